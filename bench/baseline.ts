@@ -1,0 +1,36 @@
+// The bare baseline the benchmark compares the binary with: a plain Bun.serve answering the same
+// small JSON as the binary's /api/health and an anonymous /api/user, with nothing else in the way.
+// Accepts the binary's flags (--port, --host; --data-dir is ignored) so the harness starts both alike.
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
+const hostname = flag("--host") ?? process.env.HOST ?? "127.0.0.1";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+
+const server = Bun.serve({
+  port,
+  hostname,
+  routes: {
+    "/api/health": () => json(200, { status: "ok" }),
+    "/api/user": () => json(401, { message: "Not logged in" }),
+  },
+  fetch: () => json(404, { message: "Not found" }),
+});
+
+console.log(`baseline listening on http://${server.hostname}:${server.port}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.stop(true);
+    process.exit(0);
+  });
+}

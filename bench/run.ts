@@ -1,0 +1,537 @@
+// `npm run bench`: measures the built dist/xrp-faucet side by side with bare baselines in one run
+// and reports every figure as a ratio to its baseline (absolute numbers on these shared 2-core
+// machines drift by ~15% between runs; ratios taken in one run hold). See
+// shared/design/quality.md, "Benchmarks".
+//
+// Servers run pinned to core 0, wrk (one thread, 64 connections) pinned to core 1. Each measured
+// run is preceded by a warm-up; scenarios are interleaved over several rounds and medians reported.
+// Only loopback addresses are used. Every child process is ended on the way out, even on error.
+//
+// Environment:
+//   BENCH_ROUNDS=3        rounds of all scenarios (interleaved)
+//   BENCH_SECONDS=10      measured seconds per run
+//   BENCH_WARMUP=3        warm-up seconds before each measured run (0 to skip)
+//   BENCH_CONNECTIONS=64  wrk connections
+//   BENCH_STARTS=5        starts for the start-time median
+//   BENCH_ONLY=a,b        run only scenarios whose name contains one of these words
+//   BENCH_BINARY=path     executable to measure instead of dist/xrp-faucet
+//   BENCH_OUT=path        JSON output (default bench/results/latest.json)
+// Quick run: BENCH_ROUNDS=1 BENCH_SECONDS=2 BENCH_WARMUP=1 bun bench/run.ts
+
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { Subprocess } from "bun";
+
+const ROOT = resolve(import.meta.dir, "..");
+const BINARY = resolve(process.env.BENCH_BINARY ?? join(ROOT, "dist/xrp-faucet"));
+const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, "bench/results/latest.json"));
+const HOST = "127.0.0.1";
+
+function intEnv(name: string, fallback: number, min = 0): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+const ROUNDS = intEnv("BENCH_ROUNDS", 3, 1);
+const SECONDS = intEnv("BENCH_SECONDS", 10, 1);
+const WARMUP = intEnv("BENCH_WARMUP", 3, 0);
+const CONNECTIONS = intEnv("BENCH_CONNECTIONS", 64, 1);
+const STARTS = intEnv("BENCH_STARTS", 5, 1);
+const ONLY = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+
+// ---------------------------------------------------------------------------------------------
+// What is measured. A target is a server process; a scenario is one kind of request against one
+// target. A scenario with `baselineOf` is the bare counterpart of the named scenario, which is then
+// reported as a ratio to it.
+
+interface TargetContext {
+  port: number;
+  dataDir: string;
+}
+
+interface Target {
+  name: string;
+  /** The command line, without the CPU pinning. */
+  command: (ctx: TargetContext) => string[];
+  /** Extra environment on top of the harness's own. */
+  env?: (ctx: TargetContext) => Record<string, string>;
+}
+
+interface ScenarioRequest {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Scenario {
+  name: string;
+  target: string;
+  path: string;
+  method?: ScenarioRequest["method"];
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The status every answer should have; checked once before the load and counted under load. */
+  expectStatus: number;
+  /** Name of the scenario this one is the bare baseline of. */
+  baselineOf?: string;
+  /**
+   * Runs once against the started target before the scenario is first measured, for example to
+   * log in and return a session cookie header. Its result is merged into the request.
+   */
+  prepare?: (baseUrl: string) => Promise<Partial<ScenarioRequest>>;
+  /**
+   * Extra wrk Lua, for requests that must differ from one another (define `request = function()`
+   * returning `wrk.format(...)`). Costs wrk throughput: only when a static request will not do.
+   */
+  lua?: string;
+}
+
+const bun = process.execPath;
+
+const TARGETS: Target[] = [
+  {
+    name: "binary",
+    command: ({ port, dataDir }) => [BINARY, "--host", HOST, "--port", String(port), "--data-dir", dataDir],
+    env: ({ port, dataDir }) => ({ HOST, PORT: String(port), DATA_DIR: dataDir }),
+  },
+  {
+    name: "baseline",
+    command: ({ port }) => [bun, join(ROOT, "bench/baseline.ts"), "--host", HOST, "--port", String(port)],
+  },
+];
+
+const SCENARIOS: Scenario[] = [
+  { name: "binary health", target: "binary", path: "/api/health", expectStatus: 200 },
+  { name: "baseline health", target: "baseline", path: "/api/health", expectStatus: 200, baselineOf: "binary health" },
+  { name: "binary anonymous user", target: "binary", path: "/api/user", expectStatus: 401 },
+  {
+    name: "baseline anonymous user",
+    target: "baseline",
+    path: "/api/user",
+    expectStatus: 401,
+    baselineOf: "binary anonymous user",
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: every one is tracked and ended on the way out.
+
+const children = new Set<Subprocess>();
+const tempDirs = new Set<string>();
+
+function spawnTracked(cmd: string[], opts: { cwd?: string; env?: Record<string, string>; log?: string }) {
+  const proc = Bun.spawn(cmd, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdin: "ignore",
+    stdout: opts.log ? Bun.file(opts.log) : "pipe",
+    stderr: opts.log ? Bun.file(opts.log + ".err") : "pipe",
+  });
+  children.add(proc);
+  proc.exited.finally(() => children.delete(proc));
+  return proc;
+}
+
+async function stop(proc: Subprocess, graceMs = 3000) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill("SIGTERM");
+  const ended = await Promise.race([proc.exited.then(() => true), Bun.sleep(graceMs).then(() => false)]);
+  if (!ended) {
+    proc.kill("SIGKILL");
+    await proc.exited;
+  }
+}
+
+async function cleanup() {
+  await Promise.all([...children].map((p) => stop(p)));
+  await Promise.all([...tempDirs].map((d) => rm(d, { recursive: true, force: true })));
+  tempDirs.clear();
+}
+
+process.on("exit", () => {
+  for (const p of children) {
+    try {
+      p.kill("SIGKILL");
+    } catch {}
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    console.error(`\nbench: ${signal}, stopping children`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function tempDir(prefix: string) {
+  const dir = await mkdtemp(join(tmpdir(), `xrp-faucet-bench-${prefix}-`));
+  tempDirs.add(dir);
+  return dir;
+}
+
+// A free loopback port: bind port 0, read it, let it go.
+function freePort(): number {
+  const probe = Bun.serve({ hostname: HOST, port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function readStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, "utf8");
+    const m = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+const mib = (kb: number | null) => (kb === null ? null : Math.round((kb / 1024) * 10) / 10);
+
+async function tail(path: string, lines = 30) {
+  const parts: string[] = [];
+  for (const p of [path, path + ".err"]) {
+    const f = Bun.file(p);
+    if (await f.exists()) parts.push((await f.text()).split("\n").slice(-lines).join("\n"));
+  }
+  return parts.join("\n").trim();
+}
+
+// Starts a target pinned to core 0 and waits for its first successful /api/health.
+interface Running {
+  target: Target;
+  proc: Subprocess;
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  log: string;
+  startMs: number;
+}
+
+async function startTarget(target: Target, pin: boolean, timeoutMs = 15000): Promise<Running> {
+  const dataDir = await tempDir(target.name);
+  const port = freePort();
+  const ctx = { port, dataDir: join(dataDir, "data") };
+  const log = join(dataDir, "server.log");
+  const cmd = target.command(ctx);
+  const pinned = pin ? ["taskset", "-c", "0", ...cmd] : cmd;
+  const baseUrl = `http://${HOST}:${port}`;
+  const t0 = performance.now();
+  const proc = spawnTracked(pinned, { cwd: dataDir, env: target.env?.(ctx), log });
+  const deadline = t0 + timeoutMs;
+  while (true) {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      throw new Error(
+        `${target.name} exited (${proc.exitCode ?? proc.signalCode}) before answering /api/health\n` +
+          `command: ${pinned.join(" ")}\n${await tail(log)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {}
+    if (performance.now() > deadline) {
+      throw new Error(`${target.name} gave no 200 on /api/health within ${timeoutMs} ms\n${await tail(log)}`);
+    }
+    await Bun.sleep(1);
+  }
+  const startMs = performance.now() - t0;
+  return { target, proc, port, baseUrl, dataDir, log, startMs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// wrk
+
+interface WrkResult {
+  requests: number;
+  durationUs: number;
+  rps: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Answers whose status is not of the expected class (see badStatus below). */
+  badStatus: number;
+  /** connect + read + write + timeout errors. */
+  socketErrors: number;
+  raw: string;
+}
+
+const luaString = (s: string) => JSON.stringify(s); // a JSON string is a valid Lua string literal here
+
+function wrkScript(req: ScenarioRequest, extra?: string) {
+  const lines = [`wrk.method = ${luaString(req.method)}`];
+  for (const [k, v] of Object.entries(req.headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
+  if (req.body !== undefined) lines.push(`wrk.body = ${luaString(req.body)}`);
+  if (extra) lines.push(extra);
+  lines.push(`
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'BENCH_JSON {"requests":%.0f,"duration_us":%.0f,"connect":%.0f,"read":%.0f,"write":%.0f,"status":%.0f,"timeout":%.0f,"p50_us":%.1f,"p90_us":%.1f,"p99_us":%.1f,"max_us":%.1f}\\n',
+    summary.requests, summary.duration, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
+end
+`);
+  return lines.join("\n") + "\n";
+}
+
+async function runWrk(url: string, script: string, seconds: number, expectStatus: number, pin: boolean): Promise<WrkResult> {
+  const cmd = ["wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", script, url];
+  const proc = spawnTracked(pin ? ["taskset", "-c", "1", ...cmd] : cmd, {});
+  const killer = setTimeout(() => proc.kill("SIGKILL"), (seconds + 30) * 1000);
+  const [out, err] = await Promise.all([
+    new Response(proc.stdout as ReadableStream).text(),
+    new Response(proc.stderr as ReadableStream).text(),
+  ]);
+  await proc.exited;
+  clearTimeout(killer);
+  const line = out.split("\n").find((l) => l.startsWith("BENCH_JSON "));
+  if (proc.exitCode !== 0 || !line) throw new Error(`wrk failed (exit ${proc.exitCode}):\n${out}\n${err}`);
+  const j = JSON.parse(line.slice("BENCH_JSON ".length));
+  // wrk counts answers with a status >= 400 as status errors. For a scenario that expects a 4xx,
+  // the unexpected ones are therefore the others (2xx/3xx); a 5xx there shows up only in the
+  // pre-load check, which looks at the exact status.
+  const badStatus = expectStatus >= 400 ? j.requests - j.status : j.status;
+  return {
+    requests: j.requests,
+    durationUs: j.duration_us,
+    rps: j.requests / (j.duration_us / 1e6),
+    p50Ms: j.p50_us / 1000,
+    p90Ms: j.p90_us / 1000,
+    p99Ms: j.p99_us / 1000,
+    maxMs: j.max_us / 1000,
+    badStatus,
+    socketErrors: j.connect + j.read + j.write + j.timeout,
+    raw: out,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
+const fmtMs = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1)) + " ms";
+const fmtRatio = (n: number | null) => (n === null || !Number.isFinite(n) ? "" : n.toFixed(2) + "x");
+
+function table(header: string[], rows: string[][], leftCols = 1) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < leftCols ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!Bun.which("wrk")) {
+    console.error("bench: wrk is not installed. Install it with:\n  apt-get update && apt-get install -y wrk");
+    process.exit(2);
+  }
+  const binaryStat = await stat(BINARY).catch(() => null);
+  if (!binaryStat?.isFile()) {
+    console.error(`bench: ${BINARY} not found. Build it first: bun build.ts (npm run bench does).`);
+    process.exit(2);
+  }
+  const cores = availableParallelism();
+  const pin = cores >= 2 && Bun.which("taskset") !== null;
+  if (!pin) console.warn(`bench: WARNING: ${cores} core(s) or no taskset: server and wrk are not pinned apart`);
+
+  const scenarios = SCENARIOS.filter((s) => ONLY.length === 0 || ONLY.some((w) => s.name.includes(w)));
+  if (scenarios.length === 0) throw new Error(`BENCH_ONLY=${ONLY.join(",")} matches no scenario`);
+  const targetNames = [...new Set(scenarios.map((s) => s.target))];
+  const targets = targetNames.map((n) => {
+    const t = TARGETS.find((x) => x.name === n);
+    if (!t) throw new Error(`scenario target "${n}" is not defined`);
+    return t;
+  });
+
+  const perRun = WARMUP + SECONDS;
+  console.log(
+    `bench: ${scenarios.length} scenarios x ${ROUNDS} rounds, ${WARMUP} s warm-up + ${SECONDS} s each, ` +
+      `wrk -t1 -c${CONNECTIONS}${pin ? ", servers on core 0, wrk on core 1" : ""} ` +
+      `(~${Math.ceil((scenarios.length * ROUNDS * perRun) / 60)} min)`,
+  );
+
+  // Start time: exec to first 200 on /api/health, each start with a fresh data dir.
+  const startTimes: Record<string, number[]> = {};
+  for (const target of targets) {
+    startTimes[target.name] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const r = await startTarget(target, pin);
+      startTimes[target.name].push(r.startMs);
+      await stop(r.proc);
+      await rm(r.dataDir, { recursive: true, force: true });
+      tempDirs.delete(r.dataDir);
+    }
+  }
+
+  // The long-running servers that take the load.
+  const running = new Map<string, Running>();
+  for (const target of targets) running.set(target.name, await startTarget(target, pin));
+  await Bun.sleep(1000);
+  const idleRssKb: Record<string, number | null> = {};
+  for (const [name, r] of running) idleRssKb[name] = readStatusKb(r.proc.pid, "VmRSS");
+
+  // Check each scenario answers as expected, and build its wrk script.
+  const scripts = new Map<string, { url: string; script: string }>();
+  const checks: Record<string, string> = {};
+  const scriptDir = await tempDir("wrk");
+  for (const [i, s] of scenarios.entries()) {
+    const r = running.get(s.target)!;
+    const req: ScenarioRequest = {
+      method: s.method ?? "GET",
+      headers: { ...(s.body !== undefined ? { "content-type": "application/json" } : {}), ...s.headers },
+      body: s.body === undefined ? undefined : typeof s.body === "string" ? s.body : JSON.stringify(s.body),
+    };
+    if (s.prepare) {
+      const extra = await s.prepare(r.baseUrl);
+      Object.assign(req, { ...extra, headers: { ...req.headers, ...extra.headers } });
+    }
+    const url = r.baseUrl + s.path;
+    const res = await fetch(url, { method: req.method, headers: req.headers, body: req.body });
+    const body = await res.text();
+    checks[s.name] = `${res.status} ${body.slice(0, 120)}`;
+    if (res.status !== s.expectStatus) {
+      console.warn(`bench: WARNING: ${s.name}: ${req.method} ${s.path} answered ${res.status}, expected ${s.expectStatus}: ${body.slice(0, 200)}`);
+    }
+    const script = join(scriptDir, `scenario-${i}.lua`);
+    await writeFile(script, wrkScript(req, s.lua));
+    scripts.set(s.name, { url, script });
+  }
+
+  // Interleaved rounds.
+  const runs: Record<string, WrkResult[]> = Object.fromEntries(scenarios.map((s) => [s.name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const s of scenarios) {
+      const { url, script } = scripts.get(s.name)!;
+      const r = running.get(s.target)!;
+      if (r.proc.exitCode !== null || r.proc.signalCode !== null) {
+        throw new Error(`${s.target} died during the benchmark\n${await tail(r.log)}`);
+      }
+      if (WARMUP > 0) await runWrk(url, script, WARMUP, s.expectStatus, pin);
+      const res = await runWrk(url, script, SECONDS, s.expectStatus, pin);
+      runs[s.name].push(res);
+      console.log(
+        `  round ${round}/${ROUNDS}  ${s.name.padEnd(28)} ${fmtInt(res.rps).padStart(8)} req/s  ` +
+          `p50 ${fmtMs(res.p50Ms)}  p99 ${fmtMs(res.p99Ms)}` +
+          (res.badStatus || res.socketErrors ? `  bad status ${res.badStatus}, socket errors ${res.socketErrors}` : ""),
+      );
+    }
+  }
+
+  const loadedRssKb: Record<string, number | null> = {};
+  const peakRssKb: Record<string, number | null> = {};
+  for (const [name, r] of running) {
+    loadedRssKb[name] = readStatusKb(r.proc.pid, "VmRSS");
+    peakRssKb[name] = readStatusKb(r.proc.pid, "VmHWM");
+  }
+
+  // Medians and ratios.
+  const summary = scenarios.map((s) => {
+    const rs = runs[s.name];
+    return {
+      name: s.name,
+      target: s.target,
+      method: s.method ?? "GET",
+      path: s.path,
+      expectStatus: s.expectStatus,
+      baselineOf: s.baselineOf ?? null,
+      check: checks[s.name],
+      rps: median(rs.map((r) => r.rps)),
+      p50Ms: median(rs.map((r) => r.p50Ms)),
+      p99Ms: median(rs.map((r) => r.p99Ms)),
+      badStatus: rs.reduce((a, r) => a + r.badStatus, 0),
+      socketErrors: rs.reduce((a, r) => a + r.socketErrors, 0),
+      requests: rs.reduce((a, r) => a + r.requests, 0),
+      rounds: rs.map(({ raw, ...r }) => r),
+      vsBaseline: null as null | { baseline: string; rps: number; p50: number; p99: number },
+    };
+  });
+  for (const b of summary.filter((x) => x.baselineOf)) {
+    const m = summary.find((x) => x.name === b.baselineOf);
+    if (m) m.vsBaseline = { baseline: b.name, rps: m.rps / b.rps, p50: m.p50Ms / b.p50Ms, p99: m.p99Ms / b.p99Ms };
+  }
+
+  console.log(`\nMedians of ${ROUNDS} round(s), ${SECONDS} s each (ratios: binary / its baseline; req/s higher is better, latency lower is better)\n`);
+  console.log(
+    table(
+      ["scenario", "req/s", "p50", "p99", "bad status", "socket err", "req/s ratio", "p50 ratio", "p99 ratio"],
+      summary.map((x) => [
+        x.name,
+        fmtInt(x.rps),
+        fmtMs(x.p50Ms),
+        fmtMs(x.p99Ms),
+        fmtInt(x.badStatus),
+        fmtInt(x.socketErrors),
+        fmtRatio(x.vsBaseline?.rps ?? null),
+        fmtRatio(x.vsBaseline?.p50 ?? null),
+        fmtRatio(x.vsBaseline?.p99 ?? null),
+      ]),
+    ),
+  );
+
+  const process_ = targets.map((t) => ({
+    target: t.name,
+    startMsMedian: median(startTimes[t.name]),
+    startMs: startTimes[t.name],
+    idleRssMiB: mib(idleRssKb[t.name]),
+    loadedRssMiB: mib(loadedRssKb[t.name]),
+    peakRssMiB: mib(peakRssKb[t.name]),
+  }));
+  const binarySizeMiB = Math.round((binaryStat.size / 1024 / 1024) * 10) / 10;
+  console.log(`\nbinary ${BINARY}: ${binarySizeMiB} MiB\n`);
+  console.log(
+    table(
+      ["process", `start (median of ${STARTS})`, "idle RSS", "loaded RSS", "peak RSS"],
+      process_.map((p) => [
+        p.target,
+        fmtMs(p.startMsMedian),
+        p.idleRssMiB === null ? "?" : `${p.idleRssMiB} MiB`,
+        p.loadedRssMiB === null ? "?" : `${p.loadedRssMiB} MiB`,
+        p.peakRssMiB === null ? "?" : `${p.peakRssMiB} MiB`,
+      ]),
+    ),
+  );
+  console.log("(start: exec to first 200 on /api/health with a fresh data dir; loaded: right after the last load)");
+
+  const git = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: ROOT, stderr: "ignore" });
+  const result = {
+    date: new Date().toISOString(),
+    commit: git.exitCode === 0 ? git.stdout.toString().trim() : null,
+    machine: { cores, cpu: cpus()[0]?.model ?? null, bun: Bun.version, wrk: "wrk -t1 -c" + CONNECTIONS, pinned: pin },
+    config: { rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, starts: STARTS },
+    binary: { path: BINARY, sizeBytes: binaryStat.size, sizeMiB: binarySizeMiB },
+    processes: process_,
+    scenarios: summary,
+  };
+  await mkdir(dirname(OUT), { recursive: true });
+  await writeFile(OUT, JSON.stringify(result, null, 2) + "\n");
+  console.log(`\nwrote ${OUT}`);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (err) {
+  console.error(`bench: failed: ${err instanceof Error ? err.message : err}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

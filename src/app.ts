@@ -1,0 +1,117 @@
+// createApp(deps) is the one place where the pieces are wired; tests build it around a
+// temporary database and a fake clock.
+import { Elysia } from "elysia";
+import { createSessionReader, requireAdmin, type CookieJar } from "./auth/plugin.ts";
+import type { PasswordCost } from "./auth/passwords.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { createAccountService } from "./auth/service.ts";
+import { createSessionService } from "./auth/sessions.ts";
+import { createLoginThrottle } from "./auth/throttle.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import { createClientIpResolver, type ClientIpResolver } from "./http/client-ip.ts";
+import { HttpError, jsonError } from "./http/errors.ts";
+import { isCrossSiteWrite } from "./http/origin.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { serveWebAsset } from "./http/web-assets.ts";
+import { adminRoutes } from "./modules/admin/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { createSettingsService } from "./modules/settings/service.ts";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface AppDeps {
+  db: Db;
+  config: Pick<Config, "publicUrl" | "trustProxy">;
+  clock?: () => number;
+  clientIp?: ClientIpResolver;
+  passwordCost?: PasswordCost;
+  version?: string;
+  log?: (line: string) => void;
+}
+
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
+export function createApp(deps: AppDeps) {
+  const { db, config } = deps;
+  const clock = deps.clock ?? Date.now;
+  const log = deps.log ?? ((line: string) => console.error(line));
+  const clientIp = deps.clientIp ?? createClientIpResolver(config.trustProxy);
+  const sessions = createSessionService({ db, clock });
+  const accounts = createAccountService({ db, clock, throttle: createLoginThrottle(clock), passwordCost: deps.passwordCost });
+  const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
+  const currentUser = createSessionReader(sessions, cookieOptions);
+  const settings = createSettingsService({ db, clock });
+  const baseHeaders = securityHeaders(config.publicUrl);
+  const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
+
+  const app = new Elysia({ serve: { maxRequestBodySize: MAX_BODY_BYTES } })
+    .error({ HttpError })
+    .onError(({ code, error, path, request }) => {
+      const headers = isApiPath(path) ? apiHeaders : baseHeaders;
+      switch (code) {
+        case "HttpError":
+          return jsonError(error.status, error.message, { ...headers, ...error.headers });
+        case "NOT_FOUND":
+          return jsonError(404, `Not found: ${path}`, headers);
+        case "PARSE": {
+          const cause = (error as Error).cause;
+          if (cause instanceof HttpError) return jsonError(cause.status, cause.message, headers);
+          return jsonError(400, "The request body is not valid JSON", headers);
+        }
+        case "VALIDATION":
+          return jsonError(400, validationMessage(error), headers);
+        case "INVALID_COOKIE_SIGNATURE":
+        case "INVALID_FILE_TYPE":
+          return jsonError(400, "The request could not be read", headers);
+        default: {
+          const status = (error as { status?: unknown })?.status;
+          if (typeof status === "number" && status >= 400 && status < 500) {
+            return jsonError(status, "The request could not be processed", headers);
+          }
+          log(`error: ${request.method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          return jsonError(500, "Something went wrong on our side. Please try again.", headers);
+        }
+      }
+    })
+    .onRequest(({ request, set }) => {
+      const path = new URL(request.url).pathname;
+      Object.assign(set.headers, isApiPath(path) ? apiHeaders : baseHeaders);
+      if (isApiPath(path) && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
+        return jsonError(403, "Cross-site request refused", apiHeaders);
+      }
+    })
+    // JSON only: a cross-site HTML form (form-encoded or multipart) must never reach a route.
+    .onParse(async ({ request, contentType }) => {
+      const body = await request.text();
+      if (!body.trim()) return null;
+      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
+        throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
+      }
+      try {
+        return JSON.parse(body);
+      } catch {
+        throw new HttpError(400, "The request body is not valid JSON");
+      }
+    })
+    // One guard for every /api/admin route, whatever the route itself declares.
+    .onBeforeHandle(({ path, cookie }) => {
+      if (path.startsWith("/api/admin/") || path === "/api/admin") requireAdmin(currentUser, cookie as unknown as CookieJar);
+    })
+    .use(healthRoutes({ db, clock, version: deps.version ?? "dev" }))
+    .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }))
+    .use(adminRoutes({ db, clock, settings, currentUser, clientIp }))
+    .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
+    .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));
+
+  return Object.assign(app, { services: { sessions, accounts, settings } });
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function validationMessage(error: unknown): string {
+  const first = (error as { all?: { path?: string; message?: string; schema?: { error?: unknown } }[] }).all?.[0];
+  if (first?.schema && typeof first.schema.error === "string") return first.schema.error;
+  const field = first?.path?.replace(/^\//, "").replace(/\//g, ".");
+  return field ? `Invalid value for '${field}'` : "Invalid request";
+}

@@ -1,0 +1,36 @@
+// The command-line parts that are not serving: reading the admin password and seeding the admin.
+import { eq } from "drizzle-orm";
+import { createAccountService } from "./auth/service.ts";
+import { createLoginThrottle } from "./auth/throttle.ts";
+import type { Db } from "./db/client.ts";
+import { sessions } from "./db/schema.ts";
+
+// ADMIN_PASSWORD, else the first line of standard input. Never a command-line argument.
+export async function readAdminPassword(env: Record<string, string | undefined>): Promise<string | null> {
+  if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD !== "") return env.ADMIN_PASSWORD;
+  if (process.stdin.isTTY) process.stderr.write("Admin password (input is visible): ");
+  const reader = Bun.stdin.stream().getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (text.length > 4096) break;
+  }
+  reader.releaseLock();
+  const line = text.split(/\r?\n/)[0] ?? "";
+  return line === "" ? null : line;
+}
+
+// --seed-admin: creates the admin or resets an existing account to admin, ending its sessions.
+export async function seedAdmin(db: Db, input: { username: string; email: string | null; password: string | null }): Promise<string> {
+  if (input.password === null) {
+    throw new Error("no password given: set ADMIN_PASSWORD or write the password as the first line of standard input");
+  }
+  const accounts = createAccountService({ db, clock: Date.now, throttle: createLoginThrottle(Date.now) });
+  const result = await accounts.seedAdmin({ username: input.username, email: input.email, password: input.password });
+  if (result.action === "created") return `Created admin '${result.user.username}' (${result.user.email}).`;
+  const ended = db.delete(sessions).where(eq(sessions.userId, result.user.id)).run().changes;
+  return `Updated '${result.user.username}': now an admin with a new password; ended ${ended} session${ended === 1 ? "" : "s"}.`;
+}

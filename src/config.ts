@@ -1,0 +1,126 @@
+// Typed settings from flags and environment variables. Flags win over the environment.
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | null;
+  trustProxy: boolean;
+}
+
+export interface CliCommand {
+  config: Config;
+  help: boolean;
+  seedAdmin: { username: string; email: string | null } | null;
+}
+
+export class UsageError extends Error {}
+
+interface FlagSpec {
+  name: string;
+  value: string | null; // placeholder shown in --help; null for a switch
+  env: string | null;
+  help: string;
+}
+
+export const FLAGS: FlagSpec[] = [
+  { name: "port", value: "PORT", env: "PORT", help: "TCP port to listen on (default 3000)" },
+  { name: "host", value: "HOST", env: "HOST", help: "address to bind (default 0.0.0.0)" },
+  { name: "data-dir", value: "DIR", env: "DATA_DIR", help: "where the SQLite database lives (default ./data)" },
+  {
+    name: "public-url",
+    value: "URL",
+    env: "PUBLIC_URL",
+    help: "the site's public origin, e.g. https://faucet.example.com (used for the Origin check and secure cookies)",
+  },
+  {
+    name: "trust-proxy",
+    value: null,
+    env: "TRUST_PROXY",
+    help: "the server runs behind one reverse proxy: the client IP is the last address of X-Forwarded-For (env: TRUST_PROXY=true)",
+  },
+  { name: "seed-admin", value: "USERNAME", env: null, help: "create or reset an admin account and exit; the password comes from ADMIN_PASSWORD or the first line of standard input" },
+  { name: "email", value: "EMAIL", env: null, help: "the admin's email for --seed-admin (default USERNAME@localhost)" },
+  { name: "help", value: null, env: null, help: "show this help and exit" },
+];
+
+export function helpText(): string {
+  const rows = FLAGS.map((f) => {
+    const left = `  --${f.name}${f.value ? ` ${f.value}` : ""}`;
+    const env = f.env && f.value ? ` [env ${f.env}]` : "";
+    return `${left.padEnd(28)} ${f.help}${env}`;
+  });
+  return [
+    "xrp-faucet: a self-hosted XRP faucet and rewards website in one executable.",
+    "",
+    "Usage:",
+    "  xrp-faucet [options]                      serve the site and the API",
+    "  xrp-faucet --seed-admin USERNAME [--email EMAIL]",
+    "",
+    "Options:",
+    ...rows,
+    "",
+    "Examples:",
+    "  xrp-faucet --port 8080 --data-dir /var/lib/xrp-faucet",
+    "  ADMIN_PASSWORD='a long passphrase' xrp-faucet --seed-admin alice --email alice@example.com",
+    "",
+  ].join("\n");
+}
+
+function parsePort(raw: string, source: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 0 || port > 65535) throw new UsageError(`${source} must be a port number from 0 to 65535, got '${raw}'`);
+  return port;
+}
+
+function parseUrl(raw: string, source: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    return url.origin;
+  } catch {
+    throw new UsageError(`${source} must be an http(s) URL such as https://faucet.example.com, got '${raw}'`);
+  }
+}
+
+// Parses argv (without the executable) and the environment into a command.
+export function parseCommand(argv: string[], env: Record<string, string | undefined>): CliCommand {
+  const values = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith("--")) throw new UsageError(`unexpected argument '${arg}'`);
+    const eq = arg.indexOf("=");
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    const spec = FLAGS.find((f) => f.name === name);
+    if (!spec) throw new UsageError(`unknown flag '--${name}'`);
+    if (spec.value === null) {
+      if (eq !== -1) throw new UsageError(`--${name} is a switch and takes no value`);
+      values.set(name, true);
+      continue;
+    }
+    let value: string | undefined;
+    if (eq !== -1) value = arg.slice(eq + 1);
+    else value = argv[++i];
+    if (value === undefined || (eq === -1 && value.startsWith("--"))) throw new UsageError(`--${name} needs a value (${spec.value})`);
+    values.set(name, value);
+  }
+  const flag = (name: string) => values.get(name) as string | undefined;
+
+  const port = flag("port") !== undefined ? parsePort(flag("port")!, "--port") : env.PORT ? parsePort(env.PORT, "PORT") : 3000;
+  const publicUrlRaw = flag("public-url") ?? env.PUBLIC_URL;
+  const trustEnv = (env.TRUST_PROXY ?? "").toLowerCase();
+  if (trustEnv && !["true", "false", "1", "0"].includes(trustEnv)) throw new UsageError(`TRUST_PROXY must be true or false, got '${env.TRUST_PROXY}'`);
+  const seedUser = flag("seed-admin");
+  if (flag("email") !== undefined && seedUser === undefined) throw new UsageError("--email is only used with --seed-admin");
+
+  return {
+    help: values.has("help"),
+    seedAdmin: seedUser !== undefined ? { username: seedUser, email: flag("email") ?? null } : null,
+    config: {
+      port,
+      host: flag("host") ?? env.HOST ?? "0.0.0.0",
+      dataDir: flag("data-dir") ?? env.DATA_DIR ?? "./data",
+      publicUrl: publicUrlRaw ? parseUrl(publicUrlRaw, flag("public-url") ? "--public-url" : "PUBLIC_URL") : null,
+      trustProxy: values.has("trust-proxy") || trustEnv === "true" || trustEnv === "1",
+    },
+  };
+}

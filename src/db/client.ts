@@ -1,0 +1,18 @@
+import { Database } from "bun:sqlite";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import * as schema from "./schema.ts";
+
+export type Db = ReturnType<typeof openDatabase>;
+
+// Opens the database with the pragmas the app relies on, in this order (see architecture.md).
+export function openDatabase(path: string) {
+  const sqlite = new Database(path, { create: true, strict: true });
+  sqlite.run("PRAGMA busy_timeout = 5000");
+  sqlite.run("PRAGMA journal_mode = WAL");
+  // NORMAL keeps WAL commits cheap; the payout engine switches to FULL around its money writes.
+  sqlite.run("PRAGMA synchronous = NORMAL");
+  sqlite.run("PRAGMA foreign_keys = ON");
+  sqlite.run("PRAGMA temp_store = MEMORY");
+  const db = drizzle({ client: sqlite, schema });
+  return Object.assign(db, { sqlite });
+}

@@ -1,0 +1,283 @@
+// The whole data model. Money is integer XRP drops (`*Drops`); times are epoch milliseconds.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const id = () => integer("id").primaryKey({ autoIncrement: true });
+const createdAt = () => integer("created_at").notNull();
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    xrpAddress: text("xrp_address"),
+    // The API calls this `drops`, but it is a points balance, not XRP.
+    points: integer("points").notNull().default(0),
+    // XRP granted (approved rewards) and not yet paid.
+    totalClaimedDrops: integer("total_claimed_drops").notNull().default(0),
+    dailyStreak: integer("daily_streak").notNull().default(0),
+    lastClaimAt: integer("last_claim_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower").on(sql`lower(${t.username})`),
+    index("users_xrp_address").on(t.xrpAddress),
+  ],
+);
+
+// Lucia-style sessions: the id is the SHA-256 of the token the cookie carries.
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+);
+
+export const faucetRequests = sqliteTable(
+  "faucet_requests",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    address: text("address").notNull(),
+    destinationTag: integer("destination_tag"),
+    amountDrops: integer("amount_drops").notNull(),
+    reason: text("reason"),
+    // PENDING -> APPROVED | REJECTED; APPROVED -> PROCESSED once the ledger validated the payment.
+    status: text("status").notNull().default("PENDING"),
+    riskScore: integer("risk_score"),
+    riskReasons: text("risk_reasons", { mode: "json" }).$type<string[]>(),
+    requesterIp: text("requester_ip"),
+    ipGroup: text("ip_group"),
+    deviceId: text("device_id"),
+    userAgent: text("user_agent"),
+    reviewId: integer("review_id").references(() => reviews.id, { onDelete: "set null" }),
+    rejectReason: text("reject_reason"),
+    payoutError: text("payout_error"),
+    processedBy: integer("processed_by").references(() => users.id, { onDelete: "set null" }),
+    processedAt: integer("processed_at"),
+    txHash: text("tx_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("faucet_requests_address_time").on(t.address, t.createdAt),
+    index("faucet_requests_ip_time").on(t.ipGroup, t.createdAt),
+    index("faucet_requests_device_time").on(t.deviceId, t.createdAt),
+    index("faucet_requests_time").on(t.createdAt),
+    index("faucet_requests_status_time").on(t.status, t.createdAt),
+    index("faucet_requests_user_time").on(t.userId, t.createdAt),
+    uniqueIndex("faucet_requests_review").on(t.reviewId).where(sql`review_id is not null`),
+  ],
+);
+
+export const rewards = sqliteTable(
+  "rewards",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // SOCIAL_SHARE, REVIEW, STREAK, ...
+    type: text("type").notNull(),
+    amountDrops: integer("amount_drops").notNull(),
+    // PENDING -> APPROVED | PAID | DENIED; APPROVED -> PAID when the user is paid.
+    status: text("status").notNull().default("PENDING"),
+    platform: text("platform"),
+    address: text("address"),
+    sharedUrl: text("shared_url"),
+    sharedContent: text("shared_content", { mode: "json" }).$type<{ title?: string; description?: string }>(),
+    reason: text("reason"),
+    payoutId: integer("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    processedBy: integer("processed_by").references(() => users.id, { onDelete: "set null" }),
+    processedAt: integer("processed_at"),
+    txHash: text("tx_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("rewards_user_time").on(t.userId, t.createdAt),
+    index("rewards_status_time").on(t.status, t.createdAt),
+    index("rewards_user_type_platform_time").on(t.userId, t.type, t.platform, t.createdAt),
+  ],
+);
+
+// One row per thing being paid; see shared/design/payouts.md for the state machine.
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: id(),
+    // FAUCET_REQUEST or USER_PAYMENT
+    kind: text("kind").notNull(),
+    faucetRequestId: integer("faucet_request_id").references(() => faucetRequests.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    destination: text("destination").notNull(),
+    destinationTag: integer("destination_tag"),
+    amountDrops: integer("amount_drops").notNull(),
+    // queued, preflight_refused, sequence_assigned, in_flight, paid, failed_on_ledger, needs_attention
+    status: text("status").notNull().default("queued"),
+    account: text("account"),
+    sequence: integer("sequence"),
+    txHash: text("tx_hash"),
+    ledgerIndex: integer("ledger_index"),
+    error: text("error"),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("payouts_faucet_request").on(t.faucetRequestId).where(sql`faucet_request_id is not null`),
+    uniqueIndex("payouts_account_sequence").on(t.account, t.sequence).where(sql`sequence is not null`),
+    // At most one open payment per user: a second "pay" while one is open is a no-op.
+    uniqueIndex("payouts_open_user_payment")
+      .on(t.userId)
+      .where(sql`kind = 'USER_PAYMENT' and status in ('queued', 'sequence_assigned', 'in_flight', 'needs_attention')`),
+    index("payouts_status").on(t.status),
+    index("payouts_user_time").on(t.userId, t.createdAt),
+  ],
+);
+
+// Every signed transaction for a payout; all attempts of one payout share its Sequence.
+export const payoutAttempts = sqliteTable(
+  "payout_attempts",
+  {
+    id: id(),
+    payoutId: integer("payout_id")
+      .notNull()
+      .references(() => payouts.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    txHash: text("tx_hash").notNull(),
+    signedBlob: text("signed_blob").notNull(),
+    feeDrops: integer("fee_drops").notNull(),
+    minLedger: integer("min_ledger").notNull(),
+    lastLedgerSequence: integer("last_ledger_sequence").notNull(),
+    // signed, submitted, validated, expired
+    status: text("status").notNull().default("signed"),
+    engineResult: text("engine_result"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("payout_attempts_hash").on(t.txHash), index("payout_attempts_payout").on(t.payoutId)],
+);
+
+// One signer per hot wallet across processes.
+export const signerLeases = sqliteTable("signer_leases", {
+  account: text("account").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+// A single row (id = 1): the settings the faucet runs on.
+export const faucetSettings = sqliteTable("faucet_settings", {
+  id: integer("id").primaryKey(),
+  dailyLimitDrops: integer("daily_limit_drops").notNull().default(100_000_000),
+  minAmountDrops: integer("min_amount_drops").notNull().default(5_000_000),
+  maxAmountDrops: integer("max_amount_drops").notNull().default(20_000_000),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  perIpDaily: integer("per_ip_daily").notNull().default(3),
+  perDeviceDaily: integer("per_device_daily").notNull().default(3),
+  // null: the faucet's minAmount
+  reviewerBonusDrops: integer("reviewer_bonus_drops"),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    rating: integer("rating").notNull(),
+    content: text("content").notNull(),
+    name: text("name"),
+    approved: integer("approved", { mode: "boolean" }).notNull().default(true),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reviews_approved_time").on(t.approved, t.createdAt)],
+);
+
+export const newsletterSignups = sqliteTable(
+  "newsletter_signups",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name"),
+    // PENDING, APPROVED, DENIED, SUBSCRIBED
+    status: text("status").notNull().default("SUBSCRIBED"),
+    source: text("source"),
+    notes: text("notes"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [uniqueIndex("newsletter_signups_email").on(sql`lower(${t.email})`)],
+);
+
+export const earningAlertSignups = sqliteTable(
+  "earning_alert_signups",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name"),
+    phone: text("phone"),
+    alertTypes: text("alert_types", { mode: "json" }).notNull().$type<string[]>(),
+    // PENDING, APPROVED, DENIED, ACTIVE
+    status: text("status").notNull().default("ACTIVE"),
+    source: text("source"),
+    notes: text("notes"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [uniqueIndex("earning_alert_signups_email").on(sql`lower(${t.email})`)],
+);
+
+export const advertisingRequests = sqliteTable(
+  "advertising_requests",
+  {
+    id: id(),
+    companyName: text("company_name").notNull(),
+    email: text("email").notNull(),
+    budget: text("budget").notNull(),
+    website: text("website"),
+    message: text("message"),
+    // PENDING, CONTACTED, APPROVED, REJECTED
+    status: text("status").notNull().default("PENDING"),
+    notes: text("notes"),
+    adminName: text("admin_name"),
+    processedBy: integer("processed_by").references(() => users.id, { onDelete: "set null" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    processedAt: integer("processed_at"),
+  },
+  (t) => [index("advertising_requests_status_time").on(t.status, t.createdAt)],
+);
+
+// Who did what, when, from where: every admin action that changes something.
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    details: text("details", { mode: "json" }),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_time").on(t.createdAt), index("audit_log_target").on(t.targetType, t.targetId)],
+);
+
+export type User = typeof users.$inferSelect;

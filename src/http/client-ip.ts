@@ -1,0 +1,21 @@
+import type { Server } from "bun";
+
+export type ClientIpResolver = (request: Request, server: Server<unknown> | null) => string;
+
+// The socket address, or, behind the one trusted reverse proxy, the last X-Forwarded-For hop
+// (the address that proxy saw). Without trustProxy the header is ignored: clients can forge it.
+export function createClientIpResolver(trustProxy: boolean): ClientIpResolver {
+  return (request, server) => {
+    if (trustProxy) {
+      const forwarded = request.headers.get("x-forwarded-for");
+      const last = forwarded?.split(",").at(-1)?.trim();
+      if (last && last.length <= 64) return normalizeIp(last);
+    }
+    const address = server?.requestIP(request)?.address;
+    return address ? normalizeIp(address) : "unknown";
+  };
+}
+
+function normalizeIp(ip: string): string {
+  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip.toLowerCase();
+}

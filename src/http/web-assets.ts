@@ -1,0 +1,35 @@
+// Serves the React build embedded by build.ts: hashed assets cached for a year, precompressed
+// variants when the browser accepts them, and index.html for every client route.
+import { webAssets } from "../generated/web-assets.ts";
+import { jsonError } from "./errors.ts";
+
+const YEAR = "public, max-age=31536000, immutable";
+
+function pickVariant(asset: (typeof webAssets)[string], acceptEncoding: string) {
+  if (asset.br && /\bbr\b/.test(acceptEncoding)) return { path: asset.br, encoding: "br" };
+  if (asset.gzip && /\bgzip\b/.test(acceptEncoding)) return { path: asset.gzip, encoding: "gzip" };
+  return { path: asset.identity, encoding: null };
+}
+
+export function serveWebAsset(request: Request, headers: Record<string, string>): Response {
+  const pathname = new URL(request.url).pathname;
+  if (pathname === "/api" || pathname.startsWith("/api/")) return jsonError(404, `Not found: ${pathname}`, headers);
+  let urlPath = pathname;
+  let asset = webAssets[urlPath];
+  if (!asset) {
+    // A missing hashed file is a real 404; any other path is a client route.
+    if (pathname.startsWith("/assets/")) return new Response("Not found", { status: 404, headers });
+    urlPath = "/index.html";
+    asset = webAssets[urlPath]!;
+  }
+  const variant = pickVariant(asset, request.headers.get("accept-encoding") ?? "");
+  const type = Bun.file(asset.identity).type;
+  const responseHeaders: Record<string, string> = {
+    ...headers,
+    "content-type": type,
+    "cache-control": urlPath.startsWith("/assets/") ? YEAR : "no-cache",
+    vary: "Accept-Encoding",
+  };
+  if (variant.encoding) responseHeaders["content-encoding"] = variant.encoding;
+  return new Response(Bun.file(variant.path), { headers: responseHeaders });
+}

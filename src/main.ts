@@ -1,0 +1,66 @@
+// The executable: flags -> config -> open the database -> migrate -> seed an admin, or serve.
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import pkg from "../package.json" with { type: "json" };
+import { createApp } from "./app.ts";
+import { readAdminPassword, seedAdmin } from "./cli.ts";
+import { helpText, parseCommand, UsageError } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { applyMigrations } from "./db/migrate.ts";
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`xrp-faucet: ${message}\n`);
+  process.exit(code);
+}
+
+let command;
+try {
+  command = parseCommand(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`xrp-faucet: ${error.message}\n\n${helpText()}`);
+  process.exit(2);
+}
+if (command.help) {
+  process.stdout.write(helpText());
+  process.exit(0);
+}
+
+const { config } = command;
+const dataDir = resolve(config.dataDir);
+let db;
+try {
+  mkdirSync(dataDir, { recursive: true });
+  db = openDatabase(join(dataDir, "app.db"));
+  applyMigrations(db);
+} catch (error) {
+  fail(`cannot open the database in ${dataDir}: ${error instanceof Error ? error.message : String(error)}`, 1);
+}
+
+if (command.seedAdmin) {
+  try {
+    const password = await readAdminPassword(process.env);
+    console.log(await seedAdmin(db, { ...command.seedAdmin, password }));
+    db.sqlite.close();
+    process.exit(0);
+  } catch (error) {
+    fail(`admin not seeded: ${error instanceof Error ? error.message : String(error)}`, 1);
+  }
+}
+
+const app = createApp({ db, config, version: pkg.version });
+app.listen({ port: config.port, hostname: config.host });
+const server = app.server!;
+console.log(`xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (data: ${dataDir})`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing in-flight requests, then closing the database`);
+  await server.stop(false);
+  db.sqlite.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,68 @@
+// The faucet settings (one row). The API speaks XRP strings; the database holds drops.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { faucetSettings } from "../../db/schema.ts";
+import { badRequest } from "../../http/errors.ts";
+import { formatXrp, parseXrp } from "../../money.ts";
+import type { SettingsInput } from "./model.ts";
+
+export type FaucetSettings = typeof faucetSettings.$inferSelect;
+
+// The most one setting may say, so that a typo cannot open the tap: 1,000,000 XRP.
+const MAX_SETTING_DROPS = 1_000_000 * 1_000_000;
+
+export function createSettingsService({ db, clock }: { db: Db; clock: () => number }) {
+  const read = (): FaucetSettings => {
+    const row = db.select().from(faucetSettings).where(eq(faucetSettings.id, 1)).get();
+    if (row) return row;
+    return db.insert(faucetSettings).values({ id: 1, updatedAt: clock() }).onConflictDoNothing().returning().get()
+      ?? db.select().from(faucetSettings).where(eq(faucetSettings.id, 1)).get()!;
+  };
+
+  return {
+    get: read,
+
+    update(input: SettingsInput, adminId: number): FaucetSettings {
+      const current = read();
+      const drops = (value: string | number | undefined, name: string, fallback: number) => {
+        if (value === undefined) return fallback;
+        const parsed = parseXrp(String(value));
+        if (parsed === null || parsed <= 0 || parsed > MAX_SETTING_DROPS) {
+          throw badRequest(`${name} must be a positive XRP amount with at most 6 decimals`);
+        }
+        return parsed;
+      };
+      const dailyLimitDrops = drops(input.dailyLimit, "dailyLimit", current.dailyLimitDrops);
+      const minAmountDrops = drops(input.minAmount, "minAmount", current.minAmountDrops);
+      const maxAmountDrops = drops(input.maxAmount, "maxAmount", current.maxAmountDrops);
+      if (minAmountDrops > maxAmountDrops) throw badRequest("minAmount cannot be above maxAmount");
+      if (maxAmountDrops > dailyLimitDrops) throw badRequest("maxAmount cannot be above dailyLimit");
+      return db
+        .update(faucetSettings)
+        .set({
+          dailyLimitDrops,
+          minAmountDrops,
+          maxAmountDrops,
+          enabled: input.enabled ?? current.enabled,
+          updatedBy: adminId,
+          updatedAt: clock(),
+        })
+        .where(eq(faucetSettings.id, 1))
+        .returning()
+        .get();
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+// The shape of GET/POST /api/admin/faucet/settings (product.md section 7).
+export function settingsView(s: FaucetSettings) {
+  const plain = (drops: number) => formatXrp(drops).replace(/\.?0+$/, "");
+  return {
+    dailyLimit: plain(s.dailyLimitDrops),
+    minAmount: plain(s.minAmountDrops),
+    maxAmount: plain(s.maxAmountDrops),
+    enabled: s.enabled,
+    updatedAt: new Date(s.updatedAt).toISOString(),
+  };
+}

@@ -1,0 +1,28 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { getJson } from "./client";
+
+// The query key's first part is the API path, so most reads need no query function of their own.
+const readPath: QueryFunction = ({ queryKey }) => getJson(String(queryKey[0]));
+
+export const FIVE_MINUTES = 5 * 60 * 1000;
+
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
+// Defaults of spec section 9: fresh for 5 minutes, no refetch on focus, 3 retries with backoff; mutations never retried.
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: readPath,
+        staleTime: FIVE_MINUTES,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: 3,
+        retryDelay,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

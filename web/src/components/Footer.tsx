@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { LogoMark } from "./Logo";
+
+const footerLinks = [
+  { to: "/faucet", label: "Free XRP Faucet" },
+  { to: "/earn-more", label: "Earn More" },
+  { to: "/reviews", label: "Reviews" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/blog", label: "Blog" },
+  { to: "/whitepaper", label: "Whitepaper" },
+  { to: "/advertise", label: "Advertise" },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_3fr]">
+        <div className="space-y-3">
+          <Link to="/" className="flex w-fit items-center gap-2 rounded-md font-bold text-slate-900">
+            <LogoMark className="h-8 w-8" />
+            XRP Faucet
+          </Link>
+          <p className="max-w-sm text-sm text-slate-600">
+            Free XRP drops for everyone: one claim per wallet address every 24 hours, reviewed and paid by our team.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="rounded text-slate-600 hover:text-brand-700 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-100">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-500 sm:px-6">
+          © {new Date().getFullYear()} XRP Faucet. An independent project, not affiliated with Ripple or the XRP issuer.
+          Nothing on this site is financial advice.
+        </p>
+      </div>
+    </footer>
+  );
+}

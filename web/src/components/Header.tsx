@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
+import { LogOut, Menu } from "lucide-react";
+import { useCurrentUser, useLogout } from "../api/session";
+import { cn } from "../lib/cn";
+import { LogoMark } from "./Logo";
+import { MobileMenu } from "./MobileMenu";
+import { siteLinks } from "./navigation";
+import { SoonBadge } from "./SoonBadge";
+import { buttonClass } from "./ui/button";
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "inline-flex items-center rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors",
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  );
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+
+  useEffect(() => {
+    const desktop = window.matchMedia("(min-width: 768px)");
+    const closeOnDesktop = () => desktop.matches && setMenuOpen(false);
+    desktop.addEventListener("change", closeOnDesktop);
+    return () => desktop.removeEventListener("change", closeOnDesktop);
+  }, []);
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900">
+          <LogoMark />
+          <span>XRP Faucet</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-wrap items-center gap-1 md:flex">
+          {siteLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={desktopLink}>
+              {link.label}
+              {"badge" in link && <SoonBadge />}
+            </NavLink>
+          ))}
+          {user ? (
+            <>
+              <NavLink to={user.isAdmin ? "/admin" : "/dashboard"} className={desktopLink}>
+                {user.isAdmin ? "Admin" : "Dashboard"}
+              </NavLink>
+              <button
+                type="button"
+                onClick={() => logout.mutate()}
+                disabled={logout.isPending}
+                data-testid="header-logout"
+                className={cn(desktopLink({ isActive: false }), "gap-1.5")}
+              >
+                <LogOut aria-hidden="true" className="h-4 w-4" />
+                Logout
+              </button>
+            </>
+          ) : (
+            <NavLink to="/login" className={desktopLink}>
+              Sign In
+            </NavLink>
+          )}
+          <button type="button" onClick={() => navigate("/faucet")} className={buttonClass({ size: "sm", className: "ml-1" })}>
+            Claim XRP
+          </button>
+        </nav>
+
+        <button
+          ref={menuButton}
+          type="button"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+        >
+          <Menu aria-hidden="true" className="h-6 w-6" />
+        </button>
+      </div>
+
+      {menuOpen && (
+        <MobileMenu
+          user={user ?? null}
+          onClose={closeMenu}
+          onLogout={() => {
+            setMenuOpen(false);
+            logout.mutate();
+          }}
+          onClaim={() => {
+            setMenuOpen(false);
+            navigate("/faucet");
+          }}
+        />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+// A non-OK answer from the API; `body` is the raw response text.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+// The message of a JSON body such as {"message": "..."}, or the text itself.
+export function bodyMessage(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
+      return parsed.message;
+    }
+  } catch {
+    // not JSON: the text is the message
+  }
+  return body;
+}
+
+// The text a failed read shows (spec section 8).
+export function readFailureMessage(response: Response, path: string, body: string): string {
+  if (response.status >= 500) return `Server Error ${response.status}: ${response.statusText}`;
+  if (response.status === 404) return `Not Found: ${path}`;
+  return `Request failed ${response.status}: ${body || response.statusText}`;
+}
+
+// The text a failed mutation shows: the server's message, never raw JSON.
+export function mutationFailureMessage(response: Response, body: string): string {
+  return bodyMessage(body).trim() || response.statusText || `Request failed ${response.status}`;
+}
+
+// Login and register show the HTTP status text for server errors and the
+// network error text when the request never reached the server.
+export function authErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 500) {
+    return error.statusText || `Server Error ${error.status}`;
+  }
+  return errorText(error);
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,28 @@
+// Amounts are always shown with 6 decimals, as the product specifies.
+export function formatXrp(amount: string | number | null | undefined): string {
+  const value = typeof amount === "string" ? Number.parseFloat(amount) : (amount ?? 0);
+  return (Number.isFinite(value) ? value : 0).toFixed(6);
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+// "3 hours ago", "yesterday", "just now"; for dates given as ISO strings.
+export function formatRelativeTime(date: string | Date, now: Date = new Date()): string {
+  const then = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(then.getTime())) return "";
+  const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
+  if (Math.abs(seconds) < 60) return "just now";
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return "just now";
+}

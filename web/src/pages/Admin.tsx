@@ -1,0 +1,20 @@
+import { Link } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { buttonClass } from "../components/ui/button";
+import { usePageTitle } from "../lib/usePageTitle";
+
+// Loaded only when an admin opens it (React.lazy in App).
+export default function Admin() {
+  usePageTitle("Admin Dashboard");
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
+        <Link to="/" className={buttonClass({ variant: "outline" })}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Site
+        </Link>
+      </div>
+    </div>
+  );
+}
