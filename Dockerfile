@@ -15,10 +15,10 @@ RUN node_modules/.bin/bun build.ts \
  && ./dist/xrp-faucet --help >/dev/null
 
 FROM debian:bookworm-slim
-# ca-certificates: system roots for TLS to XRPL nodes (Bun also carries its own);
-# tini: PID 1 that forwards SIGTERM/SIGINT and reaps children, so `docker stop` is prompt.
+# ca-certificates: the system's roots for TLS to XRPL nodes (Bun also carries its own). No init
+# process is needed: the executable handles SIGTERM and SIGINT itself (graceful shutdown).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates tini \
+ && apt-get install -y --no-install-recommends ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 faucet \
  && useradd --system --uid 10001 --gid faucet --home-dir /app --no-create-home --shell /usr/sbin/nologin faucet \
@@ -32,4 +32,5 @@ ENV DATA_DIR=/app/data \
     PORT=3000
 VOLUME /app/data
 EXPOSE 3000
-ENTRYPOINT ["/usr/bin/tini", "--", "/app/xrp-faucet"]
+# No HEALTHCHECK: the slim image has no HTTP client; orchestrators can probe GET /api/health.
+ENTRYPOINT ["/app/xrp-faucet"]

@@ -1,3 +1,20 @@
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { BrowserRouter } from "react-router";
+import { App } from "./App";
+import { createQueryClient } from "./api/queryClient";
+import { Toaster } from "./components/ui/toaster";
 
-createRoot(document.getElementById("root")!).render(<h1 className="text-2xl font-bold">XRP Faucet</h1>);
+const queryClient = createQueryClient();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <App />
+        <Toaster />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "bun:test";
+import { helpText, parseCommand, UsageError } from "./config.ts";
+
+describe("flags and environment", () => {
+  test("defaults: port 3000 on 0.0.0.0 with ./data, no proxy", () => {
+    expect(parseCommand([], {}).config).toEqual({ port: 3000, host: "0.0.0.0", dataDir: "./data", publicUrl: null, trustProxy: false });
+  });
+
+  test("environment variables, and flags winning over them", () => {
+    const env = { PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/srv/d", PUBLIC_URL: "https://faucet.example/", TRUST_PROXY: "true" };
+    expect(parseCommand([], env).config).toEqual({ port: 8080, host: "127.0.0.1", dataDir: "/srv/d", publicUrl: "https://faucet.example", trustProxy: true });
+    expect(parseCommand(["--port", "9000", "--data-dir=/x"], env).config).toMatchObject({ port: 9000, dataDir: "/x" });
+  });
+
+  test("--trust-proxy is a switch", () => {
+    expect(parseCommand(["--trust-proxy"], {}).config.trustProxy).toBe(true);
+    expect(() => parseCommand(["--trust-proxy=yes"], {})).toThrow(UsageError);
+  });
+
+  test.each([
+    [["--bogus"], "unknown flag '--bogus'"],
+    [["--port"], "--port needs a value (PORT)"],
+    [["--port", "http"], "--port must be a port number from 0 to 65535, got 'http'"],
+    [["--port", "70000"], "--port must be a port number from 0 to 65535, got '70000'"],
+    [["--public-url", "faucet"], "--public-url must be an http(s) URL such as https://faucet.example.com, got 'faucet'"],
+    [["serve"], "unexpected argument 'serve'"],
+    [["--email", "a@b.co"], "--email is only used with --seed-admin"],
+    [["--seed-admin", "--email", "a@b.co"], "--seed-admin needs a value (USERNAME)"],
+  ])("%j is refused: %s", (argv, message) => {
+    expect(() => parseCommand(argv as string[], {})).toThrow(message);
+  });
+
+  test("--seed-admin takes a username and an optional email, never a password", () => {
+    expect(parseCommand(["--seed-admin", "alice", "--email", "a@example.com"], {}).seedAdmin).toEqual({ username: "alice", email: "a@example.com" });
+    expect(() => parseCommand(["--seed-admin", "alice", "--password", "x"], {})).toThrow("unknown flag '--password'");
+  });
+
+  test("--help documents every flag and its environment variable", () => {
+    const help = helpText();
+    for (const text of ["--port", "PORT", "--host", "HOST", "--data-dir", "DATA_DIR", "--public-url", "PUBLIC_URL", "--trust-proxy", "TRUST_PROXY", "--seed-admin", "ADMIN_PASSWORD", "--help"]) {
+      expect(help).toContain(text);
+    }
+  });
+});

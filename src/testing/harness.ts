@@ -1,0 +1,104 @@
+// Builds a real app around a real temporary SQLite file and a controllable clock, for API tests.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp, type AppDeps } from "../app.ts";
+import { openDatabase } from "../db/client.ts";
+import { applyMigrations } from "../db/migrate.ts";
+
+export const TEST_PASSWORD_COST = { memoryCost: 1024, timeCost: 1 };
+
+export interface FakeClock {
+  (): number;
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+export function fakeClock(start = Date.UTC(2026, 0, 15, 12, 0, 0)): FakeClock {
+  let now = start;
+  return Object.assign(() => now, {
+    advance: (ms: number) => void (now += ms),
+    set: (ms: number) => void (now = ms),
+  });
+}
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  json: any;
+  text: string;
+  cookie: string | undefined;
+}
+
+export function testApp(overrides: Partial<AppDeps> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-test-"));
+  const db = openDatabase(join(dir, "app.db"));
+  applyMigrations(db);
+  const clock = (overrides.clock as FakeClock | undefined) ?? fakeClock();
+  const logs: string[] = [];
+  const app = createApp({
+    db,
+    clock,
+    config: { publicUrl: null, trustProxy: false },
+    passwordCost: TEST_PASSWORD_COST,
+    clientIp: (request) => request.headers.get("x-test-ip") ?? "203.0.113.7",
+    log: (line) => logs.push(line),
+    ...overrides,
+  });
+
+  async function call(method: string, url: string, options: CallOptions = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] ??= "application/json";
+    }
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.ip) headers["x-test-ip"] = options.ip;
+    const response = await app.handle(new Request(`http://localhost${url}`, { method, headers, body }));
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = JSON.parse(text);
+    } catch {}
+    const setCookie = response.headers.get("set-cookie") ?? undefined;
+    const cookie = setCookie?.match(/session=([^;]*)/)?.[1];
+    return { status: response.status, headers: response.headers, json, text, cookie: cookie === undefined ? undefined : `session=${cookie}` };
+  }
+
+  async function register(username: string, password = "correct horse battery", email = `${username}@example.com`) {
+    const res = await call("POST", "/api/register", { body: { username, password, email } });
+    if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${res.text}`);
+    return { user: res.json.user, cookie: res.cookie! };
+  }
+
+  async function registerAdmin(username = "admin") {
+    const { user } = await register(username);
+    db.sqlite.run("update users set is_admin = 1 where id = ?", [user.id]);
+    const res = await call("POST", "/api/login", { body: { username, password: "correct horse battery" } });
+    return { user: res.json.user, cookie: res.cookie! };
+  }
+
+  return {
+    app,
+    db,
+    clock,
+    logs,
+    call,
+    register,
+    registerAdmin,
+    close() {
+      db.sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = ReturnType<typeof testApp>;
