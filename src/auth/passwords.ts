@@ -16,9 +16,10 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
   return Bun.password.verify(password, hash);
 }
 
-const COMMON = new Set([
-  "password", "password1", "password123", "12345678", "123456789", "1234567890", "qwertyuiop",
-  "administrator", "adminadmin", "letmein123", "iloveyou", "changeme", "welcome123", "xrpfaucet",
+// Passwords that are a well-known word plus digits or symbols ("Password1234!").
+const COMMON_STEMS = new Set([
+  "password", "passw0rd", "admin", "administrator", "qwerty", "qwertyuiop", "letmein", "welcome",
+  "changeme", "iloveyou", "secret", "faucet", "xrpfaucet", "xrp", "ripple", "abc", "abcdef", "test",
 ]);
 
 // Why an admin password is too weak, or null when it will do.
@@ -26,6 +27,7 @@ export function adminPasswordProblem(password: string): string | null {
   if (password.length < MIN_ADMIN_PASSWORD_LENGTH) return `the admin password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`;
   if (password.length > MAX_PASSWORD_LENGTH) return `the admin password must be at most ${MAX_PASSWORD_LENGTH} characters`;
   if (new Set(password).size < 5) return "the admin password repeats too few different characters";
-  if (COMMON.has(password.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 20))) return "the admin password is a well-known password";
+  const stem = password.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/\d+$/, "");
+  if (stem === "" || COMMON_STEMS.has(stem)) return "the admin password is a well-known password";
   return null;
 }

@@ -1,0 +1,149 @@
+// The executable as an operator runs it: copied alone into an empty directory, over real HTTP.
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "./testing/binary.ts";
+
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop("SIGKILL");
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+function emptyDir() {
+  const made = binaryInEmptyDir();
+  dirs.push(made.dir);
+  return made;
+}
+
+describe("the binary copied alone into an empty directory", () => {
+  test("creates ./data, migrates, and serves the app and the API; ignores a local bunfig.toml and .env", async () => {
+    const { dir, binary } = emptyDir();
+    writeFileSync(join(dir, ".env"), "DATA_DIR=from-dotenv\n");
+    writeFileSync(join(dir, "evil.ts"), `require("fs").writeFileSync(${JSON.stringify(join(dir, "preloaded"))}, "x");\n`);
+    writeFileSync(join(dir, "bunfig.toml"), 'preload = ["./evil.ts"]\n');
+    const server = await startBinary({ binary, cwd: dir });
+    servers.push(server);
+    expect(existsSync(join(dir, "data/app.db"))).toBe(true);
+    expect(existsSync(join(dir, "from-dotenv"))).toBe(false);
+    expect(existsSync(join(dir, "preloaded"))).toBe(false);
+
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", database: "ok" });
+
+    const home = await fetch(`${server.url}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('<div id="root">');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const js = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "br" } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get("cache-control")).toContain("immutable");
+
+    const deep = await fetch(`${server.url}/admin/x`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<div id="root">');
+    const missing = await fetch(`${server.url}/api/nope`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: "Not found: /api/nope" });
+
+    const register = await fetch(`${server.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ username: "alice", email: "alice@example.com", password: "correct horse" }),
+    });
+    expect(register.status).toBe(201);
+    const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
+    const me = await fetch(`${server.url}/api/user`, { headers: { cookie } });
+    expect((await me.json()).username).toBe("alice");
+
+    // SIGTERM finishes cleanly and the data is still there on the next start
+    expect(await server.stop("SIGTERM")).toBe(0);
+    const again = await startBinary({ binary, cwd: dir });
+    servers.push(again);
+    const login = await fetch(`${again.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "alice", password: "correct horse", email: "" }),
+    });
+    expect(login.status).toBe(200);
+    await again.stop();
+  });
+
+  test("--help prints the usage and exits 0; an unknown flag exits 2 with a message and the help", async () => {
+    const { dir, binary } = emptyDir();
+    const help = await runBinary(["--help"], { cwd: dir, binary });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("--data-dir DIR");
+    const bad = await runBinary(["--prot", "80"], { cwd: dir, binary });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown flag '--prot'");
+    expect(bad.stderr).toContain("Usage:");
+    expect(existsSync(join(dir, "data"))).toBe(false);
+  });
+});
+
+describe("--seed-admin", () => {
+  test("creates an admin from ADMIN_PASSWORD, who can then log in as admin", async () => {
+    const { dir, binary } = emptyDir();
+    const seeded = await runBinary(["--seed-admin", "boss", "--email", "boss@example.com"], { cwd: dir, binary, env: { ADMIN_PASSWORD: "a long admin passphrase" } });
+    expect(seeded).toEqual({ code: 0, stdout: "Created admin 'boss' (boss@example.com).\n", stderr: "" });
+    const server = await startBinary({ binary, cwd: dir });
+    servers.push(server);
+    const login = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "boss", password: "a long admin passphrase", email: "" }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).user.isAdmin).toBe(true);
+    await server.stop();
+  });
+
+  test("from standard input, an existing user becomes admin with a new password and loses its sessions", async () => {
+    const { dir, binary } = emptyDir();
+    let server = await startBinary({ binary, cwd: dir });
+    servers.push(server);
+    const register = await fetch(`${server.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "carol", email: "carol@example.com", password: "first password" }),
+    });
+    const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
+
+    const seeded = await runBinary(["--seed-admin", "Carol"], { cwd: dir, binary, stdin: "second password!!\nignored line\n" });
+    expect(seeded.code).toBe(0);
+    expect(seeded.stdout).toBe("Updated 'carol': now an admin with a new password; ended 1 session.\n");
+    expect(seeded.stdout + seeded.stderr).not.toContain("second password");
+
+    expect((await fetch(`${server.url}/api/user`, { headers: { cookie } })).status).toBe(401);
+    const login = async (password: string) =>
+      fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "carol", password }) });
+    expect((await login("first password")).status).toBe(401);
+    const ok = await login("second password!!");
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).user.isAdmin).toBe(true);
+    await server.stop();
+  });
+
+  test.each([
+    { name: "a short password", env: { ADMIN_PASSWORD: "short" }, stdin: undefined, message: "at least 12 characters" },
+    { name: "a well-known password", env: { ADMIN_PASSWORD: "password1234" }, stdin: undefined, message: "well-known password" },
+    { name: "no password at all", env: {}, stdin: "", message: "no password given" },
+  ])("refuses $name with exit code 1", async ({ env, stdin, message }) => {
+    const { dir, binary } = emptyDir();
+    const res = await runBinary(["--seed-admin", "boss"], { cwd: dir, binary, env, stdin });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(message);
+    expect(res.stdout).toBe("");
+  });
+
+  test("a password on the command line is refused", async () => {
+    const { dir, binary } = emptyDir();
+    const res = await runBinary(["--seed-admin", "boss", "--password", "a long admin passphrase"], { cwd: dir, binary });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain("unknown flag '--password'");
+  });
+});

@@ -1,0 +1,73 @@
+// Starts the built executable as an operator would, for end-to-end tests.
+import { copyFileSync, existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const BINARY = resolve(import.meta.dir, "../../dist/xrp-faucet");
+
+export function assertBuilt() {
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run 'npm run build' (npm test does it first)`);
+}
+
+// An empty directory holding only a copy of the binary.
+export function binaryInEmptyDir(): { dir: string; binary: string } {
+  assertBuilt();
+  const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-bin-"));
+  const binary = join(dir, "xrp-faucet");
+  copyFileSync(BINARY, binary);
+  return { dir, binary };
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  proc: ReturnType<typeof Bun.spawn>;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number>;
+}
+
+export async function startBinary(options: { binary?: string; cwd: string; args?: string[]; env?: Record<string, string> }): Promise<RunningServer> {
+  const proc = Bun.spawn([options.binary ?? BINARY, "--host", "127.0.0.1", "--port", "0", ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? "", ...options.env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let out = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) out += decoder.decode(chunk);
+  };
+  void collect(proc.stdout as ReadableStream<Uint8Array>);
+  void collect(proc.stderr as ReadableStream<Uint8Array>);
+  const deadline = Date.now() + 15_000;
+  let port = 0;
+  while (!port) {
+    const match = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
+    if (match) port = Number(match[1]);
+    else if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start (exit ${proc.exitCode}):\n${out}`);
+    else await Bun.sleep(20);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    proc,
+    output: () => out,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      if (proc.exitCode === null) proc.kill(signal);
+      return await proc.exited;
+    },
+  };
+}
+
+export async function runBinary(args: string[], options: { cwd: string; env?: Record<string, string>; stdin?: string; binary?: string }) {
+  const proc = Bun.spawn([options.binary ?? BINARY, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? "", ...options.env },
+    stdin: options.stdin === undefined ? "ignore" : new TextEncoder().encode(options.stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, stdout, stderr };
+}
