@@ -17,5 +17,6 @@ export function createClientIpResolver(trustProxy: boolean): ClientIpResolver {
 }
 
 function normalizeIp(ip: string): string {
-  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip.toLowerCase();
+  const lower = ip.toLowerCase();
+  return lower.startsWith("::ffff:") && lower.includes(".") ? lower.slice(7) : lower;
 }
