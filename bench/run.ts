@@ -18,7 +18,7 @@
 //   BENCH_OUT=path        JSON output (default bench/results/latest.json)
 // Quick run: BENCH_ROUNDS=1 BENCH_SECONDS=2 BENCH_WARMUP=1 bun bench/run.ts
 
-import { availableParallelism, cpus, tmpdir } from "node:os";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -361,6 +361,14 @@ async function main() {
     return t;
   });
 
+  const loadBefore = loadavg()[0];
+  if (loadBefore > 0.5) {
+    console.warn(
+      `bench: WARNING: load average ${loadBefore.toFixed(2)} before the run: other processes compete for the cores, ` +
+        "so absolute figures are noisier than usual (ratios taken in one run suffer less)",
+    );
+  }
+
   const perRun = WARMUP + SECONDS;
   console.log(
     `bench: ${scenarios.length} scenarios x ${ROUNDS} rounds, ${WARMUP} s warm-up + ${SECONDS} s each, ` +
@@ -386,7 +394,11 @@ async function main() {
   for (const target of targets) running.set(target.name, await startTarget(target, pin));
   await Bun.sleep(1000);
   const idleRssKb: Record<string, number | null> = {};
-  for (const [name, r] of running) idleRssKb[name] = readStatusKb(r.proc.pid, "VmRSS");
+  const startPeakRssKb: Record<string, number | null> = {};
+  for (const [name, r] of running) {
+    idleRssKb[name] = readStatusKb(r.proc.pid, "VmRSS");
+    startPeakRssKb[name] = readStatusKb(r.proc.pid, "VmHWM");
+  }
 
   // Check each scenario answers as expected, and build its wrk script.
   const scripts = new Map<string, { url: string; script: string }>();
@@ -491,6 +503,7 @@ async function main() {
     startMsMedian: median(startTimes[t.name]),
     startMs: startTimes[t.name],
     idleRssMiB: mib(idleRssKb[t.name]),
+    startPeakRssMiB: mib(startPeakRssKb[t.name]),
     loadedRssMiB: mib(loadedRssKb[t.name]),
     peakRssMiB: mib(peakRssKb[t.name]),
   }));
@@ -498,23 +511,35 @@ async function main() {
   console.log(`\nbinary ${BINARY}: ${binarySizeMiB} MiB\n`);
   console.log(
     table(
-      ["process", `start (median of ${STARTS})`, "idle RSS", "loaded RSS", "peak RSS"],
+      ["process", `start (median of ${STARTS})`, "idle RSS", "loaded RSS", "peak RSS at start", "peak RSS"],
       process_.map((p) => [
         p.target,
         fmtMs(p.startMsMedian),
         p.idleRssMiB === null ? "?" : `${p.idleRssMiB} MiB`,
         p.loadedRssMiB === null ? "?" : `${p.loadedRssMiB} MiB`,
+        p.startPeakRssMiB === null ? "?" : `${p.startPeakRssMiB} MiB`,
         p.peakRssMiB === null ? "?" : `${p.peakRssMiB} MiB`,
       ]),
     ),
   );
-  console.log("(start: exec to first 200 on /api/health with a fresh data dir; loaded: right after the last load)");
+  console.log(
+    "(start: exec to first 200 on /api/health with a fresh data dir; idle: 1 s after start; " +
+      "loaded: right after the last load; peak: VmHWM, at start and overall)",
+  );
 
   const git = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: ROOT, stderr: "ignore" });
   const result = {
     date: new Date().toISOString(),
     commit: git.exitCode === 0 ? git.stdout.toString().trim() : null,
-    machine: { cores, cpu: cpus()[0]?.model ?? null, bun: Bun.version, wrk: "wrk -t1 -c" + CONNECTIONS, pinned: pin },
+    machine: {
+      cores,
+      cpu: cpus()[0]?.model ?? null,
+      bun: Bun.version,
+      wrk: "wrk -t1 -c" + CONNECTIONS,
+      pinned: pin,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg()[0],
+    },
     config: { rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, starts: STARTS },
     binary: { path: BINARY, sizeBytes: binaryStat.size, sizeMiB: binarySizeMiB },
     processes: process_,

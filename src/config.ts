@@ -11,6 +11,7 @@ export interface CliCommand {
   config: Config;
   help: boolean;
   seedAdmin: { username: string; email: string | null } | null;
+  backupFile: string | null;
 }
 
 export class UsageError extends Error {}
@@ -40,6 +41,7 @@ export const FLAGS: FlagSpec[] = [
   },
   { name: "seed-admin", value: "USERNAME", env: null, help: "create or reset an admin account and exit; the password comes from ADMIN_PASSWORD or the first line of standard input" },
   { name: "email", value: "EMAIL", env: null, help: "the admin's email for --seed-admin (default USERNAME@localhost)" },
+  { name: "backup", value: "FILE", env: null, help: "write a consistent copy of the database to FILE (safe while the server runs) and exit" },
   { name: "help", value: null, env: null, help: "show this help and exit" },
 ];
 
@@ -55,6 +57,7 @@ export function helpText(): string {
     "Usage:",
     "  xrp-faucet [options]                      serve the site and the API",
     "  xrp-faucet --seed-admin USERNAME [--email EMAIL]",
+    "  xrp-faucet --backup FILE [--data-dir DIR]",
     "",
     "Options:",
     ...rows,
@@ -114,6 +117,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
 
   return {
     help: values.has("help"),
+    backupFile: flag("backup") ?? null,
     seedAdmin: seedUser !== undefined ? { username: seedUser, email: flag("email") ?? null } : null,
     config: {
       port,

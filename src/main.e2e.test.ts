@@ -134,7 +134,7 @@ describe("--seed-admin", () => {
     { name: "no password at all", env: {}, stdin: "", message: "no password given" },
   ])("refuses $name with exit code 1", async ({ env, stdin, message }) => {
     const { dir, binary } = emptyDir();
-    const res = await runBinary(["--seed-admin", "boss"], { cwd: dir, binary, env, stdin });
+    const res = await runBinary(["--seed-admin", "boss"], { cwd: dir, binary, env: env as Record<string, string>, stdin });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain(message);
     expect(res.stdout).toBe("");
@@ -145,5 +145,33 @@ describe("--seed-admin", () => {
     const res = await runBinary(["--seed-admin", "boss", "--password", "a long admin passphrase"], { cwd: dir, binary });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain("unknown flag '--password'");
+  });
+});
+
+describe("--backup", () => {
+  test("copies the live database while the server runs; the copy opens with every row", async () => {
+    const { dir, binary } = emptyDir();
+    const server = await startBinary({ binary, cwd: dir });
+    servers.push(server);
+    for (const username of ["dave", "erin"]) {
+      const res = await fetch(`${server.url}/api/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse" }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const backup = await runBinary(["--backup", "copy.db"], { cwd: dir, binary });
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain("Backed up");
+    const { Database } = await import("bun:sqlite");
+    const copy = new Database(join(dir, "copy.db"), { readonly: true });
+    expect(copy.query("pragma integrity_check").get()).toEqual({ integrity_check: "ok" });
+    expect(copy.query("select username from users order by id").all()).toEqual([{ username: "dave" }, { username: "erin" }]);
+    copy.close();
+    const again = await runBinary(["--backup", "copy.db"], { cwd: dir, binary });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("already exists");
+    await server.stop();
   });
 });

@@ -5,7 +5,8 @@ import pkg from "../package.json" with { type: "json" };
 import { createApp } from "./app.ts";
 import { readAdminPassword, seedAdmin } from "./cli.ts";
 import { helpText, parseCommand, UsageError } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { openDatabase, type Db } from "./db/client.ts";
+import { backupDatabase } from "./db/backup.ts";
 import { applyMigrations } from "./db/migrate.ts";
 
 function fail(message: string, code: number): never {
@@ -13,7 +14,7 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
-let command;
+let command: ReturnType<typeof parseCommand>;
 try {
   command = parseCommand(process.argv.slice(2), process.env);
 } catch (error) {
@@ -28,13 +29,22 @@ if (command.help) {
 
 const { config } = command;
 const dataDir = resolve(config.dataDir);
-let db;
+let db: Db;
 try {
   mkdirSync(dataDir, { recursive: true });
   db = openDatabase(join(dataDir, "app.db"));
   applyMigrations(db);
 } catch (error) {
   fail(`cannot open the database in ${dataDir}: ${error instanceof Error ? error.message : String(error)}`, 1);
+}
+
+if (command.backupFile) {
+  try {
+    console.log(`Backed up ${join(dataDir, "app.db")} to ${backupDatabase(db, command.backupFile)}`);
+    process.exit(0);
+  } catch (error) {
+    fail(`backup failed: ${error instanceof Error ? error.message : String(error)}`, 1);
+  }
 }
 
 if (command.seedAdmin) {

@@ -172,7 +172,7 @@ describe("requests a browser on another site could forge", () => {
     { name: "the site's own Origin", headers: { origin: "http://localhost" }, status: 201 },
     { name: "no Origin (a script or curl)", headers: {}, status: 201 },
   ])("$name -> $status", async ({ headers, status }) => {
-    const res = await t.call("POST", "/api/register", { body: good, headers });
+    const res = await t.call("POST", "/api/register", { body: good, headers: headers as Record<string, string> });
     expect(res.status).toBe(status);
     if (status === 403) {
       expect(res.json).toEqual({ message: "Cross-site request refused" });

@@ -1,6 +1,6 @@
 // Sessions in the Lucia design: the cookie carries a random token, the database keeps only its
 // SHA-256, and a session nearer its end than half its life is extended (sliding expiry).
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sessions, users, type User } from "../db/schema.ts";
 
@@ -74,7 +74,7 @@ export function createSessionService({ db, clock }: { db: Db; clock: () => numbe
     },
 
     deleteExpired(): number {
-      return db.delete(sessions).where(lt(sessions.expiresAt, clock())).run().changes;
+      return db.sqlite.run("delete from sessions where expires_at < ?", [clock()]).changes;
     },
   };
 }

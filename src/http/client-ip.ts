@@ -1,6 +1,9 @@
-import type { Server } from "bun";
+interface SocketInfo {
+  requestIP(request: Request): { address: string } | null;
+}
 
-export type ClientIpResolver = (request: Request, server: Server<unknown> | null) => string;
+// `server` is Bun's server (null under app.handle in tests).
+export type ClientIpResolver = (request: Request, server: unknown) => string;
 
 // The socket address, or, behind the one trusted reverse proxy, the last X-Forwarded-For hop
 // (the address that proxy saw). Without trustProxy the header is ignored: clients can forge it.
@@ -11,7 +14,7 @@ export function createClientIpResolver(trustProxy: boolean): ClientIpResolver {
       const last = forwarded?.split(",").at(-1)?.trim();
       if (last && last.length <= 64) return normalizeIp(last);
     }
-    const address = server?.requestIP(request)?.address;
+    const address = (server as SocketInfo | null)?.requestIP(request)?.address;
     return address ? normalizeIp(address) : "unknown";
   };
 }

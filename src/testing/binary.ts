@@ -36,7 +36,12 @@ export async function startBinary(options: { binary?: string; cwd: string; args?
   let out = "";
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
-    for await (const chunk of stream) out += decoder.decode(chunk);
+    const reader = stream.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += decoder.decode(value, { stream: true });
+    }
   };
   void collect(proc.stdout as ReadableStream<Uint8Array>);
   void collect(proc.stderr as ReadableStream<Uint8Array>);

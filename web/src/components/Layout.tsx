@@ -2,11 +2,14 @@ import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { DisclaimerBanner } from "./DisclaimerBanner";
 import { Footer } from "./Footer";
+import { ErrorBoundary } from "./ErrorBoundary";
 import { Header } from "./Header";
 
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 
@@ -24,7 +27,9 @@ export function Layout() {
       <DisclaimerBanner />
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        <ErrorBoundary>
+          <Outlet />
+        </ErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -1,0 +1,12 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Db } from "./client.ts";
+
+// A consistent copy of the live database, safe while the server writes (VACUUM INTO reads one
+// snapshot). Refuses to overwrite an existing file.
+export function backupDatabase(db: Db, file: string): string {
+  const target = resolve(file);
+  if (existsSync(target)) throw new Error(`${target} already exists; choose a new file name`);
+  db.sqlite.run("VACUUM INTO ?", [target]);
+  return target;
+}
