@@ -17,6 +17,8 @@ import { serveWebAsset } from "./http/web-assets.ts";
 import { adminRoutes } from "./modules/admin/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { faucetRoutes } from "./modules/faucet/index.ts";
+import { createFaucetService } from "./modules/faucet/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -27,6 +29,7 @@ export interface AppDeps {
   clientIp?: ClientIpResolver;
   passwordCost?: PasswordCost;
   version?: string;
+  random?: () => number;
   log?: (line: string) => void;
 }
 
@@ -42,6 +45,7 @@ export function createApp(deps: AppDeps) {
   const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
   const currentUser = createSessionReader(sessions, cookieOptions);
   const settings = createSettingsService({ db, clock });
+  const faucet = createFaucetService({ db, clock, settings, random: deps.random });
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
 
@@ -100,11 +104,12 @@ export function createApp(deps: AppDeps) {
     })
     .use(healthRoutes({ db, clock, version: deps.version ?? "dev" }))
     .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }))
+    .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))
     .use(adminRoutes({ db, clock, settings, currentUser, clientIp }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));
 
-  return Object.assign(app, { services: { sessions, accounts, settings } });
+  return Object.assign(app, { services: { sessions, accounts, settings, faucet } });
 }
 
 export type App = ReturnType<typeof createApp>;

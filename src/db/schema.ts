@@ -78,6 +78,13 @@ export const faucetRequests = sqliteTable(
   ],
 );
 
+// What the faucet accepted per UTC day, kept with each request so the budget check is one read.
+export const faucetDailyTotals = sqliteTable("faucet_daily_totals", {
+  day: text("day").primaryKey(), // YYYY-MM-DD (UTC)
+  amountDrops: integer("amount_drops").notNull().default(0),
+  requests: integer("requests").notNull().default(0),
+});
+
 export const rewards = sqliteTable(
   "rewards",
   {

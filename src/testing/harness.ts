@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { encodeAccountID } from "ripple-address-codec";
 import { createApp, type AppDeps } from "../app.ts";
 import { openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
@@ -102,3 +103,8 @@ export function testApp(overrides: Partial<AppDeps> = {}) {
   };
 }
 export type TestApp = ReturnType<typeof testApp>;
+
+// A fresh, valid classic XRP Ledger address.
+export function randomAddress(): string {
+  return encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
+}

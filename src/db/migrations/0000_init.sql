@@ -48,6 +48,12 @@ CREATE TABLE `earning_alert_signups` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `earning_alert_signups_email` ON `earning_alert_signups` (lower("email"));--> statement-breakpoint
+CREATE TABLE `faucet_daily_totals` (
+	`day` text PRIMARY KEY NOT NULL,
+	`amount_drops` integer DEFAULT 0 NOT NULL,
+	`requests` integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `faucet_requests` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer,

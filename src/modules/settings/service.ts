@@ -12,11 +12,13 @@ export type FaucetSettings = typeof faucetSettings.$inferSelect;
 const MAX_SETTING_DROPS = 1_000_000 * 1_000_000;
 
 export function createSettingsService({ db, clock }: { db: Db; clock: () => number }) {
+  // One process owns the database, so the row is cached and replaced on every update.
+  let cached: FaucetSettings | null = null;
   const read = (): FaucetSettings => {
-    const row = db.select().from(faucetSettings).where(eq(faucetSettings.id, 1)).get();
-    if (row) return row;
-    return db.insert(faucetSettings).values({ id: 1, updatedAt: clock() }).onConflictDoNothing().returning().get()
-      ?? db.select().from(faucetSettings).where(eq(faucetSettings.id, 1)).get()!;
+    if (cached) return cached;
+    db.insert(faucetSettings).values({ id: 1, updatedAt: clock() }).onConflictDoNothing().run();
+    cached = db.select().from(faucetSettings).where(eq(faucetSettings.id, 1)).get()!;
+    return cached;
   };
 
   return {
@@ -37,6 +39,8 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
       const maxAmountDrops = drops(input.maxAmount, "maxAmount", current.maxAmountDrops);
       if (minAmountDrops > maxAmountDrops) throw badRequest("minAmount cannot be above maxAmount");
       if (maxAmountDrops > dailyLimitDrops) throw badRequest("maxAmount cannot be above dailyLimit");
+      // Re-read after the change (and after a rolled-back transaction, which leaves the old row).
+      cached = null;
       return db
         .update(faucetSettings)
         .set({
@@ -49,7 +53,7 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
         })
         .where(eq(faucetSettings.id, 1))
         .returning()
-        .get();
+        .get()!;
     },
   };
 }

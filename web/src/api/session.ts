@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "../components/ui/use-toast";
 import { authErrorText } from "../lib/errors";
@@ -38,15 +39,14 @@ export function homeFor(user: User): string {
   return user.isAdmin ? "/admin" : "/dashboard";
 }
 
+// On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
 function useSignIn<Form>(path: "/api/login" | "/api/register", successText: string, toPayload: (form: Form) => Registration) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: (form: Form) => sendJson<{ user: User }>("POST", path, toPayload(form)),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(currentUserKey, user);
       toast({ title: "Success", description: successText });
-      navigate(homeFor(user), { replace: true });
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Error", description: authErrorText(error) });
@@ -63,19 +63,20 @@ export function useRegister() {
   return useSignIn("/api/register", "Registration successful", (form: Registration) => form);
 }
 
-// A failed logout shows nothing, as the spec says.
+// Goes home before forgetting the user, so a page for logged-in users never redirects to /login on the way out
+// (flushSync needs BrowserRouter's useTransitions={false} to commit the new location at once). A failed logout shows nothing.
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => sendJson<unknown>("POST", "/api/logout"),
     onSuccess: () => {
+      flushSync(() => navigate("/"));
       queryClient.setQueryData(currentUserKey, null);
       queryClient.removeQueries({
         predicate: (query) => /^\/api\/(user\/|admin)/.test(String(query.queryKey[0])),
       });
       toast({ title: "Success", description: "Logged out successfully" });
-      navigate("/");
     },
   });
 }

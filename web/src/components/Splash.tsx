@@ -2,7 +2,7 @@ import { LogoMark } from "./Logo";
 
 export const SPLASH_MS = 2000;
 
-type Drop = { left: number; delay: number; duration: number; height: number; opacity: number };
+type Drop = { left: number; top: number; delay: number; duration: number; height: number; opacity: number };
 
 // Fixed pseudo-random drops so the rain looks the same on every load.
 function makeRain(count: number): Drop[] {
@@ -13,6 +13,7 @@ function makeRain(count: number): Drop[] {
   };
   return Array.from({ length: count }, () => ({
     left: next() * 100,
+    top: next() * 95,
     delay: -next() * 1.2,
     duration: 0.6 + next() * 0.6,
     height: 12 + next() * 22,
@@ -22,7 +23,7 @@ function makeRain(count: number): Drop[] {
 
 const RAIN = makeRain(48);
 
-// The rain-themed intro shown for 2 seconds on load; without motion when the visitor prefers less.
+// The rain-themed intro shown for 2 seconds on load; the rain stands still when the visitor prefers less motion.
 export function Splash() {
   return (
     <div
@@ -30,13 +31,14 @@ export function Splash() {
       aria-label="Loading XRP Faucet"
       className="fixed inset-0 z-50 flex items-center justify-center overflow-hidden bg-gradient-to-b from-brand-950 via-brand-900 to-brand-700"
     >
-      <div aria-hidden="true" className="absolute inset-0 motion-reduce:hidden">
+      <div aria-hidden="true" className="absolute inset-0">
         {RAIN.map((drop, i) => (
           <span
             key={i}
-            className="absolute top-0 w-0.5 animate-raindrop rounded-full bg-gradient-to-b from-transparent to-sky-200"
+            className="absolute top-0 w-0.5 animate-raindrop rounded-full bg-gradient-to-b from-transparent to-sky-200 motion-reduce:top-(--rest) motion-reduce:animate-none"
             style={{
               left: `${drop.left}%`,
+              ["--rest" as string]: `${drop.top}%`,
               height: `${drop.height}px`,
               opacity: drop.opacity,
               animationDelay: `${drop.delay}s`,

@@ -1,0 +1,45 @@
+import { Elysia, t } from "elysia";
+import type { CookieJar, CurrentUser } from "../../auth/plugin.ts";
+import type { ClientIpResolver } from "../../http/client-ip.ts";
+import { deviceFromCookie } from "../../http/device.ts";
+import { faucetRequestView, type FaucetService } from "./service.ts";
+
+export interface FaucetRouteDeps {
+  faucet: FaucetService;
+  currentUser: CurrentUser;
+  clientIp: ClientIpResolver;
+  clock: () => number;
+  secureCookies: boolean;
+}
+
+export function userAgentOf(request: Request): string | null {
+  return request.headers.get("user-agent")?.slice(0, 300) || null;
+}
+
+export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies }: FaucetRouteDeps) {
+  return new Elysia()
+    .post(
+      "/api/faucet/request",
+      ({ body, cookie, request, server, set }) => {
+        const jar = cookie as unknown as CookieJar;
+        const device = deviceFromCookie(jar, clock(), secureCookies);
+        const ip = clientIp(request, server);
+        const row = faucet.request({
+          address: body?.address,
+          ip,
+          ipGroup: ip,
+          deviceId: device.deviceId,
+          newDevice: device.isNew,
+          userAgent: userAgentOf(request),
+          userId: currentUser(jar)?.id ?? null,
+        });
+        set.status = 201;
+        return faucetRequestView(row);
+      },
+      { body: t.Nullable(t.Object({ address: t.Optional(t.Unknown()) }, { additionalProperties: true })) },
+    )
+    .get("/api/faucet/status", ({ cookie }) => {
+      deviceFromCookie(cookie as unknown as CookieJar, clock(), secureCookies);
+      return faucet.status();
+    });
+}

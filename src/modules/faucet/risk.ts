@@ -1,0 +1,32 @@
+// The risk score (0-100) an admin sees beside each faucet request, with readable reasons.
+export interface RiskSignals {
+  addressesFromIp: number; // other addresses from this IP group in 24 h
+  addressesFromDevice: number; // other addresses from this device in 24 h
+  rejectedFromIpOrDevice: number; // rejected requests from them in 7 days
+  requestsFromIpLast10Min: number;
+  devicesForAddress: number; // other devices that used this address in 30 days
+  newDevice: boolean; // no device cookie came with the request
+  userAgent: string | null;
+}
+
+const SCRIPTED_AGENT = /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici|axios|libwww|httpclient|scrapy|bot\b|spider|headless|phantom|selenium|puppeteer|playwright/i;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
+
+export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } {
+  let score = 0;
+  const reasons: string[] = [];
+  const add = (points: number, reason: string) => {
+    score += points;
+    reasons.push(reason);
+  };
+  if (s.addressesFromIp > 0) add(15 * s.addressesFromIp, `${plural(s.addressesFromIp + 1, "address")} from this IP in 24 h`);
+  if (s.addressesFromDevice > 0) add(25 * s.addressesFromDevice, `${plural(s.addressesFromDevice + 1, "address")} from this device in 24 h`);
+  if (s.rejectedFromIpOrDevice > 0) add(Math.min(40, 20 * s.rejectedFromIpOrDevice), `${plural(s.rejectedFromIpOrDevice, "rejected request")} from this IP or device in 7 days`);
+  if (s.requestsFromIpLast10Min > 0) add(10 * s.requestsFromIpLast10Min, `${plural(s.requestsFromIpLast10Min + 1, "request")} from this IP in 10 minutes`);
+  if (s.devicesForAddress > 0) add(20, `address used from ${plural(s.devicesForAddress + 1, "device")} in 30 days`);
+  if (s.newDevice) add(10, "first visit from this device");
+  if (!s.userAgent) add(30, "no user agent");
+  else if (SCRIPTED_AGENT.test(s.userAgent)) add(30, "scripted user agent");
+  return { score: Math.min(100, score), reasons };
+}

@@ -1,0 +1,173 @@
+// Faucet requests: every limit of decisions.md checked and the request written in one immediate
+// SQLite transaction, so concurrent requests cannot slip past a limit.
+import type { SQLQueryBindings } from "bun:sqlite";
+import type { Db } from "../../db/client.ts";
+import { HttpError, tooManyRequests } from "../../http/errors.ts";
+import { formatXrp } from "../../money.ts";
+import type { SettingsService } from "../settings/service.ts";
+import { INVALID_ADDRESS, parseLedgerAddress } from "./address.ts";
+import { scoreRisk } from "./risk.ts";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
+export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come back after midnight UTC.";
+
+export interface FaucetRequestInput {
+  address: unknown;
+  ip: string;
+  ipGroup: string;
+  deviceId: string;
+  newDevice: boolean;
+  userAgent: string | null;
+  userId: number | null;
+  reason?: string | null;
+}
+
+export interface FaucetRequestRow {
+  id: number;
+  status: string;
+  amount_drops: number;
+  address: string;
+  destination_tag: number | null;
+  reason: string | null;
+  created_at: number;
+  tx_hash: string | null;
+}
+
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+// "in 3 hours", "in 12 minutes"
+export function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in ${hours} hours`;
+}
+
+// A uniformly random whole number of drops in [min, max].
+export function drawAmount(min: number, max: number, random: () => number = Math.random): number {
+  return min + Math.floor(random() * (max - min + 1));
+}
+
+export function createFaucetService({ db, clock, settings, random = Math.random }: { db: Db; clock: () => number; settings: SettingsService; random?: () => number }) {
+  const q = <R, P extends SQLQueryBindings[]>(text: string) => db.sqlite.prepare<R, P>(text);
+  const lastForAddress = q<{ created_at: number }, [string, number]>(
+    "select created_at from faucet_requests where address = ? and created_at > ? and reason is null order by created_at desc limit 1",
+  );
+  const addressesFrom = {
+    ip: q<{ n: number; first: number | null }, [string, number]>(
+      "select count(distinct address) as n, min(created_at) as first from faucet_requests where ip_group = ? and created_at > ? and reason is null",
+    ),
+    device: q<{ n: number; first: number | null }, [string, number]>(
+      "select count(distinct address) as n, min(created_at) as first from faucet_requests where device_id = ? and created_at > ? and reason is null",
+    ),
+  };
+  const rejectedFrom = q<{ n: number }, [string, string, number]>(
+    "select count(*) as n from faucet_requests where (ip_group = ? or device_id = ?) and status = 'REJECTED' and created_at > ?",
+  );
+  const recentFromIp = q<{ n: number }, [string, number]>("select count(*) as n from faucet_requests where ip_group = ? and created_at > ?");
+  const devicesForAddress = q<{ n: number }, [string, string, number]>(
+    "select count(distinct device_id) as n from faucet_requests where address = ? and device_id != ? and created_at > ?",
+  );
+  const dayTotal = q<{ amount_drops: number }, [string]>("select amount_drops from faucet_daily_totals where day = ?");
+  const insert = q<FaucetRequestRow, [number | null, string, number | null, number, string | null, number, string, string, string, string, string | null, number]>(
+    `insert into faucet_requests (user_id, address, destination_tag, amount_drops, reason, risk_score, risk_reasons, requester_ip, ip_group, device_id, user_agent, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     returning id, status, amount_drops, address, destination_tag, reason, created_at, tx_hash`,
+  );
+  const addToDay = q<unknown, [string, number]>(
+    `insert into faucet_daily_totals (day, amount_drops, requests) values (?1, ?2, 1)
+     on conflict(day) do update set amount_drops = amount_drops + ?2, requests = requests + 1`,
+  );
+
+  // Checks every limit and writes the request; throws HttpError with the spec's messages.
+  const request = db.sqlite.transaction((input: FaucetRequestInput, parsed: { address: string; tag: number | null }) => {
+    const now = clock();
+    const s = settings.get();
+    if (!s.enabled) throw new HttpError(503, FAUCET_OFFLINE);
+    const since = now - DAY;
+
+    const last = lastForAddress.get(parsed.address, since);
+    if (last) {
+      const wait = last.created_at + DAY - now;
+      throw tooManyRequests(`This address already requested XRP in the last 24 hours. You can request again ${waitText(wait)}.`, wait / 1000);
+    }
+    const fromIp = addressesFrom.ip.get(input.ipGroup, since)!;
+    if (fromIp.n >= s.perIpDaily) {
+      const wait = (fromIp.first ?? now) + DAY - now;
+      throw tooManyRequests(`Too many addresses from your network today (at most ${s.perIpDaily} in 24 hours). Please try again ${waitText(wait)}.`, wait / 1000);
+    }
+    const fromDevice = addressesFrom.device.get(input.deviceId, since)!;
+    if (fromDevice.n >= s.perDeviceDaily) {
+      const wait = (fromDevice.first ?? now) + DAY - now;
+      throw tooManyRequests(`Too many addresses from this device today (at most ${s.perDeviceDaily} in 24 hours). Please try again ${waitText(wait)}.`, wait / 1000);
+    }
+
+    const today = utcDay(now);
+    const remaining = s.dailyLimitDrops - (dayTotal.get(today)?.amount_drops ?? 0);
+    if (remaining < s.minAmountDrops) {
+      const wait = Date.parse(`${today}T00:00:00Z`) + DAY - now;
+      throw tooManyRequests(BUDGET_REACHED, wait / 1000);
+    }
+    const amount = Math.min(drawAmount(s.minAmountDrops, s.maxAmountDrops, random), remaining);
+
+    const risk = scoreRisk({
+      addressesFromIp: fromIp.n,
+      addressesFromDevice: fromDevice.n,
+      rejectedFromIpOrDevice: rejectedFrom.get(input.ipGroup, input.deviceId, now - 7 * DAY)!.n,
+      requestsFromIpLast10Min: recentFromIp.get(input.ipGroup, now - 10 * 60_000)!.n,
+      devicesForAddress: devicesForAddress.get(parsed.address, input.deviceId, now - 30 * DAY)!.n,
+      newDevice: input.newDevice,
+      userAgent: input.userAgent,
+    });
+    const row = insert.get(
+      input.userId,
+      parsed.address,
+      parsed.tag,
+      amount,
+      input.reason ?? null,
+      risk.score,
+      JSON.stringify(risk.reasons),
+      input.ip,
+      input.ipGroup,
+      input.deviceId,
+      input.userAgent,
+      now,
+    )!;
+    addToDay.run(today, amount);
+    return row;
+  });
+
+  return {
+    request(input: FaucetRequestInput): FaucetRequestRow {
+      const parsed = parseLedgerAddress(input.address);
+      if (!parsed) throw new HttpError(400, INVALID_ADDRESS);
+      return request.immediate(input, parsed);
+    },
+
+    // What the public badge shows.
+    status(): { isActive: boolean; message: string } {
+      const s = settings.get();
+      if (!s.enabled) return { isActive: false, message: "Faucet is offline" };
+      const remaining = s.dailyLimitDrops - (dayTotal.get(utcDay(clock()))?.amount_drops ?? 0);
+      if (remaining < s.minAmountDrops) return { isActive: false, message: "Today's XRP has been given out. Back after midnight UTC." };
+      return { isActive: true, message: "Faucet is online" };
+    },
+  };
+}
+export type FaucetService = ReturnType<typeof createFaucetService>;
+
+export function faucetRequestView(row: FaucetRequestRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    amount: formatXrp(row.amount_drops),
+    address: row.address,
+    destinationTag: row.destination_tag,
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+    txHash: row.tx_hash,
+  };
+}

@@ -1,0 +1,64 @@
+// Browser tests drive Debian's Chromium with playwright-core against the built binary.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { BINARY, runBinary, startBinary, type RunningServer } from "../../src/testing/binary.ts";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const ADMIN = { username: "siteadmin", password: "an admin passphrase 42" };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface Site {
+  server: RunningServer;
+  browser: Browser;
+  url: string;
+  newPage(options?: { width?: number; height?: number; reducedMotion?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+// A fresh data directory with a CLI-seeded admin, the binary serving it, and a browser.
+export async function startSite(): Promise<Site> {
+  const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-e2e-"));
+  const seeded = await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, env: { ADMIN_PASSWORD: ADMIN.password } });
+  if (seeded.code !== 0) throw new Error(`seeding the admin failed: ${seeded.stderr}`);
+  const server = await startBinary({ binary: BINARY, cwd: dir });
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    url: server.url,
+    async newPage({ width = 1280, height = 800, reducedMotion = true } = {}) {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        baseURL: server.url,
+        reducedMotion: reducedMotion ? "reduce" : "no-preference",
+      });
+      context.setDefaultTimeout(20_000);
+      contexts.push(context);
+      return { context, page: await context.newPage() };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await server.stop("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
