@@ -19,6 +19,12 @@ import { healthRoutes } from "./modules/health/index.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { faucetRoutes } from "./modules/faucet/index.ts";
 import { createFaucetService } from "./modules/faucet/service.ts";
+import { createAdvertisingService } from "./modules/advertising/service.ts";
+import { reviewRoutes } from "./modules/reviews/index.ts";
+import { createReviewService } from "./modules/reviews/service.ts";
+import { signupRoutes } from "./modules/signups/index.ts";
+import { createSignupService } from "./modules/signups/service.ts";
+import { createStatsService } from "./modules/stats/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -46,6 +52,10 @@ export function createApp(deps: AppDeps) {
   const currentUser = createSessionReader(sessions, cookieOptions);
   const settings = createSettingsService({ db, clock });
   const faucet = createFaucetService({ db, clock, settings, random: deps.random });
+  const reviews = createReviewService({ db, clock, faucet });
+  const signups = createSignupService({ db, clock });
+  const advertising = createAdvertisingService({ db, clock });
+  const stats = createStatsService({ db, clock });
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
 
@@ -105,11 +115,14 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ db, clock, version: deps.version ?? "dev" }))
     .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }))
     .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))
+    .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))
+    .use(signupRoutes({ signups, advertising, clientIp, clock }))
+    .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))
     .use(adminRoutes({ db, clock, settings, currentUser, clientIp }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));
 
-  return Object.assign(app, { services: { sessions, accounts, settings, faucet } });
+  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews } });
 }
 
 export type App = ReturnType<typeof createApp>;

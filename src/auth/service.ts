@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users, type User } from "../db/schema.ts";
 import { badRequest, conflict, HttpError, tooManyRequests } from "../http/errors.ts";
+import { EMAIL_PATTERN } from "../lib/validation.ts";
 import { formatXrp } from "../money.ts";
 import {
   adminPasswordProblem,
@@ -15,7 +16,6 @@ import {
 import type { LoginThrottle } from "./throttle.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 export const LOGIN_FAILED = "Invalid username or password";
 export const MESSAGES = {
   username: "Username must be 3-32 characters: letters, digits, _ . or -",

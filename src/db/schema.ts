@@ -204,10 +204,12 @@ export const reviews = sqliteTable(
     name: text("name"),
     approved: integer("approved", { mode: "boolean" }).notNull().default(true),
     ipAddress: text("ip_address"),
+    // the reviewer bonus may only be claimed from the device that wrote the review
+    deviceId: text("device_id"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
-  (t) => [index("reviews_approved_time").on(t.approved, t.createdAt)],
+  (t) => [index("reviews_approved_time").on(t.approved, t.createdAt), index("reviews_ip_time").on(t.ipAddress, t.createdAt)],
 );
 
 export const newsletterSignups = sqliteTable(

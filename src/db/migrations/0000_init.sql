@@ -167,11 +167,13 @@ CREATE TABLE `reviews` (
 	`name` text,
 	`approved` integer DEFAULT true NOT NULL,
 	`ip_address` text,
+	`device_id` text,
 	`user_agent` text,
 	`created_at` integer NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX `reviews_approved_time` ON `reviews` (`approved`,`created_at`);--> statement-breakpoint
+CREATE INDEX `reviews_ip_time` ON `reviews` (`ip_address`,`created_at`);--> statement-breakpoint
 CREATE TABLE `rewards` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { HttpError, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { INVALID_ADDRESS, parseLedgerAddress } from "./address.ts";
+import { INVALID_ADDRESS, parseLedgerAddress, type LedgerAddress } from "./address.ts";
 import { scoreRisk } from "./risk.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -82,69 +82,86 @@ export function createFaucetService({ db, clock, settings, random = Math.random 
      on conflict(day) do update set amount_drops = amount_drops + ?2, requests = requests + 1`,
   );
 
-  // Checks every limit and writes the request; throws HttpError with the spec's messages.
-  const request = db.sqlite.transaction((input: FaucetRequestInput, parsed: { address: string; tag: number | null }) => {
-    const now = clock();
-    const s = settings.get();
-    if (!s.enabled) throw new HttpError(503, FAUCET_OFFLINE);
-    const since = now - DAY;
+  // Writes a request within the day's budget: `limits` runs the per-address/IP/device checks of a
+  // plain faucet request, `amountOf` chooses the amount from the settings.
+  const write = db.sqlite.transaction(
+    (input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus"): FaucetRequestRow => {
+      const now = clock();
+      const s = settings.get();
+      if (!s.enabled) throw new HttpError(503, FAUCET_OFFLINE);
+      const since = now - DAY;
+      let fromIp = { n: 0, first: null as number | null };
+      let fromDevice = { n: 0, first: null as number | null };
+      if (kind === "faucet") {
+        const last = lastForAddress.get(parsed.address, since);
+        if (last) {
+          const wait = last.created_at + DAY - now;
+          throw tooManyRequests(`This address already requested XRP in the last 24 hours. You can request again ${waitText(wait)}.`, wait / 1000);
+        }
+        fromIp = addressesFrom.ip.get(input.ipGroup, since)!;
+        if (fromIp.n >= s.perIpDaily) {
+          const wait = (fromIp.first ?? now) + DAY - now;
+          throw tooManyRequests(`Too many addresses from your network today (at most ${s.perIpDaily} in 24 hours). Please try again ${waitText(wait)}.`, wait / 1000);
+        }
+        fromDevice = addressesFrom.device.get(input.deviceId, since)!;
+        if (fromDevice.n >= s.perDeviceDaily) {
+          const wait = (fromDevice.first ?? now) + DAY - now;
+          throw tooManyRequests(`Too many addresses from this device today (at most ${s.perDeviceDaily} in 24 hours). Please try again ${waitText(wait)}.`, wait / 1000);
+        }
+      }
 
-    const last = lastForAddress.get(parsed.address, since);
-    if (last) {
-      const wait = last.created_at + DAY - now;
-      throw tooManyRequests(`This address already requested XRP in the last 24 hours. You can request again ${waitText(wait)}.`, wait / 1000);
-    }
-    const fromIp = addressesFrom.ip.get(input.ipGroup, since)!;
-    if (fromIp.n >= s.perIpDaily) {
-      const wait = (fromIp.first ?? now) + DAY - now;
-      throw tooManyRequests(`Too many addresses from your network today (at most ${s.perIpDaily} in 24 hours). Please try again ${waitText(wait)}.`, wait / 1000);
-    }
-    const fromDevice = addressesFrom.device.get(input.deviceId, since)!;
-    if (fromDevice.n >= s.perDeviceDaily) {
-      const wait = (fromDevice.first ?? now) + DAY - now;
-      throw tooManyRequests(`Too many addresses from this device today (at most ${s.perDeviceDaily} in 24 hours). Please try again ${waitText(wait)}.`, wait / 1000);
-    }
+      const today = utcDay(now);
+      const remaining = s.dailyLimitDrops - (dayTotal.get(today)?.amount_drops ?? 0);
+      const wanted = kind === "faucet" ? drawAmount(s.minAmountDrops, s.maxAmountDrops, random) : (s.reviewerBonusDrops ?? s.minAmountDrops);
+      if (remaining < Math.min(wanted, s.minAmountDrops)) {
+        const wait = Date.parse(`${today}T00:00:00Z`) + DAY - now;
+        throw tooManyRequests(BUDGET_REACHED, wait / 1000);
+      }
+      const amount = Math.min(wanted, remaining);
 
-    const today = utcDay(now);
-    const remaining = s.dailyLimitDrops - (dayTotal.get(today)?.amount_drops ?? 0);
-    if (remaining < s.minAmountDrops) {
-      const wait = Date.parse(`${today}T00:00:00Z`) + DAY - now;
-      throw tooManyRequests(BUDGET_REACHED, wait / 1000);
-    }
-    const amount = Math.min(drawAmount(s.minAmountDrops, s.maxAmountDrops, random), remaining);
+      const risk = scoreRisk({
+        addressesFromIp: fromIp.n,
+        addressesFromDevice: fromDevice.n,
+        rejectedFromIpOrDevice: rejectedFrom.get(input.ipGroup, input.deviceId, now - 7 * DAY)!.n,
+        requestsFromIpLast10Min: recentFromIp.get(input.ipGroup, now - 10 * 60_000)!.n,
+        devicesForAddress: devicesForAddress.get(parsed.address, input.deviceId, now - 30 * DAY)!.n,
+        newDevice: input.newDevice,
+        userAgent: input.userAgent,
+      });
+      const row = insert.get(
+        input.userId,
+        parsed.address,
+        parsed.tag,
+        amount,
+        input.reason ?? null,
+        risk.score,
+        JSON.stringify(risk.reasons),
+        input.ip,
+        input.ipGroup,
+        input.deviceId,
+        input.userAgent,
+        now,
+      )!;
+      addToDay.run(today, amount);
+      return row;
+    },
+  );
 
-    const risk = scoreRisk({
-      addressesFromIp: fromIp.n,
-      addressesFromDevice: fromDevice.n,
-      rejectedFromIpOrDevice: rejectedFrom.get(input.ipGroup, input.deviceId, now - 7 * DAY)!.n,
-      requestsFromIpLast10Min: recentFromIp.get(input.ipGroup, now - 10 * 60_000)!.n,
-      devicesForAddress: devicesForAddress.get(parsed.address, input.deviceId, now - 30 * DAY)!.n,
-      newDevice: input.newDevice,
-      userAgent: input.userAgent,
-    });
-    const row = insert.get(
-      input.userId,
-      parsed.address,
-      parsed.tag,
-      amount,
-      input.reason ?? null,
-      risk.score,
-      JSON.stringify(risk.reasons),
-      input.ip,
-      input.ipGroup,
-      input.deviceId,
-      input.userAgent,
-      now,
-    )!;
-    addToDay.run(today, amount);
-    return row;
-  });
+  const parse = (address: unknown) => {
+    const parsed = parseLedgerAddress(address);
+    if (!parsed) throw new HttpError(400, INVALID_ADDRESS);
+    return parsed;
+  };
 
   return {
+    // A visitor's request: every limit of decisions.md, checked and written atomically.
     request(input: FaucetRequestInput): FaucetRequestRow {
-      const parsed = parseLedgerAddress(input.address);
-      if (!parsed) throw new HttpError(400, INVALID_ADDRESS);
-      return request.immediate(input, parsed);
+      return write.immediate(input, parse(input.address), "faucet");
+    },
+
+    // A bonus paid as a faucet request (reason set): the budget applies, the per-visitor limits do not.
+    requestBonus(input: FaucetRequestInput & { reason: string }): FaucetRequestRow {
+      return write.immediate(input, parse(input.address), "bonus");
     },
 
     // What the public badge shows.

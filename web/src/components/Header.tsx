@@ -36,19 +36,25 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
+        <Link to="/" className="mr-auto flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 xl:mr-0">
           <LogoMark />
           <span>XRP Faucet</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden flex-wrap items-center gap-1 md:flex">
+        <nav
+          aria-label="Main"
+          className="hidden md:order-last md:-mx-2.5 md:flex md:w-full md:flex-wrap md:items-center md:gap-1 xl:order-none xl:mx-0 xl:ml-auto xl:w-auto"
+        >
           {siteLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={desktopLink}>
               {link.label}
               {"badge" in link && <SoonBadge />}
             </NavLink>
           ))}
+        </nav>
+
+        <div className="hidden items-center gap-1 md:flex">
           {user ? (
             <>
               <NavLink to={user.isAdmin ? "/admin" : "/dashboard"} className={desktopLink}>
@@ -73,7 +79,7 @@ export function Header() {
           <button type="button" onClick={() => navigate("/faucet")} className={buttonClass({ size: "sm", className: "ml-1" })}>
             Claim XRP
           </button>
-        </nav>
+        </div>
 
         <button
           ref={menuButton}

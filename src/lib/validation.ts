@@ -1,0 +1,24 @@
+// Small checks shared by the features; each answers with a message a person can act on.
+import { badRequest } from "../http/errors.ts";
+
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+
+export const isEmail = (value: string) => value.length <= 254 && EMAIL_PATTERN.test(value);
+
+// A trimmed string, "" when absent; refuses non-strings and text longer than `max`.
+export function optionalText(value: unknown, field: string, max: number): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string") throw badRequest(`${field} must be text`);
+  const text = value.trim();
+  if (text.length > max) throw badRequest(`${field} must be at most ${max} characters`);
+  return text;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,49 @@
+import { Elysia, t } from "elysia";
+import type { CookieJar, CurrentUser } from "../../auth/plugin.ts";
+import type { ClientIpResolver } from "../../http/client-ip.ts";
+import { deviceFromCookie } from "../../http/device.ts";
+import { createRateLimit } from "../../http/rate-limit.ts";
+import { faucetRequestView } from "../faucet/service.ts";
+import { userAgentOf } from "../faucet/index.ts";
+import type { ReviewService } from "./service.ts";
+
+const HOUR = 60 * 60 * 1000;
+const anyObject = t.Nullable(t.Object({}, { additionalProperties: true }));
+
+export function reviewRoutes(deps: { reviews: ReviewService; currentUser: CurrentUser; clientIp: ClientIpResolver; clock: () => number; secureCookies: boolean }) {
+  const { reviews, currentUser, clientIp, clock, secureCookies } = deps;
+  const reviewLimit = createRateLimit({ limit: 5, windowMs: HOUR, clock, message: "You have written several reviews already. Please try again later." });
+  const bonusLimit = createRateLimit({ limit: 10, windowMs: HOUR, clock, message: "Too many bonus requests. Please try again later." });
+  return new Elysia()
+    .get("/api/reviews", () => reviews.listApproved())
+    .post(
+      "/api/reviews/submit",
+      ({ body, cookie, request, server, set }) => {
+        const ip = clientIp(request, server);
+        const device = deviceFromCookie(cookie as unknown as CookieJar, clock(), secureCookies);
+        reviewLimit.hit(ip);
+        set.status = 201;
+        return reviews.submit(body ?? {}, { ip, deviceId: device.deviceId, userAgent: userAgentOf(request) });
+      },
+      { body: anyObject },
+    )
+    .post(
+      "/api/reviews/bonus-request",
+      ({ body, cookie, request, server, set }) => {
+        const jar = cookie as unknown as CookieJar;
+        const ip = clientIp(request, server);
+        const device = deviceFromCookie(jar, clock(), secureCookies);
+        bonusLimit.hit(ip);
+        const row = reviews.requestBonus(body ?? {}, {
+          ip,
+          deviceId: device.deviceId,
+          newDevice: device.isNew,
+          userAgent: userAgentOf(request),
+          userId: currentUser(jar)?.id ?? null,
+        });
+        set.status = 201;
+        return { ...faucetRequestView(row), message: "Bonus Request Submitted!" };
+      },
+      { body: anyObject },
+    );
+}

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { INVALID_ADDRESS } from "../faucet/address.ts";
+import { REVIEW_REQUIRED } from "./service.ts";
+
+let t: TestApp;
+beforeEach(() => {
+  t = testApp();
+});
+afterEach(() => t.close());
+
+const DEVICE = "cookie-device-0000000000001";
+const submit = (body: unknown, device = DEVICE, ip?: string) => t.call("POST", "/api/reviews/submit", { body, cookie: `device=${device}`, ip });
+const bonus = (body: unknown, device = DEVICE) => t.call("POST", "/api/reviews/bonus-request", { body, cookie: `device=${device}` });
+const count = (sql: string) => (t.db.sqlite.query(sql).get() as { n: number }).n;
+
+describe("POST /api/reviews/submit", () => {
+  test.each([
+    { name: "rating and text", body: { review: "Fast and honest faucet", rating: 5, name: "Ann" }, status: 201, approved: true },
+    { name: "rating as text from the select", body: { review: "Good", rating: "4" }, status: 201, approved: true },
+    { name: "a link waits for an admin", body: { review: "Visit https://spam.example now", rating: 5 }, status: 201, approved: false },
+    { name: "a very long review waits for an admin", body: { review: "a".repeat(1500), rating: 3 }, status: 201, approved: false },
+    { name: "no text", body: { review: "   ", rating: 5 }, status: 400, message: REVIEW_REQUIRED },
+    { name: "no rating", body: { review: "Nice" }, status: 400, message: REVIEW_REQUIRED },
+    { name: "rating 0", body: { review: "Nice", rating: 0 }, status: 400, message: "Rating must be a whole number from 1 to 5" },
+    { name: "rating 6", body: { review: "Nice", rating: 6 }, status: 400, message: "Rating must be a whole number from 1 to 5" },
+    { name: "rating 4.5", body: { review: "Nice", rating: 4.5 }, status: 400, message: "Rating must be a whole number from 1 to 5" },
+    { name: "text over 2000 characters", body: { review: "a".repeat(2001), rating: 5 }, status: 400, message: "review must be at most 2000 characters" },
+    { name: "name as an object", body: { review: "Nice", rating: 5, name: { a: 1 } }, status: 400, message: "name must be text" },
+  ])("$name -> $status", async ({ body, status, approved, message }) => {
+    const res = await submit(body);
+    expect(res.status).toBe(status);
+    if (message) expect(res.json).toEqual({ message });
+    if (status === 201) {
+      const id = res.json.id;
+      expect(typeof id).toBe("number");
+      expect(res.json.approved).toBe(approved!);
+      const listed = (await t.call("GET", "/api/reviews")).json;
+      expect(listed.some((r: any) => r.id === id)).toBe(approved!);
+    } else {
+      expect(count("select count(*) as n from reviews")).toBe(0);
+    }
+  });
+
+  test("GET /api/reviews lists approved reviews newest first, Anonymous when unnamed", async () => {
+    await submit({ review: "First", rating: 4, name: "Ann" });
+    t.clock.advance(1000);
+    await submit({ review: "Second", rating: 5 });
+    const res = await t.call("GET", "/api/reviews");
+    expect(res.json).toEqual([
+      { id: 2, rating: 5, content: "Second", name: "Anonymous", approved: true, createdAt: expect.any(String) },
+      { id: 1, rating: 4, content: "First", name: "Ann", approved: true, createdAt: expect.any(String) },
+    ]);
+  });
+
+  test("one IP cannot flood reviews", async () => {
+    for (let i = 0; i < 5; i++) expect((await submit({ review: `r${i}`, rating: 5 })).status).toBe(201);
+    const res = await submit({ review: "again", rating: 5 });
+    expect(res.status).toBe(429);
+    expect(count("select count(*) as n from reviews")).toBe(5);
+  });
+});
+
+describe("POST /api/reviews/bonus-request", () => {
+  let reviewId: number;
+  beforeEach(async () => {
+    reviewId = (await submit({ review: "Great", rating: 5 })).json.id;
+  });
+
+  test("becomes a PENDING faucet request with the reason 'Reviewer bonus' and the faucet's minimum amount", async () => {
+    const address = randomAddress();
+    const res = await bonus({ address: ` ${address} `, reviewId });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: "PENDING", reason: "Reviewer bonus", amount: "5.000000", address });
+    expect(count(`select count(*) as n from faucet_requests where review_id = ${reviewId}`)).toBe(1);
+  });
+
+  test.each([
+    { name: "empty address", body: () => ({ address: "  ", reviewId }), status: 400, message: INVALID_ADDRESS },
+    { name: "invalid address", body: () => ({ address: "rNotAnAddressAtAll123456789", reviewId }), status: 400, message: INVALID_ADDRESS },
+    { name: "no review id", body: () => ({ address: randomAddress() }), status: 400, message: "reviewId must be the id of your review" },
+    { name: "unknown review", body: () => ({ address: randomAddress(), reviewId: 999 }), status: 404, message: "Review not found" },
+  ])("$name -> $status", async ({ body, status, message }) => {
+    const res = await bonus(body());
+    expect(res.status).toBe(status);
+    expect(res.json).toEqual({ message });
+    expect(count("select count(*) as n from faucet_requests")).toBe(0);
+  });
+
+  test("one bonus per review", async () => {
+    expect((await bonus({ address: randomAddress(), reviewId })).status).toBe(201);
+    const again = await bonus({ address: randomAddress(), reviewId });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ message: "A bonus was already requested for this review" });
+  });
+
+  test("one bonus per address, whatever the review", async () => {
+    const address = randomAddress();
+    expect((await bonus({ address, reviewId })).status).toBe(201);
+    t.clock.advance(1000);
+    const second = (await submit({ review: "Still great", rating: 5 })).json.id;
+    const again = await bonus({ address, reviewId: second });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ message: "This address already received a reviewer bonus" });
+    expect(count("select count(*) as n from faucet_requests")).toBe(1);
+  });
+
+  test("only from the device that wrote the review, within 24 hours", async () => {
+    const other = await bonus({ address: randomAddress(), reviewId }, "another-device-000000000001");
+    expect(other.status).toBe(403);
+    t.clock.advance(25 * 60 * 60 * 1000);
+    expect((await bonus({ address: randomAddress(), reviewId })).status).toBe(403);
+    expect(count("select count(*) as n from faucet_requests")).toBe(0);
+  });
+});

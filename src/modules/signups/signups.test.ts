@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { testApp, type TestApp } from "../../testing/harness.ts";
+import { ADVERTISING_THANKS } from "../advertising/service.ts";
+import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED } from "./service.ts";
+
+let t: TestApp;
+beforeEach(() => {
+  t = testApp();
+});
+afterEach(() => t.close());
+const count = (table: string) => (t.db.sqlite.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
+
+describe("POST /api/newsletter/signup", () => {
+  test.each([
+    { name: "email and source", body: { email: "ann@example.com", source: "homepage" }, status: 201 },
+    { name: "with a name", body: { email: "ann@example.com", name: "Ann", source: "homepage" }, status: 201 },
+    { name: "no email", body: { source: "homepage" }, status: 400, message: EMAIL_REQUIRED },
+    { name: "blank email", body: { email: "  " }, status: 400, message: EMAIL_REQUIRED },
+    { name: "not an email", body: { email: "ann" }, status: 400, message: "Please enter a valid email address" },
+  ])("$name -> $status", async ({ body, status, message }) => {
+    const res = await t.call("POST", "/api/newsletter/signup", { body });
+    expect(res.status).toBe(status);
+    if (message) expect(res.json).toEqual({ message });
+    else expect(res.json.message).toBe("Successfully signed up!");
+    expect(count("newsletter_signups")).toBe(status === 201 ? 1 : 0);
+  });
+
+  test("a second signup of the same email is answered clearly and not duplicated", async () => {
+    await t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", source: "homepage" } });
+    const again = await t.call("POST", "/api/newsletter/signup", { body: { email: "ANN@example.com", source: "homepage" } });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ message: "This email is already signed up for the newsletter" });
+    expect(count("newsletter_signups")).toBe(1);
+    const row = t.db.sqlite.query("select source, ip_address, user_agent from newsletter_signups").get() as any;
+    expect(row.source).toBe("homepage");
+    expect(row.ip_address).toBe("203.0.113.7");
+  });
+});
+
+describe("POST /api/earning-alerts/signup", () => {
+  const good = { email: "bo@example.com", alertTypes: ["daily_challenges", "high_rewards"], source: "homepage" };
+  test.each([
+    { name: "email and two types", body: good, status: 201 },
+    { name: "all five types with name and phone", body: { ...good, name: "Bo", phone: "+1 (555) 010-0000", alertTypes: ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] }, status: 201 },
+    { name: "no email", body: { ...good, email: "" }, status: 400, message: EMAIL_REQUIRED },
+    { name: "no types", body: { ...good, alertTypes: [] }, status: 400, message: ALERT_TYPES_REQUIRED },
+    { name: "types missing", body: { email: "bo@example.com" }, status: 400, message: ALERT_TYPES_REQUIRED },
+    { name: "an unknown type", body: { ...good, alertTypes: ["lottery"] }, status: 400, message: "Unknown alert type: lottery" },
+    { name: "a bad phone", body: { ...good, phone: "call me" }, status: 400, message: "Please enter a valid phone number" },
+  ])("$name -> $status", async ({ body, status, message }) => {
+    const res = await t.call("POST", "/api/earning-alerts/signup", { body });
+    expect(res.status).toBe(status);
+    if (message) expect(res.json).toEqual({ message });
+    expect(count("earning_alert_signups")).toBe(status === 201 ? 1 : 0);
+  });
+
+  test("a second signup of the same email is refused", async () => {
+    await t.call("POST", "/api/earning-alerts/signup", { body: good });
+    const again = await t.call("POST", "/api/earning-alerts/signup", { body: good });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ message: "This email is already signed up for earning alerts" });
+    expect(count("earning_alert_signups")).toBe(1);
+  });
+});
+
+describe("POST /api/advertising/submit", () => {
+  const good = { companyName: "Acme", email: "ads@acme.example", website: "https://acme.example", budget: "$500-$1000", message: "Banner please" };
+  test.each([
+    { name: "everything", body: good, status: 201 },
+    { name: "no website or message", body: { ...good, website: "", message: "" }, status: 201 },
+    { name: "no company", body: { ...good, companyName: " " }, status: 400, message: "Company name is required" },
+    { name: "no email", body: { ...good, email: "" }, status: 400, message: "Email is required" },
+    { name: "bad email", body: { ...good, email: "acme" }, status: 400, message: "Please enter a valid email address" },
+    { name: "no budget", body: { ...good, budget: "" }, status: 400, message: "Budget is required" },
+    { name: "website not a URL", body: { ...good, website: "acme" }, status: 400, message: "Website must be a valid URL, such as https://example.com" },
+    { name: "website javascript:", body: { ...good, website: "javascript:alert(1)" }, status: 400, message: "Website must be a valid URL, such as https://example.com" },
+  ])("$name -> $status", async ({ body, status, message }) => {
+    const res = await t.call("POST", "/api/advertising/submit", { body });
+    expect(res.status).toBe(status);
+    expect(res.json).toMatchObject({ message: message ?? ADVERTISING_THANKS });
+    expect(count("advertising_requests")).toBe(status === 201 ? 1 : 0);
+  });
+
+  test("one IP cannot flood the forms", async () => {
+    let last = 0;
+    for (let i = 0; i < 11; i++) last = (await t.call("POST", "/api/advertising/submit", { body: good })).status;
+    expect(last).toBe(429);
+    expect(count("advertising_requests")).toBe(10);
+  });
+});
+
+describe("GET /api/stats/payouts", () => {
+  test("is the XRP of validated payouts, as a number", async () => {
+    expect((await t.call("GET", "/api/stats/payouts")).json).toEqual({ totalPayouts: 0 });
+    const now = t.clock();
+    t.db.sqlite.run(
+      "insert into payouts (kind, destination, amount_drops, status, created_at, updated_at) values ('FAUCET_REQUEST', 'r1', 12500000, 'paid', ?, ?), ('FAUCET_REQUEST', 'r2', 5000000, 'in_flight', ?, ?)",
+      [now, now, now, now],
+    );
+    t.clock.advance(10_000);
+    expect((await t.call("GET", "/api/stats/payouts")).json).toEqual({ totalPayouts: 12.5 });
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import { ApiError, authErrorText, bodyMessage, mutationFailureMessage, readFailureMessage } from "./errors";
+
+const response = (status: number, statusText: string) => new Response(null, { status, statusText });
+
+describe("read failures", () => {
+  test("server errors name the status", () => {
+    expect(readFailureMessage(response(503, "Service Unavailable"), "/api/x", "down")).toBe(
+      "Server Error 503: Service Unavailable",
+    );
+  });
+  test("404 names the path", () => {
+    expect(readFailureMessage(response(404, "Not Found"), "/api/reviews", "")).toBe("Not Found: /api/reviews");
+  });
+  test("other failures show the body, else the status text", () => {
+    expect(readFailureMessage(response(403, "Forbidden"), "/api/x", "no access")).toBe("Request failed 403: no access");
+    expect(readFailureMessage(response(403, "Forbidden"), "/api/x", "")).toBe("Request failed 403: Forbidden");
+  });
+});
+
+describe("mutation failures", () => {
+  test("a JSON message is shown instead of raw JSON", () => {
+    expect(bodyMessage('{"message":"Invalid username or password"}')).toBe("Invalid username or password");
+    expect(mutationFailureMessage(response(400, "Bad Request"), "plain text")).toBe("plain text");
+    expect(mutationFailureMessage(response(400, "Bad Request"), "")).toBe("Bad Request");
+  });
+  test("login shows the status text for server errors and the network error text", () => {
+    expect(authErrorText(new ApiError(500, "Internal Server Error", "{}", "x"))).toBe("Internal Server Error");
+    expect(authErrorText(new ApiError(401, "Unauthorized", "", "Invalid username or password"))).toBe(
+      "Invalid username or password",
+    );
+    expect(authErrorText(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+  });
+});
