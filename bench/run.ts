@@ -60,6 +60,8 @@ interface Target {
   command: (ctx: TargetContext) => string[];
   /** Extra environment on top of the harness's own. */
   env?: (ctx: TargetContext) => Record<string, string>;
+  /** Runs once before the target is first started (e.g. to compile it). */
+  build?: () => Promise<void>;
 }
 
 interface ScenarioRequest {
@@ -92,6 +94,23 @@ interface Scenario {
 }
 
 const bun = process.execPath;
+let compiledBaseline = ""; // set by the compiled baseline's build step
+
+// Compiles bench/baseline.ts the way build.ts compiles the binary (minified, bytecode, no autoload),
+// so the binary's start time and memory can be set against a compiled Bun executable's floor.
+async function compileBaseline() {
+  const dir = await tempDir("compiled-baseline");
+  compiledBaseline = join(dir, "baseline");
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, "bench/baseline.ts")],
+    target: "bun",
+    minify: true,
+    bytecode: true,
+    format: "esm",
+    compile: { outfile: compiledBaseline, autoloadBunfig: false, autoloadDotenv: false },
+  });
+  if (!result.success) throw new Error(`compiling the baseline failed:\n${result.logs.join("\n")}`);
+}
 
 const TARGETS: Target[] = [
   {
@@ -103,7 +122,15 @@ const TARGETS: Target[] = [
     name: "baseline",
     command: ({ port }) => [bun, join(ROOT, "bench/baseline.ts"), "--host", HOST, "--port", String(port)],
   },
+  {
+    name: "compiled baseline",
+    command: ({ port }) => [compiledBaseline, "--host", HOST, "--port", String(port)],
+    build: compileBaseline,
+  },
 ];
+
+/** Targets that are only started, for start time and memory, not loaded. */
+const PROCESS_ONLY_TARGETS = ["compiled baseline"];
 
 const SCENARIOS: Scenario[] = [
   { name: "binary health", target: "binary", path: "/api/health", expectStatus: 200 },
@@ -362,6 +389,12 @@ async function main() {
     return t;
   });
 
+  const processTargets = [
+    ...targets,
+    ...TARGETS.filter((t) => PROCESS_ONLY_TARGETS.includes(t.name) && !targetNames.includes(t.name)),
+  ];
+  for (const t of processTargets) await t.build?.();
+
   const loadBefore = loadavg()[0];
   if (loadBefore > 0.5) {
     console.warn(
@@ -381,7 +414,7 @@ async function main() {
   // on the data dir of the last of them.
   const startTimes: Record<string, number[]> = {};
   const restartTimes: Record<string, number[]> = {};
-  for (const target of targets) {
+  for (const target of processTargets) {
     startTimes[target.name] = [];
     restartTimes[target.name] = [];
     let last: Running | undefined;
@@ -405,13 +438,19 @@ async function main() {
 
   // The long-running servers that take the load.
   const running = new Map<string, Running>();
-  for (const target of targets) running.set(target.name, await startTarget(target, pin));
+  for (const target of processTargets) running.set(target.name, await startTarget(target, pin));
   await Bun.sleep(1000);
   const idleRssKb: Record<string, number | null> = {};
   const startPeakRssKb: Record<string, number | null> = {};
   for (const [name, r] of running) {
     idleRssKb[name] = readStatusKb(r.proc.pid, "VmRSS");
     startPeakRssKb[name] = readStatusKb(r.proc.pid, "VmHWM");
+  }
+  for (const [name, r] of running) {
+    if (!targets.some((t) => t.name === name)) {
+      await stop(r.proc);
+      running.delete(name);
+    }
   }
 
   // Check each scenario answers as expected, and build its wrk script.
@@ -512,7 +551,7 @@ async function main() {
     ),
   );
 
-  const process_ = targets.map((t) => ({
+  const process_ = processTargets.map((t) => ({
     target: t.name,
     startMsMedian: median(startTimes[t.name]),
     startMs: startTimes[t.name],
@@ -520,8 +559,8 @@ async function main() {
     restartMs: restartTimes[t.name],
     idleRssMiB: mib(idleRssKb[t.name]),
     startPeakRssMiB: mib(startPeakRssKb[t.name]),
-    loadedRssMiB: mib(loadedRssKb[t.name]),
-    peakRssMiB: mib(peakRssKb[t.name]),
+    loadedRssMiB: mib(loadedRssKb[t.name] ?? null),
+    peakRssMiB: mib(peakRssKb[t.name] ?? startPeakRssKb[t.name]),
   }));
   const binarySizeMiB = Math.round((binaryStat.size / 1024 / 1024) * 10) / 10;
   console.log(`\nbinary ${BINARY}: ${binarySizeMiB} MiB\n`);
@@ -533,7 +572,7 @@ async function main() {
         fmtMs(p.startMsMedian),
         fmtMs(p.restartMsMedian),
         p.idleRssMiB === null ? "?" : `${p.idleRssMiB} MiB`,
-        p.loadedRssMiB === null ? "?" : `${p.loadedRssMiB} MiB`,
+        p.loadedRssMiB === null ? "-" : `${p.loadedRssMiB} MiB`,
         p.startPeakRssMiB === null ? "?" : `${p.startPeakRssMiB} MiB`,
         p.peakRssMiB === null ? "?" : `${p.peakRssMiB} MiB`,
       ]),

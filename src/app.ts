@@ -25,6 +25,9 @@ import { createReviewService } from "./modules/reviews/service.ts";
 import { signupRoutes } from "./modules/signups/index.ts";
 import { createSignupService } from "./modules/signups/service.ts";
 import { createStatsService } from "./modules/stats/service.ts";
+import { createAccountHistory } from "./modules/account/service.ts";
+import { userRoutes } from "./modules/social/index.ts";
+import { createSocialService } from "./modules/social/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -56,6 +59,8 @@ export function createApp(deps: AppDeps) {
   const signups = createSignupService({ db, clock });
   const advertising = createAdvertisingService({ db, clock });
   const stats = createStatsService({ db, clock });
+  const social = createSocialService({ db, clock });
+  const history = createAccountHistory({ db });
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
 
@@ -115,6 +120,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ db, clock, version: deps.version ?? "dev" }))
     .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }))
     .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))
+    .use(userRoutes({ social, history, currentUser }))
     .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))
     .use(signupRoutes({ signups, advertising, clientIp, clock }))
     .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))

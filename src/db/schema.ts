@@ -115,6 +115,21 @@ export const rewards = sqliteTable(
   ],
 );
 
+// Shares a logged-in user made from the site: the dashboard's bonus claim, which names no
+// platform, counts for the platform shared on last.
+export const socialShares = sqliteTable(
+  "social_shares",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("social_shares_user_time").on(t.userId, t.createdAt)],
+);
+
 // One row per thing being paid; see shared/design/payouts.md for the state machine.
 export const payouts = sqliteTable(
   "payouts",

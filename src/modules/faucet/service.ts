@@ -11,6 +11,11 @@ import { scoreRisk } from "./risk.ts";
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
+// Points (the API's `drops`) for a claim while logged in: a base plus a streak bonus.
+export const POINTS_PER_CLAIM = 10;
+export const POINTS_PER_STREAK_DAY = 2;
+export const MAX_STREAK_POINTS = 20;
+
 export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
 export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come back after midnight UTC.";
 
@@ -76,6 +81,18 @@ export function createFaucetService({ db, clock, settings, random = Math.random 
     `insert into faucet_requests (user_id, address, destination_tag, amount_drops, reason, risk_score, risk_reasons, requester_ip, ip_group, device_id, user_agent, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      returning id, status, amount_drops, address, destination_tag, reason, created_at, tx_hash`,
+  );
+  // decisions.md: +1 when the previous claim was less than 48 h before, else 1. A second claim
+  // within 24 h (another address) keeps the streak as it is: one day counts once.
+  const updateClaimer = q<unknown, [number, number, number, number, number]>(
+    `update users set
+       daily_streak = case
+         when last_claim_at is not null and ?1 - last_claim_at < ${DAY} then max(daily_streak, 1)
+         when last_claim_at is not null and ?1 - last_claim_at < ${2 * DAY} then daily_streak + 1
+         else 1 end,
+       points = points + ?2 + min(?3, ?4 * daily_streak),
+       last_claim_at = ?1
+     where id = ?5`,
   );
   const addToDay = q<unknown, [string, number]>(
     `insert into faucet_daily_totals (day, amount_drops, requests) values (?1, ?2, 1)
@@ -143,6 +160,7 @@ export function createFaucetService({ db, clock, settings, random = Math.random 
         now,
       )!;
       addToDay.run(today, amount);
+      if (input.userId !== null && kind === "faucet") updateClaimer.run(now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY, input.userId);
       return row;
     },
   );

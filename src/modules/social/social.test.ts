@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { ADDRESS_INVALID, ADDRESS_REQUIRED, SHARE_FIRST, WEEK_MS } from "./service.ts";
+import { LOGIN_TO_CLAIM } from "./index.ts";
+
+let t: TestApp;
+let cookie: string;
+let userId: number;
+beforeEach(async () => {
+  t = testApp();
+  const reg = await t.register("sharer");
+  cookie = reg.cookie;
+  userId = reg.user.id;
+});
+afterEach(() => t.close());
+
+const claim = (body: unknown, c: string | undefined = cookie) => t.call("POST", "/api/social/bonus-request", { body, cookie: c });
+const share = (platform: string) => t.call("POST", "/api/social/share", { body: { platform }, cookie });
+const rewards = () => t.db.sqlite.query("select type, platform, amount_drops, status, address from rewards order by id").all() as any[];
+const earnMore = (address: string, platform: string) => ({
+  address,
+  platform,
+  sharedUrl: "http://localhost/earn-more",
+  sharedContent: { title: "Free XRP", description: "Claim free XRP drops" },
+});
+
+describe("POST /api/social/bonus-request", () => {
+  test("from the earn-more page: a PENDING 5 XRP reward for that platform; the address becomes the user's", async () => {
+    const address = randomAddress();
+    const res = await claim(earnMore(` ${address} `, "Twitter"));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: "PENDING", platform: "Twitter", amount: "5.000000", message: "Social Sharing Bonus Submitted!" });
+    expect(rewards()).toEqual([{ type: "SOCIAL_SHARE", platform: "Twitter", amount_drops: 5_000_000, status: "PENDING", address }]);
+    expect((await t.call("GET", "/api/user", { cookie })).json.xrpAddress).toBe(address);
+    // a later claim with another address does not replace the user's address
+    await claim(earnMore(randomAddress(), "Facebook"));
+    expect((await t.call("GET", "/api/user", { cookie })).json.xrpAddress).toBe(address);
+  });
+
+  test("from the dashboard (no platform): counts for the platform shared on last", async () => {
+    const none = await claim({ address: randomAddress() });
+    expect(none.status).toBe(400);
+    expect(none.json).toEqual({ message: SHARE_FIRST });
+    expect((await share("linkedin")).status).toBe(201);
+    const res = await claim({ address: randomAddress() });
+    expect(res.status).toBe(201);
+    expect(res.json.platform).toBe("LinkedIn");
+  });
+
+  test.each([
+    { name: "logged out", body: earnMore(randomAddress(), "Twitter"), anonymous: true, status: 401, message: LOGIN_TO_CLAIM },
+    { name: "no address", body: earnMore("", "Twitter"), status: 400, message: ADDRESS_REQUIRED },
+    { name: "address not starting with r", body: earnMore("xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", "Twitter"), status: 400, message: ADDRESS_INVALID },
+    { name: "address too short", body: earnMore("rShort", "Twitter"), status: 400, message: ADDRESS_INVALID },
+    { name: "bad checksum", body: earnMore("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTa", "Twitter"), status: 400, message: ADDRESS_INVALID },
+    { name: "unknown platform", body: earnMore(randomAddress(), "MySpace"), status: 400, message: "platform must be Facebook, Twitter or LinkedIn" },
+  ])("$name -> $status", async ({ body, anonymous, status, message }) => {
+    const res = await claim(body, anonymous ? "" : cookie);
+    expect(res.status).toBe(status);
+    expect(res.json).toEqual({ message });
+    expect(rewards()).toEqual([]);
+  });
+
+  test("one claim per platform per rolling 7 days: 15 XRP a week at most", async () => {
+    for (const platform of ["Facebook", "Twitter", "LinkedIn"]) expect((await claim(earnMore(randomAddress(), platform))).status).toBe(201);
+    t.clock.advance(WEEK_MS - 60 * 60 * 1000);
+    const again = await claim(earnMore(randomAddress(), "Twitter"));
+    expect(again.status).toBe(429);
+    expect(again.json.message).toBe("You already claimed the Twitter bonus this week. You can claim it again in 60 minutes.");
+    expect(rewards().reduce((sum, r) => sum + r.amount_drops, 0)).toBe(15_000_000);
+    const offer = (await t.call("GET", "/api/social/bonus", { cookie })).json;
+    expect(offer.amountPerPlatform).toBe("5.000000");
+    expect(offer.platforms.every((p: any) => p.availableAt !== null)).toBe(true);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await claim(earnMore(randomAddress(), "Twitter"))).status).toBe(201);
+  });
+
+  test("a denied claim does not use up the week", async () => {
+    const first = await claim(earnMore(randomAddress(), "Facebook"));
+    t.db.sqlite.run("update rewards set status = 'DENIED' where id = ?", [first.json.id]);
+    expect((await claim(earnMore(randomAddress(), "Facebook"))).status).toBe(201);
+  });
+
+  test("20 concurrent claims over real HTTP never pass 15 XRP a week", async () => {
+    t.app.listen({ port: 0, hostname: "127.0.0.1" });
+    try {
+      const url = `http://127.0.0.1:${t.app.server!.port}/api/social/bonus-request`;
+      const platforms = ["Facebook", "Twitter", "LinkedIn"];
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(url, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(earnMore(randomAddress(), platforms[i % 3]!)) }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+      expect(rewards().map((r) => r.platform).sort()).toEqual(["Facebook", "LinkedIn", "Twitter"]);
+    } finally {
+      await t.app.stop(true);
+    }
+  });
+});
+
+describe("what a user may read", () => {
+  test("a user never sees another user's requests or rewards", async () => {
+    const other = await t.register("other");
+    await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, cookie });
+    await claim(earnMore(randomAddress(), "Twitter"));
+    await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, cookie: other.cookie, ip: "198.51.100.3" });
+    const mine = (await t.call("GET", "/api/user/faucet-requests", { cookie })).json;
+    const theirs = (await t.call("GET", "/api/user/faucet-requests", { cookie: other.cookie })).json;
+    expect(mine).toHaveLength(1);
+    expect(theirs).toHaveLength(1);
+    expect(mine[0].id).not.toBe(theirs[0].id);
+    expect(mine[0]).toEqual({ id: expect.any(Number), status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), reason: null, txHash: null });
+    expect((await t.call("GET", "/api/user/rewards-history", { cookie })).json).toEqual([
+      { id: expect.any(Number), type: "SOCIAL_SHARE", platform: "Twitter", status: "PENDING", amount: "5.000000", createdAt: expect.any(String), txHash: null },
+    ]);
+    expect((await t.call("GET", "/api/user/rewards-history", { cookie: other.cookie })).json).toEqual([]);
+    expect((await t.call("GET", "/api/user/faucet-requests")).status).toBe(401);
+    expect((await t.call("GET", "/api/user/rewards-history")).status).toBe(401);
+  });
+});
+
+describe("streaks and points", () => {
+  const H = 60 * 60 * 1000;
+  const request = (ip: string) => t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, cookie, ip, headers: { "user-agent": "Mozilla/5.0" } });
+  const me = async () => (await t.call("GET", "/api/user", { cookie })).json;
+
+  test.each([
+    { gapHours: 23.99, streak: 1, name: "a second claim within 24 h keeps the streak" },
+    { gapHours: 24, streak: 2, name: "24 h later the streak grows" },
+    { gapHours: 47.99, streak: 2, name: "just under 48 h later the streak grows" },
+    { gapHours: 48, streak: 1, name: "48 h later the streak starts again" },
+  ])("$name ($gapHours h -> $streak)", async ({ gapHours, streak }) => {
+    expect((await request("198.51.100.1")).status).toBe(201);
+    const first = await me();
+    expect(first.dailyStreak).toBe(1);
+    expect(first.drops).toBe(10);
+    expect(first.lastClaim).toBe(new Date(t.clock()).toISOString());
+    t.clock.advance(Math.round(gapHours * H));
+    expect((await request("198.51.100.2")).status).toBe(201);
+    const second = await me();
+    expect(second.dailyStreak).toBe(streak);
+    expect(second.drops).toBe(10 + 10 + 2);
+    expect(second.lastClaim).toBe(new Date(t.clock()).toISOString());
+  });
+
+  test("a refused request changes nothing about the user", async () => {
+    const address = randomAddress();
+    await t.call("POST", "/api/faucet/request", { body: { address }, cookie });
+    const before = await me();
+    t.clock.advance(H);
+    const refused = await t.call("POST", "/api/faucet/request", { body: { address }, cookie });
+    expect(refused.status).toBe(429);
+    expect(await me()).toEqual(before);
+  });
+});
