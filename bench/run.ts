@@ -143,6 +143,13 @@ const SCENARIOS: Scenario[] = [
     expectStatus: 401,
     baselineOf: "binary anonymous user",
   },
+  // A write, when it comes: a target "insert baseline" (a Bun.serve doing a bare bun:sqlite
+  // check-then-insert in one transaction, started like "baseline") and a pair such as
+  //   { name: "binary faucet request", target: "binary", path: "/api/faucet/requests", method: "POST",
+  //     body: { address: "r..." }, headers: { origin: "http://127.0.0.1" }, expectStatus: 200,
+  //     prepare: async (baseUrl) => ({ headers: { cookie: await logIn(baseUrl) } }) },
+  //   { name: "insert baseline faucet request", target: "insert baseline", ..., baselineOf: "binary faucet request" },
+  // Use `lua` with a `request = function() ... end` when each request must differ (e.g. addresses).
 ];
 
 // ---------------------------------------------------------------------------------------------
