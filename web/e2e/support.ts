@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { BINARY, runBinary, startBinary, type RunningServer } from "../../src/testing/binary.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -62,3 +62,23 @@ export async function startSite(): Promise<Site> {
     },
   };
 }
+
+// bun's expect has no Playwright locator matchers: these wait the way Playwright's would.
+export async function seen(locator: Locator, timeout = 20_000): Promise<void> {
+  await locator.first().waitFor({ state: "visible", timeout });
+}
+
+export async function gone(locator: Locator, timeout = 20_000): Promise<void> {
+  await locator.first().waitFor({ state: "hidden", timeout });
+}
+
+// Polls until `check` is true; fails with `what` after the timeout.
+export async function until(check: () => Promise<boolean>, what: string, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
