@@ -1,7 +1,8 @@
 // createApp(deps) is the one place where the pieces are wired; tests build it around a
 // temporary database and a fake clock.
 import { Elysia } from "elysia";
-import { createSessionReader, requireAdmin, type CookieJar } from "./auth/plugin.ts";
+import { createSessionReader, requireAdmin } from "./auth/current-user.ts";
+import { cookieJar } from "./http/cookies.ts";
 import type { PasswordCost } from "./auth/passwords.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { createAccountService } from "./auth/service.ts";
@@ -93,10 +94,10 @@ export function createApp(deps: AppDeps) {
         }
       }
     })
-    .onRequest(({ request, set }) => {
-      const path = new URL(request.url).pathname;
-      Object.assign(set.headers, isApiPath(path) ? apiHeaders : baseHeaders);
-      if (isApiPath(path) && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
+    // Default headers of every answer; the web assets set their own cache-control.
+    .headers(apiHeaders)
+    .onRequest(({ request }) => {
+      if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
         return jsonError(403, "Cross-site request refused", apiHeaders);
       }
     })
@@ -114,8 +115,8 @@ export function createApp(deps: AppDeps) {
       }
     })
     // One guard for every /api/admin route, whatever the route itself declares.
-    .onBeforeHandle(({ path, cookie }) => {
-      if (path.startsWith("/api/admin/") || path === "/api/admin") requireAdmin(currentUser, cookie as unknown as CookieJar);
+    .onBeforeHandle(({ path, request, set }) => {
+      if (path.startsWith("/api/admin/") || path === "/api/admin") requireAdmin(currentUser, cookieJar(request, set));
     })
     .use(healthRoutes({ db, clock, version: deps.version ?? "dev" }))
     .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }))

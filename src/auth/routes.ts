@@ -3,8 +3,8 @@ import type { AccountService } from "./service.ts";
 import { publicUser } from "./service.ts";
 import type { SessionService } from "./sessions.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
-import { sessionCookieAttributes, type CookieJar, type CurrentUser, type SessionCookieOptions } from "./plugin.ts";
-import { unauthorized } from "../http/errors.ts";
+import { sessionCookieAttributes, type CurrentUser, type SessionCookieOptions } from "./current-user.ts";
+import { cookieJar, type CookieJar } from "../http/cookies.ts";
 
 // Loose on purpose: the service checks each field and answers with the spec's messages.
 const credentials = t.Object(
@@ -25,17 +25,17 @@ export interface AuthRouteDeps {
 }
 
 export function authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }: AuthRouteDeps) {
-  const startSession = (cookie: CookieJar, userId: number) => {
+  const startSession = (cookies: CookieJar, userId: number) => {
     const { token, expiresAt } = sessions.create(userId);
-    cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieAttributes(cookieOptions, expiresAt) });
+    cookies.set(SESSION_COOKIE, token, sessionCookieAttributes(cookieOptions, expiresAt));
   };
 
   return new Elysia()
     .post(
       "/api/register",
-      async ({ body, cookie, set }) => {
+      async ({ body, request, set }) => {
         const user = await accounts.register(body ?? {});
-        startSession(cookie as unknown as CookieJar, user.id);
+        startSession(cookieJar(request, set), user.id);
         set.status = 201;
         return { user: publicUser(user) };
       },
@@ -43,23 +43,24 @@ export function authRoutes({ accounts, sessions, currentUser, cookieOptions, cli
     )
     .post(
       "/api/login",
-      async ({ body, cookie, request, server }) => {
+      async ({ body, request, server, set }) => {
         const user = await accounts.login(body ?? {}, clientIp(request, server));
-        startSession(cookie as unknown as CookieJar, user.id);
+        startSession(cookieJar(request, set), user.id);
         return { user: publicUser(user) };
       },
       { body: t.Optional(credentials) },
     )
-    .post("/api/logout", ({ cookie }) => {
-      const jar = cookie as unknown as CookieJar;
-      const token = jar[SESSION_COOKIE]?.value;
-      if (typeof token === "string" && token) sessions.invalidate(token);
-      jar[SESSION_COOKIE]!.set({ value: "", ...sessionCookieAttributes(cookieOptions, 0), maxAge: 0 });
+    .post("/api/logout", ({ request, set }) => {
+      const cookies = cookieJar(request, set);
+      const token = cookies.get(SESSION_COOKIE);
+      if (token) sessions.invalidate(token);
+      cookies.set(SESSION_COOKIE, "", sessionCookieAttributes(cookieOptions, 0));
       return { message: "Logged out successfully" };
     })
-    .get("/api/user", ({ cookie }) => {
-      const user = currentUser(cookie as unknown as CookieJar);
-      if (!user) throw unauthorized("Not logged in");
+    // Polled by every page: a logged-out answer is returned, not thrown, to keep it cheap.
+    .get("/api/user", ({ request, set, status }) => {
+      const user = currentUser(cookieJar(request, set));
+      if (!user) return status(401, { message: "Not logged in" });
       return publicUser(user);
     });
 }

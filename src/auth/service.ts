@@ -16,6 +16,8 @@ import {
 import type { LoginThrottle } from "./throttle.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+const DEFAULT_COST_DUMMY_HASH =
+  "$argon2id$v=19$m=65536,t=2,p=1$QPDUTDDM5FgVIJtuf1TehzjNAwnkFc1FnBRAeM+eQ88$16rnUfJmGoLupTwAXzAViBAOht5PHCQucGcEhFuRu+Y";
 export const LOGIN_FAILED = "Invalid username or password";
 export const MESSAGES = {
   username: "Username must be 3-32 characters: letters, digits, _ . or -",
@@ -63,8 +65,10 @@ export function createAccountService({ db, clock, throttle, passwordCost }: Acco
     .from(users)
     .where(sql`lower(${users.username}) = lower(${sql.placeholder("username")})`)
     .prepare();
-  // Verified when the username is unknown, so both failures take the same time.
-  const dummyHash = hashPassword("not-a-real-password", passwordCost);
+  // Verified when the username is unknown, so both failures take the same time. With the default
+  // cost it is a constant, so start-up does not spend 64 MiB and a hash on it.
+  let dummyHash: Promise<string> | null = passwordCost ? null : Promise.resolve(DEFAULT_COST_DUMMY_HASH);
+  const dummy = () => (dummyHash ??= hashPassword("unused: a password nobody has", passwordCost));
 
   return {
     findByUsername(username: string): User | undefined {
@@ -101,7 +105,7 @@ export function createAccountService({ db, clock, throttle, passwordCost }: Acco
         throw tooManyRequests(`Too many failed logins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, wait);
       }
       const user = byUsername.get({ username });
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
       if (!user || !ok) {
         throttle.recordFailure(ip, username);
         throw new HttpError(401, LOGIN_FAILED);

@@ -1,7 +1,7 @@
 // Every /api/admin route is mounted here. createApp's onBeforeHandle guard answers 401/403 for
 // all of them before any handler runs; handlers call requireAdmin again to know who acts.
 import { Elysia } from "elysia";
-import type { CurrentUser } from "../../auth/plugin.ts";
+import type { CurrentUser } from "../../auth/current-user.ts";
 import type { Db } from "../../db/client.ts";
 import { settingsAdminRoutes } from "../settings/index.ts";
 import type { SettingsService } from "../settings/service.ts";

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
-import type { CookieJar, CurrentUser } from "../../auth/plugin.ts";
+import type { CurrentUser } from "../../auth/current-user.ts";
+import { cookieJar } from "../../http/cookies.ts";
 import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { deviceFromCookie } from "../../http/device.ts";
 import { faucetRequestView, type FaucetService } from "./service.ts";
@@ -20,8 +21,8 @@ export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCooki
   return new Elysia()
     .post(
       "/api/faucet/request",
-      ({ body, cookie, request, server, set }) => {
-        const jar = cookie as unknown as CookieJar;
+      ({ body, request, server, set }) => {
+        const jar = cookieJar(request, set);
         const device = deviceFromCookie(jar, clock(), secureCookies);
         const ip = clientIp(request, server);
         const row = faucet.request({
@@ -38,8 +39,8 @@ export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCooki
       },
       { body: t.Nullable(t.Object({ address: t.Optional(t.Unknown()) }, { additionalProperties: true })) },
     )
-    .get("/api/faucet/status", ({ cookie }) => {
-      deviceFromCookie(cookie as unknown as CookieJar, clock(), secureCookies);
+    .get("/api/faucet/status", ({ request, set }) => {
+      deviceFromCookie(cookieJar(request, set), clock(), secureCookies);
       return faucet.status();
     });
 }

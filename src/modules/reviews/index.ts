@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
-import type { CookieJar, CurrentUser } from "../../auth/plugin.ts";
+import type { CurrentUser } from "../../auth/current-user.ts";
+import { cookieJar } from "../../http/cookies.ts";
 import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { deviceFromCookie } from "../../http/device.ts";
 import { createRateLimit } from "../../http/rate-limit.ts";
@@ -18,9 +19,9 @@ export function reviewRoutes(deps: { reviews: ReviewService; currentUser: Curren
     .get("/api/reviews", () => reviews.listApproved())
     .post(
       "/api/reviews/submit",
-      ({ body, cookie, request, server, set }) => {
+      ({ body, request, server, set }) => {
         const ip = clientIp(request, server);
-        const device = deviceFromCookie(cookie as unknown as CookieJar, clock(), secureCookies);
+        const device = deviceFromCookie(cookieJar(request, set), clock(), secureCookies);
         reviewLimit.hit(ip);
         set.status = 201;
         return reviews.submit(body ?? {}, { ip, deviceId: device.deviceId, userAgent: userAgentOf(request) });
@@ -29,8 +30,8 @@ export function reviewRoutes(deps: { reviews: ReviewService; currentUser: Curren
     )
     .post(
       "/api/reviews/bonus-request",
-      ({ body, cookie, request, server, set }) => {
-        const jar = cookie as unknown as CookieJar;
+      ({ body, request, server, set }) => {
+        const jar = cookieJar(request, set);
         const ip = clientIp(request, server);
         const device = deviceFromCookie(jar, clock(), secureCookies);
         bonusLimit.hit(ip);

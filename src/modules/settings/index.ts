@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
-import type { CookieJar, CurrentUser } from "../../auth/plugin.ts";
-import { requireAdmin } from "../../auth/plugin.ts";
+import type { CurrentUser } from "../../auth/current-user.ts";
+import { cookieJar } from "../../http/cookies.ts";
+import { requireAdmin } from "../../auth/current-user.ts";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../audit/service.ts";
 import { settingsBody } from "./model.ts";
@@ -19,8 +20,8 @@ export function settingsAdminRoutes({ db, clock, settings, currentUser, clientIp
     .get("/api/admin/faucet/settings", () => settingsView(settings.get()))
     .post(
       "/api/admin/faucet/settings",
-      ({ body, cookie, request, server }) => {
-        const admin = requireAdmin(currentUser, cookie as unknown as CookieJar);
+      ({ body, request, server, set }) => {
+        const admin = requireAdmin(currentUser, cookieJar(request, set));
         const updated = db.transaction(() => {
           const row = settings.update(body, admin.id);
           recordAudit(db, { actor: admin, action: "faucet_settings.update", targetType: "faucet_settings", targetId: 1, details: settingsView(row), ip: clientIp(request, server) }, clock());

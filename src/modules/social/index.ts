@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
-import type { CookieJar, CurrentUser } from "../../auth/plugin.ts";
-import { unauthorized } from "../../http/errors.ts";
+import { requireUser, type CurrentUser } from "../../auth/current-user.ts";
+import { cookieJar } from "../../http/cookies.ts";
 import type { createAccountHistory } from "../account/service.ts";
 import type { SocialService } from "./service.ts";
 
@@ -9,22 +9,21 @@ export const LOGIN_TO_CLAIM = "Please log in to claim social sharing bonus";
 
 // The logged-in user's own pages: their history and the social-sharing bonus.
 export function userRoutes({ social, history, currentUser }: { social: SocialService; history: ReturnType<typeof createAccountHistory>; currentUser: CurrentUser }) {
-  const who = (cookie: unknown, message?: string) => {
-    const user = currentUser(cookie as CookieJar);
-    if (!user) throw unauthorized(message);
-    return user;
-  };
+  const who = (ctx: { request: Request; set: { headers: Record<string, unknown> } }, message?: string) =>
+    requireUser(currentUser, cookieJar(ctx.request, ctx.set), message);
   return new Elysia()
-    .get("/api/user/faucet-requests", ({ cookie }) => history.faucetRequests(who(cookie).id))
-    .get("/api/user/rewards-history", ({ cookie }) => history.rewards(who(cookie).id))
-    .get("/api/social/bonus", ({ cookie }) => social.offer(currentUser(cookie as unknown as CookieJar)))
-    .post("/api/social/share", ({ body, cookie, set }) => {
-      const result = social.recordShare(who(cookie, LOGIN_TO_CLAIM), (body as { platform?: unknown } | null)?.platform);
+    .get("/api/user/faucet-requests", (ctx) => history.faucetRequests(who(ctx).id))
+    .get("/api/user/rewards-history", (ctx) => history.rewards(who(ctx).id))
+    .get("/api/social/bonus", ({ request, set }) => social.offer(currentUser(cookieJar(request, set))))
+    .post("/api/social/share", (ctx) => {
+      const { body, set } = ctx;
+      const result = social.recordShare(who(ctx, LOGIN_TO_CLAIM), (body as { platform?: unknown } | null)?.platform);
       set.status = 201;
       return result;
     }, { body: anyObject })
-    .post("/api/social/bonus-request", ({ body, cookie, set }) => {
-      const result = social.claim(who(cookie, LOGIN_TO_CLAIM), body ?? {});
+    .post("/api/social/bonus-request", (ctx) => {
+      const { body, set } = ctx;
+      const result = social.claim(who(ctx, LOGIN_TO_CLAIM), body ?? {});
       set.status = 201;
       return result;
     }, { body: anyObject });
