@@ -22,6 +22,7 @@ const server = Bun.serve({
   routes: {
     "/api/health": () => json(200, { status: "ok" }),
     "/api/user": () => json(401, { message: "Not logged in" }),
+    "/api/faucet/status": () => json(200, { isActive: true, message: "Faucet is online" }),
   },
   fetch: () => json(404, { message: "Not found" }),
 });

@@ -85,12 +85,12 @@ interface Scenario {
    * Runs once against the started target before the scenario is first measured, for example to
    * log in and return a session cookie header. Its result is merged into the request.
    */
-  prepare?: (baseUrl: string) => Promise<Partial<ScenarioRequest>>;
+  prepare?: (baseUrl: string, dataDir: string) => Promise<Partial<ScenarioRequest>>;
   /**
    * Extra wrk Lua, for requests that must differ from one another (define `request = function()`
    * returning `wrk.format(...)`). Costs wrk throughput: only when a static request will not do.
    */
-  lua?: string;
+  lua?: string | (() => string);
 }
 
 const bun = process.execPath;
@@ -115,12 +115,17 @@ async function compileBaseline() {
 const TARGETS: Target[] = [
   {
     name: "binary",
-    command: ({ port, dataDir }) => [BINARY, "--host", HOST, "--port", String(port), "--data-dir", dataDir],
+    // --trust-proxy: the faucet scenario gives every request its own client IP in X-Forwarded-For.
+    command: ({ port, dataDir }) => [BINARY, "--host", HOST, "--port", String(port), "--data-dir", dataDir, "--trust-proxy"],
     env: ({ port, dataDir }) => ({ HOST, PORT: String(port), DATA_DIR: dataDir }),
   },
   {
     name: "baseline",
     command: ({ port }) => [bun, join(ROOT, "bench/baseline.ts"), "--host", HOST, "--port", String(port)],
+  },
+  {
+    name: "insert baseline",
+    command: ({ port, dataDir }) => [bun, join(ROOT, "bench/insert-baseline.ts"), "--host", HOST, "--port", String(port), "--data-dir", dataDir],
   },
   {
     name: "compiled baseline",
@@ -143,20 +148,114 @@ const SCENARIOS: Scenario[] = [
     expectStatus: 401,
     baselineOf: "binary anonymous user",
   },
-  // A write, when it comes: a target "insert baseline" (a Bun.serve doing a bare bun:sqlite
-  // check-then-insert in one transaction, started like "baseline") and a pair such as
-  //   { name: "binary faucet request", target: "binary", path: "/api/faucet/requests", method: "POST",
-  //     body: { address: "r..." }, headers: { origin: "http://127.0.0.1" }, expectStatus: 200,
-  //     prepare: async (baseUrl) => ({ headers: { cookie: await logIn(baseUrl) } }) },
-  //   { name: "insert baseline faucet request", target: "insert baseline", ..., baselineOf: "binary faucet request" },
-  // Use `lua` with a `request = function() ... end` when each request must differ (e.g. addresses).
+  { name: "binary faucet status", target: "binary", path: "/api/faucet/status", headers: { cookie: `device=${"b".repeat(24)}` }, expectStatus: 200 },
+  {
+    name: "baseline faucet status",
+    target: "baseline",
+    path: "/api/faucet/status",
+    headers: { cookie: `device=${"b".repeat(24)}` },
+    expectStatus: 200,
+    baselineOf: "binary faucet status",
+  },
+  // Every request is accepted and written: a new address, client IP and device each time.
+  {
+    name: "binary faucet request",
+    target: "binary",
+    path: "/api/faucet/request",
+    method: "POST",
+    body: { address: "placeholder" },
+    expectStatus: 201,
+    prepare: openTheTap,
+    lua: () => addressLua("binary"),
+  },
+  {
+    name: "insert baseline faucet request",
+    target: "insert baseline",
+    path: "/api/faucet/request",
+    method: "POST",
+    body: { address: "placeholder" },
+    expectStatus: 201,
+    baselineOf: "binary faucet request",
+    lua: () => addressLua("insert"),
+  },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Faucet requests: distinct valid addresses from a file, each wrk run continuing where the last
+// one stopped (an offset file), so no request meets the per-address limit.
+
+const ADDRESS_FILE = join(tmpdir(), `xrp-faucet-bench-addresses-${process.pid}.txt`);
+const BENCH_ADMIN = { username: "benchadmin", password: "bench admin passphrase 1" };
+
+async function writeAddresses() {
+  const { encodeAccountID } = await import("ripple-address-codec");
+  const count = Math.min(1_500_000, 15_000 * (WARMUP + SECONDS) * ROUNDS + 20_000);
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) lines.push(encodeAccountID(crypto.getRandomValues(new Uint8Array(20))));
+  await writeFile(ADDRESS_FILE, lines.join("\n") + "\n");
+  tempFiles.add(ADDRESS_FILE);
+}
+
+// wrk Lua: the next unused address, a client IP and a device id derived from the request number.
+function addressLua(stream: string): string {
+  const offsetFile = `${ADDRESS_FILE}.${stream}.offset`;
+  tempFiles.add(offsetFile);
+  return `
+local addresses = {}
+for line in io.lines(${luaString(ADDRESS_FILE)}) do addresses[#addresses + 1] = line end
+local offset_file = ${luaString(offsetFile)}
+local f = io.open(offset_file, "r")
+local i = f and tonumber(f:read("*a")) or 0
+if f then f:close() end
+request = function()
+  i = i + 1
+  local address = addresses[(i - 1) % #addresses + 1]
+  local ip = string.format("10.%d.%d.%d", math.floor(i / 65536) % 256, math.floor(i / 256) % 256, i % 256)
+  wrk.headers["x-forwarded-for"] = ip
+  wrk.headers["cookie"] = string.format("device=benchdevice%016d", i)
+  return wrk.format(nil, nil, nil, '{"address":"' .. address .. '"}')
+end
+local previous_done = done
+done = function(summary, latency, requests)
+  local f = io.open(offset_file, "r")
+  local start = f and tonumber(f:read("*a")) or 0
+  if f then f:close() end
+  local out = io.open(offset_file, "w")
+  out:write(tostring(start + summary.requests + 5000))
+  out:close()
+  if previous_done then previous_done(summary, latency, requests) end
+end
+`;
+}
+
+// Seeds an admin, logs in and sets the faucet so the budget never runs out (1 drop a request).
+async function openTheTap(baseUrl: string, dataDir: string): Promise<Partial<ScenarioRequest>> {
+  if (!(await Bun.file(ADDRESS_FILE).exists())) await writeAddresses();
+  const seed = Bun.spawnSync([BINARY, "--seed-admin", BENCH_ADMIN.username, "--data-dir", dataDir], {
+    env: { ...process.env, ADMIN_PASSWORD: BENCH_ADMIN.password },
+  });
+  if (seed.exitCode !== 0) throw new Error(`seeding the bench admin failed: ${seed.stderr.toString()}`);
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const settings = await fetch(`${baseUrl}/api/admin/faucet/settings`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", enabled: true }),
+  });
+  if (!settings.ok) throw new Error(`opening the faucet for the bench failed: ${settings.status} ${await settings.text()}`);
+  return {};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Child processes: every one is tracked and ended on the way out.
 
 const children = new Set<Subprocess>();
 const tempDirs = new Set<string>();
+const tempFiles = new Set<string>();
 
 function spawnTracked(cmd: string[], opts: { cwd?: string; env?: Record<string, string>; log?: string }) {
   const proc = Bun.spawn(cmd, {
@@ -185,6 +284,8 @@ async function cleanup() {
   await Promise.all([...children].map((p) => stop(p)));
   await Promise.all([...tempDirs].map((d) => rm(d, { recursive: true, force: true })));
   tempDirs.clear();
+  await Promise.all([...tempFiles].map((f) => rm(f, { force: true })));
+  tempFiles.clear();
 }
 
 process.on("exit", () => {
@@ -313,7 +414,6 @@ function wrkScript(req: ScenarioRequest, extra?: string) {
   const lines = [`wrk.method = ${luaString(req.method)}`];
   for (const [k, v] of Object.entries(req.headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
   if (req.body !== undefined) lines.push(`wrk.body = ${luaString(req.body)}`);
-  if (extra) lines.push(extra);
   lines.push(`
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -323,6 +423,8 @@ done = function(summary, latency, requests)
     latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
 end
 `);
+  // after the reporting `done`, so an extra script can wrap it
+  if (extra) lines.push(extra);
   return lines.join("\n") + "\n";
 }
 
@@ -472,7 +574,7 @@ async function main() {
       body: s.body === undefined ? undefined : typeof s.body === "string" ? s.body : JSON.stringify(s.body),
     };
     if (s.prepare) {
-      const extra = await s.prepare(r.baseUrl);
+      const extra = await s.prepare(r.baseUrl, join(r.dataDir, "data"));
       Object.assign(req, { ...extra, headers: { ...req.headers, ...extra.headers } });
     }
     const url = r.baseUrl + s.path;
@@ -483,7 +585,7 @@ async function main() {
       console.warn(`bench: WARNING: ${s.name}: ${req.method} ${s.path} answered ${res.status}, expected ${s.expectStatus}: ${body.slice(0, 200)}`);
     }
     const script = join(scriptDir, `scenario-${i}.lua`);
-    await writeFile(script, wrkScript(req, s.lua));
+    await writeFile(script, wrkScript(req, typeof s.lua === "function" ? s.lua() : s.lua));
     scripts.set(s.name, { url, script });
   }
 

@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import { createSessionReader, requireAdmin } from "./auth/current-user.ts";
 import { cookieJar } from "./http/cookies.ts";
+import { createGroupCommit } from "./db/group-commit.ts";
 import type { PasswordCost } from "./auth/passwords.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { createAccountService } from "./auth/service.ts";
@@ -55,7 +56,8 @@ export function createApp(deps: AppDeps) {
   const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
   const currentUser = createSessionReader(sessions, cookieOptions);
   const settings = createSettingsService({ db, clock });
-  const faucet = createFaucetService({ db, clock, settings, random: deps.random });
+  const groupCommit = createGroupCommit(db.sqlite);
+  const faucet = createFaucetService({ db, clock, settings, groupCommit, random: deps.random });
   const reviews = createReviewService({ db, clock, faucet });
   const signups = createSignupService({ db, clock });
   const advertising = createAdvertisingService({ db, clock });

@@ -21,11 +21,11 @@ export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCooki
   return new Elysia()
     .post(
       "/api/faucet/request",
-      ({ body, request, server, set }) => {
+      async ({ body, request, server, set }) => {
         const jar = cookieJar(request, set);
         const device = deviceFromCookie(jar, clock(), secureCookies);
         const ip = clientIp(request, server);
-        const row = faucet.request({
+        const row = await faucet.request({
           address: body?.address,
           ip,
           ipGroup: ip,

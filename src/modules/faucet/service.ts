@@ -2,9 +2,10 @@
 // SQLite transaction, so concurrent requests cannot slip past a limit.
 import type { SQLQueryBindings } from "bun:sqlite";
 import type { Db } from "../../db/client.ts";
+import type { GroupCommit } from "../../db/group-commit.ts";
 import { HttpError, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
-import type { SettingsService } from "../settings/service.ts";
+import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import { INVALID_ADDRESS, parseLedgerAddress, type LedgerAddress } from "./address.ts";
 import { scoreRisk } from "./risk.ts";
 
@@ -16,6 +17,7 @@ export const POINTS_PER_CLAIM = 10;
 export const POINTS_PER_STREAK_DAY = 2;
 export const MAX_STREAK_POINTS = 20;
 
+const STATUS_CACHE_MS = 1000;
 export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
 export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come back after midnight UTC.";
 
@@ -56,7 +58,15 @@ export function drawAmount(min: number, max: number, random: () => number = Math
   return min + Math.floor(random() * (max - min + 1));
 }
 
-export function createFaucetService({ db, clock, settings, random = Math.random }: { db: Db; clock: () => number; settings: SettingsService; random?: () => number }) {
+export interface FaucetDeps {
+  db: Db;
+  clock: () => number;
+  settings: SettingsService;
+  groupCommit: GroupCommit;
+  random?: () => number;
+}
+
+export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random }: FaucetDeps) {
   const q = <R, P extends SQLQueryBindings[]>(text: string) => db.sqlite.prepare<R, P>(text);
   const lastForAddress = q<{ created_at: number }, [string, number]>(
     "select created_at from faucet_requests where address = ? and created_at > ? and reason is null order by created_at desc limit 1",
@@ -165,6 +175,8 @@ export function createFaucetService({ db, clock, settings, random = Math.random 
     },
   );
 
+  let statusCache: { at: number; settings: FaucetSettings; value: { isActive: boolean; message: string } } | null = null;
+
   const parse = (address: unknown) => {
     const parsed = parseLedgerAddress(address);
     if (!parsed) throw new HttpError(400, INVALID_ADDRESS);
@@ -172,9 +184,11 @@ export function createFaucetService({ db, clock, settings, random = Math.random 
   };
 
   return {
-    // A visitor's request: every limit of decisions.md, checked and written atomically.
-    request(input: FaucetRequestInput): FaucetRequestRow {
-      return write.immediate(input, parse(input.address), "faucet");
+    // A visitor's request: every limit of decisions.md, checked and written atomically (in the
+    // group commit, each request in its own savepoint). Settles once committed.
+    request(input: FaucetRequestInput): Promise<FaucetRequestRow> {
+      const parsed = parse(input.address);
+      return groupCommit(() => write(input, parsed, "faucet"));
     },
 
     // A bonus paid as a faucet request (reason set): the budget applies, the per-visitor limits do not.
@@ -182,13 +196,19 @@ export function createFaucetService({ db, clock, settings, random = Math.random 
       return write.immediate(input, parse(input.address), "bonus");
     },
 
-    // What the public badge shows.
+    // What the public badge shows. Every open page polls it, so the answer is kept for a second
+    // (and recomputed at once when the settings change).
     status(): { isActive: boolean; message: string } {
+      const now = clock();
       const s = settings.get();
-      if (!s.enabled) return { isActive: false, message: "Faucet is offline" };
-      const remaining = s.dailyLimitDrops - (dayTotal.get(utcDay(clock()))?.amount_drops ?? 0);
-      if (remaining < s.minAmountDrops) return { isActive: false, message: "Today's XRP has been given out. Back after midnight UTC." };
-      return { isActive: true, message: "Faucet is online" };
+      if (statusCache && statusCache.settings === s && now - statusCache.at < STATUS_CACHE_MS) return statusCache.value;
+      let value = { isActive: true, message: "Faucet is online" };
+      if (!s.enabled) value = { isActive: false, message: "Faucet is offline" };
+      else if (s.dailyLimitDrops - (dayTotal.get(utcDay(now))?.amount_drops ?? 0) < s.minAmountDrops) {
+        value = { isActive: false, message: "Today's XRP has been given out. Back after midnight UTC." };
+      }
+      statusCache = { at: now, settings: s, value };
+      return value;
     },
   };
 }
