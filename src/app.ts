@@ -4,6 +4,9 @@ import { Elysia } from "elysia";
 import { createSessionReader, requireAdmin } from "./auth/current-user.ts";
 import { cookieJar } from "./http/cookies.ts";
 import { createGroupCommit } from "./db/group-commit.ts";
+import { createPayoutService } from "./payouts/service.ts";
+import { createWalletStatus, type PayoutRuntime } from "./payouts/wallet-status.ts";
+import { createRewardService } from "./modules/rewards/service.ts";
 import type { PasswordCost } from "./auth/passwords.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { createAccountService } from "./auth/service.ts";
@@ -41,6 +44,10 @@ export interface AppDeps {
   passwordCost?: PasswordCost;
   version?: string;
   random?: () => number;
+  // The payout engine and its ledger, when a wallet is configured (main.ts builds them).
+  payouts?: PayoutRuntime | null;
+  // How long POST /api/admin/pay waits for the ledger's verdict before answering 202.
+  payWaitMs?: number;
   log?: (line: string) => void;
 }
 
@@ -64,6 +71,9 @@ export function createApp(deps: AppDeps) {
   const stats = createStatsService({ db, clock });
   const social = createSocialService({ db, clock });
   const history = createAccountHistory({ db });
+  const payouts = createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null });
+  const rewards = createRewardService({ db, clock });
+  const wallet = createWalletStatus({ db, runtime: deps.payouts ?? null });
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
 
@@ -127,7 +137,7 @@ export function createApp(deps: AppDeps) {
     .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))
     .use(signupRoutes({ signups, advertising, clientIp, clock }))
     .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))
-    .use(adminRoutes({ db, clock, settings, currentUser, clientIp }))
+    .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, wallet, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));
 

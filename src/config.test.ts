@@ -3,12 +3,12 @@ import { helpText, parseCommand, UsageError } from "./config.ts";
 
 describe("flags and environment", () => {
   test("defaults: port 3000 on 0.0.0.0 with ./data, no proxy", () => {
-    expect(parseCommand([], {}).config).toEqual({ port: 3000, host: "0.0.0.0", dataDir: "./data", publicUrl: null, trustProxy: false });
+    expect(parseCommand([], {}).config).toEqual({ port: 3000, host: "0.0.0.0", dataDir: "./data", publicUrl: null, trustProxy: false, payouts: { mode: "off" } });
   });
 
   test("environment variables, and flags winning over them", () => {
     const env = { PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/srv/d", PUBLIC_URL: "https://faucet.example/", TRUST_PROXY: "true" };
-    expect(parseCommand([], env).config).toEqual({ port: 8080, host: "127.0.0.1", dataDir: "/srv/d", publicUrl: "https://faucet.example", trustProxy: true });
+    expect(parseCommand([], env).config).toEqual({ port: 8080, host: "127.0.0.1", dataDir: "/srv/d", publicUrl: "https://faucet.example", trustProxy: true, payouts: { mode: "off" } });
     expect(parseCommand(["--port", "9000", "--data-dir=/x"], env).config).toMatchObject({ port: 9000, dataDir: "/x" });
   });
 
@@ -33,6 +33,18 @@ describe("flags and environment", () => {
   test("--seed-admin takes a username and an optional email, never a password", () => {
     expect(parseCommand(["--seed-admin", "alice", "--email", "a@example.com"], {}).seedAdmin).toEqual({ username: "alice", email: "a@example.com" });
     expect(() => parseCommand(["--seed-admin", "alice", "--password", "x"], {})).toThrow("unknown flag '--password'");
+  });
+
+  test("payouts: off by default, the sandbox, or XRPL servers with a wallet", () => {
+    expect(parseCommand(["--xrpl", "sandbox"], {}).config.payouts).toEqual({ mode: "sandbox", sandboxPort: 6006 });
+    expect(parseCommand(["--xrpl", "sandbox", "--sandbox-port", "7007"], {}).config.payouts).toEqual({ mode: "sandbox", sandboxPort: 7007 });
+    const env = { XRPL_URL: "wss://a.example, wss://b.example", XRPL_SEED: "sEdSecret", XRPL_ADDRESS: "rAddress" };
+    expect(parseCommand([], env).config.payouts).toEqual({ mode: "ledger", urls: ["wss://a.example", "wss://b.example"], seed: "sEdSecret", address: "rAddress" });
+    expect(() => parseCommand(["--xrpl", "mainnet"], {})).toThrow("--xrpl takes 'sandbox'");
+    expect(() => parseCommand(["--xrpl-url", "https://x.example"], { XRPL_SEED: "s", XRPL_ADDRESS: "r" })).toThrow("ws:// or wss://");
+    expect(() => parseCommand(["--xrpl-url", "wss://x.example"], { XRPL_ADDRESS: "r" })).toThrow("XRPL_SEED or --xrpl-seed-file");
+    expect(() => parseCommand(["--xrpl-url", "wss://x.example"], { XRPL_SEED: "s" })).toThrow("XRPL_ADDRESS");
+    expect(() => parseCommand(["--xrpl-url", "wss://x.example", "--xrpl-seed-file", "/nonexistent/seed"], { XRPL_ADDRESS: "r" })).toThrow("cannot read");
   });
 
   test("--help documents every flag and its environment variable", () => {

@@ -1,11 +1,19 @@
 // Typed settings from flags and environment variables. Flags win over the environment.
+import { readFileSync } from "node:fs";
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   publicUrl: string | null;
   trustProxy: boolean;
+  payouts: PayoutConfig;
 }
+
+// Where payouts go: nowhere (no wallet), the built-in sandbox ledger, or real XRPL servers.
+export type PayoutConfig =
+  | { mode: "off" }
+  | { mode: "sandbox"; sandboxPort: number }
+  | { mode: "ledger"; urls: string[]; seed: string; address: string };
 
 export interface CliCommand {
   config: Config;
@@ -39,6 +47,16 @@ export const FLAGS: FlagSpec[] = [
     env: "TRUST_PROXY",
     help: "the server runs behind one reverse proxy: the client IP is the last address of X-Forwarded-For (env: TRUST_PROXY=true)",
   },
+  {
+    name: "xrpl-url",
+    value: "URL[,URL]",
+    env: "XRPL_URL",
+    help: "XRPL WebSocket server(s) to pay through, tried in order (wss://...); needs XRPL_SEED or --xrpl-seed-file, and XRPL_ADDRESS",
+  },
+  { name: "xrpl", value: "sandbox", env: null, help: "'sandbox': pay on the built-in simulated ledger with a funded sandbox wallet; nothing real is sent" },
+  { name: "xrpl-seed-file", value: "FILE", env: null, help: "file holding the hot wallet's secret (instead of the XRPL_SEED variable)" },
+  { name: "xrpl-address", value: "ADDRESS", env: "XRPL_ADDRESS", help: "the hot wallet's address; the server refuses to start when the secret does not derive it" },
+  { name: "sandbox-port", value: "PORT", env: "SANDBOX_PORT", help: "loopback port of the sandbox ledger's WebSocket (default 6006)" },
   { name: "seed-admin", value: "USERNAME", env: null, help: "create or reset an admin account and exit; the password comes from ADMIN_PASSWORD or the first line of standard input" },
   { name: "email", value: "EMAIL", env: null, help: "the admin's email for --seed-admin (default USERNAME@localhost)" },
   { name: "backup", value: "FILE", env: null, help: "write a consistent copy of the database to FILE (safe while the server runs) and exit" },
@@ -125,6 +143,36 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
       dataDir: flag("data-dir") ?? env.DATA_DIR ?? "./data",
       publicUrl: publicUrlRaw ? parseUrl(publicUrlRaw, flag("public-url") ? "--public-url" : "PUBLIC_URL") : null,
       trustProxy: values.has("trust-proxy") || trustEnv === "true" || trustEnv === "1",
+      payouts: parsePayouts(flag, env),
     },
   };
+}
+
+function parsePayouts(flag: (name: string) => string | undefined, env: Record<string, string | undefined>): PayoutConfig {
+  const mode = flag("xrpl");
+  const urlsRaw = flag("xrpl-url") ?? env.XRPL_URL;
+  if (mode !== undefined && mode !== "sandbox") throw new UsageError(`--xrpl takes 'sandbox', got '${mode}' (use --xrpl-url for real servers)`);
+  const sandboxPortRaw = flag("sandbox-port") ?? env.SANDBOX_PORT;
+  if (mode === "sandbox") {
+    if (urlsRaw) throw new UsageError("choose one of --xrpl sandbox and --xrpl-url");
+    return { mode: "sandbox", sandboxPort: sandboxPortRaw ? parsePort(sandboxPortRaw, "--sandbox-port") : 6006 };
+  }
+  if (!urlsRaw) return { mode: "off" };
+  const urls = urlsRaw.split(",").map((u) => u.trim()).filter(Boolean);
+  for (const url of urls) {
+    if (!/^wss?:\/\/[^\s]+$/.test(url)) throw new UsageError(`XRPL URLs must be ws:// or wss:// addresses, got '${url}'`);
+  }
+  const seedFile = flag("xrpl-seed-file");
+  let seed = env.XRPL_SEED?.trim();
+  if (seedFile) {
+    try {
+      seed = readFileSync(seedFile, "utf8").trim();
+    } catch {
+      throw new UsageError(`cannot read the hot wallet secret from ${seedFile}`);
+    }
+  }
+  if (!seed) throw new UsageError("--xrpl-url needs the hot wallet's secret: set XRPL_SEED or --xrpl-seed-file");
+  const address = (flag("xrpl-address") ?? env.XRPL_ADDRESS)?.trim();
+  if (!address) throw new UsageError("--xrpl-url needs the hot wallet's address: set XRPL_ADDRESS or --xrpl-address");
+  return { mode: "ledger", urls, seed, address };
 }

@@ -3,8 +3,12 @@
 import { Elysia } from "elysia";
 import type { CurrentUser } from "../../auth/current-user.ts";
 import type { Db } from "../../db/client.ts";
+import type { PayoutService } from "../../payouts/service.ts";
+import type { WalletStatusSource } from "../../payouts/wallet-status.ts";
+import type { RewardService } from "../rewards/service.ts";
 import { settingsAdminRoutes } from "../settings/index.ts";
 import type { SettingsService } from "../settings/service.ts";
+import { moneyRoutes } from "./money.ts";
 
 export interface AdminRouteDeps {
   db: Db;
@@ -12,8 +16,12 @@ export interface AdminRouteDeps {
   settings: SettingsService;
   currentUser: CurrentUser;
   clientIp: (request: Request, server: unknown) => string;
+  payouts: PayoutService;
+  rewards: RewardService;
+  wallet: WalletStatusSource;
+  payWaitMs: number;
 }
 
 export function adminRoutes(deps: AdminRouteDeps) {
-  return new Elysia().use(settingsAdminRoutes(deps));
+  return new Elysia().use(settingsAdminRoutes(deps)).use(moneyRoutes(deps));
 }

@@ -1,0 +1,176 @@
+// The admin calls that review and pay: faucet requests, claims and rewards, users and their
+// payments, and the hot wallet's state. The guard in createApp has already checked the admin.
+import { Elysia, t } from "elysia";
+import { requireAdmin, type CurrentUser } from "../../auth/current-user.ts";
+import { publicUser } from "../../auth/service.ts";
+import type { Db } from "../../db/client.ts";
+import type { User } from "../../db/schema.ts";
+import type { ClientIpResolver } from "../../http/client-ip.ts";
+import { cookieJar } from "../../http/cookies.ts";
+import { badRequest } from "../../http/errors.ts";
+import { formatXrp } from "../../money.ts";
+import type { PayoutService } from "../../payouts/service.ts";
+import { payoutView } from "../../payouts/service.ts";
+import type { WalletStatusSource } from "../../payouts/wallet-status.ts";
+import { CLAIM_STATUSES, type ClaimDecision, type RewardService } from "../rewards/service.ts";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const anyObject = t.Nullable(t.Object({}, { additionalProperties: true }));
+
+export interface MoneyRouteDeps {
+  db: Db;
+  currentUser: CurrentUser;
+  clientIp: ClientIpResolver;
+  payouts: PayoutService;
+  rewards: RewardService;
+  wallet: WalletStatusSource;
+  payWaitMs: number;
+}
+
+function idParam(raw: string): number {
+  const id = Number(raw);
+  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id)) throw badRequest("The id must be a number");
+  return id;
+}
+
+function reasonOf(body: unknown): string | null {
+  const reason = (body as { reason?: unknown } | null)?.reason;
+  if (reason === undefined || reason === null || reason === "") return null;
+  if (typeof reason !== "string" || reason.length > 500) throw badRequest("reason must be text of at most 500 characters");
+  return reason.trim();
+}
+
+export function moneyRoutes(deps: MoneyRouteDeps) {
+  const { db, currentUser, clientIp, payouts, rewards, wallet } = deps;
+  const sqlite = db.sqlite;
+  const actor = (ctx: { request: Request; server: unknown; set: { headers: Record<string, unknown> } }) => ({
+    admin: requireAdmin(currentUser, cookieJar(ctx.request, ctx.set)),
+    ip: clientIp(ctx.request, ctx.server),
+  });
+
+  const faucetRequestRows = sqlite.prepare<any, []>(
+    `select r.*, u.username as user_name, u.email as user_email, p.status as payout_state, p.error as payout_message
+     from faucet_requests r left join users u on u.id = r.user_id left join payouts p on p.faucet_request_id = r.id
+     where r.id in (select id from faucet_requests where status in ('PENDING', 'APPROVED'))
+        or r.id in (select id from faucet_requests where status in ('PROCESSED', 'REJECTED') order by coalesce(processed_at, created_at) desc limit 10)
+     order by r.created_at desc, r.id desc`,
+  );
+  const faucetRequestView = (r: any) => ({
+    id: r.id,
+    userId: r.user_id,
+    userName: r.user_name ?? null,
+    userEmail: r.user_email ?? null,
+    amount: formatXrp(r.amount_drops),
+    destinationAddress: r.address,
+    destinationTag: r.destination_tag,
+    reason: r.reason,
+    riskScore: r.risk_score,
+    riskReasons: r.risk_reasons ? JSON.parse(r.risk_reasons) : [],
+    requesterIp: r.requester_ip,
+    deviceId: r.device_id,
+    userAgent: r.user_agent,
+    status: r.status,
+    rejectReason: r.reject_reason,
+    payoutStatus: r.payout_state ?? null,
+    payoutError: r.payout_error ?? r.payout_message ?? null,
+    createdAt: iso(r.created_at),
+    processedAt: iso(r.processed_at),
+    txHash: r.tx_hash,
+  });
+  const usersByIds = (ids: number[]) => {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    return sqlite
+      .query<User, number[]>(`select id, username, email, is_admin as isAdmin, xrp_address as xrpAddress, points, total_claimed_drops as totalClaimedDrops, daily_streak as dailyStreak, last_claim_at as lastClaimAt from users where id in (${unique.map(() => "?").join(",")})`)
+      .all(...unique)
+      .map((u) => publicUser({ ...u, isAdmin: Boolean(u.isAdmin) } as User));
+  };
+  const allUsers = () =>
+    sqlite
+      .query<any, []>(
+        "select id, username, email, is_admin, xrp_address, points, total_claimed_drops, daily_streak, last_claim_at, created_at from users order by created_at desc, id desc",
+      )
+      .all()
+      .map((u) => ({
+        ...publicUser({
+          id: u.id,
+          username: u.username,
+          email: u.email,
+          isAdmin: Boolean(u.is_admin),
+          xrpAddress: u.xrp_address,
+          points: u.points,
+          totalClaimedDrops: u.total_claimed_drops,
+          dailyStreak: u.daily_streak,
+          lastClaimAt: u.last_claim_at,
+        } as User),
+        createdAt: iso(u.created_at),
+      }));
+  const payoutHistory = () =>
+    sqlite
+      .query<any, []>("select p.*, u.username from payouts p left join users u on u.id = p.user_id where p.kind = 'USER_PAYMENT' order by p.created_at desc, p.id desc limit 200")
+      .all()
+      .map(payoutView);
+
+  const decision = (value: unknown, allowed: readonly string[], field: string): ClaimDecision => {
+    if (typeof value !== "string" || !allowed.includes(value)) throw badRequest(`${field} must be one of ${allowed.join(", ")}`);
+    return value as ClaimDecision;
+  };
+
+  return new Elysia()
+    .get("/api/admin/faucet/requests", () => faucetRequestRows.all().map(faucetRequestView))
+    .post(
+      "/api/admin/faucet/requests/:id",
+      (ctx) => {
+        const id = idParam(ctx.params.id);
+        const who = actor(ctx);
+        const action = decision((ctx.body as { action?: unknown } | null)?.action, ["APPROVED", "REJECTED"], "action");
+        if (action === "APPROVED") {
+          const outcome = payouts.approveFaucetRequest(id, who);
+          return { message: outcome === "unchanged" ? "Already approved" : "The XRP drops request has been processed successfully.", outcome };
+        }
+        payouts.rejectFaucetRequest(id, reasonOf(ctx.body) ?? "Promotional request rejected", who);
+        return { message: "The XRP drops request has been processed successfully.", outcome: "rejected" };
+      },
+      { body: anyObject },
+    )
+    .get("/api/admin/claims", () => {
+      const pendingRewards = rewards.pending();
+      return { pendingRewards, users: usersByIds(pendingRewards.map((r) => r.userId)) };
+    })
+    .post(
+      "/api/admin/claims/:id",
+      (ctx) => {
+        const status = decision((ctx.body as { status?: unknown } | null)?.status, CLAIM_STATUSES, "status");
+        return rewards.decide(idParam(ctx.params.id), status, reasonOf(ctx.body), actor(ctx));
+      },
+      { body: anyObject },
+    )
+    .get("/api/admin/processed-claims", () => {
+      const processedClaims = rewards.processed();
+      return { processedClaims, users: usersByIds(processedClaims.map((r) => r.userId)) };
+    })
+    .post(
+      "/api/admin/rewards/:id",
+      (ctx) => {
+        const action = decision((ctx.body as { action?: unknown } | null)?.action, ["APPROVED", "DENIED"], "action");
+        return rewards.decide(idParam(ctx.params.id), action, reasonOf(ctx.body), actor(ctx));
+      },
+      { body: anyObject },
+    )
+    .get("/api/admin/users", () => ({ users: allUsers(), pendingRewards: rewards.pending(), payoutHistory: payoutHistory() }))
+    .post("/api/admin/pay/:userId", async (ctx) => {
+      const payout = await payouts.payUser(idParam(ctx.params.userId), actor(ctx), deps.payWaitMs);
+      if (payout.status === "SUCCESS") return { message: "XRP has been sent to the user.", payout };
+      if (payout.status === "PENDING") {
+        ctx.set.status = 202;
+        return { message: "The payment is on its way to the ledger; its status updates when a ledger validates it.", payout };
+      }
+      ctx.set.status = 422;
+      return { message: payout.error ?? "The payment failed", payout };
+    })
+    .get("/api/admin/wallet", () => wallet.status())
+    .post("/api/admin/wallet/resume", (ctx) => {
+      actor(ctx);
+      return wallet.resume();
+    });
+}

@@ -1,0 +1,449 @@
+// The payout engine: the state machine of shared/design/payouts.md. It never pays twice because
+// every payout owns one Sequence for all its attempts, each attempt is written (signed blob, hash,
+// LastLedgerSequence) before it leaves the process, and a payout is settled only from a validated
+// ledger. It never loses track because every unfinished payout is resolved from the ledger before
+// anything new is signed.
+import type { Wallet } from "xrpl";
+import type { Db } from "../db/client.ts";
+import { formatXrp } from "../money.ts";
+import type { LedgerConnection, LedgerFacts } from "./ledger.ts";
+import { describeResult } from "./results.ts";
+
+// Ledgers an attempt may take to validate before it expires (LastLedgerSequence = validated + this).
+export const LEDGER_WINDOW = 20;
+// At most this many payouts of ours wait in the ledger at once (rippled queues 10 per account).
+export const MAX_IN_FLIGHT = 10;
+// Ledgers past LastLedgerSequence we wait for a server to prove an attempt's absence.
+const PROOF_GRACE_LEDGERS = 10;
+const FEE_MARGIN = 1.2;
+const SPENDABLE_BUFFER_DROPS = 100_000;
+const LEASE_MS = 60_000;
+
+const FLAG_REQUIRE_DEST_TAG = 0x00020000;
+const FLAG_DISALLOW_XRP = 0x00080000;
+const FLAG_DEPOSIT_AUTH = 0x01000000;
+
+export type EngineStep = "preflighted" | "written" | "submitted" | "validated";
+
+export class SimulatedCrash extends Error {}
+
+export interface PayoutRow {
+  id: number;
+  kind: "FAUCET_REQUEST" | "USER_PAYMENT";
+  faucet_request_id: number | null;
+  user_id: number | null;
+  destination: string;
+  destination_tag: number | null;
+  amount_drops: number;
+  status: string;
+  account: string | null;
+  sequence: number | null;
+  tx_hash: string | null;
+  error: string | null;
+}
+
+interface AttemptRow {
+  id: number;
+  payout_id: number;
+  sequence: number;
+  tx_hash: string;
+  signed_blob: string;
+  fee_drops: number;
+  min_ledger: number;
+  last_ledger_sequence: number;
+  status: string;
+}
+
+export interface EngineDeps {
+  db: Db;
+  clock: () => number;
+  ledger: LedgerConnection;
+  wallet: Wallet;
+  log: (line: string) => void;
+  maxPayoutDrops?: number;
+  maxFeeDrops?: number;
+  // Called at each step of a payout; tests throw SimulatedCrash here to kill the engine mid-way.
+  step?: (name: EngineStep, payout: PayoutRow) => void;
+}
+
+export interface EngineStatus {
+  paused: string | null;
+  lastError: string | null;
+  lastTickAt: number | null;
+  running: boolean;
+}
+
+type TxLookup =
+  | { kind: "validated"; result: string; delivered: string | null; ledgerIndex: number }
+  | { kind: "pending" }
+  | { kind: "missing"; searchedAll: boolean };
+
+export function createPayoutEngine(deps: EngineDeps) {
+  const { db, clock, ledger, wallet, log } = deps;
+  const sqlite = db.sqlite;
+  const account = wallet.classicAddress;
+  const maxPayoutDrops = deps.maxPayoutDrops ?? 1_000 * 1_000_000;
+  const maxFeeDrops = deps.maxFeeDrops ?? 2_000;
+  const holder = crypto.randomUUID();
+  const step = (name: EngineStep, payout: PayoutRow) => deps.step?.(name, payout);
+
+  const q = {
+    inFlight: sqlite.prepare<PayoutRow, [string]>("select * from payouts where account = ? and status = 'in_flight' order by sequence"),
+    queued: sqlite.prepare<PayoutRow, []>("select * from payouts where status = 'queued' order by id limit 50"),
+    byId: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
+    attempts: sqlite.prepare<AttemptRow, [number]>("select * from payout_attempts where payout_id = ? order by id"),
+    maxSequence: sqlite.prepare<{ s: number | null }, [string]>("select max(sequence) as s from payout_attempts a join payouts p on p.id = a.payout_id where p.account = ?"),
+    inFlightDrops: sqlite.prepare<{ d: number | null }, [string]>(
+      "select sum(p.amount_drops + coalesce((select max(fee_drops) from payout_attempts a where a.payout_id = p.id), 0)) as d from payouts p where p.account = ? and p.status = 'in_flight'",
+    ),
+    lease: sqlite.prepare<{ holder: string }, [string, string, number, number]>(
+      `insert into signer_leases (account, holder, expires_at) values (?1, ?2, ?3)
+       on conflict(account) do update set holder = ?2, expires_at = ?3 where holder = ?2 or expires_at < ?4
+       returning holder`,
+    ),
+  };
+
+  let paused: string | null = null;
+  let lastError: string | null = null;
+  let lastTickAt: number | null = null;
+  let ticking: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let nextSequence: number | null = null;
+
+  const now = () => clock();
+
+  function pause(reason: string) {
+    if (paused) return;
+    paused = reason;
+    log(`payouts: paused: ${reason}`);
+  }
+
+  function holdsLease(): boolean {
+    const t = now();
+    return q.lease.get(account, holder, t + LEASE_MS, t)?.holder === holder;
+  }
+
+  // --- settling ------------------------------------------------------------------------------
+
+  const markPaid = sqlite.transaction((payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number) => {
+    const t = now();
+    sqlite.run("update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, error = null, updated_at = ? where id = ? and status = 'in_flight'", [
+      attempt.tx_hash,
+      ledgerIndex,
+      t,
+      payout.id,
+    ]);
+    sqlite.run("update payout_attempts set status = 'validated', engine_result = 'tesSUCCESS', updated_at = ? where id = ?", [t, attempt.id]);
+    if (payout.kind === "FAUCET_REQUEST") {
+      sqlite.run("update faucet_requests set status = 'PROCESSED', tx_hash = ?, processed_at = coalesce(processed_at, ?), payout_error = null where id = ?", [
+        attempt.tx_hash,
+        t,
+        payout.faucet_request_id,
+      ]);
+    } else {
+      sqlite.run("update rewards set status = 'PAID', tx_hash = ?, processed_at = ? where payout_id = ?", [attempt.tx_hash, t, payout.id]);
+      sqlite.run("update users set total_claimed_drops = max(0, total_claimed_drops - ?) where id = ?", [payout.amount_drops, payout.user_id]);
+    }
+  });
+
+  const markFailed = sqlite.transaction((payout: PayoutRow, status: "failed_on_ledger" | "preflight_refused", message: string) => {
+    const t = now();
+    sqlite.run("update payouts set status = ?, error = ?, updated_at = ? where id = ?", [status, message, t, payout.id]);
+    if (payout.kind === "FAUCET_REQUEST") {
+      sqlite.run("update faucet_requests set payout_error = ? where id = ?", [message, payout.faucet_request_id]);
+    } else {
+      // the balance stays owed; the rewards can be paid by a later payment
+      sqlite.run("update rewards set payout_id = null where payout_id = ?", [payout.id]);
+    }
+  });
+
+  function needsAttention(payout: PayoutRow, message: string) {
+    sqlite.run("update payouts set status = 'needs_attention', error = ?, updated_at = ? where id = ?", [message, now(), payout.id]);
+    if (payout.kind === "FAUCET_REQUEST") sqlite.run("update faucet_requests set payout_error = ? where id = ?", [message, payout.faucet_request_id]);
+    pause(`payout #${payout.id} needs attention: ${message}`);
+  }
+
+  // --- talking to the ledger -----------------------------------------------------------------
+
+  async function lookupTx(hash: string, minLedger: number, maxLedger: number): Promise<TxLookup> {
+    try {
+      const r = await ledger.request<any>({ command: "tx", transaction: hash, min_ledger: minLedger, max_ledger: maxLedger });
+      if (!r.validated) return { kind: "pending" };
+      const meta = r.meta ?? {};
+      const delivered = meta.delivered_amount ?? meta.DeliveredAmount ?? null;
+      return { kind: "validated", result: String(meta.TransactionResult), delivered: delivered === null ? null : String(delivered), ledgerIndex: Number(r.ledger_index) };
+    } catch (error) {
+      const data = (error as { data?: any }).data;
+      if (data?.error === "txnNotFound") {
+        const searchedAll = data.searched_all ?? data.result?.searched_all ?? data.data?.searched_all;
+        return { kind: "missing", searchedAll: searchedAll === true };
+      }
+      throw error;
+    }
+  }
+
+  async function accountSequence(): Promise<{ sequence: number; balance: number; ownerCount: number }> {
+    const r = await ledger.request<any>({ command: "account_info", account, ledger_index: "validated" });
+    return { sequence: Number(r.account_data.Sequence), balance: Number(r.account_data.Balance), ownerCount: Number(r.account_data.OwnerCount ?? 0) };
+  }
+
+  function feeFor(facts: LedgerFacts): number {
+    return Math.ceil(facts.baseFeeDrops * facts.loadFactor * FEE_MARGIN);
+  }
+
+  // Signs the payout's Sequence anew and writes the attempt before it leaves the process.
+  function signAttempt(payout: PayoutRow, sequence: number, facts: LedgerFacts, fee: number): AttemptRow {
+    const tx: Record<string, unknown> = {
+      TransactionType: "Payment",
+      Account: account,
+      Destination: payout.destination,
+      Amount: String(payout.amount_drops),
+      Fee: String(fee),
+      Sequence: sequence,
+      LastLedgerSequence: facts.validatedIndex + LEDGER_WINDOW,
+      Flags: 0,
+    };
+    if (payout.destination_tag !== null) tx.DestinationTag = payout.destination_tag;
+    if (facts.networkId > 1024) tx.NetworkID = facts.networkId;
+    const signed = wallet.sign(tx as never);
+    const t = now();
+    return sqlite.transaction(() => {
+      sqlite.run("update payouts set status = 'in_flight', account = ?, sequence = ?, tx_hash = ?, error = null, updated_at = ? where id = ?", [
+        account,
+        sequence,
+        signed.hash,
+        t,
+        payout.id,
+      ]);
+      return sqlite
+        .query<AttemptRow, [number, number, string, string, number, number, number, number, number]>(
+          `insert into payout_attempts (payout_id, sequence, tx_hash, signed_blob, fee_drops, min_ledger, last_ledger_sequence, status, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?) returning *`,
+        )
+        .get(payout.id, sequence, signed.hash, signed.tx_blob, fee, facts.validatedIndex + 1, facts.validatedIndex + LEDGER_WINDOW, t, t)!;
+    }).immediate();
+  }
+
+  async function submit(payout: PayoutRow, attempt: AttemptRow): Promise<string> {
+    const r = await ledger.request<any>({ command: "submit", tx_blob: attempt.signed_blob });
+    step("submitted", payout);
+    const result = String(r.engine_result);
+    sqlite.run("update payout_attempts set status = case when status = 'signed' then 'submitted' else status end, engine_result = ?, updated_at = ? where id = ?", [
+      result,
+      now(),
+      attempt.id,
+    ]);
+    if (result.startsWith("tem")) needsAttention(payout, `the ledger refused the transaction as malformed: ${describeResult(result)}`);
+    return result;
+  }
+
+  // --- the two halves of a tick --------------------------------------------------------------
+
+  // Settles what the ledger has decided; re-signs (same Sequence) attempts proven dead.
+  async function resolveInFlight(facts: LedgerFacts) {
+    for (const payout of q.inFlight.all(account)) {
+      const attempts = q.attempts.all(payout.id);
+      const latest = attempts.at(-1);
+      if (!latest) {
+        needsAttention(payout, "in flight without a signed attempt");
+        continue;
+      }
+      // Any attempt of this payout may be the one the ledger took.
+      let settled = false;
+      let provenAbsent = true;
+      for (const attempt of [...attempts].reverse()) {
+        const found = await lookupTx(attempt.tx_hash, attempt.min_ledger, attempt.last_ledger_sequence);
+        if (found.kind === "validated") {
+          step("validated", payout);
+          if (found.result === "tesSUCCESS") {
+            if (found.delivered !== String(payout.amount_drops)) {
+              needsAttention(payout, `the ledger delivered ${found.delivered} drops instead of ${payout.amount_drops}`);
+            } else {
+              markPaid(payout, attempt, found.ledgerIndex);
+              log(`payouts: #${payout.id} paid ${formatXrp(payout.amount_drops)} XRP to ${payout.destination} in ledger ${found.ledgerIndex} (${attempt.tx_hash})`);
+            }
+          } else if (found.result.startsWith("tec")) {
+            sqlite.run("update payout_attempts set status = 'validated', engine_result = ?, updated_at = ? where id = ?", [found.result, now(), attempt.id]);
+            markFailed(payout, "failed_on_ledger", `The ledger refused the payment, nothing was sent: ${describeResult(found.result)}`);
+          } else {
+            needsAttention(payout, `unexpected validated result ${found.result}`);
+          }
+          settled = true;
+          break;
+        }
+        if (found.kind === "pending" || !found.searchedAll) provenAbsent = false;
+      }
+      if (settled) continue;
+
+      if (facts.validatedIndex <= latest.last_ledger_sequence) {
+        // Still within its window: submitting the same blob again is harmless and rescues a
+        // transaction a server swallowed or never received.
+        await submit(payout, latest).catch((error) => log(`payouts: resubmit #${payout.id}: ${String(error)}`));
+        continue;
+      }
+      if (!provenAbsent) {
+        if (facts.validatedIndex > latest.last_ledger_sequence + PROOF_GRACE_LEDGERS) {
+          needsAttention(payout, "the XRPL server cannot prove the payment is absent (incomplete history)");
+        }
+        continue;
+      }
+      const { sequence } = await accountSequence();
+      if (sequence > payout.sequence!) {
+        needsAttention(payout, `Sequence ${payout.sequence} was used by a transaction this app did not sign`);
+        continue;
+      }
+      // Dead for sure: expired, absent from complete history, Sequence unused. Same Sequence again.
+      sqlite.run("update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')", [now(), payout.id]);
+      const fee = feeFor(facts);
+      if (fee > maxFeeDrops) {
+        sqlite.run("update payouts set error = ? where id = ?", [`waiting: network fee ${fee} drops is above the cap of ${maxFeeDrops}`, payout.id]);
+        continue;
+      }
+      const attempt = signAttempt(payout, payout.sequence!, facts, fee);
+      step("written", payout);
+      await submit(payout, attempt);
+    }
+  }
+
+  // Why the destination cannot receive this payment, or null.
+  async function preflight(payout: PayoutRow, facts: LedgerFacts): Promise<string | null> {
+    if (!(payout.amount_drops > 0)) return "The amount must be above zero";
+    if (payout.amount_drops > maxPayoutDrops) return `The amount is above the ${formatXrp(maxPayoutDrops)} XRP a single payout may send`;
+    if (payout.destination === account) return "The destination is the faucet's own wallet";
+    let flags = 0;
+    try {
+      const r = await ledger.request<any>({ command: "account_info", account: payout.destination, ledger_index: "validated" });
+      flags = Number(r.account_data.Flags ?? 0);
+    } catch (error) {
+      if ((error as { data?: any }).data?.error !== "actNotFound") throw error;
+      if (payout.amount_drops < facts.reserveBaseDrops) {
+        return `The destination account does not exist yet, and creating it takes at least ${formatXrp(facts.reserveBaseDrops)} XRP (the reserve)`;
+      }
+      return null;
+    }
+    if (flags & FLAG_REQUIRE_DEST_TAG && payout.destination_tag === null) return "The destination requires a destination tag; ask for the address with its tag (an X-address)";
+    if (flags & FLAG_DEPOSIT_AUTH) return "The destination only accepts payments from accounts it has authorized (DepositAuth)";
+    if (flags & FLAG_DISALLOW_XRP) return "The destination has asked not to receive XRP (DisallowXRP)";
+    return null;
+  }
+
+  async function sendQueued(facts: LedgerFacts) {
+    let inFlight = q.inFlight.all(account).length;
+    if (inFlight >= MAX_IN_FLIGHT) return;
+    const queued = q.queued.all();
+    if (queued.length === 0) return;
+    const fee = feeFor(facts);
+    if (fee > maxFeeDrops) {
+      lastError = `waiting: network fee ${fee} drops is above the cap of ${maxFeeDrops}`;
+      return;
+    }
+    const wallet = await accountSequence();
+    let spendable =
+      wallet.balance - (facts.reserveBaseDrops + wallet.ownerCount * facts.reserveIncDrops) - (q.inFlightDrops.get(account)?.d ?? 0) - SPENDABLE_BUFFER_DROPS;
+    nextSequence = Math.max(wallet.sequence, (q.maxSequence.get(account)?.s ?? 0) + 1, nextSequence ?? 0);
+
+    for (const payout of queued) {
+      if (inFlight >= MAX_IN_FLIGHT || paused || stopped) return;
+      const refusal = await preflight(payout, facts);
+      step("preflighted", payout);
+      // the payout may have moved while we were asking the ledger
+      if (q.byId.get(payout.id)?.status !== "queued") continue;
+      if (refusal) {
+        markFailed(payout, "preflight_refused", refusal);
+        continue;
+      }
+      if (spendable < payout.amount_drops + fee) {
+        const message = `The hot wallet has ${formatXrp(Math.max(0, spendable))} XRP to spend, not enough for ${formatXrp(payout.amount_drops)} XRP`;
+        markFailed(payout, "preflight_refused", message);
+        pause(`hot wallet balance too low: ${message}`);
+        return;
+      }
+      const sequence: number = nextSequence ?? Math.max(wallet.sequence, (q.maxSequence.get(account)?.s ?? 0) + 1);
+      const attempt = signAttempt(payout, sequence, facts, fee);
+      nextSequence = sequence + 1;
+      spendable -= payout.amount_drops + fee;
+      inFlight++;
+      step("written", payout);
+      const result = await submit(payout, attempt);
+      if (result === "telCAN_NOT_QUEUE_FULL") return; // the rest waits for the next ledger
+      if (result === "tefPAST_SEQ") nextSequence = null; // re-read from the ledger next time
+    }
+  }
+
+  async function tick() {
+    if (stopped) return;
+    try {
+      if (!holdsLease()) {
+        lastError = "another process holds the signer lease for this wallet";
+        return;
+      }
+      const facts = await ledger.facts();
+      await resolveInFlight(facts);
+      if (!paused) await sendQueued(facts);
+      lastError = null;
+    } catch (error) {
+      if (error instanceof SimulatedCrash) throw error;
+      lastError = error instanceof Error ? error.message : String(error);
+      log(`payouts: ${lastError}`);
+      nextSequence = null;
+    } finally {
+      lastTickAt = now();
+    }
+  }
+
+  // Runs one tick at a time; a kick during a tick runs another right after it.
+  function run(): Promise<void> {
+    if (ticking) {
+      again = true;
+      return ticking;
+    }
+    ticking = (async () => {
+      do {
+        again = false;
+        await tick();
+      } while (again && !stopped);
+    })().finally(() => {
+      ticking = null;
+    });
+    return ticking;
+  }
+
+  return {
+    account,
+
+    // Reconciles every unfinished payout, then keeps working on each closed ledger.
+    async start(intervalMs = 2_000) {
+      stopped = false;
+      unsubscribe = ledger.onLedgerClosed(() => void run().catch(() => {}));
+      timer = setInterval(() => void run().catch(() => {}), intervalMs);
+      await run();
+    },
+
+    // Work now (a payout was queued).
+    kick: () => run(),
+
+    // One tick, for tests (SimulatedCrash propagates).
+    tick: () => run(),
+
+    status(): EngineStatus {
+      return { paused, lastError, lastTickAt, running: !stopped };
+    },
+
+    resume() {
+      paused = null;
+      void run().catch(() => {});
+    },
+
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      unsubscribe?.();
+      await ticking?.catch(() => {});
+      sqlite.run("delete from signer_leases where account = ? and holder = ?", [account, holder]);
+    },
+  };
+}
+export type PayoutEngine = ReturnType<typeof createPayoutEngine>;

@@ -1,0 +1,103 @@
+// One connection to the XRP Ledger for the payout engine, with failover across the configured
+// servers: a request that finds the socket gone reconnects (next server first) and says so by
+// throwing, so the engine treats the outcome as unknown rather than guessing.
+import { Client } from "xrpl";
+
+export interface LedgerFacts {
+  networkId: number;
+  validatedIndex: number;
+  baseFeeDrops: number;
+  loadFactor: number;
+  reserveBaseDrops: number;
+  reserveIncDrops: number;
+}
+
+export type LedgerRequest = { command: string; [key: string]: unknown };
+
+export class LedgerUnavailable extends Error {}
+
+const xrpToDrops = (xrp: unknown) => Math.round(Number(xrp) * 1_000_000);
+
+export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls: string[]; log: (line: string) => void; timeoutMs?: number }) {
+  let client: Client | null = null;
+  let connecting: Promise<Client> | null = null;
+  let next = 0;
+  let closed = false;
+  const ledgerListeners = new Set<(index: number) => void>();
+
+  async function connect(): Promise<Client> {
+    let lastError: unknown;
+    for (let tried = 0; tried < urls.length; tried++) {
+      const url = urls[next % urls.length]!;
+      next++;
+      const candidate = new Client(url, { connectionTimeout: 5_000, timeout: timeoutMs });
+      try {
+        await candidate.connect();
+        candidate.on("ledgerClosed", (ledger: { ledger_index: number }) => {
+          for (const listener of ledgerListeners) listener(ledger.ledger_index);
+        });
+        candidate.on("disconnected", () => {
+          if (client === candidate) client = null;
+        });
+        await candidate.request({ command: "subscribe", streams: ["ledger"] } as never);
+        next--; // stay on the server that works
+        log(`payouts: connected to ${url}`);
+        return candidate;
+      } catch (error) {
+        lastError = error;
+        log(`payouts: cannot reach ${url}: ${error instanceof Error ? error.message : String(error)}`);
+        await candidate.disconnect().catch(() => {});
+      }
+    }
+    throw new LedgerUnavailable(`no XRPL server reachable (${lastError instanceof Error ? lastError.message : String(lastError)})`);
+  }
+
+  async function ensure(): Promise<Client> {
+    if (closed) throw new LedgerUnavailable("the ledger connection is closed");
+    if (client?.isConnected()) return client;
+    connecting ??= connect().finally(() => {
+      connecting = null;
+    });
+    client = await connecting;
+    return client;
+  }
+
+  return {
+    ensure,
+
+    // A raw request; rippled errors come back as thrown RippledError (with .data), network
+    // problems as other errors.
+    async request<T = any>(request: LedgerRequest): Promise<T> {
+      const c = await ensure();
+      const response = await c.request(request as never);
+      return (response as { result: T }).result;
+    },
+
+    async facts(): Promise<LedgerFacts> {
+      const info = (await this.request<{ info: any }>({ command: "server_info" })).info;
+      const validated = info.validated_ledger;
+      if (!validated) throw new LedgerUnavailable("the server has no validated ledger yet");
+      return {
+        networkId: Number(info.network_id ?? 0),
+        validatedIndex: Number(validated.seq),
+        baseFeeDrops: xrpToDrops(validated.base_fee_xrp ?? 0.00001),
+        loadFactor: Number(info.load_factor ?? 1),
+        reserveBaseDrops: xrpToDrops(validated.reserve_base_xrp ?? 1),
+        reserveIncDrops: xrpToDrops(validated.reserve_inc_xrp ?? 0.2),
+      };
+    },
+
+    onLedgerClosed(listener: (index: number) => void): () => void {
+      ledgerListeners.add(listener);
+      return () => ledgerListeners.delete(listener);
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      const c = client;
+      client = null;
+      await c?.disconnect().catch(() => {});
+    },
+  };
+}
+export type LedgerConnection = ReturnType<typeof createLedgerConnection>;
