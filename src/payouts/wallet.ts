@@ -4,7 +4,7 @@ import { decodeSeed } from "ripple-address-codec";
 import { ECDSA, Wallet } from "xrpl";
 
 export function loadHotWallet(seed: string, expectedAddress: string): Wallet {
-  let type: string;
+  let type: string | null;
   try {
     type = decodeSeed(seed).type;
   } catch {

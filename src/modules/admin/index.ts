@@ -9,6 +9,7 @@ import type { RewardService } from "../rewards/service.ts";
 import { settingsAdminRoutes } from "../settings/index.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { moneyRoutes } from "./money.ts";
+import { signupAdminRoutes } from "../signups/admin.ts";
 
 export interface AdminRouteDeps {
   db: Db;
@@ -23,5 +24,5 @@ export interface AdminRouteDeps {
 }
 
 export function adminRoutes(deps: AdminRouteDeps) {
-  return new Elysia().use(settingsAdminRoutes(deps)).use(moneyRoutes(deps));
+  return new Elysia().use(settingsAdminRoutes(deps)).use(moneyRoutes(deps)).use(signupAdminRoutes(deps));
 }
