@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
@@ -39,16 +40,17 @@ export const faucetRequestsKey = ["/api/user/faucet-requests"] as const;
 export const rewardsHistoryKey = ["/api/user/rewards-history"] as const;
 const SOCIAL_OFFER_PATH = "/api/social/bonus";
 
-// The logged-in user's faucet requests, newest first; never fetched without a user.
+// The logged-in user's faucet requests, newest first; never fetched without a user. Refetched whenever the
+// dashboard opens, because requests made on /faucet and an admin's decisions change them.
 export function useFaucetRequests() {
   const { data: user } = useCurrentUser();
-  return useQuery<FaucetRequestEntry[]>({ queryKey: faucetRequestsKey, enabled: Boolean(user) });
+  return useQuery<FaucetRequestEntry[]>({ queryKey: faucetRequestsKey, enabled: Boolean(user), refetchOnMount: "always" });
 }
 
 // The logged-in user's rewards (social, review, streak bonuses), newest first.
 export function useRewardsHistory() {
   const { data: user } = useCurrentUser();
-  return useQuery<RewardEntry[]>({ queryKey: rewardsHistoryKey, enabled: Boolean(user) });
+  return useQuery<RewardEntry[]>({ queryKey: rewardsHistoryKey, enabled: Boolean(user), refetchOnMount: "always" });
 }
 
 // What the server grants per share and per week; keyed by user because availability is per user.
@@ -62,6 +64,14 @@ export function shortXrp(amount: string | undefined, fallback: string): string {
   if (!amount) return fallback;
   const value = Number.parseFloat(amount);
   return Number.isFinite(value) ? String(value) : fallback;
+}
+
+// The points, streak and last claim change with every faucet request: the dashboard rereads the user when it opens.
+export function useRefreshUserOnMount() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: currentUserKey });
+  }, [queryClient]);
 }
 
 // POST /api/social/share: records that the logged-in user shared on a platform.

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Coins, Droplet, Flame, Gift, History, LogOut, Sparkles } from "lucide-react";
-import { useFaucetRequests, useRewardsHistory } from "../api/account";
+import { useFaucetRequests, useRefreshUserOnMount, useRewardsHistory } from "../api/account";
 import { useCurrentUser, useLogout } from "../api/session";
 import { EarnMoreTab } from "../components/account/EarnMoreTab";
 import { FaucetRequestsPanel, RewardsPanel } from "../components/account/History";
@@ -25,11 +25,11 @@ function ProfileRow({ label, children }: { label: string; children: ReactNode })
 function StatTile({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
     <div className="rounded-lg bg-slate-50 p-3">
-      <div className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
         {icon}
         {label}
-      </div>
-      <p className="mt-1 text-lg font-bold text-slate-900 tabular-nums">{value}</p>
+      </dt>
+      <dd className="mt-1 text-lg font-bold text-slate-900 tabular-nums">{value}</dd>
     </div>
   );
 }
@@ -37,7 +37,7 @@ function StatTile({ icon, label, value }: { icon: ReactNode; label: string; valu
 function TabLabel({ icon, text, count }: { icon: ReactNode; text: string; count?: number }) {
   return (
     <>
-      {icon}
+      <span className="hidden sm:inline-flex">{icon}</span>
       <span>{text}</span>
       {count !== undefined && count > 0 && (
         <span className="rounded-full bg-slate-200 px-1.5 text-xs font-semibold text-slate-700 tabular-nums">{count}</span>
@@ -51,11 +51,13 @@ export default function Dashboard() {
   usePageTitle("Dashboard");
   const { data: user } = useCurrentUser();
   const logout = useLogout();
+  useRefreshUserOnMount();
   const requests = useFaucetRequests();
   const rewards = useRewardsHistory();
   const [tab, setTab] = useState<TabId>("requests");
   if (!user) return null;
 
+  const streak = `${user.dailyStreak} ${user.dailyStreak === 1 ? "day" : "days"}`;
   const lastClaim = user.lastClaim ? formatRelativeTime(user.lastClaim) : "Never";
 
   return (
@@ -94,21 +96,19 @@ export default function Dashboard() {
           <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
             Profile
           </h2>
-          <div className="mt-4 grid grid-cols-2 gap-3">
-            <StatTile icon={<Coins aria-hidden="true" className="h-3.5 w-3.5" />} label="Points" value={String(user.drops)} />
-            <StatTile icon={<Flame aria-hidden="true" className="h-3.5 w-3.5" />} label="Streak" value={`${user.dailyStreak} ${user.dailyStreak === 1 ? "day" : "days"}`} />
-          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-3">
+            <StatTile icon={<Coins aria-hidden="true" className="h-3.5 w-3.5" />} label="Current drops" value={String(user.drops)} />
+            <StatTile icon={<Flame aria-hidden="true" className="h-3.5 w-3.5" />} label="Daily streak" value={streak} />
+          </dl>
           <dl className="mt-3">
             <ProfileRow label="Username">{user.username}</ProfileRow>
             <ProfileRow label="Email">{user.email}</ProfileRow>
             <ProfileRow label="XRP address">
               {user.xrpAddress ? <span className="font-mono text-sm">{user.xrpAddress}</span> : <span className="text-slate-500">Not set</span>}
             </ProfileRow>
-            <ProfileRow label="Current drops">{user.drops}</ProfileRow>
             <ProfileRow label="Total claimed">
               <span className="tabular-nums">{formatXrp(user.totalClaimed)} XRP</span>
             </ProfileRow>
-            <ProfileRow label="Daily streak">{`${user.dailyStreak} ${user.dailyStreak === 1 ? "day" : "days"}`}</ProfileRow>
             <ProfileRow label="Last claim">
               {user.lastClaim ? <time dateTime={user.lastClaim}>{lastClaim}</time> : lastClaim}
             </ProfileRow>

@@ -154,7 +154,10 @@ export default function EarnMore() {
         {formOpen && (
           <BonusClaimForm
             address={address}
-            onAddressChange={setAddress}
+            onAddressChange={(value) => {
+              setAddress(value);
+              setError(null);
+            }}
             error={error}
             busy={claim.isPending}
             submitLabel="Claim"

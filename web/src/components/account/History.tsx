@@ -61,7 +61,7 @@ export function FaucetRequestsPanel() {
       <EmptyState icon={<Droplet aria-hidden="true" className="h-6 w-6" />} title="No faucet requests yet">
         <p>Request your first free XRP drop; it will show up here with its status.</p>
         <Link to="/faucet" className={buttonClass({ className: "mt-4" })}>
-          Request XRP Drop
+          Go to the faucet
         </Link>
       </EmptyState>
     );

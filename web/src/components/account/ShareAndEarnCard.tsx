@@ -88,7 +88,10 @@ export function ShareAndEarnCard() {
       {formOpen && (
         <BonusClaimForm
           address={address}
-          onAddressChange={setAddress}
+          onAddressChange={(value) => {
+              setAddress(value);
+              setError(null);
+            }}
           error={error}
           busy={claim.isPending}
           submitLabel={`Claim Social Bonus (${amount} XRP)`}

@@ -37,7 +37,7 @@ export function Tabs<Id extends string>({ label, items, selected, onSelect }: Pr
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-slate-100 p-1"
+        className="grid auto-cols-fr grid-flow-col gap-1 sm:flex rounded-xl border border-slate-200 bg-slate-100 p-1"
       >
         {items.map(({ id, label: tabLabel }) => (
           <button
@@ -54,7 +54,7 @@ export function Tabs<Id extends string>({ label, items, selected, onSelect }: Pr
             tabIndex={selected === id ? 0 : -1}
             onClick={() => onSelect(id)}
             className={cn(
-              "inline-flex min-h-10 flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors",
+              "inline-flex min-h-10 min-w-0 items-center justify-center gap-1.5 rounded-lg px-2 py-2 text-center text-sm leading-tight font-semibold transition-colors sm:flex-auto sm:gap-2 sm:px-3 sm:whitespace-nowrap",
               selected === id ? "bg-white text-brand-700 shadow-sm" : "text-slate-600 hover:bg-white/60 hover:text-slate-900",
             )}
           >
