@@ -1,38 +1,82 @@
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { Coins, Droplet, LogOut } from "lucide-react";
+import { Coins, Droplet, Flame, Gift, History, LogOut, Sparkles } from "lucide-react";
+import { useFaucetRequests, useRefreshUserOnMount, useRewardsHistory } from "../api/account";
 import { useCurrentUser, useLogout } from "../api/session";
+import { EarnMoreTab } from "../components/account/EarnMoreTab";
+import { FaucetRequestsPanel, RewardsPanel } from "../components/account/History";
+import { Tabs } from "../components/account/Tabs";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { formatRelativeTime, formatXrp } from "../lib/format";
 import { usePageTitle } from "../lib/usePageTitle";
 
-function ProfileRow({ label, value }: { label: string; value: string }) {
+type TabId = "requests" | "rewards" | "earn";
+
+function ProfileRow({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 last:border-0 sm:flex-row sm:justify-between">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="font-medium break-all text-slate-900 sm:text-right">{value}</dd>
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 last:border-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="shrink-0 text-sm text-slate-500">{label}</dt>
+      <dd className="min-w-0 font-medium break-all text-slate-900 sm:text-right">{children}</dd>
     </div>
   );
 }
 
-// The logged-in user's home; renders nothing without a user.
+function StatTile({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-1 text-lg font-bold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function TabLabel({ icon, text, count }: { icon: ReactNode; text: string; count?: number }) {
+  return (
+    <>
+      <span className="hidden sm:inline-flex">{icon}</span>
+      <span>{text}</span>
+      {count !== undefined && count > 0 && (
+        <span className="rounded-full bg-slate-200 px-1.5 text-xs font-semibold text-slate-700 tabular-nums">{count}</span>
+      )}
+    </>
+  );
+}
+
+// The logged-in user's home: points, profile, request and reward history, ways to earn more. Renders nothing without a user.
 export default function Dashboard() {
   usePageTitle("Dashboard");
   const { data: user } = useCurrentUser();
   const logout = useLogout();
+  useRefreshUserOnMount();
+  const requests = useFaucetRequests();
+  const rewards = useRewardsHistory();
+  const [tab, setTab] = useState<TabId>("requests");
   if (!user) return null;
 
+  const streak = `${user.dailyStreak} ${user.dailyStreak === 1 ? "day" : "days"}`;
+  const lastClaim = user.lastClaim ? formatRelativeTime(user.lastClaim) : "Never";
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-          <p className="mt-1 text-slate-600">Welcome, {user.username}</p>
+          <p className="mt-1 break-words text-slate-600">Welcome, {user.username}</p>
         </div>
-        <div className="flex items-center gap-3">
-          <span className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-700">
+        <div className="flex flex-wrap items-center gap-3">
+          <span
+            data-testid="points-balance"
+            className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-100 ring-inset"
+          >
             <Coins aria-hidden="true" className="h-4 w-4" />
-            {user.drops} drops
+            <span>
+              <span className="sr-only">Points balance: </span>
+              {user.drops} drops
+            </span>
           </span>
           <button
             type="button"
@@ -47,22 +91,59 @@ export default function Dashboard() {
         </div>
       </div>
 
-      <Card className="mt-8 p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Profile</h2>
-        <dl className="mt-2">
-          <ProfileRow label="Username" value={user.username} />
-          <ProfileRow label="Email" value={user.email} />
-          <ProfileRow label="XRP address" value={user.xrpAddress ?? "Not set"} />
-          <ProfileRow label="Current drops" value={String(user.drops)} />
-          <ProfileRow label="Total claimed" value={`${formatXrp(user.totalClaimed)} XRP`} />
-          <ProfileRow label="Daily streak" value={`${user.dailyStreak} days`} />
-          <ProfileRow label="Last claim" value={user.lastClaim ? formatRelativeTime(user.lastClaim) : "Never"} />
-        </dl>
-        <Link to="/faucet" className={buttonClass({ className: "mt-6 w-full sm:w-auto" })}>
-          <Droplet aria-hidden="true" className="h-4 w-4" />
-          Request XRP Drop
-        </Link>
-      </Card>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <Card className="self-start p-5 sm:p-6" aria-labelledby="profile-heading" role="region">
+          <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
+            Profile
+          </h2>
+          <dl className="mt-4 grid grid-cols-2 gap-3">
+            <StatTile icon={<Coins aria-hidden="true" className="h-3.5 w-3.5" />} label="Current drops" value={String(user.drops)} />
+            <StatTile icon={<Flame aria-hidden="true" className="h-3.5 w-3.5" />} label="Daily streak" value={streak} />
+          </dl>
+          <dl className="mt-3">
+            <ProfileRow label="Username">{user.username}</ProfileRow>
+            <ProfileRow label="Email">{user.email}</ProfileRow>
+            <ProfileRow label="XRP address">
+              {user.xrpAddress ? <span className="font-mono text-sm">{user.xrpAddress}</span> : <span className="text-slate-500">Not set</span>}
+            </ProfileRow>
+            <ProfileRow label="Total claimed">
+              <span className="tabular-nums">{formatXrp(user.totalClaimed)} XRP</span>
+            </ProfileRow>
+            <ProfileRow label="Last claim">
+              {user.lastClaim ? <time dateTime={user.lastClaim}>{lastClaim}</time> : lastClaim}
+            </ProfileRow>
+          </dl>
+          <Link to="/faucet" className={buttonClass({ className: "mt-5 w-full" })}>
+            <Droplet aria-hidden="true" className="h-4 w-4" />
+            Request XRP Drop
+          </Link>
+        </Card>
+
+        <section aria-label="Your activity" className="min-w-0">
+          <Tabs<TabId>
+            label="Your activity"
+            selected={tab}
+            onSelect={setTab}
+            items={[
+              {
+                id: "requests",
+                label: <TabLabel icon={<History aria-hidden="true" className="h-4 w-4" />} text="Faucet Requests" count={requests.data?.length} />,
+                content: <FaucetRequestsPanel />,
+              },
+              {
+                id: "rewards",
+                label: <TabLabel icon={<Gift aria-hidden="true" className="h-4 w-4" />} text="Rewards" count={rewards.data?.length} />,
+                content: <RewardsPanel />,
+              },
+              {
+                id: "earn",
+                label: <TabLabel icon={<Sparkles aria-hidden="true" className="h-4 w-4" />} text="Earn More" />,
+                content: <EarnMoreTab />,
+              },
+            ]}
+          />
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,119 @@
+import { useRef, useState } from "react";
+import { Share2 } from "lucide-react";
+import { shortXrp, useClaimSocialBonus, useRecordShare, useSocialOffer, type SocialPlatform } from "../../api/account";
+import { useCurrentUser } from "../../api/session";
+import { errorText } from "../../lib/errors";
+import { formatRelativeTime } from "../../lib/format";
+import { ShareButtons } from "../ShareButtons";
+import { Card } from "../ui/card";
+import { toast } from "../ui/use-toast";
+import { BonusClaimForm } from "./BonusClaimForm";
+import { checkBonusAddress } from "./wallet";
+
+// The dashboard's share-and-earn card: share, then claim the bonus for the platform shared on last.
+export function ShareAndEarnCard() {
+  const { data: user } = useCurrentUser();
+  const offer = useSocialOffer();
+  const recordShare = useRecordShare();
+  const claim = useClaimSocialBonus();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [shared, setShared] = useState<SocialPlatform | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [address, setAddress] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const amount = shortXrp(offer.data?.amountPerPlatform, "5");
+  const weekly = shortXrp(offer.data?.weeklyMaximum, "15");
+  const availableAt = offer.data?.platforms.find((p) => p.platform === shared)?.availableAt;
+  const claimedThisWeek = availableAt && new Date(availableAt).getTime() > Date.now() ? availableAt : null;
+
+  const share = (platform: SocialPlatform) => {
+    recordShare.mutate(platform, {
+      onSuccess: () => {
+        setShared(platform);
+        if (!formOpen) setAddress(user?.xrpAddress ?? "");
+        setError(null);
+        setFormOpen(true);
+        toast({ title: "Thanks for sharing!", description: "Now submit your wallet address below to claim your bonus." });
+      },
+      onError: (failure) => toast({ variant: "destructive", title: "Error", description: errorText(failure) }),
+    });
+  };
+
+  const close = () => {
+    setFormOpen(false);
+    setError(null);
+    heading.current?.focus();
+  };
+
+  const submit = () => {
+    const checked = checkBonusAddress(address);
+    if (checked.error !== null) {
+      setError(checked.error);
+      return;
+    }
+    setError(null);
+    if (!shared) {
+      toast({ variant: "destructive", title: "Please share first", description: "You need to share on social media before claiming your bonus." });
+      return;
+    }
+    claim.mutate(
+      { address: checked.address },
+      {
+        onSuccess: () => {
+          setAddress("");
+          setShared(null);
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex items-start gap-3">
+        <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          <Share2 aria-hidden="true" className="h-5 w-5" />
+        </div>
+        <div>
+          <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+            Share &amp; Earn
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">
+            Share the faucet with your friends and earn {amount} XRP per platform, up to {weekly} XRP per week.
+          </p>
+        </div>
+      </div>
+      <ShareButtons className="mt-5" onShare={share} busyPlatform={recordShare.isPending ? recordShare.variables : null} />
+      {formOpen && (
+        <BonusClaimForm
+          address={address}
+          onAddressChange={(value) => {
+              setAddress(value);
+              setError(null);
+            }}
+          error={error}
+          busy={claim.isPending}
+          submitLabel={`Claim Social Bonus (${amount} XRP)`}
+          closeLabel="Cancel"
+          onSubmit={submit}
+          onClose={close}
+        >
+          {shared ? (
+            <p>
+              You shared on <strong>{shared}</strong>. Enter the XRP wallet address for your bonus; the admin team verifies it before
+              it is paid.
+            </p>
+          ) : (
+            <p>Enter the XRP wallet address for your bonus.</p>
+          )}
+          {claimedThisWeek && shared && (
+            <p className="mt-1 font-medium text-amber-800">
+              You already claimed the {shared} bonus this week. You can claim it again {formatRelativeTime(claimedThisWeek)}.
+            </p>
+          )}
+        </BonusClaimForm>
+      )}
+    </Card>
+  );
+}

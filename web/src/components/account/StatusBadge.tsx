@@ -1,0 +1,43 @@
+import { cn } from "../../lib/cn";
+
+export type StatusTone = "green" | "yellow" | "red" | "grey";
+
+// Status colours of spec section 4: processed/approved/success green, pending/processing yellow,
+// denied/rejected/failed red, anything else grey.
+export function statusTone(status: string): StatusTone {
+  switch (status.toUpperCase()) {
+    case "PROCESSED":
+    case "APPROVED":
+    case "SUCCESS":
+      return "green";
+    case "PENDING":
+    case "PROCESSING":
+      return "yellow";
+    case "DENIED":
+    case "REJECTED":
+    case "FAILED":
+      return "red";
+    default:
+      return "grey";
+  }
+}
+
+const TONES: Record<StatusTone, string> = {
+  green: "bg-green-100 text-green-800 ring-green-600/20",
+  yellow: "bg-yellow-100 text-yellow-800 ring-yellow-600/30",
+  red: "bg-red-100 text-red-800 ring-red-600/20",
+  grey: "bg-slate-100 text-slate-700 ring-slate-500/20",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const tone = statusTone(status);
+  return (
+    <span
+      data-testid="status-badge"
+      data-tone={tone}
+      className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ring-1 ring-inset", TONES[tone])}
+    >
+      {status.toUpperCase()}
+    </span>
+  );
+}

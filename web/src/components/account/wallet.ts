@@ -1,0 +1,17 @@
+// The social-bonus address rules of the dashboard (spec section 5); the server checks the checksum too.
+export const WALLET_PATTERN = /^r[A-Za-z0-9]{24,34}$/;
+export const ADDRESS_REQUIRED = "XRP wallet address is required";
+export const ADDRESS_INVALID = "Please enter a valid XRP wallet address (starts with 'r')";
+
+// The trimmed address, or the message to show next to the field.
+export function checkBonusAddress(input: string): { address: string; error: null } | { address: null; error: string } {
+  const address = input.trim();
+  if (!address) return { address: null, error: ADDRESS_REQUIRED };
+  if (!WALLET_PATTERN.test(address)) return { address: null, error: ADDRESS_INVALID };
+  return { address, error: null };
+}
+
+// "1A2B3C4D…" for a transaction hash in the user's lists (8 characters, spec section 9).
+export function shortHash(hash: string, length = 8): string {
+  return hash.length > length ? `${hash.slice(0, length)}…` : hash;
+}
