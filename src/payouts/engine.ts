@@ -108,7 +108,7 @@ export function createPayoutEngine(deps: EngineDeps) {
   let lastTickAt: number | null = null;
   let ticking: Promise<void> | null = null;
   let again = false;
-  let stopped = true;
+  let stopped = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   let unsubscribe: (() => void) | null = null;
   let nextSequence: number | null = null;
