@@ -8,6 +8,7 @@ import { helpText, parseCommand, UsageError } from "./config.ts";
 import { openDatabase, type Db } from "./db/client.ts";
 import { backupDatabase } from "./db/backup.ts";
 import { applyMigrations } from "./db/migrate.ts";
+import { startPayouts, type StartedPayouts } from "./payouts/runtime.ts";
 
 function fail(message: string, code: number): never {
   process.stderr.write(`xrp-faucet: ${message}\n`);
@@ -58,7 +59,14 @@ if (command.seedAdmin) {
   }
 }
 
-const app = createApp({ db, config, version: pkg.version });
+let payouts: StartedPayouts;
+try {
+  payouts = await startPayouts({ config: config.payouts, db, dataDir, log: (line) => console.log(line) });
+} catch (error) {
+  fail(`payouts: ${error instanceof Error ? error.message : String(error)}`, 1);
+}
+
+const app = createApp({ db, config, version: pkg.version, payouts: payouts.runtime });
 app.listen({ port: config.port, hostname: config.host });
 const server = app.server!;
 console.log(`xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (data: ${dataDir})`);
@@ -69,6 +77,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing in-flight requests, then closing the database`);
   await server.stop(false);
+  await payouts.stop();
   db.sqlite.close();
   process.exit(0);
 }

@@ -92,7 +92,7 @@ export function createPayoutEngine(deps: EngineDeps) {
     queued: sqlite.prepare<PayoutRow, []>("select * from payouts where status = 'queued' order by id limit 50"),
     byId: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
     attempts: sqlite.prepare<AttemptRow, [number]>("select * from payout_attempts where payout_id = ? order by id"),
-    maxSequence: sqlite.prepare<{ s: number | null }, [string]>("select max(sequence) as s from payout_attempts a join payouts p on p.id = a.payout_id where p.account = ?"),
+    maxSequence: sqlite.prepare<{ s: number | null }, [string]>("select max(a.sequence) as s from payout_attempts a join payouts p on p.id = a.payout_id where p.account = ?"),
     inFlightDrops: sqlite.prepare<{ d: number | null }, [string]>(
       "select sum(p.amount_drops + coalesce((select max(fee_drops) from payout_attempts a where a.payout_id = p.id), 0)) as d from payouts p where p.account = ? and p.status = 'in_flight'",
     ),

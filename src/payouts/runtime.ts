@@ -1,0 +1,66 @@
+// Starts payouts as the operator configured them: nothing, the built-in sandbox ledger with its
+// funded sandbox wallet, or real XRPL servers with the hot wallet.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Wallet } from "xrpl";
+import type { PayoutConfig } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { createPayoutEngine } from "./engine.ts";
+import { createLedgerConnection } from "./ledger.ts";
+import { loadHotWallet } from "./wallet.ts";
+import type { PayoutRuntime } from "./wallet-status.ts";
+import { startLedgerSimulator, type LedgerSimulator } from "./simulator/index.ts";
+
+const SANDBOX_FUNDING_DROPS = 100_000 * 1_000_000;
+
+export interface StartedPayouts {
+  runtime: PayoutRuntime | null;
+  stop(): Promise<void>;
+}
+
+export async function startPayouts({ config, db, dataDir, log }: { config: PayoutConfig; db: Db; dataDir: string; log: (line: string) => void }): Promise<StartedPayouts> {
+  if (config.mode === "off") {
+    log("payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox");
+    return { runtime: null, stop: async () => {} };
+  }
+  let simulator: LedgerSimulator | null = null;
+  let wallet: Wallet;
+  let urls: string[];
+  if (config.mode === "sandbox") {
+    simulator = await startLedgerSimulator({ port: config.sandboxPort, stateFile: join(dataDir, "sandbox-ledger.json"), closeIntervalMs: 3_000 });
+    wallet = sandboxWallet(dataDir);
+    if (!simulator.account(wallet.classicAddress)) {
+      simulator.fund(wallet.classicAddress, SANDBOX_FUNDING_DROPS);
+      simulator.closeLedger();
+    }
+    urls = [simulator.url];
+    log(`payouts: SANDBOX ledger on ${simulator.url}, wallet ${wallet.classicAddress}: nothing real is sent`);
+  } else {
+    wallet = loadHotWallet(config.seed, config.address);
+    urls = config.urls;
+    log(`payouts: hot wallet ${wallet.classicAddress} via ${urls.join(", ")}`);
+  }
+  const ledger = createLedgerConnection({ urls, log });
+  const engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log });
+  void engine.start().catch((error) => log(`payouts: start: ${error instanceof Error ? error.message : String(error)}`));
+  return {
+    runtime: { mode: config.mode, url: urls[0]!, engine, ledger },
+    async stop() {
+      await engine.stop();
+      await ledger.close();
+      await simulator?.close();
+    },
+  };
+}
+
+// The sandbox wallet's secret lives in the data directory: it holds only simulated XRP.
+function sandboxWallet(dataDir: string): Wallet {
+  const file = join(dataDir, "sandbox-wallet.json");
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, "utf8"));
+    return loadHotWallet(saved.seed, saved.address);
+  }
+  const wallet = Wallet.generate();
+  writeFileSync(file, JSON.stringify({ note: "sandbox only: simulated XRP", address: wallet.classicAddress, seed: wallet.seed }), { mode: 0o600 });
+  return wallet;
+}

@@ -1,0 +1,82 @@
+// A payout test bed: the ledger simulator on a real socket, a funded hot wallet, the real xrpl
+// client, the engine and an app around one temporary database.
+import { ECDSA, Wallet } from "xrpl";
+import { randomAddress, testApp, type TestApp } from "../testing/harness.ts";
+import { createPayoutEngine, type EngineDeps, type PayoutEngine } from "./engine.ts";
+import { createLedgerConnection, type LedgerConnection } from "./ledger.ts";
+import { startLedgerSimulator, type LedgerSimulator } from "./simulator/index.ts";
+
+export interface PayoutBed {
+  sim: LedgerSimulator;
+  t: TestApp;
+  admin: string;
+  wallet: Wallet;
+  engine: PayoutEngine;
+  ledger: LedgerConnection;
+  logs: string[];
+  // A new engine over the same database, as after a restart (optionally with a step hook).
+  restartEngine(step?: EngineDeps["step"], clockSkewMs?: number): Promise<PayoutEngine>;
+  // Ticks and closes ledgers until `done()` or `maxLedgers` ledgers have closed.
+  settle(done: () => boolean, maxLedgers?: number): Promise<void>;
+  // A visitor's faucet request to a fresh address, approved by the admin; returns its id and address.
+  approvedRequest(address?: string): Promise<{ id: number; address: string; amountDrops: number }>;
+  close(): Promise<void>;
+}
+
+export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps["step"] } = {}): Promise<PayoutBed> {
+  const sim = await startLedgerSimulator({ closeIntervalMs: null });
+  const wallet = Wallet.generate(ECDSA.ed25519);
+  sim.fund(wallet.classicAddress, options.fundDrops ?? 10_000 * 1_000_000);
+  sim.closeLedger();
+  const logs: string[] = [];
+  const log = (line: string) => logs.push(line);
+  const ledger = createLedgerConnection({ urls: [sim.url], log });
+  // the app reads runtime.engine on every call, so a restarted engine takes over at once
+  const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger };
+  const t = testApp({ payouts: runtime, payWaitMs: 0 });
+  const make = (step?: EngineDeps["step"], skew = 0) =>
+    createPayoutEngine({ db: t.db, clock: () => Date.now() + skew, ledger, wallet, log, step });
+  runtime.engine = make(options.step);
+  const admin = (await t.registerAdmin()).cookie;
+  let ip = 0;
+
+  const bed: PayoutBed = {
+    sim,
+    t,
+    admin,
+    wallet,
+    get engine() {
+      return runtime.engine;
+    },
+    ledger,
+    logs,
+    async restartEngine(step, skew = 120_000) {
+      const next = make(step, skew);
+      runtime.engine = next;
+      return next;
+    },
+    async settle(done, maxLedgers = 30) {
+      for (let i = 0; i < maxLedgers && !done(); i++) {
+        await runtime.engine.tick();
+        if (done()) break;
+        sim.closeLedger();
+      }
+      await runtime.engine.tick();
+    },
+    async approvedRequest(address = randomAddress()) {
+      ip++;
+      const made = await t.call("POST", "/api/faucet/request", { body: { address }, ip: `198.51.100.${ip}`, headers: { "user-agent": "Mozilla/5.0" } });
+      if (made.status !== 201) throw new Error(`faucet request: ${made.status} ${made.text}`);
+      const approved = await t.call("POST", `/api/admin/faucet/requests/${made.json.id}`, { cookie: admin, body: { action: "APPROVED" } });
+      if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${approved.text}`);
+      return { id: made.json.id, address, amountDrops: Math.round(Number(made.json.amount) * 1_000_000) };
+    },
+    async close() {
+      await runtime.engine.stop().catch(() => {});
+      await ledger.close();
+      await sim.close();
+      t.close();
+    },
+  };
+  return bed;
+}
