@@ -17,7 +17,8 @@ export const MAX_IN_FLIGHT = 10;
 const PROOF_GRACE_LEDGERS = 10;
 const FEE_MARGIN = 1.2;
 const SPENDABLE_BUFFER_DROPS = 100_000;
-const LEASE_MS = 60_000;
+// A crashed process keeps the lease this long: a restart signs again after it.
+const LEASE_MS = 15_000;
 
 const FLAG_REQUIRE_DEST_TAG = 0x00020000;
 const FLAG_DISALLOW_XRP = 0x00080000;

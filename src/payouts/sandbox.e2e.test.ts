@@ -1,0 +1,81 @@
+// The binary with --xrpl sandbox, as an operator tries it: a visitor asks, the admin approves, the
+// built-in ledger pays; killed with SIGKILL right after approving, it pays exactly once on restart.
+import { afterAll, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { Client } from "xrpl";
+import { randomAddress } from "../testing/harness.ts";
+import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
+
+const servers: RunningServer[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop("SIGKILL");
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const ADMIN = { username: "sandboxadmin", password: "an admin passphrase 42" };
+
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(200);
+  }
+}
+
+async function login(url: string) {
+  const res = await fetch(`${url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  return res.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid the address exactly once", async () => {
+  const { dir, binary } = binaryInEmptyDir();
+  dirs.push(dir);
+  expect((await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: ADMIN.password } })).code).toBe(0);
+  const sandboxPort = String(20_000 + Math.floor(Math.random() * 20_000));
+  const args = ["--xrpl", "sandbox", "--sandbox-port", sandboxPort];
+  let server = await startBinary({ binary, cwd: dir, args });
+  servers.push(server);
+  let cookie = await login(server.url);
+  const wallet = await (await fetch(`${server.url}/api/admin/wallet`, { headers: { cookie } })).json();
+  expect(wallet).toMatchObject({ configured: true, sandbox: true, notice: expect.stringContaining("nothing real is sent") });
+
+  const address = randomAddress();
+  const made = await (await fetch(`${server.url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address }) })).json();
+  const approved = await fetch(`${server.url}/api/admin/faucet/requests/${made.id}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ action: "APPROVED" }),
+  });
+  expect(approved.status).toBe(200);
+  server.proc.kill("SIGKILL");
+  await server.proc.exited;
+
+  server = await startBinary({ binary, cwd: dir, args });
+  servers.push(server);
+  cookie = await login(server.url);
+  const processed = await until("PROCESSED", async () => {
+    // the killed process still holds the signer lease for up to 15 s
+    const list = await (await fetch(`${server.url}/api/admin/faucet/requests`, { headers: { cookie } })).json();
+    const row = list.find((r: any) => r.id === made.id);
+    return row?.status === "PROCESSED" ? row : null;
+  }, 60_000);
+  expect(processed.txHash).toMatch(/^[0-9A-F]{64}$/);
+
+  // ask the sandbox ledger itself, with the real xrpl client
+  const client = new Client(`ws://127.0.0.1:${sandboxPort}`);
+  await client.connect();
+  try {
+    const history = await client.request({ command: "account_tx", account: address } as never);
+    const payments = (history.result as any).transactions.filter((t: any) => t.meta.TransactionResult === "tesSUCCESS");
+    expect(payments).toHaveLength(1);
+    expect(payments[0].hash).toBe(processed.txHash);
+    expect(payments[0].meta.delivered_amount).toBe(String(Math.round(Number(made.amount) * 1_000_000)));
+  } finally {
+    await client.disconnect();
+  }
+  expect((await (await fetch(`${server.url}/api/stats/payouts`)).json()).totalPayouts).toBe(Number(made.amount));
+  await server.stop();
+}, 90_000);
