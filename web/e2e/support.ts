@@ -33,11 +33,12 @@ export interface Site {
 }
 
 // A fresh data directory with a CLI-seeded admin, the binary serving it, and a browser.
-export async function startSite(): Promise<Site> {
+// `args` go to the binary, e.g. ["--xrpl", "sandbox", "--sandbox-port", "0"] for a paying site.
+export async function startSite({ args = [] }: { args?: string[] } = {}): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-e2e-"));
   const seeded = await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, env: { ADMIN_PASSWORD: ADMIN.password } });
   if (seeded.code !== 0) throw new Error(`seeding the admin failed: ${seeded.stderr}`);
-  const server = await startBinary({ binary: BINARY, cwd: dir });
+  const server = await startBinary({ binary: BINARY, cwd: dir, args });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   return {
