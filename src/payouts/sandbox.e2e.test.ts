@@ -68,7 +68,7 @@ test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid th
   const client = new Client(`ws://127.0.0.1:${sandboxPort}`);
   await client.connect();
   try {
-    const history = await client.request({ command: "account_tx", account: address } as never);
+    const history: any = await client.request({ command: "account_tx", account: address } as never);
     const payments = (history.result as any).transactions.filter((t: any) => t.meta.TransactionResult === "tesSUCCESS");
     expect(payments).toHaveLength(1);
     expect(payments[0].hash).toBe(processed.txHash);

@@ -1,36 +1,187 @@
+import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
+import type { ComponentType } from "react";
 import { Link } from "react-router";
-import { ArrowRight, Droplet, ShieldCheck } from "lucide-react";
+import { usePayoutStats, useReviews } from "../api/public";
+import { FaucetStatusBadge } from "../components/public/FaucetStatusBadge";
+import { EarningAlertsForm, NewsletterForm } from "../components/public/SignupForms";
+import { Stars } from "../components/public/Stars";
 import { buttonClass } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { BLOG_POSTS } from "../content/blog";
 import { usePageTitle } from "../lib/usePageTitle";
+import { ReviewList } from "./Reviews";
+
+type Feature = { icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>; title: string; text: string };
+
+const FEATURES: Feature[] = [
+  { icon: Zap, title: "Quick Payouts", text: "Requests are reviewed and paid on the XRP Ledger, usually well within 24 hours." },
+  { icon: Gift, title: "Daily Rewards", text: "Claim once every 24 hours per wallet, and build a streak with a free account." },
+  { icon: UserX, title: "No Login Required", text: "All you need is your XRP address. No sign-up, no email, no app." },
+];
+const SECURITY: Feature[] = [
+  { icon: Lock, title: "We never ask for your keys", text: "Only your public address. Never your secret key or recovery phrase." },
+  { icon: ShieldCheck, title: "Reviewed by people", text: "Every request is checked by our team before it is paid." },
+  { icon: Clock, title: "Fair limits", text: "Limits per address, network and device keep the faucet fair for everyone." },
+];
+const BENEFITS: Feature[] = [
+  { icon: LayoutDashboard, title: "Personal Dashboard", text: "Your points, streak and owed rewards in one place." },
+  { icon: History, title: "Request History", text: "Every request with its status and transaction hash." },
+  { icon: Award, title: "Earn More Opportunities", text: "Bonuses for sharing and for reviews, and more to come." },
+];
+const COMING_SOON = ["Staking Rewards", "Referral Program", "Achievement System", "Educational Quests"];
+
+function FeatureGrid({ items }: { items: Feature[] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      {items.map(({ icon: Icon, title, text }) => (
+        <Card key={title} className="p-6">
+          <Icon aria-hidden={true} className="h-8 w-8 text-brand-600" />
+          <h3 className="mt-3 text-lg font-bold text-slate-900">{title}</h3>
+          <p className="mt-1 text-slate-600">{text}</p>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Section({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  return (
+    <section className={`mx-auto max-w-6xl px-4 py-12 sm:px-6 ${className ?? ""}`}>
+      <h2 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Statistics() {
+  const stats = usePayoutStats();
+  const total = stats.data ? `${stats.data.totalPayouts.toLocaleString("en-US", { maximumFractionDigits: 6 })} XRP` : "...";
+  const figures = [
+    { label: "Active Users", value: "47" },
+    { label: "Daily Claims", value: "23" },
+    { label: "Platform Age", value: "3 Days" },
+    { label: "Total Paid Out", value: total },
+  ];
+  return (
+    <Section title="Faucet Statistics">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {figures.map((f) => (
+          <Card key={f.label} className="p-5 text-center">
+            <dt className="text-sm text-slate-500">{f.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-slate-900">{f.value}</dd>
+          </Card>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function ReviewsBlock() {
+  const reviews = useReviews();
+  const shown = (reviews.data ?? []).slice(0, 6);
+  const average = shown.length ? shown.reduce((sum, r) => sum + r.rating, 0) / shown.length : 0;
+  return (
+    <Section title="What Our Users Say">
+      {shown.length > 0 && (
+        <p className="mb-4 flex items-center gap-2 text-slate-700">
+          <Stars rating={average} />
+          <span>
+            <strong>{average.toFixed(1)}</strong> average from {shown.length} review{shown.length === 1 ? "" : "s"}
+          </span>
+        </p>
+      )}
+      <ReviewList limit={6} />
+      <Link to="/reviews" className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+        Read all reviews and write yours <ArrowRight aria-hidden="true" className="h-4 w-4" />
+      </Link>
+    </Section>
+  );
+}
 
 export default function Home() {
   usePageTitle("Free XRP Faucet");
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-slate-50">
-      <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
-        <span className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">
-          <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-          No login or registration required
-        </span>
-        <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Get Free XRP Instantly</h1>
-        <p className="mt-5 max-w-2xl text-lg text-slate-600">
-          Enter your XRP wallet address and request free drops. One claim per wallet every 24 hours; our team reviews
-          each request and pays within 24 hours.
-        </p>
-        <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row">
-          <Link to="/faucet" className={buttonClass({ size: "lg", className: "rounded-full" })}>
-            <Droplet aria-hidden="true" className="h-5 w-5" />
-            Get Free XRP
-          </Link>
-          <Link to="/whitepaper" className={buttonClass({ variant: "outline", size: "lg", className: "rounded-full" })}>
-            How It Works
-            <ArrowRight aria-hidden="true" className="h-5 w-5" />
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-slate-50">
+        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
+          <span className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+            No login or registration required
+          </span>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Get Free XRP Instantly</h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-600">
+            Enter your XRP wallet address and request free drops. One claim per wallet every 24 hours; our team reviews each request and pays
+            within 24 hours.
+          </p>
+          <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row">
+            <Link to="/faucet" className={buttonClass({ size: "lg", className: "rounded-full" })}>
+              <Droplet aria-hidden="true" className="h-5 w-5" />
+              Get Free XRP
+            </Link>
+            <Link to="/whitepaper" className={buttonClass({ variant: "outline", size: "lg", className: "rounded-full" })}>
+              How It Works
+              <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </Link>
+          </div>
+          <Link to="/faq" className="mt-6 rounded text-sm font-medium text-brand-700 hover:underline">
+            Read Security FAQ
           </Link>
         </div>
-        <Link to="/faq" className="mt-6 rounded text-sm font-medium text-brand-700 hover:underline">
-          Read Security FAQ
-        </Link>
-      </div>
-    </section>
+      </section>
+
+      <Section title="Why Use Our Faucet">
+        <FeatureGrid items={FEATURES} />
+      </Section>
+      <Section title="Security & Privacy">
+        <FeatureGrid items={SECURITY} />
+      </Section>
+      <Section title="Free Account Benefits">
+        <FeatureGrid items={BENEFITS} />
+        <div className="mt-6">
+          <Link to="/login" className={buttonClass()}>
+            Sign Up Free
+          </Link>
+        </div>
+      </Section>
+      <Section title="Coming Soon">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {COMING_SOON.map((item) => (
+            <li key={item} className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center font-medium text-slate-700">
+              {item}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Statistics />
+      <ReviewsBlock />
+      <Section title="From the Blog">
+        <div className="grid gap-4 sm:grid-cols-3">
+          {BLOG_POSTS.slice(0, 3).map((post) => (
+            <Card key={post.id} className="flex flex-col p-5">
+              <h3 className="font-bold text-slate-900">{post.title}</h3>
+              <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+              <Link to={`/blog/${post.slug}`} className="mt-3 font-semibold text-brand-700 hover:underline" aria-label={`Read More: ${post.title}`}>
+                Read More
+              </Link>
+            </Card>
+          ))}
+        </div>
+      </Section>
+      <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2">
+        <NewsletterForm source="homepage" />
+        <EarningAlertsForm source="homepage" compact />
+      </section>
+      <section className="bg-brand-600">
+        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-14 text-center text-white">
+          <BarChart3 aria-hidden="true" className="h-10 w-10" />
+          <h2 className="mt-3 text-3xl font-bold">Ready for your first drop?</h2>
+          <p className="mt-2 text-brand-100">It takes ten seconds and your wallet address.</p>
+          <Link to="/faucet" className={buttonClass({ variant: "outline", size: "lg", className: "mt-6 rounded-full border-white" })}>
+            Claim XRP Now
+          </Link>
+        </div>
+      </section>
+      <FaucetStatusBadge />
+    </>
   );
 }

@@ -1,5 +1,154 @@
+import { CheckCircle2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useReviewerBonus, useReviews, useSubmitReview } from "../api/public";
 import { Page } from "../components/Page";
+import { Stars } from "../components/public/Stars";
+import { buttonClass } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { Field } from "../components/ui/field";
+import { toast } from "../components/ui/use-toast";
+import { formatRelativeTime } from "../lib/format";
+
+function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void }) {
+  const [address, setAddress] = useState("");
+  const bonus = useReviewerBonus();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!address.trim()) return toast({ variant: "destructive", title: "Error", description: "Please enter a valid XRP wallet address" });
+    bonus.mutate({ address: address.trim(), reviewId }, { onSuccess: () => setAddress("") });
+  };
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-bold text-slate-900">Claim your reviewer bonus</h2>
+      <p className="mt-1 text-slate-600">Thanks for your review! Add your XRP wallet address and our team will send a small bonus.</p>
+      <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+        <Field id="bonus-address" label="XRP wallet address" placeholder="r..." autoComplete="off" spellCheck={false} value={address} onChange={(e) => setAddress(e.target.value)} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={buttonClass()} disabled={bonus.isPending}>
+            {bonus.isPending ? "Submitting..." : "Claim Reviewer Bonus"}
+          </button>
+          <button type="button" className={buttonClass({ variant: "outline" })} onClick={onSkip}>
+            Skip
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string) => void }) {
+  const [name, setName] = useState("");
+  const [rating, setRating] = useState("");
+  const [text, setText] = useState("");
+  const submitReview = useSubmitReview();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim() || !rating) return toast({ variant: "destructive", title: "Error", description: "Please provide both a rating and review text" });
+    submitReview.mutate(
+      { review: text.trim(), rating: Number(rating), name: name.trim() },
+      {
+        onSuccess: (answer) => {
+          toast({ title: "Review Submitted!", description: answer.message });
+          onSubmitted(answer.id, answer.message);
+        },
+      },
+    );
+  };
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-bold text-slate-900">Write a review</h2>
+      <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="review-name" label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <div className="space-y-1.5">
+            <label htmlFor="review-rating" className="block text-sm font-medium text-slate-800">
+              Rating
+            </label>
+            <select
+              id="review-rating"
+              value={rating}
+              onChange={(e) => setRating(e.target.value)}
+              className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600"
+            >
+              <option value="">Choose a rating</option>
+              {[5, 4, 3, 2, 1].map((n) => (
+                <option key={n} value={n}>
+                  {n} star{n === 1 ? "" : "s"}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="review-text" className="block text-sm font-medium text-slate-800">
+            Your review
+          </label>
+          <textarea
+            id="review-text"
+            rows={4}
+            maxLength={2000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base text-slate-900 shadow-sm focus:border-brand-600"
+          />
+        </div>
+        <button type="submit" className={buttonClass()} disabled={submitReview.isPending}>
+          {submitReview.isPending ? "Submitting..." : "Submit Review"}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+export function ReviewList({ limit }: { limit?: number }) {
+  const reviews = useReviews();
+  if (reviews.isPending) return <p className="text-slate-500">Loading reviews...</p>;
+  if (reviews.isError) return <p className="text-red-700">{reviews.error.message}</p>;
+  const shown = limit ? reviews.data.slice(0, limit) : reviews.data;
+  if (shown.length === 0) return <p className="text-slate-600">No reviews yet. Be the first to write one!</p>;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {shown.map((r) => (
+        <li key={r.id}>
+          <Card className="h-full p-5">
+            <div className="flex items-center justify-between gap-2">
+              <p className="font-semibold text-slate-900">{r.name}</p>
+              <Stars rating={r.rating} />
+            </div>
+            <p className="mt-2 whitespace-pre-line text-slate-700">{r.content}</p>
+            <p className="mt-3 text-sm text-slate-500">{formatRelativeTime(r.createdAt)}</p>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function Reviews() {
-  return <Page title="Community Reviews" intro="Tell others about your experience with the faucet." />;
+  const [submitted, setSubmitted] = useState<{ id: number; message: string } | null>(null);
+  const [skipped, setSkipped] = useState(false);
+  return (
+    <Page title="Community Reviews" intro="Tell others about your experience with the faucet.">
+      <div className="grid gap-6">
+        {submitted ? (
+          <>
+            <Card className="flex items-center gap-3 p-6">
+              <CheckCircle2 aria-hidden="true" className="h-6 w-6 text-green-600" />
+              <div>
+                <h2 className="text-lg font-bold text-slate-900">Thank you for your review!</h2>
+                <p className="text-slate-600">{submitted.message}</p>
+              </div>
+            </Card>
+            {!skipped && <BonusCard reviewId={submitted.id} onSkip={() => setSkipped(true)} />}
+          </>
+        ) : (
+          <ReviewForm onSubmitted={(id, message) => setSubmitted({ id, message })} />
+        )}
+        <section>
+          <h2 className="mb-4 text-2xl font-bold text-slate-900">What the community says</h2>
+          <ReviewList />
+        </section>
+      </div>
+    </Page>
+  );
 }
