@@ -1,0 +1,176 @@
+// The public site as a visitor uses it, against the built binary.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { encodeAccountID } from "ripple-address-codec";
+import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
+
+describe("the faucet", () => {
+  test("a visitor requests XRP, sees the success toast and a cleared field; the same address again shows the limit", async () => {
+    const { page } = await site.newPage();
+    await page.goto("/faucet");
+    const field = page.getByLabel("XRP wallet address");
+    const address = newAddress();
+    await field.fill(address);
+    await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
+    await seen(toasts(page).getByText("Request Submitted Successfully!"));
+    expect(await field.inputValue()).toBe("");
+
+    await field.fill(address);
+    await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
+    await seen(toasts(page).getByText(/already requested XRP in the last 24 hours/));
+    expect(await field.inputValue()).toBe(address);
+  }, 60_000);
+
+  test("an empty address is caught before anything is sent", async () => {
+    const { page } = await site.newPage();
+    await page.goto("/faucet");
+    await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
+    await seen(toasts(page).getByText("Please enter a valid XRP wallet address"));
+  }, 60_000);
+
+  test("the status badge turns red when an admin has disabled the faucet", async () => {
+    const { page } = await site.newPage();
+    await page.goto("/");
+    await seen(page.getByRole("button", { name: "Faucet status: Online" }));
+    const admin = await site.newPage();
+    await admin.page.goto("/login");
+    await admin.page.getByLabel("Username").fill(ADMIN.username);
+    await admin.page.getByLabel("Password").fill(ADMIN.password);
+    await admin.page.getByRole("button", { name: "Login", exact: true }).click();
+    await admin.page.waitForURL("**/admin");
+    const status = await admin.page.evaluate(async () => {
+      const res = await fetch("/api/admin/faucet/settings", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: false }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    try {
+      await page.reload();
+      const badge = page.getByRole("button", { name: "Faucet status: Offline" });
+      await seen(badge);
+      await badge.click();
+      await seen(page.getByText("Faucet is offline"));
+      expect(await badge.getAttribute("data-state")).toBe("offline");
+      expect(await badge.locator("span").first().getAttribute("class")).toContain("bg-red-500");
+      await page.goto("/faucet");
+      await page.getByLabel("XRP wallet address").fill(newAddress());
+      await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
+      await seen(toasts(page).getByText("The faucet is offline right now. Please try again later."));
+    } finally {
+      await admin.page.evaluate(() =>
+        fetch("/api/admin/faucet/settings", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: true }),
+        }),
+      );
+    }
+  }, 60_000);
+});
+
+describe("reviews", () => {
+  test("a review is submitted, the bonus is claimed, and the review shows in the community list", async () => {
+    const { page } = await site.newPage();
+    await page.goto("/reviews");
+    await page.getByLabel("Name (optional)").fill("Rita");
+    await page.getByLabel("Rating").selectOption("5");
+    await page.getByLabel("Your review").fill("Quick and friendly faucet, paid the same day.");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await seen(toasts(page).getByText("Review Submitted!"));
+    await seen(page.getByRole("heading", { name: "Thank you for your review!" }));
+    await seen(page.getByText("Quick and friendly faucet, paid the same day."));
+    const bonusField = page.getByLabel("XRP wallet address");
+    await bonusField.fill(newAddress());
+    await page.getByRole("button", { name: "Claim Reviewer Bonus" }).click();
+    await seen(toasts(page).getByText("Bonus Request Submitted!"));
+    expect(await bonusField.inputValue()).toBe("");
+  }, 60_000);
+
+  test("the bonus can be skipped, and a review without text is refused", async () => {
+    const { page } = await site.newPage();
+    await page.goto("/reviews");
+    await page.getByLabel("Rating").selectOption("4");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await seen(toasts(page).getByText("Please provide both a rating and review text"));
+    await page.getByLabel("Your review").fill("Nice.");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await seen(page.getByRole("button", { name: "Skip" }));
+    await page.getByRole("button", { name: "Skip" }).click();
+    await gone(page.getByRole("button", { name: "Claim Reviewer Bonus" }));
+  }, 60_000);
+});
+
+describe("signups and content", () => {
+  test("the newsletter and the earning alerts confirm a signup", async () => {
+    const { page } = await site.newPage();
+    await page.goto("/");
+    const newsletter = page.locator("form").filter({ has: page.getByRole("button", { name: "Subscribe" }) });
+    await newsletter.getByLabel("Email").fill("reader@example.com");
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+    await seen(page.getByText("Thanks! You're subscribed to the newsletter."));
+
+    const alerts = page.locator("form").filter({ has: page.getByRole("button", { name: "Get Alerts" }) });
+    expect(await alerts.getByRole("checkbox").count()).toBe(3);
+    await alerts.getByLabel("Email").fill("alerts@example.com");
+    await alerts.getByRole("button", { name: "Get Alerts" }).click();
+    await seen(toasts(page).getByText("Please select at least one type of alert"));
+    await alerts.getByLabel("High-Value Rewards").check();
+    await alerts.getByRole("button", { name: "Get Alerts" }).click();
+    await seen(page.getByText("You're signed up for earning alerts."));
+
+    await page.goto("/faucet");
+    await seen(page.getByLabel("Market Opportunities"));
+    expect(await page.getByRole("checkbox").count()).toBe(5);
+  }, 60_000);
+
+  test("the blog lists 8 posts; an article opens; an unknown slug shows 'Post Not Found'", async () => {
+    const { page } = await site.newPage();
+    await page.goto("/blog");
+    await seen(page.getByRole("heading", { name: "Latest Updates" }));
+    expect(await page.getByRole("link", { name: /^Read More/ }).count()).toBe(8);
+    await page.getByRole("link", { name: "Read More: Destination Tags, Explained" }).click();
+    await seen(page.getByRole("heading", { name: "Destination Tags, Explained", level: 1 }));
+    for (const size of ["728x90", "300x600", "300x250"]) await seen(page.getByRole("complementary", { name: `Advertisement ${size}` }));
+    await page.goto("/blog/no-such-post");
+    await seen(page.getByRole("heading", { name: "Post Not Found" }));
+  }, 60_000);
+
+  test("the FAQ opens and closes with the keyboard", async () => {
+    const { page } = await site.newPage();
+    await page.goto("/faq");
+    for (const category of ["Security & Privacy", "Scam Awareness", "How It Works", "Technical Questions"]) {
+      await seen(page.getByRole("heading", { name: category }));
+    }
+    const question = page.getByRole("button", { name: "How often can I claim?" });
+    expect(await question.getAttribute("aria-expanded")).toBe("false");
+    await question.focus();
+    await page.keyboard.press("Enter");
+    await seen(page.getByText("Once every 24 hours per wallet address."));
+    expect(await question.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Enter");
+    await gone(page.getByText("Once every 24 hours per wallet address."));
+  }, 60_000);
+
+  test("at 375 px no public page scrolls sideways", async () => {
+    const { page } = await site.newPage({ width: 375, height: 740 });
+    for (const path of ["/", "/faucet", "/advertise", "/earn-more", "/faq", "/reviews", "/shopping-rewards", "/blog", "/blog/welcome-to-the-xrp-faucet", "/whitepaper", "/login"]) {
+      await page.goto(path);
+      await seen(page.getByRole("heading", { level: 1 }));
+      await until(async () => (await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, `${path} to fit 375 px`, 5_000);
+    }
+  }, 90_000);
+});
