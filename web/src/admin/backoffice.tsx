@@ -1,0 +1,141 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { faucetStatusKey } from "../api/public";
+import { buttonClass } from "../components/ui/button";
+import { Field } from "../components/ui/field";
+import { keys, patch, post, useAdminAction, useAdRequests, useSettings, useSignups, type AdRequest, type Settings, type Signup } from "./api";
+import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
+
+export function FaucetControl() {
+  const settings = useSettings();
+  const [form, setForm] = useState({ dailyLimit: "", minAmount: "", maxAmount: "" });
+  useEffect(() => {
+    if (settings.data) setForm({ dailyLimit: settings.data.dailyLimit, minAmount: settings.data.minAmount, maxAmount: settings.data.maxAmount });
+  }, [settings.data]);
+  const save = useAdminAction({
+    send: (next: Omit<Settings, "updatedAt">) => post<Settings>("/api/admin/faucet/settings", next),
+    refresh: [keys.settings, faucetStatusKey],
+    success: (_out, next) => ({ title: "Faucet Updated", description: `Faucet has been successfully ${next.enabled ? "enabled" : "disabled"}.` }),
+    failure: "Update Failed",
+  });
+  if (settings.isPending) return <Panel title="Faucet Control"><Loading /></Panel>;
+  if (settings.isError) return <Panel title="Faucet Control"><p role="alert" className="text-red-700">Failed to load faucet settings</p></Panel>;
+  const s = settings.data;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ ...form, enabled: s.enabled });
+  };
+  return (
+    <Panel
+      title="Faucet Control"
+      actions={
+        <label className="inline-flex cursor-pointer items-center gap-3">
+          <span className={s.enabled ? "font-semibold text-green-700" : "font-semibold text-red-700"}>{s.enabled ? "Online" : "Offline"}</span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={s.enabled}
+            aria-label="Faucet online"
+            disabled={save.isPending}
+            onClick={() => save.mutate({ dailyLimit: s.dailyLimit, minAmount: s.minAmount, maxAmount: s.maxAmount, enabled: !s.enabled })}
+            className={`relative h-7 w-12 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${s.enabled ? "bg-green-600" : "bg-slate-300"}`}
+          >
+            <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${s.enabled ? "left-6" : "left-1"}`} />
+          </button>
+        </label>
+      }
+    >
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-4 sm:items-end">
+        <Field id="daily-limit" label="Daily limit (XRP)" inputMode="decimal" value={form.dailyLimit} onChange={(e) => setForm({ ...form, dailyLimit: e.target.value })} />
+        <Field id="min-amount" label="Minimum amount (XRP)" inputMode="decimal" value={form.minAmount} onChange={(e) => setForm({ ...form, minAmount: e.target.value })} />
+        <Field id="max-amount" label="Maximum amount (XRP)" inputMode="decimal" value={form.maxAmount} onChange={(e) => setForm({ ...form, maxAmount: e.target.value })} />
+        <button type="submit" className={buttonClass({ className: "h-11" })} disabled={save.isPending}>Save settings</button>
+      </form>
+      <p className="mt-2 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
+    </Panel>
+  );
+}
+
+function StatusEditor<T extends { id: number; status: string; notes: string | null }>({ item, statuses, onSave, busy }: { item: T; statuses: string[]; onSave: (status: string, notes: string) => void; busy: boolean }) {
+  const [status, setStatus] = useState(item.status);
+  const [notes, setNotes] = useState(item.notes ?? "");
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label className="sr-only" htmlFor={`status-${item.id}`}>Status</label>
+      <select id={`status-${item.id}`} value={status} onChange={(e) => setStatus(e.target.value)} className="h-9 rounded-lg border border-slate-300 px-2 text-sm">
+        {statuses.map((s) => <option key={s}>{s}</option>)}
+      </select>
+      <label className="sr-only" htmlFor={`notes-${item.id}`}>Notes</label>
+      <input id={`notes-${item.id}`} placeholder="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} className="h-9 w-36 rounded-lg border border-slate-300 px-2 text-sm" />
+      <button type="button" className={buttonClass({ size: "sm" })} disabled={busy} onClick={() => onSave(status, notes)}>Save</button>
+    </div>
+  );
+}
+
+function SignupList({ title, queryKey, statuses, success }: { title: string; queryKey: string[]; statuses: string[]; success: string }) {
+  const list = useSignups(queryKey);
+  const update = useAdminAction({
+    send: ({ id, status, notes }: { id: number; status: string; notes: string }) => patch(`${queryKey[0]}/${id}`, { status, notes }),
+    refresh: [queryKey],
+    success: () => ({ title: success }),
+    failure: "Error",
+  });
+  const rows = list.data ?? [];
+  return (
+    <Panel title={`${title} (${rows.length})`}>
+      {list.isPending ? <Loading /> : rows.length === 0 ? <Empty>No signups yet</Empty> : (
+        <ul aria-label={title}>
+          {rows.slice(0, 200).map((s: Signup) => (
+            <Row key={s.id} cells={[["Email", s.email], ["Name", s.name ?? ""], ["Source", s.source ?? ""], ["Alerts", (s.alertTypes ?? []).join(", ")], ["Status", <Badge key="s" tone="grey">{s.status}</Badge>], ["Date", when(s.createdAt)]]} actions={<StatusEditor item={s} statuses={statuses} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: s.id, status, notes })} />} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function SignupPanels() {
+  return (
+    <>
+      <SignupList title="Newsletter Signups" queryKey={keys.newsletter} statuses={["PENDING", "APPROVED", "DENIED", "SUBSCRIBED"]} success="Newsletter signup updated successfully" />
+      <SignupList title="Earning Alerts Signups" queryKey={keys.alerts} statuses={["PENDING", "APPROVED", "DENIED", "ACTIVE"]} success="Earning alerts signup updated successfully" />
+    </>
+  );
+}
+
+export function AdvertisingPanel() {
+  const requests = useAdRequests();
+  const update = useAdminAction({
+    send: ({ id, status, notes }: { id: number; status: string; notes: string }) => patch(`/api/admin/advertising/${id}`, { status, notes }),
+    refresh: [keys.advertising],
+    success: () => ({ title: "Request Updated", description: "The advertising request has been updated successfully." }),
+    failure: "Update Failed",
+  });
+  const all = requests.data ?? [];
+  const row = (r: AdRequest, editable: boolean) => (
+    <Row
+      key={r.id}
+      cells={[["Company", r.companyName], ["Email", r.email], ["Budget", r.budget], ["Website", r.website ?? ""], ["Message", r.message ?? ""], ...(editable ? [] : ([["Processed by", r.adminName ?? "System"], ["Processed", when(r.processedAt)], ["Status", r.status]] as [string, string][]))]}
+      actions={<StatusEditor item={r} statuses={["PENDING", "CONTACTED", "APPROVED", "REJECTED"]} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: r.id, status, notes })} />}
+    />
+  );
+  return (
+    <Panel title="Advertising Requests">
+      {requests.isPending ? <Loading /> : (
+        <>
+          <h3 className="mb-2 font-semibold text-slate-900">Pending</h3>
+          {all.filter((r) => r.status === "PENDING").length === 0 ? <Empty>No pending advertising requests</Empty> : <ul aria-label="Pending advertising requests">{all.filter((r) => r.status === "PENDING").map((r) => row(r, true))}</ul>}
+          <h3 className="mt-6 mb-2 font-semibold text-slate-900">Processed</h3>
+          {all.filter((r) => r.status !== "PENDING").length === 0 ? <Empty>No processed advertising requests</Empty> : <ul aria-label="Processed advertising requests">{all.filter((r) => r.status !== "PENDING").map((r) => row(r, false))}</ul>}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+export function ShoppingPlaceholder() {
+  return (
+    <Panel title={<>Shopping Rewards Management <Badge tone="yellow">Coming Soon</Badge></>}>
+      <p className="text-slate-600">Partner stores and purchase rewards will be managed here.</p>
+    </Panel>
+  );
+}
