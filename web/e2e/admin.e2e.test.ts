@@ -1,0 +1,119 @@
+// The admin back office in a browser, on a site paying through the sandbox ledger.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { encodeAccountID } from "ripple-address-codec";
+import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite({ args: ["--xrpl", "sandbox", "--sandbox-port", "0"] });
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
+const json = { "content-type": "application/json" };
+
+async function adminPage(width = 1280) {
+  const { page } = await site.newPage({ width, height: 900 });
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.waitForURL("**/admin");
+  await seen(page.getByRole("heading", { name: "Admin Dashboard" }));
+  return page;
+}
+
+// A user with a shared-bonus claim waiting for review; returns the user's address.
+async function userWithClaim(username: string): Promise<string> {
+  const address = newAddress();
+  const reg = await fetch(`${site.url}/api/register`, { method: "POST", headers: json, body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse battery" }) });
+  const cookie = reg.headers.get("set-cookie")!.split(";")[0]!;
+  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address, platform: "Twitter" }) });
+  expect(claim.status).toBe(201);
+  return address;
+}
+
+test("the sandbox notice, the summary cards, and the faucet toggle that a visitor's status follows", async () => {
+  const page = await adminPage();
+  await seen(page.getByText("Sandbox ledger: payments are simulated and nothing real is sent."));
+  await seen(page.getByTestId("summary-total-xrp-owed"));
+  const toggle = page.getByRole("switch", { name: "Faucet online" });
+  expect(await toggle.getAttribute("aria-checked")).toBe("true");
+  await toggle.click();
+  await seen(toasts(page).getByText("Faucet has been successfully disabled."));
+  await until(async () => (await toggle.getAttribute("aria-checked")) === "false", "the toggle to show Offline");
+  const status = await (await fetch(`${site.url}/api/faucet/status`)).json();
+  expect(status.isActive).toBe(false);
+  const refused = await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: json, body: JSON.stringify({ address: newAddress() }) });
+  expect(refused.status).toBe(503);
+  await toggle.click();
+  await seen(toasts(page).getByText("Faucet has been successfully enabled."));
+}, 60_000);
+
+test("approving a claim grows Total XRP Owed; paying the user through the sandbox shows in the payment history", async () => {
+  const address = await userWithClaim("claimant");
+  const page = await adminPage();
+  const owed = page.getByTestId("summary-total-xrp-owed");
+  await seen(page.getByRole("heading", { name: "XRP Drops Requests Management (1)" }));
+  expect(await owed.textContent()).toBe("0.000000");
+  await page.getByRole("list", { name: "Pending claims" }).getByRole("button", { name: "Approve" }).click();
+  await seen(toasts(page).getByText("Claim Updated"));
+  await until(async () => (await owed.textContent()) === "5.000000", "Total XRP Owed to grow by 5");
+
+  const search = page.getByLabel("Search users by username or XRP address");
+  await search.fill(address.slice(0, 10));
+  const users = page.getByRole("list", { name: "Users" });
+  await seen(users.getByText("claimant"));
+  expect(await users.getByRole("listitem").count()).toBe(1);
+  await users.getByRole("button", { name: "Pay claimant" }).click();
+  await seen(toasts(page).getByText(/Payment Successful|Payment sent/));
+  await until(
+    async () => {
+      const users = await page.evaluate(async () => (await fetch("/api/admin/users")).json());
+      return users.payoutHistory.some((p: { status: string }) => p.status === "SUCCESS");
+    },
+    "the sandbox ledger to validate the payment",
+    40_000,
+  );
+  await page.reload();
+  await seen(page.getByRole("list", { name: "Payment history" }).getByText("SUCCESS"));
+  await until(async () => (await owed.textContent()) === "0.000000", "nothing owed after the payment");
+}, 90_000);
+
+test("rejecting a pending faucet request moves it to the processed list", async () => {
+  await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, "user-agent": "Mozilla/5.0" }, body: JSON.stringify({ address: newAddress() }) });
+  const page = await adminPage();
+  const pending = page.getByRole("list", { name: "Pending faucet requests" });
+  await seen(pending);
+  const before = await pending.getByRole("listitem").count();
+  await pending.getByRole("button", { name: /^Reject request/ }).first().click();
+  await seen(toasts(page).getByText("Request Processed"));
+  await until(async () => (await pending.getByRole("listitem").count()) === before - 1 || (before === 1 && (await page.getByText("No pending XRP drops requests").count()) > 0), "the request to leave the pending list");
+  await seen(page.getByRole("list", { name: "Processed faucet requests" }).getByText("REJECTED"));
+}, 60_000);
+
+test("an edited advertising request moves to the processed table with the admin's name", async () => {
+  await fetch(`${site.url}/api/advertising/submit`, { method: "POST", headers: json, body: JSON.stringify({ companyName: "Globex", email: "ads@globex.example", budget: "$900" }) });
+  const page = await adminPage();
+  const pending = page.getByRole("list", { name: "Pending advertising requests" });
+  await seen(pending.getByText("Globex"));
+  const row = pending.getByRole("listitem").filter({ hasText: "Globex" });
+  await row.getByLabel("Status").selectOption("CONTACTED");
+  await row.getByLabel("Notes").fill("Called on Monday");
+  await row.getByRole("button", { name: "Save" }).click();
+  await seen(toasts(page).getByText("Request Updated"));
+  const processed = page.getByRole("list", { name: "Processed advertising requests" });
+  await seen(processed.getByText("Globex"));
+  await seen(processed.getByText(ADMIN.username));
+  await gone(pending.getByText("Globex"));
+}, 60_000);
+
+test("the admin page at 375 px has no page-wide horizontal scroll", async () => {
+  const page = await adminPage(375);
+  await seen(page.getByRole("heading", { name: "User Management" }));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}, 60_000);
