@@ -35,11 +35,8 @@ test("approved on the sandbox ledger, the request shows PROCESSED with its hash 
   await admin.page.getByLabel("Password").fill(ADMIN.password);
   await admin.page.getByRole("button", { name: "Login", exact: true }).click();
   await admin.page.waitForURL("**/admin");
-  const approved = await admin.page.evaluate(async (id) => {
-    const res = await fetch(`/api/admin/faucet/requests/${id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "APPROVED" }) });
-    return res.status;
-  }, made.id);
-  expect(approved).toBe(200);
+  await admin.page.getByRole("button", { name: `Approve request ${made.id}` }).click();
+  await seen(admin.page.getByRole("region", { name: "Notifications" }).getByText("Request Processed"));
 
   const hash = await until(
     async () => {
