@@ -8,7 +8,7 @@ import { helpText, parseCommand, UsageError } from "./config.ts";
 import { openDatabase, type Db } from "./db/client.ts";
 import { backupDatabase } from "./db/backup.ts";
 import { applyMigrations } from "./db/migrate.ts";
-import { startPayouts, type StartedPayouts } from "./payouts/runtime.ts";
+import type { StartedPayouts } from "./payouts/runtime.ts";
 
 function fail(message: string, code: number): never {
   process.stderr.write(`xrp-faucet: ${message}\n`);
@@ -59,9 +59,15 @@ if (command.seedAdmin) {
   }
 }
 
-let payouts: StartedPayouts;
+let payouts: StartedPayouts = { runtime: null, stop: async () => {} };
 try {
-  payouts = await startPayouts({ config: config.payouts, db, dataDir, log: (line) => console.log(line) });
+  if (config.payouts.mode === "off") {
+    console.log("payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox");
+  } else {
+    // loaded only when payouts are on: the XRPL client is a large part of start-up
+    const { startPayouts } = await import("./payouts/runtime.ts");
+    payouts = await startPayouts({ config: config.payouts, db, dataDir, log: (line) => console.log(line) });
+  }
 } catch (error) {
   fail(`payouts: ${error instanceof Error ? error.message : String(error)}`, 1);
 }
