@@ -175,3 +175,18 @@ describe("--backup", () => {
     await server.stop();
   });
 });
+
+describe("payout configuration", () => {
+  test("a hot wallet secret that does not derive XRPL_ADDRESS stops the server before it serves", async () => {
+    const { Wallet } = await import("xrpl");
+    const { dir, binary } = emptyDir();
+    const res = await runBinary(["--port", "0", "--host", "127.0.0.1"], {
+      cwd: dir,
+      binary,
+      env: { XRPL_URL: "ws://127.0.0.1:9", XRPL_SEED: Wallet.generate().seed!, XRPL_ADDRESS: Wallet.generate().classicAddress },
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("refusing to start");
+    expect(res.stdout).not.toContain("listening");
+  });
+});

@@ -136,6 +136,9 @@ describe("the crash matrix: kill the engine at every step, under every fault, an
     { name: "incomplete history", inject: (b) => b.sim.faults.incompleteHistory(3) },
     { name: "a fee spike", inject: (b) => b.sim.faults.feeSpike(3) },
     { name: "latency", inject: (b) => b.sim.faults.latency(20) },
+    { name: "a full queue (busy server)", inject: (b) => b.sim.faults.busy(true, 1) },
+    { name: "dropped connections", inject: (b) => b.sim.faults.dropConnections() },
+    { name: "a gap in history", inject: (b) => b.sim.faults.historyGap(1, 10_000) },
   ];
   for (const fault of faults) {
     test.each(steps)(`${fault.name}, killed after '%s': paid exactly once or needs attention`, async (crashAt) => {
