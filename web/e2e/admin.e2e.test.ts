@@ -68,7 +68,7 @@ test("approving a claim grows Total XRP Owed; paying the user through the sandbo
   await search.fill(address.slice(0, 10));
   const users = page.getByRole("list", { name: "Users" });
   await seen(users.getByText("claimant"));
-  expect(await users.getByRole("listitem").count()).toBe(1);
+  await until(async () => (await users.getByRole("listitem").count()) === 1, "the search to leave one user");
   await users.getByRole("button", { name: "Pay claimant" }).click();
   await seen(toasts(page).getByText(/Payment Successful|Payment sent/));
   await until(

@@ -48,10 +48,11 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
     ip: clientIp(ctx.request, ctx.server),
   });
 
+  // Open requests (newest 500: a flood must not make the screen unusable) and the 10 last processed.
   const faucetRequestRows = sqlite.prepare<any, []>(
     `select r.*, u.username as user_name, u.email as user_email, p.status as payout_state, p.error as payout_message
      from faucet_requests r left join users u on u.id = r.user_id left join payouts p on p.faucet_request_id = r.id
-     where r.id in (select id from faucet_requests where status in ('PENDING', 'APPROVED'))
+     where r.id in (select id from faucet_requests where status in ('PENDING', 'APPROVED') order by created_at desc limit 500)
         or r.id in (select id from faucet_requests where status in ('PROCESSED', 'REJECTED') order by coalesce(processed_at, created_at) desc limit 10)
      order by r.created_at desc, r.id desc`,
   );
@@ -85,26 +86,44 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
       .all(...unique)
       .map((u) => publicUser({ ...u, isAdmin: Boolean(u.isAdmin) } as User));
   };
-  const allUsers = () =>
-    sqlite
-      .query<any, []>(
-        "select id, username, email, is_admin, xrp_address, points, total_claimed_drops, daily_streak, last_claim_at, created_at from users order by created_at desc, id desc",
+  // One page of users (newest first), found by username or XRP address, and the totals the cards show.
+  const USERS_PAGE = 100;
+  const userPage = (search: string, page: number) => {
+    const q = search.trim().toLowerCase().slice(0, 64);
+    const where = q ? "where lower(username) like ?1 escape '\\' or xrp_address like ?2 escape '\\'" : "";
+    const like = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const params = q ? [`%${like}%`, `${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
+    const total = (sqlite.query(`select count(*) as n from users ${where}`).get(...(params as [])) as { n: number }).n;
+    const rows = sqlite
+      .query<any, any[]>(
+        `select id, username, email, is_admin, xrp_address, points, total_claimed_drops, daily_streak, last_claim_at, created_at from users ${where}
+         order by created_at desc, id desc limit ${USERS_PAGE} offset ${(page - 1) * USERS_PAGE}`,
       )
-      .all()
-      .map((u) => ({
-        ...publicUser({
-          id: u.id,
-          username: u.username,
-          email: u.email,
-          isAdmin: Boolean(u.is_admin),
-          xrpAddress: u.xrp_address,
-          points: u.points,
-          totalClaimedDrops: u.total_claimed_drops,
-          dailyStreak: u.daily_streak,
-          lastClaimAt: u.last_claim_at,
-        } as User),
-        createdAt: iso(u.created_at),
-      }));
+      .all(...params);
+    const users = rows.map((u) => ({
+      ...publicUser({
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        isAdmin: Boolean(u.is_admin),
+        xrpAddress: u.xrp_address,
+        points: u.points,
+        totalClaimedDrops: u.total_claimed_drops,
+        dailyStreak: u.daily_streak,
+        lastClaimAt: u.last_claim_at,
+      } as User),
+      createdAt: iso(u.created_at),
+    }));
+    return { users, total, page, pageSize: USERS_PAGE };
+  };
+  const summaryQuery = sqlite.prepare<{ owed: number | null; users: number; wallets: number | null; active: number | null }, []>(
+    "select sum(total_claimed_drops) as owed, count(*) as users, sum(xrp_address is not null) as wallets, sum(daily_streak > 0) as active from users",
+  );
+  const pendingRewardCount = sqlite.prepare<{ n: number }, []>("select count(*) as n from rewards where status = 'PENDING'");
+  const summary = () => {
+    const s = summaryQuery.get()!;
+    return { totalOwed: formatXrp(s.owed ?? 0), totalUsers: s.users, usersWithWallet: s.wallets ?? 0, activeUsers: s.active ?? 0, pendingRewards: pendingRewardCount.get()!.n };
+  };
   const payoutHistory = () =>
     sqlite
       .query<any, []>("select p.*, u.username from payouts p left join users u on u.id = p.user_id where p.kind = 'USER_PAYMENT' order by p.created_at desc, p.id desc limit 200")
@@ -157,7 +176,10 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
       },
       { body: anyObject },
     )
-    .get("/api/admin/users", () => ({ users: allUsers(), pendingRewards: rewards.pending(), payoutHistory: payoutHistory() }))
+    .get("/api/admin/users", ({ query }) => {
+      const page = Math.min(100_000, Math.max(1, Number.parseInt(String(query.page ?? "1"), 10) || 1));
+      return { ...userPage(String(query.search ?? ""), page), summary: summary(), pendingRewards: rewards.pending(), payoutHistory: payoutHistory() };
+    })
     .post("/api/admin/pay/:userId", async (ctx) => {
       const payout = await payouts.payUser(idParam(ctx.params.userId), actor(ctx), deps.payWaitMs);
       if (payout.status === "SUCCESS") return { message: "XRP has been sent to the user.", payout };

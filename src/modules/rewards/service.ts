@@ -21,6 +21,7 @@ interface RewardRecord {
   created_at: number;
   processed_at: number | null;
   tx_hash: string | null;
+  username?: string;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -37,6 +38,7 @@ export const rewardView = (r: RewardRecord) => ({
   createdAt: iso(r.created_at)!,
   processedAt: iso(r.processed_at),
   txHash: r.tx_hash,
+  username: r.username ?? null,
 });
 
 export function createRewardService({ db, clock }: { db: Db; clock: () => number }) {
@@ -57,9 +59,9 @@ export function createRewardService({ db, clock }: { db: Db; clock: () => number
 
   return {
     decide: (id: number, decision: ClaimDecision, reason: string | null, actor: Actor) => rewardView(decide.immediate(id, decision, reason, actor)),
-    pending: () => sqlite.query<RewardRecord, []>("select * from rewards where status = 'PENDING' order by created_at, id").all().map(rewardView),
+    pending: () => sqlite.query<RewardRecord, []>("select r.*, u.username from rewards r join users u on u.id = r.user_id where r.status = 'PENDING' order by r.created_at, r.id limit 500").all().map(rewardView),
     processed: (limit = 200) =>
-      sqlite.query<RewardRecord, [number]>("select * from rewards where status != 'PENDING' order by processed_at desc, id desc limit ?").all(limit).map(rewardView),
+      sqlite.query<RewardRecord, [number]>("select r.*, u.username from rewards r join users u on u.id = r.user_id where r.status != 'PENDING' order by r.processed_at desc, r.id desc limit ?").all(limit).map(rewardView),
   };
 }
 export type RewardService = ReturnType<typeof createRewardService>;

@@ -5,7 +5,7 @@ import type { User } from "../api/session";
 import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
 
-export type Reward = { id: number; userId: number; type: string; amount: string; status: string; platform: string | null; address: string | null; reason: string | null; createdAt: string; processedAt: string | null; txHash: string | null };
+export type Reward = { id: number; userId: number; username: string | null; type: string; amount: string; status: string; platform: string | null; address: string | null; reason: string | null; createdAt: string; processedAt: string | null; txHash: string | null };
 export type Payout = { id: number; userId: number | null; username: string | null; amount: string; status: string; state: string; txHash: string | null; error: string | null; createdAt: string };
 export type AdminUser = User & { createdAt: string };
 export type AdminFaucetRequest = {
@@ -69,7 +69,23 @@ const read = <T,>(key: readonly string[], options: { cachedUntilRefetched?: bool
     ...(options.cachedUntilRefetched ? { staleTime: Number.POSITIVE_INFINITY, retry: 1 } : {}),
   });
 
-export const useAdminUsers = () => read<{ users: AdminUser[]; pendingRewards: Reward[]; payoutHistory: Payout[] }>(keys.users, { cachedUntilRefetched: true });
+export type Summary = { totalOwed: string; totalUsers: number; usersWithWallet: number; activeUsers: number; pendingRewards: number };
+export type UsersAnswer = { users: AdminUser[]; total: number; page: number; pageSize: number; summary: Summary; pendingRewards: Reward[]; payoutHistory: Payout[] };
+
+// GET /api/admin/users: one page of users (searched on the server), the totals and the lists around them.
+export function useAdminUsers(search = "", page = 1) {
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  if (page > 1) params.set("page", String(page));
+  const path = params.size ? `${keys.users[0]}?${params}` : keys.users[0]!;
+  return useQuery({
+    queryKey: [...keys.users, search, page],
+    queryFn: () => getJson<UsersAnswer>(path),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+    placeholderData: (previous) => previous,
+  });
+}
 export const useClaims = () => read<{ pendingRewards: Reward[]; users: User[] }>(keys.claims);
 export const useProcessedClaims = () => read<{ processedClaims: Reward[]; users: User[] }>(keys.processed);
 export const useAdminFaucetRequests = () => read<AdminFaucetRequest[]>(keys.requests);

@@ -1,10 +1,9 @@
 import { AlertTriangle, FlaskConical, Wallet as WalletIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
-import { formatXrp } from "../lib/format";
 import { ApiError } from "../lib/errors";
 import { keys, post, useAdminAction, useAdminFaucetRequests, useAdminUsers, useClaims, useProcessedClaims, useWallet, type Payout, type Reward } from "./api";
 import { Badge, Empty, Loading, Panel, RiskBadge, Row, short, when } from "./ui";
@@ -83,13 +82,12 @@ export function SummaryCards() {
       </Card>
     );
   }
-  const list = users.data.users;
-  const owed = list.reduce((sum, u) => sum + Math.round(Number(u.totalClaimed) * 1e6), 0);
+  const s = users.data.summary;
   const cards = [
-    { label: "Total XRP Owed", value: formatXrp(owed / 1e6), note: "XRP" },
-    { label: "Total Users", value: String(list.length), note: `${list.filter((u) => u.xrpAddress).length} with a wallet` },
-    { label: "Active Users", value: String(list.filter((u) => u.dailyStreak > 0).length), note: "with a streak" },
-    { label: "Pending Rewards", value: String(users.data.pendingRewards.length), note: "to review" },
+    { label: "Total XRP Owed", value: s.totalOwed, note: "XRP" },
+    { label: "Total Users", value: String(s.totalUsers), note: `${s.usersWithWallet} with a wallet` },
+    { label: "Active Users", value: String(s.activeUsers), note: "with a streak" },
+    { label: "Pending Rewards", value: String(s.pendingRewards), note: "to review" },
   ];
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -244,7 +242,7 @@ export function PendingRewardsTable() {
     <Panel title="Pending Rewards">
       <ul aria-label="Pending rewards">
         {pending.map((r: Reward) => (
-          <Row key={r.id} cells={[["User", userName(users.data!.users, r.userId)], ["Type", r.type], ["Amount", `${r.amount} XRP`], ["Date", when(r.createdAt)]]} actions={<>
+          <Row key={r.id} cells={[["User", r.username ?? `#${r.userId}`], ["Type", r.type], ["Amount", `${r.amount} XRP`], ["Date", when(r.createdAt)]]} actions={<>
             <button type="button" className={buttonClass({ size: "sm" })} onClick={() => decide.mutate({ id: r.id, action: "APPROVED" })}>Approve</button>
             <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => decide.mutate({ id: r.id, action: "DENIED" })}>Deny</button>
           </>} />
@@ -255,8 +253,17 @@ export function PendingRewardsTable() {
 }
 
 export function UsersPanel() {
-  const users = useAdminUsers();
   const [search, setSearch] = useState("");
+  const [query, setQuery] = useState("");
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search.trim());
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const users = useAdminUsers(query, page);
   const queryClient = useQueryClient();
   const pay = useMutation({
     mutationFn: (userId: number) => post<{ message: string; payout: Payout }>(`/api/admin/pay/${userId}`),
@@ -270,17 +277,15 @@ export function UsersPanel() {
       void queryClient.invalidateQueries({ queryKey: keys.wallet });
     },
   });
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (users.data?.users ?? []).filter((u) => !q || u.username.toLowerCase().includes(q) || (u.xrpAddress ?? "").toLowerCase().includes(q));
-  }, [users.data, search]);
+  const shown = users.data?.users ?? [];
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
   return (
     <Panel title="User Management">
       <label htmlFor="user-search" className="sr-only">Search users by username or XRP address</label>
       <input id="user-search" type="search" placeholder="Search by username or XRP address" value={search} onChange={(e) => setSearch(e.target.value)} className="mb-4 block h-11 w-full rounded-lg border border-slate-300 px-3" />
       {users.isPending ? <Loading /> : shown.length === 0 ? <Empty>No users found</Empty> : (
         <ul aria-label="Users">
-          {shown.slice(0, 200).map((u) => (
+          {shown.map((u) => (
             <Row
               key={u.id}
               cells={[
@@ -299,6 +304,13 @@ export function UsersPanel() {
             />
           ))}
         </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="User pages" className="mt-4 flex items-center justify-between text-sm">
+          <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+          <span>Page {page} of {pages} ({users.data!.total} users)</span>
+          <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+        </nav>
       )}
     </Panel>
   );
