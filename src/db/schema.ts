@@ -75,6 +75,8 @@ export const faucetRequests = sqliteTable(
     index("faucet_requests_status_time").on(t.status, t.createdAt),
     index("faucet_requests_user_time").on(t.userId, t.createdAt),
     uniqueIndex("faucet_requests_review").on(t.reviewId).where(sql`review_id is not null`),
+    // the admin's "most recently processed" list
+    index("faucet_requests_processed").on(t.processedAt).where(sql`processed_at is not null`),
   ],
 );
 

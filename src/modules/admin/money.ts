@@ -52,8 +52,9 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
   const faucetRequestRows = sqlite.prepare<any, []>(
     `select r.*, u.username as user_name, u.email as user_email, p.status as payout_state, p.error as payout_message
      from faucet_requests r left join users u on u.id = r.user_id left join payouts p on p.faucet_request_id = r.id
-     where r.id in (select id from faucet_requests where status in ('PENDING', 'APPROVED') order by created_at desc limit 500)
-        or r.id in (select id from faucet_requests where status in ('PROCESSED', 'REJECTED') order by coalesce(processed_at, created_at) desc limit 10)
+     where r.id in (select id from faucet_requests where status = 'PENDING' order by created_at desc limit 500)
+        or r.id in (select id from faucet_requests where status = 'APPROVED' order by created_at desc limit 500)
+        or r.id in (select id from faucet_requests where processed_at is not null and status in ('PROCESSED', 'REJECTED') order by processed_at desc limit 10)
      order by r.created_at desc, r.id desc`,
   );
   const faucetRequestView = (r: any) => ({

@@ -1,0 +1,1 @@
+CREATE INDEX `faucet_requests_processed` ON `faucet_requests` (`processed_at`) WHERE processed_at is not null;
