@@ -10,6 +10,7 @@ import { settingsAdminRoutes } from "../settings/index.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { moneyRoutes } from "./money.ts";
 import { signupAdminRoutes } from "../signups/admin.ts";
+import { adminExtraRoutes } from "./extras.ts";
 
 export interface AdminRouteDeps {
   db: Db;
@@ -24,5 +25,5 @@ export interface AdminRouteDeps {
 }
 
 export function adminRoutes(deps: AdminRouteDeps) {
-  return new Elysia().use(settingsAdminRoutes(deps)).use(moneyRoutes(deps)).use(signupAdminRoutes(deps));
+  return new Elysia().use(settingsAdminRoutes(deps)).use(moneyRoutes(deps)).use(signupAdminRoutes(deps)).use(adminExtraRoutes(deps));
 }
