@@ -117,3 +117,18 @@ test("the admin page at 375 px has no page-wide horizontal scroll", async () => 
   await seen(page.getByRole("heading", { name: "User Management" }));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }, 60_000);
+
+test("a review with a link waits for the admin, who approves it; the chart, exports and audit log are there", async () => {
+  const device = { ...json, cookie: "device=moderation-device-00000000001" };
+  await fetch(`${site.url}/api/reviews/submit`, { method: "POST", headers: device, body: JSON.stringify({ review: "Visit https://promo.example for more", rating: 5, name: "Promo" }) });
+  expect((await (await fetch(`${site.url}/api/reviews`)).json()).some((r: { name: string }) => r.name === "Promo")).toBe(false);
+  const page = await adminPage();
+  const reviews = page.getByRole("list", { name: "Reviews to moderate" });
+  const row = reviews.getByRole("listitem").filter({ hasText: "promo.example" });
+  await row.getByRole("button", { name: "Approve" }).click();
+  await seen(toasts(page).getByText("Review approved"));
+  await until(async () => (await (await fetch(`${site.url}/api/reviews`)).json()).some((r: { name: string }) => r.name === "Promo"), "the review to be public");
+  await seen(page.getByRole("img", { name: "Faucet requests per day for the last 30 days" }));
+  expect(await page.getByRole("link", { name: "Payment history (CSV)" }).getAttribute("href")).toBe("/api/admin/export/payments.csv");
+  await seen(page.getByRole("list", { name: "Audit log" }).getByText("review.approve"));
+}, 60_000);

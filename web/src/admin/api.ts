@@ -106,7 +106,7 @@ export function useAdminAction<I, O = unknown>(options: {
     mutationFn: options.send,
     onSuccess: (output, input) => {
       toast(options.success(output, input));
-      for (const key of options.refresh) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [...options.refresh, ["/api/admin/audit-log"]]) void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error) => toast({ variant: "destructive", title: options.failure, description: errorText(error) }),
   });

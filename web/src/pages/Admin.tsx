@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { AdvertisingPanel, FaucetControl, ShoppingPlaceholder, SignupPanels } from "../admin/backoffice";
 import { ClaimsPanel, FaucetRequestsPanel, PaymentHistory, PendingRewardsTable, ProcessedClaims, SummaryCards, UsersPanel, WalletCard } from "../admin/money";
+import { AuditLog, DailyChart, Exports, ReviewModeration } from "../admin/extras";
 import { useCurrentUser } from "../api/session";
 import { buttonClass } from "../components/ui/button";
 import { usePageTitle } from "../lib/usePageTitle";
@@ -22,6 +23,7 @@ export default function Admin() {
       </div>
       <WalletCard />
       <SummaryCards />
+      <DailyChart />
       <FaucetControl />
       <FaucetRequestsPanel />
       <ClaimsPanel />
@@ -31,6 +33,9 @@ export default function Admin() {
       <PaymentHistory />
       <SignupPanels />
       <AdvertisingPanel />
+      <ReviewModeration />
+      <Exports />
+      <AuditLog />
       <ShoppingPlaceholder />
     </div>
   );

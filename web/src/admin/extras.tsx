@@ -1,0 +1,124 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { getJson } from "../api/client";
+import { buttonClass } from "../components/ui/button";
+import { patch, useAdminAction } from "./api";
+import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
+
+type Day = { day: string; requests: number; xrpRequested: number; xrpPaid: number };
+type AuditEntry = { id: number; actorName: string; action: string; targetType: string | null; targetId: string | null; ipAddress: string | null; createdAt: string };
+type AdminReview = { id: number; rating: number; content: string; name: string; approved: boolean; createdAt: string; ipAddress: string | null };
+
+// Requests and XRP paid per day for 30 days, as plain SVG bars (no chart library to download).
+export function DailyChart() {
+  const days = useQuery({ queryKey: ["/api/admin/stats/daily"], queryFn: () => getJson<Day[]>("/api/admin/stats/daily") });
+  if (days.isPending) return <Panel title="Last 30 Days"><Loading /></Panel>;
+  if (days.isError) return <Panel title="Last 30 Days"><p className="text-red-700">{days.error.message}</p></Panel>;
+  const data = days.data;
+  const maxRequests = Math.max(1, ...data.map((d) => d.requests));
+  const maxPaid = Math.max(1, ...data.map((d) => d.xrpPaid));
+  const w = 600;
+  const h = 120;
+  const bar = w / data.length;
+  const series = (value: (d: Day) => number, max: number, color: string, label: string) => (
+    <figure className="min-w-0">
+      <figcaption className="mb-1 text-sm font-medium text-slate-700">{label}</figcaption>
+      <svg viewBox={`0 0 ${w} ${h}`} className="h-28 w-full" role="img" aria-label={`${label} per day for the last 30 days`}>
+        {data.map((d, i) => {
+          const height = (value(d) / max) * (h - 4);
+          return (
+            <rect key={d.day} x={i * bar + 1} y={h - height} width={bar - 2} height={height} fill={color} rx={2}>
+              <title>{`${d.day}: ${value(d)}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+  const totals = data.reduce((t, d) => ({ requests: t.requests + d.requests, paid: t.paid + d.xrpPaid }), { requests: 0, paid: 0 });
+  return (
+    <Panel title="Last 30 Days">
+      <p className="mb-3 text-sm text-slate-600">{totals.requests} requests, {totals.paid.toFixed(6)} XRP paid.</p>
+      <div className="grid gap-6 md:grid-cols-2">
+        {series((d) => d.requests, maxRequests, "#2563eb", "Faucet requests")}
+        {series((d) => d.xrpPaid, maxPaid, "#16a34a", "XRP paid")}
+      </div>
+    </Panel>
+  );
+}
+
+export function Exports() {
+  return (
+    <Panel title="Exports">
+      <div className="flex flex-wrap gap-3">
+        {[
+          ["payments", "Payment history"],
+          ["newsletter", "Newsletter signups"],
+          ["earning-alerts", "Earning alerts signups"],
+        ].map(([name, label]) => (
+          <a key={name} href={`/api/admin/export/${name}.csv`} download className={buttonClass({ variant: "outline", size: "sm" })}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            {label} (CSV)
+          </a>
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+export function ReviewModeration() {
+  const reviews = useQuery({ queryKey: ["/api/admin/reviews"], queryFn: () => getJson<AdminReview[]>("/api/admin/reviews") });
+  const moderate = useAdminAction({
+    send: ({ id, approved }: { id: number; approved: boolean }) => patch(`/api/admin/reviews/${id}`, { approved }),
+    refresh: [["/api/admin/reviews"], ["/api/reviews"]],
+    success: (_o, i) => ({ title: i.approved ? "Review approved" : "Review hidden" }),
+    failure: "Update Failed",
+  });
+  const list = reviews.data ?? [];
+  return (
+    <Panel title={`Reviews (${list.filter((r) => !r.approved).length} waiting)`}>
+      {reviews.isPending ? <Loading /> : list.length === 0 ? <Empty>No reviews yet</Empty> : (
+        <ul aria-label="Reviews to moderate">
+          {list.slice(0, 100).map((r) => (
+            <Row
+              key={r.id}
+              cells={[["Name", r.name], ["Rating", `${r.rating}/5`], ["Review", r.content], ["State", <Badge key="s" tone={r.approved ? "green" : "yellow"}>{r.approved ? "Shown" : "Waiting"}</Badge>], ["Date", when(r.createdAt)]]}
+              actions={
+                <button type="button" className={buttonClass({ size: "sm", variant: r.approved ? "outline" : "primary" })} onClick={() => moderate.mutate({ id: r.id, approved: !r.approved })}>
+                  {r.approved ? "Hide" : "Approve"}
+                </button>
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function AuditLog() {
+  const [before, setBefore] = useState<number | null>(null);
+  const log = useQuery({
+    queryKey: ["/api/admin/audit-log", before],
+    queryFn: () => getJson<{ entries: AuditEntry[]; nextBefore: number | null }>(`/api/admin/audit-log${before ? `?before=${before}` : ""}`),
+  });
+  return (
+    <Panel title="Audit Log" actions={before !== null && <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => setBefore(null)}>Newest</button>}>
+      {log.isPending ? <Loading /> : (log.data?.entries.length ?? 0) === 0 ? <Empty>No admin actions yet</Empty> : (
+        <>
+          <ul aria-label="Audit log">
+            {log.data!.entries.map((e) => (
+              <Row key={e.id} cells={[["When", when(e.createdAt)], ["Admin", e.actorName], ["Action", e.action], ["Target", e.targetType ? `${e.targetType} #${e.targetId}` : ""], ["IP", e.ipAddress ?? ""]]} />
+            ))}
+          </ul>
+          {log.data!.nextBefore && (
+            <button type="button" className={buttonClass({ size: "sm", variant: "outline", className: "mt-3" })} onClick={() => setBefore(log.data!.nextBefore)}>
+              Older
+            </button>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
