@@ -48,15 +48,30 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
     ip: clientIp(ctx.request, ctx.server),
   });
 
-  // Open requests (newest 500: a flood must not make the screen unusable) and the 10 last processed.
-  const faucetRequestRows = sqlite.prepare<any, []>(
-    `select r.*, u.username as user_name, u.email as user_email, p.status as payout_state, p.error as payout_message
-     from faucet_requests r left join users u on u.id = r.user_id left join payouts p on p.faucet_request_id = r.id
-     where r.id in (select id from faucet_requests where status = 'PENDING' order by created_at desc limit 500)
-        or r.id in (select id from faucet_requests where status = 'APPROVED' order by created_at desc limit 500)
-        or r.id in (select id from faucet_requests where processed_at is not null and status in ('PROCESSED', 'REJECTED') order by processed_at desc limit 10)
-     order by r.created_at desc, r.id desc`,
+  // Open requests a page at a time (newest first), and on the first page the 10 last processed.
+  const OPEN_PAGE = 200;
+  const openIds = sqlite.prepare<{ id: number }, [number, number]>(
+    `select id from (
+       select id, created_at from faucet_requests where status = 'PENDING'
+       union all select id, created_at from faucet_requests where status = 'APPROVED'
+     ) order by created_at desc, id desc limit ? offset ?`,
   );
+  const openCount = sqlite.prepare<{ n: number }, []>("select (select count(*) from faucet_requests where status = 'PENDING') + (select count(*) from faucet_requests where status = 'APPROVED') as n");
+  const recentProcessedIds = sqlite.prepare<{ id: number }, []>(
+    "select id from faucet_requests where processed_at is not null and status in ('PROCESSED', 'REJECTED') order by processed_at desc limit 10",
+  );
+  const faucetRequestPage = (page: number) => {
+    const ids = openIds.all(OPEN_PAGE, (page - 1) * OPEN_PAGE).map((r) => r.id);
+    if (page === 1) ids.push(...recentProcessedIds.all().map((r) => r.id));
+    if (ids.length === 0) return [];
+    return sqlite
+      .query<any, number[]>(
+        `select r.*, u.username as user_name, u.email as user_email, p.status as payout_state, p.error as payout_message
+         from faucet_requests r left join users u on u.id = r.user_id left join payouts p on p.faucet_request_id = r.id
+         where r.id in (${ids.map(() => "?").join(",")}) order by r.created_at desc, r.id desc`,
+      )
+      .all(...ids);
+  };
   const faucetRequestView = (r: any) => ({
     id: r.id,
     userId: r.user_id,
@@ -137,7 +152,12 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
   };
 
   return new Elysia()
-    .get("/api/admin/faucet/requests", () => faucetRequestRows.all().map(faucetRequestView))
+    .get("/api/admin/faucet/requests", ({ query, set }) => {
+      const page = Math.min(100_000, Math.max(1, Number.parseInt(String(query.page ?? "1"), 10) || 1));
+      set.headers["x-total-count"] = String(openCount.get()!.n);
+      set.headers["x-page-size"] = String(OPEN_PAGE);
+      return faucetRequestPage(page).map(faucetRequestView);
+    })
     .post(
       "/api/admin/faucet/requests/:id",
       (ctx) => {

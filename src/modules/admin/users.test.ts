@@ -46,3 +46,19 @@ test("a silly page number is clamped, not an error", async () => {
     expect(res.status).toBe(200);
   }
 });
+
+test("open faucet requests come 200 a page, newest first, with the total in x-total-count", async () => {
+  const insert = t.db.sqlite.prepare("insert into faucet_requests (address, amount_drops, status, created_at) values (?, 5000000, ?, ?)");
+  const base = t.clock();
+  for (let i = 0; i < 450; i++) insert.run(randomAddress(), i % 10 === 0 ? "APPROVED" : "PENDING", base + i);
+  insert.run(randomAddress(), "REJECTED", base + 1000);
+  t.db.sqlite.run("update faucet_requests set processed_at = ? where status = 'REJECTED'", [base + 2000]);
+  const first = await t.call("GET", "/api/admin/faucet/requests", { cookie: admin });
+  expect(first.headers.get("x-total-count")).toBe("450");
+  expect(first.json.filter((r: any) => r.status !== "REJECTED")).toHaveLength(200);
+  expect(first.json.filter((r: any) => r.status === "REJECTED")).toHaveLength(1);
+  const third = (await t.call("GET", "/api/admin/faucet/requests?page=3", { cookie: admin })).json;
+  expect(third).toHaveLength(50);
+  expect(third.every((r: any) => r.status !== "REJECTED")).toBe(true);
+  expect(new Date(third[0].createdAt).getTime()).toBeGreaterThan(new Date(third.at(-1).createdAt).getTime());
+});

@@ -88,7 +88,20 @@ export function useAdminUsers(search = "", page = 1) {
 }
 export const useClaims = () => read<{ pendingRewards: Reward[]; users: User[] }>(keys.claims);
 export const useProcessedClaims = () => read<{ processedClaims: Reward[]; users: User[] }>(keys.processed);
-export const useAdminFaucetRequests = () => read<AdminFaucetRequest[]>(keys.requests);
+// GET /api/admin/faucet/requests?page=N: a page of open requests; the total comes in a header.
+export function useAdminFaucetRequests(page = 1) {
+  return useQuery({
+    queryKey: [...keys.requests, page],
+    placeholderData: (previous) => previous,
+    queryFn: async () => {
+      const path = `${keys.requests[0]}${page > 1 ? `?page=${page}` : ""}`;
+      const response = await fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`Request failed ${response.status}: ${response.statusText}`);
+      const rows = (await response.json()) as AdminFaucetRequest[];
+      return { rows, total: Number(response.headers.get("x-total-count") ?? rows.length), pageSize: Number(response.headers.get("x-page-size") ?? 200) };
+    },
+  });
+}
 export const useSettings = () => read<Settings>(keys.settings);
 export const useWallet = () => useQuery({ queryKey: keys.wallet, queryFn: () => getJson<Wallet>(keys.wallet[0]!), refetchInterval: 15_000 });
 export const useSignups = (key: readonly string[]) => read<Signup[]>(key);

@@ -161,7 +161,8 @@ export function ProcessedClaims() {
 }
 
 export function FaucetRequestsPanel() {
-  const requests = useAdminFaucetRequests();
+  const [page, setPage] = useState(1);
+  const requests = useAdminFaucetRequests(page);
   const [selected, setSelected] = useState<number[]>([]);
   const queryClient = useQueryClient();
   const act = useMutation({
@@ -176,14 +177,16 @@ export function FaucetRequestsPanel() {
       void queryClient.invalidateQueries({ queryKey: keys.wallet });
     },
   });
-  const all = requests.data ?? [];
+  const all = requests.data?.rows ?? [];
   const pending = all.filter((r) => r.status === "PENDING" || (r.status === "APPROVED" && r.payoutStatus !== "paid"));
+  const total = requests.data?.total ?? 0;
+  const pages = requests.data ? Math.max(1, Math.ceil(total / requests.data.pageSize)) : 1;
   const processed = all.filter((r) => r.status === "PROCESSED" || r.status === "REJECTED").slice(0, 10);
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const chosen = selected.filter((id) => pending.some((r) => r.id === id && r.status === "PENDING"));
   return (
     <Panel
-      title={`Pending XRP Drops Requests (${pending.length})`}
+      title={`Pending XRP Drops Requests (${total})`}
       actions={chosen.length > 0 && (
         <div className="flex gap-2">
           <button type="button" className={buttonClass({ size: "sm" })} onClick={() => act.mutate({ ids: chosen, action: "APPROVED" })} disabled={act.isPending}>Approve selected ({chosen.length})</button>
@@ -215,6 +218,13 @@ export function FaucetRequestsPanel() {
             />
           ))}
         </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Request pages" className="mt-4 flex items-center justify-between text-sm">
+          <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+          <span>Page {page} of {pages}</span>
+          <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+        </nav>
       )}
       <h3 className="mt-6 mb-2 font-semibold text-slate-900">Recently processed</h3>
       {processed.length === 0 ? <Empty>Nothing processed yet</Empty> : (
