@@ -206,6 +206,8 @@ export const faucetSettings = sqliteTable("faucet_settings", {
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
   perIpDaily: integer("per_ip_daily").notNull().default(3),
   perDeviceDaily: integer("per_device_daily").notNull().default(3),
+  // "address": each IP counts alone; "subnet": IPv4 /24 and IPv6 /64 count as one
+  ipGrouping: text("ip_grouping").notNull().default("address"),
   // null: the faucet's minAmount
   reviewerBonusDrops: integer("reviewer_bonus_drops"),
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),

@@ -148,3 +148,17 @@ describe("GET /api/faucet/status", () => {
     expect(res.headers.get("set-cookie")).toContain("device=");
   });
 });
+
+describe("IP grouping", () => {
+  test("with subnet grouping, addresses of one /24 share the per-IP limit", async () => {
+    await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { ipGrouping: "subnet" } });
+    for (let i = 1; i <= 3; i++) expect((await ask(randomAddress(), { ip: `198.51.100.${i}`, device: device(i) })).status).toBe(201);
+    const fourth = await ask(randomAddress(), { ip: "198.51.100.200", device: device(4) });
+    expect(fourth.status).toBe(429);
+    expect((await ask(randomAddress(), { ip: "198.51.101.1", device: device(5) })).status).toBe(201);
+    const rows = t.db.sqlite.query("select distinct ip_group from faucet_requests order by ip_group").all();
+    expect(rows).toEqual([{ ip_group: "198.51.100.0/24" }, { ip_group: "198.51.101.0/24" }]);
+    const bad = await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { ipGrouping: "/16" } });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -28,7 +28,6 @@ export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCooki
         const row = await faucet.request({
           address: body?.address,
           ip,
-          ipGroup: ip,
           deviceId: device.deviceId,
           newDevice: device.isNew,
           userAgent: userAgentOf(request),

@@ -6,6 +6,7 @@ import type { GroupCommit } from "../../db/group-commit.ts";
 import { HttpError, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
+import { ipGroup, type IpGrouping } from "../../http/ip-group.ts";
 import { INVALID_ADDRESS, parseLedgerAddress, type LedgerAddress } from "./address.ts";
 import { scoreRisk } from "./risk.ts";
 
@@ -24,7 +25,6 @@ export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come
 export interface FaucetRequestInput {
   address: unknown;
   ip: string;
-  ipGroup: string;
   deviceId: string;
   newDevice: boolean;
   userAgent: string | null;
@@ -117,6 +117,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       const s = settings.get();
       if (!s.enabled) throw new HttpError(503, FAUCET_OFFLINE);
       const since = now - DAY;
+      const group = ipGroup(input.ip, s.ipGrouping as IpGrouping);
       let fromIp = { n: 0, first: null as number | null };
       let fromDevice = { n: 0, first: null as number | null };
       if (kind === "faucet") {
@@ -125,7 +126,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
           const wait = last.created_at + DAY - now;
           throw tooManyRequests(`This address already requested XRP in the last 24 hours. You can request again ${waitText(wait)}.`, wait / 1000);
         }
-        fromIp = addressesFrom.ip.get(input.ipGroup, since)!;
+        fromIp = addressesFrom.ip.get(group, since)!;
         if (fromIp.n >= s.perIpDaily) {
           const wait = (fromIp.first ?? now) + DAY - now;
           throw tooManyRequests(`Too many addresses from your network today (at most ${s.perIpDaily} in 24 hours). Please try again ${waitText(wait)}.`, wait / 1000);
@@ -149,8 +150,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       const risk = scoreRisk({
         addressesFromIp: fromIp.n,
         addressesFromDevice: fromDevice.n,
-        rejectedFromIpOrDevice: rejectedFrom.get(input.ipGroup, input.deviceId, now - 7 * DAY)!.n,
-        requestsFromIpLast10Min: recentFromIp.get(input.ipGroup, now - 10 * 60_000)!.n,
+        rejectedFromIpOrDevice: rejectedFrom.get(group, input.deviceId, now - 7 * DAY)!.n,
+        requestsFromIpLast10Min: recentFromIp.get(group, now - 10 * 60_000)!.n,
         devicesForAddress: devicesForAddress.get(parsed.address, input.deviceId, now - 30 * DAY)!.n,
         newDevice: input.newDevice,
         userAgent: input.userAgent,
@@ -164,7 +165,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         risk.score,
         JSON.stringify(risk.reasons),
         input.ip,
-        input.ipGroup,
+        group,
         input.deviceId,
         input.userAgent,
         now,

@@ -81,7 +81,7 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
         }
         if (bonusForReview.get(reviewId)) throw conflict("A bonus was already requested for this review");
         if (bonusForAddress.get(parsed.address, REVIEWER_BONUS_REASON)) throw conflict("This address already received a reviewer bonus");
-        const row = faucet.requestBonus({ ...who, ipGroup: who.ip, address, reason: REVIEWER_BONUS_REASON });
+        const row = faucet.requestBonus({ ...who, address, reason: REVIEWER_BONUS_REASON });
         linkReview.run(reviewId, row.id);
         return { ...row, review_id: reviewId };
       }).immediate();

@@ -48,6 +48,7 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
           minAmountDrops,
           maxAmountDrops,
           enabled: input.enabled ?? current.enabled,
+          ipGrouping: input.ipGrouping ?? current.ipGrouping,
           updatedBy: adminId,
           updatedAt: clock(),
         })
@@ -67,6 +68,7 @@ export function settingsView(s: FaucetSettings) {
     minAmount: plain(s.minAmountDrops),
     maxAmount: plain(s.maxAmountDrops),
     enabled: s.enabled,
+    ipGrouping: s.ipGrouping,
     updatedAt: new Date(s.updatedAt).toISOString(),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `faucet_settings` ADD `ip_grouping` text DEFAULT 'address' NOT NULL;
