@@ -7,9 +7,10 @@ import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
 
 export function FaucetControl() {
   const settings = useSettings();
-  const [form, setForm] = useState({ dailyLimit: "", minAmount: "", maxAmount: "" });
+  const [form, setForm] = useState<{ dailyLimit: string; minAmount: string; maxAmount: string; ipGrouping: "address" | "subnet" }>({ dailyLimit: "", minAmount: "", maxAmount: "", ipGrouping: "address" });
   useEffect(() => {
-    if (settings.data) setForm({ dailyLimit: settings.data.dailyLimit, minAmount: settings.data.minAmount, maxAmount: settings.data.maxAmount });
+    const d = settings.data;
+    if (d) setForm({ dailyLimit: d.dailyLimit, minAmount: d.minAmount, maxAmount: d.maxAmount, ipGrouping: d.ipGrouping ?? "address" });
   }, [settings.data]);
   const save = useAdminAction({
     send: (next: Omit<Settings, "updatedAt">) => post<Settings>("/api/admin/faucet/settings", next),
@@ -44,10 +45,17 @@ export function FaucetControl() {
         </label>
       }
     >
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-4 sm:items-end">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-5 sm:items-end">
         <Field id="daily-limit" label="Daily limit (XRP)" inputMode="decimal" value={form.dailyLimit} onChange={(e) => setForm({ ...form, dailyLimit: e.target.value })} />
         <Field id="min-amount" label="Minimum amount (XRP)" inputMode="decimal" value={form.minAmount} onChange={(e) => setForm({ ...form, minAmount: e.target.value })} />
         <Field id="max-amount" label="Maximum amount (XRP)" inputMode="decimal" value={form.maxAmount} onChange={(e) => setForm({ ...form, maxAmount: e.target.value })} />
+        <div className="space-y-1.5">
+          <label htmlFor="ip-grouping" className="block text-sm font-medium text-slate-800">Per-IP limits count</label>
+          <select id="ip-grouping" value={form.ipGrouping} onChange={(e) => setForm({ ...form, ipGrouping: e.target.value as "address" | "subnet" })} className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3">
+            <option value="address">each IP address</option>
+            <option value="subnet">each network (/24, /64)</option>
+          </select>
+        </div>
         <button type="submit" className={buttonClass({ className: "h-11" })} disabled={save.isPending}>Save settings</button>
       </form>
       <p className="mt-2 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
