@@ -5,6 +5,7 @@ export interface RiskSignals {
   rejectedFromIpOrDevice: number; // rejected requests from them in 7 days
   requestsFromIpLast10Min: number;
   devicesForAddress: number; // other devices that used this address in 30 days
+  devicesFromIp: number; // other devices seen from this IP group in 24 h
   newDevice: boolean; // no device cookie came with the request
   userAgent: string | null;
 }
@@ -24,6 +25,7 @@ export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } 
   if (s.addressesFromDevice > 0) add(25 * s.addressesFromDevice, `${plural(s.addressesFromDevice + 1, "address")} from this device in 24 h`);
   if (s.rejectedFromIpOrDevice > 0) add(Math.min(40, 20 * s.rejectedFromIpOrDevice), `${plural(s.rejectedFromIpOrDevice, "rejected request")} from this IP or device in 7 days`);
   if (s.requestsFromIpLast10Min > 0) add(10 * s.requestsFromIpLast10Min, `${plural(s.requestsFromIpLast10Min + 1, "request")} from this IP in 10 minutes`);
+  if (s.devicesFromIp > 0) add(15 * s.devicesFromIp, `${plural(s.devicesFromIp + 1, "device")} from this IP in 24 h`);
   if (s.devicesForAddress > 0) add(20, `address used from ${plural(s.devicesForAddress + 1, "device")} in 30 days`);
   if (s.newDevice) add(10, "first visit from this device");
   if (!s.userAgent) add(30, "no user agent");

@@ -86,6 +86,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   const devicesForAddress = q<{ n: number }, [string, string, number]>(
     "select count(distinct device_id) as n from faucet_requests where address = ? and device_id != ? and created_at > ?",
   );
+  const devicesFromIp = q<{ n: number }, [string, string, number]>(
+    "select count(distinct device_id) as n from faucet_requests where ip_group = ? and device_id != ? and created_at > ?",
+  );
   const dayTotal = q<{ amount_drops: number }, [string]>("select amount_drops from faucet_daily_totals where day = ?");
   const insert = q<FaucetRequestRow, [number | null, string, number | null, number, string | null, number, string, string, string, string, string | null, number]>(
     `insert into faucet_requests (user_id, address, destination_tag, amount_drops, reason, risk_score, risk_reasons, requester_ip, ip_group, device_id, user_agent, created_at)
@@ -153,6 +156,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         rejectedFromIpOrDevice: rejectedFrom.get(group, input.deviceId, now - 7 * DAY)!.n,
         requestsFromIpLast10Min: recentFromIp.get(group, now - 10 * 60_000)!.n,
         devicesForAddress: devicesForAddress.get(parsed.address, input.deviceId, now - 30 * DAY)!.n,
+        devicesFromIp: devicesFromIp.get(group, input.deviceId, since)!.n,
         newDevice: input.newDevice,
         userAgent: input.userAgent,
       });
