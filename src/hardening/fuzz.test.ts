@@ -7,7 +7,7 @@ import { testApp } from "../testing/harness.ts";
 
 const t = testApp();
 afterAll(() => t.close());
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 60);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 150);
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const body = fc.oneof(

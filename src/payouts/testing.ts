@@ -30,7 +30,7 @@ export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps
   sim.closeLedger();
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
-  const ledger = createLedgerConnection({ urls: [sim.url], log });
+  const ledger = createLedgerConnection({ urls: [sim.url], log, timeoutMs: 1_000 });
   // the app reads runtime.engine on every call, so a restarted engine takes over at once
   const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger };
   const t = testApp({ payouts: runtime, payWaitMs: 0 });
