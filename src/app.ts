@@ -1,5 +1,6 @@
 // createApp(deps) is the one place where the pieces are wired; tests build it around a
 // temporary database and a fake clock.
+import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { createSessionReader, requireAdmin } from "./auth/current-user.ts";
 import { cookieJar } from "./http/cookies.ts";
@@ -126,10 +127,20 @@ export function createApp(deps: AppDeps) {
         throw new HttpError(400, "The request body is not valid JSON");
       }
     })
-    // One guard for every /api/admin route, whatever the route itself declares.
+    // One guard for every /api/admin route (and the API's own description), whatever the route declares.
     .onBeforeHandle(({ path, request, set }) => {
-      if (path.startsWith("/api/admin/") || path === "/api/admin") requireAdmin(currentUser, cookieJar(request, set));
+      if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs")) requireAdmin(currentUser, cookieJar(request, set));
     })
+    // The OpenAPI document of every route, for admins: GET /api/docs/json.
+    .use(
+      openapi({
+        path: "/api/docs",
+        specPath: "/api/docs/json",
+        provider: null,
+        exclude: { paths: ["/*", "/api/*"] },
+        documentation: { info: { title: "xrp-faucet API", version: deps.version ?? "dev" } },
+      }),
+    )
     .use(healthRoutes({ db, clock, version: deps.version ?? "dev" }))
     .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }))
     .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))

@@ -84,3 +84,11 @@ describe("faucet settings", () => {
     }
   });
 });
+
+test("the OpenAPI document is for admins only", async () => {
+  expect((await t.call("GET", "/api/docs/json")).status).toBe(401);
+  expect((await t.call("GET", "/api/docs/json", { cookie: userCookie })).status).toBe(403);
+  const doc = await t.call("GET", "/api/docs/json", { cookie: adminCookie });
+  expect(doc.status).toBe(200);
+  expect(doc.json.paths["/api/faucet/request"].post).toBeDefined();
+});
