@@ -1,0 +1,89 @@
+// The soak: BENCH_SOAK seconds (e.g. 600) of mixed traffic against the built binary paying through
+// its sandbox ledger: visitors reading pages and asking for XRP, users registering and reading their
+// dashboards, an admin approving and paying. Reports memory over time and any answer that was not
+// intended. Skipped unless BENCH_SOAK is set: `BENCH_SOAK=600 npm run bench`.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { encodeAccountID } from "ripple-address-codec";
+import { runBinary, startBinary } from "../src/testing/binary.ts";
+
+const SECONDS = Number(process.env.BENCH_SOAK ?? 0);
+if (!SECONDS) {
+  console.log("soak: skipped (set BENCH_SOAK=600 for a 10-minute soak)");
+  process.exit(0);
+}
+const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-soak-"));
+const admin = { username: "soakadmin", password: "soak admin passphrase 1" };
+await runBinary(["--seed-admin", admin.username], { cwd: dir, env: { ADMIN_PASSWORD: admin.password } });
+const server = await startBinary({ cwd: dir, args: ["--trust-proxy", "--xrpl", "sandbox", "--sandbox-port", "0"] });
+const json = { "content-type": "application/json" };
+const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const address = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
+const statuses = new Map<string, number>();
+const unexpected: string[] = [];
+let n = 0;
+
+async function call(path: string, init: RequestInit = {}, ok: number[] = [200, 201, 202]) {
+  const res = await fetch(`${server.url}${path}`, init);
+  const text = await res.text();
+  const key = `${init.method ?? "GET"} ${path.split("?")[0]!.replace(/\d+/g, ":id")} ${res.status}`;
+  statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  if (!ok.includes(res.status) && unexpected.length < 20) unexpected.push(`${key}: ${text.slice(0, 120)}`);
+  return { res, text };
+}
+const login = async (username: string, password: string) =>
+  (await call("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username, password }) })).res.headers.get("set-cookie")!.split(";")[0]!;
+
+const adminCookie = await login(admin.username, admin.password);
+await call("/api/admin/faucet/settings", { method: "POST", headers: { ...json, cookie: adminCookie }, body: JSON.stringify({ dailyLimit: "1000000", minAmount: "1", maxAmount: "2" }) });
+
+const deadline = Date.now() + SECONDS * 1000;
+const samples: { t: number; mb: number }[] = [{ t: 0, mb: rss() }];
+const started = Date.now();
+const visitor = async () => {
+  while (Date.now() < deadline) {
+    const i = n++;
+    const headers = { ...json, "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, cookie: `device=soakdevice${String(i).padStart(16, "0")}` };
+    await call("/");
+    await call("/api/faucet/status", { headers });
+    await call("/api/faucet/request", { method: "POST", headers, body: JSON.stringify({ address: address() }) }, [201, 429]);
+  }
+};
+const member = async () => {
+  while (Date.now() < deadline) {
+    const name = `soak${n++}`;
+    await call("/api/register", { method: "POST", headers: json, body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "correct horse battery" }) });
+    const cookie = await login(name, "correct horse battery");
+    for (const path of ["/api/user", "/api/user/faucet-requests", "/api/user/rewards-history", "/api/social/bonus"]) await call(path, { headers: { cookie } });
+    await call("/api/social/bonus-request", { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address: address(), platform: "Twitter" }) }, [201]);
+  }
+};
+const operator = async () => {
+  while (Date.now() < deadline) {
+    const list = JSON.parse((await call("/api/admin/faucet/requests", { headers: { cookie: adminCookie } })).text) as { id: number; status: string }[];
+    for (const r of list.filter((r) => r.status === "PENDING").slice(0, 5)) {
+      await call(`/api/admin/faucet/requests/${r.id}`, { method: "POST", headers: { ...json, cookie: adminCookie }, body: JSON.stringify({ action: "APPROVED" }) });
+    }
+    await call("/api/admin/users", { headers: { cookie: adminCookie } });
+    await Bun.sleep(2000);
+  }
+};
+const sampler = async () => {
+  while (Date.now() < deadline) {
+    await Bun.sleep(10_000);
+    samples.push({ t: Math.round((Date.now() - started) / 1000), mb: rss() });
+  }
+};
+await Promise.all([visitor(), visitor(), member(), operator(), sampler()]);
+const paid = JSON.parse((await call("/api/stats/payouts")).text).totalPayouts;
+await server.stop();
+rmSync(dir, { recursive: true, force: true });
+
+const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+const firstMinute = samples.filter((s) => s.t <= 60).at(-1)!.mb;
+console.log(`soak: ${SECONDS} s, ${total} requests, ${paid} XRP paid through the sandbox ledger`);
+console.log(`  RSS MiB: start ${samples[0]!.mb.toFixed(1)}, after 1 min ${firstMinute.toFixed(1)}, end ${samples.at(-1)!.mb.toFixed(1)}, max ${Math.max(...samples.map((s) => s.mb)).toFixed(1)}`);
+console.log(`  unexpected answers: ${unexpected.length ? unexpected.join("\n    ") : "none"}`);
+for (const [k, v] of [...statuses].sort()) console.log(`  ${k.padEnd(48)} ${v}`);
+if (unexpected.length) process.exit(1);
