@@ -1,7 +1,7 @@
-import { useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRight, Award, Droplet, Info, Lock, PenLine, Share2, Sparkles, Users } from "lucide-react";
-import { shortXrp, useClaimSocialBonus, useRecordShare, useSocialOffer, type SocialPlatform } from "../api/account";
+import { shortXrp, useClaimSocialBonus, useSocialOffer, type SocialPlatform } from "../api/account";
 import { useCurrentUser } from "../api/session";
 import { BonusClaimForm } from "../components/account/BonusClaimForm";
 import { ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";
@@ -9,8 +9,8 @@ import { SoonBadge } from "../components/SoonBadge";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { toast } from "../components/ui/use-toast";
+import { useShareThenClaim } from "../components/account/useShareThenClaim";
 import { ADDRESS_REQUIRED } from "../components/account/wallet";
-import { errorText } from "../lib/errors";
 import { usePageTitle } from "../lib/usePageTitle";
 
 function LoginNotice() {
@@ -58,13 +58,9 @@ export default function EarnMore() {
   usePageTitle("Earn More XRP");
   const { data: user } = useCurrentUser();
   const offer = useSocialOffer();
-  const recordShare = useRecordShare();
   const claim = useClaimSocialBonus();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [shared, setShared] = useState<SocialPlatform | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [address, setAddress] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const flow = useShareThenClaim(user);
+  const { heading, shared, formOpen, address, error, setError, recordShare } = flow;
 
   const amount = shortXrp(offer.data?.amountPerPlatform, "5");
   const weekly = shortXrp(offer.data?.weeklyMaximum, "15");
@@ -74,22 +70,7 @@ export default function EarnMore() {
       toast({ title: "Login Required", description: "Please log in to claim social sharing bonuses. You can still share to help spread the word!" });
       return;
     }
-    recordShare.mutate(platform, {
-      onSuccess: () => {
-        setShared(platform);
-        if (!formOpen) setAddress(user.xrpAddress ?? "");
-        setError(null);
-        setFormOpen(true);
-        toast({ title: "Share Recorded!", description: `Thanks for sharing on ${platform}! Now submit your wallet address below to claim your bonus.` });
-      },
-      onError: (failure) => toast({ variant: "destructive", title: "Error", description: errorText(failure) }),
-    });
-  };
-
-  const close = () => {
-    setFormOpen(false);
-    setError(null);
-    heading.current?.focus();
+    flow.share(platform, { title: "Share Recorded!", description: `Thanks for sharing on ${platform}! Now submit your wallet address below to claim your bonus.` });
   };
 
   const submit = () => {
@@ -109,13 +90,7 @@ export default function EarnMore() {
     }
     claim.mutate(
       { address: trimmed, platform: shared, sharedUrl: shareUrl(), sharedContent: { title: SHARE_TITLE, description: SHARE_DESCRIPTION } },
-      {
-        onSuccess: () => {
-          setAddress("");
-          setShared(null);
-          close();
-        },
-      },
+      { onSuccess: flow.claimed },
     );
   };
 
@@ -154,16 +129,13 @@ export default function EarnMore() {
         {formOpen && (
           <BonusClaimForm
             address={address}
-            onAddressChange={(value) => {
-              setAddress(value);
-              setError(null);
-            }}
+            onAddressChange={flow.changeAddress}
             error={error}
             busy={claim.isPending}
             submitLabel="Claim"
             closeLabel="Close"
             onSubmit={submit}
-            onClose={close}
+            onClose={flow.close}
           >
             <p>
               {shared ? (

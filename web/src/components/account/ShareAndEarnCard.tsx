@@ -1,50 +1,29 @@
-import { useRef, useState } from "react";
 import { Share2 } from "lucide-react";
-import { shortXrp, useClaimSocialBonus, useRecordShare, useSocialOffer, type SocialPlatform } from "../../api/account";
+import { shortXrp, useClaimSocialBonus, useSocialOffer, type SocialPlatform } from "../../api/account";
 import { useCurrentUser } from "../../api/session";
-import { errorText } from "../../lib/errors";
 import { formatRelativeTime } from "../../lib/format";
 import { ShareButtons } from "../ShareButtons";
 import { Card } from "../ui/card";
 import { toast } from "../ui/use-toast";
 import { BonusClaimForm } from "./BonusClaimForm";
+import { useShareThenClaim } from "./useShareThenClaim";
 import { checkBonusAddress } from "./wallet";
 
 // The dashboard's share-and-earn card: share, then claim the bonus for the platform shared on last.
 export function ShareAndEarnCard() {
   const { data: user } = useCurrentUser();
   const offer = useSocialOffer();
-  const recordShare = useRecordShare();
   const claim = useClaimSocialBonus();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [shared, setShared] = useState<SocialPlatform | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [address, setAddress] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const flow = useShareThenClaim(user);
+  const { heading, shared, formOpen, address, error, setError, recordShare } = flow;
 
   const amount = shortXrp(offer.data?.amountPerPlatform, "5");
   const weekly = shortXrp(offer.data?.weeklyMaximum, "15");
   const availableAt = offer.data?.platforms.find((p) => p.platform === shared)?.availableAt;
   const claimedThisWeek = availableAt && new Date(availableAt).getTime() > Date.now() ? availableAt : null;
 
-  const share = (platform: SocialPlatform) => {
-    recordShare.mutate(platform, {
-      onSuccess: () => {
-        setShared(platform);
-        if (!formOpen) setAddress(user?.xrpAddress ?? "");
-        setError(null);
-        setFormOpen(true);
-        toast({ title: "Thanks for sharing!", description: "Now submit your wallet address below to claim your bonus." });
-      },
-      onError: (failure) => toast({ variant: "destructive", title: "Error", description: errorText(failure) }),
-    });
-  };
-
-  const close = () => {
-    setFormOpen(false);
-    setError(null);
-    heading.current?.focus();
-  };
+  const share = (platform: SocialPlatform) =>
+    flow.share(platform, { title: "Thanks for sharing!", description: "Now submit your wallet address below to claim your bonus." });
 
   const submit = () => {
     const checked = checkBonusAddress(address);
@@ -57,16 +36,7 @@ export function ShareAndEarnCard() {
       toast({ variant: "destructive", title: "Please share first", description: "You need to share on social media before claiming your bonus." });
       return;
     }
-    claim.mutate(
-      { address: checked.address },
-      {
-        onSuccess: () => {
-          setAddress("");
-          setShared(null);
-          close();
-        },
-      },
-    );
+    claim.mutate({ address: checked.address }, { onSuccess: flow.claimed });
   };
 
   return (
@@ -88,16 +58,13 @@ export function ShareAndEarnCard() {
       {formOpen && (
         <BonusClaimForm
           address={address}
-          onAddressChange={(value) => {
-              setAddress(value);
-              setError(null);
-            }}
+          onAddressChange={flow.changeAddress}
           error={error}
           busy={claim.isPending}
           submitLabel={`Claim Social Bonus (${amount} XRP)`}
           closeLabel="Cancel"
           onSubmit={submit}
-          onClose={close}
+          onClose={flow.close}
         >
           {shared ? (
             <p>
