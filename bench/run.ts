@@ -228,7 +228,8 @@ end
 `;
 }
 
-// Seeds an admin, logs in and sets the faucet so the budget never runs out (1 drop a request).
+// Seeds an admin, logs in and sets the faucet so the budget never runs out (1 drop a request), with
+// the proof of work off: the bench measures the server's own work, not a solver's.
 async function openTheTap(baseUrl: string, dataDir: string): Promise<Partial<ScenarioRequest>> {
   if (!(await Bun.file(ADDRESS_FILE).exists())) await writeAddresses();
   const seed = Bun.spawnSync([BINARY, "--seed-admin", BENCH_ADMIN.username, "--data-dir", dataDir], {
@@ -244,7 +245,7 @@ async function openTheTap(baseUrl: string, dataDir: string): Promise<Partial<Sce
   const settings = await fetch(`${baseUrl}/api/admin/faucet/settings`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", enabled: true }),
+    body: JSON.stringify({ dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", enabled: true, powDifficulty: 0 }),
   });
   if (!settings.ok) throw new Error(`opening the faucet for the bench failed: ${settings.status} ${await settings.text()}`);
   return {};

@@ -23,6 +23,8 @@ import { serveWebAsset } from "./http/web-assets.ts";
 import { adminRoutes } from "./modules/admin/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { powRoutes } from "./modules/pow/index.ts";
+import { createProofOfWork } from "./modules/pow/service.ts";
 import { faucetRoutes } from "./modules/faucet/index.ts";
 import { createFaucetService } from "./modules/faucet/service.ts";
 import { createAdvertisingService } from "./modules/advertising/service.ts";
@@ -64,6 +66,7 @@ export function createApp(deps: AppDeps) {
   const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
   const currentUser = createSessionReader(sessions, cookieOptions);
   const settings = createSettingsService({ db, clock });
+  const pow = createProofOfWork({ clock, difficulty: () => settings.get().powDifficulty });
   const groupCommit = createGroupCommit(db.sqlite);
   const faucet = createFaucetService({ db, clock, settings, groupCommit, random: deps.random });
   const reviews = createReviewService({ db, clock, faucet });
@@ -142,11 +145,12 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(healthRoutes({ db, clock, version: deps.version ?? "dev" }))
-    .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }))
-    .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))
+    .use(powRoutes({ pow, clientIp, clock }))
+    .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp, pow }))
+    .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow }))
     .use(userRoutes({ social, history, currentUser }))
-    .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure }))
-    .use(signupRoutes({ signups, advertising, clientIp, clock }))
+    .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow }))
+    .use(signupRoutes({ signups, advertising, clientIp, clock, pow }))
     .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))
     .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, wallet, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))

@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { proofFor } from "./testing/pow.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "./testing/binary.ts";
 
 const dirs: string[] = [];
@@ -49,10 +50,15 @@ describe("the binary copied alone into an empty directory", () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: "Not found: /api/nope" });
 
+    // A fresh install asks for a proof of work on its public forms
+    const alice = JSON.stringify({ username: "alice", email: "alice@example.com", password: "correct horse" });
+    const unproven = await fetch(`${server.url}/api/register`, { method: "POST", headers: { "content-type": "application/json" }, body: alice });
+    expect(unproven.status).toBe(403);
+    expect((await unproven.json()).message).toBe("Your browser has not finished its anti-bot check. Please try again.");
     const register = await fetch(`${server.url}/api/register`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ username: "alice", email: "alice@example.com", password: "correct horse" }),
+      headers: { "content-type": "application/json", origin: server.url, ...(await proofFor(server.url)) },
+      body: alice,
     });
     expect(register.status).toBe(201);
     const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
@@ -108,7 +114,7 @@ describe("--seed-admin", () => {
     servers.push(server);
     const register = await fetch(`${server.url}/api/register`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...(await proofFor(server.url)) },
       body: JSON.stringify({ username: "carol", email: "carol@example.com", password: "first password" }),
     });
     const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
@@ -156,7 +162,7 @@ describe("--backup", () => {
     for (const username of ["dave", "erin"]) {
       const res = await fetch(`${server.url}/api/register`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...(await proofFor(server.url)) },
         body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse" }),
       });
       expect(res.status).toBe(201);

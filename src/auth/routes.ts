@@ -5,6 +5,7 @@ import type { SessionService } from "./sessions.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import { sessionCookieAttributes, type CurrentUser, type SessionCookieOptions } from "./current-user.ts";
 import { cookieJar, type CookieJar } from "../http/cookies.ts";
+import { proofRequired, type ProofOfWork } from "../modules/pow/service.ts";
 
 // Loose on purpose: the service checks each field and answers with the spec's messages.
 const credentials = t.Object(
@@ -22,9 +23,10 @@ export interface AuthRouteDeps {
   currentUser: CurrentUser;
   cookieOptions: SessionCookieOptions;
   clientIp: (request: Request, server: unknown) => string;
+  pow: ProofOfWork;
 }
 
-export function authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp }: AuthRouteDeps) {
+export function authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp, pow }: AuthRouteDeps) {
   const startSession = (cookies: CookieJar, userId: number) => {
     const { token, expiresAt } = sessions.create(userId);
     cookies.set(SESSION_COOKIE, token, sessionCookieAttributes(cookieOptions, expiresAt));
@@ -39,7 +41,7 @@ export function authRoutes({ accounts, sessions, currentUser, cookieOptions, cli
         set.status = 201;
         return { user: publicUser(user) };
       },
-      { body: t.Optional(credentials) },
+      { body: t.Optional(credentials), ...proofRequired(pow) },
     )
     .post(
       "/api/login",

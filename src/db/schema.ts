@@ -208,6 +208,8 @@ export const faucetSettings = sqliteTable("faucet_settings", {
   perDeviceDaily: integer("per_device_daily").notNull().default(3),
   // "address": each IP counts alone; "subnet": IPv4 /24 and IPv6 /64 count as one
   ipGrouping: text("ip_grouping").notNull().default("address"),
+  // Key derivations a browser must try before a public form is accepted; 0 turns the check off
+  powDifficulty: integer("pow_difficulty").notNull().default(2000),
   // null: the faucet's minAmount
   reviewerBonusDrops: integer("reviewer_bonus_drops"),
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),

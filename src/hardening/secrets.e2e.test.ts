@@ -5,7 +5,9 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ECDSA, Wallet } from "xrpl";
 import { startLedgerSimulator, type LedgerSimulator } from "../payouts/simulator/index.ts";
+import { PROTECTED_FORMS } from "../modules/pow/index.ts";
 import { randomAddress } from "../testing/harness.ts";
+import { proofFor } from "../testing/pow.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
 
 let sim: LedgerSimulator;
@@ -32,7 +34,11 @@ test("a full flow leaks neither the wallet secret nor a session token", async ()
   const call = async (method: string, path: string, body?: unknown, cookie?: string) => {
     const res = await fetch(`${server.url}${path}`, {
       method,
-      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(cookie ? { cookie } : {}),
+        ...(method === "POST" && PROTECTED_FORMS.has(path) ? await proofFor(server.url) : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const setCookie = res.headers.get("set-cookie");

@@ -4,6 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { Client } from "xrpl";
 import { randomAddress } from "../testing/harness.ts";
+import { proofFor } from "../testing/pow.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
 
 const servers: RunningServer[] = [];
@@ -43,7 +44,7 @@ test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid th
   expect(wallet).toMatchObject({ configured: true, sandbox: true, notice: expect.stringContaining("nothing real is sent") });
 
   const address = randomAddress();
-  const made = await (await fetch(`${server.url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address }) })).json();
+  const made = await (await fetch(`${server.url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json", ...(await proofFor(server.url)) }, body: JSON.stringify({ address }) })).json();
   const approved = await fetch(`${server.url}/api/admin/faucet/requests/${made.id}`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },

@@ -6,6 +6,7 @@ import { encodeAccountID } from "ripple-address-codec";
 import { createApp, type AppDeps } from "../app.ts";
 import { openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
+import { proofHeaders } from "./pow.ts";
 
 export const TEST_PASSWORD_COST = { memoryCost: 1024, timeCost: 1 };
 
@@ -39,10 +40,18 @@ export interface TestResponse {
   cookie: string | undefined;
 }
 
-export function testApp(overrides: Partial<AppDeps> = {}) {
+// API tests run with the proof of work off unless they pass `powDifficulty` (the pow tests do;
+// null keeps a fresh install's default).
+export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & { powDifficulty?: number | null } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-test-"));
   const db = openDatabase(join(dir, "app.db"));
   applyMigrations(db);
+  if (powDifficulty !== null) {
+    db.sqlite.run(
+      "insert into faucet_settings (id, updated_at, pow_difficulty) values (1, 0, ?) on conflict(id) do update set pow_difficulty = excluded.pow_difficulty",
+      [powDifficulty],
+    );
+  }
   const clock = (overrides.clock as FakeClock | undefined) ?? fakeClock();
   const logs: string[] = [];
   const app = createApp({
@@ -75,8 +84,11 @@ export function testApp(overrides: Partial<AppDeps> = {}) {
     return { status: response.status, headers: response.headers, json, text, cookie: cookie === undefined ? undefined : `session=${cookie}` };
   }
 
+  // The proof-of-work header a protected form needs ({} while the check is off).
+  const proof = (ip?: string) => proofHeaders(async (path) => (await call("GET", path, { ip })).json);
+
   async function register(username: string, password = "correct horse battery", email = `${username}@example.com`) {
-    const res = await call("POST", "/api/register", { body: { username, password, email } });
+    const res = await call("POST", "/api/register", { body: { username, password, email }, headers: await proof() });
     if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${res.text}`);
     return { user: res.json.user, cookie: res.cookie! };
   }
@@ -92,6 +104,7 @@ export function testApp(overrides: Partial<AppDeps> = {}) {
     app,
     db,
     clock,
+    proof,
     logs,
     call,
     register,

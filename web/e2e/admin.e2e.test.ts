@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { encodeAccountID } from "ripple-address-codec";
+import { proofFor } from "../../src/testing/pow.ts";
 import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
 
 let site: Site;
@@ -30,7 +31,7 @@ async function adminPage(width = 1280) {
 // A user with a shared-bonus claim waiting for review; returns the user's address.
 async function userWithClaim(username: string): Promise<string> {
   const address = newAddress();
-  const reg = await fetch(`${site.url}/api/register`, { method: "POST", headers: json, body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse battery" }) });
+  const reg = await fetch(`${site.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(site.url)) }, body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse battery" }) });
   const cookie = reg.headers.get("set-cookie")!.split(";")[0]!;
   const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address, platform: "Twitter" }) });
   expect(claim.status).toBe(201);
@@ -48,10 +49,32 @@ test("the sandbox notice, the summary cards, and the faucet toggle that a visito
   await until(async () => (await toggle.getAttribute("aria-checked")) === "false", "the toggle to show Offline");
   const status = await (await fetch(`${site.url}/api/faucet/status`)).json();
   expect(status.isActive).toBe(false);
-  const refused = await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: json, body: JSON.stringify({ address: newAddress() }) });
+  const refused = await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, ...(await proofFor(site.url)) }, body: JSON.stringify({ address: newAddress() }) });
   expect(refused.status).toBe(503);
   await toggle.click();
   await seen(toasts(page).getByText("Faucet has been successfully enabled."));
+}, 60_000);
+
+test("the anti-bot work is 2000 on a fresh site; the admin turns it off, refuses nonsense, and raises it", async () => {
+  const page = await adminPage();
+  const field = page.getByLabel("Anti-bot work (0 = off)");
+  await until(async () => (await field.inputValue()) === "2000", "the settings to load");
+  const save = page.getByRole("button", { name: "Save settings" });
+  const challenge = async () => (await (await fetch(`${site.url}/api/pow/challenge`)).json()).challenge;
+
+  await field.fill("0");
+  await save.click();
+  await seen(toasts(page).getByText("Faucet has been successfully enabled."));
+  expect(await challenge()).toBeNull();
+
+  await field.fill("lots");
+  await save.click();
+  await seen(toasts(page).getByText("powDifficulty must be a whole number from 0 (off) to 100000"));
+
+  await field.fill("3000");
+  await save.click();
+  await until(async () => (await page.evaluate(async () => (await fetch("/api/admin/faucet/settings")).json())).powDifficulty === 3000, "the new difficulty to be saved");
+  expect((await challenge()).parameters.algorithm).toBe("PBKDF2/SHA-256");
 }, 60_000);
 
 test("approving a claim grows Total XRP Owed; paying the user through the sandbox shows in the payment history", async () => {
@@ -85,7 +108,7 @@ test("approving a claim grows Total XRP Owed; paying the user through the sandbo
 }, 90_000);
 
 test("rejecting a pending faucet request moves it to the processed list", async () => {
-  await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, "user-agent": "Mozilla/5.0" }, body: JSON.stringify({ address: newAddress() }) });
+  await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, "user-agent": "Mozilla/5.0", ...(await proofFor(site.url)) }, body: JSON.stringify({ address: newAddress() }) });
   const page = await adminPage();
   const pending = page.getByRole("list", { name: "Pending faucet requests" });
   await seen(pending);
@@ -97,7 +120,12 @@ test("rejecting a pending faucet request moves it to the processed list", async 
 }, 60_000);
 
 test("an edited advertising request moves to the processed table with the admin's name", async () => {
-  await fetch(`${site.url}/api/advertising/submit`, { method: "POST", headers: json, body: JSON.stringify({ companyName: "Globex", email: "ads@globex.example", budget: "$900" }) });
+  const enquiry = await fetch(`${site.url}/api/advertising/submit`, {
+    method: "POST",
+    headers: { ...json, ...(await proofFor(site.url)) },
+    body: JSON.stringify({ companyName: "Globex", email: "ads@globex.example", budget: "$900" }),
+  });
+  expect(enquiry.status).toBe(201);
   const page = await adminPage();
   const pending = page.getByRole("list", { name: "Pending advertising requests" });
   await seen(pending.getByText("Globex"));

@@ -2,6 +2,7 @@
 // PROCESSED with its shortened hash.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { encodeAccountID } from "ripple-address-codec";
+import { proofFor } from "../../src/testing/pow.ts";
 import { ADMIN, seen, startSite, until, type Site } from "./support.ts";
 
 let site: Site;
@@ -22,10 +23,14 @@ test("approved on the sandbox ledger, the request shows PROCESSED with its hash 
   await page.waitForURL("**/dashboard");
 
   const address = encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
-  const made = await page.evaluate(async (address) => {
-    const res = await fetch("/api/faucet/request", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address }) });
-    return res.json();
-  }, address);
+  const proof = await proofFor(site.url);
+  const made = await page.evaluate(
+    async ({ address, proof }) => {
+      const res = await fetch("/api/faucet/request", { method: "POST", headers: { "content-type": "application/json", ...proof }, body: JSON.stringify({ address }) });
+      return res.json();
+    },
+    { address, proof },
+  );
   expect(made.status).toBe("PENDING");
 
   // the admin approves in another browser context

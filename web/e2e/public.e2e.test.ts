@@ -32,6 +32,32 @@ describe("the faucet", () => {
     expect(await field.inputValue()).toBe(address);
   }, 60_000);
 
+  test("the browser proves its work before the request; a proof the server refuses is solved again", async () => {
+    const { page } = await site.newPage();
+    const answers: { status: number; proof: string | null }[] = [];
+    page.on("response", async (response) => {
+      if (response.url().endsWith("/api/faucet/request")) answers.push({ status: response.status(), proof: await response.request().headerValue("x-proof-of-work") });
+    });
+    // The first send goes out with a spoiled proof, as if it had expired on the way.
+    let spoiled = false;
+    await page.route("**/api/faucet/request", async (route) => {
+      if (spoiled) return route.continue();
+      spoiled = true;
+      await route.continue({ headers: { ...route.request().headers(), "x-proof-of-work": "c3BvaWxlZA==" } });
+    });
+    await page.goto("/faucet");
+    await page.getByLabel("XRP wallet address").fill(newAddress());
+    await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
+    await seen(toasts(page).getByText("Request Submitted Successfully!"));
+    expect(answers.map((a) => a.status)).toEqual([403, 201]);
+    // The accepted proof: the browser tried counters up to the server's secret one, at least 1000 at
+    // the default difficulty of 2000.
+    const proof = JSON.parse(Buffer.from(answers[1]!.proof!, "base64").toString());
+    expect(proof.challenge.parameters).toMatchObject({ algorithm: "PBKDF2/SHA-256", cost: 1000 });
+    expect(proof.solution.counter).toBeGreaterThanOrEqual(1000);
+    expect(proof.solution.counter).toBeLessThanOrEqual(2000);
+  }, 60_000);
+
   test("an empty address is caught before anything is sent", async () => {
     const { page } = await site.newPage();
     await page.goto("/faucet");

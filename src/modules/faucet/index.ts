@@ -3,6 +3,7 @@ import type { CurrentUser } from "../../auth/current-user.ts";
 import { cookieJar } from "../../http/cookies.ts";
 import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { deviceFromCookie } from "../../http/device.ts";
+import { proofRequired, type ProofOfWork } from "../pow/service.ts";
 import { faucetRequestView, type FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
@@ -11,13 +12,14 @@ export interface FaucetRouteDeps {
   clientIp: ClientIpResolver;
   clock: () => number;
   secureCookies: boolean;
+  pow: ProofOfWork;
 }
 
 export function userAgentOf(request: Request): string | null {
   return request.headers.get("user-agent")?.slice(0, 300) || null;
 }
 
-export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies }: FaucetRouteDeps) {
+export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies, pow }: FaucetRouteDeps) {
   return new Elysia()
     .post(
       "/api/faucet/request",
@@ -36,7 +38,7 @@ export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCooki
         set.status = 201;
         return faucetRequestView(row);
       },
-      { body: t.Nullable(t.Object({ address: t.Optional(t.Unknown()) }, { additionalProperties: true })) },
+      { body: t.Nullable(t.Object({ address: t.Optional(t.Unknown()) }, { additionalProperties: true })), ...proofRequired(pow) },
     )
     .get("/api/faucet/status", ({ request, set }) => {
       deviceFromCookie(cookieJar(request, set), clock(), secureCookies);

@@ -6,13 +6,21 @@ import { deviceFromCookie } from "../../http/device.ts";
 import { createRateLimit } from "../../http/rate-limit.ts";
 import { faucetRequestView } from "../faucet/service.ts";
 import { userAgentOf } from "../faucet/index.ts";
+import { proofRequired, type ProofOfWork } from "../pow/service.ts";
 import type { ReviewService } from "./service.ts";
 
 const HOUR = 60 * 60 * 1000;
 const anyObject = t.Nullable(t.Object({}, { additionalProperties: true }));
 
-export function reviewRoutes(deps: { reviews: ReviewService; currentUser: CurrentUser; clientIp: ClientIpResolver; clock: () => number; secureCookies: boolean }) {
-  const { reviews, currentUser, clientIp, clock, secureCookies } = deps;
+export function reviewRoutes(deps: {
+  reviews: ReviewService;
+  currentUser: CurrentUser;
+  clientIp: ClientIpResolver;
+  clock: () => number;
+  secureCookies: boolean;
+  pow: ProofOfWork;
+}) {
+  const { reviews, currentUser, clientIp, clock, secureCookies, pow } = deps;
   const reviewLimit = createRateLimit({ limit: 5, windowMs: HOUR, clock, message: "You have written several reviews already. Please try again later." });
   const bonusLimit = createRateLimit({ limit: 10, windowMs: HOUR, clock, message: "Too many bonus requests. Please try again later." });
   return new Elysia()
@@ -45,6 +53,6 @@ export function reviewRoutes(deps: { reviews: ReviewService; currentUser: Curren
         set.status = 201;
         return { ...faucetRequestView(row), message: "Bonus Request Submitted!" };
       },
-      { body: anyObject },
+      { body: anyObject, ...proofRequired(pow) },
     );
 }

@@ -8,6 +8,7 @@ export const settingsBody = t.Object(
     minAmount: t.Optional(amount),
     maxAmount: t.Optional(amount),
     enabled: t.Optional(t.Boolean({ error: "enabled must be true or false" })),
+    powDifficulty: t.Optional(t.Union([t.Number(), t.String({ maxLength: 32 })])),
     ipGrouping: t.Optional(t.Union([t.Literal("address"), t.Literal("subnet")], { error: "ipGrouping must be 'address' or 'subnet'" })),
   },
   { additionalProperties: true },

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { faucetSettings } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
 import { formatXrp, parseXrp } from "../../money.ts";
+import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
 import type { SettingsInput } from "./model.ts";
 
 export type FaucetSettings = typeof faucetSettings.$inferSelect;
@@ -39,6 +40,10 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
       const maxAmountDrops = drops(input.maxAmount, "maxAmount", current.maxAmountDrops);
       if (minAmountDrops > maxAmountDrops) throw badRequest("minAmount cannot be above maxAmount");
       if (maxAmountDrops > dailyLimitDrops) throw badRequest("maxAmount cannot be above dailyLimit");
+      const powDifficulty = input.powDifficulty === undefined ? current.powDifficulty : Number(input.powDifficulty);
+      if (!Number.isInteger(powDifficulty) || powDifficulty < 0 || powDifficulty > MAX_POW_DIFFICULTY || String(input.powDifficulty ?? 0).trim() === "") {
+        throw badRequest(`powDifficulty must be a whole number from 0 (off) to ${MAX_POW_DIFFICULTY}`);
+      }
       // Re-read after the change (and after a rolled-back transaction, which leaves the old row).
       cached = null;
       return db
@@ -49,6 +54,7 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
           maxAmountDrops,
           enabled: input.enabled ?? current.enabled,
           ipGrouping: input.ipGrouping ?? current.ipGrouping,
+          powDifficulty,
           updatedBy: adminId,
           updatedAt: clock(),
         })
@@ -69,6 +75,7 @@ export function settingsView(s: FaucetSettings) {
     maxAmount: plain(s.maxAmountDrops),
     enabled: s.enabled,
     ipGrouping: s.ipGrouping,
+    powDifficulty: s.powDifficulty,
     updatedAt: new Date(s.updatedAt).toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { createRateLimit } from "../../http/rate-limit.ts";
 import { userAgentOf } from "../faucet/index.ts";
 import type { createAdvertisingService } from "../advertising/service.ts";
+import { proofRequired, type ProofOfWork } from "../pow/service.ts";
 import type { createSignupService } from "./service.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -14,8 +15,10 @@ export function signupRoutes(deps: {
   advertising: ReturnType<typeof createAdvertisingService>;
   clientIp: ClientIpResolver;
   clock: () => number;
+  pow: ProofOfWork;
 }) {
-  const { signups, advertising, clientIp, clock } = deps;
+  const { signups, advertising, clientIp, clock, pow } = deps;
+  const form = { body: anyObject, ...proofRequired(pow) };
   const limit = createRateLimit({ limit: 10, windowMs: HOUR, clock, message: "Too many signups from your network. Please try again later." });
   const visitor = (request: Request, server: unknown) => {
     const ip = clientIp(request, server);
@@ -27,15 +30,15 @@ export function signupRoutes(deps: {
       const result = signups.newsletter(body ?? {}, visitor(request, server));
       set.status = 201;
       return result;
-    }, { body: anyObject })
+    }, form)
     .post("/api/earning-alerts/signup", ({ body, request, server, set }) => {
       const result = signups.earningAlerts(body ?? {}, visitor(request, server));
       set.status = 201;
       return result;
-    }, { body: anyObject })
+    }, form)
     .post("/api/advertising/submit", ({ body, request, server, set }) => {
       const result = advertising.submit(body ?? {}, visitor(request, server));
       set.status = 201;
       return result;
-    }, { body: anyObject });
+    }, form);
 }

@@ -7,10 +7,16 @@ import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
 
 export function FaucetControl() {
   const settings = useSettings();
-  const [form, setForm] = useState<{ dailyLimit: string; minAmount: string; maxAmount: string; ipGrouping: "address" | "subnet" }>({ dailyLimit: "", minAmount: "", maxAmount: "", ipGrouping: "address" });
+  const [form, setForm] = useState<{ dailyLimit: string; minAmount: string; maxAmount: string; ipGrouping: "address" | "subnet"; powDifficulty: string }>({
+    dailyLimit: "",
+    minAmount: "",
+    maxAmount: "",
+    ipGrouping: "address",
+    powDifficulty: "",
+  });
   useEffect(() => {
     const d = settings.data;
-    if (d) setForm({ dailyLimit: d.dailyLimit, minAmount: d.minAmount, maxAmount: d.maxAmount, ipGrouping: d.ipGrouping ?? "address" });
+    if (d) setForm({ dailyLimit: d.dailyLimit, minAmount: d.minAmount, maxAmount: d.maxAmount, ipGrouping: d.ipGrouping ?? "address", powDifficulty: String(d.powDifficulty ?? "") });
   }, [settings.data]);
   const save = useAdminAction({
     send: (next: Omit<Settings, "updatedAt">) => post<Settings>("/api/admin/faucet/settings", next),
@@ -45,7 +51,7 @@ export function FaucetControl() {
         </label>
       }
     >
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-5 sm:items-end">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3 sm:items-end lg:grid-cols-6">
         <Field id="daily-limit" label="Daily limit (XRP)" inputMode="decimal" value={form.dailyLimit} onChange={(e) => setForm({ ...form, dailyLimit: e.target.value })} />
         <Field id="min-amount" label="Minimum amount (XRP)" inputMode="decimal" value={form.minAmount} onChange={(e) => setForm({ ...form, minAmount: e.target.value })} />
         <Field id="max-amount" label="Maximum amount (XRP)" inputMode="decimal" value={form.maxAmount} onChange={(e) => setForm({ ...form, maxAmount: e.target.value })} />
@@ -56,9 +62,22 @@ export function FaucetControl() {
             <option value="subnet">each network (/24, /64)</option>
           </select>
         </div>
+        <Field
+          id="pow-difficulty"
+          label="Anti-bot work (0 = off)"
+          inputMode="numeric"
+          aria-describedby="pow-difficulty-hint"
+          value={form.powDifficulty}
+          onChange={(e) => setForm({ ...form, powDifficulty: e.target.value })}
+        />
         <button type="submit" className={buttonClass({ className: "h-11" })} disabled={save.isPending}>Save settings</button>
       </form>
-      <p className="mt-2 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
+      <p id="pow-difficulty-hint" className="mt-2 text-sm text-slate-500">
+        Anti-bot work is how many key derivations a browser tries before the faucet, reviewer bonus, signup and register forms are
+        accepted: 2000 costs a visitor about a third of a second and a bot farm the same for every request. Raise it when bots get
+        through.
+      </p>
+      <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
     </Panel>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
 import { faucetRequestsKey } from "./account";
+import { useProofOfWork } from "../lib/proof-of-work";
 import { getJson, sendJson } from "./client";
 import { currentUserKey } from "./session";
 
@@ -26,6 +27,7 @@ const failed = (title: string) => (error: unknown) => toast({ variant: "destruct
 
 // POST /api/faucet/request; a logged-in user's dashboard rereads its list and the user afterwards.
 export function useFaucetRequest() {
+  useProofOfWork();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (address: string) => sendJson<FaucetRequestAnswer>("POST", "/api/faucet/request", { address }),
@@ -49,6 +51,7 @@ export function useSubmitReview() {
 }
 
 export function useReviewerBonus() {
+  useProofOfWork();
   return useMutation({
     mutationFn: (claim: { address: string; reviewId: number }) => sendJson<{ message: string }>("POST", "/api/reviews/bonus-request", claim),
     onSuccess: () => toast({ title: "Bonus Request Submitted!", description: "Our team will review your reviewer bonus and send it to your wallet." }),
@@ -57,6 +60,7 @@ export function useReviewerBonus() {
 }
 
 export function useAdvertise() {
+  useProofOfWork();
   return useMutation({
     mutationFn: (enquiry: { companyName: string; email: string; website: string; budget: string; message: string }) =>
       sendJson<{ message: string }>("POST", "/api/advertising/submit", enquiry),
@@ -64,5 +68,6 @@ export function useAdvertise() {
 }
 
 export function useSignup(path: "/api/newsletter/signup" | "/api/earning-alerts/signup") {
+  useProofOfWork();
   return useMutation({ mutationFn: (payload: Record<string, unknown>) => sendJson<{ message: string }>("POST", path, payload) });
 }

@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "../components/ui/use-toast";
 import { authErrorText } from "../lib/errors";
+import { useProofOfWork } from "../lib/proof-of-work";
 import { sendJson } from "./client";
 
 export type User = {
@@ -41,6 +42,7 @@ export function homeFor(user: User): string {
 
 // On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
 function useSignIn<Form>(path: "/api/login" | "/api/register", successText: string, toPayload: (form: Form) => Registration) {
+  useProofOfWork(path === "/api/register");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: Form) => sendJson<{ user: User }>("POST", path, toPayload(form)),

@@ -1,0 +1,1 @@
+ALTER TABLE `faucet_settings` ADD `pow_difficulty` integer DEFAULT 2000 NOT NULL;

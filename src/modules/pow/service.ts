@@ -1,0 +1,107 @@
+// The proof-of-work check of the public forms (ALTCHA v2, self-hosted: altcha-lib on both sides).
+// The server picks a secret counter N and publishes the first half of PBKDF2(nonce‖N); a browser
+// finds N by trying counters from 0, which costs it about N key derivations, while the server pays
+// one derivation to issue and one HMAC to verify. Each proof is accepted once.
+import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { HttpError } from "../../http/errors.ts";
+import { POW_HEADER } from "./forms.ts";
+
+export { POW_HEADER };
+
+export const POW_ALGORITHM = "PBKDF2/SHA-256";
+// PBKDF2 iterations per try: about 0.2 ms natively, so the difficulty counts roughly 0.2 ms units.
+export const POW_COST = 1000;
+export const MAX_POW_DIFFICULTY = 100_000;
+const CHALLENGE_TTL_MS = 10 * 60_000;
+const MAX_PROOF_CHARS = 4096;
+
+const secret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
+
+// A refused proof tells the browser (header) to fetch a new challenge and send again.
+const refused = (message: string) => new HttpError(403, message, { [POW_HEADER]: "retry" });
+
+export function createProofOfWork({ clock, difficulty }: { clock: () => number; difficulty: () => number }) {
+  // Per-process secrets: a restart voids every outstanding challenge, so the used-proof memory
+  // below never has to outlive the process.
+  const hmacSignatureSecret = secret();
+  const hmacKeySignatureSecret = secret();
+  const used = new Map<string, number>(); // challenge nonce -> expiry (ms)
+
+  function forget(now: number) {
+    for (const [nonce, expires] of used) if (expires <= now) used.delete(nonce);
+  }
+
+  return {
+    enabled: () => difficulty() > 0,
+
+    // A new challenge, or null when the admin has turned the check off.
+    async challenge(): Promise<Challenge | null> {
+      const level = difficulty();
+      if (level <= 0) return null;
+      return createChallenge({
+        algorithm: POW_ALGORITHM,
+        cost: POW_COST,
+        counter: randomInt(Math.ceil(level / 2), level),
+        deriveKey,
+        data: { expires: clock() + CHALLENGE_TTL_MS },
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+      });
+    },
+
+    // Throws 403 unless `proof` (base64 JSON {challenge, solution}) solves an unexpired challenge
+    // this process issued and that nobody has used yet.
+    async verify(proof: string | null): Promise<void> {
+      if (difficulty() <= 0) return;
+      if (!proof) throw refused("Your browser has not finished its anti-bot check. Please try again.");
+      const payload = proof.length <= MAX_PROOF_CHARS ? decode(proof) : null;
+      if (!payload) throw refused("The anti-bot check could not be read. Please try again.");
+      let verified = false;
+      try {
+        const result = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret });
+        verified = result.verified;
+      } catch {
+        verified = false; // a malformed challenge makes the library throw
+      }
+      if (!verified) throw refused("The anti-bot check failed. Please try again.");
+      const now = clock();
+      const expires = Number(payload.challenge.parameters.data?.expires);
+      if (!(expires > now)) throw refused("The anti-bot check expired. Please try again.");
+      const nonce = payload.challenge.parameters.nonce;
+      if (used.has(nonce)) throw refused("This anti-bot check was already used. Please try again.");
+      if (used.size >= 100_000) forget(now);
+      used.set(nonce, expires);
+    },
+  };
+}
+export type ProofOfWork = ReturnType<typeof createProofOfWork>;
+
+// The route option of a protected form: a fresh proof is required once the body's shape is checked.
+export const proofRequired = (pow: ProofOfWork) => ({
+  beforeHandle: async ({ request }: { request: Request }) => {
+    await pow.verify(request.headers.get(POW_HEADER));
+  },
+});
+
+type Payload = Parameters<typeof verifySolution>[0] & {};
+
+function decode(proof: string): Pick<Payload, "challenge" | "solution"> | null {
+  try {
+    const value = JSON.parse(Buffer.from(proof, "base64").toString("utf8"));
+    const parameters = value?.challenge?.parameters;
+    const solution = value?.solution;
+    const fine =
+      typeof parameters === "object" &&
+      parameters !== null &&
+      typeof parameters.nonce === "string" &&
+      typeof value.challenge.signature === "string" &&
+      typeof solution === "object" &&
+      solution !== null &&
+      Number.isSafeInteger(solution.counter) &&
+      typeof solution.derivedKey === "string";
+    return fine ? { challenge: value.challenge, solution } : null;
+  } catch {
+    return null;
+  }
+}
