@@ -2,7 +2,7 @@
 // its sandbox ledger: visitors reading pages and asking for XRP, users registering and reading their
 // dashboards, an admin approving and paying. Reports memory over time and any answer that was not
 // intended. Skipped unless BENCH_SOAK is set: `BENCH_SOAK=600 npm run bench`.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeAccountID } from "ripple-address-codec";
@@ -18,7 +18,14 @@ const admin = { username: "soakadmin", password: "soak admin passphrase 1" };
 await runBinary(["--seed-admin", admin.username], { cwd: dir, env: { ADMIN_PASSWORD: admin.password } });
 const server = await startBinary({ cwd: dir, args: ["--trust-proxy", "--xrpl", "sandbox", "--sandbox-port", "0"] });
 const json = { "content-type": "application/json" };
-const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+// Resident memory, split: anonymous (the JS heap and the allocator: where a leak would show) and
+// file-backed or shared (SQLite's WAL index and pages read from the file, which follow the data).
+const memory = () => {
+  const status = readFileSync(`/proc/${server.proc.pid}/status`, "utf8");
+  const mib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: mib("VmRSS"), anon: mib("RssAnon"), mapped: mib("RssFile") + mib("RssShmem") };
+};
+const dbMiB = () => ["app.db", "app.db-wal"].reduce((sum, f) => sum + (existsSync(join(dir, "data", f)) ? statSync(join(dir, "data", f)).size : 0), 0) / 2 ** 20;
 const address = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 const statuses = new Map<string, number>();
 const unexpected: string[] = [];
@@ -39,7 +46,8 @@ const adminCookie = await login(admin.username, admin.password);
 await call("/api/admin/faucet/settings", { method: "POST", headers: { ...json, cookie: adminCookie }, body: JSON.stringify({ dailyLimit: "1000000", minAmount: "1", maxAmount: "2", powDifficulty: 0 }) });
 
 const deadline = Date.now() + SECONDS * 1000;
-const samples: { t: number; mb: number }[] = [{ t: 0, mb: rss() }];
+type Sample = { t: number; db: number } & ReturnType<typeof memory>;
+const samples: Sample[] = [{ t: 0, db: dbMiB(), ...memory() }];
 const started = Date.now();
 const visitor = async () => {
   while (Date.now() < deadline) {
@@ -72,7 +80,7 @@ const operator = async () => {
 const sampler = async () => {
   while (Date.now() < deadline) {
     await Bun.sleep(10_000);
-    samples.push({ t: Math.round((Date.now() - started) / 1000), mb: rss() });
+    samples.push({ t: Math.round((Date.now() - started) / 1000), db: dbMiB(), ...memory() });
   }
 };
 await Promise.all([visitor(), visitor(), member(), operator(), sampler()]);
@@ -81,9 +89,14 @@ await server.stop();
 rmSync(dir, { recursive: true, force: true });
 
 const total = [...statuses.values()].reduce((a, b) => a + b, 0);
-const firstMinute = samples.filter((s) => s.t <= 60).at(-1)!.mb;
 console.log(`soak: ${SECONDS} s, ${total} requests, ${paid} XRP paid through the sandbox ledger`);
-console.log(`  RSS MiB: start ${samples[0]!.mb.toFixed(1)}, after 1 min ${firstMinute.toFixed(1)}, end ${samples.at(-1)!.mb.toFixed(1)}, max ${Math.max(...samples.map((s) => s.mb)).toFixed(1)}`);
+console.log("  time    RSS MiB  anonymous  file/shared  database MiB");
+const minutes = samples.filter((s, i) => i === 0 || i === samples.length - 1 || s.t % 60 < 10);
+for (const s of minutes) {
+  console.log(`  ${String(s.t).padStart(4)} s  ${s.rss.toFixed(1).padStart(7)}  ${s.anon.toFixed(1).padStart(9)}  ${s.mapped.toFixed(1).padStart(11)}  ${s.db.toFixed(1).padStart(12)}`);
+}
+const half = samples.filter((s) => s.t >= SECONDS / 2);
+console.log(`  anonymous memory over the second half: ${half[0]!.anon.toFixed(1)} -> ${half.at(-1)!.anon.toFixed(1)} MiB (max ${Math.max(...samples.map((s) => s.anon)).toFixed(1)})`);
 console.log(`  unexpected answers: ${unexpected.length ? unexpected.join("\n    ") : "none"}`);
 for (const [k, v] of [...statuses].sort()) console.log(`  ${k.padEnd(48)} ${v}`);
 if (unexpected.length) process.exit(1);

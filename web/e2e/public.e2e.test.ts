@@ -58,6 +58,17 @@ describe("the faucet", () => {
     expect(proof.solution.counter).toBeLessThanOrEqual(2000);
   }, 60_000);
 
+  test("on plain HTTP under a hostname, where the browser has no WebCrypto, the form still proves its work", async () => {
+    const { page } = await site.newPage({ plainHttpHost: true });
+    await page.goto("/faucet");
+    expect(await page.evaluate(() => [window.isSecureContext, Boolean(globalThis.crypto?.subtle)])).toEqual([false, false]);
+    await page.getByLabel("XRP wallet address").fill(newAddress());
+    const sent = page.waitForRequest((r) => r.url().endsWith("/api/faucet/request"));
+    await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
+    await seen(toasts(page).getByText("Request Submitted Successfully!"));
+    expect(await (await sent).headerValue("x-proof-of-work")).toBeTruthy();
+  }, 60_000);
+
   test("an empty address is caught before anything is sent", async () => {
     const { page } = await site.newPage();
     await page.goto("/faucet");

@@ -8,6 +8,10 @@ import { BINARY, runBinary, startBinary, type RunningServer } from "../../src/te
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ADMIN = { username: "siteadmin", password: "an admin passphrase 42" };
 
+// `faucet.test` resolves to this machine: a page there is on plain HTTP under a real hostname, which
+// browsers do not treat as a secure context (no WebCrypto), unlike 127.0.0.1.
+export const PLAIN_HTTP_HOST = "faucet.test";
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -20,6 +24,7 @@ export function launchBrowser(): Promise<Browser> {
       "--no-first-run",
       "--disable-component-update",
       "--disable-sync",
+      `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1`,
     ],
   });
 }
@@ -28,7 +33,7 @@ export interface Site {
   server: RunningServer;
   browser: Browser;
   url: string;
-  newPage(options?: { width?: number; height?: number; reducedMotion?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -45,10 +50,10 @@ export async function startSite({ args = [] }: { args?: string[] } = {}): Promis
     server,
     browser,
     url: server.url,
-    async newPage({ width = 1280, height = 800, reducedMotion = true } = {}) {
+    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false } = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
-        baseURL: server.url,
+        baseURL: plainHttpHost ? server.url.replace("127.0.0.1", PLAIN_HTTP_HOST) : server.url,
         reducedMotion: reducedMotion ? "reduce" : "no-preference",
       });
       context.setDefaultTimeout(20_000);

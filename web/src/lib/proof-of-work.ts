@@ -25,9 +25,12 @@ export async function solveProof(): Promise<string | null> {
   return solution && btoa(JSON.stringify({ challenge, solution }));
 }
 
-// WebCrypto derives keys off the main thread, so a few interleaved searches use a few cores.
-function solveInParallel(challenge: Challenge): Promise<Solution | null> {
-  const searches = Math.min(Math.max(navigator.hardwareConcurrency || 2, 1), 4);
+// WebCrypto derives keys off the main thread, so a few interleaved searches use a few cores. Without
+// it (plain HTTP under a real hostname) one search runs in JavaScript.
+async function solveInParallel(challenge: Challenge): Promise<Solution | null> {
+  const webCrypto = Boolean(globalThis.crypto?.subtle);
+  const derive = webCrypto ? deriveKey : (await import("./pbkdf2-fallback")).deriveKey;
+  const searches = webCrypto ? Math.min(Math.max(navigator.hardwareConcurrency || 2, 1), 4) : 1;
   const controller = new AbortController();
   return new Promise((resolve) => {
     let left = searches;
@@ -38,7 +41,7 @@ function solveInParallel(challenge: Challenge): Promise<Solution | null> {
       } else if (--left === 0) resolve(null);
     };
     for (let i = 0; i < searches; i++) {
-      solveChallenge({ challenge, deriveKey, controller, counterStart: i, counterStep: searches }).then(done, () => done(null));
+      solveChallenge({ challenge, deriveKey: derive, controller, counterStart: i, counterStep: searches }).then(done, () => done(null));
     }
   });
 }
