@@ -152,10 +152,15 @@ describe("reviews", () => {
 });
 
 describe("signups and content", () => {
-  test("the newsletter and the earning alerts confirm a signup", async () => {
+  test("the newsletter and the earning alerts confirm a signup (their proof of work starts on focus)", async () => {
     const { page } = await site.newPage();
+    const challenges: string[] = [];
+    page.on("request", (r) => void (r.url().endsWith("/api/pow/challenge") && challenges.push(r.url())));
     await page.goto("/");
     const newsletter = page.locator("form").filter({ has: page.getByRole("button", { name: "Subscribe" }) });
+    await seen(newsletter);
+    await page.waitForTimeout(1500); // (the home page polls, so it never goes network-idle)
+    expect(challenges).toEqual([]); // reading the home page costs no proof of work; using a form does
     await newsletter.getByLabel("Email").fill("reader@example.com");
     await newsletter.getByRole("button", { name: "Subscribe" }).click();
     await seen(page.getByText("Thanks! You're subscribed to the newsletter."));

@@ -59,8 +59,8 @@ export function useReviewerBonus() {
   });
 }
 
+// (the signup and advertiser forms start their proof when focused: most visitors never use them)
 export function useAdvertise() {
-  useProofOfWork();
   return useMutation({
     mutationFn: (enquiry: { companyName: string; email: string; website: string; budget: string; message: string }) =>
       sendJson<{ message: string }>("POST", "/api/advertising/submit", enquiry),
@@ -68,6 +68,5 @@ export function useAdvertise() {
 }
 
 export function useSignup(path: "/api/newsletter/signup" | "/api/earning-alerts/signup") {
-  useProofOfWork();
   return useMutation({ mutationFn: (payload: Record<string, unknown>) => sendJson<{ message: string }>("POST", path, payload) });
 }
