@@ -79,7 +79,7 @@ describe("the faucet", () => {
   test("the status badge turns red when an admin has disabled the faucet", async () => {
     const { page } = await site.newPage();
     await page.goto("/");
-    await seen(page.getByRole("button", { name: "Faucet status: Online" }));
+    await seen(page.getByRole("button", { name: "Faucet Online" }));
     const admin = await site.newPage();
     await admin.page.goto("/login");
     await admin.page.getByLabel("Username").fill(ADMIN.username);
@@ -97,7 +97,7 @@ describe("the faucet", () => {
     expect(status).toBe(200);
     try {
       await page.reload();
-      const badge = page.getByRole("button", { name: "Faucet status: Offline" });
+      const badge = page.getByRole("button", { name: /^Faucet Offline/ });
       await seen(badge);
       await badge.click();
       await seen(page.getByText("Faucet is offline"));

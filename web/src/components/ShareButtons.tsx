@@ -60,7 +60,7 @@ function LinkedInIcon() {
 }
 
 const PLATFORMS: { platform: SocialPlatform; icon: ReactNode; className: string }[] = [
-  { platform: "Facebook", icon: <FacebookIcon />, className: "bg-[#1877F2] hover:bg-[#0f65d6]" },
+  { platform: "Facebook", icon: <FacebookIcon />, className: "bg-[#0866FF] hover:bg-[#0759d9]" },
   { platform: "Twitter", icon: <XIcon />, className: "bg-slate-900 hover:bg-slate-700" },
   { platform: "LinkedIn", icon: <LinkedInIcon />, className: "bg-[#0A66C2] hover:bg-[#084f96]" },
 ];

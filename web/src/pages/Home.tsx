@@ -171,7 +171,7 @@ export default function Home() {
         <NewsletterForm source="homepage" />
         <EarningAlertsForm source="homepage" compact />
       </section>
-      <section className="bg-brand-600">
+      <section className="bg-brand-700">
         <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-14 text-center text-white">
           <BarChart3 aria-hidden="true" className="h-10 w-10" />
           <h2 className="mt-3 text-3xl font-bold">Ready for your first drop?</h2>

@@ -7,7 +7,7 @@ export function AdSlot({ width, height, className }: { width: number; height: nu
       role="complementary"
       aria-label={`Advertisement ${width}x${height}`}
       style={{ maxWidth: width, aspectRatio: `${width} / ${height}` }}
-      className={cn("mx-auto flex w-full items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-100 text-sm text-slate-500", className)}
+      className={cn("mx-auto flex w-full items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-100 text-sm text-slate-600", className)}
     >
       Advertisement {width}x{height}
     </div>

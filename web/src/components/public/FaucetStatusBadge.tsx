@@ -22,7 +22,6 @@ export function FaucetStatusBadge() {
     <button
       type="button"
       onClick={() => setExpanded(true)}
-      aria-label={`Faucet status: ${state}`}
       aria-expanded={expanded}
       data-state={state.toLowerCase()}
       className={cn(

@@ -1,0 +1,56 @@
+// Every screen, as a visitor, a user and an admin see it, checked by axe-core against the WCAG 2.1 A
+// and AA rules, on a desktop and at 375 px.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { ADMIN, gone, startSite, type Site } from "./support.ts";
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const VISITOR_PAGES = ["/", "/faucet", "/advertise", "/earn-more", "/faq", "/reviews", "/shopping-rewards", "/blog", "/blog/welcome-to-the-xrp-faucet", "/whitepaper", "/login", "/register", "/no-such-page"];
+
+// The rules that fail on a page, with the elements that fail them, once the splash has gone.
+async function violations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await gone(page.getByRole("status", { name: "Loading XRP Faucet" }));
+  await page.locator("h1").first().waitFor();
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.map((v) => `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+for (const width of [1280, 375]) {
+  test(`every visitor page passes axe's WCAG 2.1 AA rules at ${width} px`, async () => {
+    const { page } = await site.newPage({ width });
+    const found: string[] = [];
+    for (const path of VISITOR_PAGES) found.push(...(await violations(page, path)));
+    expect(found).toEqual([]);
+  }, 120_000);
+}
+
+test("the dashboard, /earn-more and the admin screen pass axe's WCAG 2.1 AA rules", async () => {
+  const user = await site.newPage();
+  await user.page.goto("/register");
+  await user.page.getByLabel("Username").fill("reader");
+  await user.page.getByLabel("Email").fill("reader@example.com");
+  await user.page.getByLabel("Password").fill("correct horse battery");
+  await user.page.getByRole("button", { name: "Register", exact: true }).click();
+  await user.page.waitForURL("**/dashboard");
+  const admin = await site.newPage();
+  await login(admin.page, ADMIN.username, ADMIN.password);
+  await admin.page.waitForURL("**/admin");
+  const found = [...(await violations(user.page, "/dashboard")), ...(await violations(user.page, "/earn-more")), ...(await violations(admin.page, "/admin"))];
+  expect(found).toEqual([]);
+}, 120_000);
