@@ -19,7 +19,7 @@ import { createClientIpResolver, type ClientIpResolver } from "./http/client-ip.
 import { HttpError, jsonError } from "./http/errors.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import { serveWebAsset } from "./http/web-assets.ts";
+import { robotsTxt, serveWebAsset } from "./http/web-assets.ts";
 import { adminRoutes } from "./modules/admin/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
@@ -154,6 +154,7 @@ export function createApp(deps: AppDeps) {
     .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))
     .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, wallet, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
+    .get("/robots.txt", () => robotsTxt(baseHeaders))
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));
 
   return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews } });

@@ -41,6 +41,13 @@ describe("the embedded web app", () => {
     expect(res.status).toBe(404);
   });
 
+  test("robots.txt is plain text that keeps crawlers out of /admin and the API", async () => {
+    const res = await t.call("GET", "/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(res.text).toBe("User-agent: *\nDisallow: /admin\nDisallow: /api/\n");
+  });
+
   test("pages carry the security headers", async () => {
     const res = await t.call("GET", "/");
     const csp = res.headers.get("content-security-policy")!;

@@ -33,3 +33,10 @@ export function serveWebAsset(request: Request, headers: Record<string, string>)
   if (variant.encoding) responseHeaders["content-encoding"] = variant.encoding;
   return new Response(Bun.file(variant.path), { headers: responseHeaders });
 }
+
+// Crawlers may read the public pages; the admin screen and the API are not for them.
+const ROBOTS = "User-agent: *\nDisallow: /admin\nDisallow: /api/\n";
+
+export function robotsTxt(headers: Record<string, string>): Response {
+  return new Response(ROBOTS, { headers: { ...headers, "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" } });
+}

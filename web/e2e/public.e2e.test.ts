@@ -184,7 +184,7 @@ describe("signups and content", () => {
     await page.goto("/blog");
     await seen(page.getByRole("heading", { name: "Latest Updates" }));
     expect(await page.getByRole("link", { name: /^Read More/ }).count()).toBe(8);
-    await page.getByRole("link", { name: "Read More: Destination Tags, Explained" }).click();
+    await page.getByRole("link", { name: "Read More about Destination Tags, Explained" }).click();
     await seen(page.getByRole("heading", { name: "Destination Tags, Explained", level: 1 }));
     for (const size of ["728x90", "300x600", "300x250"]) await seen(page.getByRole("complementary", { name: `Advertisement ${size}` }));
     await page.goto("/blog/no-such-post");

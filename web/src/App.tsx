@@ -1,38 +1,76 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { homeFor, useCurrentUser, type User } from "./api/session";
 import { Layout } from "./components/Layout";
 import { SPLASH_MS, Splash } from "./components/Splash";
 import { PageSpinner } from "./components/Spinner";
-import Advertise from "./pages/Advertise";
-import Auth from "./pages/Auth";
-import Blog from "./pages/Blog";
-import BlogPost from "./pages/BlogPost";
-import Dashboard from "./pages/Dashboard";
-import EarnMore from "./pages/EarnMore";
-import Faq from "./pages/Faq";
-import Faucet from "./pages/Faucet";
+import { lazyPage } from "./lib/lazyPage";
 import Home from "./pages/Home";
-import NotFound from "./pages/NotFound";
-import Reviews from "./pages/Reviews";
-import ShoppingRewards from "./pages/ShoppingRewards";
-import Whitepaper from "./pages/Whitepaper";
 
-const Admin = lazy(() => import("./pages/Admin"));
+// The home page comes with the app; every other screen is its own chunk. The one a visit starts on
+// is fetched while the splash runs, and the splash waits for it, so no spinner flashes after it.
+const pages = {
+  advertise: lazyPage(() => import("./pages/Advertise")),
+  auth: lazyPage(() => import("./pages/Auth")),
+  blog: lazyPage(() => import("./pages/Blog")),
+  blogPost: lazyPage(() => import("./pages/BlogPost")),
+  dashboard: lazyPage(() => import("./pages/Dashboard")),
+  earnMore: lazyPage(() => import("./pages/EarnMore")),
+  faq: lazyPage(() => import("./pages/Faq")),
+  faucet: lazyPage(() => import("./pages/Faucet")),
+  notFound: lazyPage(() => import("./pages/NotFound")),
+  reviews: lazyPage(() => import("./pages/Reviews")),
+  shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards")),
+  whitepaper: lazyPage(() => import("./pages/Whitepaper")),
+  admin: lazyPage(() => import("./pages/Admin")),
+};
+const { Component: Advertise } = pages.advertise;
+const { Component: Auth } = pages.auth;
+const { Component: Blog } = pages.blog;
+const { Component: BlogPost } = pages.blogPost;
+const { Component: Dashboard } = pages.dashboard;
+const { Component: EarnMore } = pages.earnMore;
+const { Component: Faq } = pages.faq;
+const { Component: Faucet } = pages.faucet;
+const { Component: NotFound } = pages.notFound;
+const { Component: Reviews } = pages.reviews;
+const { Component: ShoppingRewards } = pages.shoppingRewards;
+const { Component: Whitepaper } = pages.whitepaper;
+const { Component: Admin } = pages.admin;
 
-function AdminScreen() {
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <Admin />
-    </Suspense>
-  );
+// The screen a path opens (the dashboard and admin routes may show another by role: they then load
+// after the splash, behind the layout's spinner).
+function firstScreen(path: string): Promise<unknown> {
+  const [, first = "", rest] = path.split("/");
+  const byPath: Record<string, { preload: () => Promise<unknown> }> = {
+    advertise: pages.advertise,
+    login: pages.auth,
+    register: pages.auth,
+    blog: rest ? pages.blogPost : pages.blog,
+    dashboard: pages.dashboard,
+    "earn-more": pages.earnMore,
+    faq: pages.faq,
+    faucet: pages.faucet,
+    reviews: pages.reviews,
+    "shopping-rewards": pages.shoppingRewards,
+    whitepaper: pages.whitepaper,
+    admin: pages.admin,
+  };
+  if (!first) return Promise.resolve();
+  return (byPath[first] ?? pages.notFound).preload().catch(() => {});
 }
 
+// Done when the splash's time is up and the first screen's chunk is in (or failed: the layout then
+// shows its spinner and error boundary).
 function useSplash(ms: number) {
   const [done, setDone] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setDone(true), ms);
-    return () => clearTimeout(timer);
+    let live = true;
+    const timeUp = new Promise((resolve) => setTimeout(resolve, ms));
+    void Promise.all([timeUp, firstScreen(window.location.pathname)]).then(() => live && setDone(true));
+    return () => {
+      live = false;
+    };
   }, [ms]);
   return done;
 }
@@ -70,10 +108,10 @@ export function App() {
         <Route path="register" element={loggedOutOnly} />
         <Route
           path="dashboard"
-          element={byRole(user, { visitor: <Navigate to="/login" replace />, user: <Dashboard />, admin: <AdminScreen /> })}
+          element={byRole(user, { visitor: <Navigate to="/login" replace />, user: <Dashboard />, admin: <Admin /> })}
         />
-        <Route path="admin" element={user?.isAdmin ? <AdminScreen /> : <Navigate to="/" replace />} />
-        <Route path="*" element={byRole(user, { visitor: <NotFound />, user: <Dashboard />, admin: <AdminScreen /> })} />
+        <Route path="admin" element={user?.isAdmin ? <Admin /> : <Navigate to="/" replace />} />
+        <Route path="*" element={byRole(user, { visitor: <NotFound />, user: <Dashboard />, admin: <Admin /> })} />
       </Route>
     </Routes>
   );

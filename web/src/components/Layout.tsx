@@ -1,9 +1,10 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { DisclaimerBanner } from "./DisclaimerBanner";
 import { Footer } from "./Footer";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Header } from "./Header";
+import { PageSpinner } from "./Spinner";
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -28,7 +29,9 @@ export function Layout() {
       <Header />
       <main id="main" className="flex-1">
         <ErrorBoundary>
-          <Outlet />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

@@ -22,8 +22,8 @@ export default function Blog() {
                 </p>
                 <h2 className="mt-1 text-lg font-bold text-slate-900">{post.title}</h2>
                 <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
-                <Link to={`/blog/${post.slug}`} className="mt-4 font-semibold text-brand-700 hover:underline" aria-label={`Read More: ${post.title}`}>
-                  Read More
+                <Link to={`/blog/${post.slug}`} className="mt-4 font-semibold text-brand-700 hover:underline">
+                  Read More<span className="sr-only"> about {post.title}</span>
                 </Link>
               </div>
             </Card>

@@ -160,8 +160,8 @@ export default function Home() {
             <Card key={post.id} className="flex flex-col p-5">
               <h3 className="font-bold text-slate-900">{post.title}</h3>
               <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
-              <Link to={`/blog/${post.slug}`} className="mt-3 font-semibold text-brand-700 hover:underline" aria-label={`Read More: ${post.title}`}>
-                Read More
+              <Link to={`/blog/${post.slug}`} className="mt-3 font-semibold text-brand-700 hover:underline">
+                Read More<span className="sr-only"> about {post.title}</span>
               </Link>
             </Card>
           ))}
