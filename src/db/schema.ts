@@ -65,6 +65,9 @@ export const faucetRequests = sqliteTable(
     processedBy: integer("processed_by").references(() => users.id, { onDelete: "set null" }),
     processedAt: integer("processed_at"),
     txHash: text("tx_hash"),
+    // The UTC day whose budget holds this request's amount; null while it holds none (a high-risk
+    // request waiting for review, or a rejected one).
+    budgetDay: text("budget_day"),
     createdAt: createdAt(),
   },
   (t) => [
