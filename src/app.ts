@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
   const stats = createStatsService({ db, clock });
   const social = createSocialService({ db, clock });
   const history = createAccountHistory({ db });
-  const payouts = createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null });
+  const payouts = createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet });
   const rewards = createRewardService({ db, clock });
   const wallet = createWalletStatus({ db, runtime: deps.payouts ?? null });
   const baseHeaders = securityHeaders(config.publicUrl);

@@ -56,7 +56,13 @@ export function payoutView(p: PayoutRecord & { username?: string | null }) {
   };
 }
 
-export function createPayoutService({ db, clock, engine }: { db: Db; clock: () => number; engine: () => PayoutEngine | null }) {
+// The faucet's day budget, moved in the same transaction as the admin's decision.
+export interface FaucetBudget {
+  holdBudget(faucetRequestId: number): void;
+  releaseBudget(faucetRequestId: number): void;
+}
+
+export function createPayoutService({ db, clock, engine, budget }: { db: Db; clock: () => number; engine: () => PayoutEngine | null; budget: FaucetBudget }) {
   const sqlite = db.sqlite;
   const requireEngine = () => {
     const e = engine();
@@ -77,6 +83,7 @@ export function createPayoutService({ db, clock, engine }: { db: Db; clock: () =
     if (!request) throw notFound("Faucet request not found");
     const t = clock();
     if (request.status === "PENDING") {
+      budget.holdBudget(id);
       sqlite.run("update faucet_requests set status = 'APPROVED', processed_by = ?, processed_at = ? where id = ? and status = 'PENDING'", [actor.admin.id, t, id]);
       insertPayout.get("FAUCET_REQUEST", id, null, request.address, request.destination_tag, request.amount_drops, actor.admin.id, t, t);
       recordAudit(db, { actor: actor.admin, action: "faucet_request.approve", targetType: "faucet_request", targetId: id, details: { amount: formatXrp(request.amount_drops) }, ip: actor.ip }, t);
@@ -107,6 +114,7 @@ export function createPayoutService({ db, clock, engine }: { db: Db; clock: () =
     if (!rejectable) throw conflict(`This request is ${request.status.toLowerCase()} and can no longer be rejected`);
     const t = clock();
     sqlite.run("update faucet_requests set status = 'REJECTED', reject_reason = ?, processed_by = ?, processed_at = ? where id = ?", [reason, actor.admin.id, t, id]);
+    budget.releaseBudget(id);
     recordAudit(db, { actor: actor.admin, action: "faucet_request.reject", targetType: "faucet_request", targetId: id, details: { reason }, ip: actor.ip }, t);
   });
 

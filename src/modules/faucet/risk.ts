@@ -10,6 +10,9 @@ export interface RiskSignals {
   userAgent: string | null;
 }
 
+// From this score a request is high-risk: the admin sees it in red, and it holds no budget until approved.
+export const HIGH_RISK = 50;
+
 const SCRIPTED_AGENT = /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici|axios|libwww|httpclient|scrapy|bot\b|spider|headless|phantom|selenium|puppeteer|playwright/i;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
