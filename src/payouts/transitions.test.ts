@@ -1,5 +1,5 @@
 // Which moves an admin may make on a faucet request, with a wallet configured.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress } from "../testing/harness.ts";
 import { payoutBed, type PayoutBed } from "./testing.ts";
 
@@ -39,4 +39,58 @@ test.each([
 test("an unknown or malformed id", async () => {
   expect((await act(999_999, { action: "APPROVED" })).status).toBe(404);
   expect((await act("abc", { action: "APPROVED" })).status).toBe(400);
+});
+
+describe("the day's budget follows the admin's decision", () => {
+  const dayTotal = () => (bed.t.db.sqlite.query("select coalesce(sum(amount_drops), 0) as n from faucet_daily_totals").get() as { n: number }).n;
+  const row = (id: number) => bed.t.db.sqlite.query("select amount_drops, risk_score, budget_day from faucet_requests where id = ?").get(id) as { amount_drops: number; risk_score: number; budget_day: string | null };
+  const budget = (dailyLimit: string, amount?: string) =>
+    bed.t.call("POST", "/api/admin/faucet/settings", { cookie: bed.admin, body: { dailyLimit, minAmount: amount ?? "5", maxAmount: amount ?? "20" } });
+  beforeEach(() => budget("10000"));
+  // A scripted agent without a device cookie from an IP that already asked for another address: high-risk.
+  async function flagged(ipSuffix: number) {
+    const ipAddress = `100.64.7.${ipSuffix}`;
+    for (let i = 0; i < 2; i++) {
+      const made = await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: ipAddress, headers: { "user-agent": "curl/8.5" } });
+      if (i === 1) {
+        expect(made.status).toBe(201);
+        expect(row(made.json.id).risk_score).toBeGreaterThanOrEqual(50);
+        return made.json.id as number;
+      }
+    }
+    throw new Error("unreachable");
+  }
+
+  test("approving a high-risk request takes its amount from today's budget", async () => {
+    const id = await flagged(1);
+    const before = dayTotal();
+    expect(row(id).budget_day).toBeNull();
+    expect((await act(id, { action: "APPROVED" })).status).toBe(200);
+    expect(dayTotal()).toBe(before + row(id).amount_drops);
+    expect(row(id).budget_day).not.toBeNull();
+  });
+
+  test("approving a high-risk request that today's budget cannot cover is refused with what is left", async () => {
+    const id = await flagged(2);
+    const used = dayTotal();
+    expect((await budget(((used + row(id).amount_drops - 1) / 1_000_000).toFixed(6), "1")).status).toBe(200);
+    const res = await act(id, { action: "APPROVED" });
+    expect(res.status).toBe(409);
+    expect(res.json.message).toMatch(/would pass today's budget \(\d+\.\d{6} XRP left\)/);
+    expect(dayTotal()).toBe(used);
+    expect((bed.t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as { status: string }).status).toBe("PENDING");
+  });
+
+  test("rejecting a request whose payout failed for good gives its amount back to the budget", async () => {
+    const address = randomAddress();
+    bed.sim.fund(address, 20_000_000);
+    bed.sim.closeLedger();
+    bed.sim.setAccountFlags(address, { depositAuth: true });
+    const { id, amountDrops } = await bed.approvedRequest(address);
+    await bed.settle(() => (bed.t.db.sqlite.query("select status from payouts where faucet_request_id = ?").get(id) as { status: string }).status === "preflight_refused", 5);
+    const before = dayTotal();
+    expect((await act(id, { action: "REJECTED" })).status).toBe(200);
+    expect(dayTotal()).toBe(before - amountDrops);
+    expect(row(id).budget_day).toBeNull();
+  });
 });
