@@ -9,8 +9,10 @@ export function openDatabase(path: string) {
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.run("PRAGMA busy_timeout = 5000");
   sqlite.run("PRAGMA journal_mode = WAL");
-  // NORMAL keeps WAL commits cheap; the payout engine switches to FULL around its money writes.
-  sqlite.run("PRAGMA synchronous = NORMAL");
+  // FULL: every commit is on disk before it is acknowledged, so a power cut cannot take back a
+  // stored payout attempt (which could lead to a second payment) or an accepted request. The group
+  // commit shares one sync among the requests of an event-loop turn (docs/decisions.md).
+  sqlite.run("PRAGMA synchronous = FULL");
   sqlite.run("PRAGMA foreign_keys = ON");
   sqlite.run("PRAGMA temp_store = MEMORY");
   const db = drizzle({ client: sqlite, schema });

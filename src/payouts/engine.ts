@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { formatXrp } from "../money.ts";
 import type { LedgerConnection, LedgerFacts } from "./ledger.ts";
 import { describeResult } from "./results.ts";
+import { createSettlement } from "./settle.ts";
 
 // Ledgers an attempt may take to validate before it expires (LastLedgerSequence = validated + this).
 export const LEDGER_WINDOW = 20;
@@ -43,7 +44,7 @@ export interface PayoutRow {
   error: string | null;
 }
 
-interface AttemptRow {
+export interface AttemptRow {
   id: number;
   payout_id: number;
   sequence: number;
@@ -129,42 +130,10 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // --- settling ------------------------------------------------------------------------------
 
-  const markPaid = sqlite.transaction((payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number) => {
-    const t = now();
-    sqlite.run("update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, error = null, updated_at = ? where id = ? and status = 'in_flight'", [
-      attempt.tx_hash,
-      ledgerIndex,
-      t,
-      payout.id,
-    ]);
-    sqlite.run("update payout_attempts set status = 'validated', engine_result = 'tesSUCCESS', updated_at = ? where id = ?", [t, attempt.id]);
-    if (payout.kind === "FAUCET_REQUEST") {
-      sqlite.run("update faucet_requests set status = 'PROCESSED', tx_hash = ?, processed_at = coalesce(processed_at, ?), payout_error = null where id = ?", [
-        attempt.tx_hash,
-        t,
-        payout.faucet_request_id,
-      ]);
-    } else {
-      sqlite.run("update rewards set status = 'PAID', tx_hash = ?, processed_at = ? where payout_id = ?", [attempt.tx_hash, t, payout.id]);
-      sqlite.run("update users set total_claimed_drops = max(0, total_claimed_drops - ?) where id = ?", [payout.amount_drops, payout.user_id]);
-    }
-  });
-
-  const markFailed = sqlite.transaction((payout: PayoutRow, status: "failed_on_ledger" | "preflight_refused", message: string) => {
-    const t = now();
-    sqlite.run("update payouts set status = ?, error = ?, updated_at = ? where id = ?", [status, message, t, payout.id]);
-    if (payout.kind === "FAUCET_REQUEST") {
-      sqlite.run("update faucet_requests set payout_error = ? where id = ?", [message, payout.faucet_request_id]);
-    } else {
-      // the balance stays owed; the rewards can be paid by a later payment
-      sqlite.run("update rewards set payout_id = null where payout_id = ?", [payout.id]);
-    }
-  });
+  const { markPaid, markFailed, markNeedsAttention } = createSettlement(sqlite, now);
 
   function needsAttention(payout: PayoutRow, message: string) {
-    sqlite.run("update payouts set status = 'needs_attention', error = ?, updated_at = ? where id = ?", [message, now(), payout.id]);
-    if (payout.kind === "FAUCET_REQUEST") sqlite.run("update faucet_requests set payout_error = ? where id = ?", [message, payout.faucet_request_id]);
-    pause(`payout #${payout.id} needs attention: ${message}`);
+    if (markNeedsAttention(payout, message)) pause(`payout #${payout.id} needs attention: ${message}`);
   }
 
   // --- talking to the ledger -----------------------------------------------------------------
