@@ -20,11 +20,15 @@ export const users = sqliteTable(
     totalClaimedDrops: integer("total_claimed_drops").notNull().default(0),
     dailyStreak: integer("daily_streak").notNull().default(0),
     lastClaimAt: integer("last_claim_at"),
+    // The network it registered from (http/ip-group.ts), for the new-accounts-per-network limit;
+    // null for accounts made before it and by the command line.
+    ipGroup: text("ip_group"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("users_username_lower").on(sql`lower(${t.username})`),
     index("users_xrp_address").on(t.xrpAddress),
+    index("users_ip_group_time").on(t.ipGroup, t.createdAt),
   ],
 );
 
@@ -213,6 +217,9 @@ export const faucetSettings = sqliteTable("faucet_settings", {
   ipGrouping: text("ip_grouping").notNull().default("address"),
   // Key derivations a browser must try before a public form is accepted; 0 turns the check off
   powDifficulty: integer("pow_difficulty").notNull().default(2000),
+  // New accounts one network (ip_grouping) may register in an hour and in 24 hours
+  accountsPerHour: integer("accounts_per_hour").notNull().default(5),
+  accountsPerDay: integer("accounts_per_day").notNull().default(20),
   // null: the faucet's minAmount
   reviewerBonusDrops: integer("reviewer_bonus_drops"),
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
