@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps) {
     .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow }))
     .use(signupRoutes({ signups, advertising, clientIp, clock, pow }))
     .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))
-    .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, wallet, payWaitMs: deps.payWaitMs ?? 15_000 }))
+    .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, reviews, wallet, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/robots.txt", () => robotsTxt(baseHeaders))
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));

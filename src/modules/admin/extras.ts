@@ -7,8 +7,7 @@ import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { cookieJar } from "../../http/cookies.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { DROPS_PER_XRP, formatXrp } from "../../money.ts";
-import { recordAudit } from "../audit/service.ts";
-import { reviewView, type ReviewRow } from "../reviews/service.ts";
+import { reviewView, type ReviewRow, type ReviewService } from "../reviews/service.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
@@ -25,7 +24,7 @@ const csv = (name: string, header: string[], rows: unknown[][]) =>
     headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"`, "cache-control": "no-store" },
   });
 
-export function adminExtraRoutes({ db, clock, currentUser, clientIp }: { db: Db; clock: () => number; currentUser: CurrentUser; clientIp: ClientIpResolver }) {
+export function adminExtraRoutes({ db, clock, currentUser, clientIp, reviews }: { db: Db; clock: () => number; currentUser: CurrentUser; clientIp: ClientIpResolver; reviews: ReviewService }) {
   const sqlite = db.sqlite;
   const exports: Record<string, () => Response> = {
     payments: () =>
@@ -87,11 +86,7 @@ export function adminExtraRoutes({ db, clock, currentUser, clientIp }: { db: Db;
         const approved = (ctx.body as { approved?: unknown } | null)?.approved;
         if (typeof approved !== "boolean") throw badRequest("approved must be true or false");
         if (!/^\d{1,15}$/.test(ctx.params.id)) throw badRequest("The id must be a number");
-        const id = Number(ctx.params.id);
-        const changed = sqlite.run("update reviews set approved = ? where id = ?", [approved ? 1 : 0, id]).changes;
-        if (!changed) throw notFound("Review not found");
-        recordAudit(db, { actor: admin, action: approved ? "review.approve" : "review.hide", targetType: "review", targetId: id, ip: clientIp(ctx.request, ctx.server) }, clock());
-        return reviewView(sqlite.query<ReviewRow, [number]>("select * from reviews where id = ?").get(id)!);
+        return reviews.moderate(Number(ctx.params.id), approved, { actor: admin, ip: clientIp(ctx.request, ctx.server) });
       },
       { body: t.Nullable(t.Object({}, { additionalProperties: true })) },
     )

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import type { PayoutService } from "../../payouts/service.ts";
 import type { WalletStatusSource } from "../../payouts/wallet-status.ts";
 import type { RewardService } from "../rewards/service.ts";
+import type { ReviewService } from "../reviews/service.ts";
 import { settingsAdminRoutes } from "../settings/index.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { moneyRoutes } from "./money.ts";
@@ -20,6 +21,7 @@ export interface AdminRouteDeps {
   clientIp: (request: Request, server: unknown) => string;
   payouts: PayoutService;
   rewards: RewardService;
+  reviews: ReviewService;
   wallet: WalletStatusSource;
   payWaitMs: number;
 }

@@ -5,6 +5,7 @@ import { badRequest, conflict, HttpError, notFound } from "../../http/errors.ts"
 import { optionalText } from "../../lib/validation.ts";
 import { INVALID_ADDRESS, parseLedgerAddress } from "../faucet/address.ts";
 import type { FaucetService } from "../faucet/service.ts";
+import { recordAudit, type AuditEntry } from "../audit/service.ts";
 
 export const REVIEW_REQUIRED = "Please provide both a rating and review text";
 export const REVIEW_MAX = 2000;
@@ -46,9 +47,20 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
   );
   const bonusForReview = db.sqlite.prepare<{ id: number }, [number]>("select id from faucet_requests where review_id = ?");
   const linkReview = db.sqlite.prepare<unknown, [number, number]>("update faucet_requests set review_id = ? where id = ?");
+  const setApproved = db.sqlite.prepare<unknown, [number, number]>("update reviews set approved = ? where id = ?");
+  const reviewById = db.sqlite.prepare<ReviewRow, [number]>("select id, rating, content, name, approved, created_at from reviews where id = ?");
 
   return {
     listApproved: () => approved.all().map(reviewView),
+
+    // An admin approves a held review or hides one; the change and its audit entry land together.
+    moderate(id: number, isApproved: boolean, actor: Pick<AuditEntry, "actor" | "ip">) {
+      return db.sqlite.transaction(() => {
+        if (!setApproved.run(isApproved ? 1 : 0, id).changes) throw notFound("Review not found");
+        recordAudit(db, { ...actor, action: isApproved ? "review.approve" : "review.hide", targetType: "review", targetId: id }, clock());
+        return reviewView(reviewById.get(id)!);
+      }).immediate();
+    },
 
     submit(input: { review?: unknown; rating?: unknown; name?: unknown }, who: { ip: string; deviceId: string; userAgent: string | null }) {
       const content = optionalText(input.review, "review", REVIEW_MAX);
