@@ -17,11 +17,13 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createClientIpResolver, type ClientIpResolver } from "./http/client-ip.ts";
 import { HttpError, jsonError } from "./http/errors.ts";
+import { createErrorLog } from "./http/error-log.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { robotsTxt, serveWebAsset } from "./http/web-assets.ts";
 import { adminRoutes } from "./modules/admin/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
+import { createHealth, isWriteFailure } from "./modules/health/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { powRoutes } from "./modules/pow/index.ts";
 import { createProofOfWork } from "./modules/pow/service.ts";
@@ -78,6 +80,8 @@ export function createApp(deps: AppDeps) {
   const payouts = createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet });
   const rewards = createRewardService({ db, clock });
   const wallet = createWalletStatus({ db, runtime: deps.payouts ?? null });
+  const health = createHealth({ db, clock });
+  const errors = createErrorLog({ log, clock });
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
 
@@ -105,7 +109,8 @@ export function createApp(deps: AppDeps) {
           if (typeof status === "number" && status >= 400 && status < 500) {
             return jsonError(status, "The request could not be processed", headers);
           }
-          log(`error: ${request.method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          if (isWriteFailure(error)) health.noteWriteFailure();
+          errors.error(`${request.method} ${path}`, error);
           return jsonError(500, "Something went wrong on our side. Please try again.", headers);
         }
       }
@@ -144,7 +149,7 @@ export function createApp(deps: AppDeps) {
         documentation: { info: { title: "xrp-faucet API", version: deps.version ?? "dev" } },
       }),
     )
-    .use(healthRoutes({ db, clock, version: deps.version ?? "dev" }))
+    .use(healthRoutes({ health, clock, version: deps.version ?? "dev" }))
     .use(powRoutes({ pow, clientIp, clock }))
     .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp, pow }))
     .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow }))
@@ -157,6 +162,7 @@ export function createApp(deps: AppDeps) {
     .get("/robots.txt", () => robotsTxt(baseHeaders))
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));
 
+  app.onStop(() => errors.stop());
   return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews } });
 }
 

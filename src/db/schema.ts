@@ -1,6 +1,6 @@
 // The whole data model. Money is integer XRP drops (`*Drops`); times are epoch milliseconds.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const createdAt = () => integer("created_at").notNull();
@@ -321,3 +321,10 @@ export const auditLog = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+// One row at a time, written and deleted by GET /api/health to prove the database takes writes.
+export const healthProbe = sqliteTable("health_probe", {
+  id: integer("id").primaryKey(),
+  checkedAt: integer("checked_at").notNull(),
+  filler: blob("filler"),
+});

@@ -1,0 +1,5 @@
+CREATE TABLE `health_probe` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`checked_at` integer NOT NULL,
+	`filler` blob
+);

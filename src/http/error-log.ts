@@ -1,0 +1,39 @@
+// Logs unexpected errors without flooding: the first occurrence of an error (same route, same
+// message) with its stack, then only a count of its repeats, once per interval. A full disk makes
+// every request fail at once; thousands of identical stack traces would hide everything else.
+export const REPEAT_INTERVAL_MS = 60_000;
+
+export function createErrorLog({ log, clock, intervalMs = REPEAT_INTERVAL_MS }: { log: (line: string) => void; clock: () => number; intervalMs?: number }) {
+  const seen = new Map<string, { since: number; repeats: number }>();
+
+  // Writes the repeat counts of every error whose interval has ended (all of them with `all`).
+  function flush(all = false): void {
+    const now = clock();
+    for (const [key, entry] of seen) {
+      if (!all && now - entry.since < intervalMs) continue;
+      if (entry.repeats > 0) log(`${key} (repeated ${entry.repeats} more time${entry.repeats === 1 ? "" : "s"} in ${Math.max(1, Math.round((now - entry.since) / 1000))} s)`);
+      seen.delete(key);
+    }
+  }
+
+  const timer = setInterval(() => flush(), Math.min(intervalMs, 10_000));
+  timer.unref?.();
+
+  return {
+    error(where: string, error: unknown): void {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const key = `error: ${where}: ${message.slice(0, 300)}`;
+      flush();
+      const entry = seen.get(key);
+      if (entry) {
+        entry.repeats++;
+        return;
+      }
+      if (seen.size > 1000) flush(true); // bounded memory under many different errors
+      seen.set(key, { since: clock(), repeats: 0 });
+      log(`error: ${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    },
+    flush,
+    stop: () => clearInterval(timer),
+  };
+}
