@@ -23,14 +23,15 @@ export interface PayoutBed {
   close(): Promise<void>;
 }
 
-export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps["step"] } = {}): Promise<PayoutBed> {
+// `timeoutMs`: how long the engine waits for an XRPL answer (rows that wait one out stay short).
+export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps["step"]; timeoutMs?: number } = {}): Promise<PayoutBed> {
   const sim = await startLedgerSimulator({ closeIntervalMs: null });
   const wallet = Wallet.generate(ECDSA.ed25519);
   sim.fund(wallet.classicAddress, options.fundDrops ?? 10_000 * 1_000_000);
   sim.closeLedger();
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
-  const ledger = createLedgerConnection({ urls: [sim.url], log, timeoutMs: 1_000 });
+  const ledger = createLedgerConnection({ urls: [sim.url], log, timeoutMs: options.timeoutMs ?? 1_000 });
   // the app reads runtime.engine on every call, so a restarted engine takes over at once
   const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger };
   const t = testApp({ payouts: runtime, payWaitMs: 0 });
