@@ -3,6 +3,7 @@
 import { decode, encodeForSigning } from "ripple-binary-codec";
 import { deriveAddress, verify } from "ripple-keypairs";
 import { hashes } from "xrpl";
+import { AMENDMENTS, DEFINITIONS, keylet, sha512Half, ZERO_HASH } from "./protocol.ts";
 
 export const GENESIS = { address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", seed: "snoPBrXtMeMyMHUVTgbuqAfg1SUTb" };
 const GENESIS_DROPS = 100_000_000_000n * 1_000_000n;
@@ -11,6 +12,18 @@ const LSF_REQUIRE_DEST_TAG = 0x00020000;
 const LSF_DISALLOW_XRP = 0x00080000;
 const LSF_DEPOSIT_AUTH = 0x01000000;
 const ASF = { requireDestTag: 1, disallowXRP: 3, depositAuth: 9 } as const;
+const ASF_DISABLE_MASTER = 4;
+// AccountSet flags of features the sandbox does not have (trust lines, freezes, NFTs, ...).
+const ASF_UNSUPPORTED = new Set([2, 5, 6, 7, 8, 10, 12, 13, 14, 15, 16, 17]);
+const TF_UNIVERSAL = 0x80000000 | 0x40000000;
+const TF_PAYMENT = { noRippleDirect: 0x00010000, partialPayment: 0x00020000, limitQuality: 0x00040000 };
+const TF_ACCOUNT_SET = { requireDestTag: 0x00010000, optionalDestTag: 0x00020000, requireAuth: 0x00040000, optionalAuth: 0x00080000, disallowXRP: 0x00100000, allowXRP: 0x00200000 };
+// Fields the sandbox implements; any other field a transaction may carry is refused (temDISABLED).
+const COMMON_FIELDS = new Set(["TransactionType", "Flags", "SourceTag", "Account", "Sequence", "LastLedgerSequence", "Fee", "Memos", "SigningPubKey", "TxnSignature", "NetworkID"]);
+const TYPE_FIELDS: Record<string, Set<string>> = {
+  Payment: new Set(["Destination", "Amount", "DestinationTag", "InvoiceID"]),
+  AccountSet: new Set(["SetFlag", "ClearFlag", "Domain"]),
+};
 
 export interface AccountState {
   address: string;
@@ -18,6 +31,22 @@ export interface AccountState {
   sequence: number;
   ownerCount: number;
   flags: { requireDestTag: boolean; depositAuth: boolean; disallowXRP: boolean };
+  // The AccountRoot's thread: the last transaction that changed it (absent on a fresh genesis).
+  previousTxnId?: string;
+  previousTxnLgrSeq?: number;
+  domain?: string;
+}
+
+// A closed ledger's header (hashes as rippled computes them, except transaction_hash: see below).
+export interface LedgerHeader {
+  hash: string;
+  closeTime: number;
+  parentHash?: string;
+  parentCloseTime?: number;
+  accountHash?: string;
+  transactionHash?: string;
+  totalCoins?: string;
+  txHashes?: string[];
 }
 
 export interface AppliedPayment {
@@ -43,6 +72,8 @@ export interface TxRecord {
   transactionIndex: number;
   closeTime: number;
   foreign: boolean;
+  // meta.AffectedNodes, as rippled writes them (sorted by LedgerIndex)
+  affectedNodes?: Record<string, unknown>[];
 }
 
 interface Pending {
@@ -61,7 +92,7 @@ export interface LedgerOptions {
 export interface LedgerSnapshot {
   validatedIndex: number;
   firstIndex: number;
-  ledgerHashes: [number, string, number][];
+  ledgerHashes: [number, string, number, Omit<LedgerHeader, "hash" | "closeTime">?][];
   accounts: (Omit<AccountState, "balanceDrops"> & { balanceDrops: string })[];
   txs: (Omit<TxRecord, "delivered"> & { delivered: string | null })[];
 }
@@ -71,6 +102,38 @@ export const rippleTime = (ms: number) => Math.floor(ms / 1000) - 946_684_800;
 
 const randomHash = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex").toUpperCase();
 
+const rootKeys = new Map<string, string>();
+export const accountKey = (address: string) => {
+  let key = rootKeys.get(address);
+  if (!key) rootKeys.set(address, (key = keylet.account(address)));
+  return key;
+};
+
+// The AccountRoot ledger entry of an account, as ledger_entry / account_info show it.
+export function accountRoot(a: AccountState): Record<string, unknown> {
+  const root: Record<string, unknown> = {
+    Account: a.address,
+    Balance: a.balanceDrops.toString(),
+    Flags: accountFlagsBits(a.flags),
+    LedgerEntryType: "AccountRoot",
+    OwnerCount: a.ownerCount,
+  };
+  if (a.domain) root.Domain = a.domain;
+  if (a.previousTxnId) {
+    root.PreviousTxnID = a.previousTxnId;
+    root.PreviousTxnLgrSeq = a.previousTxnLgrSeq;
+  }
+  root.Sequence = a.sequence;
+  root.index = accountKey(a.address);
+  return root;
+}
+
+// The fields of an AccountRoot that metadata tracks (all but the thread and the key).
+function rootFields(a: AccountState): Record<string, unknown> {
+  const { index: _index, LedgerEntryType: _type, PreviousTxnID: _id, PreviousTxnLgrSeq: _seq, ...fields } = accountRoot(a);
+  return fields;
+}
+
 export function accountFlagsBits(flags: AccountState["flags"]): number {
   return (flags.requireDestTag ? LSF_REQUIRE_DEST_TAG : 0) | (flags.disallowXRP ? LSF_DISALLOW_XRP : 0) | (flags.depositAuth ? LSF_DEPOSIT_AUTH : 0);
 }
@@ -79,7 +142,7 @@ export class SimulatedLedger {
   accounts = new Map<string, AccountState>();
   txs = new Map<string, TxRecord>();
   pending: Pending[] = [];
-  ledgerHashes = new Map<number, { hash: string; closeTime: number }>();
+  ledgerHashes = new Map<number, LedgerHeader>();
   validatedIndex = 2;
   firstIndex = 1;
   loadFactor = 1;
@@ -96,9 +159,9 @@ export class SimulatedLedger {
       ownerCount: 0,
       flags: { requireDestTag: false, depositAuth: false, disallowXRP: false },
     });
-    const now = Date.now();
-    this.ledgerHashes.set(1, { hash: randomHash(), closeTime: rippleTime(now) });
-    this.ledgerHashes.set(2, { hash: randomHash(), closeTime: rippleTime(now) });
+    const now = rippleTime(Date.now());
+    this.ledgerHashes.set(1, this.header(1, now, []));
+    this.ledgerHashes.set(2, this.header(2, now, []));
   }
 
   get openIndex() {
@@ -127,15 +190,71 @@ export class SimulatedLedger {
     return this.pending.filter((p) => p.tx.Account === address).length;
   }
 
+  // Every ledger entry of the state tree after ledger `index`: the AccountRoots and the
+  // singletons a stand-alone rippled has (skip list, fee settings, amendments).
+  stateEntries(index = this.validatedIndex): Record<string, unknown>[] {
+    const entries: Record<string, unknown>[] = [...this.accounts.values()].map(accountRoot);
+    entries.push({
+      LedgerEntryType: "FeeSettings",
+      Flags: 0,
+      BaseFeeDrops: this.options.baseFeeDrops.toString(),
+      ReserveBaseDrops: this.options.reserveBaseDrops.toString(),
+      ReserveIncrementDrops: this.options.reserveIncDrops.toString(),
+      index: keylet.fees(),
+    });
+    entries.push({ LedgerEntryType: "Amendments", Flags: 0, Amendments: AMENDMENTS.filter((a) => a.enabled).map((a) => a.id), index: keylet.amendments() });
+    if (index >= 2) {
+      const hashesBefore: string[] = [];
+      for (let i = Math.max(1, index - 256); i < index; i++) {
+        const h = this.ledgerHashes.get(i);
+        if (h) hashesBefore.push(h.hash);
+      }
+      entries.push({ LedgerEntryType: "LedgerHashes", Flags: 0, Hashes: hashesBefore, LastLedgerSequence: index - 1, index: keylet.skipList() });
+    }
+    return entries.sort((a, b) => String(a.index).localeCompare(String(b.index)));
+  }
+
+  totalCoins(): bigint {
+    let total = 0n;
+    for (const a of this.accounts.values()) total += a.balanceDrops;
+    return total;
+  }
+
+  // A closed ledger's header. account_hash and ledger_hash are rippled's (SHAMap of the state,
+  // SHA-512Half of the header); transaction_hash is SHA-512Half of the transaction ids in order,
+  // since funding transactions from genesis are not signed blobs (zero for an empty ledger, as rippled).
+  private header(index: number, closeTime: number, txHashes: string[]): LedgerHeader {
+    const parent = this.ledgerHashes.get(index - 1);
+    const parentHash = parent?.hash ?? ZERO_HASH;
+    const parentCloseTime = parent?.closeTime ?? 0;
+    const accountHash = hashes.hashStateTree(this.stateEntries(index) as never);
+    const transactionHash = txHashes.length ? sha512Half(txHashes.join("")) : ZERO_HASH;
+    const totalCoins = this.totalCoins().toString();
+    const hash = hashes.hashLedgerHeader({
+      ledger_index: index,
+      total_coins: totalCoins,
+      parent_hash: parentHash,
+      transaction_hash: transactionHash,
+      account_hash: accountHash,
+      parent_close_time: parentCloseTime,
+      close_time: closeTime,
+      close_time_resolution: CLOSE_TIME_RESOLUTION,
+      close_flags: 0,
+    } as never);
+    return { hash, closeTime, parentHash, parentCloseTime, accountHash, transactionHash, totalCoins, txHashes };
+  }
+
   // Checks a signed blob the way rippled's submit does; queues it into the open ledger.
-  submit(blob: string, queueLimit: number | null): { result: string; hash: string | null; tx: Record<string, any> | null; queued: boolean } {
+  submit(blob: string, queueLimit: number | null): { result: string; hash: string | null; tx: Record<string, any> | null; queued: boolean; error?: string } {
     let tx: Record<string, any>;
     try {
       tx = decode(blob) as Record<string, any>;
     } catch {
-      return { result: "invalidTransaction", hash: null, tx: null, queued: false };
+      return { result: "invalidTransaction", hash: null, tx: null, queued: false, error: "Unable to decode the transaction." };
     }
     const hash = hashes.hashSignedTx(blob);
+    const outOfFormat = this.fieldsOutsideFormat(tx);
+    if (outOfFormat) return { result: "invalidTransaction", hash, tx, queued: false, error: outOfFormat };
     const { TxnSignature, ...unsigned } = tx;
     let signatureOk = false;
     try {
@@ -147,16 +266,16 @@ export class SimulatedLedger {
     if (deriveAddress(String(tx.SigningPubKey)) !== tx.Account) return { result: "tefBAD_AUTH", hash, tx, queued: false };
     if (this.txs.has(hash)) return { result: "tefALREADY", hash, tx, queued: false };
     if (this.pending.some((p) => p.hash === hash)) return { result: "tefALREADY", hash, tx, queued: true };
+    if (tx.NetworkID !== undefined && this.options.networkId <= 1024) return { result: "telNETWORK_ID_MAKES_TX_NON_CANONICAL", hash, tx, queued: false };
+    if (tx.NetworkID === undefined && this.options.networkId > 1024) return { result: "telREQUIRES_NETWORK_ID", hash, tx, queued: false };
+    const malformed = this.malformed(tx);
+    if (malformed) return { result: malformed, hash, tx, queued: false };
     if (tx.LastLedgerSequence !== undefined && Number(tx.LastLedgerSequence) < this.openIndex) return { result: "tefMAX_LEDGER", hash, tx, queued: false };
     const account = this.accounts.get(String(tx.Account));
     if (!account) return { result: "terNO_ACCOUNT", hash, tx, queued: false };
     const sequence = Number(tx.Sequence);
     if (sequence < account.sequence) return { result: "tefPAST_SEQ", hash, tx, queued: false };
     if (BigInt(String(tx.Fee)) < this.requiredFee()) return { result: "telINSUF_FEE_P", hash, tx, queued: false };
-    if (tx.NetworkID !== undefined && this.options.networkId <= 1024) return { result: "telNETWORK_ID_MAKES_TX_NON_CANONICAL", hash, tx, queued: false };
-    if (tx.NetworkID === undefined && this.options.networkId > 1024) return { result: "telREQUIRES_NETWORK_ID", hash, tx, queued: false };
-    const malformed = this.malformed(tx);
-    if (malformed) return { result: malformed, hash, tx, queued: false };
     if (queueLimit !== null && this.pendingCount(account.address) >= queueLimit) return { result: "telCAN_NOT_QUEUE_FULL", hash, tx, queued: false };
     this.pending.push({ hash, tx, foreign: false });
     // a later Sequence waits (held) until the ones before it arrive
@@ -178,14 +297,52 @@ export class SimulatedLedger {
     return true;
   }
 
+  // rippled cannot even build a transaction with a field its type does not define ("fails local checks").
+  private fieldsOutsideFormat(tx: Record<string, any>): string | null {
+    const format = DEFINITIONS.TRANSACTION_FORMATS[String(tx.TransactionType)];
+    if (!format) return null;
+    const allowed = new Set([...DEFINITIONS.TRANSACTION_FORMATS.common!, ...format].map((f) => f.name));
+    const extra = Object.keys(tx).filter((k) => !allowed.has(k));
+    return extra.length ? `Field '${extra[0]}' is not allowed in ${tx.TransactionType}.` : null;
+  }
+
+  // rippled's preflight checks for the two transaction types the sandbox has; everything else
+  // the sandbox does not implement is refused as a disabled feature, never accepted.
   private malformed(tx: Record<string, any>): string | null {
-    if (tx.TransactionType === "Payment") {
-      if (typeof tx.Amount !== "string" || !/^\d+$/.test(tx.Amount) || BigInt(tx.Amount) <= 0n) return "temBAD_AMOUNT";
+    const type = String(tx.TransactionType);
+    const own = TYPE_FIELDS[type];
+    if (!own) return "temDISABLED";
+    if (Object.keys(tx).some((k) => !COMMON_FIELDS.has(k) && !own.has(k))) return "temDISABLED";
+    if (typeof tx.Fee !== "string" || !/^\d+$/.test(tx.Fee)) return "temBAD_FEE";
+    const flags = Number(tx.Flags ?? 0) >>> 0;
+    if (type === "Payment") {
+      const known = TF_UNIVERSAL | TF_PAYMENT.noRippleDirect | TF_PAYMENT.partialPayment | TF_PAYMENT.limitQuality;
+      if ((flags & ~known) >>> 0) return "temINVALID_FLAG";
+      if (tx.Destination === undefined) return "temDST_NEEDED";
+      if (typeof tx.Amount !== "string") return "temDISABLED"; // issued currencies and MPTs: no trust lines here
+      if (!/^\d+$/.test(tx.Amount) || BigInt(tx.Amount) <= 0n) return "temBAD_AMOUNT";
+      if (flags & TF_PAYMENT.partialPayment) return "temBAD_SEND_XRP_PARTIAL";
+      if (flags & TF_PAYMENT.limitQuality) return "temBAD_SEND_XRP_LIMIT";
+      if (flags & TF_PAYMENT.noRippleDirect) return "temBAD_SEND_XRP_NO_DIRECT";
       if (tx.Destination === tx.Account) return "temREDUNDANT";
       return null;
     }
-    if (tx.TransactionType === "AccountSet") return null;
-    return "temUNKNOWN";
+    // AccountSet
+    const known = TF_UNIVERSAL | Object.values(TF_ACCOUNT_SET).reduce((a, b) => a | b, 0);
+    if ((flags & ~known) >>> 0) return "temINVALID_FLAG";
+    const setFlag = tx.SetFlag === undefined ? null : Number(tx.SetFlag);
+    const clearFlag = tx.ClearFlag === undefined ? null : Number(tx.ClearFlag);
+    if (setFlag !== null && setFlag === clearFlag) return "temINVALID_FLAG";
+    const both = (a: number, b: number) => (flags & a) !== 0 && (flags & b) !== 0;
+    if (both(TF_ACCOUNT_SET.requireDestTag, TF_ACCOUNT_SET.optionalDestTag) || both(TF_ACCOUNT_SET.disallowXRP, TF_ACCOUNT_SET.allowXRP)) return "temINVALID_FLAG";
+    if (setFlag === ASF.requireDestTag && flags & TF_ACCOUNT_SET.optionalDestTag) return "temINVALID_FLAG";
+    if (clearFlag === ASF.requireDestTag && flags & TF_ACCOUNT_SET.requireDestTag) return "temINVALID_FLAG";
+    if (setFlag === ASF.disallowXRP && flags & TF_ACCOUNT_SET.allowXRP) return "temINVALID_FLAG";
+    if (clearFlag === ASF.disallowXRP && flags & TF_ACCOUNT_SET.disallowXRP) return "temINVALID_FLAG";
+    if (flags & (TF_ACCOUNT_SET.requireAuth | TF_ACCOUNT_SET.optionalAuth)) return "temDISABLED";
+    if ((setFlag !== null && ASF_UNSUPPORTED.has(setFlag)) || (clearFlag !== null && ASF_UNSUPPORTED.has(clearFlag))) return "temDISABLED";
+    if (typeof tx.Domain === "string" && tx.Domain.length / 2 > 256) return "telBAD_DOMAIN";
+    return null;
   }
 
   // The result the transaction would have against the current state (the provisional answer).
@@ -196,7 +353,10 @@ export class SimulatedLedger {
   private rules(tx: Record<string, any>, source: AccountState): { result: string; create?: boolean } {
     const fee = BigInt(String(tx.Fee ?? "0"));
     if (tx.TransactionType === "AccountSet") {
-      return source.balanceDrops < fee ? { result: "terINSUF_FEE_B" } : { result: "tesSUCCESS" };
+      if (source.balanceDrops < fee) return { result: "terINSUF_FEE_B" };
+      // no regular key or signer list can exist here, so the master key is the only one
+      if (Number(tx.SetFlag) === ASF_DISABLE_MASTER) return { result: "tecNO_ALTERNATIVE_KEY" };
+      return { result: "tesSUCCESS" };
     }
     const amount = BigInt(String(tx.Amount));
     if (source.balanceDrops < fee) return { result: "terINSUF_FEE_B" };
@@ -230,10 +390,17 @@ export class SimulatedLedger {
         this.pending = this.pending.filter((x) => x !== p);
         if (result.startsWith("ter")) continue; // not applied, dropped
         progress = true;
+        const destinationAddress = p.tx.TransactionType === "Payment" ? String(p.tx.Destination) : null;
+        const before = new Map<string, AccountState>();
+        for (const address of [source.address, destinationAddress]) {
+          const a = address ? this.accounts.get(address) : undefined;
+          if (a) before.set(a.address, { ...a, flags: { ...a.flags } });
+        }
         const fee = BigInt(String(p.tx.Fee ?? "0"));
         source.balanceDrops -= fee;
         source.sequence++;
         let delivered: bigint | null = null;
+        const touched = [source];
         if (result === "tesSUCCESS") {
           if (p.tx.TransactionType === "Payment") {
             const amount = BigInt(String(p.tx.Amount));
@@ -246,19 +413,28 @@ export class SimulatedLedger {
                 flags: { requireDestTag: false, depositAuth: false, disallowXRP: false },
               });
             }
+            const destination = this.accounts.get(String(p.tx.Destination))!;
             source.balanceDrops -= amount;
-            this.accounts.get(String(p.tx.Destination))!.balanceDrops += amount;
+            destination.balanceDrops += amount;
+            touched.push(destination);
             delivered = amount;
           } else {
             this.applyAccountSet(source, p.tx);
           }
         }
-        const record: TxRecord = { hash: p.hash, tx: p.tx, result, delivered, ledgerIndex: index, transactionIndex: applied.length, closeTime, foreign: p.foreign };
+        const affectedNodes = touched
+          .map((a) => affectedNode(before.get(a.address) ?? null, a))
+          .sort((x, y) => String(Object.values(x)[0]!.LedgerIndex).localeCompare(String(Object.values(y)[0]!.LedgerIndex)));
+        for (const a of touched) {
+          a.previousTxnId = p.hash;
+          a.previousTxnLgrSeq = index;
+        }
+        const record: TxRecord = { hash: p.hash, tx: p.tx, result, delivered, ledgerIndex: index, transactionIndex: applied.length, closeTime, foreign: p.foreign, affectedNodes };
         this.txs.set(p.hash, record);
         applied.push(record);
       }
     }
-    this.ledgerHashes.set(index, { hash: randomHash(), closeTime });
+    this.ledgerHashes.set(index, this.header(index, closeTime, applied.map((r) => r.hash)));
     this.validatedIndex = index;
     return { index, applied };
   }
@@ -268,6 +444,12 @@ export class SimulatedLedger {
       if (Number(tx.SetFlag) === flag) account.flags[name] = true;
       if (Number(tx.ClearFlag) === flag) account.flags[name] = false;
     }
+    const flags = Number(tx.Flags ?? 0);
+    if (flags & TF_ACCOUNT_SET.requireDestTag) account.flags.requireDestTag = true;
+    if (flags & TF_ACCOUNT_SET.optionalDestTag) account.flags.requireDestTag = false;
+    if (flags & TF_ACCOUNT_SET.disallowXRP) account.flags.disallowXRP = true;
+    if (flags & TF_ACCOUNT_SET.allowXRP) account.flags.disallowXRP = false;
+    if (typeof tx.Domain === "string") account.domain = tx.Domain === "" ? undefined : tx.Domain.toUpperCase();
   }
 
   payments(): AppliedPayment[] {
@@ -292,7 +474,7 @@ export class SimulatedLedger {
     return {
       validatedIndex: this.validatedIndex,
       firstIndex: this.firstIndex,
-      ledgerHashes: [...this.ledgerHashes.entries()].map(([i, l]) => [i, l.hash, l.closeTime]),
+      ledgerHashes: [...this.ledgerHashes.entries()].map(([i, { hash, closeTime, ...rest }]) => [i, hash, closeTime, rest]),
       accounts: [...this.accounts.values()].map((a) => ({ ...a, balanceDrops: a.balanceDrops.toString(), flags: { ...a.flags } })),
       txs: [...this.txs.values()].map((t) => ({ ...t, delivered: t.delivered === null ? null : t.delivered.toString() })),
     };
@@ -301,8 +483,27 @@ export class SimulatedLedger {
   private restore(s: LedgerSnapshot) {
     this.validatedIndex = s.validatedIndex;
     this.firstIndex = s.firstIndex;
-    for (const [i, hash, closeTime] of s.ledgerHashes) this.ledgerHashes.set(i, { hash, closeTime });
+    for (const [i, hash, closeTime, rest] of s.ledgerHashes) this.ledgerHashes.set(i, { ...(rest ?? {}), hash, closeTime });
     for (const a of s.accounts) this.accounts.set(a.address, { ...a, balanceDrops: BigInt(a.balanceDrops) });
     for (const t of s.txs) this.txs.set(t.hash, { ...t, delivered: t.delivered === null ? null : BigInt(t.delivered) });
   }
+}
+
+export const CLOSE_TIME_RESOLUTION = 10;
+
+// One entry of meta.AffectedNodes for an AccountRoot the transaction created or changed.
+function affectedNode(before: AccountState | null, after: AccountState): Record<string, any> {
+  const finalFields = rootFields(after);
+  if (!before) {
+    const newFields = Object.fromEntries(Object.entries(finalFields).filter(([, v]) => v !== 0 && v !== undefined));
+    return { CreatedNode: { LedgerEntryType: "AccountRoot", LedgerIndex: accountKey(after.address), NewFields: newFields } };
+  }
+  const old = rootFields(before);
+  const previousFields = Object.fromEntries(Object.entries(old).filter(([k, v]) => k in finalFields && finalFields[k] !== v));
+  const node: Record<string, unknown> = { FinalFields: finalFields, LedgerEntryType: "AccountRoot", LedgerIndex: accountKey(after.address), PreviousFields: previousFields };
+  if (before.previousTxnId) {
+    node.PreviousTxnID = before.previousTxnId;
+    node.PreviousTxnLgrSeq = before.previousTxnLgrSeq;
+  }
+  return { ModifiedNode: node };
 }
