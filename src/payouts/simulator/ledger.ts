@@ -4,6 +4,7 @@ import { decode, encodeForSigning } from "ripple-binary-codec";
 import { deriveAddress, verify } from "ripple-keypairs";
 import { hashes } from "xrpl";
 import { AMENDMENTS, DEFINITIONS, keylet, sha512Half, ZERO_HASH } from "./protocol.ts";
+import { StateHasher } from "./shamap.ts";
 
 export const GENESIS = { address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", seed: "snoPBrXtMeMyMHUVTgbuqAfg1SUTb" };
 const GENESIS_DROPS = 100_000_000_000n * 1_000_000n;
@@ -146,6 +147,7 @@ export class SimulatedLedger {
   validatedIndex = 2;
   firstIndex = 1;
   loadFactor = 1;
+  private hasher = new StateHasher();
 
   constructor(readonly options: LedgerOptions, snapshot?: LedgerSnapshot) {
     if (snapshot) {
@@ -227,7 +229,12 @@ export class SimulatedLedger {
     const parent = this.ledgerHashes.get(index - 1);
     const parentHash = parent?.hash ?? ZERO_HASH;
     const parentCloseTime = parent?.closeTime ?? 0;
-    const accountHash = hashes.hashStateTree(this.stateEntries(index) as never);
+    const accountHash = this.hasher.rootHash(
+      this.stateEntries(index).map((entry) => ({
+        entry,
+        stamp: entry.LedgerEntryType === "AccountRoot" ? `${entry.Balance}|${entry.Sequence}|${entry.Flags}|${entry.OwnerCount}|${entry.PreviousTxnID}|${entry.Domain}` : undefined,
+      })),
+    );
     const transactionHash = txHashes.length ? sha512Half(txHashes.join("")) : ZERO_HASH;
     const totalCoins = this.totalCoins().toString();
     const hash = hashes.hashLedgerHeader({
