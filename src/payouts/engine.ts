@@ -402,6 +402,11 @@ export function createPayoutEngine(deps: EngineDeps) {
       return { paused, lastError, lastTickAt, running: !stopped };
     },
 
+    // Stops signing new payouts until an admin resumes (the reason shows on the admin screen).
+    pause(reason: string) {
+      pause(reason);
+    },
+
     resume() {
       paused = null;
       void run().catch(() => {});

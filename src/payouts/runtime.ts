@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Wallet } from "xrpl";
 import type { PayoutConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { createPayoutEngine } from "./engine.ts";
+import { createPayoutEngine, type PayoutEngine } from "./engine.ts";
 import { createLedgerConnection } from "./ledger.ts";
 import { loadHotWallet } from "./wallet.ts";
 import type { PayoutRuntime } from "./wallet-status.ts";
@@ -18,16 +18,28 @@ export interface StartedPayouts {
   stop(): Promise<void>;
 }
 
-export async function startPayouts({ config, db, dataDir, log }: { config: PayoutConfig; db: Db; dataDir: string; log: (line: string) => void }): Promise<StartedPayouts> {
+export async function startPayouts({ config, db, dataDir, log, closeIntervalMs }: { config: PayoutConfig; db: Db; dataDir: string; log: (line: string) => void; closeIntervalMs?: number }): Promise<StartedPayouts> {
   if (config.mode === "off") {
     log("payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox");
     return { runtime: null, stop: async () => {} };
   }
   let simulator: LedgerSimulator | null = null;
+  let engine: PayoutEngine | null = null;
   let wallet: Wallet;
   let urls: string[];
   if (config.mode === "sandbox") {
-    simulator = await startLedgerSimulator({ port: config.sandboxPort, stateFile: join(dataDir, "sandbox-ledger.json"), closeIntervalMs: 3_000 });
+    simulator = await startLedgerSimulator({
+      port: config.sandboxPort,
+      stateFile: join(dataDir, "sandbox-ledger.json"),
+      closeIntervalMs: closeIntervalMs ?? 3_000,
+      // A ledger that cannot save could forget validated payments after a restart: pay nothing new
+      // until it saves again and an admin resumes.
+      onSaveError: (error) => {
+        if (!error) return log("payouts: the sandbox ledger saves its state again; resume payouts on the admin screen");
+        log(`payouts: the sandbox ledger cannot save its state (${error.message}); retrying at every ledger close`);
+        engine?.pause(`the sandbox ledger cannot save its state to the data directory: ${error.message}`);
+      },
+    });
     wallet = sandboxWallet(dataDir);
     if (!simulator.account(wallet.classicAddress)) {
       simulator.fund(wallet.classicAddress, SANDBOX_FUNDING_DROPS);
@@ -41,7 +53,7 @@ export async function startPayouts({ config, db, dataDir, log }: { config: Payou
     log(`payouts: hot wallet ${wallet.classicAddress} via ${urls.join(", ")}`);
   }
   const ledger = createLedgerConnection({ urls, log });
-  const engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log });
+  engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log });
   void engine.start().catch((error) => log(`payouts: start: ${error instanceof Error ? error.message : String(error)}`));
   return {
     runtime: { mode: config.mode, url: urls[0]!, engine, ledger },

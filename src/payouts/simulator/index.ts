@@ -19,6 +19,9 @@ export interface SimulatorOptions {
   closeIntervalMs?: number | null;
   // Where the ledger's state lives across restarts (written after every close).
   stateFile?: string | null;
+  // Told when the state file cannot be written (EACCES, ENOSPC, ...) and when it can again; the
+  // simulator keeps running and tries again at the next close.
+  onSaveError?: (error: Error | null) => void;
   // 0 like mainnet and a stand-alone rippled: transactions carry no NetworkID.
   networkId?: number;
   reserveBaseDrops?: number;
@@ -122,10 +125,19 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
   const subscriptions = new Map<Socket, Subscription>();
   const startedAt = Date.now();
 
+  let saveFailing = false;
   const save = () => {
     if (!stateFile) return;
-    writeFileSync(`${stateFile}.tmp`, JSON.stringify(ledger.snapshot()));
-    renameSync(`${stateFile}.tmp`, stateFile);
+    try {
+      writeFileSync(`${stateFile}.tmp`, JSON.stringify(ledger.snapshot()), { mode: 0o600 });
+      renameSync(`${stateFile}.tmp`, stateFile);
+      if (saveFailing) options.onSaveError?.(null);
+      saveFailing = false;
+    } catch (error) {
+      // A timer closes the ledgers: an exception here would end the whole process.
+      if (!saveFailing) options.onSaveError?.(error instanceof Error ? error : new Error(String(error)));
+      saveFailing = true;
+    }
   };
 
   const ctx: SimContext = {
