@@ -64,6 +64,7 @@ const member = async () => {
     await call("/api/register", { method: "POST", headers: json, body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "correct horse battery" }) });
     const cookie = await login(name, "correct horse battery");
     for (const path of ["/api/user", "/api/user/faucet-requests", "/api/user/rewards-history", "/api/social/bonus"]) await call(path, { headers: { cookie } });
+    await call("/api/social/share", { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "Twitter" }) }, [201]);
     await call("/api/social/bonus-request", { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address: address(), platform: "Twitter" }) }, [201]);
   }
 };

@@ -16,6 +16,7 @@ import { createLoginThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createClientIpResolver, type ClientIpResolver } from "./http/client-ip.ts";
+import { readBody } from "./http/body.ts";
 import { HttpError, jsonError } from "./http/errors.ts";
 import { createErrorLog } from "./http/error-log.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
@@ -40,6 +41,13 @@ import { userRoutes } from "./modules/social/index.ts";
 import { createSocialService } from "./modules/social/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";
+// Bun.serve answers a body over its own maxRequestBodySize itself, with an empty 413 the app never
+// sees. Its limit is therefore far above ours and the app enforces MAX_BODY_BYTES: a declared
+// Content-Length in onRequest, the bytes actually read in onParse (chunked bodies). A body nobody
+// reads is not buffered: Bun discards it, and `connection: close` on the 413 ends the upload.
+const SERVER_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
+const bodyTooLarge = () => new HttpError(413, BODY_TOO_LARGE, { connection: "close" });
 
 export interface AppDeps {
   db: Db;
@@ -85,7 +93,9 @@ export function createApp(deps: AppDeps) {
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
 
-  const app = new Elysia({ serve: { maxRequestBodySize: MAX_BODY_BYTES } })
+  // normalize: false: bodies are checked as sent. Elysia's default first rewrites a body to the
+  // schema's shape (a string where an object is expected becomes {}), which hides wrong shapes.
+  const app = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_LIMIT }, normalize: false })
     .error({ HttpError })
     .onError(({ code, error, path, request }) => {
       const headers = isApiPath(path) ? apiHeaders : baseHeaders;
@@ -96,7 +106,7 @@ export function createApp(deps: AppDeps) {
           return jsonError(404, `Not found: ${path}`, headers);
         case "PARSE": {
           const cause = (error as Error).cause;
-          if (cause instanceof HttpError) return jsonError(cause.status, cause.message, headers);
+          if (cause instanceof HttpError) return jsonError(cause.status, cause.message, { ...headers, ...cause.headers });
           return jsonError(400, "The request body is not valid JSON", headers);
         }
         case "VALIDATION":
@@ -118,22 +128,32 @@ export function createApp(deps: AppDeps) {
     // Default headers of every answer; the web assets set their own cache-control.
     .headers(apiHeaders)
     .onRequest(({ request }) => {
+      const declared = request.headers.get("content-length");
+      if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) {
+        const error = bodyTooLarge();
+        return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers });
+      }
       if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
         return jsonError(403, "Cross-site request refused", apiHeaders);
       }
     })
     // JSON only: a cross-site HTML form (form-encoded or multipart) must never reach a route.
     .onParse(async ({ request, contentType }) => {
-      const body = await request.text();
+      const body = await readBody(request, MAX_BODY_BYTES, bodyTooLarge);
       if (!body.trim()) return null;
       if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
         throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
       }
+      let value: unknown;
       try {
-        return JSON.parse(body);
+        value = JSON.parse(body);
       } catch {
         throw new HttpError(400, "The request body is not valid JSON");
       }
+      // Every route takes a JSON object (its schema types each field it reads). Elysia does not
+      // check an optional body that is not an object, so a list, text or a number stops here.
+      if (value !== null && (typeof value !== "object" || Array.isArray(value))) throw new HttpError(400, "The request body must be a JSON object");
+      return value;
     })
     // One guard for every /api/admin route (and the API's own description), whatever the route declares.
     .onBeforeHandle(({ path, request, set }) => {
@@ -168,9 +188,16 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
+// The message of a refused body: the failing field's own message, else its name. Only the first
+// error is read (`valueError`): Elysia's `all` formats every offending value into a string, which
+// throws for a value like {"toString": null}.
 function validationMessage(error: unknown): string {
-  const first = (error as { all?: { path?: string; message?: string; schema?: { error?: unknown } }[] }).all?.[0];
-  if (first?.schema && typeof first.schema.error === "string") return first.schema.error;
-  const field = first?.path?.replace(/^\//, "").replace(/\//g, ".");
-  return field ? `Invalid value for '${field}'` : "Invalid request";
+  try {
+    const first = (error as { valueError?: { path?: unknown; schema?: { error?: unknown } } }).valueError;
+    if (first?.schema && typeof first.schema.error === "string") return first.schema.error;
+    const field = typeof first?.path === "string" ? first.path.replace(/^\//, "").replace(/\//g, ".") : "";
+    return field ? `Invalid value for '${field.slice(0, 100)}'` : "Invalid request";
+  } catch {
+    return "Invalid request";
+  }
 }

@@ -1,6 +1,6 @@
 // The executable as an operator runs it: copied alone into an empty directory, over real HTTP.
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { proofFor } from "./testing/pow.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "./testing/binary.ts";
@@ -194,5 +194,49 @@ describe("payout configuration", () => {
     expect(res.code).toBe(1);
     expect(res.stderr).toContain("refusing to start");
     expect(res.stdout).not.toContain("listening");
+  });
+});
+
+describe("file permissions", () => {
+  const mode = (path: string) => statSync(path).mode & 0o777;
+  const modes = (dir: string, names: string[]) => Object.fromEntries(names.map((name) => [name, mode(join(dir, name))]));
+
+  test("a fresh data directory is 0700; the database, its WAL files and a backup are 0600", async () => {
+    const { dir, binary } = emptyDir();
+    const server = await startBinary({ binary, cwd: dir });
+    servers.push(server);
+    const res = await fetch(`${server.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(await proofFor(server.url)) },
+      body: JSON.stringify({ username: "frank", email: "frank@example.com", password: "correct horse" }),
+    });
+    expect(res.status).toBe(201);
+    expect(mode(join(dir, "data"))).toBe(0o700);
+    expect(modes(join(dir, "data"), ["app.db", "app.db-wal", "app.db-shm"])).toEqual({ "app.db": 0o600, "app.db-wal": 0o600, "app.db-shm": 0o600 });
+    const backup = await runBinary(["--backup", "copy.db"], { cwd: dir, binary });
+    expect(backup.code).toBe(0);
+    expect(mode(join(dir, "copy.db"))).toBe(0o600);
+    await server.stop();
+  });
+
+  test("sandbox wallet and ledger files are 0600; a data directory left readable by others is tightened at start", async () => {
+    const { dir, binary } = emptyDir();
+    const data = join(dir, "data");
+    const args = ["--xrpl", "sandbox", "--sandbox-port", String(20_000 + Math.floor(Math.random() * 20_000))];
+    const files = ["app.db", "app.db-wal", "app.db-shm", "sandbox-wallet.json", "sandbox-ledger.json"];
+    let server = await startBinary({ binary, cwd: dir, args });
+    servers.push(server);
+    expect(mode(data)).toBe(0o700);
+    expect(modes(data, files)).toEqual(Object.fromEntries(files.map((f) => [f, 0o600])));
+    expect(await server.stop()).toBe(0);
+
+    // as an older version, a restore or a careless operator left them
+    chmodSync(data, 0o755);
+    for (const file of ["app.db", "sandbox-wallet.json", "sandbox-ledger.json"]) chmodSync(join(data, file), 0o644);
+    server = await startBinary({ binary, cwd: dir, args });
+    servers.push(server);
+    expect(mode(data)).toBe(0o700);
+    expect(modes(data, files)).toEqual(Object.fromEntries(files.map((f) => [f, 0o600])));
+    await server.stop();
   });
 });

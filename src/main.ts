@@ -5,10 +5,14 @@ import pkg from "../package.json" with { type: "json" };
 import { createApp } from "./app.ts";
 import { readAdminPassword, seedAdmin } from "./cli.ts";
 import { helpText, parseCommand, UsageError } from "./config.ts";
-import { openDatabase, type Db } from "./db/client.ts";
+import { openDatabase, PRIVATE_DIR_MODE, restrictDataDir, type Db } from "./db/client.ts";
 import { backupDatabase } from "./db/backup.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import type { StartedPayouts } from "./payouts/runtime.ts";
+
+// Everything the server creates (the data directory, the database and its WAL files, backups, the
+// sandbox wallet and ledger) is readable by the server's user only.
+process.umask(0o077);
 
 function fail(message: string, code: number): never {
   process.stderr.write(`xrp-faucet: ${message}\n`);
@@ -32,7 +36,8 @@ const { config } = command;
 const dataDir = resolve(config.dataDir);
 let db: Db;
 try {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  for (const problem of restrictDataDir(dataDir)) process.stderr.write(`xrp-faucet: warning: could not make private (owner only): ${problem}\n`);
   db = openDatabase(join(dataDir, "app.db"));
   applyMigrations(db);
 } catch (error) {

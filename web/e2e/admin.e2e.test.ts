@@ -33,6 +33,7 @@ async function userWithClaim(username: string): Promise<string> {
   const address = newAddress();
   const reg = await fetch(`${site.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(site.url)) }, body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse battery" }) });
   const cookie = reg.headers.get("set-cookie")!.split(";")[0]!;
+  await fetch(`${site.url}/api/social/share`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "Twitter" }) });
   const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address, platform: "Twitter" }) });
   expect(claim.status).toBe(201);
   return address;

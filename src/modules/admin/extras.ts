@@ -1,9 +1,10 @@
 // What an operator needs beyond the spec's panels: the audit log, review moderation, CSV exports
 // and the daily figures behind the chart.
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { requireAdmin, type CurrentUser } from "../../auth/current-user.ts";
 import type { Db } from "../../db/client.ts";
 import type { ClientIpResolver } from "../../http/client-ip.ts";
+import { flag, jsonBody } from "../../http/body.ts";
 import { cookieJar } from "../../http/cookies.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { DROPS_PER_XRP, formatXrp } from "../../money.ts";
@@ -12,11 +13,18 @@ import { reviewView, type ReviewRow, type ReviewService } from "../reviews/servi
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 
-// A CSV cell; a leading = + - @ is defused so a spreadsheet never runs it as a formula.
+// A cell a spreadsheet could run as a formula: one starting with a control character (Excel and
+// LibreOffice skip some of them), or whose first visible character, after any blanks or invisible
+// format characters, is = + - @ (or their full-width forms).
+const FORMULA_START = /^\p{Cc}|^[\s\p{Z}\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
+
+// A CSV cell (RFC 4180). A cell that could start a formula is defused as OWASP recommends: prefixed
+// with a single quote, so a spreadsheet shows it as text, and always quoted.
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  let text = value === null || value === undefined ? "" : typeof value === "string" ? value : typeof value === "number" ? String(value) : JSON.stringify(value);
+  const defused = FORMULA_START.test(text);
+  if (defused) text = `'${text}`;
+  return defused || /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const csv = (name: string, header: string[], rows: unknown[][]) =>
@@ -26,7 +34,8 @@ const csv = (name: string, header: string[], rows: unknown[][]) =>
 
 export function adminExtraRoutes({ db, clock, currentUser, clientIp, reviews }: { db: Db; clock: () => number; currentUser: CurrentUser; clientIp: ClientIpResolver; reviews: ReviewService }) {
   const sqlite = db.sqlite;
-  const exports: Record<string, () => Response> = {
+  // A Map: an export name from the URL never reaches Object.prototype (__proto__, constructor, ...).
+  const exports = new Map<string, () => Response>(Object.entries({
     payments: () =>
       csv(
         "payments",
@@ -51,7 +60,7 @@ export function adminExtraRoutes({ db, clock, currentUser, clientIp, reviews }: 
           .all()
           .map((s) => [s.id, s.email, s.name, s.phone, JSON.parse(s.alert_types).join(" "), s.status, s.source, s.notes, iso(s.created_at)]),
       ),
-  };
+  }));
 
   return new Elysia()
     .get("/api/admin/audit-log", ({ query }) => {
@@ -88,11 +97,11 @@ export function adminExtraRoutes({ db, clock, currentUser, clientIp, reviews }: 
         if (!/^\d{1,15}$/.test(ctx.params.id)) throw badRequest("The id must be a number");
         return reviews.moderate(Number(ctx.params.id), approved, { actor: admin, ip: clientIp(ctx.request, ctx.server) });
       },
-      { body: t.Nullable(t.Object({}, { additionalProperties: true })) },
+      { body: jsonBody({ approved: flag("approved must be true or false") }) },
     )
     .get("/api/admin/export/:name", ({ params }) => {
-      const make = exports[params.name.replace(/\.csv$/, "")];
-      if (!make) throw notFound(`No export named ${params.name}`);
+      const make = exports.get(params.name.replace(/\.csv$/, ""));
+      if (!make) throw notFound(`No export named ${params.name.slice(0, 100)}`);
       return make();
     })
     .get("/api/admin/stats/daily", () => {

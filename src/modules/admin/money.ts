@@ -1,11 +1,12 @@
 // The admin calls that review and pay: faucet requests, claims and rewards, users and their
 // payments, and the hot wallet's state. The guard in createApp has already checked the admin.
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { requireAdmin, type CurrentUser } from "../../auth/current-user.ts";
 import { publicUser } from "../../auth/service.ts";
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import type { ClientIpResolver } from "../../http/client-ip.ts";
+import { jsonBody, text } from "../../http/body.ts";
 import { cookieJar } from "../../http/cookies.ts";
 import { badRequest } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
@@ -15,7 +16,9 @@ import type { WalletStatusSource } from "../../payouts/wallet-status.ts";
 import { CLAIM_STATUSES, type ClaimDecision, type RewardService } from "../rewards/service.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const anyObject = t.Nullable(t.Object({}, { additionalProperties: true }));
+const reason = text(500, "reason must be text of at most 500 characters");
+const decisionBody = (field: "action" | "status", allowed: readonly string[]) =>
+  jsonBody({ [field]: text(20, `${field} must be one of ${allowed.join(", ")}`), reason });
 
 export interface MoneyRouteDeps {
   db: Db;
@@ -171,7 +174,7 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
         payouts.rejectFaucetRequest(id, reasonOf(ctx.body) ?? "Promotional request rejected", who);
         return { message: "The XRP drops request has been processed successfully.", outcome: "rejected" };
       },
-      { body: anyObject },
+      { body: decisionBody("action", ["APPROVED", "REJECTED"]) },
     )
     .get("/api/admin/claims", () => {
       const pendingRewards = rewards.pending();
@@ -183,7 +186,7 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
         const status = decision((ctx.body as { status?: unknown } | null)?.status, CLAIM_STATUSES, "status");
         return rewards.decide(idParam(ctx.params.id), status, reasonOf(ctx.body), actor(ctx));
       },
-      { body: anyObject },
+      { body: decisionBody("status", CLAIM_STATUSES) },
     )
     .get("/api/admin/processed-claims", () => {
       const processedClaims = rewards.processed();
@@ -195,7 +198,7 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
         const action = decision((ctx.body as { action?: unknown } | null)?.action, ["APPROVED", "DENIED"], "action");
         return rewards.decide(idParam(ctx.params.id), action, reasonOf(ctx.body), actor(ctx));
       },
-      { body: anyObject },
+      { body: decisionBody("action", ["APPROVED", "DENIED"]) },
     )
     .get("/api/admin/users", ({ query }) => {
       const page = Math.min(100_000, Math.max(1, Number.parseInt(String(query.page ?? "1"), 10) || 1));

@@ -1,9 +1,11 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { CurrentUser } from "../../auth/current-user.ts";
+import { jsonBody, text } from "../../http/body.ts";
 import { cookieJar } from "../../http/cookies.ts";
 import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { deviceFromCookie } from "../../http/device.ts";
 import { proofRequired, type ProofOfWork } from "../pow/service.ts";
+import { INVALID_ADDRESS } from "./address.ts";
 import { faucetRequestView, type FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
@@ -38,7 +40,7 @@ export function faucetRoutes({ faucet, currentUser, clientIp, clock, secureCooki
         set.status = 201;
         return faucetRequestView(row);
       },
-      { body: t.Nullable(t.Object({ address: t.Optional(t.Unknown()) }, { additionalProperties: true })), ...proofRequired(pow) },
+      { body: jsonBody({ address: text(200, INVALID_ADDRESS) }), ...proofRequired(pow) },
     )
     .get("/api/faucet/status", ({ request, set }) => {
       deviceFromCookie(cookieJar(request, set), clock(), secureCookies);

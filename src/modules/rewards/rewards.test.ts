@@ -11,8 +11,10 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const claim = async (platform: string) =>
-  (await t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address: randomAddress(), platform } })).json.id as number;
+const claim = async (platform: string) => {
+  await t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform } });
+  return (await t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address: randomAddress(), platform } })).json.id as number;
+};
 const owed = async () => (await t.call("GET", "/api/user", { cookie: user.cookie })).json.totalClaimed;
 
 describe("claims and rewards", () => {

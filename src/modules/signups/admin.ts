@@ -1,19 +1,22 @@
 // The admin side of the public forms: lists, and status and notes edits. Statuses come only from
 // the spec's sets for each list.
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { requireAdmin, type CurrentUser } from "../../auth/current-user.ts";
 import type { Db } from "../../db/client.ts";
 import type { ClientIpResolver } from "../../http/client-ip.ts";
+import { jsonBody, text } from "../../http/body.ts";
 import { cookieJar } from "../../http/cookies.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const anyObject = t.Nullable(t.Object({}, { additionalProperties: true }));
 
 export const NEWSLETTER_STATUSES = ["PENDING", "APPROVED", "DENIED", "SUBSCRIBED"];
 export const ALERT_STATUSES = ["PENDING", "APPROVED", "DENIED", "ACTIVE"];
 export const ADVERTISING_STATUSES = ["PENDING", "CONTACTED", "APPROVED", "REJECTED"];
+
+const editBody = (statuses: string[]) =>
+  jsonBody({ status: text(40, `status must be one of ${statuses.join(", ")}`), notes: text(2000, "notes must be text of at most 2000 characters") });
 
 interface Edit {
   status: string | undefined;
@@ -88,13 +91,13 @@ export function signupAdminRoutes({ db, clock, currentUser, clientIp }: { db: Db
     .patch(
       "/api/admin/newsletter-signups/:id",
       (ctx) => newsletterView(patch("newsletter_signups", idOf(ctx.params.id), readEdit(ctx.body, NEWSLETTER_STATUSES), ctx, (now) => ({ updated_at: now }))),
-      { body: anyObject },
+      { body: editBody(NEWSLETTER_STATUSES) },
     )
     .get("/api/admin/earning-alerts-signups", () => sqlite.query("select * from earning_alert_signups order by created_at desc, id desc limit 5000").all().map(alertView))
     .patch(
       "/api/admin/earning-alerts-signups/:id",
       (ctx) => alertView(patch("earning_alert_signups", idOf(ctx.params.id), readEdit(ctx.body, ALERT_STATUSES), ctx, (now) => ({ updated_at: now }))),
-      { body: anyObject },
+      { body: editBody(ALERT_STATUSES) },
     )
     .get("/api/admin/advertising/requests", () => sqlite.query("select * from advertising_requests order by created_at desc, id desc limit 5000").all().map(advertisingView))
     .patch(
@@ -103,6 +106,6 @@ export function signupAdminRoutes({ db, clock, currentUser, clientIp }: { db: Db
         advertisingView(
           patch("advertising_requests", idOf(ctx.params.id), readEdit(ctx.body, ADVERTISING_STATUSES), ctx, (now, adminName) => ({ admin_name: adminName, processed_at: now })),
         ),
-      { body: anyObject },
+      { body: editBody(ADVERTISING_STATUSES) },
     );
 }

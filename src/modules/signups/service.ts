@@ -51,7 +51,7 @@ export function createSignupService({ db, clock }: { db: Db; clock: () => number
       if (phone && !/^\+?[0-9 ().-]{6,32}$/.test(phone)) throw badRequest("Please enter a valid phone number");
       if (!Array.isArray(input.alertTypes) || input.alertTypes.length === 0) throw badRequest(ALERT_TYPES_REQUIRED);
       const unknown = input.alertTypes.find((type) => !ALERT_TYPES.includes(type));
-      if (unknown !== undefined) throw badRequest(`Unknown alert type: ${String(unknown).slice(0, 40)}`);
+      if (unknown !== undefined) throw badRequest(typeof unknown === "string" ? `Unknown alert type: ${unknown.slice(0, 40)}` : "Each alert type must be text");
       const types = [...new Set(input.alertTypes as string[])];
       const source = optionalText(input.source, "source", 40) || "website";
       try {

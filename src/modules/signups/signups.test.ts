@@ -101,3 +101,29 @@ describe("GET /api/stats/payouts", () => {
     expect((await t.call("GET", "/api/stats/payouts")).json).toEqual({ totalPayouts: 12.5 });
   });
 });
+
+// Values that make String(x) and `${x}` throw, over real HTTP: every form answers 400 with a message.
+describe("crafted values on the public forms", () => {
+  const poison = { toString: null, valueOf: null };
+  test.each([
+    { name: "a crafted alert type", path: "/api/earning-alerts/signup", body: { email: "bo@example.com", alertTypes: ["daily_challenges", poison] }, table: "earning_alert_signups" },
+    { name: "a nested list of alert types", path: "/api/earning-alerts/signup", body: { email: "bo@example.com", alertTypes: [["daily_challenges"]] }, table: "earning_alert_signups" },
+    { name: "a crafted phone", path: "/api/earning-alerts/signup", body: { email: "bo@example.com", alertTypes: ["daily_challenges"], phone: poison }, table: "earning_alert_signups" },
+    { name: "a crafted email", path: "/api/newsletter/signup", body: { email: poison }, table: "newsletter_signups" },
+    { name: "a crafted name", path: "/api/newsletter/signup", body: { email: "ann@example.com", name: poison }, table: "newsletter_signups" },
+    { name: "a crafted budget", path: "/api/advertising/submit", body: { companyName: "Acme", email: "ads@acme.example", budget: poison }, table: "advertising_requests" },
+    { name: "a list for a body", path: "/api/newsletter/signup", body: [{ email: "ann@example.com" }], table: "newsletter_signups" },
+    { name: "text for a body", path: "/api/newsletter/signup", body: "ann@example.com", table: "newsletter_signups" },
+  ])("$path with $name: 400 with a message, nothing stored, nothing logged", async ({ path, body, table }) => {
+    t.app.listen({ port: 0, hostname: "127.0.0.1" });
+    try {
+      const res = await fetch(`http://127.0.0.1:${t.app.server!.port}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect(res.status).toBe(400);
+      expect(typeof (await res.json()).message).toBe("string");
+      expect(count(table)).toBe(0);
+      expect(t.logs).toEqual([]);
+    } finally {
+      await t.app.stop(true);
+    }
+  });
+});

@@ -1,10 +1,24 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { requireUser, type CurrentUser } from "../../auth/current-user.ts";
+import { jsonBody, nested, text } from "../../http/body.ts";
 import { cookieJar } from "../../http/cookies.ts";
 import type { createAccountHistory } from "../account/service.ts";
-import type { SocialService } from "./service.ts";
+import { ADDRESS_INVALID, PLATFORM_INVALID, type SocialService } from "./service.ts";
 
-const anyObject = t.Nullable(t.Object({}, { additionalProperties: true }));
+const platform = text(20, PLATFORM_INVALID);
+const shareBody = jsonBody({ platform });
+const claimBody = jsonBody({
+  address: text(100, ADDRESS_INVALID),
+  platform,
+  sharedUrl: text(500, "sharedUrl must be a link of at most 500 characters"),
+  sharedContent: nested(
+    {
+      title: text(200, "sharedContent.title must be text of at most 200 characters"),
+      description: text(500, "sharedContent.description must be text of at most 500 characters"),
+    },
+    "sharedContent must be an object with a title (at most 200 characters) and a description (at most 500)",
+  ),
+});
 export const LOGIN_TO_CLAIM = "Please log in to claim social sharing bonus";
 
 // The logged-in user's own pages: their history and the social-sharing bonus.
@@ -17,14 +31,14 @@ export function userRoutes({ social, history, currentUser }: { social: SocialSer
     .get("/api/social/bonus", ({ request, set }) => social.offer(currentUser(cookieJar(request, set))))
     .post("/api/social/share", (ctx) => {
       const { body, set } = ctx;
-      const result = social.recordShare(who(ctx, LOGIN_TO_CLAIM), (body as { platform?: unknown } | null)?.platform);
+      const result = social.recordShare(who(ctx, LOGIN_TO_CLAIM), body?.platform);
       set.status = 201;
       return result;
-    }, { body: anyObject })
+    }, { body: shareBody })
     .post("/api/social/bonus-request", (ctx) => {
       const { body, set } = ctx;
       const result = social.claim(who(ctx, LOGIN_TO_CLAIM), body ?? {});
       set.status = 201;
       return result;
-    }, { body: anyObject });
+    }, { body: claimBody });
 }

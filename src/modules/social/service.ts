@@ -2,7 +2,7 @@
 // most 15 XRP a week), as a PENDING reward for an admin to verify.
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
-import { badRequest, tooManyRequests } from "../../http/errors.ts";
+import { badRequest, conflict, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { parseLedgerAddress } from "../faucet/address.ts";
 import { waitText } from "../faucet/service.ts";
@@ -14,6 +14,10 @@ export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const ADDRESS_REQUIRED = "XRP wallet address is required";
 export const ADDRESS_INVALID = "Please enter a valid XRP wallet address (starts with 'r')";
 export const SHARE_FIRST = "Please share on a social platform first";
+export const PLATFORM_INVALID = "platform must be Facebook, Twitter or LinkedIn";
+export const shareFirstOn = (platform: Platform) => `Share on ${platform} first, then claim your bonus.`;
+// A claim counts for a share the same user recorded on that platform within this window.
+export const SHARE_WINDOW_MS = 60 * 60 * 1000;
 const ADDRESS_PATTERN = /^r[A-Za-z0-9]{24,34}$/;
 
 export function parsePlatform(value: unknown): Platform | null {
@@ -23,8 +27,11 @@ export function parsePlatform(value: unknown): Platform | null {
 
 export function createSocialService({ db, clock }: { db: Db; clock: () => number }) {
   const recordShare = db.sqlite.prepare<unknown, [number, string, number]>("insert into social_shares (user_id, platform, created_at) values (?, ?, ?)");
-  const lastShare = db.sqlite.prepare<{ platform: string }, [number]>(
-    "select platform from social_shares where user_id = ? order by created_at desc, id desc limit 1",
+  const lastShare = db.sqlite.prepare<{ platform: string }, [number, number]>(
+    "select platform from social_shares where user_id = ? and created_at > ? order by created_at desc, id desc limit 1",
+  );
+  const sharedOn = db.sqlite.prepare<{ id: number }, [number, string, number]>(
+    "select id from social_shares where user_id = ? and platform = ? and created_at > ? limit 1",
   );
   const lastClaim = db.sqlite.prepare<{ created_at: number }, [number, string, number]>(
     "select created_at from rewards where user_id = ? and type = 'SOCIAL_SHARE' and platform = ? and status != 'DENIED' and created_at > ? order by created_at desc limit 1",
@@ -40,6 +47,7 @@ export function createSocialService({ db, clock }: { db: Db; clock: () => number
 
   const claim = db.sqlite.transaction((user: User, platform: Platform, address: string, sharedUrl: string | null, sharedContent: string | null) => {
     const now = clock();
+    if (!sharedOn.get(user.id, platform, now - SHARE_WINDOW_MS)) throw conflict(shareFirstOn(platform));
     const previous = lastClaim.get(user.id, platform, now - WEEK_MS);
     if (previous) {
       const wait = previous.created_at + WEEK_MS - now;
@@ -53,7 +61,7 @@ export function createSocialService({ db, clock }: { db: Db; clock: () => number
   return {
     recordShare(user: User, platformInput: unknown) {
       const platform = parsePlatform(platformInput);
-      if (!platform) throw badRequest("platform must be Facebook, Twitter or LinkedIn");
+      if (!platform) throw badRequest(PLATFORM_INVALID);
       recordShare.run(user.id, platform, clock());
       return { platform, message: "Share Recorded!" };
     },
@@ -71,26 +79,28 @@ export function createSocialService({ db, clock }: { db: Db; clock: () => number
       };
     },
 
-    claim(user: User, input: { address?: unknown; platform?: unknown; sharedUrl?: unknown; sharedContent?: unknown }) {
+    // Every field was typed by the route's schema (text or absent); nothing here converts a client value.
+    claim(user: User, input: { address?: string | null; platform?: string | null; sharedUrl?: string | null; sharedContent?: { title?: string | null; description?: string | null } | null }) {
       const address = typeof input.address === "string" ? input.address.trim() : "";
       if (!address) throw badRequest(ADDRESS_REQUIRED);
       if (!ADDRESS_PATTERN.test(address) || !parseLedgerAddress(address)) throw badRequest(ADDRESS_INVALID);
       let platform: Platform | null;
       if (input.platform === undefined || input.platform === null || input.platform === "") {
-        const last = lastShare.get(user.id);
+        // The dashboard's claim: the platform of the user's last share within the window.
+        const last = lastShare.get(user.id, clock() - SHARE_WINDOW_MS);
         platform = last ? parsePlatform(last.platform) : null;
         if (!platform) throw badRequest(SHARE_FIRST);
       } else {
         platform = parsePlatform(input.platform);
-        if (!platform) throw badRequest("platform must be Facebook, Twitter or LinkedIn");
+        if (!platform) throw badRequest(PLATFORM_INVALID);
       }
-      const sharedUrl = typeof input.sharedUrl === "string" && input.sharedUrl.length <= 500 ? input.sharedUrl : null;
+      const sharedUrl = typeof input.sharedUrl === "string" && input.sharedUrl ? input.sharedUrl.slice(0, 500) : null;
       const content = input.sharedContent;
       const sharedContent =
         content && typeof content === "object" && !Array.isArray(content)
           ? JSON.stringify({
-              title: String((content as { title?: unknown }).title ?? "").slice(0, 200),
-              description: String((content as { description?: unknown }).description ?? "").slice(0, 500),
+              title: typeof content.title === "string" ? content.title.slice(0, 200) : "",
+              description: typeof content.description === "string" ? content.description.slice(0, 500) : "",
             })
           : null;
       const row = claim.immediate(user, platform, address, sharedUrl, sharedContent);

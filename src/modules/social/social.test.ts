@@ -27,13 +27,15 @@ const earnMore = (address: string, platform: string) => ({
 describe("POST /api/social/bonus-request", () => {
   test("from the earn-more page: a PENDING 5 XRP reward for that platform; the address becomes the user's", async () => {
     const address = randomAddress();
+    await share("Twitter");
     const res = await claim(earnMore(` ${address} `, "Twitter"));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ status: "PENDING", platform: "Twitter", amount: "5.000000", message: "Social Sharing Bonus Submitted!" });
     expect(rewards()).toEqual([{ type: "SOCIAL_SHARE", platform: "Twitter", amount_drops: 5_000_000, status: "PENDING", address }]);
     expect((await t.call("GET", "/api/user", { cookie })).json.xrpAddress).toBe(address);
     // a later claim with another address does not replace the user's address
-    await claim(earnMore(randomAddress(), "Facebook"));
+    await share("Facebook");
+    expect((await claim(earnMore(randomAddress(), "Facebook"))).status).toBe(201);
     expect((await t.call("GET", "/api/user", { cookie })).json.xrpAddress).toBe(address);
   });
 
@@ -62,8 +64,12 @@ describe("POST /api/social/bonus-request", () => {
   });
 
   test("one claim per platform per rolling 7 days: 15 XRP a week at most", async () => {
-    for (const platform of ["Facebook", "Twitter", "LinkedIn"]) expect((await claim(earnMore(randomAddress(), platform))).status).toBe(201);
+    for (const platform of ["Facebook", "Twitter", "LinkedIn"]) {
+      await share(platform);
+      expect((await claim(earnMore(randomAddress(), platform))).status).toBe(201);
+    }
     t.clock.advance(WEEK_MS - 60 * 60 * 1000);
+    await share("Twitter");
     const again = await claim(earnMore(randomAddress(), "Twitter"));
     expect(again.status).toBe(429);
     expect(again.json.message).toBe("You already claimed the Twitter bonus this week. You can claim it again in 60 minutes.");
@@ -72,10 +78,12 @@ describe("POST /api/social/bonus-request", () => {
     expect(offer.amountPerPlatform).toBe("5.000000");
     expect(offer.platforms.every((p: any) => p.availableAt !== null)).toBe(true);
     t.clock.advance(60 * 60 * 1000);
+    await share("Twitter");
     expect((await claim(earnMore(randomAddress(), "Twitter"))).status).toBe(201);
   });
 
   test("a denied claim does not use up the week", async () => {
+    await share("Facebook");
     const first = await claim(earnMore(randomAddress(), "Facebook"));
     t.db.sqlite.run("update rewards set status = 'DENIED' where id = ?", [first.json.id]);
     expect((await claim(earnMore(randomAddress(), "Facebook"))).status).toBe(201);
@@ -86,6 +94,7 @@ describe("POST /api/social/bonus-request", () => {
     try {
       const url = `http://127.0.0.1:${t.app.server!.port}/api/social/bonus-request`;
       const platforms = ["Facebook", "Twitter", "LinkedIn"];
+      for (const platform of platforms) await share(platform);
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           fetch(url, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(earnMore(randomAddress(), platforms[i % 3]!)) }),
@@ -99,11 +108,85 @@ describe("POST /api/social/bonus-request", () => {
   });
 });
 
+// What an outside attacker tried, over real HTTP to a listening server.
+describe("over real HTTP", () => {
+  let url: string;
+  beforeEach(() => {
+    t.app.listen({ port: 0, hostname: "127.0.0.1" });
+    url = `http://127.0.0.1:${t.app.server!.port}`;
+  });
+  afterEach(async () => {
+    await t.app.stop(true);
+  });
+  const post = async (path: string, body: unknown, c = cookie) => {
+    const res = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie: c }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, type: res.headers.get("content-type"), json: JSON.parse(text) };
+  };
+  const HOUR = 60 * 60 * 1000;
+
+  test("a claim for a platform needs a share on that platform by this user in the last hour", async () => {
+    const refused = await post("/api/social/bonus-request", earnMore(randomAddress(), "Facebook"));
+    expect(refused).toEqual({ status: 409, type: expect.stringContaining("application/json"), json: { message: "Share on Facebook first, then claim your bonus." } });
+    // a share on another platform, or another user's share, does not count
+    expect((await post("/api/social/share", { platform: "Twitter" })).status).toBe(201);
+    const other = await t.register("someoneelse");
+    expect((await post("/api/social/share", { platform: "Facebook" }, other.cookie)).status).toBe(201);
+    expect((await post("/api/social/bonus-request", earnMore(randomAddress(), "Facebook"))).json).toEqual({ message: "Share on Facebook first, then claim your bonus." });
+    expect(rewards()).toEqual([]);
+    // a share more than an hour old does not count either, with or without a platform
+    expect((await post("/api/social/share", { platform: "Facebook" })).status).toBe(201);
+    t.clock.advance(HOUR + 1);
+    expect((await post("/api/social/bonus-request", earnMore(randomAddress(), "Facebook"))).status).toBe(409);
+    expect(await post("/api/social/bonus-request", { address: randomAddress() })).toMatchObject({ status: 400, json: { message: SHARE_FIRST } });
+    expect(rewards()).toEqual([]);
+    // shared within the hour: accepted
+    expect((await post("/api/social/share", { platform: "facebook" })).status).toBe(201);
+    t.clock.advance(HOUR - 1);
+    const ok = await post("/api/social/bonus-request", earnMore(randomAddress(), "Facebook"));
+    expect(ok.status).toBe(201);
+    expect(ok.json.platform).toBe("Facebook");
+    expect(rewards().map((r) => r.platform)).toEqual(["Facebook"]);
+  });
+
+  // {"toString": null} makes String(x) and `${x}` throw: such a value must be refused by the schema.
+  const poison = { toString: null, valueOf: null };
+  test.each([
+    { name: "sharedContent.title", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: poison } } },
+    { name: "sharedContent.description", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: "x", description: poison } } },
+    { name: "sharedContent", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: ["a", poison] } },
+    { name: "sharedContent as text", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: "Free XRP" } },
+    { name: "sharedUrl", body: { ...earnMore(randomAddress(), "Twitter"), sharedUrl: poison } },
+    { name: "a long sharedUrl", body: { ...earnMore(randomAddress(), "Twitter"), sharedUrl: `https://x.example/${"a".repeat(600)}` } },
+    { name: "platform", body: { ...earnMore(randomAddress(), "Twitter"), platform: poison } },
+    { name: "address", body: { ...earnMore(randomAddress(), "Twitter"), address: poison } },
+    { name: "a long title", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: "t".repeat(201), description: "d" } } },
+  ])("a claim with a crafted $name: 400 with a message, nothing stored, nothing logged", async ({ body }) => {
+    await post("/api/social/share", { platform: "Twitter" });
+    const res = await post("/api/social/bonus-request", body);
+    expect(res.status).toBe(400);
+    expect(typeof res.json.message).toBe("string");
+    expect(res.json.message).not.toContain("Something went wrong");
+    expect(rewards()).toEqual([]);
+    expect(t.logs).toEqual([]);
+  });
+
+  test("a share with a crafted platform: 400 with a message", async () => {
+    for (const platform of [poison, ["Twitter"], { platform: "Twitter" }, 5]) {
+      const res = await post("/api/social/share", { platform });
+      expect(res).toEqual({ status: 400, type: expect.stringContaining("application/json"), json: { message: "platform must be Facebook, Twitter or LinkedIn" } });
+    }
+    expect(t.db.sqlite.query("select count(*) as n from social_shares").get()).toEqual({ n: 0 });
+    expect(t.logs).toEqual([]);
+  });
+});
+
 describe("what a user may read", () => {
   test("a user never sees another user's requests or rewards", async () => {
     const other = await t.register("other");
     await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, cookie });
-    await claim(earnMore(randomAddress(), "Twitter"));
+    await share("Twitter");
+    expect((await claim(earnMore(randomAddress(), "Twitter"))).status).toBe(201);
     await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, cookie: other.cookie, ip: "198.51.100.3" });
     const mine = (await t.call("GET", "/api/user/faucet-requests", { cookie })).json;
     const theirs = (await t.call("GET", "/api/user/faucet-requests", { cookie: other.cookie })).json;
