@@ -56,7 +56,7 @@ describe("account_info (rippled AccountInfo.cpp)", () => {
     expect(result.validated).toBe(true);
     expect(typeof result.ledger_index).toBe("number");
     const closed = await client.request({ command: "ledger", ledger_index: "validated" });
-    expect(result.ledger_hash).toBe(closed.result.ledger_hash);
+    expect((result as { ledger_hash?: string }).ledger_hash).toBe(closed.result.ledger_hash);
     expect(result.account_data.index).toBe(hashes.hashAccountRoot(wallet.classicAddress));
     expect(result.account_data.PreviousTxnID).toBe(fundingHash);
     expect(result.account_data.PreviousTxnLgrSeq).toBe(result.ledger_index!);
@@ -202,10 +202,10 @@ describe("tx (rippled Tx.cpp)", () => {
     expect(r.tx_json.ledger_index).toBe(r.ledger_index);
     expect(typeof r.tx_json.date).toBe("number");
     expect(r.ctid).toMatch(/^C[0-9A-F]{15}$/);
-    expect(r.ledger_hash).toBe((await client.request({ command: "ledger", ledger_index: r.ledger_index })).result.ledger_hash);
+    expect(r.ledger_hash).toBe(((await client.request({ command: "ledger", ledger_index: r.ledger_index } as never)) as { result: { ledger_hash: string } }).result.ledger_hash);
     expect(r.close_time_iso).toMatch(/Z$/);
     expect(Object.keys(r.meta)).toEqual(["AffectedNodes", "TransactionIndex", "TransactionResult", "delivered_amount"]);
-    const byCtid = (await client.request({ command: "tx", ctid: r.ctid } as never)).result as any;
+    const byCtid = ((await client.request({ command: "tx", ctid: r.ctid } as never)) as { result: any }).result;
     expect(byCtid.hash).toBe(fundingHash);
   });
 
@@ -263,7 +263,7 @@ describe("submit (rippled Submit.cpp)", () => {
         validated_ledger_index: r.validated_ledger_index,
       },
     } as never);
-    expect(r.account_sequence_next).toBe(autofilled.Sequence! + 1);
+    expect(r.account_sequence_next).toBe((autofilled as { Sequence?: number }).Sequence! + 1);
     expect(r.open_ledger_cost).toBe("10");
     const tx = (await client.request({ command: "tx", transaction: signed.hash })).result as any;
     expect(tx.meta.TransactionResult).toBe("tesSUCCESS");
