@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((line: string) => console.error(line));
   const clientIp = deps.clientIp ?? createClientIpResolver(config.trustProxy);
   const sessions = createSessionService({ db, clock });
-  const accounts = createAccountService({ db, clock, throttle: createLoginThrottle(clock), passwordCost: deps.passwordCost });
+  const accounts = createAccountService({ db, clock, throttle: createLoginThrottle(clock), passwordCost: deps.passwordCost, limits: () => settings.get() });
   const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
   const currentUser = createSessionReader(sessions, cookieOptions);
   const settings = createSettingsService({ db, clock });

@@ -35,8 +35,8 @@ export function authRoutes({ accounts, sessions, currentUser, cookieOptions, cli
   return new Elysia()
     .post(
       "/api/register",
-      async ({ body, request, set }) => {
-        const user = await accounts.register(body ?? {});
+      async ({ body, request, server, set }) => {
+        const user = await accounts.register(body ?? {}, clientIp(request, server));
         startSession(cookieJar(request, set), user.id);
         set.status = 201;
         return { user: publicUser(user) };

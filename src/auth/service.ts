@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users, type User } from "../db/schema.ts";
 import { badRequest, conflict, HttpError, tooManyRequests } from "../http/errors.ts";
+import { ipGroup, type IpGrouping } from "../http/ip-group.ts";
 import { EMAIL_PATTERN } from "../lib/validation.ts";
 import { formatXrp } from "../money.ts";
 import {
@@ -13,6 +14,7 @@ import {
   verifyPassword,
   type PasswordCost,
 } from "./passwords.ts";
+import { createHashGate, type HashGate } from "./hash-gate.ts";
 import type { LoginThrottle } from "./throttle.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -26,7 +28,23 @@ export const MESSAGES = {
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   required: "Username and password are required",
   taken: "That username is already taken",
+  loginsAtOnce: "Too many login attempts at once. Please try again in a moment.",
+  registrationsAtOnce: "Too many registrations at once. Please try again in a moment.",
 } as const;
+
+// Password checks one network may have in flight (running, one at a time, or waiting for the hash
+// gate); more are refused at once. Registrations are held by the new-accounts limit first.
+export const LOGINS_IN_FLIGHT_PER_NETWORK = 3;
+export const REGISTRATIONS_IN_FLIGHT_PER_NETWORK = 8;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+// "in 45 minutes", "in 5 hours" (the faucet's wording).
+function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `in ${Math.ceil(minutes / 60)} hours`;
+}
 
 // The user as the API shows it (product.md section 3). `drops` is the points balance.
 export function publicUser(user: User) {
@@ -44,11 +62,21 @@ export function publicUser(user: User) {
 }
 export type PublicUser = ReturnType<typeof publicUser>;
 
+// What the account service reads from the faucet settings (modules/settings), on every request.
+export interface AccountLimits {
+  ipGrouping: IpGrouping | string;
+  accountsPerHour: number;
+  accountsPerDay: number;
+}
+const DEFAULT_LIMITS: AccountLimits = { ipGrouping: "address", accountsPerHour: 5, accountsPerDay: 20 };
+
 export interface AccountDeps {
   db: Db;
   clock: () => number;
   throttle: LoginThrottle;
   passwordCost?: PasswordCost;
+  limits?: () => AccountLimits;
+  hashGate?: HashGate;
 }
 
 export interface Credentials {
@@ -59,12 +87,37 @@ export interface Credentials {
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-export function createAccountService({ db, clock, throttle, passwordCost }: AccountDeps) {
+export function createAccountService({ db, clock, throttle, passwordCost, limits = () => DEFAULT_LIMITS, hashGate = createHashGate() }: AccountDeps) {
   const byUsername = db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = lower(${sql.placeholder("username")})`)
     .prepare();
+  // The creation times of a network's newest accounts, newest first.
+  const newestFrom = db.sqlite.query<{ created_at: number }, [string, number, number]>(
+    "select created_at from users where ip_group = ? and created_at > ? order by created_at desc limit ?",
+  );
+  // Registrations from each network between the limit check and the insert (hashing the password).
+  const registering = new Map<string, number>();
+
+  // Milliseconds until the network may register another account (0: now), counting the accounts in
+  // the database and `pending` more about to be made now.
+  const newAccountWait = (group: string, pending: number, now: number): number => {
+    const { accountsPerHour, accountsPerDay } = limits();
+    const times = [...Array<number>(pending).fill(now), ...newestFrom.all(group, now - DAY, Math.max(accountsPerDay, accountsPerHour)).map((r) => r.created_at)];
+    const waitFor = (max: number, window: number) => {
+      const inWindow = times.filter((at) => at > now - window);
+      return inWindow.length >= max ? inWindow[max - 1]! + window - now : 0;
+    };
+    return Math.max(waitFor(accountsPerHour, HOUR), waitFor(accountsPerDay, DAY));
+  };
+  const tooManyAccounts = (waitMs: number) =>
+    tooManyRequests(`Too many new accounts from your network. Please try again ${waitText(waitMs)}.`, waitMs / 1000);
+  const insertUser = db.sqlite.transaction((values: typeof users.$inferInsert, group: string) => {
+    const wait = newAccountWait(group, 0, values.createdAt);
+    if (wait > 0) throw tooManyAccounts(wait);
+    return db.insert(users).values(values).returning().get();
+  });
   // Verified when the username is unknown, so both failures take the same time. With the default
   // cost it is a constant, so start-up does not spend 64 MiB and a hash on it.
   let dummyHash: Promise<string> | null = passwordCost ? null : Promise.resolve(DEFAULT_COST_DUMMY_HASH);
@@ -75,7 +128,8 @@ export function createAccountService({ db, clock, throttle, passwordCost }: Acco
       return byUsername.get({ username });
     },
 
-    async register(input: Credentials): Promise<User> {
+    // `ip`: the client's address; its network may make accountsPerHour / accountsPerDay accounts.
+    async register(input: Credentials, ip: string): Promise<User> {
       const username = text(input.username).trim();
       const email = text(input.email).trim();
       const password = text(input.password);
@@ -84,9 +138,25 @@ export function createAccountService({ db, clock, throttle, passwordCost }: Acco
       if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(MESSAGES.password);
       if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(MESSAGES.passwordTooLong);
       if (byUsername.get({ username })) throw conflict(MESSAGES.taken);
-      const passwordHash = await hashPassword(password, passwordCost);
+      // Counted before the password is hashed (synchronously, with the registrations in flight),
+      // and again in the transaction that inserts: parallel registrations cannot pass the limit.
+      const group = ipGroup(ip, limits().ipGrouping as IpGrouping);
+      const pending = registering.get(group) ?? 0;
+      const wait = newAccountWait(group, pending, clock());
+      if (wait > 0) throw tooManyAccounts(wait);
+      const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), { key: `register:${group}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK });
+      if (!hashing) throw tooManyRequests(MESSAGES.registrationsAtOnce, 2);
+      registering.set(group, pending + 1);
+      let passwordHash: string;
       try {
-        return db.insert(users).values({ username, email, passwordHash, createdAt: clock() }).returning().get();
+        passwordHash = await hashing;
+      } finally {
+        const left = registering.get(group)! - 1;
+        if (left > 0) registering.set(group, left);
+        else registering.delete(group);
+      }
+      try {
+        return insertUser.immediate({ username, email, passwordHash, ipGroup: group, createdAt: clock() }, group);
       } catch (error) {
         // Two registrations of one name at once: the unique index decides.
         if (String(error).includes("UNIQUE")) throw conflict(MESSAGES.taken);
@@ -99,18 +169,34 @@ export function createAccountService({ db, clock, throttle, passwordCost }: Acco
       const password = text(input.password);
       if (!username || !password) throw badRequest(MESSAGES.required);
       if (username.length > 64 || password.length > MAX_PASSWORD_LENGTH) throw new HttpError(401, LOGIN_FAILED);
-      const wait = throttle.retryAfter(ip, username);
-      if (wait > 0) {
-        const minutes = Math.ceil(wait / 60);
-        throw tooManyRequests(`Too many failed logins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, wait);
+      // Everything up to the hash gate's answer is synchronous: the attempt is counted (and the
+      // network's share of the gate taken) before anything is awaited.
+      const group = ipGroup(ip, limits().ipGrouping as IpGrouping);
+      const attempt = throttle.begin(group, username);
+      if (typeof attempt === "number") {
+        const minutes = Math.ceil(attempt / 60);
+        throw tooManyRequests(`Too many failed logins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, attempt);
       }
-      const user = byUsername.get({ username });
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
-      if (!user || !ok) {
-        throttle.recordFailure(ip, username);
-        throw new HttpError(401, LOGIN_FAILED);
+      const checking = hashGate.tryRun(
+        async () => {
+          const user = byUsername.get({ username });
+          const ok = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
+          return ok ? user : undefined;
+        },
+        { key: `login:${group}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
+      );
+      if (!checking) {
+        attempt.cancel();
+        throw tooManyRequests(MESSAGES.loginsAtOnce, 2);
       }
-      throttle.recordSuccess(ip, username);
+      let user: User | undefined;
+      try {
+        user = await checking;
+      } finally {
+        if (user) attempt.succeeded();
+        else attempt.failed();
+      }
+      if (!user) throw new HttpError(401, LOGIN_FAILED);
       return user;
     },
 

@@ -87,8 +87,13 @@ export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & 
   // The proof-of-work header a protected form needs ({} while the check is off).
   const proof = (ip?: string) => proofHeaders(async (path) => (await call("GET", path, { ip })).json);
 
+  // Each from its own network (10.77.0.1, 10.77.1.1, ...), so the new-accounts-per-network limit
+  // does not get in the way of tests that register many users.
+  let registered = 0;
   async function register(username: string, password = "correct horse battery", email = `${username}@example.com`) {
-    const res = await call("POST", "/api/register", { body: { username, password, email }, headers: await proof() });
+    const n = registered++;
+    const ip = `10.${77 + (n >> 8)}.${n & 255}.1`;
+    const res = await call("POST", "/api/register", { body: { username, password, email }, headers: await proof(ip), ip });
     if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${res.text}`);
     return { user: res.json.user, cookie: res.cookie! };
   }

@@ -57,7 +57,7 @@ describe("faucet settings", () => {
   // (the proof of work is off in API tests; pow.test.ts checks a fresh install's 2000)
   test("start with the spec's defaults: 100, 5, 20 and enabled", async () => {
     const res = await t.call("GET", "/api/admin/faucet/settings", { cookie: adminCookie });
-    expect(res.json).toEqual({ dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: true, ipGrouping: "address", powDifficulty: 0, updatedAt: expect.any(String) });
+    expect(res.json).toEqual({ dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: true, ipGrouping: "address", powDifficulty: 0, accountsPerHour: 5, accountsPerDay: 20, updatedAt: expect.any(String) });
   });
 
   test.each([

@@ -11,6 +11,18 @@ export type FaucetSettings = typeof faucetSettings.$inferSelect;
 
 // The most one setting may say, so that a typo cannot open the tap: 1,000,000 XRP.
 const MAX_SETTING_DROPS = 1_000_000 * 1_000_000;
+// New accounts one network may register in an hour / a day.
+export const MAX_ACCOUNTS_SETTING = 1000;
+
+// A whole number from 1 to MAX_ACCOUNTS_SETTING, given as a number or a string of digits.
+function accountLimit(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_ACCOUNTS_SETTING) {
+    throw badRequest(`${name} must be a whole number from 1 to ${MAX_ACCOUNTS_SETTING}`);
+  }
+  return parsed;
+}
 
 export function createSettingsService({ db, clock }: { db: Db; clock: () => number }) {
   // One process owns the database, so the row is cached and replaced on every update.
@@ -44,6 +56,9 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
       if (!Number.isInteger(powDifficulty) || powDifficulty < 0 || powDifficulty > MAX_POW_DIFFICULTY || String(input.powDifficulty ?? 0).trim() === "") {
         throw badRequest(`powDifficulty must be a whole number from 0 (off) to ${MAX_POW_DIFFICULTY}`);
       }
+      const accountsPerHour = accountLimit(input.accountsPerHour, "accountsPerHour", current.accountsPerHour);
+      const accountsPerDay = accountLimit(input.accountsPerDay, "accountsPerDay", current.accountsPerDay);
+      if (accountsPerHour > accountsPerDay) throw badRequest("accountsPerHour cannot be above accountsPerDay");
       // Re-read after the change (and after a rolled-back transaction, which leaves the old row).
       cached = null;
       return db
@@ -55,6 +70,8 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
           enabled: input.enabled ?? current.enabled,
           ipGrouping: input.ipGrouping ?? current.ipGrouping,
           powDifficulty,
+          accountsPerHour,
+          accountsPerDay,
           updatedBy: adminId,
           updatedAt: clock(),
         })
@@ -76,6 +93,8 @@ export function settingsView(s: FaucetSettings) {
     enabled: s.enabled,
     ipGrouping: s.ipGrouping,
     powDifficulty: s.powDifficulty,
+    accountsPerHour: s.accountsPerHour,
+    accountsPerDay: s.accountsPerDay,
     updatedAt: new Date(s.updatedAt).toISOString(),
   };
 }

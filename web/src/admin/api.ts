@@ -27,7 +27,7 @@ export type AdminFaucetRequest = {
   processedAt: string | null;
   txHash: string | null;
 };
-export type Settings = { dailyLimit: string; minAmount: string; maxAmount: string; enabled: boolean; ipGrouping?: "address" | "subnet"; powDifficulty?: number | string; updatedAt: string };
+export type Settings = { dailyLimit: string; minAmount: string; maxAmount: string; enabled: boolean; ipGrouping?: "address" | "subnet"; powDifficulty?: number | string; accountsPerHour?: number | string; accountsPerDay?: number | string; updatedAt: string };
 export type Wallet =
   | { configured: false; message: string }
   | {

@@ -7,16 +7,28 @@ import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
 
 export function FaucetControl() {
   const settings = useSettings();
-  const [form, setForm] = useState<{ dailyLimit: string; minAmount: string; maxAmount: string; ipGrouping: "address" | "subnet"; powDifficulty: string }>({
+  const [form, setForm] = useState<{ dailyLimit: string; minAmount: string; maxAmount: string; ipGrouping: "address" | "subnet"; powDifficulty: string; accountsPerHour: string; accountsPerDay: string }>({
     dailyLimit: "",
     minAmount: "",
     maxAmount: "",
     ipGrouping: "address",
     powDifficulty: "",
+    accountsPerHour: "",
+    accountsPerDay: "",
   });
   useEffect(() => {
     const d = settings.data;
-    if (d) setForm({ dailyLimit: d.dailyLimit, minAmount: d.minAmount, maxAmount: d.maxAmount, ipGrouping: d.ipGrouping ?? "address", powDifficulty: String(d.powDifficulty ?? "") });
+    if (d) {
+      setForm({
+        dailyLimit: d.dailyLimit,
+        minAmount: d.minAmount,
+        maxAmount: d.maxAmount,
+        ipGrouping: d.ipGrouping ?? "address",
+        powDifficulty: String(d.powDifficulty ?? ""),
+        accountsPerHour: String(d.accountsPerHour ?? ""),
+        accountsPerDay: String(d.accountsPerDay ?? ""),
+      });
+    }
   }, [settings.data]);
   const save = useAdminAction({
     send: (next: Omit<Settings, "updatedAt">) => post<Settings>("/api/admin/faucet/settings", next),
@@ -51,7 +63,7 @@ export function FaucetControl() {
         </label>
       }
     >
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3 sm:items-end lg:grid-cols-6">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3 sm:items-end lg:grid-cols-4">
         <Field id="daily-limit" label="Daily limit (XRP)" inputMode="decimal" value={form.dailyLimit} onChange={(e) => setForm({ ...form, dailyLimit: e.target.value })} />
         <Field id="min-amount" label="Minimum amount (XRP)" inputMode="decimal" value={form.minAmount} onChange={(e) => setForm({ ...form, minAmount: e.target.value })} />
         <Field id="max-amount" label="Maximum amount (XRP)" inputMode="decimal" value={form.maxAmount} onChange={(e) => setForm({ ...form, maxAmount: e.target.value })} />
@@ -70,12 +82,32 @@ export function FaucetControl() {
           value={form.powDifficulty}
           onChange={(e) => setForm({ ...form, powDifficulty: e.target.value })}
         />
+        <Field
+          id="accounts-per-hour"
+          label="New accounts per hour"
+          inputMode="numeric"
+          aria-describedby="accounts-hint"
+          value={form.accountsPerHour}
+          onChange={(e) => setForm({ ...form, accountsPerHour: e.target.value })}
+        />
+        <Field
+          id="accounts-per-day"
+          label="New accounts per day"
+          inputMode="numeric"
+          aria-describedby="accounts-hint"
+          value={form.accountsPerDay}
+          onChange={(e) => setForm({ ...form, accountsPerDay: e.target.value })}
+        />
         <button type="submit" className={buttonClass({ className: "h-11" })} disabled={save.isPending}>Save settings</button>
       </form>
       <p id="pow-difficulty-hint" className="mt-2 text-sm text-slate-500">
         Anti-bot work is how many key derivations a browser tries before the faucet, reviewer bonus, signup and register forms are
         accepted: 2000 costs a visitor about a third of a second and a bot farm the same for every request. Raise it when bots get
         through.
+      </p>
+      <p id="accounts-hint" className="mt-1 text-sm text-slate-500">
+        New accounts per hour and per day: how many accounts one IP network (as chosen under Per-IP limits count) may register,
+        1 to 1000 each; more are refused until the oldest of them is an hour or a day old.
       </p>
       <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
     </Panel>

@@ -1,0 +1,82 @@
+// Bounds the password hashing done at once. An argon2id check at the production cost takes 64 MiB
+// and a fifth of a second of one core, so a few at a time is all a small server can do: more only
+// share the cores, each takes longer, and everybody waits.
+//
+// The rest wait in a short line. One network (a key: "login:<ip group>") hashes one password at a
+// time, and may have only a few in flight (running or waiting): a flood from it is refused at once
+// instead of lining up ahead of everyone else, and a free slot goes to the first in line whose
+// network is not hashing already, so the flood's one running check leaves the other slots to
+// other people.
+export const HASH_CONCURRENCY = 3;
+export const HASH_QUEUE_LIMIT = 30;
+export const HASH_RUNNING_PER_KEY = 1;
+
+export interface HashGate {
+  // Runs `work` when a slot is free. Decides at once, before any await: null when `group.key`
+  // already has `group.limit` in flight or the line is full (answer 429 then; nothing started).
+  tryRun<T>(work: () => Promise<T>, group?: { key: string; limit: number }): Promise<T> | null;
+  readonly running: number;
+  readonly waiting: number;
+}
+
+interface Waiting {
+  key: string | null;
+  start: () => void;
+}
+
+export function createHashGate({
+  concurrency = HASH_CONCURRENCY,
+  queueLimit = HASH_QUEUE_LIMIT,
+  runningPerKey = HASH_RUNNING_PER_KEY,
+} = {}): HashGate {
+  let running = 0;
+  const line: Waiting[] = [];
+  const inFlight = new Map<string, number>();
+  const runningBy = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, n: number) => {
+    const next = (map.get(key) ?? 0) + n;
+    if (next > 0) map.set(key, next);
+    else map.delete(key);
+  };
+  const mayStart = (key: string | null) => key === null || (runningBy.get(key) ?? 0) < runningPerKey;
+
+  const pump = () => {
+    while (running < concurrency) {
+      const index = line.findIndex((w) => mayStart(w.key));
+      if (index < 0) return;
+      const [next] = line.splice(index, 1);
+      running++;
+      if (next!.key !== null) add(runningBy, next!.key, 1);
+      next!.start();
+    }
+  };
+
+  return {
+    tryRun(work, group) {
+      const key = group?.key ?? null;
+      if (group && (inFlight.get(group.key) ?? 0) >= group.limit) return null;
+      if (line.length >= queueLimit && !(running < concurrency && mayStart(key))) return null;
+      if (key !== null) add(inFlight, key, 1);
+      const started = new Promise<void>((start) => line.push({ key, start }));
+      pump();
+      return started.then(async () => {
+        try {
+          return await work();
+        } finally {
+          running--;
+          if (key !== null) {
+            add(runningBy, key, -1);
+            add(inFlight, key, -1);
+          }
+          pump();
+        }
+      });
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return line.length;
+    },
+  };
+}
