@@ -1,22 +1,33 @@
-// What the proof of work costs: a visitor's browser (Chromium, the site's own solver) and a bot's
-// native solver (Bun, altcha-lib with OpenSSL's PBKDF2), on challenges from the built binary at the
-// default difficulty. Also Chromium with its CPU slowed 4× (the usual stand-in for a mid-range phone).
-//   BENCH_POW_SOLVES=30   solves per solver
+// What one proof of work costs, on challenges from the built binary at the default difficulty:
+// a visitor's browser (Chromium, the site's own solver), Chromium with its CPU slowed 4× (the usual
+// stand-in for a mid-range phone), and a bot's native solver (Bun, OpenSSL's PBKDF2 through
+// altcha-lib) with the two orders of trying counters a bot would consider: from 0 like a browser, and
+// from d/2 (wrapping round to 0), which paid about a third as much while the server drew its secret
+// from [d/2, d]. With the secret uniform over 1..d every order costs about d / 2 tries on average.
+//   BENCH_POW_SOLVES=30        proofs per browser solver
+//   BENCH_POW_BOT_SOLVES=200   proofs the bot solves (each with both orders)
 import { rmSync } from "node:fs";
 import type { Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { binaryInEmptyDir, startBinary } from "../src/testing/binary.ts";
-import { solve } from "../src/testing/pow.ts";
 import { launchBrowser } from "../web/e2e/support.ts";
 
+const DIFFICULTY = 2000; // a fresh install's (src/db/schema.ts)
 const SOLVES = Number(process.env.BENCH_POW_SOLVES ?? 30);
+const BOT_SOLVES = Number(process.env.BENCH_POW_BOT_SOLVES ?? 200);
+// Tries a proof costs on average when counting from 0: the answer N is uniform over 1..d, N + 1 tries.
+const EXPECTED_TRIES = (DIFFICULTY + 1) / 2 + 1;
 const { dir, binary } = binaryInEmptyDir();
 const server = await startBinary({ binary, cwd: dir });
 const browser = await launchBrowser();
 const built = await Bun.build({ entrypoints: [new URL("./pow-page.ts", import.meta.url).pathname], target: "browser", minify: true });
 const script = await built.outputs[0]!.text();
 
-type Sample = { ms: number; counter: number };
+type Sample = { ms: number; tries: number };
 const counterOf = (proof: string) => JSON.parse(Buffer.from(proof, "base64").toString()).solution.counter as number;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+// The standard error of a mean: how far the measured average may be from the true one.
+const stderr = (xs: number[]) => Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1) / xs.length);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
@@ -34,38 +45,100 @@ async function inChromium(throttle: number): Promise<Sample[]> {
       const proof = await (window as unknown as { solveProof: () => Promise<string | null> }).solveProof();
       return { ms: performance.now() - started, proof };
     });
-    samples.push({ ms, counter: counterOf(proof!) });
+    // Tries up to the answer; the browser's parallel searches may have a few more in flight.
+    samples.push({ ms, tries: counterOf(proof!) + 1 });
   }
   await context.close();
   return samples;
 }
 
-async function inBun(): Promise<Sample[]> {
-  const samples: Sample[] = [];
-  for (let i = 0; i < SOLVES; i++) {
-    const started = performance.now();
-    const { challenge } = (await (await fetch(`${server.url}/api/pow/challenge`)).json()) as { challenge: Challenge };
-    const proof = await solve(challenge);
-    samples.push({ ms: performance.now() - started, counter: counterOf(proof) });
+// The bot's search: counters in the given order, one PBKDF2 each, until the derived key starts with
+// the published prefix.
+async function search(challenge: Challenge, order: Iterable<number>): Promise<Sample & { counter: number }> {
+  const { nonce, salt, keyPrefix } = challenge.parameters;
+  const nonceBuf = Buffer.from(nonce, "hex");
+  const saltBuf = Buffer.from(salt, "hex");
+  const password = new Uint8Array(nonceBuf.length + 4);
+  password.set(nonceBuf);
+  const view = new DataView(password.buffer);
+  const started = performance.now();
+  let tries = 0;
+  for (const counter of order) {
+    tries++;
+    view.setUint32(nonceBuf.length, counter); // altcha-lib's 'uint32' counter: big-endian after the nonce
+    const { derivedKey } = await deriveKey(challenge.parameters, saltBuf, password);
+    if (Buffer.from(derivedKey).toString("hex").startsWith(keyPrefix)) return { ms: performance.now() - started, tries, counter };
   }
-  return samples;
+  throw new Error(`no counter up to ${DIFFICULTY} solves the challenge: is the difficulty still ${DIFFICULTY}?`);
+}
+function* range(from: number, to: number) {
+  for (let n = from; n <= to; n++) yield n;
+}
+function* fromHalf() {
+  yield* range(DIFFICULTY / 2, DIFFICULTY);
+  yield* range(0, DIFFICULTY / 2 - 1);
+}
+
+// One IP may fetch 120 challenges a minute (a real bot spreads over many); waiting is not timed.
+async function challenge(): Promise<Challenge> {
+  for (;;) {
+    const response = await fetch(`${server.url}/api/pow/challenge`);
+    if (response.status !== 429) return ((await response.json()) as { challenge: Challenge }).challenge;
+    await Bun.sleep(2000);
+  }
+}
+
+async function bot(): Promise<{ fromZero: Sample[]; fromHalf: Sample[] }> {
+  const fromZero: Sample[] = [];
+  const half: Sample[] = [];
+  for (let i = 0; i < BOT_SOLVES; i++) {
+    const c = await challenge();
+    const a = await search(c, range(0, DIFFICULTY));
+    const b = await search(c, fromHalf());
+    if (a.counter !== b.counter) throw new Error("the two orders found different answers");
+    fromZero.push(a);
+    half.push(b);
+  }
+  return { fromZero, fromHalf: half };
 }
 
 try {
-  const bot = await inBun();
+  // (the browsers first: their solver gives up on a refused challenge, the bot waits)
   const visitor = await inChromium(1);
   const phone = await inChromium(4);
+  const bots = await bot();
+  console.log(
+    `proof of work at the default difficulty ${DIFFICULTY}: secret counter uniform over 1..${DIFFICULTY}, one try = PBKDF2-SHA256 x1000, ` +
+      `${EXPECTED_TRIES.toFixed(0)} tries a proof on average from 0; ${BOT_SOLVES} proofs for the bot, ${SOLVES} for each browser`,
+  );
+  console.log(
+    `${"solver".padEnd(46)} ${"tries/proof".padStart(13)} ${"ms/proof".padStart(9)} ${"median".padStart(7)} ${"p95".padStart(7)} ${"ms/1000 tries".padStart(14)} ${`ms at ${EXPECTED_TRIES.toFixed(0)} tries`.padStart(18)}`,
+  );
   const report = (name: string, s: Sample[]) => {
     const ms = s.map((x) => x.ms);
-    const perThousand = (1000 * ms.reduce((a, b) => a + b, 0)) / s.reduce((a, b) => a + b.counter, 0);
-    console.log(`${name.padEnd(36)} median ${median(ms).toFixed(0).padStart(5)} ms  p95 ${p95(ms).toFixed(0).padStart(5)} ms  ${perThousand.toFixed(0)} ms per 1000 tries`);
-    return perThousand;
+    const tries = s.map((x) => x.tries);
+    const perThousand = (1000 * mean(ms)) / mean(tries);
+    const expectedMs = (perThousand * EXPECTED_TRIES) / 1000;
+    console.log(
+      `${name.padEnd(46)} ${`${mean(tries).toFixed(0)} ±${stderr(tries).toFixed(0)}`.padStart(13)} ${mean(ms).toFixed(0).padStart(9)} ${median(ms).toFixed(0).padStart(7)} ` +
+        `${p95(ms).toFixed(0).padStart(7)} ${perThousand.toFixed(0).padStart(14)} ${expectedMs.toFixed(0).padStart(18)}`,
+    );
+    return { tries: mean(tries), ms: mean(ms), perThousand, expectedMs };
   };
-  console.log(`proof of work at the default difficulty (2000: the answer is 1000-2000 tries of PBKDF2-SHA256 x1000), ${SOLVES} solves each`);
-  const base = report("bot: Bun, native, one search", bot);
+  const zero = report("bot: Bun, native, from 0 (its best)", bots.fromZero);
+  const half = report("bot: Bun, native, from d/2 then 0 (old trick)", bots.fromHalf);
   const v = report("visitor: Chromium, site solver", visitor);
-  const p = report("phone stand-in: Chromium, 4x slower", phone);
-  console.log(`visitor/bot time per try: ${(v / base).toFixed(2)}x; phone stand-in/bot: ${(p / base).toFixed(2)}x`);
+  const p = report("phone stand-in: Chromium, 4x slower CPU", phone);
+  // Paired on the same challenges: the d/2 start saves 1000 tries when N >= d/2 and loses 1000 otherwise.
+  const saved = bots.fromZero.map((a, i) => a.tries - bots.fromHalf[i]!.tries);
+  console.log(
+    `starting at d/2 instead of 0: ${(half.tries / zero.tries).toFixed(2)}x the tries, saving ${mean(saved).toFixed(0)} ±${stderr(saved).toFixed(0)} a proof ` +
+      `(expected: 0, nothing gained). Against the old secret in [d/2, d] it paid about ${DIFFICULTY / 4} tries instead of ${(3 * DIFFICULTY) / 4}, a third.`,
+  );
+  console.log(
+    `one proof on average (${EXPECTED_TRIES.toFixed(0)} tries): bot ${zero.expectedMs.toFixed(0)} ms, visitor ${v.expectedMs.toFixed(0)} ms, phone stand-in ${p.expectedMs.toFixed(0)} ms; ` +
+      `time per try visitor/bot ${(v.perThousand / zero.perThousand).toFixed(2)}x, phone stand-in/bot ${(p.perThousand / zero.perThousand).toFixed(2)}x`,
+  );
 } finally {
   await browser.close();
   await server.stop();

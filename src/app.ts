@@ -174,7 +174,7 @@ export function createApp(deps: AppDeps) {
     .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp, pow }))
     .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow }))
     .use(userRoutes({ social, history, currentUser }))
-    .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow }))
+    .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow, settings }))
     .use(signupRoutes({ signups, advertising, clientIp, clock, pow }))
     .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))
     .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, reviews, wallet, payWaitMs: deps.payWaitMs ?? 15_000 }))

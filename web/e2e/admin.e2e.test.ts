@@ -149,7 +149,8 @@ test("the admin page at 375 px has no page-wide horizontal scroll", async () => 
 
 test("a review with a link waits for the admin, who approves it; the chart, exports and audit log are there", async () => {
   const device = { ...json, cookie: "device=moderation-device-00000000001" };
-  await fetch(`${site.url}/api/reviews/submit`, { method: "POST", headers: device, body: JSON.stringify({ review: "Visit https://promo.example for more", rating: 5, name: "Promo" }) });
+  const review = await fetch(`${site.url}/api/reviews/submit`, { method: "POST", headers: { ...device, ...(await proofFor(site.url)) }, body: JSON.stringify({ review: "Visit https://promo.example for more", rating: 5, name: "Promo" }) });
+  expect(review.status).toBe(201);
   expect((await (await fetch(`${site.url}/api/reviews`)).json()).some((r: { name: string }) => r.name === "Promo")).toBe(false);
   const page = await adminPage();
   const reviews = page.getByRole("list", { name: "Reviews to moderate" });

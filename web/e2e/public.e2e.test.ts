@@ -50,11 +50,11 @@ describe("the faucet", () => {
     await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
     await seen(toasts(page).getByText("Request Submitted Successfully!"));
     expect(answers.map((a) => a.status)).toEqual([403, 201]);
-    // The accepted proof: the browser tried counters up to the server's secret one, at least 1000 at
+    // The accepted proof: the browser tried counters up to the server's secret one, drawn from 1 to
     // the default difficulty of 2000.
     const proof = JSON.parse(Buffer.from(answers[1]!.proof!, "base64").toString());
     expect(proof.challenge.parameters).toMatchObject({ algorithm: "PBKDF2/SHA-256", cost: 1000 });
-    expect(proof.solution.counter).toBeGreaterThanOrEqual(1000);
+    expect(proof.solution.counter).toBeGreaterThanOrEqual(1);
     expect(proof.solution.counter).toBeLessThanOrEqual(2000);
   }, 60_000);
 

@@ -7,6 +7,7 @@ export const POW_HEADER = "x-proof-of-work";
 // pow.test.ts checks that this list and the routes agree.
 export const PROTECTED_FORMS: ReadonlySet<string> = new Set([
   "/api/faucet/request",
+  "/api/reviews/submit",
   "/api/reviews/bonus-request",
   "/api/newsletter/signup",
   "/api/earning-alerts/signup",

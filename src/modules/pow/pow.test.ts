@@ -7,7 +7,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { randomAddress, testApp } from "../../testing/harness.ts";
 import { proofFromChallenge, solve } from "../../testing/pow.ts";
 import { PROTECTED_FORMS } from "./index.ts";
-import { POW_ALGORITHM, POW_COST, POW_HEADER } from "./service.ts";
+import { createProofOfWork, POW_ALGORITHM, POW_COST, POW_HEADER } from "./service.ts";
 
 const DIFFICULTY = 60;
 const t = testApp({ powDifficulty: DIFFICULTY });
@@ -35,10 +35,33 @@ describe("the faucet form", () => {
     expect(c.parameters.keyPrefix).toMatch(/^[0-9a-f]{32}$/); // half of the 32-byte key: the other half is the proof
     expect(JSON.stringify(c)).not.toContain("counter");
     const proof = JSON.parse(Buffer.from(await solve(c), "base64").toString());
-    // The solver tries counters from 0, and the server picks one from the upper half of the difficulty.
-    expect(proof.solution.counter).toBeGreaterThanOrEqual(DIFFICULTY / 2);
+    // The solver tries counters from 0, and the server picks one from 1 to the difficulty.
+    expect(proof.solution.counter).toBeGreaterThanOrEqual(1);
     expect(proof.solution.counter).toBeLessThanOrEqual(DIFFICULTY);
   });
+
+  // A secret counter drawn from only part of the range would let a bot start counting there and pay
+  // less than a browser counting from 0 (it was [d/2, d]: a bot starting at d/2 paid about a third).
+  test("over 200 challenges the secret counters spread over the whole range 1..d, so no starting point beats counting from 0", async () => {
+    const d = 200;
+    const pow = createProofOfWork({ clock: t.clock, difficulty: () => d });
+    const counters: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const proof = JSON.parse(Buffer.from(await solve((await pow.challenge())!), "base64").toString());
+      counters.push(proof.solution.counter);
+    }
+    expect(Math.min(...counters)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...counters)).toBeLessThanOrEqual(d);
+    const mean = counters.reduce((a, b) => a + b, 0) / counters.length;
+    // Uniform over 1..200: mean 100.5 (standard error 4.1), about half below d/2, a quarter in each quarter.
+    expect(mean).toBeGreaterThan(80);
+    expect(mean).toBeLessThan(121);
+    expect(counters.filter((n) => n < d / 2).length).toBeGreaterThanOrEqual(0.2 * counters.length);
+    for (let q = 0; q < 4; q++) {
+      const inQuarter = counters.filter((n) => n > (q * d) / 4 && n <= ((q + 1) * d) / 4).length;
+      expect(inQuarter, `quarter ${q + 1}`).toBeGreaterThanOrEqual(0.12 * counters.length);
+    }
+  }, 60_000);
 
   test("without a proof, or with one that cannot be read, the request is refused and nothing is stored", async () => {
     await refusedWith({}, "Your browser has not finished its anti-bot check. Please try again.");
@@ -113,12 +136,13 @@ describe("the faucet form", () => {
   });
 });
 
-test("every protected form refuses a request without a proof; login and reviews do not ask for one", async () => {
-  const review = await t.call("POST", "/api/reviews/submit", { body: { name: "Ann", rating: 5, review: "Fast and simple" } });
+test("every protected form refuses a request without a proof; login does not ask for one", async () => {
+  const review = await t.call("POST", "/api/reviews/submit", { body: { name: "Ann", rating: 5, review: "Fast and simple" }, headers: await t.proof() });
   expect(review.status).toBe(201);
   const device = review.headers.get("set-cookie")!.match(/device=[^;]+/)![0]; // the bonus is claimed from the reviewer's device
   const bodies: Record<string, unknown> = {
     "/api/faucet/request": { address: randomAddress() },
+    "/api/reviews/submit": { name: "Bob", rating: 4, review: "Works" },
     "/api/reviews/bonus-request": { address: randomAddress(), reviewId: review.json.id },
     "/api/newsletter/signup": { email: "a@example.com", source: "homepage" },
     "/api/earning-alerts/signup": { email: "a@example.com", alertTypes: ["daily_challenges"], source: "homepage" },

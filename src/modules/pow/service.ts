@@ -1,7 +1,11 @@
 // The proof-of-work check of the public forms (ALTCHA v2, self-hosted: altcha-lib on both sides).
 // The server picks a secret counter N and publishes the first half of PBKDF2(nonce‖N); a browser
-// finds N by trying counters from 0, which costs it about N key derivations, while the server pays
+// finds N by trying counters from 0, which costs it N + 1 key derivations, while the server pays
 // one derivation to issue and one HMAC to verify. Each proof is accepted once.
+// N is uniform over 1..difficulty, so every order of trying counters costs the same on average
+// (about difficulty / 2 derivations): a bot gains nothing over a browser by where it starts. (A
+// range with a floor, such as ALTCHA's example randomInt(5_000, 10_000), would let a bot start at
+// the floor and skip the part every browser pays for.)
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { HttpError } from "../../http/errors.ts";
@@ -10,7 +14,7 @@ import { POW_HEADER } from "./forms.ts";
 export { POW_HEADER };
 
 export const POW_ALGORITHM = "PBKDF2/SHA-256";
-// PBKDF2 iterations per try: about 0.2 ms natively, so the difficulty counts roughly 0.2 ms units.
+// PBKDF2 iterations per try: about 0.2 ms natively; a proof costs difficulty / 2 tries on average.
 export const POW_COST = 1000;
 export const MAX_POW_DIFFICULTY = 100_000;
 const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -42,7 +46,8 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
       return createChallenge({
         algorithm: POW_ALGORITHM,
         cost: POW_COST,
-        counter: randomInt(Math.ceil(level / 2), level),
+        // altcha-lib's randomInt(max, min = 1): uniform over 1..level (never 0, which the first try finds).
+        counter: randomInt(level),
         deriveKey,
         data: { expires: clock() + CHALLENGE_TTL_MS },
         hmacSignatureSecret,

@@ -113,3 +113,58 @@ describe("POST /api/reviews/bonus-request", () => {
     expect(count("select count(*) as n from faucet_requests")).toBe(0);
   });
 });
+
+// Over real HTTP to a listening server, with the proof of work on (as on a fresh install).
+describe("POST /api/reviews/submit against a bot", () => {
+  let site: TestApp;
+  let url: string;
+  beforeEach(() => {
+    site = testApp({ powDifficulty: 20 });
+    site.app.listen({ port: 0, hostname: "127.0.0.1" });
+    url = `http://127.0.0.1:${site.app.server!.port}`;
+  });
+  afterEach(async () => {
+    await site.app.stop(true);
+    site.close();
+  });
+
+  const reviews = () => (site.db.sqlite.query("select count(*) as n from reviews").get() as { n: number }).n;
+  const post = async (ip: string, headers: Record<string, string> = {}) =>
+    fetch(`${url}/api/reviews/submit`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-test-ip": ip, cookie: `device=${DEVICE}`, ...headers },
+      body: JSON.stringify({ review: `Fast faucet, from ${ip}`, rating: 5 }),
+    });
+  const proven = async (ip: string) => post(ip, await site.proof(ip));
+
+  test("without a proof, or with a used one, a review is refused with 403 and nothing is stored; with one it is stored", async () => {
+    const bare = await post("198.51.100.20");
+    expect(bare.status).toBe(403);
+    expect(bare.headers.get("x-proof-of-work")).toBe("retry");
+    expect(await bare.json()).toEqual({ message: "Your browser has not finished its anti-bot check. Please try again." });
+    expect(reviews()).toBe(0);
+    const proof = await site.proof();
+    expect((await post("198.51.100.20", proof)).status).toBe(201);
+    expect((await post("198.51.100.20", proof)).status).toBe(403);
+    expect(reviews()).toBe(1);
+  });
+
+  test("6 addresses inside one IPv6 /64 count as one: the 6th review gets 429; another /64 is still heard", async () => {
+    for (let i = 1; i <= 5; i++) expect((await proven(`2001:db8:1:2::${i}`)).status).toBe(201);
+    const sixth = await proven("2001:db8:1:2::6");
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toEqual({ message: "You have written several reviews already. Please try again later." });
+    expect(reviews()).toBe(5);
+    expect((await proven("2001:db8:1:3::1")).status).toBe(201);
+  });
+
+  test("with subnet grouping, 6 addresses inside one IPv4 /24 count as one; without it they count apart", async () => {
+    for (let i = 1; i <= 6; i++) expect((await proven(`192.0.2.${i}`)).status).toBe(201);
+    const admin = await site.registerAdmin();
+    expect((await site.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { ipGrouping: "subnet" } })).status).toBe(200);
+    for (let i = 1; i <= 5; i++) expect((await proven(`198.51.100.${i}`)).status).toBe(201);
+    expect((await proven("198.51.100.6")).status).toBe(429);
+    expect(reviews()).toBe(11);
+    expect((await proven("198.51.101.1")).status).toBe(201);
+  });
+});

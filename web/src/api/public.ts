@@ -40,6 +40,7 @@ export function useFaucetRequest() {
   });
 }
 
+// (the review form starts its proof when focused, so reading the reviews costs none)
 export function useSubmitReview() {
   const queryClient = useQueryClient();
   return useMutation({

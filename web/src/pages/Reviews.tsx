@@ -8,6 +8,7 @@ import { Card } from "../components/ui/card";
 import { Field } from "../components/ui/field";
 import { toast } from "../components/ui/use-toast";
 import { formatRelativeTime } from "../lib/format";
+import { warmProof } from "../lib/proof-of-work";
 
 function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void }) {
   const [address, setAddress] = useState("");
@@ -57,7 +58,8 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
   return (
     <Card className="p-6">
       <h2 className="text-lg font-bold text-slate-900">Write a review</h2>
-      <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+      {/* The anti-bot proof is solved while the visitor writes, from the first focus on the form. */}
+      <form onSubmit={submit} onFocus={() => warmProof()} className="mt-4 space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="review-name" label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
           <div className="space-y-1.5">
