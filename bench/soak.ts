@@ -60,8 +60,11 @@ const visitor = async () => {
 };
 const member = async () => {
   while (Date.now() < deadline) {
-    const name = `soak${n++}`;
-    await call("/api/register", { method: "POST", headers: json, body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "correct horse battery" }) });
+    const i = n++;
+    const name = `soak${i}`;
+    // each member from its own network: new accounts are limited per IP network
+    const from = { ...json, "x-forwarded-for": `10.200.${(i >> 8) & 255}.${i & 255}` };
+    await call("/api/register", { method: "POST", headers: from, body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "correct horse battery" }) });
     const cookie = await login(name, "correct horse battery");
     for (const path of ["/api/user", "/api/user/faucet-requests", "/api/user/rewards-history", "/api/social/bonus"]) await call(path, { headers: { cookie } });
     await call("/api/social/share", { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "Twitter" }) }, [201]);
