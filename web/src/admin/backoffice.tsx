@@ -68,11 +68,12 @@ export function FaucetControl() {
         <Field id="min-amount" label="Minimum amount (XRP)" inputMode="decimal" value={form.minAmount} onChange={(e) => setForm({ ...form, minAmount: e.target.value })} />
         <Field id="max-amount" label="Maximum amount (XRP)" inputMode="decimal" value={form.maxAmount} onChange={(e) => setForm({ ...form, maxAmount: e.target.value })} />
         <div className="space-y-1.5">
-          <label htmlFor="ip-grouping" className="block text-sm font-medium text-slate-800">Per-IP limits count</label>
+          <label htmlFor="ip-grouping" className="block text-sm font-medium text-slate-800">Per-IP limits count IPv4</label>
           <select id="ip-grouping" value={form.ipGrouping} onChange={(e) => setForm({ ...form, ipGrouping: e.target.value as "address" | "subnet" })} className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3">
-            <option value="address">each IP address</option>
-            <option value="subnet">each network (/24, /64)</option>
+            <option value="address">each IPv4 address</option>
+            <option value="subnet">each IPv4 network (/24)</option>
           </select>
+          <p className="text-xs text-slate-600">IPv6 always counts by network (/64): one subscriber's block.</p>
         </div>
         <Field
           id="pow-difficulty"
