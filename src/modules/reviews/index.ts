@@ -46,7 +46,7 @@ export function reviewRoutes(deps: {
         const jar = cookieJar(request, set);
         const ip = clientIp(request, server);
         const device = deviceFromCookie(jar, clock(), secureCookies);
-        bonusLimit.hit(ip);
+        bonusLimit.hit(ipGroup(ip, settings.get().ipGrouping as IpGrouping));
         const row = reviews.requestBonus(body ?? {}, {
           ip,
           deviceId: device.deviceId,
