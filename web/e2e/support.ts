@@ -33,7 +33,8 @@ export interface Site {
   server: RunningServer;
   browser: Browser;
   url: string;
-  newPage(options?: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  // `visitorIp`: the page's requests come from this address (a site started with --trust-proxy).
+  newPage(options?: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean; visitorIp?: string }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -50,8 +51,9 @@ export async function startSite({ args = [] }: { args?: string[] } = {}): Promis
     server,
     browser,
     url: server.url,
-    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false } = {}) {
+    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false, visitorIp }: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean; visitorIp?: string } = {}) {
       const context = await browser.newContext({
+        ...(visitorIp ? { extraHTTPHeaders: { "x-forwarded-for": visitorIp } } : {}),
         viewport: { width, height },
         baseURL: plainHttpHost ? server.url.replace("127.0.0.1", PLAIN_HTTP_HOST) : server.url,
         reducedMotion: reducedMotion ? "reduce" : "no-preference",
