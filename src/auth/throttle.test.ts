@@ -9,12 +9,10 @@ let t: TestApp;
 let url: string;
 const start = (overrides: Parameters<typeof testApp>[0] = {}) => {
   t = testApp(overrides);
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  url = `http://127.0.0.1:${t.app.server!.port}`;
+  url = t.listen();
 };
 afterEach(async () => {
-  await t.app.stop(true);
-  t.close();
+  await t.close();
 });
 
 const login = (username: string, password: string, ip: string) =>

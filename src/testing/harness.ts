@@ -114,7 +114,13 @@ export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & 
     call,
     register,
     registerAdmin,
-    close() {
+    // Serves the app on a real port of 127.0.0.1 (for tests over real HTTP); returns its base URL.
+    listen(): string {
+      app.listen({ port: 0, hostname: "127.0.0.1" });
+      return `http://127.0.0.1:${app.server!.port}`;
+    },
+    async close() {
+      if (app.server) await app.stop(true).catch(() => {}); // a test may have stopped it already
       db.sqlite.close();
       rmSync(dir, { recursive: true, force: true });
     },

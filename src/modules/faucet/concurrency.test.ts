@@ -6,12 +6,10 @@ let t: TestApp;
 let url: string;
 beforeEach(() => {
   t = testApp();
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  url = `http://127.0.0.1:${t.app.server!.port}`;
+  url = t.listen();
 });
 afterEach(async () => {
-  await t.app.stop(true);
-  t.close();
+  await t.close();
 });
 
 const post = (address: string, ip: string, device: string) =>

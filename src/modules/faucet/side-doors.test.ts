@@ -9,13 +9,11 @@ let url: string;
 let admin: string;
 beforeEach(async () => {
   t = testApp();
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  url = `http://127.0.0.1:${t.app.server!.port}`;
+  url = t.listen();
   admin = (await t.registerAdmin()).cookie;
 });
 afterEach(async () => {
-  await t.app.stop(true);
-  t.close();
+  await t.close();
 });
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156 Safari/537.36";

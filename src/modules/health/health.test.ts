@@ -6,14 +6,12 @@ import { PROBE_EVERY_MS } from "./service.ts";
 
 let t: TestApp;
 afterEach(async () => {
-  await t.app.stop(true);
-  t.close();
+  await t.close();
 });
 
 test("with the database full, health answers 503 'read-only' while writes fail, and ok again once they work", async () => {
   t = testApp();
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  const url = `http://127.0.0.1:${t.app.server!.port}`;
+  const url = t.listen();
   const health = async () => {
     const res = await fetch(`${url}/api/health`);
     return { status: res.status, body: (await res.json()) as { status: string; database: string } };
@@ -45,8 +43,7 @@ test("with the database full, health answers 503 'read-only' while writes fail, 
 
 test("the same failure on 200 requests is logged once with its stack, then as one line with the count", async () => {
   t = testApp();
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  const url = `http://127.0.0.1:${t.app.server!.port}`;
+  const url = t.listen();
   t.db.sqlite.run("create temp trigger reviews_fail before insert on main.reviews begin select raise(abort, 'disk I/O error'); end");
   for (let i = 0; i < 200; i++) {
     const res = await fetch(`${url}/api/reviews/submit`, { method: "POST", headers: { "content-type": "application/json", "x-test-ip": `192.0.2.${i % 250}` }, body: JSON.stringify({ rating: 5, review: "fine" }) });

@@ -4,14 +4,12 @@ import { testApp, type TestApp } from "../../testing/harness.ts";
 
 let t: TestApp;
 afterEach(async () => {
-  await t.app.stop(true);
-  t.close();
+  await t.close();
 });
 
 test("when the audit entry cannot be written, the review keeps its state and the admin gets an error", async () => {
   t = testApp();
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  const url = `http://127.0.0.1:${t.app.server!.port}`;
+  const url = t.listen();
   const admin = await t.registerAdmin();
   const review = await t.call("POST", "/api/reviews/submit", { body: { rating: 5, review: "Visit www.example.com for more" } });
   expect(review.json.approved).toBe(false);

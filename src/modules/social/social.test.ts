@@ -112,8 +112,7 @@ describe("POST /api/social/bonus-request", () => {
 describe("over real HTTP", () => {
   let url: string;
   beforeEach(() => {
-    t.app.listen({ port: 0, hostname: "127.0.0.1" });
-    url = `http://127.0.0.1:${t.app.server!.port}`;
+    url = t.listen();
   });
   afterEach(async () => {
     await t.app.stop(true);
