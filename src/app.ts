@@ -17,7 +17,9 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createClientIpResolver, type ClientIpResolver } from "./http/client-ip.ts";
 import { readBody } from "./http/body.ts";
+import type { ContextDeps } from "./http/context.ts";
 import { HttpError, jsonError } from "./http/errors.ts";
+import type { IpGrouping } from "./http/ip-group.ts";
 import { createErrorLog } from "./http/error-log.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -28,7 +30,7 @@ import { createHealth, isWriteFailure } from "./modules/health/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { powRoutes } from "./modules/pow/index.ts";
 import { createProofOfWork } from "./modules/pow/service.ts";
-import { faucetRoutes } from "./modules/faucet/index.ts";
+import { faucetRoutes } from "./modules/faucet/routes.ts";
 import { createFaucetService } from "./modules/faucet/service.ts";
 import { createAdvertisingService } from "./modules/advertising/service.ts";
 import { reviewRoutes } from "./modules/reviews/index.ts";
@@ -89,6 +91,8 @@ export function createApp(deps: AppDeps) {
   const rewards = createRewardService({ db, clock });
   const wallet = createWalletStatus({ db, runtime: deps.payouts ?? null });
   const health = createHealth({ db, clock });
+  // who is asking, for the features' `visitor` and `admin` contexts
+  const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping };
   const errors = createErrorLog({ log, clock });
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
@@ -101,7 +105,7 @@ export function createApp(deps: AppDeps) {
       const headers = isApiPath(path) ? apiHeaders : baseHeaders;
       switch (code) {
         case "HttpError":
-          return jsonError(error.status, error.message, { ...headers, ...error.headers });
+          return jsonError(error.status, error.message, { ...headers, ...error.headers }, error.errorCode);
         case "NOT_FOUND":
           return jsonError(404, `Not found: ${path}`, headers);
         case "PARSE": {
@@ -172,7 +176,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ health, clock, version: deps.version ?? "dev" }))
     .use(powRoutes({ pow, clientIp, clock }))
     .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp, pow }))
-    .use(faucetRoutes({ faucet, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow }))
+    .use(faucetRoutes({ context, faucet, payouts, pow }))
     .use(userRoutes({ social, history, currentUser }))
     .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow, settings }))
     .use(signupRoutes({ signups, advertising, clientIp, clock, pow }))

@@ -2,10 +2,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users, type User } from "../db/schema.ts";
-import { badRequest, conflict, HttpError, tooManyRequests } from "../http/errors.ts";
+import { badRequest, conflict, HttpError, isUniqueViolation, tooManyRequests } from "../http/errors.ts";
 import { ipGroup, type IpGrouping } from "../http/ip-group.ts";
 import { EMAIL_PATTERN } from "../lib/validation.ts";
 import { formatXrp } from "../money.ts";
+import { waitText } from "../lib/time.ts";
 import {
   adminPasswordProblem,
   hashPassword,
@@ -38,13 +39,6 @@ export const LOGINS_IN_FLIGHT_PER_NETWORK = 3;
 export const REGISTRATIONS_IN_FLIGHT_PER_NETWORK = 8;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-// "in 45 minutes", "in 5 hours" (the faucet's wording).
-function waitText(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `in ${Math.ceil(minutes / 60)} hours`;
-}
 
 // The user as the API shows it (product.md section 3). `drops` is the points balance.
 export function publicUser(user: User) {
@@ -137,7 +131,7 @@ export function createAccountService({ db, clock, throttle, passwordCost, limits
       if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw badRequest(MESSAGES.email);
       if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(MESSAGES.password);
       if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(MESSAGES.passwordTooLong);
-      if (byUsername.get({ username })) throw conflict(MESSAGES.taken);
+      if (byUsername.get({ username })) throw conflict(MESSAGES.taken, "USERNAME_TAKEN");
       // Counted before the password is hashed (synchronously, with the registrations in flight),
       // and again in the transaction that inserts: parallel registrations cannot pass the limit.
       const group = ipGroup(ip, limits().ipGrouping as IpGrouping);
@@ -159,7 +153,7 @@ export function createAccountService({ db, clock, throttle, passwordCost, limits
         return insertUser.immediate({ username, email, passwordHash, ipGroup: group, createdAt: clock() }, group);
       } catch (error) {
         // Two registrations of one name at once: the unique index decides.
-        if (String(error).includes("UNIQUE")) throw conflict(MESSAGES.taken);
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.taken, "USERNAME_TAKEN");
         throw error;
       }
     },

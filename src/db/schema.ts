@@ -320,7 +320,13 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_time").on(t.createdAt), index("audit_log_target").on(t.targetType, t.targetId)],
 );
 
+// Rows as the repositories return them.
 export type User = typeof users.$inferSelect;
+export type FaucetRequest = typeof faucetRequests.$inferSelect;
+export type NewFaucetRequest = typeof faucetRequests.$inferInsert;
+export type Reward = typeof rewards.$inferSelect;
+export type Payout = typeof payouts.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
 
 // One row at a time, written and deleted by GET /api/health to prove the database takes writes.
 export const healthProbe = sqliteTable("health_probe", {

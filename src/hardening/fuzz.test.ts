@@ -3,7 +3,7 @@
 // refused request stores nothing. The routes are read from the app's own OpenAPI document.
 import { afterAll, expect, test } from "bun:test";
 import fc from "fast-check";
-import { FAUCET_OFFLINE } from "../modules/faucet/service.ts";
+import { FAUCET_OFFLINE } from "../modules/faucet/model.ts";
 import { PAYOUTS_NOT_CONFIGURED } from "../payouts/service.ts";
 import { randomAddress, testApp } from "../testing/harness.ts";
 

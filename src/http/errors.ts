@@ -1,27 +1,57 @@
-// The one error shape of the API: JSON { message } with a status.
+// Every error the API answers comes from one factory: a status, a stable code a client may branch
+// on (sent as the `X-Error-Code` header) and a message for a person. The body is always JSON
+// `{ message }`, the shape the product specifies.
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
+const DEFAULT_CODES: Record<ErrorStatus, string> = {
+  400: "BAD_REQUEST",
+  401: "NOT_LOGGED_IN",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  409: "CONFLICT",
+  413: "BODY_TOO_LARGE",
+  415: "NOT_JSON",
+  422: "UNPROCESSABLE",
+  429: "RATE_LIMITED",
+  500: "INTERNAL",
+  503: "UNAVAILABLE",
+};
+
+// (`errorCode`, not `code`: Elysia takes an error's `code` property as its own error kind.)
 export class HttpError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly errorCode: string = DEFAULT_CODES[status],
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
+// The factory: `appError(409, "USERNAME_TAKEN", "That username is already taken")`.
+export const appError = (status: ErrorStatus, code: string, message: string, headers: Record<string, string> = {}) => new HttpError(status, message, headers, code);
+
+export const badRequest = (message: string, code?: string) => new HttpError(400, message, {}, code);
 export const unauthorized = (message = "Please log in to continue") => new HttpError(401, message);
 export const forbidden = (message = "Admins only") => new HttpError(403, message);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const notFound = (message = "Not found", code?: string) => new HttpError(404, message, {}, code);
+export const conflict = (message: string, code?: string) => new HttpError(409, message, {}, code);
+export const tooManyRequests = (message: string, retryAfterSeconds: number, code?: string) =>
+  new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) }, code);
 
-export function jsonError(status: number, message: string, headers: Record<string, string> = {}): Response {
+// SQLite's own code for a unique index refusing a row (two requests racing for one name, ...).
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
+
+export function jsonError(status: number, message: string, headers: Record<string, string> = {}, code?: string): Response {
   return new Response(JSON.stringify({ message }), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-error-code": code ?? DEFAULT_CODES[status as ErrorStatus] ?? "ERROR",
+      ...headers,
+    },
   });
 }

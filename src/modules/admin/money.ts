@@ -9,6 +9,7 @@ import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { cookieJar } from "../../http/cookies.ts";
 import { badRequest } from "../../http/errors.ts";
+import { idParam } from "../../http/params.ts";
 import { formatXrp } from "../../money.ts";
 import type { PayoutService } from "../../payouts/service.ts";
 import { payoutView } from "../../payouts/service.ts";
@@ -30,11 +31,6 @@ export interface MoneyRouteDeps {
   payWaitMs: number;
 }
 
-function idParam(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id)) throw badRequest("The id must be a number");
-  return id;
-}
 
 function reasonOf(body: unknown): string | null {
   const reason = (body as { reason?: unknown } | null)?.reason;
@@ -51,52 +47,6 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
     ip: clientIp(ctx.request, ctx.server),
   });
 
-  // Open requests a page at a time (newest first), and on the first page the 10 last processed.
-  const OPEN_PAGE = 200;
-  const openIds = sqlite.prepare<{ id: number }, [number, number]>(
-    `select id from (
-       select id, created_at from faucet_requests where status = 'PENDING'
-       union all select id, created_at from faucet_requests where status = 'APPROVED'
-     ) order by created_at desc, id desc limit ? offset ?`,
-  );
-  const openCount = sqlite.prepare<{ n: number }, []>("select (select count(*) from faucet_requests where status = 'PENDING') + (select count(*) from faucet_requests where status = 'APPROVED') as n");
-  const recentProcessedIds = sqlite.prepare<{ id: number }, []>(
-    "select id from faucet_requests where processed_at is not null and status in ('PROCESSED', 'REJECTED') order by processed_at desc limit 10",
-  );
-  const faucetRequestPage = (page: number) => {
-    const ids = openIds.all(OPEN_PAGE, (page - 1) * OPEN_PAGE).map((r) => r.id);
-    if (page === 1) ids.push(...recentProcessedIds.all().map((r) => r.id));
-    if (ids.length === 0) return [];
-    return sqlite
-      .query<any, number[]>(
-        `select r.*, u.username as user_name, u.email as user_email, p.status as payout_state, p.error as payout_message
-         from faucet_requests r left join users u on u.id = r.user_id left join payouts p on p.faucet_request_id = r.id
-         where r.id in (${ids.map(() => "?").join(",")}) order by r.created_at desc, r.id desc`,
-      )
-      .all(...ids);
-  };
-  const faucetRequestView = (r: any) => ({
-    id: r.id,
-    userId: r.user_id,
-    userName: r.user_name ?? null,
-    userEmail: r.user_email ?? null,
-    amount: formatXrp(r.amount_drops),
-    destinationAddress: r.address,
-    destinationTag: r.destination_tag,
-    reason: r.reason,
-    riskScore: r.risk_score,
-    riskReasons: r.risk_reasons ? JSON.parse(r.risk_reasons) : [],
-    requesterIp: r.requester_ip,
-    deviceId: r.device_id,
-    userAgent: r.user_agent,
-    status: r.status,
-    rejectReason: r.reject_reason,
-    payoutStatus: r.payout_state ?? null,
-    payoutError: r.payout_error ?? r.payout_message ?? null,
-    createdAt: iso(r.created_at),
-    processedAt: iso(r.processed_at),
-    txHash: r.tx_hash,
-  });
   const usersByIds = (ids: number[]) => {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
@@ -155,27 +105,6 @@ export function moneyRoutes(deps: MoneyRouteDeps) {
   };
 
   return new Elysia()
-    .get("/api/admin/faucet/requests", ({ query, set }) => {
-      const page = Math.min(100_000, Math.max(1, Number.parseInt(String(query.page ?? "1"), 10) || 1));
-      set.headers["x-total-count"] = String(openCount.get()!.n);
-      set.headers["x-page-size"] = String(OPEN_PAGE);
-      return faucetRequestPage(page).map(faucetRequestView);
-    })
-    .post(
-      "/api/admin/faucet/requests/:id",
-      (ctx) => {
-        const id = idParam(ctx.params.id);
-        const who = actor(ctx);
-        const action = decision((ctx.body as { action?: unknown } | null)?.action, ["APPROVED", "REJECTED"], "action");
-        if (action === "APPROVED") {
-          const outcome = payouts.approveFaucetRequest(id, who);
-          return { message: outcome === "unchanged" ? "Already approved" : "The XRP drops request has been processed successfully.", outcome };
-        }
-        payouts.rejectFaucetRequest(id, reasonOf(ctx.body) ?? "Promotional request rejected", who);
-        return { message: "The XRP drops request has been processed successfully.", outcome: "rejected" };
-      },
-      { body: decisionBody("action", ["APPROVED", "REJECTED"]) },
-    )
     .get("/api/admin/claims", () => {
       const pendingRewards = rewards.pending();
       return { pendingRewards, users: usersByIds(pendingRewards.map((r) => r.userId)) };

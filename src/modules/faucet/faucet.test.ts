@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { classicAddressToXAddress } from "ripple-address-codec";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
 import { INVALID_ADDRESS } from "./address.ts";
-import { BUDGET_REACHED, FAUCET_OFFLINE } from "./service.ts";
+import { BUDGET_REACHED, FAUCET_OFFLINE } from "./model.ts";
 
 let t: TestApp;
 let admin: string;

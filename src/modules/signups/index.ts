@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { jsonBody, textField, textList } from "../../http/body.ts";
 import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { createRateLimit } from "../../http/rate-limit.ts";
-import { userAgentOf } from "../faucet/index.ts";
+import { userAgentOf } from "../../http/context.ts";
 import type { createAdvertisingService } from "../advertising/service.ts";
 import { proofRequired, type ProofOfWork } from "../pow/service.ts";
 import { ALERT_TYPES, type createSignupService } from "./service.ts";

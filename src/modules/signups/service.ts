@@ -1,7 +1,7 @@
 // Newsletter and earning-alert signups. A second signup of the same email is refused clearly
 // and stores nothing new.
 import type { Db } from "../../db/client.ts";
-import { badRequest, conflict } from "../../http/errors.ts";
+import { badRequest, conflict, isUniqueViolation } from "../../http/errors.ts";
 import { isEmail, optionalText } from "../../lib/validation.ts";
 
 export const EMAIL_REQUIRED = "Email required - Please enter your email address";
@@ -20,7 +20,6 @@ function email(value: unknown): string {
   return text;
 }
 
-const isUniqueViolation = (error: unknown) => String(error).includes("UNIQUE");
 
 export function createSignupService({ db, clock }: { db: Db; clock: () => number }) {
   const newsletter = db.sqlite.prepare<{ id: number }, [string, string | null, string, string, string | null, number]>(

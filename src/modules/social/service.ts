@@ -5,7 +5,7 @@ import type { User } from "../../db/schema.ts";
 import { badRequest, conflict, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { parseLedgerAddress } from "../faucet/address.ts";
-import { waitText } from "../faucet/service.ts";
+import { waitText } from "../../lib/time.ts";
 
 export const PLATFORMS = ["Facebook", "Twitter", "LinkedIn"] as const;
 export type Platform = (typeof PLATFORMS)[number];

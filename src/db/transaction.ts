@@ -1,0 +1,8 @@
+// The one way a service opens a transaction: BEGIN IMMEDIATE, so its checks and writes happen under
+// the write lock and concurrent requests cannot slip between them. The callback must be synchronous
+// (bun:sqlite commits when it returns; an await inside would commit half of it).
+import type { Db } from "./client.ts";
+
+export function immediate<T>(db: Pick<Db, "sqlite">, fn: () => T): T {
+  return db.sqlite.transaction(fn).immediate();
+}

@@ -1,0 +1,84 @@
+// Who is asking, resolved once per request for the routes that use it. `visitor` gives every
+// handler the client's IP and IP group, device, user agent and logged-in user, each computed only
+// when read (a status poll that reads none of them pays nothing). `admin` guards a feature's admin
+// routes: 401 without a session, 403 for a non-admin, and gives the acting admin.
+import { Elysia } from "elysia";
+import { requireAdmin, requireUser, type CurrentUser } from "../auth/current-user.ts";
+import type { User } from "../db/schema.ts";
+import type { ClientIpResolver } from "./client-ip.ts";
+import { cookieJar, type CookieJar } from "./cookies.ts";
+import { deviceFromCookie } from "./device.ts";
+import { ipGroup, type IpGrouping } from "./ip-group.ts";
+
+export interface ContextDeps {
+  currentUser: CurrentUser;
+  clientIp: ClientIpResolver;
+  clock: () => number;
+  secureCookies: boolean;
+  // the admin's IPv4 grouping setting, read per request
+  ipGrouping: () => IpGrouping;
+}
+
+export interface Visitor {
+  readonly cookies: CookieJar;
+  readonly ip: string;
+  readonly ipGroup: string;
+  // the device cookie's id; read once, it sets the cookie on a first visit
+  readonly device: { deviceId: string; isNew: boolean };
+  readonly userAgent: string | null;
+  readonly user: User | null;
+  // the logged-in user, or 401 with `message`
+  requireUser(message?: string): User;
+}
+
+// The acting admin and where they act from, as the audit log records it.
+export interface Actor {
+  admin: User;
+  ip: string;
+}
+
+export function userAgentOf(request: Request): string | null {
+  return request.headers.get("user-agent")?.slice(0, 300) || null;
+}
+
+export function createVisitor(deps: ContextDeps, request: Request, server: unknown, set: { headers: Record<string, unknown> }): Visitor {
+  let cookies: CookieJar | undefined;
+  let ip: string | undefined;
+  let device: Visitor["device"] | undefined;
+  let user: User | null | undefined;
+  const jar = () => (cookies ??= cookieJar(request, set as never));
+  return {
+    get cookies() {
+      return jar();
+    },
+    get ip() {
+      return (ip ??= deps.clientIp(request, server));
+    },
+    get ipGroup() {
+      return ipGroup(this.ip, deps.ipGrouping());
+    },
+    get device() {
+      return (device ??= deviceFromCookie(jar(), deps.clock(), deps.secureCookies));
+    },
+    get userAgent() {
+      return userAgentOf(request);
+    },
+    get user() {
+      if (user === undefined) user = deps.currentUser(jar());
+      return user;
+    },
+    requireUser(message?: string) {
+      return requireUser(() => this.user, jar(), message);
+    },
+  };
+}
+
+export const visitorContext = (deps: ContextDeps) =>
+  new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => ({ visitor: createVisitor(deps, request, server, set) }));
+
+export const adminContext = (deps: ContextDeps) =>
+  new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => {
+    const visitor = createVisitor(deps, request, server, set);
+    const admin = requireAdmin(() => visitor.user, visitor.cookies);
+    return { visitor, actor: { admin, ip: visitor.ip } satisfies Actor };
+  });

@@ -1,0 +1,15 @@
+// Time as people read it in the product's messages.
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+// The UTC day of a moment: "2026-11-23".
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+// "in 3 hours", "in 12 minutes"
+export function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in ${hours} hours`;
+}

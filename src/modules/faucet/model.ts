@@ -1,0 +1,78 @@
+// What the faucet's calls accept and answer: body schemas with the product's messages, the views
+// of a faucet request, and the faucet's own errors.
+import { t } from "elysia";
+import type { FaucetRequest } from "../../db/schema.ts";
+import { jsonBody, text } from "../../http/body.ts";
+import { appError, tooManyRequests } from "../../http/errors.ts";
+import { formatXrp } from "../../money.ts";
+import { INVALID_ADDRESS } from "./address.ts";
+
+export { INVALID_ADDRESS };
+export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
+export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come back after midnight UTC.";
+
+export const faucetRequestBody = jsonBody({ address: text(200, INVALID_ADDRESS) });
+
+export const FAUCET_DECISIONS = ["APPROVED", "REJECTED"] as const;
+export const faucetDecisionBody = jsonBody({
+  action: text(20, `action must be one of ${FAUCET_DECISIONS.join(", ")}`),
+  reason: text(500, "reason must be text of at most 500 characters"),
+});
+export const pageQuery = t.Object({ page: t.Optional(t.String({ maxLength: 12 })) }, { additionalProperties: true });
+
+export const faucetErrors = {
+  invalidAddress: () => appError(400, "INVALID_ADDRESS", INVALID_ADDRESS),
+  offline: () => appError(503, "FAUCET_OFFLINE", FAUCET_OFFLINE),
+  budgetReached: (retryAfterSeconds: number) => tooManyRequests(BUDGET_REACHED, retryAfterSeconds, "BUDGET_REACHED"),
+  addressWaits: (wait: string, retryAfterSeconds: number) =>
+    tooManyRequests(`This address already requested XRP in the last 24 hours. You can request again ${wait}.`, retryAfterSeconds, "ADDRESS_LIMIT"),
+  networkLimit: (max: number, wait: string, retryAfterSeconds: number) =>
+    tooManyRequests(`Too many addresses from your network today (at most ${max} in 24 hours). Please try again ${wait}.`, retryAfterSeconds, "NETWORK_LIMIT"),
+  deviceLimit: (max: number, wait: string, retryAfterSeconds: number) =>
+    tooManyRequests(`Too many addresses from this device today (at most ${max} in 24 hours). Please try again ${wait}.`, retryAfterSeconds, "DEVICE_LIMIT"),
+  approvalPassesBudget: (leftXrp: string) =>
+    appError(409, "BUDGET_REACHED", `Approving this request would pass today's budget (${leftXrp} XRP left). Raise the daily limit or approve it after midnight UTC.`),
+};
+
+// A faucet request as its requester sees it (product.md).
+export function faucetRequestView(row: Pick<FaucetRequest, "id" | "status" | "amountDrops" | "address" | "destinationTag" | "reason" | "createdAt" | "txHash">) {
+  return {
+    id: row.id,
+    status: row.status,
+    amount: formatXrp(row.amountDrops),
+    address: row.address,
+    destinationTag: row.destinationTag,
+    reason: row.reason,
+    createdAt: new Date(row.createdAt).toISOString(),
+    txHash: row.txHash,
+  };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+// A faucet request as the admin's list shows it: who asked, from where, the risk and the payout.
+export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null };
+export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
+  return {
+    id: r.id,
+    userId: r.userId,
+    userName: r.userName ?? null,
+    userEmail: r.userEmail ?? null,
+    amount: formatXrp(r.amountDrops),
+    destinationAddress: r.address,
+    destinationTag: r.destinationTag,
+    reason: r.reason,
+    riskScore: r.riskScore,
+    riskReasons: r.riskReasons ?? [],
+    requesterIp: r.requesterIp,
+    deviceId: r.deviceId,
+    userAgent: r.userAgent,
+    status: r.status,
+    rejectReason: r.rejectReason,
+    payoutStatus: r.payoutState ?? null,
+    payoutError: r.payoutError ?? r.payoutMessage ?? null,
+    createdAt: iso(r.createdAt),
+    processedAt: iso(r.processedAt),
+    txHash: r.txHash,
+  };
+}
