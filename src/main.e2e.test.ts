@@ -110,7 +110,7 @@ describe("--seed-admin", () => {
 
   test("from standard input, an existing user becomes admin with a new password and loses its sessions", async () => {
     const { dir, binary } = emptyDir();
-    let server = await startBinary({ binary, cwd: dir });
+    const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
     const register = await fetch(`${server.url}/api/register`, {
       method: "POST",

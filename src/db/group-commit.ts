@@ -15,7 +15,7 @@ interface Job {
 export type GroupCommit = <T>(fn: () => T) => Promise<T>;
 
 export function createGroupCommit(sqlite: Database, maxBatch = 256): GroupCommit {
-  let queue: Job[] = [];
+  const queue: Job[] = [];
   let scheduled = false;
 
   const flush = () => {

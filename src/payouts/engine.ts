@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { formatXrp } from "../money.ts";
 import type { LedgerConnection, LedgerFacts } from "./ledger.ts";
 import { describeResult } from "./results.ts";
+import type { AttemptRow, PayoutRow } from "./rows.ts";
 import { createSettlement } from "./settle.ts";
 
 // Ledgers an attempt may take to validate before it expires (LastLedgerSequence = validated + this).
@@ -29,32 +30,7 @@ export type EngineStep = "preflighted" | "written" | "submitted" | "validated";
 
 export class SimulatedCrash extends Error {}
 
-export interface PayoutRow {
-  id: number;
-  kind: "FAUCET_REQUEST" | "USER_PAYMENT";
-  faucet_request_id: number | null;
-  user_id: number | null;
-  destination: string;
-  destination_tag: number | null;
-  amount_drops: number;
-  status: string;
-  account: string | null;
-  sequence: number | null;
-  tx_hash: string | null;
-  error: string | null;
-}
-
-export interface AttemptRow {
-  id: number;
-  payout_id: number;
-  sequence: number;
-  tx_hash: string;
-  signed_blob: string;
-  fee_drops: number;
-  min_ledger: number;
-  last_ledger_sequence: number;
-  status: string;
-}
+export type { AttemptRow, PayoutRow };
 
 export interface EngineDeps {
   db: Db;

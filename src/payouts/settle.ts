@@ -2,7 +2,7 @@
 // depends on the payout's own transition having happened (its `changes`), so settling the same
 // payout twice (a retry, a second process, a replayed ledger answer) has one effect.
 import type { Database } from "bun:sqlite";
-import type { AttemptRow, PayoutRow } from "./engine.ts";
+import type { AttemptRow, PayoutRow } from "./rows.ts";
 
 export type FailedStatus = "failed_on_ledger" | "preflight_refused";
 

@@ -1,11 +1,12 @@
 import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from "ripple-address-codec";
+import { INVALID_ADDRESS } from "../../shared/forms.ts";
 
 export interface LedgerAddress {
   address: string; // classic r-address
   tag: number | null; // destination tag (from an X-address)
 }
 
-export const INVALID_ADDRESS = "Please enter a valid XRP wallet address";
+export { INVALID_ADDRESS };
 
 // A classic address with a valid checksum, or an X-address (split into address and tag).
 export function parseLedgerAddress(input: unknown): LedgerAddress | null {

@@ -8,6 +8,7 @@ import { PageSpinner } from "./Spinner";
 
 function ScrollToTop() {
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new path: that is its job
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

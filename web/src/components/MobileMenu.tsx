@@ -49,6 +49,7 @@ export function MobileMenu({ user, onClose, onLogout, onClaim }: Props) {
   };
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: the focus trap listens for Tab and Escape around the dialog; the dialog's own controls take the keys
     <div className="fixed inset-0 z-50 md:hidden" onKeyDown={onKeyDown}>
       <div aria-hidden="true" className="absolute inset-0 bg-slate-900/50" onClick={onClose} />
       <div

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PLATFORMS, type Platform } from "../../../src/shared/forms";
 import type { SocialPlatform } from "../api/account";
 import { cn } from "../lib/cn";
 import { Spinner } from "./Spinner";
@@ -59,11 +60,12 @@ function LinkedInIcon() {
   );
 }
 
-const PLATFORMS: { platform: SocialPlatform; icon: ReactNode; className: string }[] = [
-  { platform: "Facebook", icon: <FacebookIcon />, className: "bg-[#0866FF] hover:bg-[#0759d9]" },
-  { platform: "Twitter", icon: <XIcon />, className: "bg-slate-900 hover:bg-slate-700" },
-  { platform: "LinkedIn", icon: <LinkedInIcon />, className: "bg-[#0A66C2] hover:bg-[#084f96]" },
-];
+// The look of each of the server's platforms (src/shared/forms.ts), shown in that order.
+const LOOKS: Record<Platform, { icon: ReactNode; className: string }> = {
+  Facebook: { icon: <FacebookIcon />, className: "bg-[#0866FF] hover:bg-[#0759d9]" },
+  Twitter: { icon: <XIcon />, className: "bg-slate-900 hover:bg-slate-700" },
+  LinkedIn: { icon: <LinkedInIcon />, className: "bg-[#0A66C2] hover:bg-[#084f96]" },
+};
 
 type Props = {
   onShare: (platform: SocialPlatform) => void;
@@ -75,7 +77,7 @@ type Props = {
 export function ShareButtons({ onShare, busyPlatform, className }: Props) {
   return (
     <div className={cn("grid gap-3 sm:grid-cols-3", className)}>
-      {PLATFORMS.map(({ platform, icon, className: colours }) => (
+      {PLATFORMS.map((platform) => (
         <button
           key={platform}
           type="button"
@@ -84,9 +86,9 @@ export function ShareButtons({ onShare, busyPlatform, className }: Props) {
             onShare(platform);
           }}
           disabled={busyPlatform != null}
-          className={buttonClass({ className: cn("w-full text-white", colours) })}
+          className={buttonClass({ className: cn("w-full text-white", LOOKS[platform].className) })}
         >
-          {busyPlatform === platform ? <Spinner /> : icon}
+          {busyPlatform === platform ? <Spinner /> : LOOKS[platform].icon}
           Share on {platform}
         </button>
       ))}

@@ -34,6 +34,7 @@ export function Splash() {
       <div aria-hidden="true" className="absolute inset-0">
         {RAIN.map((drop, i) => (
           <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative list that never reorders
             key={i}
             className="absolute top-0 w-0.5 animate-raindrop rounded-full bg-gradient-to-b from-transparent to-sky-200 motion-reduce:top-(--rest) motion-reduce:animate-none"
             style={{

@@ -5,9 +5,9 @@ import { useEffect } from "react";
 import { solveChallenge, type Challenge, type Solution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 // The one list of guarded forms, shared with the server.
-import { PROTECTED_FORMS } from "../../../src/modules/pow/forms";
+import { PROTECTED_FORMS } from "../../../src/shared/forms";
 
-export { POW_HEADER } from "../../../src/modules/pow/forms";
+export { POW_HEADER } from "../../../src/shared/forms";
 // The server's challenges live 10 minutes; an older pre-solved proof is thrown away.
 const FRESH_MS = 8 * 60_000;
 

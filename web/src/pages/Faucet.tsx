@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, Droplet, Info, ShieldCheck, Wallet } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { INVALID_ADDRESS } from "../../../src/shared/forms";
 import { useFaucetRequest } from "../api/public";
 import { Page } from "../components/Page";
 import { EarningAlertsForm } from "../components/public/SignupForms";
@@ -25,7 +26,7 @@ export default function Faucet() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!address.trim()) {
-      toast({ variant: "destructive", title: "Error", description: "Please enter a valid XRP wallet address" });
+      toast({ variant: "destructive", title: "Error", description: INVALID_ADDRESS });
       return;
     }
     request.mutate(address.trim(), {

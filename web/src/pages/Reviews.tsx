@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { INVALID_ADDRESS, REVIEW_MAX } from "../../../src/shared/forms";
 import { useReviewerBonus, useReviews, useSubmitReview } from "../api/public";
 import { Page } from "../components/Page";
 import { Stars } from "../components/public/Stars";
@@ -15,7 +16,7 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
   const bonus = useReviewerBonus();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!address.trim()) return toast({ variant: "destructive", title: "Error", description: "Please enter a valid XRP wallet address" });
+    if (!address.trim()) return toast({ variant: "destructive", title: "Error", description: INVALID_ADDRESS });
     bonus.mutate({ address: address.trim(), reviewId }, { onSuccess: () => setAddress("") });
   };
   return (
@@ -88,7 +89,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
           <textarea
             id="review-text"
             rows={4}
-            maxLength={2000}
+            maxLength={REVIEW_MAX}
             value={text}
             onChange={(e) => setText(e.target.value)}
             className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base text-slate-900 shadow-sm focus:border-brand-600"

@@ -4,7 +4,7 @@ import { isValidClassicAddress } from "ripple-address-codec";
 import { metaJson, recordCtid, txFields } from "../format.ts";
 import type { TxRecord } from "../ledger.ts";
 import { isoTime, resultCode, resultMessage } from "../protocol.ts";
-import { apiVersion, type Handler, RpcError, type SimContext, type Socket, type Subscription } from "../rpc.ts";
+import { apiVersion, type Handler, RpcError, type SimContext, type Socket } from "../rpc.ts";
 
 const STREAMS = new Set(["ledger", "transactions", "transactions_proposed", "validations", "manifests", "peer_status", "consensus", "server", "book_changes"]);
 

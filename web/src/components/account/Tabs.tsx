@@ -63,6 +63,7 @@ export function Tabs<Id extends string>({ label, items, selected, onSelect }: Pr
         ))}
       </div>
       {items.map(({ id, content }) => (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: a panel takes focus so Tab reaches its content from the tab list
         <div key={id} role="tabpanel" id={panelId(id)} aria-labelledby={tabId(id)} hidden={selected !== id} tabIndex={0} className="mt-4 rounded-xl">
           {content}
         </div>

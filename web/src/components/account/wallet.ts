@@ -1,7 +1,9 @@
 // The social-bonus address rules of the dashboard (spec section 5); the server checks the checksum too.
+import { ADDRESS_INVALID } from "../../../../src/shared/forms";
+
+export { ADDRESS_INVALID };
 export const WALLET_PATTERN = /^r[A-Za-z0-9]{24,34}$/;
 export const ADDRESS_REQUIRED = "XRP wallet address is required";
-export const ADDRESS_INVALID = "Please enter a valid XRP wallet address (starts with 'r')";
 
 // The trimmed address, or the message to show next to the field.
 export function checkBonusAddress(input: string): { address: string; error: null } | { address: null; error: string } {

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED, ALERT_TYPES as TYPES, type AlertType } from "../../../../src/shared/forms";
 import { useSignup } from "../../api/public";
 import { errorText } from "../../lib/errors";
 import { warmProof } from "../../lib/proof-of-work";
@@ -8,15 +9,15 @@ import { Card } from "../ui/card";
 import { Field } from "../ui/field";
 import { toast } from "../ui/use-toast";
 
-export const ALERT_TYPES = [
-  { id: "daily_challenges", label: "Daily Challenges" },
-  { id: "high_rewards", label: "High-Value Rewards" },
-  { id: "streak_bonuses", label: "Streak Bonuses" },
-  { id: "new_features", label: "New Features" },
-  { id: "market_opportunities", label: "Market Opportunities" },
-] as const;
-
-const EMAIL_REQUIRED = { title: "Email required", description: "Please enter your email address" };
+// The server's alert types (src/shared/forms.ts), each with its label.
+const LABELS: Record<AlertType, string> = {
+  daily_challenges: "Daily Challenges",
+  high_rewards: "High-Value Rewards",
+  streak_bonuses: "Streak Bonuses",
+  new_features: "New Features",
+  market_opportunities: "Market Opportunities",
+};
+export const ALERT_TYPES = TYPES.map((id) => ({ id, label: LABELS[id] }));
 
 function Confirmation({ text }: { text: string }) {
   return (
@@ -85,7 +86,7 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) return toast({ variant: "destructive", ...EMAIL_REQUIRED });
-    if (types.length === 0) return toast({ variant: "destructive", title: "Select alert types", description: "Please select at least one type of alert" });
+    if (types.length === 0) return toast({ variant: "destructive", ...ALERT_TYPES_REQUIRED });
     signup.mutate(
       { email: email.trim(), name: name.trim() || undefined, phone: compact ? undefined : phone.trim() || undefined, alertTypes: types, source },
       {

@@ -1,0 +1,116 @@
+// The layers of the project, checked by dependency-cruiser (src/layers.test.ts runs it in `npm test`).
+// Each rule names the layer it keeps apart and why; docs/architecture.md draws the same picture.
+//
+//   web/src  ──(import type only)──▶  src/**          web/src ──▶ src/shared (constants, no deps)
+//   routes (app.ts, routes.ts, a module's Elysia files) ──▶ services/repositories ──▶ db
+//   payout engine (src/payouts) ──▶ db, never routes       src/db ──▶ nothing of the features
+//
+// CommonJS because the project is ESM ("type": "module") and dependency-cruiser reads a .cjs config
+// without a loader.
+const { readdirSync, readFileSync } = require("node:fs");
+const { join } = require("node:path");
+
+// Route files: src/app.ts, any routes.ts, and any file of a feature (src/modules, src/auth) that
+// builds an Elysia app (`new Elysia(`), such as a module's index.ts or admin.ts. Found by reading the
+// sources, so a route file that moves or is renamed during a restructuring stays one.
+function routeFiles() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(__dirname, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        if (/\bnew Elysia\s*\(/.test(readFileSync(join(__dirname, path), "utf8"))) found.push(path);
+      }
+    }
+  };
+  walk("src/modules");
+  walk("src/auth");
+  return found;
+}
+const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const ROUTES = `(^src/app\\.ts$|/routes\\.ts$|^(${routeFiles().map(escape).join("|")})$)`;
+const ELYSIA = "(^|/)node_modules/elysia/|^elysia$";
+const SERVICES = "^src/(modules/[^/]+|auth|payouts)/(service|repository)\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "No import cycles, type-only ones included: a cycle makes load order matter and two modules one. " +
+        "Break it by moving what both need into a third module (a model.ts, src/shared, src/lib).",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "web-imports-server-types-only",
+      severity: "error",
+      comment:
+        "The web bundle (web/src) never pulls server code into the browser: only `import type` from src/, " +
+        "or values from src/shared/ (constants both sides use, no dependencies).",
+      from: { path: "^web/src/" },
+      to: { path: "^src/", pathNot: "^src/shared/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "shared-has-no-dependencies",
+      severity: "error",
+      comment:
+        "src/shared/ is bundled into the browser and the server alike: constants only, importing nothing " +
+        "outside src/shared/ (no npm package, no node: module, no server file).",
+      from: { path: "^src/shared/" },
+      to: { pathNot: "^src/shared/" },
+    },
+    {
+      name: "db-imports-no-features",
+      severity: "error",
+      comment:
+        "src/db/ (client, schema, migrations, transactions) is the bottom layer: it never imports the features " +
+        "(src/modules, src/auth, src/payouts, src/http) nor the app that wires them.",
+      from: { path: "^src/db/" },
+      to: { path: "^src/(modules|auth|payouts|http)/|^src/(app|main|cli)\\.ts$" },
+    },
+    {
+      name: "payouts-import-no-routes",
+      severity: "error",
+      comment:
+        "The payout engine (src/payouts, the admin's payout actions in service.ts included) runs without " +
+        "HTTP: it never imports route files (src/app.ts, routes.ts, a module's Elysia app) nor Elysia.",
+      from: { path: "^src/payouts/" },
+      to: { path: `${ROUTES}|${ELYSIA}` },
+    },
+    {
+      name: "services-import-no-elysia",
+      severity: "error",
+      comment:
+        "Services and repositories (service.ts, repository.ts) are plain functions over the database: " +
+        "no Elysia (a model.ts may use elysia's `t`), no route file. HTTP shapes live in model.ts and the routes.",
+      from: { path: SERVICES },
+      to: { path: `${ROUTES}|${ELYSIA}` },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import that resolves to no file: a typo or a file moved without its importers.",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // The sources, not the build: the generated asset table and the web build are outputs.
+    exclude: { path: "^src/generated/|^web/dist/" },
+    doNotFollow: { path: "(^|/)node_modules/" },
+    // Parse with TypeScript so `import type` is seen (and told apart as type-only).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "bun", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".d.ts"],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

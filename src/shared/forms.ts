@@ -1,0 +1,40 @@
+// What the server and the web app must agree on, in one place both import: the proof-of-work header
+// and the forms that need it, the choices a form offers, and the messages a form shows before the
+// server would say the same. Constants only, importing nothing (the layer rule
+// shared-has-no-dependencies keeps it so): it is bundled into the browser as it is.
+
+// The header that carries a proof of work, and that a refusal sets to "retry".
+export const POW_HEADER = "x-proof-of-work";
+
+// The public forms a bot farm would drain or spam. The routes say so with `proofRequired`;
+// pow.test.ts checks that this list and the routes agree.
+export const PROTECTED_FORMS: ReadonlySet<string> = new Set([
+  "/api/faucet/request",
+  "/api/reviews/submit",
+  "/api/reviews/bonus-request",
+  "/api/newsletter/signup",
+  "/api/earning-alerts/signup",
+  "/api/advertising/submit",
+  "/api/register",
+]);
+
+// The earning alerts a visitor can sign up for (the web app gives each a label).
+export const ALERT_TYPES = ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+// The platforms of the social-sharing bonus (the web app gives each a button).
+export const PLATFORMS = ["Facebook", "Twitter", "LinkedIn"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+// A faucet request's or a review's address that is no XRP address.
+export const INVALID_ADDRESS = "Please enter a valid XRP wallet address";
+// A social bonus's address that is no classic r-address.
+export const ADDRESS_INVALID = "Please enter a valid XRP wallet address (starts with 'r')";
+
+// The signup forms' messages: the web app shows them as a toast's title and description, the server's
+// refusal says both as one message, "title - description".
+export const EMAIL_REQUIRED = { title: "Email required", description: "Please enter your email address" } as const;
+export const ALERT_TYPES_REQUIRED = { title: "Select alert types", description: "Please select at least one type of alert" } as const;
+
+// The longest review a visitor can write.
+export const REVIEW_MAX = 2000;
