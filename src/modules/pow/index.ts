@@ -3,7 +3,7 @@ import type { ClientIpResolver } from "../../http/client-ip.ts";
 import { createRateLimit } from "../../http/rate-limit.ts";
 import type { ProofOfWork } from "./service.ts";
 
-export { PROTECTED_FORMS } from "./forms.ts";
+export { PROTECTED_FORMS } from "../../shared/forms.ts";
 
 export function powRoutes({ pow, clientIp, clock }: { pow: ProofOfWork; clientIp: ClientIpResolver; clock: () => number }) {
   // Issuing costs the server one key derivation, so one IP may not ask for them without end.

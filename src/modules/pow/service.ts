@@ -9,7 +9,7 @@
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { HttpError } from "../../http/errors.ts";
-import { POW_HEADER } from "./forms.ts";
+import { POW_HEADER } from "../../shared/forms.ts";
 
 export { POW_HEADER };
 
