@@ -1,23 +1,29 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { webAssets } from "../generated/web-assets.ts";
 import { testApp, type TestApp } from "../testing/harness.ts";
+import { type Scenario, scenarios } from "../testing/scenario.ts";
 
 let t: TestApp;
 beforeAll(() => {
   t = testApp();
 });
 afterAll(() => t.close());
+// The scenarios run on this file's one app: the last test reads the log of them all.
+const table = (rows: Scenario[]) => scenarios(rows, { app: () => t });
 
 const hashedScript = Object.keys(webAssets).find((p) => p.startsWith("/assets/") && p.endsWith(".js"))!;
 
 describe("the embedded web app", () => {
-  test.each(["/", "/admin/x", "/dashboard", "/blog/some-post", "/login"])("%s serves index.html (SPA fallback)", async (path) => {
-    const res = await t.call("GET", path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/html");
-    expect(res.headers.get("cache-control")).toBe("no-cache");
-    expect(res.text).toContain('<div id="root">');
-  });
+  table(
+    ["/", "/admin/x", "/dashboard", "/blog/some-post", "/login"].map((url) => ({
+      name: `${url} serves index.html (SPA fallback)`,
+      method: "GET",
+      url,
+      expectStatus: 200,
+      expectHeaders: { "content-type": /text\/html/, "cache-control": "no-cache" },
+      expectText: /<div id="root">/,
+    })),
+  );
 
   test("hashed assets are cached for a year and sent compressed when the browser accepts it", async () => {
     expect(hashedScript).toBeDefined();
@@ -36,17 +42,17 @@ describe("the embedded web app", () => {
     expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(plain.text);
   });
 
-  test("a missing hashed asset is a 404, not the app", async () => {
-    const res = await t.call("GET", "/assets/nope-123.js");
-    expect(res.status).toBe(404);
-  });
-
-  test("robots.txt is plain text that keeps crawlers out of /admin and the API", async () => {
-    const res = await t.call("GET", "/robots.txt");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(res.text).toBe("User-agent: *\nDisallow: /admin\nDisallow: /api/\n");
-  });
+  table([
+    { name: "a missing hashed asset is a 404, not the app", method: "GET", url: "/assets/nope-123.js", expectStatus: 404 },
+    {
+      name: "robots.txt is plain text that keeps crawlers out of /admin and the API",
+      method: "GET",
+      url: "/robots.txt",
+      expectStatus: 200,
+      expectHeaders: { "content-type": "text/plain; charset=utf-8" },
+      expectText: "User-agent: *\nDisallow: /admin\nDisallow: /api/\n",
+    },
+  ]);
 
   test("pages carry the security headers", async () => {
     const res = await t.call("GET", "/");
@@ -60,25 +66,37 @@ describe("the embedded web app", () => {
 });
 
 describe("the API's edges", () => {
-  test.each([
-    ["GET", "/api/nope"],
-    ["POST", "/api/nope"],
-    ["DELETE", "/api/user"],
-    ["PUT", "/api/login"],
-    ["GET", "/api"],
-    ["GET", "/api/admin-x"],
-  ])("%s %s is a JSON 404", async (method, url) => {
-    const res = await t.call(method, url, { body: method === "GET" ? undefined : {} });
-    expect(res.status).toBe(404);
-    expect(res.headers.get("content-type")).toContain("application/json");
-    expect(res.json).toEqual({ message: `Not found: ${url}` });
-  });
+  table(
+    [
+      ["GET", "/api/nope"],
+      ["POST", "/api/nope"],
+      ["DELETE", "/api/user"],
+      ["PUT", "/api/login"],
+      ["GET", "/api"],
+      ["GET", "/api/admin-x"],
+    ].map(([method = "", url = ""]) => ({
+      name: `${method} ${url} is a JSON 404`,
+      method,
+      url,
+      body: method === "GET" ? undefined : {},
+      expectStatus: 404,
+      expectHeaders: { "content-type": /application\/json/ },
+      expectJson: { message: `Not found: ${url}` },
+    })),
+  );
 
-  test("GET /api/health says the database answers", async () => {
-    const res = await t.call("GET", "/api/health");
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: "ok", database: "ok" });
-  });
+  table([
+    { name: "GET /api/health says the database answers", method: "GET", url: "/api/health", expectStatus: 200, expectJsonMatch: { status: "ok", database: "ok" } },
+    {
+      name: "a form post is refused as not JSON with 415",
+      method: "POST",
+      url: "/api/login",
+      rawBody: "username=a&password=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      expectStatus: 415,
+      expectJsonMatch: { message: "Send the request body as JSON (Content-Type: application/json)" },
+    },
+  ]);
 
   const writes = ["/api/register", "/api/login", "/api/logout", "/api/admin/faucet/settings"];
   const malformed: { name: string; rawBody: string; type?: string }[] = [
@@ -95,23 +113,20 @@ describe("the API's edges", () => {
   ];
   // Logout takes no body: a well-formed JSON one is ignored, an unreadable one refused.
   const parseable = new Set(["a JSON string", "a JSON number", "JSON null", "an array", "nested junk"]);
-  for (const url of writes) {
-    const cases = url === "/api/logout" ? malformed.filter((m) => !parseable.has(m.name)) : malformed;
-    test.each(cases)(`POST ${url} with $name gets a 4xx JSON message`, async ({ rawBody, type }) => {
-      const users = (t.db.sqlite.query("select count(*) as n from users").get() as { n: number }).n;
-      const res = await t.call("POST", url, { rawBody, headers: { "content-type": type ?? "application/json" } });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      expect(typeof res.json?.message).toBe("string");
-      expect((t.db.sqlite.query("select count(*) as n from users").get() as { n: number }).n).toBe(users);
-    });
-  }
-
-  test("a form post is refused as not JSON with 415", async () => {
-    const res = await t.call("POST", "/api/login", { rawBody: "username=a&password=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
-    expect(res.status).toBe(415);
-    expect(res.json.message).toBe("Send the request body as JSON (Content-Type: application/json)");
-  });
+  table(
+    writes.flatMap((url) =>
+      (url === "/api/logout" ? malformed.filter((m) => !parseable.has(m.name)) : malformed).map(({ name, rawBody, type }) => ({
+        name: `POST ${url} with ${name} gets a 4xx JSON message`,
+        method: "POST",
+        url,
+        rawBody,
+        headers: { "content-type": type ?? "application/json" },
+        expectStatus: "4xx",
+        expectJsonMatch: { message: expect.any(String) },
+        expectUnchanged: ["select count(*) as n from users"],
+      })),
+    ),
+  );
 
   test("nothing above produced a server error in the log", () => {
     expect(t.logs.filter((l) => l.startsWith("error"))).toEqual([]);
