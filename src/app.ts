@@ -9,8 +9,6 @@ import { createPayoutService } from "./payouts/service.ts";
 import { createWalletStatus, type PayoutRuntime } from "./payouts/wallet-status.ts";
 import { createRewardService } from "./modules/rewards/service.ts";
 import type { PasswordCost } from "./auth/passwords.ts";
-import { authRoutes } from "./auth/routes.ts";
-import { createAccountService } from "./auth/service.ts";
 import { createSessionService } from "./auth/sessions.ts";
 import { createLoginThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
@@ -38,7 +36,8 @@ import { createReviewService } from "./modules/reviews/service.ts";
 import { signupRoutes } from "./modules/signups/index.ts";
 import { createSignupService } from "./modules/signups/service.ts";
 import { createStatsService } from "./modules/stats/service.ts";
-import { createAccountHistory } from "./modules/account/service.ts";
+import { accountRoutes } from "./modules/account/routes.ts";
+import { createAccountService } from "./modules/account/service.ts";
 import { userRoutes } from "./modules/social/index.ts";
 import { createSocialService } from "./modules/social/service.ts";
 
@@ -74,7 +73,6 @@ export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((line: string) => console.error(line));
   const clientIp = deps.clientIp ?? createClientIpResolver(config.trustProxy);
   const sessions = createSessionService({ db, clock });
-  const accounts = createAccountService({ db, clock, throttle: createLoginThrottle(clock), passwordCost: deps.passwordCost, limits: () => settings.get() });
   const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
   const currentUser = createSessionReader(sessions, cookieOptions);
   const settings = createSettingsService({ db, clock });
@@ -86,9 +84,9 @@ export function createApp(deps: AppDeps) {
   const advertising = createAdvertisingService({ db, clock });
   const stats = createStatsService({ db, clock });
   const social = createSocialService({ db, clock });
-  const history = createAccountHistory({ db });
   const payouts = createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet });
   const rewards = createRewardService({ db, clock });
+  const accounts = createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get() });
   const wallet = createWalletStatus({ db, runtime: deps.payouts ?? null });
   const health = createHealth({ db, clock });
   // who is asking, for the features' `visitor` and `admin` contexts
@@ -175,13 +173,13 @@ export function createApp(deps: AppDeps) {
     )
     .use(healthRoutes({ health, clock, version: deps.version ?? "dev" }))
     .use(powRoutes({ pow, clientIp, clock }))
-    .use(authRoutes({ accounts, sessions, currentUser, cookieOptions, clientIp, pow }))
+    .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .use(faucetRoutes({ context, faucet, payouts, pow }))
-    .use(userRoutes({ social, history, currentUser }))
+    .use(userRoutes({ social, currentUser }))
     .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow, settings }))
     .use(signupRoutes({ signups, advertising, clientIp, clock, pow }))
     .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))
-    .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, reviews, wallet, payWaitMs: deps.payWaitMs ?? 15_000 }))
+    .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, reviews, wallet, accounts }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/robots.txt", () => robotsTxt(baseHeaders))
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));

@@ -1,7 +1,6 @@
 // The command-line parts that are not serving: reading the admin password and seeding the admin.
-import { createAccountService } from "./auth/service.ts";
-import { createLoginThrottle } from "./auth/throttle.ts";
 import type { Db } from "./db/client.ts";
+import { seedAdminAccount } from "./modules/account/service.ts";
 
 // ADMIN_PASSWORD, else the first line of standard input. Never a command-line argument.
 export async function readAdminPassword(env: Record<string, string | undefined>): Promise<string | null> {
@@ -26,8 +25,7 @@ export async function seedAdmin(db: Db, input: { username: string; email: string
   if (input.password === null) {
     throw new Error("no password given: set ADMIN_PASSWORD or write the password as the first line of standard input");
   }
-  const accounts = createAccountService({ db, clock: Date.now, throttle: createLoginThrottle(Date.now) });
-  const result = await accounts.seedAdmin({ username: input.username, email: input.email, password: input.password });
+  const result = await seedAdminAccount({ db, clock: Date.now }, { username: input.username, email: input.email, password: input.password });
   if (result.action === "created") return `Created admin '${result.user.username}' (${result.user.email}).`;
   const ended = db.sqlite.run("delete from sessions where user_id = ?", [result.user.id]).changes;
   return `Updated '${result.user.username}': now an admin with a new password; ended ${ended} session${ended === 1 ? "" : "s"}.`;

@@ -1,31 +1,198 @@
-// What a logged-in user reads about themselves: their faucet requests and rewards, newest first.
+// Accounts: registration (new accounts per network, bounded hashing, the unique name), login (the
+// throttle, bounded hashing, the same time for an unknown name), logout, the admin seed, what a
+// user reads about themselves, and the admin's list of users. No Elysia types here.
+import { hashPassword, verifyPassword, adminPasswordProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordCost } from "../../auth/passwords.ts";
+import { createHashGate, type HashGate } from "../../auth/hash-gate.ts";
+import type { SessionService } from "../../auth/sessions.ts";
+import type { LoginThrottle } from "../../auth/throttle.ts";
 import type { Db } from "../../db/client.ts";
-import { formatXrp } from "../../money.ts";
+import type { User } from "../../db/schema.ts";
+import { immediate } from "../../db/transaction.ts";
+import { isUniqueViolation } from "../../http/errors.ts";
+import { ipGroup, type IpGrouping } from "../../http/ip-group.ts";
+import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
+import { EMAIL_PATTERN } from "../../lib/validation.ts";
+import type { RewardService } from "../rewards/service.ts";
+import { accountErrors, MESSAGES, publicUser, USERNAME_PATTERN, type Credentials } from "./model.ts";
+import { createAccountRepository } from "./repository.ts";
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const DEFAULT_COST_DUMMY_HASH =
+  "$argon2id$v=19$m=65536,t=2,p=1$QPDUTDDM5FgVIJtuf1TehzjNAwnkFc1FnBRAeM+eQ88$16rnUfJmGoLupTwAXzAViBAOht5PHCQucGcEhFuRu+Y";
 
-export function createAccountHistory({ db }: { db: Db }) {
-  const requests = db.sqlite.prepare<
-    { id: number; status: string; amount_drops: number; created_at: number; reason: string | null; tx_hash: string | null },
-    [number]
-  >("select id, status, amount_drops, created_at, reason, tx_hash from faucet_requests where user_id = ? order by created_at desc, id desc limit 200");
-  const rewards = db.sqlite.prepare<
-    { id: number; type: string; platform: string | null; status: string; amount_drops: number; created_at: number; tx_hash: string | null },
-    [number]
-  >("select id, type, platform, status, amount_drops, created_at, tx_hash from rewards where user_id = ? order by created_at desc, id desc limit 200");
+// Password checks one network may have in flight (running, one at a time, or waiting for the hash
+// gate); more are refused at once. Registrations are held by the new-accounts limit first.
+export const LOGINS_IN_FLIGHT_PER_NETWORK = 3;
+export const REGISTRATIONS_IN_FLIGHT_PER_NETWORK = 8;
+export const USERS_PAGE_SIZE = 100;
+
+// What the account service reads from the faucet settings (modules/settings), on every request.
+export interface AccountLimits {
+  ipGrouping: IpGrouping | string;
+  accountsPerHour: number;
+  accountsPerDay: number;
+}
+const DEFAULT_LIMITS: AccountLimits = { ipGrouping: "address", accountsPerHour: 5, accountsPerDay: 20 };
+
+export interface AccountDeps {
+  db: Db;
+  clock: () => number;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  // the rewards waiting for a decision, which the admin's list of users shows
+  rewards: Pick<RewardService, "pending">;
+  passwordCost?: PasswordCost;
+  limits?: () => AccountLimits;
+  hashGate?: HashGate;
+}
+
+// A new session for a user: the cookie's token and when it ends.
+export interface Session {
+  token: string;
+  expiresAt: number;
+}
+
+const textOf = (value: string | null | undefined) => value ?? "";
+
+// Creates the admin, or makes an existing user admin with a new password (and the email, when one
+// is given). Returns what it did. The command line's --seed-admin, without the rest of the service.
+export async function seedAdminAccount(
+  { db, clock, passwordCost }: { db: Db; clock: () => number; passwordCost?: PasswordCost },
+  input: { username: string; email: string | null; password: string },
+) {
+  const username = input.username.trim();
+  if (!USERNAME_PATTERN.test(username)) throw new Error(MESSAGES.username);
+  if (input.email !== null && !EMAIL_PATTERN.test(input.email.trim())) throw new Error(MESSAGES.email);
+  const email = input.email?.trim() || `${username.toLowerCase()}@localhost`;
+  const weak = adminPasswordProblem(input.password);
+  if (weak) throw new Error(weak);
+  const passwordHash = await hashPassword(input.password, passwordCost);
+  const repo = createAccountRepository(db);
+  const existing = repo.byUsername(username);
+  if (!existing) return { action: "created" as const, user: repo.insertAdmin({ username, email, passwordHash, createdAt: clock() }) };
+  return { action: "updated" as const, user: repo.promoteToAdmin(existing.id, passwordHash, input.email ? email : null) };
+}
+
+export function createAccountService({ db, clock, sessions, throttle, rewards, passwordCost, limits = () => DEFAULT_LIMITS, hashGate = createHashGate() }: AccountDeps) {
+  const repo = createAccountRepository(db);
+  // Registrations from each network between the limit check and the insert (hashing the password).
+  const registering = new Map<string, number>();
+  const groupOf = (ip: string) => ipGroup(ip, limits().ipGrouping as IpGrouping);
+
+  // Milliseconds until the network may register another account (0: now), counting the accounts in
+  // the database and `pending` more about to be made now.
+  const newAccountWait = (group: string, pending: number, now: number): number => {
+    const { accountsPerHour, accountsPerDay } = limits();
+    const times = [...Array<number>(pending).fill(now), ...repo.newestFrom(group, now - DAY_MS, Math.max(accountsPerDay, accountsPerHour))];
+    const waitFor = (max: number, window: number) => {
+      const inWindow = times.filter((at) => at > now - window);
+      return inWindow.length >= max ? inWindow[max - 1]! + window - now : 0;
+    };
+    return Math.max(waitFor(accountsPerHour, HOUR_MS), waitFor(accountsPerDay, DAY_MS));
+  };
+  // Verified when the username is unknown, so both failures take the same time. With the default
+  // cost it is a constant, so start-up does not spend 64 MiB and a hash on it.
+  let dummyHash: Promise<string> | null = passwordCost ? null : Promise.resolve(DEFAULT_COST_DUMMY_HASH);
+  const dummy = () => (dummyHash ??= hashPassword("unused: a password nobody has", passwordCost));
+  const withSession = (user: User): { user: User; session: Session } => ({ user, session: sessions.create(user.id) });
 
   return {
-    faucetRequests: (userId: number) =>
-      requests.all(userId).map((r) => ({ id: r.id, status: r.status, amount: formatXrp(r.amount_drops), createdAt: iso(r.created_at), reason: r.reason, txHash: r.tx_hash })),
-    rewards: (userId: number) =>
-      rewards.all(userId).map((r) => ({
-        id: r.id,
-        type: r.type,
-        platform: r.platform,
-        status: r.status,
-        amount: formatXrp(r.amount_drops),
-        createdAt: iso(r.created_at),
-        txHash: r.tx_hash,
-      })),
+    // `ip`: the client's address; its network may make accountsPerHour / accountsPerDay accounts.
+    // Answers the new user and their first session.
+    async register(input: Credentials, ip: string): Promise<{ user: User; session: Session }> {
+      const username = textOf(input.username).trim();
+      const email = textOf(input.email).trim();
+      const password = textOf(input.password);
+      if (!USERNAME_PATTERN.test(username)) throw accountErrors.invalidUsername();
+      if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw accountErrors.invalidEmail();
+      if (password.length < MIN_PASSWORD_LENGTH) throw accountErrors.passwordTooShort();
+      if (password.length > MAX_PASSWORD_LENGTH) throw accountErrors.passwordTooLong();
+      if (repo.byUsername(username)) throw accountErrors.usernameTaken();
+      // Counted before the password is hashed (synchronously, with the registrations in flight),
+      // and again in the transaction that inserts: parallel registrations cannot pass the limit.
+      const group = groupOf(ip);
+      const pending = registering.get(group) ?? 0;
+      const wait = newAccountWait(group, pending, clock());
+      if (wait > 0) throw accountErrors.tooManyAccounts(wait);
+      const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), { key: `register:${group}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK });
+      if (!hashing) throw accountErrors.registrationsAtOnce();
+      registering.set(group, pending + 1);
+      let passwordHash: string;
+      try {
+        passwordHash = await hashing;
+      } finally {
+        const left = registering.get(group)! - 1;
+        if (left > 0) registering.set(group, left);
+        else registering.delete(group);
+      }
+      let user: User;
+      try {
+        user = immediate(db, () => {
+          const createdAt = clock();
+          const wait = newAccountWait(group, 0, createdAt);
+          if (wait > 0) throw accountErrors.tooManyAccounts(wait);
+          return repo.insert({ username, email, passwordHash, ipGroup: group, createdAt });
+        });
+      } catch (error) {
+        // Two registrations of one name at once: the unique index decides.
+        if (isUniqueViolation(error)) throw accountErrors.usernameTaken();
+        throw error;
+      }
+      return withSession(user);
+    },
+
+    // Answers the user and a new session, or 401 the same way for a wrong password and an unknown name.
+    async login(input: Credentials, ip: string): Promise<{ user: User; session: Session }> {
+      const username = textOf(input.username).trim();
+      const password = textOf(input.password);
+      if (!username || !password) throw accountErrors.credentialsRequired();
+      if (username.length > 64 || password.length > MAX_PASSWORD_LENGTH) throw accountErrors.loginFailed();
+      // Everything up to the hash gate's answer is synchronous: the attempt is counted (and the
+      // network's share of the gate taken) before anything is awaited.
+      const group = groupOf(ip);
+      const attempt = throttle.begin(group, username);
+      if (typeof attempt === "number") throw accountErrors.tooManyFailedLogins(attempt);
+      const checking = hashGate.tryRun(
+        async () => {
+          const user = repo.byUsername(username);
+          const ok = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
+          return ok ? user : undefined;
+        },
+        { key: `login:${group}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
+      );
+      if (!checking) {
+        attempt.cancel();
+        throw accountErrors.loginsAtOnce();
+      }
+      let user: User | undefined;
+      try {
+        user = await checking;
+      } finally {
+        if (user) attempt.succeeded();
+        else attempt.failed();
+      }
+      if (!user) throw accountErrors.loginFailed();
+      return withSession(user);
+    },
+
+    // Ends the session of this token on the server (nothing when there is none).
+    logout(token: string | undefined): void {
+      if (token) sessions.invalidate(token);
+    },
+
+    // What a logged-in user reads about themselves, newest first (at most 200 of each).
+    faucetRequestHistory: (userId: number) => repo.faucetHistory(userId),
+    rewardHistory: (userId: number) => repo.rewardHistory(userId),
+
+    // Users as the API shows them, by id (each once, in id order): who is behind a list of claims.
+    publicUsersByIds: (ids: number[]) => repo.byIds([...new Set(ids)]).map(publicUser),
+
+    // The admin's list: a page of users (newest first), found by username (any case) or by the start
+    // of an XRP address; the totals over everyone; the rewards waiting; the payments made to users.
+    adminUsers(search: string, page: number) {
+      const name = search.trim().toLowerCase().slice(0, 64);
+      const { rows, total } = repo.page(name, search.trim(), page, USERS_PAGE_SIZE);
+      return { rows, total, page, pageSize: USERS_PAGE_SIZE, summary: repo.summary(), pendingRewards: rewards.pending(), payments: repo.payments() };
+    },
   };
 }
+export type AccountService = ReturnType<typeof createAccountService>;

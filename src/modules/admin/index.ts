@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { CurrentUser } from "../../auth/current-user.ts";
 import type { Db } from "../../db/client.ts";
 import type { PayoutService } from "../../payouts/service.ts";
+import type { AccountService } from "../account/service.ts";
 import type { WalletStatusSource } from "../../payouts/wallet-status.ts";
 import type { RewardService } from "../rewards/service.ts";
 import type { ReviewService } from "../reviews/service.ts";
@@ -23,7 +24,7 @@ export interface AdminRouteDeps {
   rewards: RewardService;
   reviews: ReviewService;
   wallet: WalletStatusSource;
-  payWaitMs: number;
+  accounts: AccountService;
 }
 
 export function adminRoutes(deps: AdminRouteDeps) {

@@ -2,7 +2,6 @@ import { Elysia } from "elysia";
 import { requireUser, type CurrentUser } from "../../auth/current-user.ts";
 import { jsonBody, nested, text } from "../../http/body.ts";
 import { cookieJar } from "../../http/cookies.ts";
-import type { createAccountHistory } from "../account/service.ts";
 import { ADDRESS_INVALID, PLATFORM_INVALID, type SocialService } from "./service.ts";
 
 const platform = text(20, PLATFORM_INVALID);
@@ -21,13 +20,11 @@ const claimBody = jsonBody({
 });
 export const LOGIN_TO_CLAIM = "Please log in to claim social sharing bonus";
 
-// The logged-in user's own pages: their history and the social-sharing bonus.
-export function userRoutes({ social, history, currentUser }: { social: SocialService; history: ReturnType<typeof createAccountHistory>; currentUser: CurrentUser }) {
+// The logged-in user's social-sharing bonus. (Their history is in modules/account.)
+export function userRoutes({ social, currentUser }: { social: SocialService; currentUser: CurrentUser }) {
   const who = (ctx: { request: Request; set: { headers: Record<string, unknown> } }, message?: string) =>
     requireUser(currentUser, cookieJar(ctx.request, ctx.set), message);
   return new Elysia()
-    .get("/api/user/faucet-requests", (ctx) => history.faucetRequests(who(ctx).id))
-    .get("/api/user/rewards-history", (ctx) => history.rewards(who(ctx).id))
     .get("/api/social/bonus", ({ request, set }) => social.offer(currentUser(cookieJar(request, set))))
     .post("/api/social/share", (ctx) => {
       const { body, set } = ctx;

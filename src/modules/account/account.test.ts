@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { testApp, type TestApp } from "../testing/harness.ts";
-import { LOGIN_FAILED, MESSAGES } from "./service.ts";
-import { SESSION_LIFETIME_MS } from "./sessions.ts";
-import { MAX_FAILURES_PER_USERNAME, THROTTLE_WINDOW_MS } from "./throttle.ts";
+import { testApp, type TestApp } from "../../testing/harness.ts";
+import { LOGIN_FAILED, MESSAGES } from "./model.ts";
+import { SESSION_LIFETIME_MS } from "../../auth/sessions.ts";
+import { MAX_FAILURES_PER_USERNAME, THROTTLE_WINDOW_MS } from "../../auth/throttle.ts";
 
 let t: TestApp;
 beforeEach(() => {

@@ -2,8 +2,8 @@
 // sent at once are counted before any password is hashed, and a flood from one network neither
 // gets its guesses checked nor makes other people's logins wait.
 import { afterEach, expect, test } from "bun:test";
-import { testApp, type TestApp } from "../testing/harness.ts";
-import { LOGIN_FAILED } from "./service.ts";
+import { testApp, type TestApp } from "../../testing/harness.ts";
+import { LOGIN_FAILED } from "./model.ts";
 
 let t: TestApp;
 let url: string;

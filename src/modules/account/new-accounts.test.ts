@@ -1,7 +1,7 @@
 // New accounts per network (faucet_settings.accounts_per_hour / accounts_per_day), over real HTTP
 // to a listening server, counted in the database.
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { testApp, type TestApp } from "../testing/harness.ts";
+import { testApp, type TestApp } from "../../testing/harness.ts";
 
 let t: TestApp;
 let url: string;

@@ -1,0 +1,164 @@
+// All SQL of accounts: users by name and by network, the new user, the admin seed, a user's own
+// history, the admin's list of users with its totals and the payments made to users. Prepared once,
+// all with Drizzle's builder (an `sql` fragment where it has no word: lower(), LIKE ... ESCAPE, a
+// sum over a condition, a JSON list of ids).
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { faucetRequests, payouts, rewards, users, type User } from "../../db/schema.ts";
+import type { AdminUserRow, FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow, UserSummaryRow } from "./model.ts";
+
+const p = sql.placeholder;
+const u = users;
+const HISTORY_LIMIT = 200;
+
+// The columns of a user the API shows (publicUser), and of one in the admin's list.
+const publicColumns = {
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  isAdmin: u.isAdmin,
+  xrpAddress: u.xrpAddress,
+  points: u.points,
+  totalClaimedDrops: u.totalClaimedDrops,
+  dailyStreak: u.dailyStreak,
+  lastClaimAt: u.lastClaimAt,
+};
+const adminColumns = { ...publicColumns, createdAt: u.createdAt };
+
+// "%" and "_" (and the escape itself) taken literally in a LIKE pattern escaped by "\".
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createAccountRepository(db: Db) {
+  const byUsername = db
+    .select()
+    .from(u)
+    .where(sql`lower(${u.username}) = lower(${p("username")})`)
+    .prepare();
+  // The creation times of a network's newest accounts, newest first.
+  const newestFrom = db
+    .select({ createdAt: u.createdAt })
+    .from(u)
+    .where(and(eq(u.ipGroup, p("group")), gt(u.createdAt, p("since"))))
+    .orderBy(desc(u.createdAt))
+    .limit(p("limit"))
+    .prepare();
+  const insert = db
+    .insert(u)
+    .values({ username: p("username"), email: p("email"), passwordHash: p("passwordHash"), ipGroup: p("ipGroup"), createdAt: p("createdAt") })
+    .returning()
+    .prepare();
+  const insertAdmin = db
+    .insert(u)
+    .values({ username: p("username"), email: p("email"), passwordHash: p("passwordHash"), isAdmin: true, createdAt: p("createdAt") })
+    .returning()
+    .prepare();
+  const promoteToAdmin = db.update(u).set({ isAdmin: true, passwordHash: sql`${p("passwordHash")}` }).where(eq(u.id, p("id"))).returning().prepare();
+  const promoteToAdminWithEmail = db
+    .update(u)
+    .set({ isAdmin: true, passwordHash: sql`${p("passwordHash")}`, email: sql`${p("email")}` })
+    .where(eq(u.id, p("id")))
+    .returning()
+    .prepare();
+
+  const faucetHistory = db
+    .select({
+      id: faucetRequests.id,
+      status: faucetRequests.status,
+      amountDrops: faucetRequests.amountDrops,
+      createdAt: faucetRequests.createdAt,
+      reason: faucetRequests.reason,
+      txHash: faucetRequests.txHash,
+    })
+    .from(faucetRequests)
+    .where(eq(faucetRequests.userId, p("userId")))
+    .orderBy(desc(faucetRequests.createdAt), desc(faucetRequests.id))
+    .limit(HISTORY_LIMIT)
+    .prepare();
+  const rewardHistory = db
+    .select({
+      id: rewards.id,
+      type: rewards.type,
+      platform: rewards.platform,
+      status: rewards.status,
+      amountDrops: rewards.amountDrops,
+      createdAt: rewards.createdAt,
+      txHash: rewards.txHash,
+    })
+    .from(rewards)
+    .where(eq(rewards.userId, p("userId")))
+    .orderBy(desc(rewards.createdAt), desc(rewards.id))
+    .limit(HISTORY_LIMIT)
+    .prepare();
+
+  // Users by id, in id order; the ids go in as one JSON list (one statement for any number of them).
+  const byIds = db
+    .select(publicColumns)
+    .from(u)
+    .where(inArray(u.id, sql`(select value from json_each(${p("ids")}))`))
+    .orderBy(asc(u.id))
+    .prepare();
+
+  // The admin's list, newest first: everyone, or those whose username contains the search (any
+  // case) or whose XRP address starts with it.
+  const matches = sql`lower(${u.username}) like ${p("name")} escape '\\' or ${u.xrpAddress} like ${p("address")} escape '\\'`;
+  const page = (where: typeof matches | undefined) =>
+    db.select(adminColumns).from(u).where(where).orderBy(desc(u.createdAt), desc(u.id)).limit(p("limit")).offset(p("offset")).prepare();
+  const allPage = page(undefined);
+  const searchPage = page(matches);
+  const allCount = db.select({ n: count() }).from(u).prepare();
+  const searchCount = db.select({ n: count() }).from(u).where(matches).prepare();
+  const summary = db
+    .select({
+      owed: sql<number | null>`sum(${u.totalClaimedDrops})`,
+      users: count(),
+      wallets: sql<number | null>`sum(${u.xrpAddress} is not null)`,
+      active: sql<number | null>`sum(${u.dailyStreak} > 0)`,
+    })
+    .from(u)
+    .prepare();
+  const pendingRewards = db.select({ n: count() }).from(rewards).where(eq(rewards.status, "PENDING")).prepare();
+  // The payments to users, newest first, as payoutView (payouts/service.ts) reads a payout.
+  const payments = db
+    .select({
+      id: payouts.id,
+      kind: payouts.kind,
+      user_id: payouts.userId,
+      amount_drops: payouts.amountDrops,
+      status: payouts.status,
+      tx_hash: payouts.txHash,
+      error: payouts.error,
+      created_at: payouts.createdAt,
+      updated_at: payouts.updatedAt,
+      username: u.username,
+    })
+    .from(payouts)
+    .leftJoin(u, eq(u.id, payouts.userId))
+    .where(eq(payouts.kind, "USER_PAYMENT"))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(HISTORY_LIMIT)
+    .prepare();
+
+  return {
+    byUsername: (username: string): User | undefined => byUsername.get({ username }),
+    newestFrom: (group: string, since: number, limit: number): number[] => newestFrom.all({ group, since, limit }).map((r) => r.createdAt),
+    insert: (row: Pick<User, "username" | "email" | "passwordHash" | "ipGroup" | "createdAt">): User => insert.get(row)!,
+    insertAdmin: (row: Pick<User, "username" | "email" | "passwordHash" | "createdAt">): User => insertAdmin.get(row)!,
+    // Makes a user admin with a new password (and a new email when one is given).
+    promoteToAdmin: (id: number, passwordHash: string, email: string | null): User =>
+      (email === null ? promoteToAdmin.get({ id, passwordHash }) : promoteToAdminWithEmail.get({ id, passwordHash, email }))!,
+    faucetHistory: (userId: number): FaucetRequestHistoryRow[] => faucetHistory.all({ userId }),
+    rewardHistory: (userId: number): RewardHistoryRow[] => rewardHistory.all({ userId }),
+    byIds: (ids: number[]): PublicUserRow[] => (ids.length ? byIds.all({ ids: JSON.stringify(ids) }) : []),
+    // `search`: lowercased and trimmed, matched inside usernames; `addressPrefix`: matched at the
+    // start of XRP addresses. Empty: everyone.
+    page(search: string, addressPrefix: string, page: number, size: number): { rows: AdminUserRow[]; total: number } {
+      const window = { limit: size, offset: (page - 1) * size };
+      if (!search) return { rows: allPage.all(window), total: allCount.get()!.n };
+      const pattern = { name: `%${likeLiteral(search)}%`, address: `${likeLiteral(addressPrefix)}%` };
+      return { rows: searchPage.all({ ...pattern, ...window }), total: searchCount.get(pattern)!.n };
+    },
+    summary: (): UserSummaryRow => ({ ...summary.get()!, pendingRewards: pendingRewards.get()!.n }),
+    payments: () => payments.all(),
+  };
+}
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -1,0 +1,99 @@
+// The account's calls: registering, logging in and out, who is logged in and their history; the
+// admin's list of users and paying a user what they are owed.
+import { Elysia } from "elysia";
+import { sessionCookieAttributes } from "../../auth/current-user.ts";
+import { SESSION_COOKIE } from "../../auth/sessions.ts";
+import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
+import type { CookieJar } from "../../http/cookies.ts";
+import { idParam, pageParam } from "../../http/params.ts";
+import { payoutView, type PayoutService } from "../../payouts/service.ts";
+import { type ProofOfWork, proofRequired } from "../pow/service.ts";
+import {
+  adminUserView,
+  faucetRequestHistoryView,
+  LOGGED_OUT,
+  loginBody,
+  NOT_LOGGED_IN,
+  paymentAnswer,
+  publicUser,
+  registerBody,
+  rewardHistoryView,
+  userSummaryView,
+  usersQuery,
+} from "./model.ts";
+import type { AccountService, Session } from "./service.ts";
+
+export interface AccountRouteDeps {
+  context: ContextDeps;
+  accounts: AccountService;
+  payouts: PayoutService;
+  pow: ProofOfWork;
+  // How long POST /api/admin/pay waits for the ledger's verdict before answering 202.
+  payWaitMs: number;
+}
+
+export function accountRoutes({ context, accounts, payouts, pow, payWaitMs }: AccountRouteDeps) {
+  const cookie = (cookies: CookieJar, session: Session | null) =>
+    cookies.set(SESSION_COOKIE, session?.token ?? "", sessionCookieAttributes({ secure: context.secureCookies }, session?.expiresAt ?? 0));
+
+  const visitorRoutes = new Elysia()
+    .use(visitorContext(context))
+    .post(
+      "/api/register",
+      async ({ body, visitor, set }) => {
+        const { user, session } = await accounts.register(body ?? {}, visitor.ip);
+        cookie(visitor.cookies, session);
+        set.status = 201;
+        return { user: publicUser(user) };
+      },
+      { body: registerBody, ...proofRequired(pow) },
+    )
+    .post(
+      "/api/login",
+      async ({ body, visitor }) => {
+        const { user, session } = await accounts.login(body ?? {}, visitor.ip);
+        cookie(visitor.cookies, session);
+        return { user: publicUser(user) };
+      },
+      { body: loginBody },
+    )
+    .post("/api/logout", ({ visitor }) => {
+      accounts.logout(visitor.cookies.get(SESSION_COOKIE));
+      cookie(visitor.cookies, null);
+      return { message: LOGGED_OUT };
+    })
+    // Polled by every page: a logged-out answer is returned, not thrown, to keep it cheap.
+    .get("/api/user", ({ visitor, status }) => {
+      const user = visitor.user;
+      if (!user) return status(401, { message: NOT_LOGGED_IN });
+      return publicUser(user);
+    })
+    .get("/api/user/faucet-requests", ({ visitor }) => accounts.faucetRequestHistory(visitor.requireUser().id).map(faucetRequestHistoryView))
+    .get("/api/user/rewards-history", ({ visitor }) => accounts.rewardHistory(visitor.requireUser().id).map(rewardHistoryView));
+
+  const adminRoutes = new Elysia()
+    .use(adminContext(context))
+    .get(
+      "/api/admin/users",
+      ({ query }) => {
+        const page = accounts.adminUsers(query.search ?? "", pageParam(query.page));
+        return {
+          users: page.rows.map(adminUserView),
+          total: page.total,
+          page: page.page,
+          pageSize: page.pageSize,
+          summary: userSummaryView(page.summary),
+          pendingRewards: page.pendingRewards,
+          payoutHistory: page.payments.map(payoutView),
+        };
+      },
+      { query: usersQuery },
+    )
+    .post("/api/admin/pay/:userId", async ({ params, actor, set }) => {
+      const answer = paymentAnswer(await payouts.payUser(idParam(params.userId), actor, payWaitMs));
+      set.status = answer.status;
+      return answer.body;
+    });
+
+  return new Elysia().use(visitorRoutes).use(adminRoutes);
+}
