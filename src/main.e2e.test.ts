@@ -2,8 +2,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { proofFor } from "./testing/pow.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "./testing/binary.ts";
+import { httpClient } from "./testing/client.ts";
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
@@ -29,51 +29,42 @@ describe("the binary copied alone into an empty directory", () => {
     expect(existsSync(join(dir, "from-dotenv"))).toBe(false);
     expect(existsSync(join(dir, "preloaded"))).toBe(false);
 
-    const health = await fetch(`${server.url}/api/health`);
+    const site = httpClient(server.url);
+    const health = await site.get("/api/health");
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: "ok", database: "ok" });
+    expect(health.json).toMatchObject({ status: "ok", database: "ok" });
 
-    const home = await fetch(`${server.url}/`);
+    const home = await site.get("/");
     expect(home.status).toBe(200);
-    const html = await home.text();
-    expect(html).toContain('<div id="root">');
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(home.text).toContain('<div id="root">');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(home.text)?.[1];
     expect(script).toBeDefined();
-    const js = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "br" } });
+    const js = await site.get(script!, { headers: { "accept-encoding": "br" } });
     expect(js.status).toBe(200);
     expect(js.headers.get("cache-control")).toContain("immutable");
 
-    const deep = await fetch(`${server.url}/admin/x`);
+    const deep = await site.get("/admin/x");
     expect(deep.status).toBe(200);
-    expect(await deep.text()).toContain('<div id="root">');
-    const missing = await fetch(`${server.url}/api/nope`);
+    expect(deep.text).toContain('<div id="root">');
+    const missing = await site.get("/api/nope");
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ message: "Not found: /api/nope" });
+    expect(missing.json).toEqual({ message: "Not found: /api/nope" });
 
     // A fresh install asks for a proof of work on its public forms
-    const alice = JSON.stringify({ username: "alice", email: "alice@example.com", password: "correct horse" });
-    const unproven = await fetch(`${server.url}/api/register`, { method: "POST", headers: { "content-type": "application/json" }, body: alice });
+    const alice = { username: "alice", email: "alice@example.com", password: "correct horse" };
+    const unproven = await site.post("/api/register", alice);
     expect(unproven.status).toBe(403);
-    expect((await unproven.json()).message).toBe("Your browser has not finished its anti-bot check. Please try again.");
-    const register = await fetch(`${server.url}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url, ...(await proofFor(server.url)) },
-      body: alice,
-    });
+    expect(unproven.json.message).toBe("Your browser has not finished its anti-bot check. Please try again.");
+    const register = await site.post("/api/register", alice, { headers: { origin: server.url }, proof: true });
     expect(register.status).toBe(201);
-    const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
-    const me = await fetch(`${server.url}/api/user`, { headers: { cookie } });
-    expect((await me.json()).username).toBe("alice");
+    expect(site.cookie("session")).toBeString();
+    expect((await site.get("/api/user")).json.username).toBe("alice");
 
     // SIGTERM finishes cleanly and the data is still there on the next start
     expect(await server.stop("SIGTERM")).toBe(0);
     const again = await startBinary({ binary, cwd: dir });
     servers.push(again);
-    const login = await fetch(`${again.url}/api/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "alice", password: "correct horse", email: "" }),
-    });
+    const login = await httpClient(again.url).post("/api/login", { username: "alice", password: "correct horse", email: "" });
     expect(login.status).toBe(200);
     await again.stop();
   });
@@ -98,13 +89,9 @@ describe("--seed-admin", () => {
     expect(seeded).toEqual({ code: 0, stdout: "Created admin 'boss' (boss@example.com).\n", stderr: "" });
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
-    const login = await fetch(`${server.url}/api/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "boss", password: "a long admin passphrase", email: "" }),
-    });
+    const login = await httpClient(server.url).post("/api/login", { username: "boss", password: "a long admin passphrase", email: "" });
     expect(login.status).toBe(200);
-    expect((await login.json()).user.isAdmin).toBe(true);
+    expect(login.json.user.isAdmin).toBe(true);
     await server.stop();
   });
 
@@ -112,25 +99,20 @@ describe("--seed-admin", () => {
     const { dir, binary } = emptyDir();
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
-    const register = await fetch(`${server.url}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(await proofFor(server.url)) },
-      body: JSON.stringify({ username: "carol", email: "carol@example.com", password: "first password" }),
-    });
-    const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
+    const carol = httpClient(server.url);
+    expect((await carol.post("/api/register", { username: "carol", email: "carol@example.com", password: "first password" }, { proof: true })).status).toBe(201);
 
     const seeded = await runBinary(["--seed-admin", "Carol"], { cwd: dir, binary, stdin: "second password!!\nignored line\n" });
     expect(seeded.code).toBe(0);
     expect(seeded.stdout).toBe("Updated 'carol': now an admin with a new password; ended 1 session.\n");
     expect(seeded.stdout + seeded.stderr).not.toContain("second password");
 
-    expect((await fetch(`${server.url}/api/user`, { headers: { cookie } })).status).toBe(401);
-    const login = async (password: string) =>
-      fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "carol", password }) });
+    expect((await carol.get("/api/user")).status).toBe(401);
+    const login = (password: string) => httpClient(server.url).post("/api/login", { username: "carol", password });
     expect((await login("first password")).status).toBe(401);
     const ok = await login("second password!!");
     expect(ok.status).toBe(200);
-    expect((await ok.json()).user.isAdmin).toBe(true);
+    expect(ok.json.user.isAdmin).toBe(true);
     await server.stop();
   });
 
@@ -160,11 +142,7 @@ describe("--backup", () => {
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
     for (const username of ["dave", "erin"]) {
-      const res = await fetch(`${server.url}/api/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(await proofFor(server.url)) },
-        body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse" }),
-      });
+      const res = await httpClient(server.url).post("/api/register", { username, email: `${username}@example.com`, password: "correct horse" }, { proof: true });
       expect(res.status).toBe(201);
     }
     const backup = await runBinary(["--backup", "copy.db"], { cwd: dir, binary });
@@ -205,11 +183,7 @@ describe("file permissions", () => {
     const { dir, binary } = emptyDir();
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
-    const res = await fetch(`${server.url}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(await proofFor(server.url)) },
-      body: JSON.stringify({ username: "frank", email: "frank@example.com", password: "correct horse" }),
-    });
+    const res = await httpClient(server.url).post("/api/register", { username: "frank", email: "frank@example.com", password: "correct horse" }, { proof: true });
     expect(res.status).toBe(201);
     expect(mode(join(dir, "data"))).toBe(0o700);
     expect(modes(join(dir, "data"), ["app.db", "app.db-wal", "app.db-shm"])).toEqual({ "app.db": 0o600, "app.db-wal": 0o600, "app.db-shm": 0o600 });

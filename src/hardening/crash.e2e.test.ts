@@ -2,10 +2,12 @@
 // SIGTERM drains and closes cleanly; a backup taken under load holds every row acknowledged before it.
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { randomAddress } from "../testing/harness.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
+import { httpClient } from "../testing/client.ts";
+import { waitFor } from "../testing/wait.ts";
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
@@ -14,7 +16,8 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-// Workers posting distinct addresses (each from its own client IP and device) until stopped.
+// Workers posting distinct addresses (each from its own client IP and device) until stopped. (Plain
+// fetch: a request counts as acknowledged on its 201, before its body is read.)
 function load(url: string, workers = 8) {
   const acknowledged: string[] = [];
   let counter = 0;
@@ -36,7 +39,7 @@ function load(url: string, workers = 8) {
         if (res.status === 201) acknowledged.push(address);
         await res.arrayBuffer();
       } catch {
-        await Bun.sleep(5);
+        await Bun.sleep(5); // the server is gone or restarting: a short pause before the next try
       }
     }
   });
@@ -54,13 +57,9 @@ function load(url: string, workers = 8) {
 async function openTheTap(server: RunningServer, dir: string, binary: string) {
   const admin = { username: "loadadmin", password: "load admin passphrase 9" };
   expect((await runBinary(["--seed-admin", admin.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: admin.password } })).code).toBe(0);
-  const login = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) });
-  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-  const res = await fetch(`${server.url}/api/admin/faucet/settings`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", powDifficulty: 0 }),
-  });
+  const client = httpClient(server.url);
+  expect((await client.post("/api/login", admin)).status).toBe(200);
+  const res = await client.post("/api/admin/faucet/settings", { dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", powDifficulty: 0 });
   expect(res.status).toBe(200);
 }
 
@@ -82,7 +81,10 @@ test("SIGKILL in the middle of a load: every acknowledged request is stored once
   servers.push(server);
   await openTheTap(server, dir, binary);
   const traffic = load(server.url);
-  await Bun.sleep(1500);
+  // killed once the WAL has reached SQLite's automatic checkpoint (1,000 pages of 4 KiB), so that the
+  // kill may land in or after one (as 1.5 s of this load did on an idle machine)
+  const walPages = () => statSync(join(dir, "data/app.db-wal")).size / (4096 + 24);
+  await waitFor(() => traffic.acknowledged.length >= 100 && walPages() >= 1_000, { what: "a WAL of 1,000 pages under load", timeout: 30_000 });
   server.proc.kill("SIGKILL");
   await server.proc.exited;
   await traffic.stop();
@@ -90,7 +92,7 @@ test("SIGKILL in the middle of a load: every acknowledged request is stored once
 
   const restarted = await startBinary({ binary, cwd: dir });
   servers.push(restarted);
-  expect((await fetch(`${restarted.url}/api/health`)).status).toBe(200);
+  expect((await httpClient(restarted.url).get("/api/health")).status).toBe(200);
   await restarted.stop();
   const { integrity, addresses } = storedAddresses(dir);
   expect(integrity).toBe("ok");
@@ -106,7 +108,7 @@ test("SIGTERM under load: in-flight requests finish, the process exits 0, nothin
   servers.push(server);
   await openTheTap(server, dir, binary);
   const traffic = load(server.url);
-  await Bun.sleep(1000);
+  await waitFor(() => traffic.acknowledged.length >= 100, { what: "100 acknowledged requests", timeout: 20_000 });
   server.proc.kill("SIGTERM");
   expect(await server.proc.exited).toBe(0);
   await traffic.stop();
@@ -124,7 +126,7 @@ test("a backup taken under load opens cleanly and holds every request acknowledg
   servers.push(server);
   await openTheTap(server, dir, binary);
   const traffic = load(server.url);
-  await Bun.sleep(800);
+  await waitFor(() => traffic.acknowledged.length >= 200, { what: "200 acknowledged requests", timeout: 20_000 });
   const before = [...traffic.acknowledged];
   const backup = await runBinary(["--backup", "under-load.db"], { cwd: dir, binary });
   await traffic.stop();

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
+import { waitFor } from "../testing/wait.ts";
 import { startPayouts } from "./runtime.ts";
 
 test("a state file that cannot be written pauses payouts with the reason; the ledger keeps closing", async () => {
@@ -18,16 +19,17 @@ test("a state file that cannot be written pauses payouts with the reason; the le
     const engine = payouts.runtime!.engine;
     // A directory where the next save writes its file: the write fails (EISDIR), even for root.
     mkdirSync(join(dir, "sandbox-ledger.json.tmp"));
-    await Bun.sleep(400);
-    expect(engine.status().paused).toMatch(/^the sandbox ledger cannot save its state to the data directory: .*EISDIR/);
-    expect(logs.filter((l) => l.includes("cannot save its state"))).toHaveLength(2); // once, not at every close
-    const before = (await payouts.runtime!.ledger.request<{ ledger_current_index: number }>({ command: "ledger_current" })).ledger_current_index;
-    await Bun.sleep(300);
-    expect((await payouts.runtime!.ledger.request<{ ledger_current_index: number }>({ command: "ledger_current" })).ledger_current_index).toBeGreaterThan(before);
+    const paused = await waitFor(() => engine.status().paused, { what: "payouts to pause" });
+    expect(paused).toMatch(/^the sandbox ledger cannot save its state to the data directory: .*EISDIR/);
+    // the ledger keeps closing, and each close tries to save again: two more closes, and still the
+    // two lines of the first failure only (once, not at every close)
+    const current = async () => (await payouts.runtime!.ledger.request<{ ledger_current_index: number }>({ command: "ledger_current" })).ledger_current_index;
+    const before = await current();
+    await waitFor(async () => (await current()) >= before + 2, { what: "two more ledger closes" });
+    expect(logs.filter((l) => l.includes("cannot save its state"))).toHaveLength(2);
 
     rmSync(join(dir, "sandbox-ledger.json.tmp"), { recursive: true });
-    await Bun.sleep(300);
-    expect(logs.some((l) => l.includes("saves its state again"))).toBe(true);
+    await waitFor(() => logs.some((l) => l.includes("saves its state again")), { what: "the ledger to save again" });
     engine.resume();
     expect(engine.status().paused).toBeNull();
   } finally {

@@ -4,8 +4,9 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { Client } from "xrpl";
 import { randomAddress } from "../testing/harness.ts";
-import { proofFor } from "../testing/pow.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
+import { httpClient } from "../testing/client.ts";
+import { waitFor } from "../testing/wait.ts";
 
 const servers: RunningServer[] = [];
 const dirs: string[] = [];
@@ -16,19 +17,11 @@ afterAll(async () => {
 
 const ADMIN = { username: "sandboxadmin", password: "an admin passphrase 42" };
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(200);
-  }
-}
-
-async function login(url: string) {
-  const res = await fetch(`${url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-  return res.headers.get("set-cookie")!.split(";")[0]!;
+// The admin, logged in: a client that keeps the session.
+async function admin(url: string) {
+  const client = httpClient(url);
+  expect((await client.post("/api/login", ADMIN)).status).toBe(200);
+  return client;
 }
 
 test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid the address exactly once", async () => {
@@ -39,30 +32,28 @@ test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid th
   const args = ["--xrpl", "sandbox", "--sandbox-port", sandboxPort];
   let server = await startBinary({ binary, cwd: dir, args });
   servers.push(server);
-  let cookie = await login(server.url);
-  const wallet = await (await fetch(`${server.url}/api/admin/wallet`, { headers: { cookie } })).json();
+  let boss = await admin(server.url);
+  const wallet = (await boss.get("/api/admin/wallet")).json;
   expect(wallet).toMatchObject({ configured: true, sandbox: true, notice: expect.stringContaining("nothing real is sent") });
 
   const address = randomAddress();
-  const made = await (await fetch(`${server.url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json", ...(await proofFor(server.url)) }, body: JSON.stringify({ address }) })).json();
-  const approved = await fetch(`${server.url}/api/admin/faucet/requests/${made.id}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ action: "APPROVED" }),
-  });
+  const made = (await httpClient(server.url).post("/api/faucet/request", { address }, { proof: true })).json;
+  const approved = await boss.post(`/api/admin/faucet/requests/${made.id}`, { action: "APPROVED" });
   expect(approved.status).toBe(200);
   server.proc.kill("SIGKILL");
   await server.proc.exited;
 
   server = await startBinary({ binary, cwd: dir, args });
   servers.push(server);
-  cookie = await login(server.url);
-  const processed = await until("PROCESSED", async () => {
+  boss = await admin(server.url);
+  const processed = await waitFor(
+    async () => {
+      const row = (await boss.get("/api/admin/faucet/requests")).json.find((r: any) => r.id === made.id);
+      return row?.status === "PROCESSED" ? row : null;
+    },
     // the killed process still holds the signer lease for up to 15 s
-    const list = await (await fetch(`${server.url}/api/admin/faucet/requests`, { headers: { cookie } })).json();
-    const row = list.find((r: any) => r.id === made.id);
-    return row?.status === "PROCESSED" ? row : null;
-  }, 60_000);
+    { what: "the request to be PROCESSED", timeout: 60_000, interval: 200 },
+  );
   expect(processed.txHash).toMatch(/^[0-9A-F]{64}$/);
 
   // ask the sandbox ledger itself, with the real xrpl client
@@ -77,6 +68,6 @@ test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid th
   } finally {
     await client.disconnect();
   }
-  expect((await (await fetch(`${server.url}/api/stats/payouts`)).json()).totalPayouts).toBe(Number(made.amount));
+  expect((await httpClient(server.url).get("/api/stats/payouts")).json.totalPayouts).toBe(Number(made.amount));
   await server.stop();
 }, 90_000);

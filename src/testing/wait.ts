@@ -5,7 +5,9 @@
 export interface WaitOptions {
   // What is awaited, for the message on timeout: "the request to be PROCESSED".
   what: string;
-  // Milliseconds before giving up (default 10 s: well under bun's per-test timeout).
+  // Milliseconds before giving up: by default 4 s, under bun's default 5 s per test (bun 1.4 does
+  // not read bunfig's [test] timeout), so that this message, not a bare timeout, says what failed.
+  // A test that waits longer passes its own timeout to test() too.
   timeout?: number;
   // Milliseconds between checks (default 20).
   interval?: number;
@@ -14,7 +16,7 @@ export interface WaitOptions {
 // Calls `check` until it returns a truthy value, and returns that value. A check that throws counts
 // as "not yet" (a server restarting, an expect() not met yet); on timeout the error says what was
 // awaited, with the last thrown error or returned value.
-export async function waitFor<T>(check: () => T | Promise<T>, { what, timeout = 10_000, interval = 20 }: WaitOptions): Promise<Exclude<T, null | undefined | false | 0 | "">> {
+export async function waitFor<T>(check: () => T | Promise<T>, { what, timeout = 4_000, interval = 20 }: WaitOptions): Promise<Exclude<T, null | undefined | false | 0 | "">> {
   const deadline = Date.now() + timeout;
   let last: unknown;
   for (;;) {

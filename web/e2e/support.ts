@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { BINARY, runBinary, startBinary, type RunningServer } from "../../src/testing/binary.ts";
+import { waitFor } from "../../src/testing/wait.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ADMIN = { username: "siteadmin", password: "an admin passphrase 42" };
@@ -80,13 +81,9 @@ export async function gone(locator: Locator, timeout = 20_000): Promise<void> {
   await locator.first().waitFor({ state: "hidden", timeout });
 }
 
-// Polls until `check` is true; fails with `what` after the timeout.
+// Polls until `check` is true; fails with `what` after the timeout (src/testing/wait.ts).
 export async function until(check: () => Promise<boolean>, what: string, timeout = 20_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(check, { what, timeout, interval: 50 });
 }
 
 export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);

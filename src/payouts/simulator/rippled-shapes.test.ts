@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { decode, encode, encodeForSigning } from "ripple-binary-codec";
 import { sign } from "ripple-keypairs";
 import { Client, ECDSA, getBalanceChanges, hashes, Wallet } from "xrpl";
+import { waitFor } from "../../testing/wait.ts";
 import { startLedgerSimulator, type LedgerSimulator } from "./index.ts";
 
 let sim: LedgerSimulator;
@@ -304,7 +305,7 @@ describe("subscribe / unsubscribe (rippled Subscribe.cpp, NetworkOPs)", () => {
     const { hash } = await client.submit({ TransactionType: "Payment", Account: wallet.classicAddress, Destination: genesis.classicAddress, Amount: "1000000" }, { wallet }).then((r) => ({ hash: hashes.hashSignedTx(r.result.tx_blob) }));
     expect(seen).toHaveLength(0);
     await ledgerAccept();
-    await Bun.sleep(50);
+    await waitFor(() => seen.length > 0, { what: "the transaction message" });
     expect(seen).toHaveLength(1);
     const m = seen[0];
     expect(m).toMatchObject({ type: "transaction", validated: true, status: "closed", engine_result: "tesSUCCESS", engine_result_code: 0, hash, ledger_index: sim.validatedLedgerIndex() });
@@ -317,7 +318,7 @@ describe("subscribe / unsubscribe (rippled Subscribe.cpp, NetworkOPs)", () => {
     await client.request({ command: "unsubscribe", streams: ["transactions"] });
     await client.submit({ TransactionType: "Payment", Account: wallet.classicAddress, Destination: genesis.classicAddress, Amount: "1000000" }, { wallet });
     await ledgerAccept();
-    await Bun.sleep(50);
+    await Bun.sleep(50); // time for a message that must not come
     expect(seen).toHaveLength(1);
   });
 
@@ -328,7 +329,7 @@ describe("subscribe / unsubscribe (rippled Subscribe.cpp, NetworkOPs)", () => {
     client.on("transaction", (tx) => proposed.push(tx));
     await client.request({ command: "subscribe", streams: ["transactions_proposed"] });
     await client.submit({ TransactionType: "AccountSet", Account: wallet.classicAddress, Domain: domain }, { wallet });
-    await Bun.sleep(50);
+    await waitFor(() => proposed.length > 0, { what: "the proposed transaction message" });
     expect(proposed).toHaveLength(1);
     expect(proposed[0]).toMatchObject({ type: "transaction", validated: false, status: "proposed", engine_result: "tesSUCCESS" });
     expect(proposed[0].meta).toBeUndefined();
@@ -341,7 +342,7 @@ describe("subscribe / unsubscribe (rippled Subscribe.cpp, NetworkOPs)", () => {
     await client.submit({ TransactionType: "Payment", Account: wallet.classicAddress, Destination: genesis.classicAddress, Amount: "1000000" }, { wallet });
     await client.submit({ TransactionType: "Payment", Account: genesis.classicAddress, Destination: other.classicAddress, Amount: "1000000" }, { wallet: genesis });
     await ledgerAccept();
-    await Bun.sleep(50);
+    await waitFor(() => mine.length > 0, { what: "the account's transaction message" });
     expect(mine).toHaveLength(1);
     expect(mine[0].transaction).toMatchObject({ Destination: other.classicAddress, Amount: "1000000", DeliverMax: "1000000" });
     expect(typeof mine[0].transaction.hash).toBe("string");

@@ -1,6 +1,7 @@
 // The simulator as the real xrpl Client sees it, over a real WebSocket.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Client, ECDSA, Wallet } from "xrpl";
+import { waitFor } from "../../testing/wait.ts";
 import { startLedgerSimulator, type LedgerSimulator } from "./index.ts";
 
 let sim: LedgerSimulator;
@@ -135,7 +136,7 @@ describe("the stand-alone ledger", () => {
     await client.request({ command: "subscribe", streams: ["ledger"] });
     const a = sim.closeLedger();
     await client.request({ command: "ledger_accept" } as never);
-    await Bun.sleep(50);
+    await waitFor(() => seen.length >= 2, { what: "two ledgerClosed frames" });
     expect(seen).toEqual([a, a + 1]);
   });
 
