@@ -23,18 +23,25 @@ import { isCrossSiteWrite } from "./http/origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { robotsTxt, serveWebAsset } from "./http/web-assets.ts";
 import { adminRoutes } from "./modules/admin/index.ts";
-import { healthRoutes } from "./modules/health/index.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
 import { createHealth, isWriteFailure } from "./modules/health/service.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
-import { powRoutes } from "./modules/pow/index.ts";
+import { powRoutes } from "./modules/pow/routes.ts";
 import { createProofOfWork } from "./modules/pow/service.ts";
 import { faucetRoutes } from "./modules/faucet/routes.ts";
 import { createFaucetService } from "./modules/faucet/service.ts";
+import { advertisingRoutes } from "./modules/advertising/routes.ts";
 import { createAdvertisingService } from "./modules/advertising/service.ts";
-import { reviewRoutes } from "./modules/reviews/index.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
+import { createAuditService } from "./modules/audit/service.ts";
+import { exportRoutes } from "./modules/exports/routes.ts";
+import { createExportService } from "./modules/exports/service.ts";
+import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { createReviewService } from "./modules/reviews/service.ts";
-import { signupRoutes } from "./modules/signups/index.ts";
-import { createSignupService } from "./modules/signups/service.ts";
+import { signupRoutes } from "./modules/signups/routes.ts";
+import { createFormLimit, createSignupService } from "./modules/signups/service.ts";
+import { statsRoutes } from "./modules/stats/routes.ts";
 import { createStatsService } from "./modules/stats/service.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { createAccountService } from "./modules/account/service.ts";
@@ -80,9 +87,13 @@ export function createApp(deps: AppDeps) {
   const groupCommit = createGroupCommit(db.sqlite);
   const faucet = createFaucetService({ db, clock, settings, groupCommit, random: deps.random });
   const reviews = createReviewService({ db, clock, faucet });
-  const signups = createSignupService({ db, clock });
-  const advertising = createAdvertisingService({ db, clock });
+  // the newsletter, earning-alert and advertiser forms share one limit per IP
+  const formLimit = createFormLimit(clock);
+  const signups = createSignupService({ db, clock, formLimit });
+  const advertising = createAdvertisingService({ db, clock, formLimit });
   const stats = createStatsService({ db, clock });
+  const audit = createAuditService({ db });
+  const csvExports = createExportService({ db });
   const social = createSocialService({ db, clock });
   const payouts = createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet });
   const rewards = createRewardService({ db, clock });
@@ -172,13 +183,17 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(healthRoutes({ health, clock, version: deps.version ?? "dev" }))
-    .use(powRoutes({ pow, clientIp, clock }))
+    .use(powRoutes({ context, pow }))
     .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .use(faucetRoutes({ context, faucet, payouts, pow }))
     .use(userRoutes({ social, currentUser }))
-    .use(reviewRoutes({ reviews, currentUser, clientIp, clock, secureCookies: cookieOptions.secure, pow, settings }))
-    .use(signupRoutes({ signups, advertising, clientIp, clock, pow }))
-    .get("/api/stats/payouts", () => ({ totalPayouts: stats.totalPayouts() }))
+    .use(reviewRoutes({ context, reviews, pow }))
+    .use(signupRoutes({ context, signups, pow }))
+    .use(advertisingRoutes({ context, advertising, pow }))
+    .use(statsRoutes({ context, stats }))
+    .use(settingsRoutes({ context, settings }))
+    .use(auditRoutes({ context, audit }))
+    .use(exportRoutes({ context, csvExports }))
     .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, reviews, wallet, accounts }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/robots.txt", () => robotsTxt(baseHeaders))

@@ -327,6 +327,11 @@ export type NewFaucetRequest = typeof faucetRequests.$inferInsert;
 export type Reward = typeof rewards.$inferSelect;
 export type Payout = typeof payouts.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
+export type NewsletterSignup = typeof newsletterSignups.$inferSelect;
+export type EarningAlertSignup = typeof earningAlertSignups.$inferSelect;
+export type AdvertisingRequest = typeof advertisingRequests.$inferSelect;
+export type AuditLogEntry = typeof auditLog.$inferSelect;
+export type NewAuditLogEntry = typeof auditLog.$inferInsert;
 
 // One row at a time, written and deleted by GET /api/health to prove the database takes writes.
 export const healthProbe = sqliteTable("health_probe", {

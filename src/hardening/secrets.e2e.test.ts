@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ECDSA, Wallet } from "xrpl";
 import { startLedgerSimulator, type LedgerSimulator } from "../payouts/simulator/index.ts";
-import { PROTECTED_FORMS } from "../modules/pow/index.ts";
+import { PROTECTED_FORMS } from "../shared/forms.ts";
 import { randomAddress } from "../testing/harness.ts";
 import { proofFor } from "../testing/pow.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";

@@ -8,11 +8,8 @@ import type { AccountService } from "../account/service.ts";
 import type { WalletStatusSource } from "../../payouts/wallet-status.ts";
 import type { RewardService } from "../rewards/service.ts";
 import type { ReviewService } from "../reviews/service.ts";
-import { settingsAdminRoutes } from "../settings/index.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { moneyRoutes } from "./money.ts";
-import { signupAdminRoutes } from "../signups/admin.ts";
-import { adminExtraRoutes } from "./extras.ts";
 
 export interface AdminRouteDeps {
   db: Db;
@@ -28,5 +25,5 @@ export interface AdminRouteDeps {
 }
 
 export function adminRoutes(deps: AdminRouteDeps) {
-  return new Elysia().use(settingsAdminRoutes(deps)).use(moneyRoutes(deps)).use(signupAdminRoutes(deps)).use(adminExtraRoutes(deps));
+  return new Elysia().use(moneyRoutes(deps));
 }

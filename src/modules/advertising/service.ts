@@ -1,29 +1,54 @@
-// Advertiser enquiries from the /advertise form.
+// Advertiser enquiries from the /advertise form (limited with the signup forms, per IP), and the
+// admin's status and notes edits, which record who processed an enquiry and when.
 import type { Db } from "../../db/client.ts";
-import { badRequest } from "../../http/errors.ts";
+import { immediate } from "../../db/transaction.ts";
+import type { Actor } from "../../http/context.ts";
+import type { RateLimit } from "../../http/rate-limit.ts";
 import { isEmail, isHttpUrl, optionalText } from "../../lib/validation.ts";
-import type { Visitor } from "../signups/service.ts";
+import { recordAudit } from "../audit/service.ts";
+import type { EditInput } from "../signups/model.ts";
+import { readEdit, type Visitor } from "../signups/service.ts";
+import { ADVERTISING_STATUSES, type AdvertisingInput, advertisingErrors } from "./model.ts";
+import { createAdvertisingRepository } from "./repository.ts";
 
-export const ADVERTISING_THANKS = "Thank you! Our team will get back to you within 2-3 business days.";
-
-export function createAdvertisingService({ db, clock }: { db: Db; clock: () => number }) {
-  const insert = db.sqlite.prepare<{ id: number }, [string, string, string, string | null, string | null, string, string | null, number]>(
-    "insert into advertising_requests (company_name, email, budget, website, message, ip_address, user_agent, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id",
-  );
+export function createAdvertisingService({ db, clock, formLimit }: { db: Db; clock: () => number; formLimit: RateLimit }) {
+  const repo = createAdvertisingRepository(db);
   return {
-    submit(input: { companyName?: unknown; email?: unknown; website?: unknown; budget?: unknown; message?: unknown }, who: Visitor) {
+    submit(input: AdvertisingInput, who: Visitor) {
+      formLimit.hit(who.ip);
       const companyName = optionalText(input.companyName, "companyName", 120);
-      if (!companyName) throw badRequest("Company name is required");
+      if (!companyName) throw advertisingErrors.companyRequired();
       const email = optionalText(input.email, "email", 254);
-      if (!email) throw badRequest("Email is required");
-      if (!isEmail(email)) throw badRequest("Please enter a valid email address");
+      if (!email) throw advertisingErrors.emailRequired();
+      if (!isEmail(email)) throw advertisingErrors.invalidEmail();
       const budget = optionalText(input.budget, "budget", 100);
-      if (!budget) throw badRequest("Budget is required");
+      if (!budget) throw advertisingErrors.budgetRequired();
       const website = optionalText(input.website, "website", 300) || null;
-      if (website && !isHttpUrl(website)) throw badRequest("Website must be a valid URL, such as https://example.com");
+      if (website && !isHttpUrl(website)) throw advertisingErrors.invalidWebsite();
       const message = optionalText(input.message, "message", 5000) || null;
-      const row = insert.get(companyName, email, budget, website, message, who.ip, who.userAgent, clock())!;
-      return { id: row.id, message: ADVERTISING_THANKS };
+      return repo.insert({ companyName, email, budget, website, message, ipAddress: who.ip, userAgent: who.userAgent, createdAt: clock() });
+    },
+
+    list: () => repo.list(),
+
+    // An admin's edit and its audit entry, in one transaction.
+    edit(id: number, input: EditInput, actor: Actor) {
+      const change = readEdit(input, ADVERTISING_STATUSES);
+      const now = clock();
+      return immediate(db, () => {
+        const row = repo.byId(id);
+        if (!row) throw advertisingErrors.notFound();
+        const updated = repo.update({
+          id,
+          status: change.status ?? row.status,
+          notes: change.notes === undefined ? row.notes : change.notes,
+          adminName: actor.admin.username,
+          processedAt: now,
+        });
+        recordAudit(db, { actor: actor.admin, ip: actor.ip, action: "advertising_requests.update", targetType: "advertising_requests", targetId: id, details: { status: change.status, notes: change.notes } }, now);
+        return updated;
+      });
     },
   };
 }
+export type AdvertisingService = ReturnType<typeof createAdvertisingService>;

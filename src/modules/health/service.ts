@@ -4,6 +4,8 @@
 // proves it, at most once per PROBE_EVERY_MS however often the endpoint is polled, and again at once
 // after the app saw a write fail.
 import type { Db } from "../../db/client.ts";
+import { immediate } from "../../db/transaction.ts";
+import { createHealthRepository } from "./repository.ts";
 
 export const PROBE_EVERY_MS = 5_000;
 export type DatabaseState = "ok" | "read-only" | "unavailable";
@@ -18,11 +20,7 @@ export function isWriteFailure(error: unknown): boolean {
 }
 
 export function createHealth({ db, clock }: { db: Db; clock: () => number }) {
-  const ping = db.sqlite.prepare<{ ok: number }, []>("select 1 as ok");
-  const probe = db.sqlite.transaction(() => {
-    db.sqlite.run("insert into health_probe (checked_at, filler) values (?, zeroblob(16384))", [clock()]);
-    db.sqlite.run("delete from health_probe");
-  });
+  const repo = createHealthRepository(db);
   let last: { at: number; state: DatabaseState } | null = null;
 
   return {
@@ -36,9 +34,9 @@ export function createHealth({ db, clock }: { db: Db; clock: () => number }) {
       if (last && now - last.at < PROBE_EVERY_MS) return last.state;
       let state: DatabaseState;
       try {
-        if (ping.get()?.ok !== 1) state = "unavailable";
+        if (!repo.canRead()) state = "unavailable";
         else {
-          probe.immediate();
+          immediate(db, () => repo.writeProbe(now));
           state = "ok";
         }
       } catch (error) {

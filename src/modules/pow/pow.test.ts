@@ -6,7 +6,7 @@ import { createChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { randomAddress, testApp } from "../../testing/harness.ts";
 import { proofFromChallenge, solve } from "../../testing/pow.ts";
-import { PROTECTED_FORMS } from "./index.ts";
+import { PROTECTED_FORMS } from "../../shared/forms.ts";
 import { createProofOfWork, POW_ALGORITHM, POW_COST, POW_HEADER } from "./service.ts";
 
 const DIFFICULTY = 60;

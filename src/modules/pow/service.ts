@@ -8,8 +8,9 @@
 // the floor and skip the part every browser pays for.)
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { HttpError } from "../../http/errors.ts";
+import { createRateLimit } from "../../http/rate-limit.ts";
 import { POW_HEADER } from "../../shared/forms.ts";
+import { CHALLENGE_FLOOD, PROOF_EXPIRED, PROOF_FAILED, PROOF_MISSING, PROOF_UNREADABLE, PROOF_USED, powErrors } from "./model.ts";
 
 export { POW_HEADER };
 
@@ -22,46 +23,54 @@ const MAX_PROOF_CHARS = 4096;
 
 const secret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
 
-// A refused proof tells the browser (header) to fetch a new challenge and send again.
-const refused = (message: string) => new HttpError(403, message, { [POW_HEADER]: "retry" });
-
 export function createProofOfWork({ clock, difficulty }: { clock: () => number; difficulty: () => number }) {
   // Per-process secrets: a restart voids every outstanding challenge, so the used-proof memory
   // below never has to outlive the process.
   const hmacSignatureSecret = secret();
   const hmacKeySignatureSecret = secret();
   const used = new Map<string, number>(); // challenge nonce -> expiry (ms)
+  // Issuing costs the server one key derivation, so one IP may not ask for them without end.
+  const issueLimit = createRateLimit({ limit: 120, windowMs: 60_000, clock, message: CHALLENGE_FLOOD });
 
   function forget(now: number) {
     for (const [nonce, expires] of used) if (expires <= now) used.delete(nonce);
   }
 
+  // A new challenge, or null when the admin has turned the check off.
+  async function challenge(): Promise<Challenge | null> {
+    const level = difficulty();
+    if (level <= 0) return null;
+    return createChallenge({
+      algorithm: POW_ALGORITHM,
+      cost: POW_COST,
+      // altcha-lib's randomInt(max, min = 1): uniform over 1..level (never 0, which the first try finds).
+      counter: randomInt(level),
+      deriveKey,
+      data: { expires: clock() + CHALLENGE_TTL_MS },
+      hmacSignatureSecret,
+      hmacKeySignatureSecret,
+    });
+  }
+
   return {
     enabled: () => difficulty() > 0,
 
-    // A new challenge, or null when the admin has turned the check off.
-    async challenge(): Promise<Challenge | null> {
-      const level = difficulty();
-      if (level <= 0) return null;
-      return createChallenge({
-        algorithm: POW_ALGORITHM,
-        cost: POW_COST,
-        // altcha-lib's randomInt(max, min = 1): uniform over 1..level (never 0, which the first try finds).
-        counter: randomInt(level),
-        deriveKey,
-        data: { expires: clock() + CHALLENGE_TTL_MS },
-        hmacSignatureSecret,
-        hmacKeySignatureSecret,
-      });
+    challenge,
+
+    // A challenge for a visitor at `ip` (at most 120 a minute), or null when the check is off.
+    async challengeFor(ip: string): Promise<Challenge | null> {
+      if (difficulty() <= 0) return null;
+      issueLimit.hit(ip);
+      return challenge();
     },
 
     // Throws 403 unless `proof` (base64 JSON {challenge, solution}) solves an unexpired challenge
     // this process issued and that nobody has used yet.
     async verify(proof: string | null): Promise<void> {
       if (difficulty() <= 0) return;
-      if (!proof) throw refused("Your browser has not finished its anti-bot check. Please try again.");
+      if (!proof) throw powErrors.refused(PROOF_MISSING);
       const payload = proof.length <= MAX_PROOF_CHARS ? decode(proof) : null;
-      if (!payload) throw refused("The anti-bot check could not be read. Please try again.");
+      if (!payload) throw powErrors.refused(PROOF_UNREADABLE);
       let verified = false;
       try {
         const result = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret });
@@ -69,12 +78,12 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
       } catch {
         verified = false; // a malformed challenge makes the library throw
       }
-      if (!verified) throw refused("The anti-bot check failed. Please try again.");
+      if (!verified) throw powErrors.refused(PROOF_FAILED);
       const now = clock();
       const expires = Number(payload.challenge.parameters.data?.expires);
-      if (!(expires > now)) throw refused("The anti-bot check expired. Please try again.");
+      if (!(expires > now)) throw powErrors.refused(PROOF_EXPIRED);
       const nonce = payload.challenge.parameters.nonce;
-      if (used.has(nonce)) throw refused("This anti-bot check was already used. Please try again.");
+      if (used.has(nonce)) throw powErrors.refused(PROOF_USED);
       if (used.size >= 100_000) forget(now);
       used.set(nonce, expires);
     },

@@ -1,65 +1,101 @@
-// Newsletter and earning-alert signups. A second signup of the same email is refused clearly
-// and stores nothing new.
+// Newsletter and earning-alert signups. A second signup of the same email is refused clearly and
+// stores nothing new. The admin lists them and edits an entry's status and notes, audited.
 import type { Db } from "../../db/client.ts";
-import { badRequest, conflict, isUniqueViolation } from "../../http/errors.ts";
+import { immediate } from "../../db/transaction.ts";
+import type { Actor } from "../../http/context.ts";
+import { isUniqueViolation } from "../../http/errors.ts";
+import { createRateLimit, type RateLimit } from "../../http/rate-limit.ts";
+import { HOUR_MS } from "../../lib/time.ts";
 import { isEmail, optionalText } from "../../lib/validation.ts";
-
-export const EMAIL_REQUIRED = "Email required - Please enter your email address";
-export const ALERT_TYPES_REQUIRED = "Select alert types - Please select at least one type of alert";
-export const ALERT_TYPES = ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] as const;
+import { recordAudit } from "../audit/service.ts";
+import { ALERT_STATUSES, ALERT_TYPES, type AlertsInput, type Edit, type EditInput, FORMS_FLOOD, NEWSLETTER_STATUSES, type NewsletterInput, signupErrors } from "./model.ts";
+import { createSignupRepository } from "./repository.ts";
 
 export interface Visitor {
   ip: string;
   userAgent: string | null;
 }
 
+// The one limit of the public forms (newsletter, earning alerts, advertiser enquiry): 10 an hour
+// per IP, whichever form.
+export const createFormLimit = (clock: () => number) => createRateLimit({ limit: 10, windowMs: HOUR_MS, clock, message: FORMS_FLOOD });
+
 function email(value: unknown): string {
   const text = optionalText(value, "email", 254);
-  if (!text) throw badRequest(EMAIL_REQUIRED);
-  if (!isEmail(text)) throw badRequest("Please enter a valid email address");
+  if (!text) throw signupErrors.emailRequired();
+  if (!isEmail(text)) throw signupErrors.invalidEmail();
   return text;
 }
 
+// An admin's edit of a list entry: a status from `allowed`, notes (trimmed; blank clears them), or both.
+export function readEdit(input: EditInput, allowed: readonly string[]): Edit {
+  if (input.status !== undefined && (typeof input.status !== "string" || !allowed.includes(input.status))) throw signupErrors.statusInvalid(allowed);
+  if (input.notes !== undefined && input.notes !== null && (typeof input.notes !== "string" || input.notes.length > 2000)) throw signupErrors.notesInvalid();
+  if (input.status === undefined && input.notes === undefined) throw signupErrors.nothingToEdit();
+  return { status: input.status, notes: input.notes === undefined ? undefined : input.notes?.trim() || null };
+}
 
-export function createSignupService({ db, clock }: { db: Db; clock: () => number }) {
-  const newsletter = db.sqlite.prepare<{ id: number }, [string, string | null, string, string, string | null, number]>(
-    "insert into newsletter_signups (email, name, source, ip_address, user_agent, created_at) values (?, ?, ?, ?, ?, ?) returning id",
-  );
-  const alerts = db.sqlite.prepare<{ id: number }, [string, string | null, string | null, string, string, string, string | null, number]>(
-    "insert into earning_alert_signups (email, name, phone, alert_types, source, ip_address, user_agent, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id",
-  );
+export function createSignupService({ db, clock, formLimit }: { db: Db; clock: () => number; formLimit: RateLimit }) {
+  const repo = createSignupRepository(db);
+
+  // An edit of one entry and its audit entry, in one transaction.
+  function edit<Row extends { status: string; notes: string | null }>(
+    table: "newsletter_signups" | "earning_alert_signups",
+    id: number,
+    change: Edit,
+    actor: Actor,
+    find: (id: number) => Row | undefined,
+    update: (edit: { id: number; status: string; notes: string | null; updatedAt: number }) => Row,
+  ): Row {
+    const now = clock();
+    return immediate(db, () => {
+      const row = find(id);
+      if (!row) throw signupErrors.notFound();
+      const updated = update({ id, status: change.status ?? row.status, notes: change.notes === undefined ? row.notes : change.notes, updatedAt: now });
+      recordAudit(db, { actor: actor.admin, ip: actor.ip, action: `${table}.update`, targetType: table, targetId: id, details: { status: change.status, notes: change.notes } }, now);
+      return updated;
+    });
+  }
 
   return {
-    newsletter(input: { email?: unknown; name?: unknown; source?: unknown }, who: Visitor) {
+    newsletter(input: NewsletterInput, who: Visitor) {
+      formLimit.hit(who.ip);
       const address = email(input.email);
       const name = optionalText(input.name, "name", 100) || null;
       const source = optionalText(input.source, "source", 40) || "website";
       try {
-        const row = newsletter.get(address, name, source, who.ip, who.userAgent, clock())!;
-        return { id: row.id, message: "Successfully signed up!" };
+        return repo.insertNewsletter({ email: address, name, source, ipAddress: who.ip, userAgent: who.userAgent, createdAt: clock() });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict("This email is already signed up for the newsletter");
+        if (isUniqueViolation(error)) throw signupErrors.newsletterTaken();
         throw error;
       }
     },
 
-    earningAlerts(input: { email?: unknown; name?: unknown; phone?: unknown; alertTypes?: unknown; source?: unknown }, who: Visitor) {
+    earningAlerts(input: AlertsInput, who: Visitor) {
+      formLimit.hit(who.ip);
       const address = email(input.email);
       const name = optionalText(input.name, "name", 100) || null;
       const phone = optionalText(input.phone, "phone", 32) || null;
-      if (phone && !/^\+?[0-9 ().-]{6,32}$/.test(phone)) throw badRequest("Please enter a valid phone number");
-      if (!Array.isArray(input.alertTypes) || input.alertTypes.length === 0) throw badRequest(ALERT_TYPES_REQUIRED);
-      const unknown = input.alertTypes.find((type) => !ALERT_TYPES.includes(type));
-      if (unknown !== undefined) throw badRequest(typeof unknown === "string" ? `Unknown alert type: ${unknown.slice(0, 40)}` : "Each alert type must be text");
-      const types = [...new Set(input.alertTypes as string[])];
+      if (phone && !/^\+?[0-9 ().-]{6,32}$/.test(phone)) throw signupErrors.invalidPhone();
+      if (!Array.isArray(input.alertTypes) || input.alertTypes.length === 0) throw signupErrors.alertTypesRequired();
+      const unknown = input.alertTypes.find((type) => !(ALERT_TYPES as readonly string[]).includes(type));
+      if (unknown !== undefined) throw signupErrors.unknownAlertType(unknown);
+      const alertTypes = [...new Set(input.alertTypes)];
       const source = optionalText(input.source, "source", 40) || "website";
       try {
-        const row = alerts.get(address, name, phone, JSON.stringify(types), source, who.ip, who.userAgent, clock())!;
-        return { id: row.id, message: "Successfully signed up!" };
+        return repo.insertAlert({ email: address, name, phone, alertTypes, source, ipAddress: who.ip, userAgent: who.userAgent, createdAt: clock() });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict("This email is already signed up for earning alerts");
+        if (isUniqueViolation(error)) throw signupErrors.alertsTaken();
         throw error;
       }
     },
+
+    newsletterList: () => repo.newsletterList(),
+    editNewsletter: (id: number, input: EditInput, actor: Actor) =>
+      edit("newsletter_signups", id, readEdit(input, NEWSLETTER_STATUSES), actor, repo.newsletterById, repo.updateNewsletter),
+
+    alertList: () => repo.alertList(),
+    editAlert: (id: number, input: EditInput, actor: Actor) => edit("earning_alert_signups", id, readEdit(input, ALERT_STATUSES), actor, repo.alertById, repo.updateAlert),
   };
 }
+export type SignupService = ReturnType<typeof createSignupService>;

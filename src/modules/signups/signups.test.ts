@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { testApp, type TestApp } from "../../testing/harness.ts";
-import { ADVERTISING_THANKS } from "../advertising/service.ts";
-import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED } from "./service.ts";
+import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED } from "./model.ts";
 
 let t: TestApp;
 beforeEach(() => {
@@ -60,45 +59,6 @@ describe("POST /api/earning-alerts/signup", () => {
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ message: "This email is already signed up for earning alerts" });
     expect(count("earning_alert_signups")).toBe(1);
-  });
-});
-
-describe("POST /api/advertising/submit", () => {
-  const good = { companyName: "Acme", email: "ads@acme.example", website: "https://acme.example", budget: "$500-$1000", message: "Banner please" };
-  test.each([
-    { name: "everything", body: good, status: 201 },
-    { name: "no website or message", body: { ...good, website: "", message: "" }, status: 201 },
-    { name: "no company", body: { ...good, companyName: " " }, status: 400, message: "Company name is required" },
-    { name: "no email", body: { ...good, email: "" }, status: 400, message: "Email is required" },
-    { name: "bad email", body: { ...good, email: "acme" }, status: 400, message: "Please enter a valid email address" },
-    { name: "no budget", body: { ...good, budget: "" }, status: 400, message: "Budget is required" },
-    { name: "website not a URL", body: { ...good, website: "acme" }, status: 400, message: "Website must be a valid URL, such as https://example.com" },
-    { name: "website javascript:", body: { ...good, website: "javascript:alert(1)" }, status: 400, message: "Website must be a valid URL, such as https://example.com" },
-  ])("$name -> $status", async ({ body, status, message }) => {
-    const res = await t.call("POST", "/api/advertising/submit", { body });
-    expect(res.status).toBe(status);
-    expect(res.json).toMatchObject({ message: message ?? ADVERTISING_THANKS });
-    expect(count("advertising_requests")).toBe(status === 201 ? 1 : 0);
-  });
-
-  test("one IP cannot flood the forms", async () => {
-    let last = 0;
-    for (let i = 0; i < 11; i++) last = (await t.call("POST", "/api/advertising/submit", { body: good })).status;
-    expect(last).toBe(429);
-    expect(count("advertising_requests")).toBe(10);
-  });
-});
-
-describe("GET /api/stats/payouts", () => {
-  test("is the XRP of validated payouts, as a number", async () => {
-    expect((await t.call("GET", "/api/stats/payouts")).json).toEqual({ totalPayouts: 0 });
-    const now = t.clock();
-    t.db.sqlite.run(
-      "insert into payouts (kind, destination, amount_drops, status, created_at, updated_at) values ('FAUCET_REQUEST', 'r1', 12500000, 'paid', ?, ?), ('FAUCET_REQUEST', 'r2', 5000000, 'in_flight', ?, ?)",
-      [now, now, now, now],
-    );
-    t.clock.advance(10_000);
-    expect((await t.call("GET", "/api/stats/payouts")).json).toEqual({ totalPayouts: 12.5 });
   });
 });
 

@@ -1,0 +1,60 @@
+// The reviews' calls: the public list, a visitor's review and reviewer bonus (proof of work, limited
+// per IP group); the admin's list and moderation.
+import { Elysia } from "elysia";
+import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
+import { idParam } from "../../http/params.ts";
+import { type ProofOfWork, proofRequired } from "../pow/service.ts";
+import { adminReviewView, approvedOf, bonusBody, bonusView, moderationBody, reviewBody, reviewView, submittedView } from "./model.ts";
+import type { ReviewService } from "./service.ts";
+
+export interface ReviewRouteDeps {
+  context: ContextDeps;
+  reviews: ReviewService;
+  pow: ProofOfWork;
+}
+
+export function reviewRoutes({ context, reviews, pow }: ReviewRouteDeps) {
+  const visitorRoutes = new Elysia()
+    .use(visitorContext(context))
+    .get("/api/reviews", () => reviews.listApproved().map(reviewView))
+    .post(
+      "/api/reviews/submit",
+      ({ body, visitor, set }) => {
+        const row = reviews.submit(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, deviceId: visitor.device.deviceId, userAgent: visitor.userAgent });
+        set.status = 201;
+        return submittedView(row);
+      },
+      { body: reviewBody, ...proofRequired(pow) },
+    )
+    .post(
+      "/api/reviews/bonus-request",
+      ({ body, visitor, set }) => {
+        const { deviceId, isNew } = visitor.device;
+        const row = reviews.requestBonus(body ?? {}, {
+          ip: visitor.ip,
+          ipGroup: visitor.ipGroup,
+          deviceId,
+          newDevice: isNew,
+          userAgent: visitor.userAgent,
+          userId: visitor.user?.id ?? null,
+        });
+        set.status = 201;
+        return bonusView(row);
+      },
+      { body: bonusBody, ...proofRequired(pow) },
+    );
+
+  const adminRoutes = new Elysia()
+    .use(adminContext(context))
+    .get("/api/admin/reviews", () => reviews.listLatest().map(adminReviewView))
+    .patch(
+      "/api/admin/reviews/:id",
+      ({ params, body, actor }) => {
+        const approved = approvedOf(body);
+        return reviewView(reviews.moderate(idParam(params.id), approved, actor));
+      },
+      { body: moderationBody },
+    );
+
+  return new Elysia().use(visitorRoutes).use(adminRoutes);
+}

@@ -1,0 +1,51 @@
+// The signup forms (newsletter, earning alerts: proof of work, one limit per IP) and the admin's
+// lists of them with their status and notes edits.
+import { Elysia } from "elysia";
+import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
+import { idParam } from "../../http/params.ts";
+import { type ProofOfWork, proofRequired } from "../pow/service.ts";
+import { ALERT_STATUSES, alertsBody, alertView, editBody, NEWSLETTER_STATUSES, newsletterBody, newsletterView, signedUpView } from "./model.ts";
+import type { SignupService } from "./service.ts";
+
+export interface SignupRouteDeps {
+  context: ContextDeps;
+  signups: SignupService;
+  pow: ProofOfWork;
+}
+
+export function signupRoutes({ context, signups, pow }: SignupRouteDeps) {
+  const form = proofRequired(pow);
+  const visitorRoutes = new Elysia()
+    .use(visitorContext(context))
+    .post(
+      "/api/newsletter/signup",
+      ({ body, visitor, set }) => {
+        const row = signups.newsletter(body ?? {}, { ip: visitor.ip, userAgent: visitor.userAgent });
+        set.status = 201;
+        return signedUpView(row);
+      },
+      { body: newsletterBody, ...form },
+    )
+    .post(
+      "/api/earning-alerts/signup",
+      ({ body, visitor, set }) => {
+        const row = signups.earningAlerts(body ?? {}, { ip: visitor.ip, userAgent: visitor.userAgent });
+        set.status = 201;
+        return signedUpView(row);
+      },
+      { body: alertsBody, ...form },
+    );
+
+  const adminRoutes = new Elysia()
+    .use(adminContext(context))
+    .get("/api/admin/newsletter-signups", () => signups.newsletterList().map(newsletterView))
+    .patch("/api/admin/newsletter-signups/:id", ({ params, body, actor }) => newsletterView(signups.editNewsletter(idParam(params.id), body ?? {}, actor)), {
+      body: editBody(NEWSLETTER_STATUSES),
+    })
+    .get("/api/admin/earning-alerts-signups", () => signups.alertList().map(alertView))
+    .patch("/api/admin/earning-alerts-signups/:id", ({ params, body, actor }) => alertView(signups.editAlert(idParam(params.id), body ?? {}, actor)), {
+      body: editBody(ALERT_STATUSES),
+    });
+
+  return new Elysia().use(visitorRoutes).use(adminRoutes);
+}
