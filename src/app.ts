@@ -8,6 +8,8 @@ import { createGroupCommit } from "./db/group-commit.ts";
 import { createPayoutService } from "./payouts/service.ts";
 import { createWalletStatus, type PayoutRuntime } from "./payouts/wallet-status.ts";
 import { createRewardService } from "./modules/rewards/service.ts";
+import { rewardRoutes } from "./modules/rewards/routes.ts";
+import { walletRoutes } from "./modules/wallet/routes.ts";
 import type { PasswordCost } from "./auth/passwords.ts";
 import { createSessionService } from "./auth/sessions.ts";
 import { createLoginThrottle } from "./auth/throttle.ts";
@@ -22,7 +24,6 @@ import { createErrorLog } from "./http/error-log.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { robotsTxt, serveWebAsset } from "./http/web-assets.ts";
-import { adminRoutes } from "./modules/admin/index.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createHealth, isWriteFailure } from "./modules/health/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -45,7 +46,7 @@ import { statsRoutes } from "./modules/stats/routes.ts";
 import { createStatsService } from "./modules/stats/service.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { createAccountService } from "./modules/account/service.ts";
-import { userRoutes } from "./modules/social/index.ts";
+import { socialRoutes } from "./modules/social/routes.ts";
 import { createSocialService } from "./modules/social/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -96,7 +97,8 @@ export function createApp(deps: AppDeps) {
   const csvExports = createExportService({ db });
   const social = createSocialService({ db, clock });
   const payouts = createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet });
-  const rewards = createRewardService({ db, clock });
+  // (the accounts are made below; the claims ask them for users only once requests come in)
+  const rewards = createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids) });
   const accounts = createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get() });
   const wallet = createWalletStatus({ db, runtime: deps.payouts ?? null });
   const health = createHealth({ db, clock });
@@ -186,7 +188,7 @@ export function createApp(deps: AppDeps) {
     .use(powRoutes({ context, pow }))
     .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .use(faucetRoutes({ context, faucet, payouts, pow }))
-    .use(userRoutes({ social, currentUser }))
+    .use(socialRoutes({ context, social }))
     .use(reviewRoutes({ context, reviews, pow }))
     .use(signupRoutes({ context, signups, pow }))
     .use(advertisingRoutes({ context, advertising, pow }))
@@ -194,7 +196,8 @@ export function createApp(deps: AppDeps) {
     .use(settingsRoutes({ context, settings }))
     .use(auditRoutes({ context, audit }))
     .use(exportRoutes({ context, csvExports }))
-    .use(adminRoutes({ db, clock, settings, currentUser, clientIp, payouts, rewards, reviews, wallet, accounts }))
+    .use(rewardRoutes({ context, rewards }))
+    .use(walletRoutes({ context, wallet }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/robots.txt", () => robotsTxt(baseHeaders))
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));

@@ -1,7 +1,10 @@
 // What the admin sees of the hot wallet: where payouts go, what it holds and can spend, what is
-// in flight, and whether the engine is paused and why.
+// in flight, and whether the engine is paused and why. The hot wallet's service: its routes are
+// src/modules/wallet/routes.ts, its views src/modules/wallet/model.ts.
+import { count, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { formatXrp } from "../money.ts";
+import { payouts } from "../db/schema.ts";
+import { type LedgerView, notConfiguredView, resumedView, walletView } from "../modules/wallet/model.ts";
 import type { PayoutEngine } from "./engine.ts";
 import type { LedgerConnection } from "./ledger.ts";
 
@@ -12,43 +15,53 @@ export interface PayoutRuntime {
   ledger: LedgerConnection;
 }
 
+// What account_info tells of the wallet: its balance and the objects it owns (each raises the reserve).
+interface AccountInfo {
+  account_data: { Balance: string; OwnerCount?: number };
+}
+
 export function createWalletStatus({ db, runtime }: { db: Db; runtime: PayoutRuntime | null }) {
-  const counts = db.sqlite.prepare<{ status: string; n: number }, []>(
-    "select status, count(*) as n from payouts where status in ('queued', 'in_flight', 'needs_attention') group by status",
-  );
+  const counts = db
+    .select({ status: payouts.status, n: count() })
+    .from(payouts)
+    .where(inArray(payouts.status, ["queued", "in_flight", "needs_attention"]))
+    .groupBy(payouts.status)
+    .prepare();
+
+  // What the ledger says of the wallet, or why it could not be asked.
+  async function ledgerOf({ ledger, engine }: PayoutRuntime): Promise<LedgerView> {
+    try {
+      const facts = await ledger.facts();
+      const info = await ledger.request<AccountInfo>({ command: "account_info", account: engine.account, ledger_index: "validated" });
+      const balanceDrops = Number(info.account_data.Balance);
+      const reserveDrops = facts.reserveBaseDrops + Number(info.account_data.OwnerCount ?? 0) * facts.reserveIncDrops;
+      return { networkId: facts.networkId, ledgerIndex: facts.validatedIndex, balanceDrops, reserveDrops };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   return {
     async status() {
-      if (!runtime) return { configured: false, message: "Payouts are not configured" };
-      const byStatus = Object.fromEntries(counts.all().map((r) => [r.status, r.n]));
+      if (!runtime) return notConfiguredView();
+      const byStatus = new Map(counts.all().map((r) => [r.status, r.n]));
       const engine = runtime.engine.status();
-      const base = {
-        configured: true,
+      const state = {
         mode: runtime.mode,
-        sandbox: runtime.mode === "sandbox",
-        notice: runtime.mode === "sandbox" ? "Sandbox ledger: payments are simulated and nothing real is sent." : null,
         server: runtime.url,
         address: runtime.engine.account,
-        queued: byStatus.queued ?? 0,
-        inFlight: byStatus.in_flight ?? 0,
-        needsAttention: byStatus.needs_attention ?? 0,
-        paused: engine.paused !== null,
-        pausedReason: engine.paused,
+        queued: byStatus.get("queued") ?? 0,
+        inFlight: byStatus.get("in_flight") ?? 0,
+        needsAttention: byStatus.get("needs_attention") ?? 0,
+        paused: engine.paused,
         lastError: engine.lastError,
       };
-      try {
-        const facts = await runtime.ledger.facts();
-        const info = await runtime.ledger.request<any>({ command: "account_info", account: runtime.engine.account, ledger_index: "validated" });
-        const balance = Number(info.account_data.Balance);
-        const reserve = facts.reserveBaseDrops + Number(info.account_data.OwnerCount ?? 0) * facts.reserveIncDrops;
-        return { ...base, networkId: facts.networkId, ledgerIndex: facts.validatedIndex, balance: formatXrp(balance), reserve: formatXrp(reserve), spendable: formatXrp(Math.max(0, balance - reserve)) };
-      } catch (error) {
-        return { ...base, ledgerError: error instanceof Error ? error.message : String(error) };
-      }
+      return walletView(state, await ledgerOf(runtime));
     },
     resume() {
-      if (!runtime) return { configured: false, message: "Payouts are not configured" };
+      if (!runtime) return notConfiguredView();
       runtime.engine.resume();
-      return { message: "Payouts resumed" };
+      return resumedView();
     },
   };
 }

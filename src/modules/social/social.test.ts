@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
-import { ADDRESS_INVALID, ADDRESS_REQUIRED, SHARE_FIRST, WEEK_MS } from "./service.ts";
-import { LOGIN_TO_CLAIM } from "./index.ts";
+import { ADDRESS_INVALID, ADDRESS_REQUIRED, LOGIN_TO_CLAIM, SHARE_FIRST } from "./model.ts";
+import { WEEK_MS } from "./service.ts";
 
 let t: TestApp;
 let cookie: string;

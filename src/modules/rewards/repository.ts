@@ -1,0 +1,53 @@
+// All SQL of the admin's claims: a reward, its decision and the owed total an approval adds to, the
+// pending and processed lists. Prepared once, Drizzle's builder throughout.
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { rewards, users } from "../../db/schema.ts";
+import type { ClaimDecision, RewardRow } from "./model.ts";
+
+const p = sql.placeholder;
+const r = rewards;
+
+export const PENDING_LIMIT = 500;
+
+export function createRewardRepository(db: Db) {
+  const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
+  // A compare-and-set from PENDING.
+  const decide = db
+    .update(r)
+    .set({ status: sql`${p("status")}`, reason: sql`${p("reason")}`, processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}` })
+    .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
+    .prepare();
+  const addOwed = db
+    .update(users)
+    .set({ totalClaimedDrops: sql`${users.totalClaimedDrops} + ${p("amount")}` })
+    .where(eq(users.id, p("userId")))
+    .prepare();
+  const withUsername = { reward: r, username: users.username };
+  const pending = db
+    .select(withUsername)
+    .from(r)
+    .innerJoin(users, eq(users.id, r.userId))
+    .where(eq(r.status, "PENDING"))
+    .orderBy(asc(r.createdAt), asc(r.id))
+    .limit(PENDING_LIMIT)
+    .prepare();
+  const processed = db
+    .select(withUsername)
+    .from(r)
+    .innerJoin(users, eq(users.id, r.userId))
+    .where(ne(r.status, "PENDING"))
+    .orderBy(desc(r.processedAt), desc(r.id))
+    .limit(p("limit"))
+    .prepare();
+  const flatten = ({ reward, username }: { reward: RewardRow; username: string }): RewardRow => ({ ...reward, username });
+
+  return {
+    byId: (id: number): RewardRow | undefined => byId.get({ id }),
+    decide: (id: number, status: ClaimDecision, reason: string | null, adminId: number, at: number) => decide.run({ id, status, reason, adminId, at }),
+    addOwed: (userId: number, amount: number) => addOwed.run({ userId, amount }),
+    pending: (): RewardRow[] => pending.all().map(flatten),
+    processed: (limit: number): RewardRow[] => processed.all({ limit }).map(flatten),
+  };
+}
+export type RewardRepository = ReturnType<typeof createRewardRepository>;

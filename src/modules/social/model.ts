@@ -1,0 +1,69 @@
+// What the social-sharing bonus's calls accept and answer: the body schemas with the product's
+// messages, the views of an offer and of a claim, and the bonus's own errors.
+import type { Reward } from "../../db/schema.ts";
+import { jsonBody, nested, text } from "../../http/body.ts";
+import { badRequest, conflict, tooManyRequests } from "../../http/errors.ts";
+import { formatXrp } from "../../money.ts";
+import { ADDRESS_INVALID, PLATFORMS, type Platform } from "../../shared/forms.ts";
+
+export { ADDRESS_INVALID, PLATFORMS, type Platform };
+export const LOGIN_TO_CLAIM = "Please log in to claim social sharing bonus";
+export const ADDRESS_REQUIRED = "XRP wallet address is required";
+export const SHARE_FIRST = "Please share on a social platform first";
+export const PLATFORM_INVALID = "platform must be Facebook, Twitter or LinkedIn";
+export const SHARE_RECORDED = "Share Recorded!";
+export const CLAIM_SUBMITTED = "Social Sharing Bonus Submitted!";
+
+const platform = text(20, PLATFORM_INVALID);
+export const shareBody = jsonBody({ platform });
+export const claimBody = jsonBody({
+  address: text(100, ADDRESS_INVALID),
+  platform,
+  sharedUrl: text(500, "sharedUrl must be a link of at most 500 characters"),
+  sharedContent: nested(
+    {
+      title: text(200, "sharedContent.title must be text of at most 200 characters"),
+      description: text(500, "sharedContent.description must be text of at most 500 characters"),
+    },
+    "sharedContent must be an object with a title (at most 200 characters) and a description (at most 500)",
+  ),
+});
+
+// A claim's fields as the schema typed them (text or absent).
+export interface ClaimInput {
+  address?: string | null;
+  platform?: string | null;
+  sharedUrl?: string | null;
+  sharedContent?: { title?: string | null; description?: string | null } | null;
+}
+
+// The X-Error-Code of each is the one these answers always had: the generic code of its status.
+export const socialErrors = {
+  invalidPlatform: () => badRequest(PLATFORM_INVALID),
+  addressRequired: () => badRequest(ADDRESS_REQUIRED),
+  invalidAddress: () => badRequest(ADDRESS_INVALID),
+  shareFirst: () => badRequest(SHARE_FIRST),
+  shareFirstOn: (platform: Platform) => conflict(`Share on ${platform} first, then claim your bonus.`),
+  claimedThisWeek: (platform: Platform, wait: string, retryAfterSeconds: number) =>
+    tooManyRequests(`You already claimed the ${platform} bonus this week. You can claim it again ${wait}.`, retryAfterSeconds),
+};
+
+export const shareView = (platform: Platform) => ({ platform, message: SHARE_RECORDED });
+
+// What the claim forms show: the amount per platform and when each platform is next claimable.
+export const offerView = (perPlatformDrops: number, platforms: { platform: Platform; availableAt: number | null }[]) => ({
+  amountPerPlatform: formatXrp(perPlatformDrops),
+  weeklyMaximum: formatXrp(perPlatformDrops * PLATFORMS.length),
+  platforms: platforms.map(({ platform, availableAt }) => ({ platform, availableAt: availableAt === null ? null : new Date(availableAt).toISOString() })),
+});
+
+// A claim as its user sees it once submitted.
+export type ClaimRow = Pick<Reward, "id" | "status" | "amountDrops" | "createdAt" | "platform">;
+export const claimView = (row: ClaimRow) => ({
+  id: row.id,
+  status: row.status,
+  platform: row.platform,
+  amount: formatXrp(row.amountDrops),
+  createdAt: new Date(row.createdAt).toISOString(),
+  message: CLAIM_SUBMITTED,
+});

@@ -1,0 +1,16 @@
+// The hot wallet, for the admin: its state, and resuming payouts the engine paused.
+import { Elysia } from "elysia";
+import { adminContext, type ContextDeps } from "../../http/context.ts";
+import type { WalletStatusSource } from "../../payouts/wallet-status.ts";
+
+export interface WalletRouteDeps {
+  context: ContextDeps;
+  wallet: WalletStatusSource;
+}
+
+export function walletRoutes({ context, wallet }: WalletRouteDeps) {
+  return new Elysia()
+    .use(adminContext(context))
+    .get("/api/admin/wallet", () => wallet.status())
+    .post("/api/admin/wallet/resume", () => wallet.resume());
+}
