@@ -7,8 +7,9 @@ import { ECDSA, Wallet } from "xrpl";
 import { startLedgerSimulator, type LedgerSimulator } from "../payouts/simulator/index.ts";
 import { PROTECTED_FORMS } from "../shared/forms.ts";
 import { randomAddress } from "../testing/harness.ts";
-import { proofFor } from "../testing/pow.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
+import { type HttpClient, httpClient } from "../testing/client.ts";
+import { waitFor } from "../testing/wait.ts";
 
 let sim: LedgerSimulator;
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -31,40 +32,34 @@ test("a full flow leaks neither the wallet secret nor a session token", async ()
 
   const answers: string[] = [seeded.stdout, seeded.stderr];
   const tokens: string[] = [];
-  const call = async (method: string, path: string, body?: unknown, cookie?: string) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        "content-type": "application/json",
-        ...(cookie ? { cookie } : {}),
-        ...(method === "POST" && PROTECTED_FORMS.has(path) ? await proofFor(server.url) : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = res.headers.get("set-cookie");
-    const token = setCookie?.match(/session=([^;]+)/)?.[1];
+  // Calls as one visitor (one client, one cookie jar): each answer's headers (but Set-Cookie) and
+  // body go into `answers`, each session token it sets into `tokens`.
+  const as = (client: HttpClient) => async (method: string, path: string, body?: unknown) => {
+    const res = await client.request(method, path, { body, proof: method === "POST" && PROTECTED_FORMS.has(path) });
+    const token = res.headers.get("set-cookie")?.match(/session=([^;]+)/)?.[1];
     if (token) tokens.push(token);
-    const headers = [...res.headers].filter(([k]) => k !== "set-cookie").map(([k, v]) => `${k}: ${v}`);
-    const text = await res.text();
-    answers.push(headers.join("\n"), text);
-    return { status: res.status, text, cookie: token ? `session=${token}` : cookie };
+    answers.push([...res.headers].filter(([k]) => k !== "set-cookie").map(([k, v]) => `${k}: ${v}`).join("\n"), res.text);
+    return res;
   };
+  const [visitor, user, admin] = [as(httpClient(server.url)), as(httpClient(server.url)), as(httpClient(server.url))];
 
-  const user = await call("POST", "/api/register", { username: "leaky", email: "leaky@example.com", password: "correct horse battery" });
-  await call("GET", "/api/user", undefined, user.cookie);
-  await call("POST", "/api/login", { username: "leaky", password: "wrong password" });
-  const admin = await call("POST", "/api/login", { username: "keeper", password: "a secret admin passphrase" });
-  const made = JSON.parse((await call("POST", "/api/faucet/request", { address: randomAddress() }, user.cookie)).text);
-  await call("POST", `/api/admin/faucet/requests/${made.id}`, { action: "APPROVED" }, admin.cookie);
-  await call("POST", "/api/social/share", { platform: "Twitter" }, user.cookie);
-  const claim = JSON.parse((await call("POST", "/api/social/bonus-request", { address: randomAddress(), platform: "Twitter" }, user.cookie)).text);
-  await call("POST", `/api/admin/claims/${claim.id}`, { status: "APPROVED" }, admin.cookie);
-  await call("POST", `/api/admin/pay/${JSON.parse((await call("GET", "/api/user", undefined, user.cookie)).text).id}`, undefined, admin.cookie);
+  await user("POST", "/api/register", { username: "leaky", email: "leaky@example.com", password: "correct horse battery" });
+  await user("GET", "/api/user");
+  await visitor("POST", "/api/login", { username: "leaky", password: "wrong password" });
+  await admin("POST", "/api/login", { username: "keeper", password: "a secret admin passphrase" });
+  const made = (await user("POST", "/api/faucet/request", { address: randomAddress() })).json;
+  await admin("POST", `/api/admin/faucet/requests/${made.id}`, { action: "APPROVED" });
+  await user("POST", "/api/social/share", { platform: "Twitter" });
+  const claim = (await user("POST", "/api/social/bonus-request", { address: randomAddress(), platform: "Twitter" })).json;
+  await admin("POST", `/api/admin/claims/${claim.id}`, { status: "APPROVED" });
+  await admin("POST", `/api/admin/pay/${(await user("GET", "/api/user")).json.id}`);
   for (const path of ["/api/admin/wallet", "/api/admin/users", "/api/admin/faucet/requests", "/api/admin/audit-log", "/api/admin/export/payments.csv", "/api/health", "/api/nope"]) {
-    await call("GET", path, undefined, admin.cookie);
+    await admin("GET", path);
   }
-  await call("POST", "/api/logout", undefined, user.cookie);
-  await Bun.sleep(1500);
+  await user("POST", "/api/logout");
+  // the two payouts (the faucet request, the user's payment) go through the ledger, so that what
+  // they log is in what is checked
+  await waitFor(() => (server.output().match(/#\d+ paid /g) ?? []).length >= 2, { what: "the two payouts to be paid", timeout: 30_000 });
   await server.stop();
 
   expect(tokens.length).toBeGreaterThanOrEqual(2);

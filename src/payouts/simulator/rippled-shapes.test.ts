@@ -305,6 +305,7 @@ describe("subscribe / unsubscribe (rippled Subscribe.cpp, NetworkOPs)", () => {
     const { hash } = await client.submit({ TransactionType: "Payment", Account: wallet.classicAddress, Destination: genesis.classicAddress, Amount: "1000000" }, { wallet }).then((r) => ({ hash: hashes.hashSignedTx(r.result.tx_blob) }));
     expect(seen).toHaveLength(0);
     await ledgerAccept();
+    // (the simulator sends a close's messages before it answers: a second one would be here too)
     await waitFor(() => seen.length > 0, { what: "the transaction message" });
     expect(seen).toHaveLength(1);
     const m = seen[0];
