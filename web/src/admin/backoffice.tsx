@@ -2,7 +2,10 @@ import { useEffect, useState, type FormEvent } from "react";
 import { faucetStatusKey } from "../api/public";
 import { buttonClass } from "../components/ui/button";
 import { Field } from "../components/ui/field";
-import { keys, patch, post, useAdminAction, useAdRequests, useSettings, useSignups, type AdRequest, type Settings, type Signup } from "./api";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { api, type Answer } from "../api/client";
+import type { AdRequest, SettingsChange, Signup } from "../api/types";
+import { keys, useAdminAction, useAdRequests, useEarningAlertSignups, useNewsletterSignups, useSettings } from "./api";
 import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
 
 export function FaucetControl() {
@@ -23,7 +26,7 @@ export function FaucetControl() {
         dailyLimit: d.dailyLimit,
         minAmount: d.minAmount,
         maxAmount: d.maxAmount,
-        ipGrouping: d.ipGrouping ?? "address",
+        ipGrouping: d.ipGrouping === "subnet" ? "subnet" : "address",
         powDifficulty: String(d.powDifficulty ?? ""),
         accountsPerHour: String(d.accountsPerHour ?? ""),
         accountsPerDay: String(d.accountsPerDay ?? ""),
@@ -31,7 +34,7 @@ export function FaucetControl() {
     }
   }, [settings.data]);
   const save = useAdminAction({
-    send: (next: Omit<Settings, "updatedAt">) => post<Settings>("/api/admin/faucet/settings", next),
+    send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
     refresh: [keys.settings, faucetStatusKey],
     success: (_out, next) => ({ title: "Faucet Updated", description: `Faucet has been successfully ${next.enabled ? "enabled" : "disabled"}.` }),
     failure: "Update Failed",
@@ -131,10 +134,11 @@ function StatusEditor<T extends { id: number; status: string; notes: string | nu
   );
 }
 
-function SignupList({ title, queryKey, statuses, success }: { title: string; queryKey: string[]; statuses: string[]; success: string }) {
-  const list = useSignups(queryKey);
+type SignupChange = { id: number; status: string; notes: string };
+
+function SignupList({ title, list, queryKey, send, statuses, success }: { title: string; list: UseQueryResult<Signup[]>; queryKey: string[]; send: (change: SignupChange) => Promise<Answer>; statuses: string[]; success: string }) {
   const update = useAdminAction({
-    send: ({ id, status, notes }: { id: number; status: string; notes: string }) => patch(`${queryKey[0]}/${id}`, { status, notes }),
+    send,
     refresh: [queryKey],
     success: () => ({ title: success }),
     failure: "Error",
@@ -145,7 +149,7 @@ function SignupList({ title, queryKey, statuses, success }: { title: string; que
       {list.isPending ? <Loading /> : rows.length === 0 ? <Empty>No signups yet</Empty> : (
         <ul aria-label={title}>
           {rows.slice(0, 200).map((s: Signup) => (
-            <Row key={s.id} cells={[["Email", s.email], ["Name", s.name ?? ""], ["Source", s.source ?? ""], ["Alerts", (s.alertTypes ?? []).join(", ")], ["Status", <Badge key="s" tone="grey">{s.status}</Badge>], ["Date", when(s.createdAt)]]} actions={<StatusEditor item={s} statuses={statuses} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: s.id, status, notes })} />} />
+            <Row key={s.id} cells={[["Email", s.email], ["Name", s.name ?? ""], ["Source", s.source ?? ""], ["Alerts", "alertTypes" in s ? (s.alertTypes ?? []).join(", ") : ""], ["Status", <Badge key="s" tone="grey">{s.status}</Badge>], ["Date", when(s.createdAt)]]} actions={<StatusEditor item={s} statuses={statuses} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: s.id, status, notes })} />} />
           ))}
         </ul>
       )}
@@ -153,11 +157,16 @@ function SignupList({ title, queryKey, statuses, success }: { title: string; que
   );
 }
 
+const updateNewsletterSignup = ({ id, status, notes }: SignupChange) => api.admin["newsletter-signups"]({ id }).patch({ status, notes });
+const updateAlertSignup = ({ id, status, notes }: SignupChange) => api.admin["earning-alerts-signups"]({ id }).patch({ status, notes });
+
 export function SignupPanels() {
+  const newsletter = useNewsletterSignups();
+  const alerts = useEarningAlertSignups();
   return (
     <>
-      <SignupList title="Newsletter Signups" queryKey={keys.newsletter} statuses={["PENDING", "APPROVED", "DENIED", "SUBSCRIBED"]} success="Newsletter signup updated successfully" />
-      <SignupList title="Earning Alerts Signups" queryKey={keys.alerts} statuses={["PENDING", "APPROVED", "DENIED", "ACTIVE"]} success="Earning alerts signup updated successfully" />
+      <SignupList title="Newsletter Signups" list={newsletter} queryKey={keys.newsletter} send={updateNewsletterSignup} statuses={["PENDING", "APPROVED", "DENIED", "SUBSCRIBED"]} success="Newsletter signup updated successfully" />
+      <SignupList title="Earning Alerts Signups" list={alerts} queryKey={keys.alerts} send={updateAlertSignup} statuses={["PENDING", "APPROVED", "DENIED", "ACTIVE"]} success="Earning alerts signup updated successfully" />
     </>
   );
 }
@@ -165,7 +174,7 @@ export function SignupPanels() {
 export function AdvertisingPanel() {
   const requests = useAdRequests();
   const update = useAdminAction({
-    send: ({ id, status, notes }: { id: number; status: string; notes: string }) => patch(`/api/admin/advertising/${id}`, { status, notes }),
+    send: ({ id, status, notes }: { id: number; status: string; notes: string }) => api.admin.advertising({ id }).patch({ status, notes }),
     refresh: [keys.advertising],
     success: () => ({ title: "Request Updated", description: "The advertising request has been updated successfully." }),
     failure: "Update Failed",

@@ -1,18 +1,15 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { getJson } from "../api/client";
+import { api } from "../api/client";
+import { reviewsKey } from "../api/public";
+import type { Day } from "../api/types";
 import { buttonClass } from "../components/ui/button";
-import { patch, useAdminAction } from "./api";
+import { keys, useAdminAction, useAdminReviews, useAuditLog, useDailyStats } from "./api";
 import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
-
-type Day = { day: string; requests: number; xrpRequested: number; xrpPaid: number };
-type AuditEntry = { id: number; actorName: string; action: string; targetType: string | null; targetId: string | null; ipAddress: string | null; createdAt: string };
-type AdminReview = { id: number; rating: number; content: string; name: string; approved: boolean; createdAt: string; ipAddress: string | null };
 
 // Requests and XRP paid per day for 30 days, as plain SVG bars (no chart library to download).
 export function DailyChart() {
-  const days = useQuery({ queryKey: ["/api/admin/stats/daily"], queryFn: () => getJson<Day[]>("/api/admin/stats/daily") });
+  const days = useDailyStats();
   if (days.isPending) return <Panel title="Last 30 Days"><Loading /></Panel>;
   if (days.isError) return <Panel title="Last 30 Days"><p className="text-red-700">{days.error.message}</p></Panel>;
   const data = days.data;
@@ -68,10 +65,10 @@ export function Exports() {
 }
 
 export function ReviewModeration() {
-  const reviews = useQuery({ queryKey: ["/api/admin/reviews"], queryFn: () => getJson<AdminReview[]>("/api/admin/reviews") });
+  const reviews = useAdminReviews();
   const moderate = useAdminAction({
-    send: ({ id, approved }: { id: number; approved: boolean }) => patch(`/api/admin/reviews/${id}`, { approved }),
-    refresh: [["/api/admin/reviews"], ["/api/reviews"]],
+    send: ({ id, approved }: { id: number; approved: boolean }) => api.admin.reviews({ id }).patch({ approved }),
+    refresh: [keys.reviews, reviewsKey],
     success: (_o, i) => ({ title: i.approved ? "Review approved" : "Review hidden" }),
     failure: "Update Failed",
   });
@@ -99,10 +96,7 @@ export function ReviewModeration() {
 
 export function AuditLog() {
   const [before, setBefore] = useState<number | null>(null);
-  const log = useQuery({
-    queryKey: ["/api/admin/audit-log", before],
-    queryFn: () => getJson<{ entries: AuditEntry[]; nextBefore: number | null }>(`/api/admin/audit-log${before ? `?before=${before}` : ""}`),
-  });
+  const log = useAuditLog(before);
   return (
     <Panel title="Audit Log" actions={before !== null && <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => setBefore(null)}>Newest</button>}>
       {log.isPending ? <Loading /> : (log.data?.entries.length ?? 0) === 0 ? <Empty>No admin actions yet</Empty> : (

@@ -5,7 +5,9 @@ import { Card } from "../components/ui/card";
 import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
 import { ApiError } from "../lib/errors";
-import { keys, post, useAdminAction, useAdminFaucetRequests, useAdminUsers, useClaims, useProcessedClaims, useWallet, type Payout, type Reward } from "./api";
+import { api, unwrap } from "../api/client";
+import type { Reward } from "../api/types";
+import { keys, useAdminAction, useAdminFaucetRequests, useAdminUsers, useClaims, useProcessedClaims, useWallet } from "./api";
 import { Badge, Empty, Loading, Panel, RiskBadge, Row, short, when } from "./ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
@@ -14,7 +16,7 @@ const explorer = (hash: string) => `https://livenet.xrpl.org/transactions/${hash
 
 export function WalletCard() {
   const wallet = useWallet();
-  const resume = useAdminAction({ send: () => post("/api/admin/wallet/resume"), refresh: [keys.wallet], success: () => ({ title: "Payouts resumed" }), failure: "Update Failed" });
+  const resume = useAdminAction({ send: () => api.admin.wallet.resume.post(), refresh: [keys.wallet], success: () => ({ title: "Payouts resumed" }), failure: "Update Failed" });
   if (wallet.isPending) return <Card className="p-6"><Loading /></Card>;
   if (wallet.isError) return <Card className="p-6 text-red-700">{wallet.error.message}</Card>;
   const w = wallet.data;
@@ -29,7 +31,9 @@ export function WalletCard() {
       </Card>
     );
   }
-  const low = w.spendable !== undefined && Number(w.spendable) < LOW_FUNDS_XRP;
+  // The ledger's figures when it answered, else why not.
+  const { balance, spendable, ledgerError } = "balance" in w ? { ...w, ledgerError: undefined } : { balance: undefined, spendable: undefined, ledgerError: w.ledgerError };
+  const low = spendable !== undefined && Number(spendable) < LOW_FUNDS_XRP;
   return (
     <Card className="space-y-3 p-6">
       {w.sandbox && (
@@ -47,12 +51,12 @@ export function WalletCard() {
           </button>
         </div>
       )}
-      {low && !w.paused && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">Low funds: only {w.spendable} XRP can be spent.</p>}
+      {low && !w.paused && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">Low funds: only {spendable} XRP can be spent.</p>}
       <dl className="grid gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
         {[
           ["Hot wallet", short(w.address, 14)],
-          ["Balance", w.balance ? `${w.balance} XRP` : "unknown"],
-          ["Spendable", w.spendable ? `${w.spendable} XRP` : "unknown"],
+          ["Balance", balance ? `${balance} XRP` : "unknown"],
+          ["Spendable", spendable ? `${spendable} XRP` : "unknown"],
           ["Queued", w.queued],
           ["In flight", w.inFlight],
           ["Needs attention", w.needsAttention],
@@ -63,7 +67,7 @@ export function WalletCard() {
           </div>
         ))}
       </dl>
-      {(w.ledgerError || w.lastError) && <p className="text-sm text-red-700">{w.ledgerError ?? w.lastError}</p>}
+      {(ledgerError || w.lastError) && <p className="text-sm text-red-700">{ledgerError ?? w.lastError}</p>}
     </Card>
   );
 }
@@ -109,7 +113,8 @@ const userName = (users: { id: number; username: string }[], id: number) => user
 export function ClaimsPanel() {
   const claims = useClaims();
   const decide = useAdminAction({
-    send: ({ id, status }: { id: number; status: string }) => post(`/api/admin/claims/${id}`, status === "DENIED" ? { status, reason: "Invalid claim or missing XRP address" } : { status }),
+    send: ({ id, status }: { id: number; status: string }) =>
+      api.admin.claims({ id }).post(status === "DENIED" ? { status, reason: "Invalid claim or missing XRP address" } : { status }),
     refresh: [keys.claims, keys.processed, keys.users],
     success: () => ({ title: "Claim Updated", description: "The claim status has been updated successfully." }),
     failure: "Update Failed",
@@ -167,7 +172,7 @@ export function FaucetRequestsPanel() {
   const queryClient = useQueryClient();
   const act = useMutation({
     mutationFn: async ({ ids, action }: { ids: number[]; action: "APPROVED" | "REJECTED" }) => {
-      for (const id of ids) await post(`/api/admin/faucet/requests/${id}`, action === "REJECTED" ? { action, reason: "Promotional request rejected" } : { action });
+      for (const id of ids) await unwrap(api.admin.faucet.requests({ id }).post(action === "REJECTED" ? { action, reason: "Promotional request rejected" } : { action }));
     },
     onSuccess: () => toast({ title: "Request Processed", description: "The XRP drops request has been processed successfully." }),
     onError: (error) => toast({ variant: "destructive", title: "Processing Failed", description: errorText(error) }),
@@ -241,7 +246,7 @@ export function FaucetRequestsPanel() {
 export function PendingRewardsTable() {
   const users = useAdminUsers();
   const decide = useAdminAction({
-    send: ({ id, action }: { id: number; action: string }) => post(`/api/admin/rewards/${id}`, { action, reason: action === "DENIED" ? "Invalid reward" : "" }),
+    send: ({ id, action }: { id: number; action: string }) => api.admin.rewards({ id }).post({ action, reason: action === "DENIED" ? "Invalid reward" : "" }),
     refresh: [keys.users, keys.claims, keys.processed],
     success: () => ({ title: "Reward Updated", description: "The reward status has been updated successfully." }),
     failure: "Update Failed",
@@ -276,7 +281,7 @@ export function UsersPanel() {
   const users = useAdminUsers(query, page);
   const queryClient = useQueryClient();
   const pay = useMutation({
-    mutationFn: (userId: number) => post<{ message: string; payout: Payout }>(`/api/admin/pay/${userId}`),
+    mutationFn: (userId: number) => unwrap(api.admin.pay({ userId }).post()),
     onSuccess: (answer) => {
       if (answer.payout.status === "SUCCESS") toast({ title: "Payment Successful", description: "XRP has been sent to the user." });
       else toast({ title: "Payment sent", description: answer.message });

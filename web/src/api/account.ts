@@ -2,61 +2,43 @@ import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
-import { sendJson } from "./client";
+import { api, unwrap } from "./client";
 import { currentUserKey, useCurrentUser } from "./session";
+import type { SocialBonusClaim, SocialPlatform } from "./types";
 
-export type FaucetRequestEntry = {
-  id: number;
-  status: string;
-  amount: string;
-  createdAt: string;
-  reason: string | null;
-  txHash: string | null;
-};
-
-export type RewardEntry = {
-  id: number;
-  type: string;
-  platform: string | null;
-  status: string;
-  amount: string;
-  createdAt: string;
-  txHash: string | null;
-};
-
-export type SocialPlatform = "Facebook" | "Twitter" | "LinkedIn";
-
-export type SocialOffer = {
-  amountPerPlatform: string;
-  weeklyMaximum: string;
-  platforms: { platform: SocialPlatform; availableAt: string | null }[];
-};
-
-export type SocialBonusClaim =
-  | { address: string }
-  | { address: string; platform: SocialPlatform; sharedUrl: string; sharedContent: { title: string; description: string } };
+export type { SocialPlatform };
 
 export const faucetRequestsKey = ["/api/user/faucet-requests"] as const;
 export const rewardsHistoryKey = ["/api/user/rewards-history"] as const;
-const SOCIAL_OFFER_PATH = "/api/social/bonus";
+const socialOfferKey = ["/api/social/bonus"] as const;
 
 // The logged-in user's faucet requests, newest first; never fetched without a user. Refetched whenever the
 // dashboard opens, because requests made on /faucet and an admin's decisions change them.
 export function useFaucetRequests() {
   const { data: user } = useCurrentUser();
-  return useQuery<FaucetRequestEntry[]>({ queryKey: faucetRequestsKey, enabled: Boolean(user), refetchOnMount: "always" });
+  return useQuery({
+    queryKey: faucetRequestsKey,
+    queryFn: () => unwrap(api.user["faucet-requests"].get()),
+    enabled: Boolean(user),
+    refetchOnMount: "always",
+  });
 }
 
 // The logged-in user's rewards (social, review, streak bonuses), newest first.
 export function useRewardsHistory() {
   const { data: user } = useCurrentUser();
-  return useQuery<RewardEntry[]>({ queryKey: rewardsHistoryKey, enabled: Boolean(user), refetchOnMount: "always" });
+  return useQuery({
+    queryKey: rewardsHistoryKey,
+    queryFn: () => unwrap(api.user["rewards-history"].get()),
+    enabled: Boolean(user),
+    refetchOnMount: "always",
+  });
 }
 
 // What the server grants per share and per week; keyed by user because availability is per user.
 export function useSocialOffer() {
   const { data: user } = useCurrentUser();
-  return useQuery<SocialOffer>({ queryKey: [SOCIAL_OFFER_PATH, user?.id ?? null] });
+  return useQuery({ queryKey: [...socialOfferKey, user?.id ?? null], queryFn: () => unwrap(api.social.bonus.get()) });
 }
 
 // Whole XRP amounts read "5", others keep their decimals ("2.5").
@@ -77,7 +59,7 @@ export function useRefreshUserOnMount() {
 // POST /api/social/share: records that the logged-in user shared on a platform.
 export function useRecordShare() {
   return useMutation({
-    mutationFn: (platform: SocialPlatform) => sendJson<{ platform: SocialPlatform; message: string }>("POST", "/api/social/share", { platform }),
+    mutationFn: (platform: SocialPlatform) => unwrap(api.social.share.post({ platform })),
   });
 }
 
@@ -85,7 +67,7 @@ export function useRecordShare() {
 export function useClaimSocialBonus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (claim: SocialBonusClaim) => sendJson<{ id: number; amount: string; message: string }>("POST", "/api/social/bonus-request", claim),
+    mutationFn: (claim: SocialBonusClaim) => unwrap(api.social["bonus-request"].post(claim)),
     onSuccess: () => {
       toast({
         title: "Social Sharing Bonus Submitted!",
@@ -94,7 +76,7 @@ export function useClaimSocialBonus() {
       void queryClient.invalidateQueries({ queryKey: faucetRequestsKey });
       void queryClient.invalidateQueries({ queryKey: rewardsHistoryKey });
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
-      void queryClient.invalidateQueries({ queryKey: [SOCIAL_OFFER_PATH] });
+      void queryClient.invalidateQueries({ queryKey: socialOfferKey });
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Error", description: errorText(error) });

@@ -1,43 +1,62 @@
+// The typed API client: an Eden treaty built from the server's own type (`App`, imported as a type
+// only, so no server code reaches the browser). A renamed route or field breaks `tsc`, not the page.
+//   api.faucet.status.get()                    GET /api/faucet/status
+//   api.admin.claims({ id }).post({ status })  POST /api/admin/claims/:id
+// Every call goes through `unwrap`, which gives the answer's data or throws an ApiError with the
+// texts the screens show.
+import { treaty } from "@elysiajs/eden";
+import type { App } from "../../../src/app.ts";
+import { apiError } from "../lib/errors";
 import { needsProof, POW_HEADER, takeProof, warmProof } from "../lib/proof-of-work";
-import { ApiError, mutationFailureMessage, readFailureMessage } from "../lib/errors";
 
-// Reads JSON from the API; failures carry the read-failure texts of the spec.
-export async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } });
-  if (!response.ok) {
-    const body = await response.text().catch(() => "");
-    throw new ApiError(response.status, response.statusText, body, readFailureMessage(response, path, body));
-  }
-  return (await response.json()) as T;
-}
+// What `unwrap` needs to word a failure: the request, and the answer's text as the server sent it
+// (treaty keeps only the parsed value).
+const failures = new WeakMap<Response, { method: string; path: string; body: Promise<string> }>();
 
-// Sends a mutation; a non-OK answer raises an ApiError whose message is the server's message.
-// The public forms carry a proof of work; one the server refused (expired, say) is solved again once.
-export async function sendJson<T>(method: "POST" | "PATCH" | "PUT" | "DELETE", path: string, payload?: unknown): Promise<T> {
-  const send = async (proof: string | null) =>
-    fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: {
-        accept: "application/json",
-        ...(payload === undefined ? {} : { "content-type": "application/json" }),
-        ...(proof ? { [POW_HEADER]: proof } : {}),
-      },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-  const guarded = method === "POST" && needsProof(path);
-  let response = await send(guarded ? await takeProof() : null);
-  if (guarded && response.status === 403 && response.headers.get(POW_HEADER) === "retry") response = await send(await takeProof());
+// Treaty's fetcher: the public forms' POSTs carry a proof of work, and one the server refused (403
+// with `X-Proof-Of-Work: retry`: expired, say) is solved again and the form sent once more.
+async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const path = String(input);
+  const method = init.method ?? "GET";
+  const guarded = method === "POST" && needsProof(path.split("?")[0]!);
+  const attempt = async (proof: string | null) => {
+    if (!proof) return fetch(input, init);
+    const headers = new Headers(init.headers);
+    headers.set(POW_HEADER, proof);
+    return fetch(input, { ...init, headers });
+  };
+  let response = await attempt(guarded ? await takeProof() : null);
+  if (guarded && response.status === 403 && response.headers.get(POW_HEADER) === "retry") response = await attempt(await takeProof());
   // A refused form is likely sent again after a fix: have the next proof ready.
   if (guarded && !response.ok) warmProof();
-  const body = await response.text().catch(() => "");
-  if (!response.ok) {
-    throw new ApiError(response.status, response.statusText, body, mutationFailureMessage(response, body));
+  if (!response.ok) failures.set(response, { method, path, body: response.clone().text().catch(() => "") });
+  return response;
+}
+
+export const api = treaty<App>("", {
+  keepDomain: true, // same origin: paths stay relative ("/api/..."), never "https:///api/..."
+  parseDate: false, // dates stay the ISO strings the types say, not Date objects
+  fetch: { credentials: "same-origin" },
+  headers: { accept: "application/json" },
+  fetcher: send as typeof fetch,
+}).api;
+
+// One answer of a treaty call, as far as `unwrap` reads it.
+export type Answer = { data: unknown; error: unknown; response: Response | undefined; status: number };
+// The data of a successful answer. (A route defined on createApp's own instance, after its hooks,
+// also lists `Response` among its answers, for the hooks' early replies; a JSON answer never is one.)
+export type Ok<A> = A extends { error: null; data: infer Data } ? Exclude<Data, Response> : never;
+
+// The data of an answer, or a thrown ApiError: a GET's failure has the read-failure text, any other
+// method's the server's message. A request that never reached the server throws fetch's own error
+// ("Failed to fetch").
+export async function unwrap<A extends Answer>(call: A | Promise<A>): Promise<Ok<A>> {
+  const answer = await call;
+  if (answer.error === null) return answer.data as Ok<A>;
+  const failure = answer.response && failures.get(answer.response);
+  if (!answer.response || !failure) {
+    const cause = (answer.error as { value?: unknown } | null)?.value;
+    throw cause instanceof Error ? cause : answer.error;
   }
-  if (!body) return undefined as T;
-  try {
-    return JSON.parse(body) as T;
-  } catch {
-    return body as T;
-  }
+  throw apiError(answer.response, failure.method, failure.path, await failure.body);
 }

@@ -1,27 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
-import { faucetRequestsKey } from "./account";
 import { useProofOfWork } from "../lib/proof-of-work";
-import { getJson, sendJson } from "./client";
+import { faucetRequestsKey } from "./account";
+import { api, unwrap } from "./client";
 import { currentUserKey } from "./session";
-
-export type FaucetStatus = { isActive: boolean; message: string };
-export type Review = { id: number; rating: number; content: string; name: string; approved: boolean; createdAt: string };
-export type FaucetRequestAnswer = { id: number; status: string; amount: string; address: string };
+import type { Body } from "./types";
 
 const POLL_MS = 30_000;
 export const faucetStatusKey = ["/api/faucet/status"] as const;
 export const payoutStatsKey = ["/api/stats/payouts"] as const;
 export const reviewsKey = ["/api/reviews"] as const;
 
-export const useFaucetStatus = () =>
-  useQuery({ queryKey: faucetStatusKey, queryFn: () => getJson<FaucetStatus>("/api/faucet/status"), refetchInterval: POLL_MS });
+export const useFaucetStatus = () => useQuery({ queryKey: faucetStatusKey, queryFn: () => unwrap(api.faucet.status.get()), refetchInterval: POLL_MS });
 
-export const usePayoutStats = () =>
-  useQuery({ queryKey: payoutStatsKey, queryFn: () => getJson<{ totalPayouts: number }>("/api/stats/payouts"), refetchInterval: POLL_MS });
+export const usePayoutStats = () => useQuery({ queryKey: payoutStatsKey, queryFn: () => unwrap(api.stats.payouts.get()), refetchInterval: POLL_MS });
 
-export const useReviews = () => useQuery({ queryKey: reviewsKey, queryFn: () => getJson<Review[]>("/api/reviews") });
+export const useReviews = () => useQuery({ queryKey: reviewsKey, queryFn: () => unwrap(api.reviews.get()) });
 
 const failed = (title: string) => (error: unknown) => toast({ variant: "destructive", title, description: errorText(error) });
 
@@ -30,7 +25,7 @@ export function useFaucetRequest() {
   useProofOfWork();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (address: string) => sendJson<FaucetRequestAnswer>("POST", "/api/faucet/request", { address }),
+    mutationFn: (address: string) => unwrap(api.faucet.request.post({ address })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: faucetRequestsKey });
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
@@ -44,8 +39,7 @@ export function useFaucetRequest() {
 export function useSubmitReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (review: { review: string; rating: number; name: string }) =>
-      sendJson<{ id: number; approved: boolean; message: string }>("POST", "/api/reviews/submit", review),
+    mutationFn: (review: Body<typeof api.reviews.submit.post>) => unwrap(api.reviews.submit.post(review)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewsKey }),
     onError: failed("Error"),
   });
@@ -54,7 +48,7 @@ export function useSubmitReview() {
 export function useReviewerBonus() {
   useProofOfWork();
   return useMutation({
-    mutationFn: (claim: { address: string; reviewId: number }) => sendJson<{ message: string }>("POST", "/api/reviews/bonus-request", claim),
+    mutationFn: (claim: Body<(typeof api.reviews)["bonus-request"]["post"]>) => unwrap(api.reviews["bonus-request"].post(claim)),
     onSuccess: () => toast({ title: "Bonus Request Submitted!", description: "Our team will review your reviewer bonus and send it to your wallet." }),
     onError: failed("Error"),
   });
@@ -62,12 +56,14 @@ export function useReviewerBonus() {
 
 // (the signup and advertiser forms start their proof when focused: most visitors never use them)
 export function useAdvertise() {
-  return useMutation({
-    mutationFn: (enquiry: { companyName: string; email: string; website: string; budget: string; message: string }) =>
-      sendJson<{ message: string }>("POST", "/api/advertising/submit", enquiry),
-  });
+  return useMutation({ mutationFn: (enquiry: Body<typeof api.advertising.submit.post>) => unwrap(api.advertising.submit.post(enquiry)) });
 }
 
-export function useSignup(path: "/api/newsletter/signup" | "/api/earning-alerts/signup") {
-  return useMutation({ mutationFn: (payload: Record<string, unknown>) => sendJson<{ message: string }>("POST", path, payload) });
+const signups = {
+  "/api/newsletter/signup": (body: Body<typeof api.newsletter.signup.post>) => unwrap(api.newsletter.signup.post(body)),
+  "/api/earning-alerts/signup": (body: Body<(typeof api)["earning-alerts"]["signup"]["post"]>) => unwrap(api["earning-alerts"].signup.post(body)),
+};
+
+export function useSignup<Path extends keyof typeof signups>(path: Path) {
+  return useMutation({ mutationFn: signups[path] });
 }

@@ -4,31 +4,21 @@ import { useNavigate } from "react-router";
 import { toast } from "../components/ui/use-toast";
 import { authErrorText } from "../lib/errors";
 import { useProofOfWork } from "../lib/proof-of-work";
-import { sendJson } from "./client";
+import { api, unwrap } from "./client";
+import type { Body, User } from "./types";
 
-export type User = {
-  id: number;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-  xrpAddress: string | null;
-  drops: number;
-  totalClaimed: string;
-  dailyStreak: number;
-  lastClaim: string | null;
-};
-
-export type Credentials = { username: string; password: string };
-export type Registration = Credentials & { email: string };
+export type { User };
+// The forms' fields as the routes name them, each filled in (the routes' schemas leave every one optional).
+type Filled<T> = { [K in keyof T]-?: NonNullable<T[K]> };
+export type Credentials = Filled<Body<typeof api.login.post>>;
+export type Registration = Filled<Body<typeof api.register.post>>;
 
 export const currentUserKey = ["/api/user"] as const;
 
-// GET /api/user; 401 means logged out (null). Other failures surface as "status: text".
+// GET /api/user; 401 means logged out (null).
 async function fetchCurrentUser(): Promise<User | null> {
-  const response = await fetch("/api/user", { credentials: "same-origin", headers: { accept: "application/json" } });
-  if (response.status === 401) return null;
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text().catch(() => "")) || response.statusText}`);
-  return (await response.json()) as User;
+  const answer = await api.user.get();
+  return answer.status === 401 ? null : unwrap(answer);
 }
 
 // The session: never stale, never retried.
@@ -41,11 +31,12 @@ export function homeFor(user: User): string {
 }
 
 // On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
-function useSignIn<Form>(path: "/api/login" | "/api/register", successText: string, toPayload: (form: Form) => Registration) {
-  useProofOfWork(path === "/api/register");
+// Registering carries a proof of work (the client adds it), so its form solves one while on screen.
+function useSignIn<Form>(call: "login" | "register", successText: string, toPayload: (form: Form) => Registration) {
+  useProofOfWork(call === "register");
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: Form) => sendJson<{ user: User }>("POST", path, toPayload(form)),
+    mutationFn: (form: Form) => unwrap(api[call].post(toPayload(form))),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(currentUserKey, user);
       toast({ title: "Success", description: successText });
@@ -56,13 +47,13 @@ function useSignIn<Form>(path: "/api/login" | "/api/register", successText: stri
   });
 }
 
-// POST /api/login; the login form always sends an empty email.
+// POST /api/login; the login form always sends an empty email (the route ignores it).
 export function useLogin() {
-  return useSignIn("/api/login", "Logged in successfully", (form: Credentials) => ({ ...form, email: "" }));
+  return useSignIn("login", "Logged in successfully", (form: Credentials) => ({ ...form, email: "" }));
 }
 
 export function useRegister() {
-  return useSignIn("/api/register", "Registration successful", (form: Registration) => form);
+  return useSignIn("register", "Registration successful", (form: Registration) => form);
 }
 
 // Goes home before forgetting the user, so a page for logged-in users never redirects to /login on the way out
@@ -71,7 +62,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => sendJson<unknown>("POST", "/api/logout"),
+    mutationFn: () => unwrap(api.logout.post()),
     onSuccess: () => {
       flushSync(() => navigate("/"));
       queryClient.setQueryData(currentUserKey, null);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError, authErrorText, bodyMessage, mutationFailureMessage, readFailureMessage } from "./errors";
+import { ApiError, apiError, authErrorText, bodyMessage, mutationFailureMessage, readFailureMessage } from "./errors";
 
 const response = (status: number, statusText: string) => new Response(null, { status, statusText });
 
@@ -30,5 +30,15 @@ describe("mutation failures", () => {
       "Invalid username or password",
     );
     expect(authErrorText(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+  });
+});
+
+describe("apiError", () => {
+  test("a GET gets the read-failure text, any other method the mutation-failure text", () => {
+    const read = apiError(response(404, "Not Found"), "GET", "/api/reviews", '{"message":"Not found: /api/reviews"}');
+    expect(read).toBeInstanceOf(ApiError);
+    expect(read).toMatchObject({ status: 404, statusText: "Not Found", body: '{"message":"Not found: /api/reviews"}', message: "Not Found: /api/reviews" });
+    expect(apiError(response(400, "Bad Request"), "POST", "/api/faucet/request", '{"message":"Invalid address"}').message).toBe("Invalid address");
+    expect(apiError(response(400, "Bad Request"), "PATCH", "/api/admin/reviews/1", "").message).toBe("Bad Request");
   });
 });

@@ -36,6 +36,13 @@ export function mutationFailureMessage(response: Response, body: string): string
   return bodyMessage(body).trim() || response.statusText || `Request failed ${response.status}`;
 }
 
+// The error of a failed call: a read (GET) words it as readFailureMessage, a write as
+// mutationFailureMessage. `path` is the request's path with its query; `body` the answer's text.
+export function apiError(response: Response, method: string, path: string, body: string): ApiError {
+  const message = method === "GET" ? readFailureMessage(response, path, body) : mutationFailureMessage(response, body);
+  return new ApiError(response.status, response.statusText, body, message);
+}
+
 // Login and register show the HTTP status text for server errors and the
 // network error text when the request never reached the server.
 export function authErrorText(error: unknown): string {

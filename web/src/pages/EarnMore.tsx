@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRight, Award, Droplet, Info, Lock, PenLine, Share2, Sparkles, Users } from "lucide-react";
-import { shortXrp, useClaimSocialBonus, useSocialOffer, type SocialPlatform } from "../api/account";
+import { shortXrp, useClaimSocialBonus, useSocialOffer } from "../api/account";
+import type { SocialPlatform } from "../api/types";
 import { useCurrentUser } from "../api/session";
 import { BonusClaimForm } from "../components/account/BonusClaimForm";
 import { ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";

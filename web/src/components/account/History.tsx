@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Droplet, Gift } from "lucide-react";
-import { useFaucetRequests, useRewardsHistory, type RewardEntry } from "../../api/account";
+import { useFaucetRequests, useRewardsHistory } from "../../api/account";
+import type { RewardEntry } from "../../api/types";
 import { formatRelativeTime, formatXrp } from "../../lib/format";
 import { buttonClass } from "../ui/button";
 import { Card } from "../ui/card";

@@ -1,5 +1,6 @@
 import { Share2 } from "lucide-react";
-import { shortXrp, useClaimSocialBonus, useSocialOffer, type SocialPlatform } from "../../api/account";
+import { shortXrp, useClaimSocialBonus, useSocialOffer } from "../../api/account";
+import type { SocialPlatform } from "../../api/types";
 import { useCurrentUser } from "../../api/session";
 import { formatRelativeTime } from "../../lib/format";
 import { ShareButtons } from "../ShareButtons";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { useRecordShare, type SocialPlatform } from "../../api/account";
-import type { User } from "../../api/session";
+import { useRecordShare } from "../../api/account";
+import type { SocialPlatform, User } from "../../api/types";
 import { errorText } from "../../lib/errors";
 import { toast } from "../ui/use-toast";
 

@@ -1,0 +1,158 @@
+// The typed client against a fake fetch: what it sends (cookies, JSON, the proof of work and its one
+// retry) and how `unwrap` turns answers into data or the screens' error texts.
+import { afterEach, beforeEach, describe, expect, mock, test } from "bun:test";
+import { POW_HEADER, PROTECTED_FORMS } from "../../../src/shared/forms";
+import { ApiError } from "../lib/errors";
+
+let proofs = 0;
+let warmed = 0;
+mock.module("../lib/proof-of-work", () => ({
+  POW_HEADER,
+  needsProof: (path: string) => PROTECTED_FORMS.has(path),
+  takeProof: async () => `proof-${++proofs}`,
+  warmProof: () => void warmed++,
+}));
+const { api, unwrap } = await import("./client");
+
+type Sent = { url: string; method: string; headers: Headers; body: string | null; credentials: RequestCredentials | undefined };
+let sent: Sent[] = [];
+let answers: (() => Response)[] = [];
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  sent = [];
+  answers = [];
+  proofs = 0;
+  warmed = 0;
+  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    sent.push({ url: String(input), method: init.method ?? "GET", headers: new Headers(init.headers), body: (init.body as string | undefined) ?? null, credentials: init.credentials });
+    const answer = answers.shift();
+    if (!answer) throw new TypeError("Failed to fetch");
+    return answer();
+  }) as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const json = (body: unknown, init: ResponseInit = {}) => () => Response.json(body, init);
+const failure = (status: number, statusText: string, body: string, headers: Record<string, string> = {}) => () =>
+  new Response(body, { status, statusText, headers: { "content-type": body.startsWith("{") ? "application/json" : "text/plain", ...headers } });
+
+describe("requests", () => {
+  test("a read is same-origin JSON, on a relative path", async () => {
+    answers.push(json({ isActive: true, message: "Faucet is online" }));
+    expect(await unwrap(api.faucet.status.get())).toEqual({ isActive: true, message: "Faucet is online" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ url: "/api/faucet/status", method: "GET", body: null, credentials: "same-origin" });
+    expect(sent[0]!.headers.get("accept")).toBe("application/json");
+    expect(sent[0]!.headers.get(POW_HEADER)).toBeNull();
+  });
+
+  test("dates stay strings; a query leaves out what is unset", async () => {
+    answers.push(json([{ id: 1, createdAt: "2025-01-02T03:04:05.000Z" }]));
+    const rows = await unwrap(api.admin.faucet.requests.get({ query: { page: undefined } }));
+    expect(rows[0]!.createdAt).toBe("2025-01-02T03:04:05.000Z");
+    expect(sent[0]!.url).toBe("/api/admin/faucet/requests");
+    answers.push(json({ users: [] }));
+    await unwrap(api.admin.users.get({ query: { search: "a b", page: "2" } }));
+    expect(sent[1]!.url).toBe("/api/admin/users?search=a%20b&page=2");
+  });
+
+  test("a path parameter and a JSON body", async () => {
+    answers.push(json({ id: 7, status: "APPROVED" }));
+    await unwrap(api.admin.claims({ id: 7 }).post({ status: "APPROVED" }));
+    expect(sent[0]).toMatchObject({ url: "/api/admin/claims/7", method: "POST", body: '{"status":"APPROVED"}' });
+    expect(sent[0]!.headers.get("content-type")).toBe("application/json");
+  });
+
+  test("a write without a body sends none", async () => {
+    answers.push(json({ message: "Logged out successfully" }));
+    await unwrap(api.logout.post());
+    expect(sent[0]!.body).toBeNull();
+    expect(sent[0]!.headers.get("content-type")).toBeNull();
+  });
+
+  test("the headers of an answer stay readable", async () => {
+    answers.push(json([], { headers: { "x-total-count": "250", "x-page-size": "200" } }));
+    const answer = await api.admin.faucet.requests.get();
+    await unwrap(answer);
+    expect(answer.response.headers.get("x-total-count")).toBe("250");
+  });
+});
+
+describe("proof of work", () => {
+  test("a protected form carries a proof; other POSTs and reads none", async () => {
+    answers.push(json({ id: 1 }, { status: 201 }), json({ user: {} }));
+    await unwrap(api.faucet.request.post({ address: "rAddress" }));
+    await unwrap(api.login.post({ username: "a", password: "b" }));
+    expect(sent.map((s) => s.headers.get(POW_HEADER))).toEqual(["proof-1", null]);
+  });
+
+  test("a refused proof is solved again and the form sent once more", async () => {
+    answers.push(failure(403, "Forbidden", '{"message":"expired"}', { [POW_HEADER]: "retry" }), json({ id: 1 }, { status: 201 }));
+    expect(await unwrap(api.faucet.request.post({ address: "rAddress" }))).toEqual({ id: 1 } as never);
+    expect(sent.map((s) => s.headers.get(POW_HEADER))).toEqual(["proof-1", "proof-2"]);
+    expect(sent[1]!.body).toBe('{"address":"rAddress"}');
+    expect(warmed).toBe(0);
+  });
+
+  test("only once: a second refusal is the answer, and the next proof is started", async () => {
+    const refused = failure(403, "Forbidden", '{"message":"Please try again"}', { [POW_HEADER]: "retry" });
+    answers.push(refused, refused);
+    const error = await unwrap(api.faucet.request.post({ address: "rAddress" })).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe("Please try again");
+    expect(sent).toHaveLength(2);
+    expect(warmed).toBe(1);
+  });
+
+  test("a 403 without the retry header is not sent again", async () => {
+    answers.push(failure(403, "Forbidden", '{"message":"Cross-site request refused"}'));
+    await unwrap(api.faucet.request.post({ address: "rAddress" })).catch(() => {});
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe("failures", () => {
+  const caught = (call: Promise<unknown>) => call.then(() => expect.unreachable(), (error: unknown) => error as ApiError);
+
+  test("a read: the read-failure texts, with the answer's text as sent", async () => {
+    answers.push(failure(404, "Not Found", '{"message":"Not found: /api/reviews"}'));
+    expect((await caught(unwrap(api.reviews.get()))).message).toBe("Not Found: /api/reviews");
+    answers.push(failure(503, "Service Unavailable", "down"));
+    expect((await caught(unwrap(api.reviews.get()))).message).toBe("Server Error 503: Service Unavailable");
+    answers.push(failure(403, "Forbidden", '{"message":"Admin access required"}'));
+    const error = await caught(unwrap(api.admin.users.get({ query: { page: "3" } })));
+    expect(error.message).toBe('Request failed 403: {"message":"Admin access required"}');
+    expect(error).toMatchObject({ status: 403, statusText: "Forbidden", body: '{"message":"Admin access required"}' });
+  });
+
+  test("a 404 names the path with its query", async () => {
+    answers.push(failure(404, "Not Found", ""));
+    expect((await caught(unwrap(api.admin.users.get({ query: { page: "3" } })))).message).toBe("Not Found: /api/admin/users?page=3");
+  });
+
+  test("a write: the server's message, else the status text", async () => {
+    answers.push(failure(400, "Bad Request", '{"message":"Please enter a valid XRP wallet address"}'));
+    expect((await caught(unwrap(api.faucet.request.post({ address: "x" })))).message).toBe("Please enter a valid XRP wallet address");
+    answers.push(failure(409, "Conflict", ""));
+    expect((await caught(unwrap(api.admin.claims({ id: 1 }).post({ status: "PAID" })))).message).toBe("Conflict");
+    answers.push(failure(500, "Internal Server Error", "123"));
+    const error = await caught(unwrap(api.login.post({ username: "a", password: "b" })));
+    expect(error).toMatchObject({ status: 500, statusText: "Internal Server Error", body: "123", message: "123" });
+  });
+
+  test("a request that never reached the server throws fetch's own error", async () => {
+    const error = await caught(unwrap(api.login.post({ username: "a", password: "b" })));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe("Failed to fetch");
+  });
+
+  test("GET /api/user answers 401 when logged out: the status is there to branch on", async () => {
+    answers.push(failure(401, "Unauthorized", '{"message":"Not logged in"}'));
+    const answer = await api.user.get();
+    expect(answer.status).toBe(401);
+    expect(answer.data).toBeNull();
+  });
+});
