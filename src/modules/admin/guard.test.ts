@@ -15,7 +15,7 @@ const table = (rows: Scenario[]) => scenarios(rows, { app: () => t });
 // Every route registered under /api/admin, with its parameters filled in.
 const adminRoutes = [
   ...new Map(
-    t.app.routes
+    (t.app.routes as { method: string; path: string }[])
       .filter((r) => r.path.startsWith("/api/admin"))
       .map((r) => ({ method: r.method, url: r.path.replace(/:[^/]+/g, "1").replace(/\*$/, "x") }))
       .map((r) => [`${r.method} ${r.url}`, r]),
