@@ -1,6 +1,9 @@
 // The bare baseline the benchmark compares the binary with: a plain Bun.serve answering the same
-// small JSON as the binary's /api/health and an anonymous /api/user, with nothing else in the way.
+// JSON as the binary's anonymous reads (/api/health, /api/user, /api/faucet/status, /api/reviews,
+// /api/stats/payouts, /api/social/bonus), with nothing else in the way.
 // Accepts the binary's flags (--port, --host; --data-dir is ignored) so the harness starts both alike.
+
+import { BENCH_REVIEWS, BENCH_SOCIAL_OFFER } from "./fixtures.ts";
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -23,6 +26,9 @@ const server = Bun.serve({
     "/api/health": () => json(200, { status: "ok" }),
     "/api/user": () => json(401, { message: "Not logged in" }),
     "/api/faucet/status": () => json(200, { isActive: true, message: "Faucet is online" }),
+    "/api/reviews": () => json(200, BENCH_REVIEWS),
+    "/api/stats/payouts": () => json(200, { totalPayouts: 0 }),
+    "/api/social/bonus": () => json(200, BENCH_SOCIAL_OFFER),
   },
   fetch: () => json(404, { message: "Not found" }),
 });

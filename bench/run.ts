@@ -81,6 +81,8 @@ interface Scenario {
   expectStatus: number;
   /** Name of the scenario this one is the bare baseline of. */
   baselineOf?: string;
+  /** The baseline answers the very same body as the scenario it is the baseline of (checked once). */
+  sameBody?: boolean;
   /**
    * Runs once against the started target before the scenario is first measured, for example to
    * log in and return a session cookie header. Its result is merged into the request.
@@ -157,6 +159,37 @@ const SCENARIOS: Scenario[] = [
     expectStatus: 200,
     baselineOf: "binary faucet status",
   },
+  // A first visit's poll: no cookie at all.
+  { name: "binary faucet status, no cookie", target: "binary", path: "/api/faucet/status", expectStatus: 200 },
+  {
+    name: "baseline faucet status, no cookie",
+    sameBody: true,
+    target: "baseline",
+    path: "/api/faucet/status",
+    expectStatus: 200,
+    baselineOf: "binary faucet status, no cookie",
+  },
+  // The approved reviews every page shows (ten of them, seeded; the baseline answers the same JSON).
+  { name: "binary reviews", target: "binary", path: "/api/reviews", expectStatus: 200, prepare: seedReviews },
+  { name: "baseline reviews", target: "baseline", path: "/api/reviews", expectStatus: 200, baselineOf: "binary reviews", sameBody: true },
+  { name: "binary anonymous payout stats", target: "binary", path: "/api/stats/payouts", expectStatus: 200 },
+  {
+    name: "baseline anonymous payout stats",
+    sameBody: true,
+    target: "baseline",
+    path: "/api/stats/payouts",
+    expectStatus: 200,
+    baselineOf: "binary anonymous payout stats",
+  },
+  { name: "binary anonymous social bonus", target: "binary", path: "/api/social/bonus", expectStatus: 200 },
+  {
+    name: "baseline anonymous social bonus",
+    sameBody: true,
+    target: "baseline",
+    path: "/api/social/bonus",
+    expectStatus: 200,
+    baselineOf: "binary anonymous social bonus",
+  },
   // Every request is accepted and written: a new address, client IP and device each time.
   {
     name: "binary faucet request",
@@ -226,6 +259,26 @@ done = function(summary, latency, requests)
   if previous_done then previous_done(summary, latency, requests) end
 end
 `;
+}
+
+// Writes BENCH_REVIEWS into the running binary's database (WAL: the server sees them at once),
+// as approved reviews with the ids and times the baseline answers with.
+async function seedReviews(_baseUrl: string, dataDir: string): Promise<Partial<ScenarioRequest>> {
+  const { Database } = await import("bun:sqlite");
+  const { BENCH_REVIEWS } = await import("./fixtures.ts");
+  const db = new Database(join(dataDir, "app.db"), { strict: true });
+  try {
+    db.run("PRAGMA busy_timeout = 5000");
+    const insert = db.prepare("insert into reviews (id, rating, content, name, approved, created_at) values (?, ?, ?, ?, 1, ?)");
+    db.transaction(() => {
+      for (const r of BENCH_REVIEWS) insert.run(r.id, r.rating, r.content, r.name === "Anonymous" ? null : r.name, Date.parse(r.createdAt));
+    })();
+  } finally {
+    db.close();
+  }
+  // the binary caches its list for up to a second
+  await Bun.sleep(1100);
+  return {};
 }
 
 // Seeds an admin, logs in and sets the faucet so the budget never runs out (1 drop a request), with
@@ -566,6 +619,7 @@ async function main() {
   // Check each scenario answers as expected, and build its wrk script.
   const scripts = new Map<string, { url: string; script: string }>();
   const checks: Record<string, string> = {};
+  const bodies: Record<string, string> = {};
   const scriptDir = await tempDir("wrk");
   for (const [i, s] of scenarios.entries()) {
     const r = running.get(s.target)!;
@@ -582,12 +636,19 @@ async function main() {
     const res = await fetch(url, { method: req.method, headers: req.headers, body: req.body });
     const body = await res.text();
     checks[s.name] = `${res.status} ${body.slice(0, 120)}`;
+    bodies[s.name] = body;
     if (res.status !== s.expectStatus) {
       console.warn(`bench: WARNING: ${s.name}: ${req.method} ${s.path} answered ${res.status}, expected ${s.expectStatus}: ${body.slice(0, 200)}`);
     }
     const script = join(scriptDir, `scenario-${i}.lua`);
     await writeFile(script, wrkScript(req, typeof s.lua === "function" ? s.lua() : s.lua));
     scripts.set(s.name, { url, script });
+  }
+
+  for (const s of scenarios.filter((x) => x.sameBody && x.baselineOf && x.baselineOf in bodies)) {
+    if (bodies[s.name] !== bodies[s.baselineOf!]) {
+      console.warn(`bench: WARNING: ${s.name} answers another body than ${s.baselineOf}:\n  ${bodies[s.name].slice(0, 200)}\n  ${bodies[s.baselineOf!].slice(0, 200)}`);
+    }
   }
 
   // Interleaved rounds.

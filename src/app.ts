@@ -1,13 +1,12 @@
 // createApp(deps) is the one place where the pieces are wired; tests build it around a
 // temporary database and a fake clock.
-import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { createSessionReader, requireAdmin } from "./auth/current-user.ts";
 import { cookieJar } from "./http/cookies.ts";
 import { createGroupCommit } from "./db/group-commit.ts";
 import { createPayoutService } from "./payouts/service.ts";
 import { createWalletStatus, type PayoutRuntime } from "./payouts/wallet-status.ts";
-import { createRewardService } from "./modules/rewards/service.ts";
+import { createRewardService, type RewardService } from "./modules/rewards/service.ts";
 import { rewardRoutes } from "./modules/rewards/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import type { PasswordCost } from "./auth/passwords.ts";
@@ -20,8 +19,12 @@ import { readBody } from "./http/body.ts";
 import type { ContextDeps } from "./http/context.ts";
 import { HttpError, jsonError } from "./http/errors.ts";
 import type { IpGrouping } from "./http/ip-group.ts";
+import { newDeviceCookie } from "./http/device.ts";
 import { createErrorLog } from "./http/error-log.ts";
+import { openApiDocument } from "./http/openapi.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
+import { createPublicReads } from "./http/public-reads.ts";
+import { lazy } from "./lib/lazy.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { robotsTxt, serveWebAsset } from "./http/web-assets.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -45,7 +48,7 @@ import { createFormLimit, createSignupService } from "./modules/signups/service.
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { createStatsService } from "./modules/stats/service.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
-import { createAccountService } from "./modules/account/service.ts";
+import { type AccountService, createAccountService } from "./modules/account/service.ts";
 import { socialRoutes } from "./modules/social/routes.ts";
 import { createSocialService } from "./modules/social/service.ts";
 
@@ -80,37 +83,43 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? Date.now;
   const log = deps.log ?? ((line: string) => console.error(line));
   const clientIp = deps.clientIp ?? createClientIpResolver(config.trustProxy);
-  const sessions = createSessionService({ db, clock });
+  // The services are built on first use (lib/lazy.ts): building one prepares its statements, about
+  // 100 ms for all of them, which a start would otherwise spend before its first answer.
+  const sessions = lazy(() => createSessionService({ db, clock }));
   const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
   const currentUser = createSessionReader(sessions, cookieOptions);
-  const settings = createSettingsService({ db, clock });
+  const settings = lazy(() => createSettingsService({ db, clock }));
   const pow = createProofOfWork({ clock, difficulty: () => settings.get().powDifficulty });
   const groupCommit = createGroupCommit(db.sqlite);
-  const faucet = createFaucetService({ db, clock, settings, groupCommit, random: deps.random });
-  const reviews = createReviewService({ db, clock, faucet });
+  const faucet = lazy(() => createFaucetService({ db, clock, settings, groupCommit, random: deps.random }));
+  const reviews = lazy(() => createReviewService({ db, clock, faucet }));
   // the newsletter, earning-alert and advertiser forms share one limit per IP
   const formLimit = createFormLimit(clock);
-  const signups = createSignupService({ db, clock, formLimit });
-  const advertising = createAdvertisingService({ db, clock, formLimit });
-  const stats = createStatsService({ db, clock });
-  const audit = createAuditService({ db });
-  const csvExports = createExportService({ db });
-  const social = createSocialService({ db, clock });
-  const payouts = createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet });
-  // (the accounts are made below; the claims ask them for users only once requests come in)
-  const rewards = createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids) });
-  const accounts = createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get() });
-  const wallet = createWalletStatus({ db, runtime: deps.payouts ?? null });
+  const signups = lazy(() => createSignupService({ db, clock, formLimit }));
+  const advertising = lazy(() => createAdvertisingService({ db, clock, formLimit }));
+  const stats = lazy(() => createStatsService({ db, clock }));
+  const audit = lazy(() => createAuditService({ db }));
+  const csvExports = lazy(() => createExportService({ db }));
+  const social = lazy(() => createSocialService({ db, clock }));
+  const payouts = lazy(() => createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet }));
+  // (the rewards ask the accounts for users, and the accounts the rewards for claims: both typed)
+  const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids) }));
+  const accounts: AccountService = lazy(() => createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get() }));
+  const wallet = lazy(() => createWalletStatus({ db, runtime: deps.payouts ?? null }));
   const health = createHealth({ db, clock });
   // who is asking, for the features' `visitor` and `admin` contexts
   const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping };
   const errors = createErrorLog({ log, clock });
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
+  // The anonymous reads every page polls answer from Bun's router, this app behind them for the
+  // requests they decline (src/http/public-reads.ts).
+  const reads = createPublicReads(apiHeaders, (request) => app.fetch(request));
+  const apiDocument = openApiDocument(deps.version ?? "dev", () => app);
 
   // normalize: false: bodies are checked as sent. Elysia's default first rewrites a body to the
   // schema's shape (a string where an object is expected becomes {}), which hides wrong shapes.
-  const app = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_LIMIT }, normalize: false })
+  const app = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_LIMIT, routes: reads.routes }, normalize: false })
     .error({ HttpError })
     .onError(({ code, error, path, request }) => {
       const headers = isApiPath(path) ? apiHeaders : baseHeaders;
@@ -174,25 +183,17 @@ export function createApp(deps: AppDeps) {
     .onBeforeHandle(({ path, request, set }) => {
       if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs")) requireAdmin(currentUser, cookieJar(request, set));
     })
-    // The OpenAPI document of every route, for admins: GET /api/docs/json.
-    .use(
-      openapi({
-        path: "/api/docs",
-        specPath: "/api/docs/json",
-        provider: null,
-        exclude: { paths: ["/*", "/api/*"] },
-        documentation: { info: { title: "xrp-faucet API", version: deps.version ?? "dev" } },
-      }),
-    )
-    .use(healthRoutes({ health, clock, version: deps.version ?? "dev" }))
+    // The OpenAPI document of every route, for admins (the guard above; http/openapi.ts).
+    .get("/api/docs/json", () => apiDocument(), { detail: { hide: true } })
+    .use(healthRoutes({ health, clock, version: deps.version ?? "dev", reads }))
     .use(powRoutes({ context, pow }))
-    .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000 }))
-    .use(faucetRoutes({ context, faucet, payouts, pow }))
-    .use(socialRoutes({ context, social }))
-    .use(reviewRoutes({ context, reviews, pow }))
+    .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000, reads }))
+    .use(faucetRoutes({ context, faucet, payouts, pow, reads }))
+    .use(socialRoutes({ context, social, reads }))
+    .use(reviewRoutes({ context, reviews, pow, reads }))
     .use(signupRoutes({ context, signups, pow }))
     .use(advertisingRoutes({ context, advertising, pow }))
-    .use(statsRoutes({ context, stats }))
+    .use(statsRoutes({ context, stats, reads }))
     .use(settingsRoutes({ context, settings }))
     .use(auditRoutes({ context, audit }))
     .use(exportRoutes({ context, csvExports }))
@@ -200,7 +201,8 @@ export function createApp(deps: AppDeps) {
     .use(walletRoutes({ context, wallet }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/robots.txt", () => robotsTxt(baseHeaders))
-    .get("/*", ({ request }) => serveWebAsset(request, baseHeaders));
+    // a first visit's page brings the device cookie, before the visitor's first faucet request
+    .get("/*", ({ request }) => serveWebAsset(request, baseHeaders, (page) => newDeviceCookie(page, clock(), cookieOptions.secure)));
 
   app.onStop(() => errors.stop());
   return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews } });

@@ -11,7 +11,9 @@ function pickVariant(asset: (typeof webAssets)[string], acceptEncoding: string) 
   return { path: asset.identity, encoding: null };
 }
 
-export function serveWebAsset(request: Request, headers: Record<string, string>): Response {
+// `pageCookie` gives the page (index.html, the answer of every client route) a Set-Cookie: the
+// device cookie of a first visit, so it is in the browser before the first faucet request.
+export function serveWebAsset(request: Request, headers: Record<string, string>, pageCookie?: (request: Request) => string | undefined): Response {
   const pathname = new URL(request.url).pathname;
   if (pathname === "/api" || pathname.startsWith("/api/")) return jsonError(404, `Not found: ${pathname}`, headers);
   let urlPath = pathname;
@@ -31,6 +33,8 @@ export function serveWebAsset(request: Request, headers: Record<string, string>)
     vary: "Accept-Encoding",
   };
   if (variant.encoding) responseHeaders["content-encoding"] = variant.encoding;
+  const cookie = urlPath === "/index.html" ? pageCookie?.(request) : undefined;
+  if (cookie) responseHeaders["set-cookie"] = cookie;
   return new Response(Bun.file(variant.path), { headers: responseHeaders });
 }
 

@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from "../../auth/sessions.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import type { CookieJar } from "../../http/cookies.ts";
 import { idParam, pageParam } from "../../http/params.ts";
+import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import { payoutView, type PayoutService } from "../../payouts/service.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import {
@@ -30,9 +31,15 @@ export interface AccountRouteDeps {
   pow: ProofOfWork;
   // How long POST /api/admin/pay waits for the ledger's verdict before answering 202.
   payWaitMs: number;
+  reads: PublicReads;
 }
 
-export function accountRoutes({ context, accounts, payouts, pow, payWaitMs }: AccountRouteDeps) {
+export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, reads }: AccountRouteDeps) {
+  // Every page asks who is logged in; without a session cookie the answer is the same 401 for all
+  // (a public read). With one, the route below checks the session.
+  const answer = reads.cached();
+  const loggedOut = reads.add("/api/user", (request: Request) => (hasSessionCookie(request) ? undefined : answer(NOT_LOGGED_IN, () => ({ message: NOT_LOGGED_IN }), 401)));
+
   const cookie = (cookies: CookieJar, session: Session | null) =>
     cookies.set(SESSION_COOKIE, session?.token ?? "", sessionCookieAttributes({ secure: context.secureCookies }, session?.expiresAt ?? 0));
 
@@ -63,7 +70,9 @@ export function accountRoutes({ context, accounts, payouts, pow, payWaitMs }: Ac
       return { message: LOGGED_OUT };
     })
     // Polled by every page: a logged-out answer is returned, not thrown, to keep it cheap.
-    .get("/api/user", ({ visitor, status }) => {
+    .get("/api/user", ({ request, visitor, status }) => {
+      const anonymous = loggedOut(request);
+      if (anonymous) return status(401, asJson(anonymous));
       const user = visitor.user;
       if (!user) return status(401, { message: NOT_LOGGED_IN });
       return publicUser(user);

@@ -1,5 +1,11 @@
-import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from "ripple-address-codec";
+import type * as AddressCodec from "ripple-address-codec";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
+
+// Loaded at the first address checked, not at start: the codec's checksum loads node:crypto, about
+// 15 ms of the compiled binary's start. A `require` in a function keeps it lazy in the bundle and
+// the check synchronous.
+let codec: typeof AddressCodec | undefined;
+const addressCodec = () => (codec ??= require("ripple-address-codec") as typeof AddressCodec);
 
 export interface LedgerAddress {
   address: string; // classic r-address
@@ -13,6 +19,7 @@ export function parseLedgerAddress(input: unknown): LedgerAddress | null {
   if (typeof input !== "string") return null;
   const text = input.trim();
   if (text.length < 25 || text.length > 60) return null;
+  const { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } = addressCodec();
   if (text.startsWith("r")) return isValidClassicAddress(text) ? { address: text, tag: null } : null;
   if (isValidXAddress(text)) {
     const { classicAddress, tag } = xAddressToClassicAddress(text);

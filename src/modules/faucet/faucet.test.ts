@@ -142,10 +142,34 @@ describe("POST /api/faucet/request", () => {
 });
 
 describe("GET /api/faucet/status", () => {
-  test("is active by default and hands out a device cookie", async () => {
+  test("is active by default, the same answer for everyone: it sets no cookie", async () => {
     const res = await t.call("GET", "/api/faucet/status");
     expect(res.json).toEqual({ isActive: true, message: "Faucet is online" });
-    expect(res.headers.get("set-cookie")).toContain("device=");
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("the device cookie", () => {
+  test("comes with the first page a browser loads, so its first faucet request already carries it", async () => {
+    const page = await t.call("GET", "/");
+    const setCookie = page.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^device=[\w-]{24}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    const id = setCookie.slice("device=".length, setCookie.indexOf(";"));
+    // the page of any client route, loaded again with the cookie: no new one
+    expect((await t.call("GET", "/dashboard", { cookie: `device=${id}` })).headers.get("set-cookie")).toBeNull();
+    const res = await ask(randomAddress(), { device: id });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const stored = t.db.sqlite.query("select device_id, risk_reasons from faucet_requests").get() as { device_id: string; risk_reasons: string };
+    expect(stored.device_id).toBe(id);
+    expect(JSON.parse(stored.risk_reasons)).not.toContain("first visit from this device");
+  });
+
+  test("is not set by the hashed assets (cached for a year) nor the API's reads", async () => {
+    const script = (await t.call("GET", "/")).text.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? "/assets/missing.js";
+    for (const url of [script, "/robots.txt", "/api/faucet/status", "/api/reviews", "/api/health"]) {
+      expect({ url, cookie: (await t.call("GET", url)).headers.get("set-cookie") }).toEqual({ url, cookie: null });
+    }
   });
 });
 

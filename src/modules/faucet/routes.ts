@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { badRequest } from "../../http/errors.ts";
 import { idParam, pageParam } from "../../http/params.ts";
+import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import type { PayoutService } from "../../payouts/service.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { adminFaucetRequestView, FAUCET_DECISIONS, faucetDecisionBody, faucetRequestBody, faucetRequestView, pageQuery } from "./model.ts";
@@ -14,9 +15,19 @@ export interface FaucetRouteDeps {
   faucet: FaucetService;
   payouts: PayoutService;
   pow: ProofOfWork;
+  reads: PublicReads;
 }
 
-export function faucetRoutes({ context, faucet, payouts, pow }: FaucetRouteDeps) {
+export function faucetRoutes({ context, faucet, payouts, pow, reads }: FaucetRouteDeps) {
+  // The status badge every page polls: the same for everyone (a public read, the service caches it
+  // for a second). It sets no cookie: the page brings the device cookie (app.ts).
+  const answer = reads.cached();
+  const status = reads.add("/api/faucet/status", () => {
+    const value = faucet.status();
+    return answer(value, () => value);
+  });
+  const publicRoutes = new Elysia().get("/api/faucet/status", () => asJson(status()));
+
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
     .post(
@@ -35,11 +46,7 @@ export function faucetRoutes({ context, faucet, payouts, pow }: FaucetRouteDeps)
         return faucetRequestView(row);
       },
       { body: faucetRequestBody, ...proofRequired(pow) },
-    )
-    .get("/api/faucet/status", ({ visitor }) => {
-      void visitor.device; // the device cookie reaches the browser before its first request
-      return faucet.status();
-    });
+    );
 
   const adminRoutes = new Elysia()
     .use(adminContext(context))
@@ -69,5 +76,5 @@ export function faucetRoutes({ context, faucet, payouts, pow }: FaucetRouteDeps)
       { body: faucetDecisionBody },
     );
 
-  return new Elysia().use(visitorRoutes).use(adminRoutes);
+  return new Elysia().use(publicRoutes).use(visitorRoutes).use(adminRoutes);
 }

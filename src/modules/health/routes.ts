@@ -1,13 +1,17 @@
 import { Elysia } from "elysia";
+import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import type { Health } from "./service.ts";
 
-// GET /api/health: cheap enough for load balancers to poll; 503 when the database cannot be read
-// or written (a full disk), so a monitor notices while writes fail.
-export function healthRoutes({ health, clock, version }: { health: Health; clock: () => number; version: string }) {
+// GET /api/health: cheap enough for load balancers to poll (a public read: one answer a second);
+// 503 when the database cannot be read or written (a full disk), so a monitor notices while writes fail.
+export function healthRoutes({ health, clock, version, reads }: { health: Health; clock: () => number; version: string; reads: PublicReads }) {
   const startedAt = clock();
-  return new Elysia().get("/api/health", ({ set }) => {
+  const answer = reads.cached();
+  const read = reads.add("/api/health", () => {
     const database = health.database();
-    if (database !== "ok") set.status = 503;
-    return { status: database === "ok" ? "ok" : "degraded", database, version, uptimeSeconds: Math.floor((clock() - startedAt) / 1000) };
+    const uptimeSeconds = Math.floor((clock() - startedAt) / 1000);
+    const ok = database === "ok";
+    return answer(`${database} ${uptimeSeconds}`, () => ({ status: ok ? "ok" : "degraded", database, version, uptimeSeconds }), ok ? 200 : 503);
   });
+  return new Elysia().get("/api/health", () => asJson(read()));
 }

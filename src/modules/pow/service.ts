@@ -7,7 +7,9 @@
 // range with a floor, such as ALTCHA's example randomInt(5_000, 10_000), would let a bot start at
 // the floor and skip the part every browser pays for.)
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+// The WebCrypto PBKDF2 (the same derivation): altcha-lib's node one imports node:crypto, about 15 ms
+// of the compiled binary's start.
+import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { createRateLimit } from "../../http/rate-limit.ts";
 import { POW_HEADER } from "../../shared/forms.ts";
 import { CHALLENGE_FLOOD, PROOF_EXPIRED, PROOF_FAILED, PROOF_MISSING, PROOF_UNREADABLE, PROOF_USED, powErrors } from "./model.ts";

@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { idParam } from "../../http/params.ts";
+import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { adminReviewView, approvedOf, bonusBody, bonusView, moderationBody, reviewBody, reviewView, submittedView } from "./model.ts";
 import type { ReviewService } from "./service.ts";
@@ -11,12 +12,20 @@ export interface ReviewRouteDeps {
   context: ContextDeps;
   reviews: ReviewService;
   pow: ProofOfWork;
+  reads: PublicReads;
 }
 
-export function reviewRoutes({ context, reviews, pow }: ReviewRouteDeps) {
+export function reviewRoutes({ context, reviews, pow, reads }: ReviewRouteDeps) {
+  // The approved reviews every page shows: a public read, built once per list the service reads.
+  const answer = reads.cached();
+  const list = reads.add("/api/reviews", () => {
+    const rows = reviews.listApproved();
+    return answer(rows, () => rows.map(reviewView));
+  });
+  const publicRoutes = new Elysia().get("/api/reviews", () => asJson(list()));
+
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
-    .get("/api/reviews", () => reviews.listApproved().map(reviewView))
     .post(
       "/api/reviews/submit",
       ({ body, visitor, set }) => {
@@ -56,5 +65,5 @@ export function reviewRoutes({ context, reviews, pow }: ReviewRouteDeps) {
       { body: moderationBody },
     );
 
-  return new Elysia().use(visitorRoutes).use(adminRoutes);
+  return new Elysia().use(publicRoutes).use(visitorRoutes).use(adminRoutes);
 }

@@ -18,6 +18,9 @@ export const REVIEW_AUTO_APPROVE_MAX = 1000;
 export const REVIEWER_BONUS_REASON = "Reviewer bonus";
 const LINK = /https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|xyz|ru|cn|info|biz|top|co)\b/i;
 const BONUS_WINDOW_MS = DAY_MS;
+// The public list is read at most once a second (every open page polls it), and again at once after
+// a review is written or moderated.
+const LIST_CACHE_MS = 1000;
 
 export interface Reviewer {
   ip: string;
@@ -32,21 +35,29 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
   const repo = createReviewRepository(db);
   const reviewLimit = createRateLimit({ limit: 5, windowMs: HOUR_MS, clock, message: REVIEW_FLOOD });
   const bonusLimit = createRateLimit({ limit: 10, windowMs: HOUR_MS, clock, message: BONUS_FLOOD });
+  let listCache: { at: number; rows: ReturnType<typeof repo.approved> } | null = null;
 
   return {
-    listApproved: () => repo.approved(),
+    // The same array until the list may have changed, so a caller can reuse what it made of it.
+    listApproved() {
+      const now = clock();
+      if (!listCache || now - listCache.at >= LIST_CACHE_MS || now < listCache.at) listCache = { at: now, rows: repo.approved() };
+      return listCache.rows;
+    },
 
     // The admin's list: the 300 latest, held and hidden ones included.
     listLatest: () => repo.latest(),
 
     // An admin approves a held review or hides one; the change and its audit entry land together.
     moderate(id: number, approved: boolean, actor: Actor) {
-      return immediate(db, () => {
+      const row = immediate(db, () => {
         const row = repo.setApproved(id, approved);
         if (!row) throw reviewErrors.notFound();
         recordAudit(db, { actor: actor.admin, ip: actor.ip, action: approved ? "review.approve" : "review.hide", targetType: "review", targetId: id }, clock());
         return row;
       });
+      listCache = null;
+      return row;
     },
 
     submit(input: ReviewInput, who: Pick<Reviewer, "ip" | "ipGroup" | "deviceId" | "userAgent">) {
@@ -57,7 +68,9 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
       if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5) throw reviewErrors.ratingInvalid();
       const name = optionalText(input.name, "name", 60) || null;
       const approved = content.length <= REVIEW_AUTO_APPROVE_MAX && !LINK.test(content) && !(name && LINK.test(name));
-      return repo.insert({ rating, content, name, approved, ipAddress: who.ip, deviceId: who.deviceId, userAgent: who.userAgent, createdAt: clock() });
+      const row = repo.insert({ rating, content, name, approved, ipAddress: who.ip, deviceId: who.deviceId, userAgent: who.userAgent, createdAt: clock() });
+      if (approved) listCache = null;
+      return row;
     },
 
     // The bonus becomes a faucet request with the reason 'Reviewer bonus': one per review and per

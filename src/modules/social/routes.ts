@@ -2,18 +2,29 @@
 // a logged-in user).
 import { Elysia } from "elysia";
 import { type ContextDeps, visitorContext } from "../../http/context.ts";
+import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import { claimBody, LOGIN_TO_CLAIM, shareBody } from "./model.ts";
 import type { SocialService } from "./service.ts";
 
 export interface SocialRouteDeps {
   context: ContextDeps;
   social: SocialService;
+  reads: PublicReads;
 }
 
-export function socialRoutes({ context, social }: SocialRouteDeps) {
+export function socialRoutes({ context, social, reads }: SocialRouteDeps) {
+  // What the claim forms show a visitor who is not logged in: the same for all of them (a public
+  // read, rebuilt each second); a session cookie makes it the user's own answer.
+  const answer = reads.cached();
+  const anonymousOffer = reads.add("/api/social/bonus", (request: Request) =>
+    hasSessionCookie(request) ? undefined : answer(Math.floor(context.clock() / 1000), () => social.offer(null)),
+  );
   return new Elysia()
     .use(visitorContext(context))
-    .get("/api/social/bonus", ({ visitor }) => social.offer(visitor.user))
+    .get("/api/social/bonus", ({ request, visitor }) => {
+      const anonymous = anonymousOffer(request);
+      return anonymous ? asJson(anonymous) : social.offer(visitor.user);
+    })
     .post(
       "/api/social/share",
       ({ body, visitor, set }) => {
