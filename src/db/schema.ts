@@ -72,6 +72,8 @@ export const faucetRequests = sqliteTable(
     // The UTC day whose budget holds this request's amount; null while it holds none (a high-risk
     // request waiting for review, or a rejected one).
     budgetDay: text("budget_day"),
+    // Approved by the auto-approve rule (faucet_settings.auto_approve_*), not by a person.
+    autoApproved: integer("auto_approved", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -111,6 +113,8 @@ export const rewards = sqliteTable(
     sharedUrl: text("shared_url"),
     sharedContent: text("shared_content", { mode: "json" }).$type<{ title?: string; description?: string }>(),
     reason: text("reason"),
+    // Why an admin denied it; the user sees it in their history.
+    denyReason: text("deny_reason"),
     payoutId: integer("payout_id").references(() => payouts.id, { onDelete: "set null" }),
     processedBy: integer("processed_by").references(() => users.id, { onDelete: "set null" }),
     processedAt: integer("processed_at"),
@@ -222,6 +226,12 @@ export const faucetSettings = sqliteTable("faucet_settings", {
   accountsPerDay: integer("accounts_per_day").notNull().default(20),
   // null: the faucet's minAmount
   reviewerBonusDrops: integer("reviewer_bonus_drops"),
+  // Auto-approve (off by default): a request whose risk score stays at or below the threshold for
+  // the hold time is approved and paid by the engine, up to a daily total.
+  autoApproveEnabled: integer("auto_approve_enabled", { mode: "boolean" }).notNull().default(false),
+  autoApproveMaxRiskScore: integer("auto_approve_max_risk_score").notNull().default(20),
+  autoApproveHoldMinutes: integer("auto_approve_hold_minutes").notNull().default(10),
+  autoApproveMaxPerDayDrops: integer("auto_approve_max_per_day_drops").notNull().default(50_000_000),
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: integer("updated_at").notNull(),
 });
@@ -320,6 +330,64 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_time").on(t.createdAt), index("audit_log_target").on(t.targetType, t.targetId)],
 );
 
+// Parties the admin refuses: an XRP address, an IP address or network (CIDR), or a device id.
+// A refusal answers with a neutral message and counts here.
+export const blockList = sqliteTable(
+  "block_list",
+  {
+    id: id(),
+    // address | ip | device
+    kind: text("kind").notNull(),
+    // the address, the device id, or an IP as written: "203.0.113.7", "203.0.113.0/24", "2001:db8::/48"
+    value: text("value").notNull(),
+    note: text("note"),
+    expiresAt: integer("expires_at"),
+    refusals: integer("refusals").notNull().default(0),
+    lastRefusedAt: integer("last_refused_at"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("block_list_kind_value").on(t.kind, t.value)],
+);
+
+// What happened to a user's money, for the header's bell.
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // REQUEST_APPROVED, REQUEST_PAID, REQUEST_REJECTED, REWARD_APPROVED, REWARD_PAID, REWARD_DENIED
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    txHash: text("tx_hash"),
+    // faucet_request | reward | payout, and its id
+    targetType: text("target_type"),
+    targetId: integer("target_id"),
+    readAt: integer("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_time").on(t.userId, t.createdAt)],
+);
+
+// One-time password-reset links; the id is the SHA-256 of the token the link carries.
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    // the admin who made the link; null when it was emailed from "Forgot password?"
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user").on(t.userId)],
+);
+
 // Rows as the repositories return them.
 export type User = typeof users.$inferSelect;
 export type FaucetRequest = typeof faucetRequests.$inferSelect;
@@ -332,6 +400,9 @@ export type EarningAlertSignup = typeof earningAlertSignups.$inferSelect;
 export type AdvertisingRequest = typeof advertisingRequests.$inferSelect;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type NewAuditLogEntry = typeof auditLog.$inferInsert;
+export type BlockListEntry = typeof blockList.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
+export type PasswordReset = typeof passwordResets.$inferSelect;
 
 // One row at a time, written and deleted by GET /api/health to prove the database takes writes.
 export const healthProbe = sqliteTable("health_probe", {
