@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
+import { healthStatus, healthView } from "./model.ts";
 import type { Health } from "./service.ts";
 
 // GET /api/health: cheap enough for load balancers to poll (a public read: one answer a second);
@@ -10,8 +11,7 @@ export function healthRoutes({ health, clock, version, reads }: { health: Health
   const read = reads.add("/api/health", () => {
     const database = health.database();
     const uptimeSeconds = Math.floor((clock() - startedAt) / 1000);
-    const ok = database === "ok";
-    return answer(`${database} ${uptimeSeconds}`, () => ({ status: ok ? "ok" : "degraded", database, version, uptimeSeconds }), ok ? 200 : 503);
+    return answer(`${database} ${uptimeSeconds}`, () => healthView(database, version, uptimeSeconds), healthStatus(database));
   });
   return new Elysia().get("/api/health", () => asJson(read()));
 }

@@ -5,12 +5,10 @@ import { WEEK_MS } from "./service.ts";
 
 let t: TestApp;
 let cookie: string;
-let userId: number;
 beforeEach(async () => {
   t = testApp();
   const reg = await t.register("sharer");
   cookie = reg.cookie;
-  userId = reg.user.id;
 });
 afterEach(() => t.close());
 
