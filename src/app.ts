@@ -50,6 +50,8 @@ import { createStatsService } from "./modules/stats/service.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { type AccountService, createAccountService } from "./modules/account/service.ts";
 import { socialRoutes } from "./modules/social/routes.ts";
+import { explorerRoutes } from "./modules/explorer/routes.ts";
+import { createExplorerService } from "./modules/explorer/service.ts";
 import { createSocialService } from "./modules/social/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -63,7 +65,8 @@ const bodyTooLarge = () => new HttpError(413, BODY_TOO_LARGE, { connection: "clo
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, "publicUrl" | "trustProxy">;
+  // explorerUrl: --explorer-url (absent in tests that do not set it)
+  config: Pick<Config, "publicUrl" | "trustProxy"> & Partial<Pick<Config, "explorerUrl">>;
   clock?: () => number;
   clientIp?: ClientIpResolver;
   passwordCost?: PasswordCost;
@@ -107,6 +110,7 @@ export function createApp(deps: AppDeps) {
   const accounts: AccountService = lazy(() => createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get() }));
   const wallet = lazy(() => createWalletStatus({ db, runtime: deps.payouts ?? null }));
   const health = createHealth({ db, clock });
+  const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
   // who is asking, for the features' `visitor` and `admin` contexts
   const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping };
   const errors = createErrorLog({ log, clock });
@@ -199,6 +203,7 @@ export function createApp(deps: AppDeps) {
     .use(exportRoutes({ context, csvExports }))
     .use(rewardRoutes({ context, rewards }))
     .use(walletRoutes({ context, wallet }))
+    .use(explorerRoutes({ explorer }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/robots.txt", () => robotsTxt(baseHeaders))
     // a first visit's page brings the device cookie, before the visitor's first faucet request

@@ -3,12 +3,12 @@ import { helpText, parseCommand, UsageError } from "./config.ts";
 
 describe("flags and environment", () => {
   test("defaults: port 3000 on 0.0.0.0 with ./data, no proxy", () => {
-    expect(parseCommand([], {}).config).toEqual({ port: 3000, host: "0.0.0.0", dataDir: "./data", publicUrl: null, trustProxy: false, payouts: { mode: "off" } });
+    expect(parseCommand([], {}).config).toEqual({ port: 3000, host: "0.0.0.0", dataDir: "./data", publicUrl: null, trustProxy: false, payouts: { mode: "off" }, explorerUrl: null });
   });
 
   test("environment variables, and flags winning over them", () => {
     const env = { PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/srv/d", PUBLIC_URL: "https://faucet.example/", TRUST_PROXY: "true" };
-    expect(parseCommand([], env).config).toEqual({ port: 8080, host: "127.0.0.1", dataDir: "/srv/d", publicUrl: "https://faucet.example", trustProxy: true, payouts: { mode: "off" } });
+    expect(parseCommand([], env).config).toEqual({ port: 8080, host: "127.0.0.1", dataDir: "/srv/d", publicUrl: "https://faucet.example", trustProxy: true, payouts: { mode: "off" }, explorerUrl: null });
     expect(parseCommand(["--port", "9000", "--data-dir=/x"], env).config).toMatchObject({ port: 9000, dataDir: "/x" });
   });
 

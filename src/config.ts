@@ -7,6 +7,8 @@ export interface Config {
   publicUrl: string | null;
   trustProxy: boolean;
   payouts: PayoutConfig;
+  // --explorer-url: where a transaction hash links to, a template holding {hash}; null: the network's own
+  explorerUrl: string | null;
 }
 
 // Where payouts go: nowhere (no wallet), the built-in sandbox ledger, or real XRPL servers.
@@ -57,6 +59,12 @@ export const FLAGS: FlagSpec[] = [
   { name: "xrpl-seed-file", value: "FILE", env: null, help: "file holding the hot wallet's secret (instead of the XRPL_SEED variable)" },
   { name: "xrpl-address", value: "ADDRESS", env: "XRPL_ADDRESS", help: "the hot wallet's address; the server refuses to start when the secret does not derive it" },
   { name: "sandbox-port", value: "PORT", env: "SANDBOX_PORT", help: "loopback port of the sandbox ledger's WebSocket (default 6006)" },
+  {
+    name: "explorer-url",
+    value: "TEMPLATE",
+    env: "EXPLORER_URL",
+    help: "where transaction hashes link to, e.g. https://explorer.example/tx/{hash} (default: the network's explorer; the sandbox's own page)",
+  },
   { name: "seed-admin", value: "USERNAME", env: null, help: "create or reset an admin account and exit; the password comes from ADMIN_PASSWORD or the first line of standard input" },
   { name: "email", value: "EMAIL", env: null, help: "the admin's email for --seed-admin (default USERNAME@localhost)" },
   { name: "backup", value: "FILE", env: null, help: "write a consistent copy of the database to FILE (safe while the server runs) and exit" },
@@ -103,6 +111,20 @@ function parseUrl(raw: string, source: string): string {
   }
 }
 
+// An http(s) URL holding {hash}, where the hash goes.
+function parseExplorerUrl(raw: string | undefined, source: string): string | null {
+  if (raw === undefined || raw.trim() === "") return null;
+  const template = raw.trim();
+  if (!template.includes("{hash}")) throw new UsageError(`${source} must contain {hash} where the transaction hash goes, e.g. https://explorer.example/tx/{hash}; got '${template}'`);
+  try {
+    const url = new URL(template.replaceAll("{hash}", "HASH"));
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+  } catch {
+    throw new UsageError(`${source} must be an http(s) URL such as https://explorer.example/tx/{hash}, got '${template}'`);
+  }
+  return template;
+}
+
 // Parses argv (without the executable) and the environment into a command.
 export function parseCommand(argv: string[], env: Record<string, string | undefined>): CliCommand {
   const values = new Map<string, string | true>();
@@ -144,6 +166,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
       publicUrl: publicUrlRaw ? parseUrl(publicUrlRaw, flag("public-url") ? "--public-url" : "PUBLIC_URL") : null,
       trustProxy: values.has("trust-proxy") || trustEnv === "true" || trustEnv === "1",
       payouts: parsePayouts(flag, env),
+      explorerUrl: parseExplorerUrl(flag("explorer-url") ?? env.EXPLORER_URL, flag("explorer-url") !== undefined ? "--explorer-url" : "EXPLORER_URL"),
     },
   };
 }
