@@ -14,6 +14,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
     xrpAddress: text("xrp_address"),
+    // the destination tag payments to xrpAddress carry (account settings), or none
+    xrpDestinationTag: integer("xrp_destination_tag"),
     // The API calls this `drops`, but it is a points balance, not XRP.
     points: integer("points").notNull().default(0),
     // XRP granted (approved rewards) and not yet paid.

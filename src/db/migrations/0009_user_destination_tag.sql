@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `xrp_destination_tag` integer;
