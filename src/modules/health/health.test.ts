@@ -17,6 +17,8 @@ test("with the database full, health answers 503 'read-only' while writes fail, 
     return { status: res.status, body: (await res.json()) as { status: string; database: string } };
   };
   expect(await health()).toMatchObject({ status: 200, body: { status: "ok", database: "ok" } });
+  // the probe's own commit skips the fsync; every other write still has it (2 = FULL)
+  expect(t.db.sqlite.query("pragma synchronous").get()).toEqual({ synchronous: 2 });
 
   // The file may not grow by a single page: SQLite answers SQLITE_FULL, as it does on a full disk.
   const pages = (t.db.sqlite.query("pragma page_count").get() as { page_count: number }).page_count;
@@ -33,6 +35,7 @@ test("with the database full, health answers 503 'read-only' while writes fail, 
   const write = await fetch(`${url}/api/reviews/submit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rating: 5, review: "x".repeat(1900) }) });
   expect(write.status).toBe(500);
   expect(await health()).toMatchObject({ status: 503, body: { status: "degraded", database: "read-only" } });
+  expect(t.db.sqlite.query("pragma synchronous").get()).toEqual({ synchronous: 2 });
 
   // Room again: the next probe (at most every few seconds) says so.
   t.db.sqlite.run("pragma max_page_count = 1073741823");

@@ -36,7 +36,7 @@ export function createHealth({ db, clock }: { db: Db; clock: () => number }) {
       try {
         if (!repo.canRead()) state = "unavailable";
         else {
-          immediate(db, () => repo.writeProbe(now));
+          repo.withoutSync(() => immediate(db, () => repo.writeProbe(now)));
           state = "ok";
         }
       } catch (error) {
