@@ -38,11 +38,20 @@ export function applyMigrations(db: Db) {
   const pending = journal.entries.filter((entry) => !last || Number(last.created_at) < entry.when);
   if (pending.length === 0) return;
   const record = sqlite.prepare<unknown, [string, number]>('INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)');
-  sqlite.transaction(() => {
-    for (const entry of pending) {
-      const text = readFileSync(join(folder, `${entry.tag}.sql`), "utf8");
-      for (const statement of text.split(BREAKPOINT)) if (statement.trim()) sqlite.run(statement);
-      record.run(new Bun.CryptoHasher("sha256").update(text).digest("hex"), entry.when);
-    }
-  })();
+  // One transaction, committed without its own fsync: a crash or power cut loses it whole (the
+  // bookkeeping rows included), so the next start applies it again; and the first write that
+  // matters (synchronous = FULL again) syncs the WAL up to and including it.
+  const synchronous = sqlite.query<{ synchronous: number }, []>("PRAGMA synchronous").get()?.synchronous ?? 2;
+  sqlite.run("PRAGMA synchronous = NORMAL");
+  try {
+    sqlite.transaction(() => {
+      for (const entry of pending) {
+        const text = readFileSync(join(folder, `${entry.tag}.sql`), "utf8");
+        for (const statement of text.split(BREAKPOINT)) if (statement.trim()) sqlite.run(statement);
+        record.run(new Bun.CryptoHasher("sha256").update(text).digest("hex"), entry.when);
+      }
+    })();
+  } finally {
+    sqlite.run(`PRAGMA synchronous = ${synchronous}`);
+  }
 }

@@ -2,8 +2,10 @@
 // client and waitFor.
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openDatabase } from "../db/client.ts";
 import { applyMigrations, migrationsFolder } from "../db/migrate.ts";
 import { httpClient } from "./client.ts";
 import { migratedTemplate, testApp } from "./harness.ts";
@@ -22,6 +24,19 @@ describe("the migrated template", () => {
       expect(template.query("select count(*) as n from users").get()).toEqual({ n: 0 });
     } finally {
       template.close();
+    }
+  });
+
+  test("migrating a fresh database leaves every later write fully synchronous (FULL)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-migrate-"));
+    const db = openDatabase(join(dir, "app.db"));
+    try {
+      applyMigrations(db);
+      expect(migrations(db.sqlite)).toHaveLength(journal.entries.length);
+      expect(db.sqlite.query("pragma synchronous").get()).toEqual({ synchronous: 2 });
+    } finally {
+      db.sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
