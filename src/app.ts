@@ -49,10 +49,17 @@ import { statsRoutes } from "./modules/stats/routes.ts";
 import { createStatsService } from "./modules/stats/service.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { type AccountService, createAccountService } from "./modules/account/service.ts";
+import { createMailer } from "./modules/account/mail.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { createNotificationService } from "./modules/notifications/service.ts";
 import { socialRoutes } from "./modules/social/routes.ts";
 import { explorerRoutes } from "./modules/explorer/routes.ts";
 import { createExplorerService } from "./modules/explorer/service.ts";
+import { sandboxRoutes } from "./modules/sandbox/routes.ts";
+import { createSandboxService } from "./modules/sandbox/service.ts";
 import { createSocialService } from "./modules/social/service.ts";
+import { blocklistRoutes } from "./modules/blocklist/routes.ts";
+import { createBlocklistService } from "./modules/blocklist/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";
@@ -66,7 +73,7 @@ const bodyTooLarge = () => new HttpError(413, BODY_TOO_LARGE, { connection: "clo
 export interface AppDeps {
   db: Db;
   // explorerUrl: --explorer-url (absent in tests that do not set it)
-  config: Pick<Config, "publicUrl" | "trustProxy"> & Partial<Pick<Config, "explorerUrl">>;
+  config: Pick<Config, "publicUrl" | "trustProxy"> & Partial<Pick<Config, "explorerUrl" | "mail">>;
   clock?: () => number;
   clientIp?: ClientIpResolver;
   passwordCost?: PasswordCost;
@@ -107,10 +114,13 @@ export function createApp(deps: AppDeps) {
   const payouts = lazy(() => createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet }));
   // (the rewards ask the accounts for users, and the accounts the rewards for claims: both typed)
   const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids) }));
-  const accounts: AccountService = lazy(() => createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get() }));
+  const accounts: AccountService = lazy(() => createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get(), mailer: config.mail ? createMailer(config.mail) : null, log }));
+  const notifications = lazy(() => createNotificationService({ db, clock }));
+  const blocklist = lazy(() => createBlocklistService({ db, clock }));
   const wallet = lazy(() => createWalletStatus({ db, runtime: deps.payouts ?? null }));
   const health = createHealth({ db, clock });
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
+  const sandbox = createSandboxService({ runtime: deps.payouts ?? null });
   // who is asking, for the features' `visitor` and `admin` contexts
   const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping };
   const errors = createErrorLog({ log, clock });
@@ -191,7 +201,10 @@ export function createApp(deps: AppDeps) {
     .get("/api/docs/json", () => apiDocument(), { detail: { hide: true } })
     .use(healthRoutes({ health, clock, version: deps.version ?? "dev", reads }))
     .use(powRoutes({ context, pow }))
-    .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000, reads }))
+    // (before the forms it guards: its check applies to the routes added after it)
+    .use(blocklistRoutes({ context, blocklist }))
+    .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000, reads, publicUrl: config.publicUrl }))
+    .use(notificationRoutes({ context, notifications }))
     .use(faucetRoutes({ context, faucet, payouts, pow, reads }))
     .use(socialRoutes({ context, social, reads }))
     .use(reviewRoutes({ context, reviews, pow, reads }))
@@ -206,6 +219,8 @@ export function createApp(deps: AppDeps) {
     .use(explorerRoutes({ explorer }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .get("/robots.txt", () => robotsTxt(baseHeaders))
+    // the sandbox ledger's transaction page, where sandbox hashes link to (404 off sandbox mode)
+    .use(sandboxRoutes({ sandbox, headers: baseHeaders }))
     // a first visit's page brings the device cookie, before the visitor's first faucet request
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders, (page) => newDeviceCookie(page, clock(), cookieOptions.secure)));
 

@@ -56,7 +56,7 @@ export async function startPayouts({ config, db, dataDir, log, closeIntervalMs }
   engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log });
   void engine.start().catch((error) => log(`payouts: start: ${error instanceof Error ? error.message : String(error)}`));
   return {
-    runtime: { mode: config.mode, url: urls[0]!, engine, ledger },
+    runtime: { mode: config.mode, url: urls[0]!, engine, ledger, sandbox: simulator },
     async stop() {
       await engine.stop();
       await ledger.close();

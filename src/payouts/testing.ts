@@ -33,7 +33,7 @@ export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps
   const log = (line: string) => logs.push(line);
   const ledger = createLedgerConnection({ urls: [sim.url], log, timeoutMs: options.timeoutMs ?? 1_000 });
   // the app reads runtime.engine on every call, so a restarted engine takes over at once
-  const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger };
+  const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim };
   const t = testApp({ payouts: runtime, payWaitMs: 0 });
   const make = (step?: EngineDeps["step"], skew = 0) =>
     createPayoutEngine({ db: t.db, clock: () => Date.now() + skew, ledger, wallet, log, step });

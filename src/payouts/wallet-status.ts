@@ -7,12 +7,15 @@ import { payouts } from "../db/schema.ts";
 import { type LedgerView, notConfiguredView, resumedView, walletView } from "../modules/wallet/model.ts";
 import type { PayoutEngine } from "./engine.ts";
 import type { LedgerConnection } from "./ledger.ts";
+import type { LedgerSimulator } from "./simulator/index.ts";
 
 export interface PayoutRuntime {
   mode: "sandbox" | "ledger";
   url: string;
   engine: PayoutEngine;
   ledger: LedgerConnection;
+  // sandbox mode: the in-process simulated ledger, read by the sandbox's transaction page
+  sandbox?: Pick<LedgerSimulator, "transaction"> | null;
 }
 
 // What account_info tells of the wallet: its balance and the objects it owns (each raises the reserve).

@@ -29,6 +29,22 @@ export interface SimulatorOptions {
   baseFeeDrops?: number;
 }
 
+// What the sandbox's transaction page shows of one transaction.
+export interface SandboxTransaction {
+  hash: string;
+  type: string;
+  result: string;
+  account: string;
+  destination: string | null;
+  destinationTag: number | null;
+  // XRP amounts in drops: what was sent and what arrived (null for a transaction moving no XRP)
+  amountDrops: bigint | null;
+  deliveredDrops: bigint | null;
+  feeDrops: bigint;
+  ledgerIndex: number;
+  closeTime: number; // seconds since the Ripple epoch, as the ledger keeps it
+}
+
 export interface SimulatorFaults {
   submitNoReply(count?: number): void;
   dropSocketBeforeApply(count?: number): void;
@@ -61,6 +77,8 @@ export interface LedgerSimulator {
   setBalance(address: string, drops: bigint | number): void;
   setAccountFlags(address: string, flags: Partial<AccountState["flags"]>): void;
   payments(filter?: { destination?: string; account?: string }): AppliedPayment[];
+  // A transaction in a closed ledger, by its hash (any case); null when the ledger has none.
+  transaction(hash: string): SandboxTransaction | null;
   faults: SimulatorFaults;
   close(): Promise<void>;
 }
@@ -272,6 +290,25 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
       return ledger
         .payments()
         .filter((p) => (!filter.destination || p.destination === filter.destination) && (!filter.account || p.account === filter.account));
+    },
+    transaction(hash) {
+      const record = ledger.txs.get(hash.toUpperCase());
+      if (!record) return null;
+      const { tx } = record;
+      const xrp = (value: unknown) => (typeof value === "string" && /^\d+$/.test(value) ? BigInt(value) : null);
+      return {
+        hash: record.hash,
+        type: String(tx.TransactionType),
+        result: record.result,
+        account: String(tx.Account),
+        destination: tx.Destination === undefined ? null : String(tx.Destination),
+        destinationTag: tx.DestinationTag === undefined ? null : Number(tx.DestinationTag),
+        amountDrops: xrp(tx.Amount),
+        deliveredDrops: record.delivered,
+        feeDrops: BigInt(String(tx.Fee ?? "0")),
+        ledgerIndex: record.ledgerIndex,
+        closeTime: record.closeTime,
+      };
     },
     faults: {
       submitNoReply: (count = 1) => void (ctx.faults.submitNoReply += count),
