@@ -50,6 +50,18 @@ export function faucetRequestView(row: Pick<FaucetRequest, "id" | "status" | "am
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+// A request as anyone may look it up by its address (or its device): never the IP, device, user
+// or risk.
+export type PublicFaucetRequestRow = Pick<FaucetRequest, "id" | "status" | "amountDrops" | "createdAt" | "processedAt" | "txHash">;
+export function publicFaucetRequestView(r: PublicFaucetRequestRow) {
+  return { id: r.id, status: r.status, amount: formatXrp(r.amountDrops), createdAt: iso(r.createdAt)!, processedAt: iso(r.processedAt), txHash: r.txHash };
+}
+export const LOOKUP_LIMIT = 20;
+export const lookupQuery = t.Object(
+  { address: t.Optional(t.String({ maxLength: 200, error: INVALID_ADDRESS })), mine: t.Optional(t.String({ maxLength: 5 })) },
+  { additionalProperties: true },
+);
+
 // A faucet request as the admin's list shows it: who asked, from where, the risk and the payout.
 export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null };
 export function adminFaucetRequestView(r: AdminFaucetRequestRow) {

@@ -5,7 +5,7 @@ import { and, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, mi
 import type { Db } from "../../db/client.ts";
 import { faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
 import { DAY_MS } from "../../lib/time.ts";
-import type { AdminFaucetRequestRow } from "./model.ts";
+import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
 
 const p = sql.placeholder;
 const r = faucetRequests;
@@ -98,6 +98,13 @@ export function createFaucetRepository(db: Db) {
     .orderBy(desc(r.processedAt))
     .limit(10)
     .prepare();
+  // A wallet's or a device's latest requests, as the public lookup shows them (indexes
+  // faucet_requests_address_time and faucet_requests_device_time).
+  const publicColumns = { id: r.id, status: r.status, amountDrops: r.amountDrops, createdAt: r.createdAt, processedAt: r.processedAt, txHash: r.txHash };
+  const latestBy = (column: typeof r.address | typeof r.deviceId) =>
+    db.select(publicColumns).from(r).where(eq(column, p("key"))).orderBy(desc(r.createdAt), desc(r.id)).limit(p("limit")).prepare();
+  const latestForAddress = latestBy(r.address);
+  const latestForDevice = latestBy(r.deviceId);
   const withPeople = (ids: number[]): AdminFaucetRequestRow[] =>
     db
       .select({ request: r, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error })
@@ -129,6 +136,8 @@ export function createFaucetRepository(db: Db) {
       return ids.length ? withPeople(ids) : [];
     },
     openCount: () => openCount.get()!.n,
+    latestForAddress: (key: string, limit: number): PublicFaucetRequestRow[] => latestForAddress.all({ key, limit }),
+    latestForDevice: (key: string, limit: number): PublicFaucetRequestRow[] => latestForDevice.all({ key, limit }),
   };
 }
 export type FaucetRepository = ReturnType<typeof createFaucetRepository>;

@@ -7,7 +7,7 @@ import { idParam, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import type { PayoutService } from "../../payouts/service.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
-import { adminFaucetRequestView, FAUCET_DECISIONS, faucetDecisionBody, faucetRequestBody, faucetRequestView, pageQuery } from "./model.ts";
+import { adminFaucetRequestView, FAUCET_DECISIONS, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, pageQuery, publicFaucetRequestView } from "./model.ts";
 import type { FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
@@ -20,13 +20,36 @@ export interface FaucetRouteDeps {
 
 export function faucetRoutes({ context, faucet, payouts, pow, reads }: FaucetRouteDeps) {
   // The status badge every page polls: the same for everyone (a public read, the service caches it
-  // for a second). It sets no cookie: the page brings the device cookie (app.ts).
+  // for a second). It sets no cookie: the page brings the device cookie (app.ts). Asked about a
+  // device or an address (`?mine=1`, `?address=`), the answer is that visitor's: the read declines
+  // any query, so it is never cached across visitors.
   const answer = reads.cached();
-  const status = reads.add("/api/faucet/status", () => {
+  const status = reads.add("/api/faucet/status", (request: Request) => {
+    if (request.url.includes("?")) return undefined;
     const value = faucet.status();
     return answer(value, () => value);
   });
-  const publicRoutes = new Elysia().get("/api/faucet/status", () => asJson(status()));
+  const publicRoutes = new Elysia()
+    .use(visitorContext(context))
+    .get(
+      "/api/faucet/status",
+      ({ request, query, visitor }) => {
+        const global = status(request);
+        if (global) return asJson(global);
+        const deviceId = query.mine === "1" ? visitor.device.deviceId : null;
+        return { ...faucet.status(), nextClaimSeconds: faucet.nextClaimSeconds(deviceId, query.address) };
+      },
+      { query: lookupQuery },
+    )
+    // A wallet's latest requests (anyone may look them up), or this device's (`?mine=1`).
+    .get(
+      "/api/faucet/requests",
+      ({ query, visitor }) => {
+        const rows = query.mine === "1" ? faucet.latestForDevice(visitor.device.deviceId) : faucet.latestForAddress(query.address);
+        return rows.map(publicFaucetRequestView);
+      },
+      { query: lookupQuery },
+    );
 
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))

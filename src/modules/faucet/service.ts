@@ -9,7 +9,7 @@ import { DAY_MS, utcDay, waitText } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import { type LedgerAddress, parseLedgerAddress } from "./address.ts";
-import { faucetErrors } from "./model.ts";
+import { BUDGET_REACHED, FAUCET_OFFLINE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
 import { HIGH_RISK, scoreRisk } from "./risk.ts";
 
@@ -121,7 +121,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     return row;
   }
 
-  let statusCache: { at: number; settings: FaucetSettings; version: number; value: { isActive: boolean; message: string } } | null = null;
+  let statusCache: { at: number; settings: FaucetSettings; version: number; value: FaucetStatus } | null = null;
 
   const parse = (address: unknown) => {
     const parsed = parseLedgerAddress(address);
@@ -167,19 +167,56 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
 
     // What the public badge shows. Every open page polls it, so the answer is kept for a second
     // (and recomputed at once when the settings or a day's total change).
-    status(): { isActive: boolean; message: string } {
+    // It also holds what the faucet page states before its form: why it is offline, the amount
+    // range and today's budget.
+    status(): FaucetStatus {
       const now = clock();
       const s = settings.get();
       if (statusCache && statusCache.settings === s && statusCache.version === budgetVersion && now - statusCache.at < STATUS_CACHE_MS) {
         return statusCache.value;
       }
-      let value = { isActive: true, message: "Faucet is online" };
-      if (!s.enabled) value = { isActive: false, message: "Faucet is offline" };
-      else if (remainingToday(s, utcDay(now)) < s.minAmountDrops) {
-        value = { isActive: false, message: "Today's XRP has been given out. Back after midnight UTC." };
+      const left = Math.max(0, remainingToday(s, utcDay(now)));
+      const figures = {
+        minAmount: formatXrp(s.minAmountDrops),
+        maxAmount: formatXrp(s.maxAmountDrops),
+        budgetLeft: formatXrp(left),
+        budgetTotal: formatXrp(s.dailyLimitDrops),
+        budgetLeftDrops: left,
+        budgetTotalDrops: s.dailyLimitDrops,
+        nextClaimSeconds: null,
+      };
+      let value: FaucetStatus = { isActive: true, message: "Faucet is online", offlineReason: null, ...figures };
+      if (!s.enabled) value = { isActive: false, message: "Faucet is offline", offlineReason: FAUCET_OFFLINE, ...figures };
+      else if (left < s.minAmountDrops) {
+        value = { isActive: false, message: "Today's XRP has been given out. Back after midnight UTC.", offlineReason: BUDGET_REACHED, ...figures };
       }
       statusCache = { at: now, settings: s, version: budgetVersion, value };
       return value;
+    },
+
+    // Seconds until this device (and this address, when given) may claim again: the address's
+    // 24 hours and the device's daily number of addresses; 0 when it may claim now.
+    nextClaimSeconds(deviceId: string | null, address: unknown): number {
+      const now = clock();
+      const since = now - DAY_MS;
+      let wait = 0;
+      if (address !== undefined && address !== null && address !== "") {
+        const last = repo.lastForAddress(parse(address).address, since);
+        if (last) wait = Math.max(wait, last.createdAt + DAY_MS - now);
+      }
+      if (deviceId !== null) {
+        const fromDevice = repo.otherAddressesFromDevice(deviceId, "", since);
+        if (fromDevice.n >= settings.get().perDeviceDaily) wait = Math.max(wait, (fromDevice.first ?? now) + DAY_MS - now);
+      }
+      return Math.ceil(wait / 1000);
+    },
+
+    // The latest requests of a wallet address (anyone may look them up) or of a device.
+    latestForAddress(address: unknown): PublicFaucetRequestRow[] {
+      return repo.latestForAddress(parse(address).address, LOOKUP_LIMIT);
+    },
+    latestForDevice(deviceId: string): PublicFaucetRequestRow[] {
+      return repo.latestForDevice(deviceId, LOOKUP_LIMIT);
     },
 
     // The admin's list: open requests a page at a time; page 1 also holds the 10 last processed.
@@ -189,3 +226,19 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   };
 }
 export type FaucetService = ReturnType<typeof createFaucetService>;
+
+export interface FaucetStatus {
+  isActive: boolean;
+  // the badge's words
+  message: string;
+  // why the faucet takes no request, in a sentence (null when online)
+  offlineReason: string | null;
+  minAmount: string;
+  maxAmount: string;
+  budgetLeft: string;
+  budgetTotal: string;
+  budgetLeftDrops: number;
+  budgetTotalDrops: number;
+  // for the device / address asked about (?mine=1, ?address=); null when not asked
+  nextClaimSeconds: number | null;
+}
