@@ -112,16 +112,18 @@ export const userSummaryView = (s: UserSummaryRow) => ({
 });
 
 // A user's own faucet requests and rewards, as their history pages show them.
-export type FaucetRequestHistoryRow = Pick<FaucetRequest, "id" | "status" | "amountDrops" | "createdAt" | "reason" | "txHash">;
+// The admin's reason reaches the user: `rejectReason` of a REJECTED request, `denyReason` of a DENIED reward.
+export type FaucetRequestHistoryRow = Pick<FaucetRequest, "id" | "status" | "amountDrops" | "createdAt" | "reason" | "rejectReason" | "txHash">;
 export const faucetRequestHistoryView = (r: FaucetRequestHistoryRow) => ({
   id: r.id,
   status: r.status,
   amount: formatXrp(r.amountDrops),
   createdAt: iso(r.createdAt),
   reason: r.reason,
+  rejectReason: r.status === "REJECTED" ? r.rejectReason : null,
   txHash: r.txHash,
 });
-export type RewardHistoryRow = Pick<Reward, "id" | "type" | "platform" | "status" | "amountDrops" | "createdAt" | "txHash">;
+export type RewardHistoryRow = Pick<Reward, "id" | "type" | "platform" | "status" | "amountDrops" | "createdAt" | "denyReason" | "txHash">;
 export const rewardHistoryView = (r: RewardHistoryRow) => ({
   id: r.id,
   type: r.type,
@@ -129,6 +131,7 @@ export const rewardHistoryView = (r: RewardHistoryRow) => ({
   status: r.status,
   amount: formatXrp(r.amountDrops),
   createdAt: iso(r.createdAt),
+  denyReason: r.status === "DENIED" ? r.denyReason : null,
   txHash: r.txHash,
 });
 

@@ -67,6 +67,7 @@ export function createAccountRepository(db: Db) {
       amountDrops: faucetRequests.amountDrops,
       createdAt: faucetRequests.createdAt,
       reason: faucetRequests.reason,
+      rejectReason: faucetRequests.rejectReason,
       txHash: faucetRequests.txHash,
     })
     .from(faucetRequests)
@@ -82,6 +83,7 @@ export function createAccountRepository(db: Db) {
       status: rewards.status,
       amountDrops: rewards.amountDrops,
       createdAt: rewards.createdAt,
+      denyReason: rewards.denyReason,
       txHash: rewards.txHash,
     })
     .from(rewards)

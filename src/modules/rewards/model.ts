@@ -50,9 +50,12 @@ export const rewardView = (r: RewardRow) => ({
   platform: r.platform,
   address: r.address,
   reason: r.reason,
+  denyReason: r.denyReason,
   createdAt: new Date(r.createdAt).toISOString(),
   processedAt: iso(r.processedAt),
   txHash: r.txHash,
   username: r.username ?? null,
 });
 export type RewardView = ReturnType<typeof rewardView>;
+// The answer to a decision: the reward, its `reason` the admin's (as this answer always gave it).
+export const decisionView = (r: RewardRow) => ({ ...rewardView(r), reason: r.denyReason ?? r.reason });

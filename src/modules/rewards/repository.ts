@@ -12,10 +12,11 @@ export const PENDING_LIMIT = 500;
 
 export function createRewardRepository(db: Db) {
   const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
-  // A compare-and-set from PENDING.
+  // A compare-and-set from PENDING. The admin's reason goes to deny_reason (the user sees it beside a
+  // DENIED reward); the reward's own reason stays.
   const decide = db
     .update(r)
-    .set({ status: sql`${p("status")}`, reason: sql`${p("reason")}`, processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}` })
+    .set({ status: sql`${p("status")}`, denyReason: sql`${p("denyReason")}`, processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}` })
     .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
     .prepare();
   const addOwed = db
@@ -44,7 +45,8 @@ export function createRewardRepository(db: Db) {
 
   return {
     byId: (id: number): RewardRow | undefined => byId.get({ id }),
-    decide: (id: number, status: ClaimDecision, reason: string | null, adminId: number, at: number) => decide.run({ id, status, reason, adminId, at }),
+    decide: (id: number, status: ClaimDecision, reason: string | null, adminId: number, at: number) =>
+      decide.run({ id, status, denyReason: status === "DENIED" ? reason : null, adminId, at }),
     addOwed: (userId: number, amount: number) => addOwed.run({ userId, amount }),
     pending: (): RewardRow[] => pending.all().map(flatten),
     processed: (limit: number): RewardRow[] => processed.all({ limit }).map(flatten),

@@ -7,7 +7,7 @@ import { formatXrp } from "../../money.ts";
 import type { Actor } from "../../payouts/service.ts";
 import type { PublicUser } from "../account/model.ts";
 import { recordAudit } from "../audit/service.ts";
-import { type ClaimDecision, type RewardRow, rewardErrors, rewardView } from "./model.ts";
+import { type ClaimDecision, decisionView, type RewardRow, rewardErrors, rewardView } from "./model.ts";
 import { createRewardRepository } from "./repository.ts";
 
 export const PROCESSED_LIMIT = 200;
@@ -39,7 +39,7 @@ export function createRewardService({ db, clock, publicUsersByIds }: RewardDeps)
   };
 
   return {
-    decide: (id: number, decision: ClaimDecision, reason: string | null, actor: Actor) => rewardView(immediate(db, () => decide(id, decision, reason, actor))),
+    decide: (id: number, decision: ClaimDecision, reason: string | null, actor: Actor) => decisionView(immediate(db, () => decide(id, decision, reason, actor))),
     // The pending rewards, oldest first (at most 500).
     pending: () => repo.pending().map(rewardView),
     // The admin's claims screen: the pending rewards and their users.
