@@ -15,11 +15,22 @@ const hashedScript = Object.keys(webAssets).find((p) => p.startsWith("/assets/")
 
 describe("the embedded web app", () => {
   table(
-    ["/", "/admin/x", "/dashboard", "/blog/some-post", "/login"].map((url) => ({
+    ["/", "/faucet/", "/dashboard", "/blog/some-post", "/login"].map((url) => ({
       name: `${url} serves index.html (SPA fallback)`,
       method: "GET",
       url,
       expectStatus: 200,
+      expectHeaders: { "content-type": /text\/html/, "cache-control": "no-cache" },
+      expectText: /<div id="root">/,
+    })),
+  );
+  // an unknown URL is a 404 a crawler or a link checker sees, with the app's page (its not-found screen)
+  table(
+    ["/no-such-page", "/admin/x", "/faucet/extra", "/blog/a/b", "/index.htm"].map((url) => ({
+      name: `${url} answers 404 with the app's page`,
+      method: "GET",
+      url,
+      expectStatus: 404,
       expectHeaders: { "content-type": /text\/html/, "cache-control": "no-cache" },
       expectText: /<div id="root">/,
     })),

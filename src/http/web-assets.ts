@@ -1,6 +1,7 @@
 // Serves the React build embedded by build.ts: hashed assets cached for a year, precompressed
 // variants when the browser accepts them, and index.html for every client route.
 import { webAssets } from "../generated/web-assets.ts";
+import { isAppPath } from "../shared/routes.ts";
 import { jsonError } from "./errors.ts";
 
 const YEAR = "public, max-age=31536000, immutable";
@@ -18,11 +19,14 @@ export function serveWebAsset(request: Request, headers: Record<string, string>,
   if (pathname === "/api" || pathname.startsWith("/api/")) return jsonError(404, `Not found: ${pathname}`, headers);
   let urlPath = pathname;
   let asset = webAssets[urlPath];
+  let status = 200;
   if (!asset) {
-    // A missing hashed file is a real 404; any other path is a client route.
+    // A missing hashed file is a real 404; any other path gets the app's page, a 404 unless it is
+    // one of the app's pages (the app then shows its not-found page).
     if (pathname.startsWith("/assets/")) return new Response("Not found", { status: 404, headers });
     urlPath = "/index.html";
     asset = webAssets[urlPath]!;
+    if (!isAppPath(pathname)) status = 404;
   }
   const variant = pickVariant(asset, request.headers.get("accept-encoding") ?? "");
   const type = Bun.file(asset.identity).type;
@@ -35,7 +39,7 @@ export function serveWebAsset(request: Request, headers: Record<string, string>,
   if (variant.encoding) responseHeaders["content-encoding"] = variant.encoding;
   const cookie = urlPath === "/index.html" ? pageCookie?.(request) : undefined;
   if (cookie) responseHeaders["set-cookie"] = cookie;
-  return new Response(Bun.file(variant.path), { headers: responseHeaders });
+  return new Response(Bun.file(variant.path), { status, headers: responseHeaders });
 }
 
 // Crawlers may read the public pages; the admin screen and the API are not for them.

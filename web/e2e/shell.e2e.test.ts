@@ -81,21 +81,22 @@ describe("accounts in the browser", () => {
 });
 
 describe("visitors", () => {
-  test("an unknown route shows '404 Page Not Found'", async () => {
+  test("an unknown route answers 404 and shows '404 Page Not Found'", async () => {
     const { page } = await site.newPage();
     const response = await page.goto("/this/does/not/exist");
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await seen(page.getByRole("heading", { name: "404 Page Not Found" }));
     await page.getByRole("link", { name: "Back to Home" }).click();
     await seen(page.getByRole("heading", { name: "Get Free XRP Instantly" }));
   }, 60_000);
 
-  test("the splash shows first, then the page; the disclaimer is always there", async () => {
+  test("the splash shows first on a session's first visit, then the page; the disclaimer is always there", async () => {
     const { page } = await site.newPage({ reducedMotion: false });
-    await page.goto("/faq");
+    await page.goto("/");
     await seen(page.getByRole("status", { name: "Loading XRP Faucet" }));
-    await seen(page.getByRole("heading", { name: "Frequently Asked Questions", level: 1 }));
     await gone(page.getByRole("status", { name: "Loading XRP Faucet" }));
+    await page.getByRole("link", { name: "FAQ" }).first().click();
+    await seen(page.getByRole("heading", { name: "Frequently Asked Questions", level: 1 }));
     expect(await page.getByRole("note", { name: "Disclaimer" }).textContent()).toMatch(/not affiliated/i);
   }, 60_000);
 

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { homeFor, useCurrentUser, type User } from "./api/session";
 import { Layout } from "./components/Layout";
-import { SPLASH_MS, Splash } from "./components/Splash";
+import { isAppPath } from "../../src/shared/routes";
+import { SPLASH_MS, Splash, splashWanted } from "./components/Splash";
 import { PageSpinner } from "./components/Spinner";
 import { lazyPage } from "./lib/lazyPage";
 import Home from "./pages/Home";
@@ -57,16 +58,17 @@ function firstScreen(path: string): Promise<unknown> {
     admin: pages.admin,
   };
   if (!first) return Promise.resolve();
-  return (byPath[first] ?? pages.notFound).preload().catch(() => {});
+  return (isAppPath(path) ? (byPath[first] ?? pages.notFound) : pages.notFound).preload().catch(() => {});
 }
 
 // Done when the splash's time is up and the first screen's chunk is in (or failed: the layout then
 // shows its spinner and error boundary).
+// Without the splash (splashWanted), the first screen shows at once behind the layout's spinner.
 function useSplash(ms: number) {
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState(() => !splashWanted());
   useEffect(() => {
     let live = true;
-    const timeUp = new Promise((resolve) => setTimeout(resolve, ms));
+    const timeUp = splashWanted() ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
     void Promise.all([timeUp, firstScreen(window.location.pathname)]).then(() => live && setDone(true));
     return () => {
       live = false;

@@ -1,6 +1,22 @@
 import { LogoMark } from "./Logo";
 
 export const SPLASH_MS = 2000;
+const SEEN_KEY = "xrp-faucet:splash-seen";
+let wanted: boolean | undefined;
+
+// The splash plays once per browser session, on a first visit that starts at the home page: not on
+// a reload, nor on a deep link (a shared link opens its page at once). Decided once per page load.
+export function splashWanted(): boolean {
+  if (wanted === undefined) {
+    try {
+      wanted = sessionStorage.getItem(SEEN_KEY) === null && window.location.pathname === "/";
+      sessionStorage.setItem(SEEN_KEY, "1");
+    } catch {
+      wanted = false; // storage blocked: no splash rather than one on every load
+    }
+  }
+  return wanted;
+}
 
 type Drop = { left: number; top: number; delay: number; duration: number; height: number; opacity: number };
 
@@ -23,7 +39,7 @@ function makeRain(count: number): Drop[] {
 
 const RAIN = makeRain(48);
 
-// The rain-themed intro shown for 2 seconds on load; the rain stands still when the visitor prefers less motion.
+// The rain-themed intro shown for 2 seconds on a session's first visit (splashWanted); the rain stands still when the visitor prefers less motion.
 export function Splash() {
   return (
     <div
