@@ -1,0 +1,98 @@
+// Child processes of a bench run: every one is tracked and ended on the way out, with the
+// temporary folders and files it made; and the small readings taken of them.
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+export const children = new Set<Subprocess>();
+export const tempDirs = new Set<string>();
+export const tempFiles = new Set<string>();
+
+export function spawnTracked(cmd: string[], opts: { cwd?: string; env?: Record<string, string>; log?: string }) {
+  const proc = Bun.spawn(cmd, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdin: "ignore",
+    stdout: opts.log ? Bun.file(opts.log) : "pipe",
+    stderr: opts.log ? Bun.file(opts.log + ".err") : "pipe",
+  });
+  children.add(proc);
+  proc.exited.finally(() => children.delete(proc));
+  return proc;
+}
+
+export async function stop(proc: Subprocess, graceMs = 3000) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill("SIGTERM");
+  const ended = await Promise.race([proc.exited.then(() => true), Bun.sleep(graceMs).then(() => false)]);
+  if (!ended) {
+    proc.kill("SIGKILL");
+    await proc.exited;
+  }
+}
+
+export async function cleanup() {
+  await Promise.all([...children].map((p) => stop(p)));
+  await Promise.all([...tempDirs].map((d) => rm(d, { recursive: true, force: true })));
+  tempDirs.clear();
+  await Promise.all([...tempFiles].map((f) => rm(f, { force: true })));
+  tempFiles.clear();
+}
+
+process.on("exit", () => {
+  for (const p of children) {
+    try {
+      p.kill("SIGKILL");
+    } catch {}
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    console.error(`\nbench: ${signal}, stopping children`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+export async function tempDir(prefix: string) {
+  const dir = await mkdtemp(join(tmpdir(), `xrp-faucet-bench-${prefix}-`));
+  tempDirs.add(dir);
+  return dir;
+}
+
+// A free loopback port: bind port 0, read it, let it go.
+export function freePort(host = "127.0.0.1"): number {
+  const probe = Bun.serve({ hostname: host, port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+export function readStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, "utf8");
+    const m = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const mib = (kb: number | null) => (kb === null ? null : Math.round((kb / 1024) * 10) / 10);
+
+export async function tail(path: string, lines = 30) {
+  const parts: string[] = [];
+  for (const p of [path, path + ".err"]) {
+    const f = Bun.file(p);
+    if (await f.exists()) parts.push((await f.text()).split("\n").slice(-lines).join("\n"));
+  }
+  return parts.join("\n").trim();
+}
