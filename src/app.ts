@@ -60,6 +60,8 @@ import { createSandboxService } from "./modules/sandbox/service.ts";
 import { createSocialService } from "./modules/social/service.ts";
 import { blocklistRoutes } from "./modules/blocklist/routes.ts";
 import { createBlocklistService } from "./modules/blocklist/service.ts";
+import { backOfficeRoutes } from "./modules/admin/routes.ts";
+import { createBackOfficeService } from "./modules/admin/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps) {
   const accounts: AccountService = lazy(() => createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get(), mailer: config.mail ? createMailer(config.mail) : null, log }));
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
+  const backOffice = lazy(() => createBackOfficeService({ db }));
   const wallet = lazy(() => createWalletStatus({ db, runtime: deps.payouts ?? null }));
   const health = createHealth({ db, clock });
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
@@ -203,6 +206,7 @@ export function createApp(deps: AppDeps) {
     .use(powRoutes({ context, pow }))
     // (before the forms it guards: its check applies to the routes added after it)
     .use(blocklistRoutes({ context, blocklist }))
+    .use(backOfficeRoutes({ context, backOffice }))
     .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000, reads, publicUrl: config.publicUrl }))
     .use(notificationRoutes({ context, notifications }))
     .use(faucetRoutes({ context, faucet, payouts, pow, reads }))

@@ -83,6 +83,8 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     rejectReason: r.rejectReason,
     payoutStatus: r.payoutState ?? null,
     payoutError: r.payoutError ?? r.payoutMessage ?? null,
+    // approved by the auto-approve rule, not by a person
+    autoApproved: r.autoApproved,
     createdAt: iso(r.createdAt),
     processedAt: iso(r.processedAt),
     txHash: r.txHash,

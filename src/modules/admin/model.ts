@@ -1,0 +1,75 @@
+// What the back office's own reads answer: the counts beside the sidebar's sections, and a user's
+// whole file (profile, totals, requests, rewards, payouts, the IPs and devices seen, audit entries).
+import type { AuditLogEntry, Payout, User } from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import { formatXrp } from "../../money.ts";
+import { payoutStatus } from "../../payouts/service.ts";
+import { auditEntryView } from "../audit/model.ts";
+import { type AdminFaucetRequestRow, adminFaucetRequestView } from "../faucet/model.ts";
+import { type RewardRow, rewardView } from "../rewards/model.ts";
+
+// How many of each list a user's file holds (newest first).
+export const USER_FILE_LIMIT = 200;
+
+export const backOfficeErrors = {
+  userNotFound: () => notFound("User not found"),
+};
+
+export interface WaitingCounts {
+  pendingRequests: number;
+  pendingClaims: number;
+  heldReviews: number;
+  newEnquiries: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export type UserFilePayoutRow = Pick<Payout, "id" | "kind" | "amountDrops" | "destination" | "destinationTag" | "status" | "txHash" | "ledgerIndex" | "error" | "createdAt">;
+export interface SeenRow {
+  key: string;
+  n: number;
+  last: number;
+}
+
+export interface UserFile {
+  user: Pick<User, "id" | "username" | "email" | "xrpAddress" | "isAdmin" | "points" | "totalClaimedDrops" | "createdAt">;
+  paidDrops: number;
+  faucetRequests: AdminFaucetRequestRow[];
+  rewards: RewardRow[];
+  payouts: UserFilePayoutRow[];
+  ips: SeenRow[];
+  devices: SeenRow[];
+  audit: AuditLogEntry[];
+}
+
+export const userFileView = (f: UserFile) => ({
+  user: {
+    id: f.user.id,
+    username: f.user.username,
+    email: f.user.email,
+    xrpAddress: f.user.xrpAddress,
+    isAdmin: f.user.isAdmin,
+    points: f.user.points,
+    owed: formatXrp(f.user.totalClaimedDrops),
+    paid: formatXrp(f.paidDrops),
+    createdAt: iso(f.user.createdAt),
+  },
+  faucetRequests: f.faucetRequests.map(adminFaucetRequestView),
+  rewards: f.rewards.map(rewardView),
+  payouts: f.payouts.map((p) => ({
+    id: p.id,
+    kind: p.kind,
+    amount: formatXrp(p.amountDrops),
+    destination: p.destination,
+    destinationTag: p.destinationTag,
+    status: payoutStatus(p.status),
+    state: p.status,
+    txHash: p.txHash,
+    ledgerIndex: p.ledgerIndex,
+    error: p.error,
+    createdAt: iso(p.createdAt),
+  })),
+  ipsSeen: f.ips.map((s) => ({ ip: s.key, count: s.n, lastSeen: iso(s.last) })),
+  devicesSeen: f.devices.map((s) => ({ deviceId: s.key, count: s.n, lastSeen: iso(s.last) })),
+  audit: f.audit.map(auditEntryView),
+});

@@ -1,0 +1,29 @@
+// The back office's own reads: what waits for an admin (the sidebar's counts) and a user's whole
+// file. Reads only; the file's lists are read in one transaction so they agree with each other.
+import type { Db } from "../../db/client.ts";
+import { backOfficeErrors, type UserFile, type WaitingCounts } from "./model.ts";
+import { createBackOfficeRepository } from "./repository.ts";
+
+export function createBackOfficeService({ db }: { db: Db }) {
+  const repo = createBackOfficeRepository(db);
+  return {
+    counts: (): WaitingCounts => repo.counts(),
+    userFile(userId: number): UserFile {
+      return db.sqlite.transaction(() => {
+        const user = repo.user(userId);
+        if (!user) throw backOfficeErrors.userNotFound();
+        return {
+          user,
+          paidDrops: repo.paidDrops(userId),
+          faucetRequests: repo.requests(userId),
+          rewards: repo.rewards(userId),
+          payouts: repo.payouts(userId),
+          ips: repo.ips(userId),
+          devices: repo.devices(userId),
+          audit: repo.audit(userId),
+        };
+      }).deferred();
+    },
+  };
+}
+export type BackOfficeService = ReturnType<typeof createBackOfficeService>;
