@@ -145,7 +145,7 @@ export const socialShares = sqliteTable(
   (t) => [index("social_shares_user_time").on(t.userId, t.createdAt)],
 );
 
-// One row per thing being paid; see shared/design/payouts.md for the state machine.
+// One row per thing being paid; see docs/payouts.md for the state machine.
 export const payouts = sqliteTable(
   "payouts",
   {
