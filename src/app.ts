@@ -57,6 +57,7 @@ import { explorerRoutes } from "./modules/explorer/routes.ts";
 import { createExplorerService } from "./modules/explorer/service.ts";
 import { sandboxRoutes } from "./modules/sandbox/routes.ts";
 import { createSandboxService } from "./modules/sandbox/service.ts";
+import { AUTO_APPROVE_EVERY_MS, createAutoApprover } from "./modules/auto-approve/service.ts";
 import { createSocialService } from "./modules/social/service.ts";
 import { blocklistRoutes } from "./modules/blocklist/routes.ts";
 import { createBlocklistService } from "./modules/blocklist/service.ts";
@@ -85,6 +86,8 @@ export interface AppDeps {
   payouts?: PayoutRuntime | null;
   // How long POST /api/admin/pay waits for the ledger's verdict before answering 202.
   payWaitMs?: number;
+  // How often the auto-approve rule runs (with payouts on); null: never (tests call it themselves).
+  autoApproveEveryMs?: number | null;
   log?: (line: string) => void;
 }
 
@@ -124,6 +127,14 @@ export function createApp(deps: AppDeps) {
   const health = createHealth({ db, clock });
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
   const sandbox = createSandboxService({ runtime: deps.payouts ?? null });
+  const autoApprove = lazy(() => createAutoApprover({ db, clock, settings, faucet, payouts, log }));
+  // the auto-approve rule on a timer, while payouts are on (it reads its settings at every run)
+  const autoApproveEveryMs = deps.autoApproveEveryMs === undefined ? AUTO_APPROVE_EVERY_MS : deps.autoApproveEveryMs;
+  const autoApproveTimer = deps.payouts && autoApproveEveryMs !== null ? setInterval(() => autoApprove.run(), autoApproveEveryMs) : null;
+  autoApproveTimer?.unref();
+  const stopTimers = () => {
+    if (autoApproveTimer) clearInterval(autoApproveTimer);
+  };
   // who is asking, for the features' `visitor` and `admin` contexts
   const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping };
   const errors = createErrorLog({ log, clock });
@@ -228,8 +239,11 @@ export function createApp(deps: AppDeps) {
     // a first visit's page brings the device cookie, before the visitor's first faucet request
     .get("/*", ({ request }) => serveWebAsset(request, baseHeaders, (page) => newDeviceCookie(page, clock(), cookieOptions.secure)));
 
-  app.onStop(() => errors.stop());
-  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews } });
+  app.onStop(() => {
+    errors.stop();
+    stopTimers();
+  });
+  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, stopTimers } });
 }
 
 export type App = ReturnType<typeof createApp>;

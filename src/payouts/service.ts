@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import type { User } from "../db/schema.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
 import { formatXrp } from "../money.ts";
-import { recordAudit } from "../modules/audit/service.ts";
+import { AUTO_ACTOR, recordAudit } from "../modules/audit/service.ts";
 import type { PayoutEngine } from "./engine.ts";
 
 export const PAYOUTS_NOT_CONFIGURED = "Payouts are not configured";
@@ -56,6 +56,9 @@ export function payoutView(p: PayoutRecord & { username?: string | null }) {
   };
 }
 
+// What the auto-approve rule's approval did: queued the payout, or left the request as it was.
+export type AutoApproval = "queued" | "not_pending" | "over_daily_cap" | "over_budget" | "no_engine";
+
 // The faucet's day budget, moved in the same transaction as the admin's decision.
 export interface FaucetBudget {
   holdBudget(faucetRequestId: number): void;
@@ -69,7 +72,7 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
     if (!e) throw new HttpError(503, PAYOUTS_NOT_CONFIGURED);
     return e;
   };
-  const insertPayout = sqlite.prepare<{ id: number }, [string, number | null, number | null, string, number | null, number, number, number, number]>(
+  const insertPayout = sqlite.prepare<{ id: number }, [string, number | null, number | null, string, number | null, number, number | null, number, number]>(
     `insert into payouts (kind, faucet_request_id, user_id, destination, destination_tag, amount_drops, requested_by, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
   );
@@ -103,6 +106,33 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
       return "unchanged";
     }
     throw conflict(`This request was already ${request.status.toLowerCase()}`);
+  });
+
+  // The auto-approve rule's approval: what an admin's approval does (the budget, the queued payout),
+  // by nobody (processed_by NULL, auto_approved 1), audited as 'Auto' with the risk score; only
+  // while the requests auto-approved since `dayStart` stay within `maxPerDayDrops`.
+  const autoApprove = sqlite.transaction((id: number, riskScore: number, dayStart: number, maxPerDayDrops: number): AutoApproval => {
+    const request = sqlite
+      .query<{ status: string; address: string; destination_tag: number | null; amount_drops: number }, [number]>(
+        "select status, address, destination_tag, amount_drops from faucet_requests where id = ?",
+      )
+      .get(id);
+    if (request?.status !== "PENDING") return "not_pending";
+    const used = sqlite
+      .query<{ drops: number }, [number]>("select coalesce(sum(amount_drops), 0) as drops from faucet_requests where auto_approved = 1 and processed_at >= ?")
+      .get(dayStart)!.drops;
+    if (used + request.amount_drops > maxPerDayDrops) return "over_daily_cap";
+    const t = clock();
+    try {
+      budget.holdBudget(id);
+    } catch (error) {
+      if (error instanceof HttpError) return "over_budget";
+      throw error;
+    }
+    sqlite.run("update faucet_requests set status = 'APPROVED', processed_by = null, processed_at = ?, auto_approved = 1 where id = ? and status = 'PENDING'", [t, id]);
+    insertPayout.get("FAUCET_REQUEST", id, null, request.address, request.destination_tag, request.amount_drops, null, t, t);
+    recordAudit(db, { actor: AUTO_ACTOR, action: "faucet_request.approve", targetType: "faucet_request", targetId: id, details: { amount: formatXrp(request.amount_drops), riskScore }, ip: null }, t);
+    return "queued";
   });
 
   const reject = sqlite.transaction((id: number, reason: string, actor: Actor) => {
@@ -141,6 +171,15 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
       const e = requireEngine();
       const outcome = approve.immediate(id, actor);
       if (outcome !== "unchanged") void e.kick().catch(() => {});
+      return outcome;
+    },
+
+    // The auto-approve rule approving a pending request (modules/auto-approve); no engine, no approval.
+    autoApproveFaucetRequest(id: number, riskScore: number, { dayStart, maxPerDayDrops }: { dayStart: number; maxPerDayDrops: number }): AutoApproval {
+      const e = engine();
+      if (!e) return "no_engine";
+      const outcome = autoApprove.immediate(id, riskScore, dayStart, maxPerDayDrops);
+      if (outcome === "queued") void e.kick().catch(() => {});
       return outcome;
     },
 

@@ -24,7 +24,8 @@ export interface PayoutBed {
 }
 
 // `timeoutMs`: how long the engine waits for an XRPL answer (rows that wait one out stay short).
-export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps["step"]; timeoutMs?: number } = {}): Promise<PayoutBed> {
+// `autoApproveEveryMs`: how often the app runs the auto-approve rule (null, the default here: never).
+export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps["step"]; timeoutMs?: number; autoApproveEveryMs?: number | null } = {}): Promise<PayoutBed> {
   const sim = await startLedgerSimulator({ closeIntervalMs: null });
   const wallet = Wallet.generate(ECDSA.ed25519);
   sim.fund(wallet.classicAddress, options.fundDrops ?? 10_000 * 1_000_000);
@@ -34,7 +35,7 @@ export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps
   const ledger = createLedgerConnection({ urls: [sim.url], log, timeoutMs: options.timeoutMs ?? 1_000 });
   // the app reads runtime.engine on every call, so a restarted engine takes over at once
   const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim };
-  const t = testApp({ payouts: runtime, payWaitMs: 0 });
+  const t = testApp({ payouts: runtime, payWaitMs: 0, autoApproveEveryMs: options.autoApproveEveryMs ?? null });
   const make = (step?: EngineDeps["step"], skew = 0) =>
     createPayoutEngine({ db: t.db, clock: () => Date.now() + skew, ledger, wallet, log, step });
   runtime.engine = make(options.step);

@@ -163,6 +163,7 @@ export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & 
       return `http://127.0.0.1:${app.server!.port}`;
     },
     async close() {
+      app.services.stopTimers();
       if (app.server) await app.stop(true).catch(() => {}); // a test may have stopped it already
       db.sqlite.close();
       rmSync(dir, { recursive: true, force: true });

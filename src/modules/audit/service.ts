@@ -6,13 +6,17 @@ import { AUDIT_PAGE_SIZE } from "./model.ts";
 import { type AuditRepository, createAuditRepository } from "./repository.ts";
 
 export interface AuditEntry {
-  actor: Pick<User, "id" | "username">;
+  // a person, or the server acting by a rule (AUTO_ACTOR: no user, no IP)
+  actor: Pick<User, "id" | "username"> | typeof AUTO_ACTOR;
   action: string;
   targetType?: string;
   targetId?: string | number;
   details?: unknown;
-  ip: string;
+  ip: string | null;
 }
+
+// The actor of what the auto-approve rule does: the audit log names it 'Auto'.
+export const AUTO_ACTOR = { id: null, username: "Auto" } as const;
 
 // The statements are prepared once per database, whichever service writes the first entry.
 const repositories = new WeakMap<Db, AuditRepository>();

@@ -125,7 +125,7 @@ export function createFaucetRepository(db: Db) {
     otherDevicesForAddress: (key: string, device: string, since: number) => otherDevicesForAddress.get({ key, device, since })!.n,
     otherDevicesFromIp: (key: string, device: string, since: number) => otherDevicesFromIp.get({ key, device, since })!.n,
     dayTotal: (day: string) => dayTotal.get({ day })?.amountDrops ?? 0,
-    insert: (row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash">>) => insert.get(row)!,
+    insert: (row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved">>) => insert.get(row)!,
     updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     budgetOf: (id: number) => budgetOf.get({ id }),

@@ -15,6 +15,9 @@ export const HIGH_RISK = 50;
 
 const SCRIPTED_AGENT = /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici|axios|libwww|httpclient|scrapy|bot\b|spider|headless|phantom|selenium|puppeteer|playwright/i;
 
+// the reason a request without a device cookie carries
+export const FIRST_VISIT = "first visit from this device";
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
 
 export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } {
@@ -30,7 +33,7 @@ export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } 
   if (s.requestsFromIpLast10Min > 0) add(10 * s.requestsFromIpLast10Min, `${plural(s.requestsFromIpLast10Min + 1, "request")} from this IP in 10 minutes`);
   if (s.devicesFromIp > 0) add(15 * s.devicesFromIp, `${plural(s.devicesFromIp + 1, "device")} from this IP in 24 h`);
   if (s.devicesForAddress > 0) add(20, `address used from ${plural(s.devicesForAddress + 1, "device")} in 30 days`);
-  if (s.newDevice) add(10, "first visit from this device");
+  if (s.newDevice) add(10, FIRST_VISIT);
   if (!s.userAgent) add(30, "no user agent");
   else if (SCRIPTED_AGENT.test(s.userAgent)) add(30, "scripted user agent");
   return { score: Math.min(100, score), reasons };

@@ -11,7 +11,7 @@ import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import { type LedgerAddress, parseLedgerAddress } from "./address.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
-import { HIGH_RISK, scoreRisk } from "./risk.ts";
+import { FIRST_VISIT, HIGH_RISK, scoreRisk } from "./risk.ts";
 
 // Points (the API's `drops`) for a claim while logged in: a base plus a streak bonus.
 export const POINTS_PER_CLAIM = 10;
@@ -154,6 +154,29 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       if (left < request.amountDrops) throw faucetErrors.approvalPassesBudget(formatXrp(Math.max(0, left)));
       repo.setBudgetDay(id, today);
       moveBudget(today, request.amountDrops, 0);
+    },
+
+    // The request's risk score re-computed now, for the auto-approve rule at the end of its hold:
+    // the same signals counted up to now, so a burst from its IP group or device during the hold
+    // raises it; never below the score it came with.
+    currentRisk(request: FaucetRequest): { score: number; reasons: string[] } {
+      const now = clock();
+      const group = request.ipGroup ?? request.requesterIp ?? "";
+      const device = request.deviceId ?? "";
+      const original = request.riskReasons ?? [];
+      const fresh = scoreRisk({
+        addressesFromIp: repo.otherAddressesFromIp(group, request.address, now - DAY_MS).n,
+        addressesFromDevice: device ? repo.otherAddressesFromDevice(device, request.address, now - DAY_MS).n : 0,
+        rejectedFromIpOrDevice: repo.rejectedFrom(group, device, now - 7 * DAY_MS),
+        // the others from its IP group in the 10 minutes before it and since (it counts itself)
+        requestsFromIpLast10Min: Math.max(0, repo.requestsFromIp(group, request.createdAt - 10 * 60_000) - 1),
+        devicesForAddress: repo.otherDevicesForAddress(request.address, device, now - 30 * DAY_MS),
+        devicesFromIp: repo.otherDevicesFromIp(group, device, now - DAY_MS),
+        newDevice: original.includes(FIRST_VISIT),
+        userAgent: request.userAgent,
+      });
+      const before = request.riskScore ?? 0;
+      return fresh.score >= before ? fresh : { score: before, reasons: original };
     },
 
     // Called inside an admin's rejection (of a pending request, or of one whose payout failed for

@@ -7,6 +7,15 @@ import { formatXrp } from "../../money.ts";
 
 const amount = t.Union([t.String({ maxLength: 32 }), t.Number()]);
 
+// The auto-approve rule's bounds: a risk score is 0-100; a hold of at most a day.
+export const MAX_RISK_SCORE = 100;
+export const MAX_HOLD_MINUTES = 1440;
+export const AUTO_APPROVE_MESSAGES = {
+  maxRiskScore: `autoApprove.maxRiskScore must be a whole number from 0 to ${MAX_RISK_SCORE}`,
+  holdMinutes: `autoApprove.holdMinutes must be a whole number from 0 to ${MAX_HOLD_MINUTES}`,
+  maxPerDay: "autoApprove.maxPerDay must be a positive XRP amount with at most 6 decimals",
+};
+
 export const settingsBody = t.Object(
   {
     dailyLimit: t.Optional(amount),
@@ -18,6 +27,18 @@ export const settingsBody = t.Object(
     accountsPerHour: t.Optional(t.Union([t.Number(), t.String({ maxLength: 32 })], { error: "accountsPerHour must be a whole number from 1 to 1000" })),
     accountsPerDay: t.Optional(t.Union([t.Number(), t.String({ maxLength: 32 })], { error: "accountsPerDay must be a whole number from 1 to 1000" })),
     ipGrouping: t.Optional(t.Union([t.Literal("address"), t.Literal("subnet")], { error: "ipGrouping must be 'address' or 'subnet'" })),
+    // the auto-approve rule; each field optional (the others keep their values); the service checks the ranges
+    autoApprove: t.Optional(
+      t.Object(
+        {
+          enabled: t.Optional(t.Boolean({ error: "autoApprove.enabled must be true or false" })),
+          maxRiskScore: t.Optional(t.Union([t.Number(), t.String({ maxLength: 32 })], { error: AUTO_APPROVE_MESSAGES.maxRiskScore })),
+          holdMinutes: t.Optional(t.Union([t.Number(), t.String({ maxLength: 32 })], { error: AUTO_APPROVE_MESSAGES.holdMinutes })),
+          maxPerDay: t.Optional(t.Union([t.String({ maxLength: 32 }), t.Number()], { error: AUTO_APPROVE_MESSAGES.maxPerDay })),
+        },
+        { additionalProperties: true, error: "autoApprove must be an object such as {\"enabled\": true, \"maxRiskScore\": 20, \"holdMinutes\": 10, \"maxPerDay\": \"50\"}" },
+      ),
+    ),
   },
   { additionalProperties: true },
 );
@@ -30,6 +51,7 @@ export const settingsErrors = {
   powDifficultyInvalid: (max: number) => badRequest(`powDifficulty must be a whole number from 0 (off) to ${max}`, "POW_DIFFICULTY_INVALID"),
   accountLimitInvalid: (name: string, max: number) => badRequest(`${name} must be a whole number from 1 to ${max}`, "ACCOUNT_LIMIT_INVALID"),
   hourAboveDay: () => badRequest("accountsPerHour cannot be above accountsPerDay", "HOUR_ABOVE_DAY"),
+  autoApproveInvalid: (field: keyof typeof AUTO_APPROVE_MESSAGES) => badRequest(AUTO_APPROVE_MESSAGES[field], "AUTO_APPROVE_INVALID"),
 };
 
 // The shape of GET/POST /api/admin/faucet/settings (product.md section 7), also the audit entry's details.
@@ -44,6 +66,12 @@ export function settingsView(s: typeof faucetSettings.$inferSelect) {
     powDifficulty: s.powDifficulty,
     accountsPerHour: s.accountsPerHour,
     accountsPerDay: s.accountsPerDay,
+    autoApprove: {
+      enabled: s.autoApproveEnabled,
+      maxRiskScore: s.autoApproveMaxRiskScore,
+      holdMinutes: s.autoApproveHoldMinutes,
+      maxPerDay: plain(s.autoApproveMaxPerDayDrops),
+    },
     updatedAt: new Date(s.updatedAt).toISOString(),
   };
 }

@@ -15,6 +15,10 @@ export interface SettingsChange {
   powDifficulty: number;
   accountsPerHour: number;
   accountsPerDay: number;
+  autoApproveEnabled: boolean;
+  autoApproveMaxRiskScore: number;
+  autoApproveHoldMinutes: number;
+  autoApproveMaxPerDayDrops: number;
   updatedBy: number;
   updatedAt: number;
 }
@@ -22,7 +26,7 @@ export interface SettingsChange {
 export function createSettingsRepository(db: Db) {
   const ensure = db.insert(s).values({ id: 1, updatedAt: p("now") }).onConflictDoNothing().prepare();
   const read = db.select().from(s).where(eq(s.id, 1)).prepare();
-  // (a placeholder inside sql`` skips the column's mapping: `enabled` is bound as 1 or 0)
+  // (a placeholder inside sql`` skips the column's mapping: the booleans are bound as 1 or 0)
   const update = db
     .update(s)
     .set({
@@ -34,6 +38,10 @@ export function createSettingsRepository(db: Db) {
       powDifficulty: sql`${p("powDifficulty")}`,
       accountsPerHour: sql`${p("accountsPerHour")}`,
       accountsPerDay: sql`${p("accountsPerDay")}`,
+      autoApproveEnabled: sql`${p("autoApproveEnabled")}`,
+      autoApproveMaxRiskScore: sql`${p("autoApproveMaxRiskScore")}`,
+      autoApproveHoldMinutes: sql`${p("autoApproveHoldMinutes")}`,
+      autoApproveMaxPerDayDrops: sql`${p("autoApproveMaxPerDayDrops")}`,
       updatedBy: sql`${p("updatedBy")}`,
       updatedAt: sql`${p("updatedAt")}`,
     })
@@ -47,6 +55,6 @@ export function createSettingsRepository(db: Db) {
       ensure.run({ now });
       return read.get()!;
     },
-    update: (change: SettingsChange) => update.get({ ...change, enabled: change.enabled ? 1 : 0 })!,
+    update: (change: SettingsChange) => update.get({ ...change, enabled: change.enabled ? 1 : 0, autoApproveEnabled: change.autoApproveEnabled ? 1 : 0 })!,
   };
 }

@@ -7,7 +7,7 @@ import type { Actor } from "../../http/context.ts";
 import { parseXrp } from "../../money.ts";
 import { recordAudit } from "../audit/service.ts";
 import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
-import { type SettingsInput, settingsErrors, settingsView } from "./model.ts";
+import { MAX_HOLD_MINUTES, MAX_RISK_SCORE, type SettingsInput, settingsErrors, settingsView } from "./model.ts";
 import { createSettingsRepository } from "./repository.ts";
 
 export type FaucetSettings = typeof faucetSettings.$inferSelect;
@@ -22,6 +22,14 @@ function accountLimit(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_ACCOUNTS_SETTING) throw settingsErrors.accountLimitInvalid(name, MAX_ACCOUNTS_SETTING);
+  return parsed;
+}
+
+// A whole number from 0 to max, given as a number or a string of digits (the auto-approve rule's).
+function wholeNumber(value: unknown, max: number, fallback: number, invalid: () => Error): number {
+  if (value === undefined) return fallback;
+  const parsed = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) throw invalid();
   return parsed;
 }
 
@@ -54,6 +62,15 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
       const accountsPerHour = accountLimit(input.accountsPerHour, "accountsPerHour", current.accountsPerHour);
       const accountsPerDay = accountLimit(input.accountsPerDay, "accountsPerDay", current.accountsPerDay);
       if (accountsPerHour > accountsPerDay) throw settingsErrors.hourAboveDay();
+      const auto = input.autoApprove ?? {};
+      const autoApproveMaxRiskScore = wholeNumber(auto.maxRiskScore, MAX_RISK_SCORE, current.autoApproveMaxRiskScore, () => settingsErrors.autoApproveInvalid("maxRiskScore"));
+      const autoApproveHoldMinutes = wholeNumber(auto.holdMinutes, MAX_HOLD_MINUTES, current.autoApproveHoldMinutes, () => settingsErrors.autoApproveInvalid("holdMinutes"));
+      let autoApproveMaxPerDayDrops = current.autoApproveMaxPerDayDrops;
+      if (auto.maxPerDay !== undefined) {
+        const parsed = parseXrp(String(auto.maxPerDay));
+        if (parsed === null || parsed <= 0 || parsed > MAX_SETTING_DROPS) throw settingsErrors.autoApproveInvalid("maxPerDay");
+        autoApproveMaxPerDayDrops = parsed;
+      }
       const now = clock();
       // Re-read after the change (and after a rolled-back transaction, which leaves the old row).
       cached = null;
@@ -67,6 +84,10 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
           powDifficulty,
           accountsPerHour,
           accountsPerDay,
+          autoApproveEnabled: auto.enabled ?? current.autoApproveEnabled,
+          autoApproveMaxRiskScore,
+          autoApproveHoldMinutes,
+          autoApproveMaxPerDayDrops,
           updatedBy: actor.admin.id,
           updatedAt: now,
         });

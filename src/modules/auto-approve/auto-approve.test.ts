@@ -1,0 +1,116 @@
+// The auto-approve rule end to end on the sandbox ledger: the app's fake clock moves through the
+// hold, the rule runs on its real timer (every 20 ms here), the engine pays on the simulated ledger.
+import { afterEach, describe, expect, test } from "bun:test";
+import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
+import { randomAddress } from "../../testing/harness.ts";
+import { waitFor } from "../../testing/wait.ts";
+
+const SETTINGS = "/api/admin/faucet/settings";
+const MINUTE = 60_000;
+// The rule's timer runs every 20 ms: 200 ms without a change is ten runs that changed nothing.
+const TEN_RUNS_MS = 200;
+
+let bed: PayoutBed;
+afterEach(async () => {
+  await bed?.close();
+});
+
+const open = () => payoutBed({ autoApproveEveryMs: 20 });
+
+async function settings(body: unknown) {
+  const res = await bed.t.call("POST", SETTINGS, { cookie: bed.admin, body });
+  expect(res.status).toBe(200);
+  return res.json;
+}
+
+// A visitor's faucet request from its own network with a browser's user agent: score 10 (a first
+// visit from this device). `userAgent` "curl/8.5" adds 30.
+let visitors = 0;
+async function request({ ip = `198.51.100.${++visitors}`, userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
+  const address = randomAddress();
+  const res = await bed.t.call("POST", "/api/faucet/request", { body: { address }, ip, headers: { "user-agent": userAgent } });
+  expect(res.status).toBe(201);
+  return { id: res.json.id as number, address };
+}
+
+// What anyone looking the address up sees.
+const lookup = async (address: string) => (await bed.t.call("GET", `/api/faucet/requests?address=${address}`)).json[0];
+const row = (id: number) => bed.t.db.sqlite.query("select status, risk_score, processed_by, auto_approved from faucet_requests where id = ?").get(id) as any;
+const paidTo = (address: string) => bed.sim.payments({ destination: address }).filter((p) => p.result === "tesSUCCESS");
+const approvedSoon = (id: number) => waitFor(() => row(id).status === "APPROVED", { what: `request ${id} auto-approved` });
+
+async function stillPendingAfterRuns(...ids: number[]) {
+  await Bun.sleep(TEN_RUNS_MS); // to show that nothing happens: ten runs of the rule
+  for (const id of ids) expect(row(id).status).toBe("PENDING");
+}
+
+describe("auto-approve", () => {
+  test("a low-risk request is paid after its hold and not before, approved by 'Auto' with its score", async () => {
+    bed = await open();
+    await settings({ autoApprove: { enabled: true } });
+    const { id, address } = await request();
+    expect(row(id).risk_score).toBe(10);
+
+    bed.t.clock.advance(10 * MINUTE - 1_000);
+    await stillPendingAfterRuns(id);
+    expect(paidTo(address)).toHaveLength(0);
+
+    bed.t.clock.advance(1_000);
+    await approvedSoon(id);
+    await bed.settle(() => row(id).status === "PROCESSED");
+    const payments = paidTo(address);
+    expect(payments).toHaveLength(1);
+    expect(await lookup(address)).toMatchObject({ status: "PROCESSED", txHash: payments[0]!.hash });
+    expect(row(id)).toMatchObject({ processed_by: null, auto_approved: 1 });
+
+    const audit = (await bed.t.call("GET", "/api/admin/audit-log", { cookie: bed.admin })).json.entries;
+    expect(audit[0]).toMatchObject({ actorName: "Auto", action: "faucet_request.approve", targetId: String(id), ipAddress: null, details: { riskScore: 10 } });
+  }, 15_000);
+
+  test("a request scored above the threshold stays PENDING for a person", async () => {
+    bed = await open();
+    await settings({ autoApprove: { enabled: true, maxRiskScore: 20 } });
+    const risky = await request({ userAgent: "curl/8.5" });
+    const fine = await request();
+    expect(row(risky.id).risk_score).toBe(40);
+    bed.t.clock.advance(11 * MINUTE);
+    await approvedSoon(fine.id);
+    await stillPendingAfterRuns(risky.id);
+    expect(paidTo(risky.address)).toHaveLength(0);
+  }, 15_000);
+
+  test("a burst from the same IP during the hold raises the score: nothing is paid", async () => {
+    bed = await open();
+    await settings({ autoApprove: { enabled: true } });
+    const first = await request({ ip: "203.0.113.50" });
+    expect(row(first.id).risk_score).toBe(10);
+    bed.t.clock.advance(2 * MINUTE);
+    const second = await request({ ip: "203.0.113.50" });
+    const third = await request({ ip: "203.0.113.50" });
+    bed.t.clock.advance(10 * MINUTE);
+    await stillPendingAfterRuns(first.id, second.id, third.id);
+    expect(paidTo(first.address)).toHaveLength(0);
+  }, 15_000);
+
+  test("today's cap stops further auto-approvals; the rest waits for a person", async () => {
+    bed = await open();
+    // each request is 20 XRP; the rule may give 30 a day
+    await settings({ minAmount: "20", maxAmount: "20", autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "30" } });
+    const first = await request();
+    await approvedSoon(first.id);
+    const second = await request();
+    await stillPendingAfterRuns(second.id);
+    // a person may still approve it
+    const approved = await bed.t.call("POST", `/api/admin/faucet/requests/${second.id}`, { cookie: bed.admin, body: { action: "APPROVED" } });
+    expect(approved.status).toBe(200);
+    expect(row(second.id)).toMatchObject({ status: "APPROVED", auto_approved: 0 });
+  }, 15_000);
+
+  test("off by default: an old low-risk request waits for a person", async () => {
+    bed = await open();
+    expect((await bed.t.call("GET", SETTINGS, { cookie: bed.admin })).json.autoApprove).toEqual({ enabled: false, maxRiskScore: 20, holdMinutes: 10, maxPerDay: "50" });
+    const { id } = await request();
+    bed.t.clock.advance(60 * MINUTE);
+    await stillPendingAfterRuns(id);
+  }, 15_000);
+});

@@ -1,0 +1,59 @@
+// The auto-approve rule (off by default; the settings' autoApprove): a pending faucet request whose
+// risk score is at or below maxRiskScore, held holdMinutes, and still at or below it when scored
+// again at that moment (a burst during the hold raises it), is approved as an admin's approval
+// would (the budget, the payout queued for the engine), by 'Auto', while today's auto-approved
+// XRP stays within maxPerDay. Anything else waits for a person. Run on a timer by createApp.
+import type { Db } from "../../db/client.ts";
+import { utcDay } from "../../lib/time.ts";
+import type { PayoutService } from "../../payouts/service.ts";
+import type { FaucetService } from "../faucet/service.ts";
+import type { SettingsService } from "../settings/service.ts";
+import { createAutoApproveRepository } from "./repository.ts";
+
+// How often createApp runs the rule.
+export const AUTO_APPROVE_EVERY_MS = 15_000;
+const MINUTE_MS = 60_000;
+
+export interface AutoApproveDeps {
+  db: Db;
+  clock: () => number;
+  settings: SettingsService;
+  faucet: Pick<FaucetService, "currentRisk">;
+  payouts: Pick<PayoutService, "autoApproveFaucetRequest">;
+  log: (line: string) => void;
+}
+
+export function createAutoApprover({ db, clock, settings, faucet, payouts, log }: AutoApproveDeps) {
+  const repo = createAutoApproveRepository(db);
+  let failing = false;
+
+  return {
+    // One pass over the requests whose hold is over; returns how many it approved.
+    run(): number {
+      try {
+        const s = settings.get();
+        if (!s.autoApproveEnabled) return 0;
+        const now = clock();
+        const dayStart = Date.parse(`${utcDay(now)}T00:00:00Z`);
+        let approved = 0;
+        for (const request of repo.candidates(s.autoApproveMaxRiskScore, now - s.autoApproveHoldMinutes * MINUTE_MS)) {
+          const risk = faucet.currentRisk(request);
+          if (risk.score > s.autoApproveMaxRiskScore) continue; // waits for a person
+          const outcome = payouts.autoApproveFaucetRequest(request.id, risk.score, { dayStart, maxPerDayDrops: s.autoApproveMaxPerDayDrops });
+          if (outcome === "queued") approved++;
+          // no engine: nothing can be paid, the others wait too (a request over today's cap or
+          // budget waits for a person or tomorrow; a smaller one after it may still fit)
+          else if (outcome === "no_engine") break;
+        }
+        failing = false;
+        return approved;
+      } catch (error) {
+        // a timer runs this: log once per failing streak, try again next time
+        if (!failing) log(`auto-approve: ${error instanceof Error ? error.message : String(error)}`);
+        failing = true;
+        return 0;
+      }
+    },
+  };
+}
+export type AutoApprover = ReturnType<typeof createAutoApprover>;
