@@ -3,12 +3,12 @@ import { helpText, parseCommand, UsageError } from "./config.ts";
 
 describe("flags and environment", () => {
   test("defaults: port 3000 on 0.0.0.0 with ./data, no proxy", () => {
-    expect(parseCommand([], {}).config).toEqual({ port: 3000, host: "0.0.0.0", dataDir: "./data", publicUrl: null, trustProxy: false, payouts: { mode: "off" }, explorerUrl: null });
+    expect(parseCommand([], {}).config).toEqual({ port: 3000, host: "0.0.0.0", dataDir: "./data", publicUrl: null, trustProxy: false, payouts: { mode: "off" }, explorerUrl: null, mail: null });
   });
 
   test("environment variables, and flags winning over them", () => {
     const env = { PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/srv/d", PUBLIC_URL: "https://faucet.example/", TRUST_PROXY: "true" };
-    expect(parseCommand([], env).config).toEqual({ port: 8080, host: "127.0.0.1", dataDir: "/srv/d", publicUrl: "https://faucet.example", trustProxy: true, payouts: { mode: "off" }, explorerUrl: null });
+    expect(parseCommand([], env).config).toEqual({ port: 8080, host: "127.0.0.1", dataDir: "/srv/d", publicUrl: "https://faucet.example", trustProxy: true, payouts: { mode: "off" }, explorerUrl: null, mail: null });
     expect(parseCommand(["--port", "9000", "--data-dir=/x"], env).config).toMatchObject({ port: 9000, dataDir: "/x" });
   });
 
@@ -45,6 +45,26 @@ describe("flags and environment", () => {
     expect(() => parseCommand(["--xrpl-url", "wss://x.example"], { XRPL_ADDRESS: "r" })).toThrow("XRPL_SEED or --xrpl-seed-file");
     expect(() => parseCommand(["--xrpl-url", "wss://x.example"], { XRPL_SEED: "s" })).toThrow("XRPL_ADDRESS");
     expect(() => parseCommand(["--xrpl-url", "wss://x.example", "--xrpl-seed-file", "/nonexistent/seed"], { XRPL_ADDRESS: "r" })).toThrow("cannot read");
+  });
+
+  test("mail: --smtp-url with --mail-from and --public-url; an error never repeats the URL (its password)", () => {
+    const url = "smtp://mailer:s3cret@mail.example:587";
+    const site = ["--public-url", "https://faucet.example"];
+    expect(parseCommand(["--smtp-url", url, "--mail-from", "Faucet <f@faucet.example>", ...site], {}).config.mail).toEqual({ smtpUrl: url, from: "Faucet <f@faucet.example>" });
+    expect(parseCommand(site, { SMTP_URL: url, MAIL_FROM: "f@faucet.example" }).config.mail).toEqual({ smtpUrl: url, from: "f@faucet.example" });
+    expect(() => parseCommand(["--smtp-url", url, ...site], {})).toThrow("--mail-from");
+    expect(() => parseCommand(["--smtp-url", url, "--mail-from", "f@faucet.example"], {})).toThrow("--public-url");
+    expect(() => parseCommand(["--mail-from", "f@faucet.example"], {})).toThrow("--mail-from is only used with --smtp-url");
+    for (const bad of ["http://mailer:s3cret@mail.example", "not a url s3cret"]) {
+      let message = "";
+      try {
+        parseCommand(["--smtp-url", bad, "--mail-from", "f@x.example", ...site], {});
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain("--smtp-url");
+      expect(message).not.toContain("s3cret");
+    }
   });
 
   test("--help documents every flag and its environment variable", () => {

@@ -9,6 +9,13 @@ export interface Config {
   payouts: PayoutConfig;
   // --explorer-url: where a transaction hash links to, a template holding {hash}; null: the network's own
   explorerUrl: string | null;
+  // the operator's SMTP server, for "Forgot password?" emails; none: the login page says to ask the admin
+  mail?: MailSettings | null;
+}
+
+export interface MailSettings {
+  smtpUrl: string;
+  from: string;
 }
 
 // Where payouts go: nowhere (no wallet), the built-in sandbox ledger, or real XRPL servers.
@@ -65,6 +72,13 @@ export const FLAGS: FlagSpec[] = [
     env: "EXPLORER_URL",
     help: "where transaction hashes link to, e.g. https://explorer.example/tx/{hash} (default: the network's explorer; the sandbox's own page)",
   },
+  {
+    name: "smtp-url",
+    value: "URL",
+    env: "SMTP_URL",
+    help: "SMTP server for password-reset emails, smtp://user:pass@host:port (smtps:// for TLS); needs --mail-from and --public-url",
+  },
+  { name: "mail-from", value: "ADDRESS", env: "MAIL_FROM", help: "the sender of the site's emails, e.g. 'XRP Faucet <faucet@example.com>'" },
   { name: "seed-admin", value: "USERNAME", env: null, help: "create or reset an admin account and exit; the password comes from ADMIN_PASSWORD or the first line of standard input" },
   { name: "email", value: "EMAIL", env: null, help: "the admin's email for --seed-admin (default USERNAME@localhost)" },
   { name: "backup", value: "FILE", env: null, help: "write a consistent copy of the database to FILE (safe while the server runs) and exit" },
@@ -166,9 +180,31 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
       publicUrl: publicUrlRaw ? parseUrl(publicUrlRaw, flag("public-url") ? "--public-url" : "PUBLIC_URL") : null,
       trustProxy: values.has("trust-proxy") || trustEnv === "true" || trustEnv === "1",
       payouts: parsePayouts(flag, env),
+      mail: parseMail(flag, env, publicUrlRaw),
       explorerUrl: parseExplorerUrl(flag("explorer-url") ?? env.EXPLORER_URL, flag("explorer-url") !== undefined ? "--explorer-url" : "EXPLORER_URL"),
     },
   };
+}
+
+// The SMTP URL is a secret (its password): an error names the flag, never the value.
+function parseMail(flag: (name: string) => string | undefined, env: Record<string, string | undefined>, publicUrl: string | undefined): MailSettings | null {
+  const smtpUrl = (flag("smtp-url") ?? env.SMTP_URL)?.trim();
+  const from = (flag("mail-from") ?? env.MAIL_FROM)?.trim();
+  if (!smtpUrl) {
+    if (from) throw new UsageError("--mail-from is only used with --smtp-url");
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new UsageError("--smtp-url must be a URL such as smtp://user:pass@host:587");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new UsageError("--smtp-url must start with smtp:// or smtps://");
+  if (!from) throw new UsageError("--smtp-url needs the sender's address: set --mail-from or MAIL_FROM");
+  // the emailed links point at the public URL, never at a Host header a visitor chose
+  if (!publicUrl) throw new UsageError("--smtp-url needs --public-url: the password-reset emails link to it");
+  return { smtpUrl, from };
 }
 
 function parsePayouts(flag: (name: string) => string | undefined, env: Record<string, string | undefined>): PayoutConfig {

@@ -10,6 +10,7 @@ import type { LedgerConnection, LedgerFacts } from "./ledger.ts";
 import { describeResult } from "./results.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 import { createSettlement } from "./settle.ts";
+import { notifyPayoutPaid } from "../modules/notifications/service.ts";
 
 // Ledgers an attempt may take to validate before it expires (LastLedgerSequence = validated + this).
 export const LEDGER_WINDOW = 20;
@@ -106,7 +107,7 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // --- settling ------------------------------------------------------------------------------
 
-  const { markPaid, markFailed, markNeedsAttention } = createSettlement(sqlite, now);
+  const { markPaid, markFailed, markNeedsAttention } = createSettlement(sqlite, now, (payout, txHash, at) => notifyPayoutPaid(db, payout, txHash, at));
 
   function needsAttention(payout: PayoutRow, message: string) {
     if (markNeedsAttention(payout, message)) pause(`payout #${payout.id} needs attention: ${message}`);

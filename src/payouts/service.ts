@@ -5,6 +5,7 @@ import type { User } from "../db/schema.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
 import { formatXrp } from "../money.ts";
 import { AUTO_ACTOR, recordAudit } from "../modules/audit/service.ts";
+import { notifyFaucetRequest } from "../modules/notifications/service.ts";
 import type { PayoutEngine } from "./engine.ts";
 
 export const PAYOUTS_NOT_CONFIGURED = "Payouts are not configured";
@@ -90,6 +91,7 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
       sqlite.run("update faucet_requests set status = 'APPROVED', processed_by = ?, processed_at = ? where id = ? and status = 'PENDING'", [actor.admin.id, t, id]);
       insertPayout.get("FAUCET_REQUEST", id, null, request.address, request.destination_tag, request.amount_drops, actor.admin.id, t, t);
       recordAudit(db, { actor: actor.admin, action: "faucet_request.approve", targetType: "faucet_request", targetId: id, details: { amount: formatXrp(request.amount_drops) }, ip: actor.ip }, t);
+      notifyFaucetRequest(db, id, { kind: "REQUEST_APPROVED" }, t);
       return "queued";
     }
     if (request.status === "APPROVED") {
@@ -132,6 +134,7 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
     sqlite.run("update faucet_requests set status = 'APPROVED', processed_by = null, processed_at = ?, auto_approved = 1 where id = ? and status = 'PENDING'", [t, id]);
     insertPayout.get("FAUCET_REQUEST", id, null, request.address, request.destination_tag, request.amount_drops, null, t, t);
     recordAudit(db, { actor: AUTO_ACTOR, action: "faucet_request.approve", targetType: "faucet_request", targetId: id, details: { amount: formatXrp(request.amount_drops), riskScore }, ip: null }, t);
+    notifyFaucetRequest(db, id, { kind: "REQUEST_APPROVED" }, t);
     return "queued";
   });
 
@@ -146,11 +149,14 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
     sqlite.run("update faucet_requests set status = 'REJECTED', reject_reason = ?, processed_by = ?, processed_at = ? where id = ?", [reason, actor.admin.id, t, id]);
     budget.releaseBudget(id);
     recordAudit(db, { actor: actor.admin, action: "faucet_request.reject", targetType: "faucet_request", targetId: id, details: { reason }, ip: actor.ip }, t);
+    notifyFaucetRequest(db, id, { kind: "REQUEST_REJECTED", reason: reason || null }, t);
   });
 
   const pay = sqlite.transaction((userId: number, actor: Actor): number => {
     const user = sqlite
-      .query<{ id: number; xrp_address: string | null; total_claimed_drops: number }, [number]>("select id, xrp_address, total_claimed_drops from users where id = ?")
+      .query<{ id: number; xrp_address: string | null; xrp_destination_tag: number | null; total_claimed_drops: number }, [number]>(
+        "select id, xrp_address, xrp_destination_tag, total_claimed_drops from users where id = ?",
+      )
       .get(userId);
     if (!user) throw notFound("User not found");
     const open = sqlite.query<{ id: number }, [number]>(`select id from payouts where user_id = ? and kind = 'USER_PAYMENT' and status in ${OPEN}`).get(userId);
@@ -158,7 +164,7 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
     if (!user.xrp_address) throw badRequest("This user has no XRP address set");
     if (user.total_claimed_drops <= 0) throw badRequest("Nothing is owed to this user");
     const t = clock();
-    const payout = insertPayout.get("USER_PAYMENT", null, userId, user.xrp_address, null, user.total_claimed_drops, actor.admin.id, t, t)!;
+    const payout = insertPayout.get("USER_PAYMENT", null, userId, user.xrp_address, user.xrp_destination_tag, user.total_claimed_drops, actor.admin.id, t, t)!;
     sqlite.run("update rewards set payout_id = ? where user_id = ? and status = 'APPROVED' and payout_id is null", [payout.id, userId]);
     recordAudit(db, { actor: actor.admin, action: "user.pay", targetType: "user", targetId: userId, details: { amount: formatXrp(user.total_claimed_drops), payoutId: payout.id }, ip: actor.ip }, t);
     return payout.id;

@@ -4,9 +4,13 @@
 import type { Database } from "bun:sqlite";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 
+// Told, inside the settlement's transaction, of a payout validated on the ledger (the user's
+// notification: modules/notifications).
+export type OnPaid = (payout: PayoutRow, txHash: string, at: number) => void;
+
 export type FailedStatus = "failed_on_ledger" | "preflight_refused";
 
-export function createSettlement(sqlite: Database, now: () => number) {
+export function createSettlement(sqlite: Database, now: () => number, onPaid: OnPaid = () => {}) {
   // Validated on the ledger: the request becomes PROCESSED, or the user's rewards PAID and the owed
   // balance lowered. Returns whether this call settled it.
   const markPaid = sqlite.transaction((payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number): boolean => {
@@ -29,6 +33,7 @@ export function createSettlement(sqlite: Database, now: () => number) {
       sqlite.run("update rewards set status = 'PAID', tx_hash = ?, processed_at = ? where payout_id = ?", [attempt.tx_hash, t, payout.id]);
       sqlite.run("update users set total_claimed_drops = max(0, total_claimed_drops - ?) where id = ?", [payout.amount_drops, payout.user_id]);
     }
+    onPaid(payout, attempt.tx_hash, t);
     return true;
   });
 

@@ -16,6 +16,7 @@ export const PROTECTED_FORMS: ReadonlySet<string> = new Set([
   "/api/earning-alerts/signup",
   "/api/advertising/submit",
   "/api/register",
+  "/api/password-reset/request",
 ]);
 
 // The earning alerts a visitor can sign up for (the web app gives each a label).

@@ -4,10 +4,11 @@
 import { t } from "elysia";
 import type { FaucetRequest, Reward, User } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
-import { badRequest, conflict, tooManyRequests, unauthorized } from "../../http/errors.ts";
+import { appError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../http/errors.ts";
 import { waitText } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../auth/passwords.ts";
+import { INVALID_ADDRESS } from "../../shared/forms.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const LOGIN_FAILED = "Invalid username or password";
@@ -38,6 +39,41 @@ export const loginBody = jsonBody({
   username: text(ANY_LENGTH, MESSAGES.required),
   password: text(ANY_LENGTH, MESSAGES.required),
 });
+// Account settings, password change and password reset (PATCH /api/user, POST /api/user/password,
+// POST /api/password-reset, POST /api/password-reset/request).
+export const SELF_SERVICE = {
+  tag: "Destination tag must be a whole number from 0 to 4294967295",
+  wrongPassword: "Your current password is not correct",
+  currentRequired: "Please enter your current password",
+  passwordChanged: "Your password was changed. Your other sessions were logged out.",
+  resetInvalid: "This reset link is invalid or has expired.",
+  resetDone: "Your password was reset. Please log in with your new password.",
+  resetRequested: "If an account exists for that email, we've sent a link to reset its password.",
+  mailOff: "Password reset by email is not available on this site. Contact the site's admin to reset your password.",
+  resetFlood: "Too many password reset requests from your network. Please try again later.",
+  nothingToChange: "Nothing to change: send email, xrpAddress or destinationTag",
+} as const;
+export const MAX_DESTINATION_TAG = 4_294_967_295;
+export const settingsBody = jsonBody({
+  email: text(ANY_LENGTH, MESSAGES.email),
+  xrpAddress: text(ANY_LENGTH, INVALID_ADDRESS),
+  destinationTag: t.Optional(t.Union([t.Integer({ minimum: 0, maximum: MAX_DESTINATION_TAG }), t.Literal(""), t.Null()], { error: SELF_SERVICE.tag })),
+});
+export const passwordChangeBody = jsonBody({
+  currentPassword: text(ANY_LENGTH, SELF_SERVICE.currentRequired),
+  newPassword: text(ANY_LENGTH, MESSAGES.password),
+});
+export const passwordResetBody = jsonBody({
+  token: text(200, SELF_SERVICE.resetInvalid),
+  newPassword: text(ANY_LENGTH, MESSAGES.password),
+});
+export const resetRequestBody = jsonBody({ email: text(ANY_LENGTH, MESSAGES.email) });
+export interface SettingsInput {
+  email?: string | null;
+  xrpAddress?: string | null;
+  destinationTag?: number | "" | null;
+}
+
 // The admin's list of users: a page number (anything else reads as page 1) and a search text.
 export const usersQuery = t.Object(
   {
@@ -67,6 +103,20 @@ export const accountErrors = {
     tooManyRequests(`Too many failed logins. Please try again ${waitText(retryAfterSeconds * 1000)}.`, retryAfterSeconds),
   loginsAtOnce: () => tooManyRequests(MESSAGES.loginsAtOnce, 2),
   registrationsAtOnce: () => tooManyRequests(MESSAGES.registrationsAtOnce, 2),
+  // account settings and passwords: each field's own code, so a form shows the error under its field
+  invalidSettingsEmail: () => badRequest(MESSAGES.email, "INVALID_EMAIL"),
+  invalidAddress: () => badRequest(INVALID_ADDRESS, "INVALID_ADDRESS"),
+  invalidTag: () => badRequest(SELF_SERVICE.tag, "INVALID_TAG"),
+  nothingToChange: () => badRequest(SELF_SERVICE.nothingToChange),
+  newPasswordTooShort: () => badRequest(MESSAGES.password, "WEAK_PASSWORD"),
+  newPasswordTooLong: () => badRequest(MESSAGES.passwordTooLong, "WEAK_PASSWORD"),
+  currentRequired: () => badRequest(SELF_SERVICE.currentRequired, "WRONG_PASSWORD"),
+  wrongPassword: () => badRequest(SELF_SERVICE.wrongPassword, "WRONG_PASSWORD"),
+  tooManyWrongPasswords: (retryAfterSeconds: number) =>
+    tooManyRequests(`Too many wrong passwords. Please try again ${waitText(retryAfterSeconds * 1000)}.`, retryAfterSeconds),
+  resetInvalid: () => badRequest(SELF_SERVICE.resetInvalid, "RESET_LINK_INVALID"),
+  mailOff: () => appError(503, "MAIL_OFF", SELF_SERVICE.mailOff),
+  userNotFound: () => notFound("User not found"),
   tooManyAccounts: (waitMs: number) => tooManyRequests(`Too many new accounts from your network. Please try again ${waitText(waitMs)}.`, waitMs / 1000),
 };
 
@@ -90,6 +140,14 @@ export function publicUser(user: PublicUserRow) {
   };
 }
 export type PublicUser = ReturnType<typeof publicUser>;
+
+// The logged-in user as GET /api/user and PATCH /api/user answer: as the API shows them, with the
+// payout address's destination tag and what has been paid to them (validated on the ledger).
+export const selfView = (user: User, paidDrops: number) => ({
+  ...publicUser(user),
+  destinationTag: user.xrpDestinationTag,
+  paid: formatXrp(paidDrops),
+});
 
 // A user in the admin's list: as the API shows them, and when they registered.
 export type AdminUserRow = PublicUserRow & Pick<User, "createdAt">;

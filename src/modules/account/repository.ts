@@ -2,9 +2,9 @@
 // history, the admin's list of users with its totals and the payments made to users. Prepared once,
 // all with Drizzle's builder (an `sql` fragment where it has no word: lower(), LIKE ... ESCAPE, a
 // sum over a condition, a JSON list of ids).
-import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { faucetRequests, payouts, rewards, users, type User } from "../../db/schema.ts";
+import { faucetRequests, passwordResets, payouts, rewards, sessions, users, type PasswordReset, type User } from "../../db/schema.ts";
 import type { AdminUserRow, FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow, UserSummaryRow } from "./model.ts";
 
 const p = sql.placeholder;
@@ -140,7 +140,68 @@ export function createAccountRepository(db: Db) {
     .limit(HISTORY_LIMIT)
     .prepare();
 
+  // --- a user's own settings, password and reset links ---
+  const userById = db.select().from(u).where(eq(u.id, p("id"))).prepare();
+  const byEmail = db
+    .select()
+    .from(u)
+    .where(sql`lower(${u.email}) = lower(${p("email")})`)
+    .orderBy(asc(u.id))
+    .limit(5)
+    .prepare();
+  const updateSettings = db
+    .update(u)
+    .set({ email: sql`${p("email")}`, xrpAddress: sql`${p("xrpAddress")}`, xrpDestinationTag: sql`${p("xrpDestinationTag")}` })
+    .where(eq(u.id, p("id")))
+    .returning()
+    .prepare();
+  const setPassword = db.update(u).set({ passwordHash: sql`${p("passwordHash")}` }).where(eq(u.id, p("id"))).prepare();
+  const endOtherSessions = db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, p("userId")), ne(sessions.id, p("keep"))))
+    .prepare();
+  const endSessions = db.delete(sessions).where(eq(sessions.userId, p("userId"))).prepare();
+  // What has been paid to a user and validated on the ledger: their reward payments and the payouts
+  // of the faucet requests they made while logged in.
+  const paidTo = db
+    .select({ drops: sql<number | null>`sum(${payouts.amountDrops})` })
+    .from(payouts)
+    .leftJoin(faucetRequests, eq(faucetRequests.id, payouts.faucetRequestId))
+    .where(and(eq(payouts.status, "paid"), or(eq(payouts.userId, p("userId")), eq(faucetRequests.userId, p("userId")))))
+    .prepare();
+  const insertReset = db
+    .insert(passwordResets)
+    .values({ id: p("id"), userId: p("userId"), expiresAt: p("expiresAt"), createdBy: p("createdBy"), createdAt: p("createdAt") })
+    .prepare();
+  const resetById = db.select().from(passwordResets).where(eq(passwordResets.id, p("id"))).prepare();
+  // A link is used once: the compare-and-set that takes it, and the user's other open links closed.
+  const useReset = db
+    .update(passwordResets)
+    .set({ usedAt: sql`${p("at")}` })
+    .where(and(eq(passwordResets.id, p("id")), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, p("at"))))
+    .returning({ id: passwordResets.id })
+    .prepare();
+  const closeResets = db
+    .update(passwordResets)
+    .set({ usedAt: sql`${p("at")}` })
+    .where(and(eq(passwordResets.userId, p("userId")), isNull(passwordResets.usedAt)))
+    .prepare();
+
   return {
+    userById: (id: number): User | undefined => userById.get({ id }),
+    // The accounts registered with an email (any case); emails are not unique, at most 5.
+    byEmail: (email: string): User[] => byEmail.all({ email }),
+    updateSettings: (id: number, row: Pick<User, "email" | "xrpAddress" | "xrpDestinationTag">): User => updateSettings.get({ id, ...row })!,
+    setPassword: (id: number, passwordHash: string) => setPassword.run({ id, passwordHash }),
+    // Ends every session of the user but `keep` (a session id, not the token).
+    endOtherSessions: (userId: number, keep: string) => endOtherSessions.run({ userId, keep }),
+    endSessions: (userId: number) => endSessions.run({ userId }),
+    paidTo: (userId: number): number => paidTo.get({ userId })?.drops ?? 0,
+    insertReset: (row: Pick<PasswordReset, "id" | "userId" | "expiresAt" | "createdBy" | "createdAt">) => insertReset.run(row),
+    resetById: (id: string): PasswordReset | undefined => resetById.get({ id }),
+    // true when this call took the link (unused and not expired at `at`)
+    useReset: (id: string, at: number): boolean => useReset.all({ id, at }).length === 1,
+    closeResets: (userId: number, at: number) => closeResets.run({ userId, at }),
     byUsername: (username: string): User | undefined => byUsername.get({ username }),
     newestFrom: (group: string, since: number, limit: number): number[] => newestFrom.all({ group, since, limit }).map((r) => r.createdAt),
     insert: (row: Pick<User, "username" | "email" | "passwordHash" | "ipGroup" | "createdAt">): User => insert.get(row)!,

@@ -15,10 +15,14 @@ import {
   LOGGED_OUT,
   loginBody,
   NOT_LOGGED_IN,
+  passwordChangeBody,
+  passwordResetBody,
   paymentAnswer,
   publicUser,
   registerBody,
+  resetRequestBody,
   rewardHistoryView,
+  settingsBody,
   userSummaryView,
   usersQuery,
 } from "./model.ts";
@@ -32,9 +36,12 @@ export interface AccountRouteDeps {
   // How long POST /api/admin/pay waits for the ledger's verdict before answering 202.
   payWaitMs: number;
   reads: PublicReads;
+  // the site's public origin (--public-url): where password-reset links point; else the request's own
+  publicUrl?: string | null;
 }
 
-export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, reads }: AccountRouteDeps) {
+export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, reads, publicUrl = null }: AccountRouteDeps) {
+  const siteUrl = (request: Request) => publicUrl ?? new URL(request.url).origin;
   // Every page asks who is logged in; without a session cookie the answer is the same 401 for all
   // (a public read). With one, the route below checks the session.
   const answer = reads.cached();
@@ -75,7 +82,21 @@ export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, read
       if (anonymous) return status(401, asJson(anonymous));
       const user = visitor.user;
       if (!user) return status(401, { message: NOT_LOGGED_IN });
-      return publicUser(user);
+      return accounts.me(user);
+    })
+    // Account settings: email, payout address and destination tag.
+    .patch("/api/user", ({ body, visitor }) => accounts.updateSettings(visitor.requireUser(), body ?? {}), { body: settingsBody })
+    .post(
+      "/api/user/password",
+      ({ body, visitor }) => accounts.changePassword(visitor.requireUser(), body ?? {}, visitor.ip, visitor.cookies.get(SESSION_COOKIE) ?? ""),
+      { body: passwordChangeBody },
+    )
+    // What the login page offers: "Forgot password?" by email when the operator configured mail.
+    .get("/api/auth/options", () => ({ mailEnabled: accounts.mailEnabled() }))
+    .post("/api/password-reset", ({ body }) => accounts.resetPassword(body ?? {}), { body: passwordResetBody })
+    .post("/api/password-reset/request", ({ body, visitor, request }) => accounts.requestReset(body ?? {}, visitor.ip, siteUrl(request)), {
+      body: resetRequestBody,
+      ...proofRequired(pow),
     })
     .get("/api/user/faucet-requests", ({ visitor }) => accounts.faucetRequestHistory(visitor.requireUser().id).map(faucetRequestHistoryView))
     .get("/api/user/rewards-history", ({ visitor }) => accounts.rewardHistory(visitor.requireUser().id).map(rewardHistoryView));
@@ -98,6 +119,8 @@ export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, read
       },
       { query: usersQuery },
     )
+    // A one-time link (one hour) that sets a new password, for the admin to hand to the user.
+    .post("/api/admin/users/:id/reset-link", ({ params, actor, request }) => accounts.createResetLink(idParam(params.id), actor, siteUrl(request)))
     .post("/api/admin/pay/:userId", async ({ params, actor, set }) => {
       const answer = paymentAnswer(await payouts.payUser(idParam(params.userId), actor, payWaitMs));
       set.status = answer.status;

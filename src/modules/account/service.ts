@@ -3,17 +3,22 @@
 // user reads about themselves, and the admin's list of users. No Elysia types here.
 import { hashPassword, verifyPassword, adminPasswordProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordCost } from "../../auth/passwords.ts";
 import { createHashGate, type HashGate } from "../../auth/hash-gate.ts";
-import type { SessionService } from "../../auth/sessions.ts";
+import { generateSessionToken, sessionIdFromToken, type SessionService } from "../../auth/sessions.ts";
 import type { LoginThrottle } from "../../auth/throttle.ts";
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import { isUniqueViolation } from "../../http/errors.ts";
 import { ipGroup, type IpGrouping } from "../../http/ip-group.ts";
+import { createRateLimit } from "../../http/rate-limit.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
+import type { Actor } from "../../payouts/service.ts";
+import { recordAudit } from "../audit/service.ts";
+import { parseLedgerAddress } from "../faucet/address.ts";
 import type { RewardService } from "../rewards/service.ts";
-import { accountErrors, MESSAGES, publicUser, USERNAME_PATTERN, type Credentials } from "./model.ts";
+import type { Mailer } from "./mail.ts";
+import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
 import { createAccountRepository } from "./repository.ts";
 
 const DEFAULT_COST_DUMMY_HASH =
@@ -24,6 +29,10 @@ const DEFAULT_COST_DUMMY_HASH =
 export const LOGINS_IN_FLIGHT_PER_NETWORK = 3;
 export const REGISTRATIONS_IN_FLIGHT_PER_NETWORK = 8;
 export const USERS_PAGE_SIZE = 100;
+// A password-reset link works once, within an hour.
+export const RESET_LINK_LIFETIME_MS = HOUR_MS;
+// "Forgot password?" requests one network may send in 15 minutes.
+export const RESET_REQUESTS_PER_NETWORK = 5;
 
 // What the account service reads from the faucet settings (modules/settings), on every request.
 export interface AccountLimits {
@@ -43,6 +52,9 @@ export interface AccountDeps {
   passwordCost?: PasswordCost;
   limits?: () => AccountLimits;
   hashGate?: HashGate;
+  // the operator's SMTP server (--smtp-url), or none: "Forgot password?" then answers MAIL_OFF
+  mailer?: Mailer | null;
+  log?: (line: string) => void;
 }
 
 // A new session for a user: the cookie's token and when it ends.
@@ -72,8 +84,34 @@ export async function seedAdminAccount(
   return { action: "updated" as const, user: repo.promoteToAdmin(existing.id, passwordHash, input.email ? email : null) };
 }
 
-export function createAccountService({ db, clock, sessions, throttle, rewards, passwordCost, limits = () => DEFAULT_LIMITS, hashGate = createHashGate() }: AccountDeps) {
+export function createAccountService({
+  db,
+  clock,
+  sessions,
+  throttle,
+  rewards,
+  passwordCost,
+  limits = () => DEFAULT_LIMITS,
+  hashGate = createHashGate(),
+  mailer = null,
+  log = () => {},
+}: AccountDeps) {
   const repo = createAccountRepository(db);
+  const resetRequests = createRateLimit({ limit: RESET_REQUESTS_PER_NETWORK, windowMs: 15 * 60 * 1000, clock, message: SELF_SERVICE.resetFlood });
+  // A new password as registration takes it.
+  const newPasswordOf = (value: string | null | undefined) => {
+    const password = textOf(value);
+    if (password.length < MIN_PASSWORD_LENGTH) throw accountErrors.newPasswordTooShort();
+    if (password.length > MAX_PASSWORD_LENGTH) throw accountErrors.newPasswordTooLong();
+    return password;
+  };
+  // A one-time link for a user (its token only in the link; the database keeps its SHA-256).
+  const newResetLink = (userId: number, createdBy: number | null, baseUrl: string, now: number) => {
+    const token = generateSessionToken();
+    const expiresAt = now + RESET_LINK_LIFETIME_MS;
+    repo.insertReset({ id: sessionIdFromToken(token), userId, expiresAt, createdBy, createdAt: now });
+    return { url: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`, expiresAt };
+  };
   // Registrations from each network between the limit check and the insert (hashing the password).
   const registering = new Map<string, number>();
   const groupOf = (ip: string) => ipGroup(ip, limits().ipGrouping as IpGrouping);
@@ -177,6 +215,136 @@ export function createAccountService({ db, clock, sessions, throttle, rewards, p
     // Ends the session of this token on the server (nothing when there is none).
     logout(token: string | undefined): void {
       if (token) sessions.invalidate(token);
+    },
+
+    // The logged-in user as GET /api/user shows them (with what has been paid to them).
+    me: (user: User) => selfView(user, repo.paidTo(user.id)),
+
+    // Account settings: the email (as registration takes it), the payout address (as the faucet form
+    // takes it; an X-address brings its tag; null or "" clears address and tag) and its destination
+    // tag. Fields not sent stay as they are.
+    updateSettings(user: User, input: SettingsInput) {
+      if (input.email === undefined && input.xrpAddress === undefined && input.destinationTag === undefined) throw accountErrors.nothingToChange();
+      let email = user.email;
+      if (input.email !== undefined) {
+        email = textOf(input.email).trim();
+        if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw accountErrors.invalidSettingsEmail();
+      }
+      let xrpAddress = user.xrpAddress;
+      let tag = input.destinationTag === undefined ? user.xrpDestinationTag : input.destinationTag === "" ? null : input.destinationTag;
+      if (tag !== null && (!Number.isInteger(tag) || tag < 0 || tag > MAX_DESTINATION_TAG)) throw accountErrors.invalidTag();
+      if (input.xrpAddress !== undefined) {
+        const text = textOf(input.xrpAddress).trim();
+        if (!text) {
+          xrpAddress = null;
+          tag = null;
+        } else {
+          const parsed = parseLedgerAddress(text);
+          if (!parsed) throw accountErrors.invalidAddress();
+          if (parsed.tag !== null && tag !== null && input.destinationTag !== undefined && parsed.tag !== tag) throw accountErrors.invalidTag();
+          xrpAddress = parsed.address;
+          if (parsed.tag !== null) tag = parsed.tag;
+        }
+      }
+      if (xrpAddress === null && tag !== null) throw accountErrors.invalidAddress();
+      const updated = immediate(db, () => repo.updateSettings(user.id, { email, xrpAddress, xrpDestinationTag: tag }));
+      return selfView(updated, repo.paidTo(user.id));
+    },
+
+    // Changes the password of the logged-in user: the current one is checked (and counted like a
+    // login: too many wrong ones wait), the new one taken as registration takes it; every other
+    // session of the user ends, `keepToken`'s stays.
+    async changePassword(user: User, input: { currentPassword?: string | null; newPassword?: string | null }, ip: string, keepToken: string) {
+      const current = textOf(input.currentPassword);
+      if (!current) throw accountErrors.currentRequired();
+      const password = newPasswordOf(input.newPassword);
+      const group = groupOf(ip);
+      const attempt = throttle.begin(group, user.username);
+      if (typeof attempt === "number") throw accountErrors.tooManyWrongPasswords(attempt);
+      const checking = hashGate.tryRun(
+        async () => ((await verifyPassword(current, user.passwordHash)) ? hashPassword(password, passwordCost) : null),
+        { key: `login:${group}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
+      );
+      if (!checking) {
+        attempt.cancel();
+        throw accountErrors.loginsAtOnce();
+      }
+      let passwordHash: string | null = null;
+      try {
+        passwordHash = await checking;
+      } finally {
+        if (passwordHash) attempt.succeeded();
+        else attempt.failed();
+      }
+      if (!passwordHash) throw accountErrors.wrongPassword();
+      const hash = passwordHash;
+      immediate(db, () => {
+        repo.setPassword(user.id, hash);
+        repo.endOtherSessions(user.id, sessionIdFromToken(keepToken));
+      });
+      return { message: SELF_SERVICE.passwordChanged };
+    },
+
+    // An admin's one-time reset link for a user, valid one hour, in the audit log (without its token).
+    createResetLink(userId: number, actor: Actor, baseUrl: string) {
+      return immediate(db, () => {
+        const user = repo.userById(userId);
+        if (!user) throw accountErrors.userNotFound();
+        const now = clock();
+        const link = newResetLink(user.id, actor.admin.id, baseUrl, now);
+        recordAudit(db, { actor: actor.admin, action: "user.reset_link", targetType: "user", targetId: user.id, details: { username: user.username }, ip: actor.ip }, now);
+        return { url: link.url, expiresAt: new Date(link.expiresAt).toISOString() };
+      });
+    },
+
+    // Sets a new password through a reset link: once, within its hour. Every session of the user
+    // ends and their other open links close.
+    async resetPassword(input: { token?: string | null; newPassword?: string | null }) {
+      const token = textOf(input.token);
+      const password = newPasswordOf(input.newPassword);
+      const id = sessionIdFromToken(token);
+      const link = token ? repo.resetById(id) : undefined;
+      if (!link || link.usedAt !== null || link.expiresAt <= clock()) throw accountErrors.resetInvalid();
+      const passwordHash = await hashPassword(password, passwordCost);
+      immediate(db, () => {
+        const now = clock();
+        if (!repo.useReset(id, now)) throw accountErrors.resetInvalid();
+        repo.setPassword(link.userId, passwordHash);
+        repo.closeResets(link.userId, now);
+        repo.endSessions(link.userId);
+      });
+      return { message: SELF_SERVICE.resetDone };
+    },
+
+    // Is "Forgot password?" by email on (the operator configured SMTP)?
+    mailEnabled: () => mailer !== null,
+
+    // "Forgot password?": emails a reset link to each account with that email. The answer is the same
+    // whether or not one exists, and comes before the email is sent (its time says nothing either).
+    requestReset(input: { email?: string | null }, ip: string, baseUrl: string) {
+      if (!mailer) throw accountErrors.mailOff();
+      const email = textOf(input.email).trim();
+      if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw accountErrors.invalidEmail();
+      resetRequests.hit(groupOf(ip));
+      const links = immediate(db, () => {
+        const now = clock();
+        return repo.byEmail(email).map((user) => ({ user, link: newResetLink(user.id, null, baseUrl, now) }));
+      });
+      for (const { user, link } of links) {
+        const text = [
+          `Hello ${user.username},`,
+          "",
+          "Someone (hopefully you) asked to reset the password of your account. Open this link within an hour to choose a new password:",
+          "",
+          link.url,
+          "",
+          "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
+        ].join("\n");
+        mailer.send({ to: user.email, subject: "Reset your password", text }).catch((error) => {
+          log(`password reset email to user #${user.id} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
+        });
+      }
+      return { message: SELF_SERVICE.resetRequested };
     },
 
     // What a logged-in user reads about themselves, newest first (at most 200 of each).

@@ -7,6 +7,7 @@ import { formatXrp } from "../../money.ts";
 import type { Actor } from "../../payouts/service.ts";
 import type { PublicUser } from "../account/model.ts";
 import { recordAudit } from "../audit/service.ts";
+import { notifyRewardDecision } from "../notifications/service.ts";
 import { type ClaimDecision, decisionView, type RewardRow, rewardErrors, rewardView } from "./model.ts";
 import { createRewardRepository } from "./repository.ts";
 
@@ -35,6 +36,7 @@ export function createRewardService({ db, clock, publicUsersByIds }: RewardDeps)
     repo.decide(id, decision, reason, actor.admin.id, at);
     if (decision === "APPROVED") repo.addOwed(reward.userId, reward.amountDrops);
     recordAudit(db, { actor: actor.admin, action: `reward.${decision.toLowerCase()}`, targetType: "reward", targetId: id, details: { amount: formatXrp(reward.amountDrops), reason }, ip: actor.ip }, at);
+    notifyRewardDecision(db, reward, decision, reason, at);
     return repo.byId(id)!;
   };
 

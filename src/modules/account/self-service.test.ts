@@ -1,0 +1,257 @@
+// A user helps themselves: account settings (email, payout address, destination tag), a password
+// change, and a forgotten password reset through an admin's link or an email sent over a real SMTP
+// server started here (smtp-server on a free port; nodemailer in the app talks to it).
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { SMTPServer } from "smtp-server";
+import { INVALID_ADDRESS } from "../../shared/forms.ts";
+import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { scenarios } from "../../testing/scenario.ts";
+import { waitFor } from "../../testing/wait.ts";
+import { MESSAGES, SELF_SERVICE } from "./model.ts";
+
+const PASSWORD = "correct horse battery"; // t.register's and t.signIn's
+const address = randomAddress();
+
+describe("PATCH /api/user", () =>
+  scenarios([
+    {
+      name: "sets the payout address and its destination tag",
+      method: "PATCH",
+      url: "/api/user",
+      as: "user",
+      body: { xrpAddress: address, destinationTag: 42 },
+      expectStatus: 200,
+      expectJsonMatch: { username: "member", xrpAddress: address, destinationTag: 42, paid: "0.000000" },
+      expectRows: [{ sql: "select xrp_address, xrp_destination_tag from users where username = 'member'", equals: [{ xrp_address: address, xrp_destination_tag: 42 }] }],
+      after: async (_res, { call }) => expect((await call("GET", "/api/user")).json).toMatchObject({ xrpAddress: address, destinationTag: 42 }),
+    },
+    {
+      name: "changes the email",
+      method: "PATCH",
+      url: "/api/user",
+      as: "user",
+      body: { email: "  new@example.org " },
+      expectStatus: 200,
+      expectJsonMatch: { email: "new@example.org" },
+    },
+    {
+      name: "null clears the address and its tag",
+      method: "PATCH",
+      url: "/api/user",
+      as: "user",
+      setup: async (t) => {
+        const { cookie } = await t.signIn("user");
+        await t.call("PATCH", "/api/user", { cookie, body: { xrpAddress: address, destinationTag: 7 } });
+      },
+      body: { xrpAddress: null },
+      expectStatus: 200,
+      expectJsonMatch: { xrpAddress: null, destinationTag: null },
+    },
+    {
+      name: "an address that is no XRP address: the faucet form's message",
+      method: "PATCH",
+      url: "/api/user",
+      as: "user",
+      body: { xrpAddress: "rNotAnAddress123" },
+      expectStatus: 400,
+      expectJson: { message: INVALID_ADDRESS },
+      expectHeaders: { "x-error-code": "INVALID_ADDRESS" },
+      expectUnchanged: ["GET /api/user"],
+    },
+    {
+      name: "an email registration would refuse",
+      method: "PATCH",
+      url: "/api/user",
+      as: "user",
+      body: { email: "alice@" },
+      expectStatus: 400,
+      expectJson: { message: MESSAGES.email },
+      expectHeaders: { "x-error-code": "INVALID_EMAIL" },
+      expectUnchanged: ["GET /api/user"],
+    },
+    {
+      name: "a destination tag out of range",
+      method: "PATCH",
+      url: "/api/user",
+      as: "user",
+      body: { xrpAddress: address, destinationTag: 4_294_967_296 },
+      expectStatus: 400,
+      expectJson: { message: SELF_SERVICE.tag },
+      expectUnchanged: ["GET /api/user"],
+    },
+    {
+      name: "a destination tag without an address",
+      method: "PATCH",
+      url: "/api/user",
+      as: "user",
+      body: { destinationTag: 5 },
+      expectStatus: 400,
+      expectJson: { message: INVALID_ADDRESS },
+    },
+    { name: "nothing to change", method: "PATCH", url: "/api/user", as: "user", body: {}, expectStatus: 400, expectJson: { message: SELF_SERVICE.nothingToChange } },
+    { name: "a visitor without a session", method: "PATCH", url: "/api/user", body: { email: "x@example.com" }, expectStatus: 401 },
+  ]));
+
+describe("POST /api/user/password", () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  test("the current password is needed; the new one works, the old one no longer; other sessions end, this one stays", async () => {
+    t = testApp();
+    const { cookie } = await t.register("pat");
+    const other = (await t.call("POST", "/api/login", { body: { username: "pat", password: PASSWORD } })).cookie!;
+    const wrong = await t.call("POST", "/api/user/password", { cookie, body: { currentPassword: "not it at all", newPassword: "a brand new secret" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toEqual({ message: SELF_SERVICE.wrongPassword });
+    expect(wrong.headers.get("x-error-code")).toBe("WRONG_PASSWORD");
+    const short = await t.call("POST", "/api/user/password", { cookie, body: { currentPassword: PASSWORD, newPassword: "short" } });
+    expect(short.json).toEqual({ message: MESSAGES.password });
+
+    const changed = await t.call("POST", "/api/user/password", { cookie, body: { currentPassword: PASSWORD, newPassword: "a brand new secret" } });
+    expect(changed.status).toBe(200);
+    expect(changed.json).toEqual({ message: SELF_SERVICE.passwordChanged });
+    expect((await t.call("GET", "/api/user", { cookie })).status).toBe(200);
+    expect((await t.call("GET", "/api/user", { cookie: other })).status).toBe(401);
+    expect((await t.call("POST", "/api/login", { body: { username: "pat", password: PASSWORD } })).status).toBe(401);
+    expect((await t.call("POST", "/api/login", { body: { username: "pat", password: "a brand new secret" } })).status).toBe(200);
+  });
+
+  test("wrong current passwords are throttled like logins", async () => {
+    t = testApp();
+    const { cookie } = await t.register("guesser");
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await t.call("POST", "/api/user/password", { cookie, body: { currentPassword: `guess number ${i}`, newPassword: "whatever it is" } })).status);
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  test("a visitor without a session gets 401", async () => {
+    t = testApp();
+    expect((await t.call("POST", "/api/user/password", { body: { currentPassword: "a", newPassword: "b" } })).status).toBe(401);
+  });
+});
+
+describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  test("an admin's link sets a new password once, ends every session, and is in the audit log without its token", async () => {
+    t = testApp();
+    const user = await t.register("forgetful");
+    const admin = await t.registerAdmin();
+    const made = await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie });
+    expect(made.status).toBe(200);
+    expect(made.json).toEqual({ url: expect.stringMatching(/^http:\/\/localhost\/reset-password\?token=[\w-]{40,}$/), expiresAt: new Date(t.clock() + 3_600_000).toISOString() });
+    const token = new URL(made.json.url).searchParams.get("token")!;
+    const audit = t.db.sqlite.query("select action, target_id, details from audit_log where action = 'user.reset_link'").all() as any[];
+    expect(audit).toEqual([{ action: "user.reset_link", target_id: String(user.user.id), details: expect.any(String) }]);
+    expect(JSON.stringify(audit)).not.toContain(token);
+    expect(JSON.stringify(t.db.sqlite.query("select * from password_resets").all())).not.toContain(token);
+
+    const weak = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "short" } });
+    expect(weak.json).toEqual({ message: MESSAGES.password });
+    const reset = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "remembered now" } });
+    expect(reset.status).toBe(200);
+    expect(reset.json).toEqual({ message: SELF_SERVICE.resetDone });
+    expect((await t.call("GET", "/api/user", { cookie: user.cookie })).status).toBe(401);
+    expect((await t.call("POST", "/api/login", { body: { username: "forgetful", password: "remembered now" } })).status).toBe(200);
+    const again = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "another new one" } });
+    expect(again.status).toBe(400);
+    expect(again.json).toEqual({ message: SELF_SERVICE.resetInvalid });
+  });
+
+  test("a link older than an hour, or an unknown one, is refused", async () => {
+    t = testApp();
+    const user = await t.register("late");
+    const admin = await t.registerAdmin();
+    const made = await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie });
+    const token = new URL(made.json.url).searchParams.get("token")!;
+    t.clock.advance(3_600_001);
+    for (const tried of [token, "nothing-like-a-token", ""]) {
+      const res = await t.call("POST", "/api/password-reset", { body: { token: tried, newPassword: "remembered now" } });
+      expect({ tried, status: res.status, json: res.json }).toEqual({ tried, status: 400, json: { message: SELF_SERVICE.resetInvalid } });
+    }
+    expect((await t.call("POST", "/api/login", { body: { username: "late", password: PASSWORD } })).status).toBe(200);
+  });
+
+  test("users get 403, visitors 401, an unknown user 404", async () => {
+    t = testApp();
+    const user = await t.register("plain");
+    const admin = await t.registerAdmin();
+    expect((await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: user.cookie })).status).toBe(403);
+    expect((await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`)).status).toBe(401);
+    expect((await t.call("POST", "/api/admin/users/999999/reset-link", { cookie: admin.cookie })).status).toBe(404);
+  });
+});
+
+describe("Forgot password? by email", () => {
+  // A real SMTP server on a free port that keeps what it receives.
+  const received: { to: string[]; raw: string }[] = [];
+  let smtp: SMTPServer;
+  let port = 0;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onAuth: (auth, _session, callback) => callback(auth.username === "mailer" && auth.password === "s3cret-pass" ? null : new Error("bad login"), { user: "mailer" }),
+      onData(stream, session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+        stream.on("end", () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+    port = (smtp.server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  let t: TestApp;
+  afterEach(() => t.close());
+  const mailApp = () =>
+    testApp({ config: { publicUrl: "http://faucet.test", trustProxy: false, mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${port}`, from: "XRP Faucet <faucet@faucet.test>" } } });
+  // The link in a received email, its quoted-printable soft breaks joined.
+  const linkIn = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=").match(/http:\/\/faucet\.test\/reset-password\?token=[\w-]+/)?.[0];
+
+  test("the email arrives with a link that works once; an unknown email gets the same answer and no email", async () => {
+    t = mailApp();
+    await t.register("mailme", PASSWORD, "mailme@example.com");
+    expect((await t.call("GET", "/api/auth/options")).json).toEqual({ mailEnabled: true });
+    const before = received.length;
+    const unknown = await t.call("POST", "/api/password-reset/request", { body: { email: "nobody@example.com" } });
+    const known = await t.call("POST", "/api/password-reset/request", { body: { email: "MailMe@example.com" } });
+    expect([unknown.status, known.status]).toEqual([200, 200]);
+    expect(unknown.json).toEqual({ message: SELF_SERVICE.resetRequested });
+    expect(known.json).toEqual(unknown.json);
+    const mail = await waitFor(() => received.slice(before).find((m) => m.to.includes("mailme@example.com")), { what: "the reset email" });
+    expect(received.slice(before).filter((m) => m.to.includes("nobody@example.com"))).toEqual([]);
+    expect(mail.raw).toContain("Subject: Reset your password");
+    const link = linkIn(mail.raw)!;
+    expect(link).toBeDefined();
+    const token = new URL(link).searchParams.get("token")!;
+    expect((await t.call("POST", "/api/password-reset", { body: { token, newPassword: "emailed and reset" } })).status).toBe(200);
+    expect((await t.call("POST", "/api/login", { body: { username: "mailme", password: "emailed and reset" } })).status).toBe(200);
+    expect((await t.call("POST", "/api/password-reset", { body: { token, newPassword: "twice is refused" } })).status).toBe(400);
+    // neither the token nor the SMTP password is logged
+    expect(t.logs.join("\n")).not.toContain(token);
+    expect(t.logs.join("\n")).not.toContain("s3cret-pass");
+  });
+
+  test("a bad email is a 400; a flood from one network waits", async () => {
+    t = mailApp();
+    expect((await t.call("POST", "/api/password-reset/request", { body: { email: "not an email" } })).json).toEqual({ message: MESSAGES.email });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.call("POST", "/api/password-reset/request", { body: { email: `who${i}@example.com` } })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  test("without SMTP: 503 MAIL_OFF, and the options say so", async () => {
+    t = testApp();
+    expect((await t.call("GET", "/api/auth/options")).json).toEqual({ mailEnabled: false });
+    const res = await t.call("POST", "/api/password-reset/request", { body: { email: "someone@example.com" } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("x-error-code")).toBe("MAIL_OFF");
+    expect(res.json).toEqual({ message: SELF_SERVICE.mailOff });
+  });
+});
