@@ -88,8 +88,8 @@ test("a flood of 150 bad logins at once from one address does not hold up other 
   await Bun.password.verify("measure me", sample);
   const oneHashMs = performance.now() - began;
   // The flood is only a flood if hashing is expensive: at this cost 150 checks keep two cores busy
-  // for longer than the limit below (at the harness's test cost they take about 0.2 s in all).
-  expect(oneHashMs * 150).toBeGreaterThan(2 * 2_500);
+  // many times longer than the bound below (at the harness's test cost they take about 0.2 s in all).
+  expect(oneHashMs * 150).toBeGreaterThan(2 * (4 * oneHashMs + 500));
 
   const people = ["bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory"];
   for (const name of people) await t.register(name, `${name}s own password`);
@@ -109,7 +109,7 @@ test("a flood of 150 bad logins at once from one address does not hold up other 
   };
   const flood = Promise.all(Array.from({ length: 150 }, (_, i) => attacker(i)));
   // meanwhile ten people log in from their own addresses, one every 400 ms
-  const times = await Promise.all(
+  const others = Promise.all(
     people.map(async (name, i) => {
       await Bun.sleep(100 + 400 * i);
       const t0 = performance.now();
@@ -117,10 +117,23 @@ test("a flood of 150 bad logins at once from one address does not hold up other 
       return { status: res.status, ms: Math.round(performance.now() - t0) };
     }),
   );
+  // The yardstick, taken under the same load at the same moments: one password check done directly,
+  // outside the server. The bound is in those units, not in milliseconds, so a busy machine (other
+  // processes on the cores) slows both sides alike: a login may wait for about one running check
+  // before its own; without the gate it would wait behind a hundred and more.
+  const [times, yardstick] = await Promise.all([others, Promise.all(
+    people.map(async (_, i) => {
+      await Bun.sleep(300 + 400 * i);
+      const t0 = performance.now();
+      await Bun.password.verify("measure me", sample);
+      return performance.now() - t0;
+    }),
+  )]);
   flooding = false;
   await flood;
-  console.log(`one check at the production cost: ${oneHashMs.toFixed(0)} ms; flood answers ${JSON.stringify(counts)}; other people's logins: ${JSON.stringify(times)}`);
+  const checkMs = Math.max(oneHashMs, ...yardstick);
+  console.log(`one check at the production cost: ${oneHashMs.toFixed(0)} ms alone, up to ${checkMs.toFixed(0)} ms during the flood; flood answers ${JSON.stringify(counts)}; other people's logins: ${JSON.stringify(times)}`);
   for (const time of times) expect(time.status).toBe(200);
-  expect(Math.max(...times.map((x) => x.ms))).toBeLessThan(2_500);
+  expect(Math.max(...times.map((x) => x.ms))).toBeLessThan(4 * checkMs + 500);
   expect(counts[401] ?? 0).toBeLessThanOrEqual(20);
 }, 180_000);
