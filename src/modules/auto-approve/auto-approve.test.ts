@@ -62,6 +62,8 @@ describe("auto-approve", () => {
     expect(payments).toHaveLength(1);
     expect(await lookup(address)).toMatchObject({ status: "PROCESSED", txHash: payments[0]!.hash });
     expect(row(id)).toMatchObject({ processed_by: null, auto_approved: 1 });
+    const list = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json;
+    expect(list.find((r: any) => r.id === id)).toMatchObject({ status: "PROCESSED", autoApproved: true, processedBy: "Auto" });
 
     const audit = (await bed.t.call("GET", "/api/admin/audit-log", { cookie: bed.admin })).json.entries;
     expect(audit[0]).toMatchObject({ actorName: "Auto", action: "faucet_request.approve", targetId: String(id), ipAddress: null, details: { riskScore: 10 } });
@@ -104,6 +106,9 @@ describe("auto-approve", () => {
     const approved = await bed.t.call("POST", `/api/admin/faucet/requests/${second.id}`, { cookie: bed.admin, body: { action: "APPROVED" } });
     expect(approved.status).toBe(200);
     expect(row(second.id)).toMatchObject({ status: "APPROVED", auto_approved: 0 });
+    const list = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json;
+    expect(list.find((r: any) => r.id === second.id)).toMatchObject({ autoApproved: false, processedBy: "admin" });
+    expect(list.find((r: any) => r.id === first.id)).toMatchObject({ autoApproved: true, processedBy: "Auto" });
   }, 15_000);
 
   test("off by default: an old low-risk request waits for a person", async () => {

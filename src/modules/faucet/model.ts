@@ -63,7 +63,9 @@ export const lookupQuery = t.Object(
 );
 
 // A faucet request as the admin's list shows it: who asked, from where, the risk and the payout.
-export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null };
+// processedByName: the admin who approved or rejected it (null for the auto-approve rule; absent
+// from a query that does not join the processing admin)
+export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null; processedByName?: string | null };
 export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
   return {
     id: r.id,
@@ -85,6 +87,8 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     payoutError: r.payoutError ?? r.payoutMessage ?? null,
     // approved by the auto-approve rule, not by a person
     autoApproved: r.autoApproved,
+    // who decided: an admin's username, 'Auto' for the auto-approve rule, null while pending
+    processedBy: r.autoApproved ? "Auto" : (r.processedByName ?? null),
     createdAt: iso(r.createdAt),
     processedAt: iso(r.processedAt),
     txHash: r.txHash,

@@ -2,6 +2,7 @@
 // builder cannot say it: the streak update (a CASE over the previous claim) and the budget upsert
 // that adds to both counters.
 import { and, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, min, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
 import { DAY_MS } from "../../lib/time.ts";
@@ -9,6 +10,8 @@ import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
 
 const p = sql.placeholder;
 const r = faucetRequests;
+// the admin who approved or rejected a request
+const processor = alias(users, "processor");
 
 export function createFaucetRepository(db: Db) {
   const lastForAddress = db
@@ -107,9 +110,10 @@ export function createFaucetRepository(db: Db) {
   const latestForDevice = latestBy(r.deviceId);
   const withPeople = (ids: number[]): AdminFaucetRequestRow[] =>
     db
-      .select({ request: r, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error })
+      .select({ request: r, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error, processedByName: processor.username })
       .from(r)
       .leftJoin(users, eq(users.id, r.userId))
+      .leftJoin(processor, eq(processor.id, r.processedBy))
       .leftJoin(payouts, eq(payouts.faucetRequestId, r.id))
       .where(inArray(r.id, ids))
       .orderBy(desc(r.createdAt), desc(r.id))
