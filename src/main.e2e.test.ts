@@ -10,7 +10,7 @@ const servers: RunningServer[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop("SIGKILL");
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+}, 60_000);
 function emptyDir() {
   const made = binaryInEmptyDir();
   dirs.push(made.dir);

@@ -14,7 +14,7 @@ const servers: RunningServer[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop("SIGKILL");
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+}, 60_000);
 
 // Workers posting distinct addresses (each from its own client IP and device) until stopped. (Plain
 // fetch: a request counts as acknowledged on its 201, before its body is read.)

@@ -15,7 +15,7 @@ let sim: LedgerSimulator;
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
-});
+}, 60_000);
 
 test("a full flow leaks neither the wallet secret nor a session token", async () => {
   sim = await startLedgerSimulator({ closeIntervalMs: 500 });

@@ -13,7 +13,7 @@ const dirs: string[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop("SIGKILL");
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+}, 60_000);
 
 const ADMIN = { username: "sandboxadmin", password: "an admin passphrase 42" };
 

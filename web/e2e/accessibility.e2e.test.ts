@@ -8,10 +8,10 @@ import { ADMIN, gone, startSite, type Site } from "./support.ts";
 let site: Site;
 beforeAll(async () => {
   site = await startSite();
-});
+}, 60_000);
 afterAll(async () => {
   await site?.close();
-});
+}, 60_000);
 
 const VISITOR_PAGES = ["/", "/faucet", "/advertise", "/earn-more", "/faq", "/reviews", "/shopping-rewards", "/blog", "/blog/welcome-to-the-xrp-faucet", "/whitepaper", "/login", "/register", "/no-such-page"];
 

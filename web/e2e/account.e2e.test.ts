@@ -9,10 +9,10 @@ import { startSite, type Site } from "./support.ts";
 let site: Site;
 beforeAll(async () => {
   site = await startSite();
-});
+}, 60_000);
 afterAll(async () => {
   await site?.close();
-});
+}, 60_000);
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const seen = (locator: Locator) => locator.waitFor({ state: "visible" });

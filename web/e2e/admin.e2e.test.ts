@@ -8,10 +8,10 @@ import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
 let site: Site;
 beforeAll(async () => {
   site = await startSite({ args: ["--xrpl", "sandbox", "--sandbox-port", "0"] });
-});
+}, 60_000);
 afterAll(async () => {
   await site?.close();
-});
+}, 60_000);
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));

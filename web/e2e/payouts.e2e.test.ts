@@ -8,10 +8,10 @@ import { ADMIN, seen, startSite, until, type Site } from "./support.ts";
 let site: Site;
 beforeAll(async () => {
   site = await startSite({ args: ["--xrpl", "sandbox", "--sandbox-port", "0"] });
-});
+}, 60_000);
 afterAll(async () => {
   await site?.close();
-});
+}, 60_000);
 
 test("approved on the sandbox ledger, the request shows PROCESSED with its hash in the user's dashboard", async () => {
   const { page } = await site.newPage();

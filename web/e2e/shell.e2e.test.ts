@@ -6,10 +6,10 @@ import { ADMIN, gone, isFocused, seen, startSite, until, type Site } from "./sup
 let site: Site;
 beforeAll(async () => {
   site = await startSite();
-});
+}, 60_000);
 afterAll(async () => {
   await site?.close();
-});
+}, 60_000);
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
