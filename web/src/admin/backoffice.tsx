@@ -7,6 +7,7 @@ import { api, type Answer } from "../api/client";
 import type { AdRequest, SettingsChange, Signup } from "../api/types";
 import { keys, useAdminAction, useAdRequests, useEarningAlertSignups, useNewsletterSignups, useSettings } from "./api";
 import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
+import { AutoApproveSettings } from "./auto-approve";
 
 export function FaucetControl() {
   const settings = useSettings();
@@ -46,7 +47,9 @@ export function FaucetControl() {
     event.preventDefault();
     save.mutate({ ...form, enabled: s.enabled });
   };
+  // (the auto-approve rule's settings follow, in their own panel)
   return (
+    <>
     <Panel
       title="Faucet Control"
       actions={
@@ -115,6 +118,8 @@ export function FaucetControl() {
       </p>
       <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
     </Panel>
+    <AutoApproveSettings />
+    </>
   );
 }
 
