@@ -20,7 +20,9 @@ const pages = {
   faq: lazyPage(() => import("./pages/Faq")),
   faucet: lazyPage(() => import("./pages/Faucet")),
   notFound: lazyPage(() => import("./pages/NotFound")),
+  resetPassword: lazyPage(() => import("./pages/ResetPassword")),
   reviews: lazyPage(() => import("./pages/Reviews")),
+  settings: lazyPage(() => import("./pages/Settings")),
   shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards")),
   whitepaper: lazyPage(() => import("./pages/Whitepaper")),
   admin: lazyPage(() => import("./pages/Admin")),
@@ -34,7 +36,9 @@ const { Component: EarnMore } = pages.earnMore;
 const { Component: Faq } = pages.faq;
 const { Component: Faucet } = pages.faucet;
 const { Component: NotFound } = pages.notFound;
+const { Component: ResetPassword } = pages.resetPassword;
 const { Component: Reviews } = pages.reviews;
+const { Component: Settings } = pages.settings;
 const { Component: ShoppingRewards } = pages.shoppingRewards;
 const { Component: Whitepaper } = pages.whitepaper;
 const { Component: Admin } = pages.admin;
@@ -48,7 +52,8 @@ function firstScreen(path: string): Promise<unknown> {
     login: pages.auth,
     register: pages.auth,
     blog: rest ? pages.blogPost : pages.blog,
-    dashboard: pages.dashboard,
+    dashboard: rest === "settings" ? pages.settings : pages.dashboard,
+    "reset-password": pages.resetPassword,
     "earn-more": pages.earnMore,
     faq: pages.faq,
     faucet: pages.faucet,
@@ -112,6 +117,8 @@ export function App() {
           path="dashboard"
           element={byRole(user, { visitor: <Navigate to="/login" replace />, user: <Dashboard />, admin: <Admin /> })}
         />
+        <Route path="dashboard/settings" element={user ? <Settings /> : <Navigate to="/login" replace />} />
+        <Route path="reset-password" element={<ResetPassword />} />
         <Route path="admin" element={user?.isAdmin ? <Admin /> : <Navigate to="/" replace />} />
         <Route path="*" element={byRole(user, { visitor: <NotFound />, user: <Dashboard />, admin: <Admin /> })} />
       </Route>

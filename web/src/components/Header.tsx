@@ -5,6 +5,7 @@ import { useCurrentUser, useLogout } from "../api/session";
 import { cn } from "../lib/cn";
 import { LogoMark } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
+import { NotificationBell } from "./NotificationBell";
 import { siteLinks } from "./navigation";
 import { SoonBadge } from "./SoonBadge";
 import { buttonClass } from "./ui/button";
@@ -80,6 +81,8 @@ export function Header() {
             Claim XRP
           </button>
         </div>
+
+        <NotificationBell />
 
         <button
           ref={menuButton}

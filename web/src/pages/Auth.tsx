@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Info } from "lucide-react";
 import { useLogin, useRegister } from "../api/session";
+import { ForgotPassword } from "../components/account/ForgotPassword";
 import { Spinner } from "../components/Spinner";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -34,11 +35,14 @@ function LoginForm() {
     login.mutate({ username, password });
   };
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <>
+      <form onSubmit={submit} className="space-y-4">
       <Field id="login-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
       <Field id="login-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       <SubmitButton busy={login.isPending} label="Login" busyLabel="Logging in..." />
-    </form>
+      </form>
+      <ForgotPassword />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { Coins, Droplet, Flame, Gift, History, LogOut, Sparkles } from "lucide-react";
+import { ArrowDownToLine, Coins, Droplet, Flame, Gift, History, LogOut, Settings, Sparkles, Wallet } from "lucide-react";
 import { useFaucetRequests, useRefreshUserOnMount, useRewardsHistory } from "../api/account";
 import { useCurrentUser, useLogout } from "../api/session";
 import { EarnMoreTab } from "../components/account/EarnMoreTab";
@@ -22,9 +22,9 @@ function ProfileRow({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-function StatTile({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function StatTile({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId?: string }) {
   return (
-    <div className="rounded-lg bg-slate-50 p-3">
+    <div className="rounded-lg bg-slate-50 p-3" data-testid={testId}>
       <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
         {icon}
         {label}
@@ -75,9 +75,13 @@ export default function Dashboard() {
             <Coins aria-hidden="true" className="h-4 w-4" />
             <span>
               <span className="sr-only">Points balance: </span>
-              {user.drops} drops
+              {user.drops} {user.drops === 1 ? "point" : "points"}
             </span>
           </span>
+          <Link to="/dashboard/settings" data-testid="dashboard-settings" className={buttonClass({ variant: "outline" })}>
+            <Settings aria-hidden="true" className="h-4 w-4" />
+            Settings
+          </Link>
           <button
             type="button"
             onClick={() => logout.mutate()}
@@ -97,17 +101,26 @@ export default function Dashboard() {
             Profile
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-3">
-            <StatTile icon={<Coins aria-hidden="true" className="h-3.5 w-3.5" />} label="Current drops" value={String(user.drops)} />
+            <StatTile icon={<Wallet aria-hidden="true" className="h-3.5 w-3.5" />} label="Owed to you" value={`${formatXrp(user.totalClaimed)} XRP`} testId="owed" />
+            <StatTile icon={<ArrowDownToLine aria-hidden="true" className="h-3.5 w-3.5" />} label="Paid to you" value={`${formatXrp(user.paid)} XRP`} testId="paid" />
+            <StatTile icon={<Coins aria-hidden="true" className="h-3.5 w-3.5" />} label="Points" value={String(user.drops)} testId="points" />
             <StatTile icon={<Flame aria-hidden="true" className="h-3.5 w-3.5" />} label="Daily streak" value={streak} />
           </dl>
+          <p className="mt-2 text-xs text-slate-500">Owed: rewards approved and not paid yet. Paid: XRP the ledger has confirmed to your address.</p>
           <dl className="mt-3">
             <ProfileRow label="Username">{user.username}</ProfileRow>
             <ProfileRow label="Email">{user.email}</ProfileRow>
             <ProfileRow label="XRP address">
-              {user.xrpAddress ? <span className="font-mono text-sm">{user.xrpAddress}</span> : <span className="text-slate-500">Not set</span>}
-            </ProfileRow>
-            <ProfileRow label="Total claimed">
-              <span className="tabular-nums">{formatXrp(user.totalClaimed)} XRP</span>
+              {user.xrpAddress ? (
+                <span className="font-mono text-sm">
+                  {user.xrpAddress}
+                  {user.destinationTag !== null && <span className="block text-xs text-slate-500">Tag {user.destinationTag}</span>}
+                </span>
+              ) : (
+                <Link to="/dashboard/settings" className="text-brand-700 underline">
+                  Not set: add one
+                </Link>
+              )}
             </ProfileRow>
             <ProfileRow label="Last claim">
               {user.lastClaim ? <time dateTime={user.lastClaim}>{lastClaim}</time> : lastClaim}

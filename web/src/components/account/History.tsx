@@ -8,7 +8,7 @@ import { buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { EmptyState, ListError, ListLoading } from "./ListStates";
 import { StatusBadge } from "./StatusBadge";
-import { shortHash } from "./wallet";
+import { TxHash } from "../ui/TxHash";
 
 function When({ iso }: { iso: string }) {
   const date = new Date(iso);
@@ -19,7 +19,14 @@ function When({ iso }: { iso: string }) {
   );
 }
 
-function HistoryRow({ amount, createdAt, detail, status, txHash }: { amount: string; createdAt: string; detail?: ReactNode; status: string; txHash: string | null }) {
+function HistoryRow({
+  amount,
+  createdAt,
+  detail,
+  reason,
+  status,
+  txHash,
+}: { amount: string; createdAt: string; detail?: ReactNode; reason?: string | null; status: string; txHash: string | null }) {
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
       <div className="min-w-0">
@@ -28,15 +35,11 @@ function HistoryRow({ amount, createdAt, detail, status, txHash }: { amount: str
           <When iso={createdAt} />
           {detail && <span> · {detail}</span>}
         </p>
+        {reason && <p className="mt-0.5 text-sm text-red-700">Reason: {reason}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-3 sm:justify-end">
         <StatusBadge status={status} />
-        {txHash && (
-          <span className="font-mono text-xs text-slate-600" title={txHash}>
-            <span className="sr-only">Transaction </span>
-            Tx {shortHash(txHash)}
-          </span>
-        )}
+        {txHash && <TxHash hash={txHash} className="text-slate-600" />}
       </div>
     </li>
   );
@@ -70,7 +73,7 @@ export function FaucetRequestsPanel() {
   return (
     <HistoryList label="Faucet requests">
       {requests.data.map((request) => (
-        <HistoryRow key={request.id} amount={request.amount} createdAt={request.createdAt} detail={request.reason ?? undefined} status={request.status} txHash={request.txHash} />
+        <HistoryRow key={request.id} amount={request.amount} createdAt={request.createdAt} detail={request.reason ?? undefined} reason={request.rejectReason} status={request.status} txHash={request.txHash} />
       ))}
     </HistoryList>
   );
@@ -102,7 +105,7 @@ export function RewardsPanel() {
   return (
     <HistoryList label="Rewards">
       {rewards.data.map((reward) => (
-        <HistoryRow key={reward.id} amount={reward.amount} createdAt={reward.createdAt} detail={rewardLabel(reward)} status={reward.status} txHash={reward.txHash} />
+        <HistoryRow key={reward.id} amount={reward.amount} createdAt={reward.createdAt} detail={rewardLabel(reward)} reason={reward.denyReason} status={reward.status} txHash={reward.txHash} />
       ))}
     </HistoryList>
   );

@@ -7,7 +7,7 @@ test.each([
   ["PENDING", "yellow"],
   ["REJECTED", "red"],
   ["DENIED", "red"],
-  ["PAID", "grey"],
+  ["PAID", "green"],
   ["SOMETHING", "grey"],
 ])("%s is %s", (status, tone) => {
   expect(statusTone(status)).toBe(tone as ReturnType<typeof statusTone>);

@@ -2,11 +2,13 @@ import { cn } from "../../lib/cn";
 
 export type StatusTone = "green" | "yellow" | "red" | "grey";
 
-// Status colours of spec section 4: processed/approved/success green, pending/processing yellow,
+// Status colours of spec section 4: processed/paid/approved/success green (money that reached or is
+// owed to its owner), pending/processing yellow,
 // denied/rejected/failed red, anything else grey.
 export function statusTone(status: string): StatusTone {
   switch (status.toUpperCase()) {
     case "PROCESSED":
+    case "PAID":
     case "APPROVED":
     case "SUCCESS":
       return "green";
