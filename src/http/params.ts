@@ -1,4 +1,5 @@
-// Path parameters the routes share.
+// Path and query parameters the routes share.
+import { t } from "elysia";
 import { badRequest } from "./errors.ts";
 
 // A row id from the path: a positive whole number, else 400.
@@ -12,3 +13,21 @@ export function idParam(raw: string): number {
 export function pageParam(raw: unknown, max = 100_000): number {
   return Math.min(max, Math.max(1, Number.parseInt(String(raw ?? "1"), 10) || 1));
 }
+
+// The admin lists' query (lib/list-filter.ts checks each value): all optional text, so a typed client
+// can send them; anything else in the query is ignored.
+const param = (name: string) => t.Optional(t.String({ maxLength: 300, error: `${name} must be given once, as text` }));
+export const adminListQuery = t.Object(
+  {
+    page: param("page"),
+    status: param("status"),
+    risk: param("risk"),
+    reason: param("reason"),
+    from: param("from"),
+    to: param("to"),
+    q: param("q"),
+    sort: param("sort"),
+    order: param("order"),
+  },
+  { additionalProperties: true },
+);

@@ -32,7 +32,15 @@ export function createBackOfficeRepository(db: Db) {
     .where(eq(users.id, p("userId")))
     .prepare();
   const requests = db
-    .select({ request: f, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error })
+    .select({
+      request: f,
+      userName: users.username,
+      userEmail: users.email,
+      payoutState: payouts.status,
+      payoutMessage: payouts.error,
+      // who decided (the faucet's admin view names them)
+      processedByName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${f.processedBy})`,
+    })
     .from(f)
     .leftJoin(users, eq(users.id, f.userId))
     .leftJoin(payouts, eq(payouts.faucetRequestId, f.id))

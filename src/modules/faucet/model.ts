@@ -18,7 +18,9 @@ export const faucetDecisionBody = jsonBody({
   action: text(20, `action must be one of ${FAUCET_DECISIONS.join(", ")}`),
   reason: text(500, "reason must be text of at most 500 characters"),
 });
-export const pageQuery = t.Object({ page: t.Optional(t.String({ maxLength: 12 })) }, { additionalProperties: true });
+// The admin list's filters (lib/list-filter.ts): the statuses a request goes through, the sorts.
+export const FAUCET_STATUSES = ["PENDING", "APPROVED", "PROCESSED", "REJECTED"] as const;
+export const FAUCET_LIST = { statuses: FAUCET_STATUSES, risk: true, sorts: ["createdAt", "amount", "risk"] } as const;
 
 export const faucetErrors = {
   invalidAddress: () => appError(400, "INVALID_ADDRESS", INVALID_ADDRESS),

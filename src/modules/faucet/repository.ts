@@ -1,10 +1,11 @@
 // All SQL of faucet requests and the day's budget. Prepared once. Raw SQL only where Drizzle's
 // builder cannot say it: the streak update (a CASE over the previous claim) and the budget upsert
 // that adds to both counters.
-import { and, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, min, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, min, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
+import { containsPattern, type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
 
@@ -120,7 +121,61 @@ export function createFaucetRepository(db: Db) {
       .all()
       .map(({ request, ...rest }) => ({ ...request, ...rest }));
 
+  // The admin's filtered view (lib/list-filter.ts): requests of any status matching every filter
+  // given, sorted, a page at a time, and how many match. Built per call, not prepared: which
+  // conditions and which order it has depend on the query.
+  const people = () =>
+    db
+      .select({
+        request: r,
+        userName: users.username,
+        userEmail: users.email,
+        payoutState: payouts.status,
+        payoutMessage: payouts.error,
+        processedByName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${r.processedBy})`,
+      })
+      .from(r)
+      .leftJoin(users, eq(users.id, r.userId))
+      .leftJoin(payouts, eq(payouts.faucetRequestId, r.id));
+  const filtered = (f: ListFilter): SQL | undefined => {
+    const where: (SQL | undefined)[] = [];
+    if (f.status) where.push(eq(r.status, f.status));
+    if (f.risk) {
+      const { min: low, below } = RISK_BOUNDS[f.risk];
+      // a request scored before risk scores existed counts as low
+      const score = sql`coalesce(${r.riskScore}, 0)`;
+      where.push(sql`${score} >= ${low}`, below === null ? undefined : sql`${score} < ${below}`);
+    }
+    if (f.reason) where.push(eq(r.reason, f.reason));
+    if (f.from !== null) where.push(gte(r.createdAt, f.from));
+    if (f.to !== null) where.push(lt(r.createdAt, f.to));
+    if (f.q) {
+      const pattern = containsPattern(f.q);
+      // (SQLite's LIKE ignores the case of ASCII letters: names, emails, hashes, addresses alike)
+      const like = (column: typeof r.address | typeof r.txHash | typeof users.username | typeof users.email) => sql`${column} like ${pattern} escape '\\'`;
+      // digits (or #12) are an id; anything else is part of an address, name, email or hash
+      const id = /^#?\d{1,15}$/.test(f.q) ? Number(f.q.replace("#", "")) : null;
+      where.push(id === null ? or(like(r.address), like(users.username), like(users.email), like(r.txHash)) : eq(r.id, id));
+    }
+    return and(...where);
+  };
+  const sortColumn = { createdAt: r.createdAt, amount: r.amountDrops, risk: sql`coalesce(${r.riskScore}, 0)` } as const;
+
   return {
+    // (see `filtered` above)
+    filteredPage(f: ListFilter, size: number): { rows: AdminFaucetRequestRow[]; total: number } {
+      const where = filtered(f);
+      const by = f.order === "asc" ? asc : desc;
+      const rows = people()
+        .where(where)
+        .orderBy(by(sortColumn[f.sort]), by(r.id))
+        .limit(size)
+        .offset((f.page - 1) * size)
+        .all()
+        .map(({ request, ...rest }) => ({ ...request, ...rest }));
+      const total = db.select({ n: count() }).from(r).leftJoin(users, eq(users.id, r.userId)).where(where).get()!.n;
+      return { rows, total };
+    },
     lastForAddress: (address: string, since: number) => lastForAddress.get({ address, since }),
     otherAddressesFromIp: (key: string, address: string, since: number) => otherAddressesFromIp.get({ key, address, since })!,
     otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFromDevice.get({ key, address, since })!,

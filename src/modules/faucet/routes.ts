@@ -3,11 +3,12 @@
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { badRequest } from "../../http/errors.ts";
-import { idParam, pageParam } from "../../http/params.ts";
+import { adminListQuery, idParam, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
+import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
 import type { PayoutService } from "../../payouts/service.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
-import { adminFaucetRequestView, FAUCET_DECISIONS, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, pageQuery, publicFaucetRequestView } from "./model.ts";
+import { adminFaucetRequestView, FAUCET_DECISIONS, FAUCET_LIST, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
 import type { FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
@@ -76,12 +77,12 @@ export function faucetRoutes({ context, faucet, payouts, pow, reads }: FaucetRou
     .get(
       "/api/admin/faucet/requests",
       ({ query, set }) => {
-        const { rows, total, pageSize } = faucet.adminPage(pageParam(query.page));
+        const { rows, total, pageSize } = faucet.adminPage(pageParam(query.page), hasListFilter(query) ? listFilter(query, FAUCET_LIST) : null);
         set.headers["x-total-count"] = String(total);
         set.headers["x-page-size"] = String(pageSize);
         return rows.map(adminFaucetRequestView);
       },
-      { query: pageQuery },
+      { query: adminListQuery },
     )
     .post(
       "/api/admin/faucet/requests/:id",

@@ -6,6 +6,7 @@ import type { GroupCommit } from "../../db/group-commit.ts";
 import { immediate } from "../../db/transaction.ts";
 import { type IpGrouping, ipGroup } from "../../http/ip-group.ts";
 import { DAY_MS, utcDay, waitText } from "../../lib/time.ts";
+import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import { type LedgerAddress, parseLedgerAddress } from "./address.ts";
@@ -243,7 +244,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     },
 
     // The admin's list: open requests a page at a time; page 1 also holds the 10 last processed.
-    adminPage(page: number) {
+    // With a filter (status, risk, reason, dates, search, sort): the matching requests of any status.
+    adminPage(page: number, filter: ListFilter | null = null) {
+      if (filter) return { ...repo.filteredPage(filter, ADMIN_PAGE_SIZE), pageSize: ADMIN_PAGE_SIZE };
       return { rows: repo.openPage(page, ADMIN_PAGE_SIZE, page === 1), total: repo.openCount(), pageSize: ADMIN_PAGE_SIZE };
     },
   };

@@ -8,6 +8,9 @@ import { formatXrp } from "../../money.ts";
 // What a claim may become (POST /api/admin/claims/:id), and the subset the rewards list offers
 // (POST /api/admin/rewards/:id).
 export const CLAIM_STATUSES = ["APPROVED", "PAID", "DENIED"] as const;
+// The filters of the pending and processed lists (lib/list-filter.ts): the statuses each may show.
+export const PENDING_LIST = { statuses: ["PENDING", ...CLAIM_STATUSES], risk: false, sorts: ["createdAt", "amount"] } as const;
+export const PROCESSED_LIST = { statuses: CLAIM_STATUSES, risk: false, sorts: ["createdAt", "amount"] } as const;
 export const REWARD_ACTIONS = ["APPROVED", "DENIED"] as const;
 export type ClaimDecision = (typeof CLAIM_STATUSES)[number];
 

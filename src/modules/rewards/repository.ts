@@ -1,8 +1,10 @@
 // All SQL of the admin's claims: a reward, its decision and the owed total an approval adds to, the
-// pending and processed lists. Prepared once, Drizzle's builder throughout.
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+// pending and processed lists. Prepared once, Drizzle's builder throughout (the filtered view is
+// built per call: its conditions and order depend on the query).
+import { and, asc, count, desc, eq, gte, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rewards, users } from "../../db/schema.ts";
+import { containsPattern, type ListFilter } from "../../lib/list-filter.ts";
 import type { ClaimDecision, RewardRow } from "./model.ts";
 
 const p = sql.placeholder;
@@ -43,6 +45,26 @@ export function createRewardRepository(db: Db) {
     .prepare();
   const flatten = ({ reward, username }: { reward: RewardRow; username: string }): RewardRow => ({ ...reward, username });
 
+  // The admin's filtered view (lib/list-filter.ts): `decided` limits it to the processed rewards
+  // (any status but PENDING) when no status is given; without one the pending list shows PENDING.
+  const filtered = (f: ListFilter, decided: boolean): SQL | undefined => {
+    const where: (SQL | undefined)[] = [f.status ? eq(r.status, f.status) : decided ? ne(r.status, "PENDING") : eq(r.status, "PENDING")];
+    // a reward's reason, or its type (SOCIAL_SHARE, REVIEW, ...)
+    if (f.reason) where.push(or(eq(r.reason, f.reason), eq(r.type, f.reason)));
+    if (f.from !== null) where.push(gte(r.createdAt, f.from));
+    if (f.to !== null) where.push(lt(r.createdAt, f.to));
+    if (f.q) {
+      const pattern = containsPattern(f.q);
+      // (SQLite's LIKE ignores the case of ASCII letters)
+      const like = (column: typeof r.address | typeof r.txHash | typeof users.username | typeof users.email) => sql`${column} like ${pattern} escape '\\'`;
+      // digits (or #12) are an id; anything else is part of an address, name, email or hash
+      const id = /^#?\d{1,15}$/.test(f.q) ? Number(f.q.replace("#", "")) : null;
+      where.push(id === null ? or(like(r.address), like(users.username), like(users.email), like(r.txHash)) : eq(r.id, id));
+    }
+    return and(...where);
+  };
+  const sortColumn = { createdAt: r.createdAt, amount: r.amountDrops, risk: r.createdAt } as const;
+
   return {
     byId: (id: number): RewardRow | undefined => byId.get({ id }),
     decide: (id: number, status: ClaimDecision, reason: string | null, adminId: number, at: number) =>
@@ -50,6 +72,22 @@ export function createRewardRepository(db: Db) {
     addOwed: (userId: number, amount: number) => addOwed.run({ userId, amount }),
     pending: (): RewardRow[] => pending.all().map(flatten),
     processed: (limit: number): RewardRow[] => processed.all({ limit }).map(flatten),
+    filteredPage(f: ListFilter, decided: boolean, size: number): { rows: RewardRow[]; total: number } {
+      const where = filtered(f, decided);
+      const by = f.order === "asc" ? asc : desc;
+      const rows = db
+        .select(withUsername)
+        .from(r)
+        .innerJoin(users, eq(users.id, r.userId))
+        .where(where)
+        .orderBy(by(sortColumn[f.sort]), by(r.id))
+        .limit(size)
+        .offset((f.page - 1) * size)
+        .all()
+        .map(flatten);
+      const total = db.select({ n: count() }).from(r).innerJoin(users, eq(users.id, r.userId)).where(where).get()!.n;
+      return { rows, total };
+    },
   };
 }
 export type RewardRepository = ReturnType<typeof createRewardRepository>;

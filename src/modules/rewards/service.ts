@@ -3,6 +3,7 @@
 // transaction with the owed total and the audit record.
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
+import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";
 import type { Actor } from "../../payouts/service.ts";
 import type { PublicUser } from "../account/model.ts";
@@ -12,6 +13,8 @@ import { type ClaimDecision, decisionView, type RewardRow, rewardErrors, rewardV
 import { createRewardRepository } from "./repository.ts";
 
 export const PROCESSED_LIMIT = 200;
+// A page of the filtered view.
+export const CLAIMS_PAGE_SIZE = 200;
 
 export interface RewardDeps {
   db: Db;
@@ -44,15 +47,16 @@ export function createRewardService({ db, clock, publicUsersByIds }: RewardDeps)
     decide: (id: number, decision: ClaimDecision, reason: string | null, actor: Actor) => decisionView(immediate(db, () => decide(id, decision, reason, actor))),
     // The pending rewards, oldest first (at most 500).
     pending: () => repo.pending().map(rewardView),
-    // The admin's claims screen: the pending rewards and their users.
-    pendingClaims() {
-      const rows = repo.pending();
-      return { pendingRewards: rows.map(rewardView), users: usersOf(rows) };
+    // The admin's claims screen: the pending rewards and their users. With a filter (status,
+    // reason, dates, search, sort): the matching rewards, a page, and how many match.
+    pendingClaims(filter: ListFilter | null = null) {
+      const { rows, total } = filter ? repo.filteredPage(filter, false, CLAIMS_PAGE_SIZE) : { rows: repo.pending(), total: null };
+      return { pendingRewards: rows.map(rewardView), users: usersOf(rows), total, pageSize: filter ? CLAIMS_PAGE_SIZE : null };
     },
-    // The processed ones, last decided first, and their users.
-    processedClaims() {
-      const rows = repo.processed(PROCESSED_LIMIT);
-      return { processedClaims: rows.map(rewardView), users: usersOf(rows) };
+    // The processed ones, last decided first, and their users; filtered likewise.
+    processedClaims(filter: ListFilter | null = null) {
+      const { rows, total } = filter ? repo.filteredPage(filter, true, CLAIMS_PAGE_SIZE) : { rows: repo.processed(PROCESSED_LIMIT), total: null };
+      return { processedClaims: rows.map(rewardView), users: usersOf(rows), total, pageSize: filter ? CLAIMS_PAGE_SIZE : null };
     },
   };
 }
