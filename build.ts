@@ -33,6 +33,13 @@ async function buildWeb() {
   }
 }
 
+// The whitepaper as a PDF (web/dist/whitepaper.pdf), from the text the page shows.
+async function writeWhitepaper() {
+  const { textPdf } = await import("./src/lib/pdf.ts");
+  const { WHITEPAPER_PDF, WHITEPAPER_SECTIONS, WHITEPAPER_TITLE } = await import("./web/src/content/whitepaper.ts");
+  await Bun.write(join(webOut, WHITEPAPER_PDF), textPdf(WHITEPAPER_TITLE, WHITEPAPER_SECTIONS, "Not affiliated with Ripple Labs. Never share your secret key or recovery phrase."));
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
@@ -100,6 +107,7 @@ async function compile() {
 
 const started = performance.now();
 await buildWeb();
+await writeWhitepaper();
 await embedWeb();
 if (!process.argv.includes("--web")) await compile();
 console.log(`build: done in ${Math.round(performance.now() - started)} ms`);

@@ -1,6 +1,6 @@
 // The server's list of the app's pages (404 for anything else) and the routes of web/src/App.tsx agree.
 import { describe, expect, test } from "bun:test";
-import { APP_PATHS, isAppPath } from "./routes.ts";
+import { APP_PATHS, isAppPath } from "../shared/routes.ts";
 
 describe("the app's pages", () => {
   test("every route of web/src/App.tsx is in APP_PATHS", async () => {

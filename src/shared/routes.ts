@@ -1,6 +1,6 @@
 // The web app's pages, for the server and the browser alike: the server answers any other path with
 // HTTP 404 (still the app's HTML, which shows its not-found page), and web/src/App.tsx routes these.
-// `:name` matches one path segment. A new page adds its path here (routes.test.ts checks App.tsx).
+// `:name` matches one path segment. A new page adds its path here (src/http/app-paths.test.ts checks App.tsx).
 // Constants only, importing nothing (it is bundled into the browser as it is).
 export const APP_PATHS: readonly string[] = [
   "/",

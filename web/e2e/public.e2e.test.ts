@@ -8,10 +8,10 @@ let site: Site;
 beforeAll(async () => {
   // --trust-proxy: a test may speak for another visitor (X-Forwarded-For), as behind a real proxy
   site = await startSite({ args: ["--trust-proxy"] });
-});
+}, 60_000);
 afterAll(async () => {
   await site?.close();
-});
+}, 60_000);
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
@@ -29,7 +29,7 @@ describe("the faucet", () => {
 
     await field.fill(address);
     await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
-    await seen(toasts(page).getByText(/already requested XRP in the last 24 hours/));
+    await seen(page.getByRole("alert").getByText(/already requested XRP in the last 24 hours/));
     expect(await field.inputValue()).toBe(address);
   }, 60_000);
 
@@ -70,11 +70,12 @@ describe("the faucet", () => {
     expect(await (await sent).headerValue("x-proof-of-work")).toBeTruthy();
   }, 60_000);
 
-  test("an empty address is caught before anything is sent", async () => {
+  test("an empty address is caught before anything is sent, under the field", async () => {
     const { page } = await site.newPage();
     await page.goto("/faucet");
     await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
-    await seen(toasts(page).getByText("Please enter a valid XRP wallet address"));
+    await seen(page.getByLabel("XRP wallet address"));
+    expect(await page.locator("#faucet-address-error").textContent()).toBe("Please enter a valid XRP wallet address");
   }, 60_000);
 
   test("the status badge turns red when an admin has disabled the faucet", async () => {

@@ -87,7 +87,7 @@ describe("visitors", () => {
     expect(response?.status()).toBe(404);
     await seen(page.getByRole("heading", { name: "404 Page Not Found" }));
     await page.getByRole("link", { name: "Back to Home" }).click();
-    await seen(page.getByRole("heading", { name: "Get Free XRP Instantly" }));
+    await seen(page.getByRole("heading", { name: "Request Free XRP, Paid After Review" }));
   }, 60_000);
 
   test("the splash shows first on a session's first visit, then the page; the disclaimer is always there", async () => {

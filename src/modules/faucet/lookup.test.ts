@@ -86,6 +86,7 @@ describe("GET /api/faucet/status", () =>
         budgetTotal: "100.000000",
         budgetLeftDrops: 100_000_000,
         budgetTotalDrops: 100_000_000,
+        reviewerBonus: "5.000000",
         nextClaimSeconds: null,
       },
     },

@@ -207,6 +207,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         budgetTotal: formatXrp(s.dailyLimitDrops),
         budgetLeftDrops: left,
         budgetTotalDrops: s.dailyLimitDrops,
+        reviewerBonus: formatXrp(s.reviewerBonusDrops ?? s.minAmountDrops),
         nextClaimSeconds: null,
       };
       let value: FaucetStatus = { isActive: true, message: "Faucet is online", offlineReason: null, ...figures };
@@ -265,6 +266,8 @@ export interface FaucetStatus {
   budgetTotal: string;
   budgetLeftDrops: number;
   budgetTotalDrops: number;
+  // what the reviewer bonus pays (XRP)
+  reviewerBonus: string;
   // for the device / address asked about (?mine=1, ?address=); null when not asked
   nextClaimSeconds: number | null;
 }

@@ -14,13 +14,40 @@ export const reviewsKey = ["/api/reviews"] as const;
 
 export const useFaucetStatus = () => useQuery({ queryKey: faucetStatusKey, queryFn: () => unwrap(api.faucet.status.get()), refetchInterval: POLL_MS });
 
+// The faucet page's status: the same, plus this device's (and a typed address's) wait until the
+// next claim. Its own key under the status path, so a new request refreshes it.
+export const useFaucetPanel = (address: string | null) =>
+  useQuery({
+    queryKey: [...faucetStatusKey, "mine", address ?? ""],
+    queryFn: () => unwrap(api.faucet.status.get({ query: address ? { mine: "1", address } : { mine: "1" } })),
+    refetchInterval: POLL_MS,
+    placeholderData: (previous) => previous,
+  });
+
+export const faucetLookupKey = ["/api/faucet/requests"] as const;
+
+// This device's latest requests, reread every 30 s so a status follows the admin's decisions.
+export const useMyFaucetRequests = () =>
+  useQuery({ queryKey: [...faucetLookupKey, "mine"], queryFn: () => unwrap(api.faucet.requests.get({ query: { mine: "1" } })), refetchInterval: POLL_MS });
+
+// Any wallet's latest requests (none until an address is asked for).
+export const useFaucetLookup = (address: string | null) =>
+  useQuery({
+    queryKey: [...faucetLookupKey, "address", address ?? ""],
+    queryFn: () => unwrap(api.faucet.requests.get({ query: { address: address ?? "" } })),
+    enabled: address !== null,
+    retry: false,
+  });
+
 export const usePayoutStats = () => useQuery({ queryKey: payoutStatsKey, queryFn: () => unwrap(api.stats.payouts.get()), refetchInterval: POLL_MS });
 
 export const useReviews = () => useQuery({ queryKey: reviewsKey, queryFn: () => unwrap(api.reviews.get()) });
 
 const failed = (title: string) => (error: unknown) => toast({ variant: "destructive", title, description: errorText(error) });
 
-// POST /api/faucet/request; a logged-in user's dashboard rereads its list and the user afterwards.
+// POST /api/faucet/request; the device's list, the status, a logged-in user's dashboard list and
+// the user are reread afterwards. The page shows a refusal itself (under the field, or beside the
+// button), not as a toast.
 export function useFaucetRequest() {
   useProofOfWork();
   const queryClient = useQueryClient();
@@ -28,10 +55,10 @@ export function useFaucetRequest() {
     mutationFn: (address: string) => unwrap(api.faucet.request.post({ address })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: faucetRequestsKey });
+      void queryClient.invalidateQueries({ queryKey: faucetLookupKey });
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void queryClient.invalidateQueries({ queryKey: faucetStatusKey });
     },
-    onError: failed("Error"),
   });
 }
 

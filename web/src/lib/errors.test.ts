@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError, apiError, authErrorText, bodyMessage, mutationFailureMessage, readFailureMessage } from "./errors";
+import { ApiError, apiError, authErrorText, bodyMessage, errorText, mutationFailureMessage, NETWORK_FAILURE, readFailureMessage } from "./errors";
 
 const response = (status: number, statusText: string) => new Response(null, { status, statusText });
 
@@ -29,7 +29,13 @@ describe("mutation failures", () => {
     expect(authErrorText(new ApiError(401, "Unauthorized", "", "Invalid username or password"))).toBe(
       "Invalid username or password",
     );
-    expect(authErrorText(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+    expect(authErrorText(new TypeError("Failed to fetch"))).toBe(NETWORK_FAILURE);
+  });
+  test("a request that never reached the server says so in words, whatever the browser", () => {
+    for (const message of ["Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"]) {
+      expect(errorText(new TypeError(message))).toBe("Can't reach the server. Check your connection and try again.");
+    }
+    expect(errorText(new TypeError("x is not a function"))).toBe("x is not a function");
   });
 });
 

@@ -43,8 +43,8 @@ export function apiError(response: Response, method: string, path: string, body:
   return new ApiError(response.status, response.statusText, body, message);
 }
 
-// Login and register show the HTTP status text for server errors and the
-// network error text when the request never reached the server.
+// Login and register show the HTTP status text for server errors and NETWORK_FAILURE when the
+// request never reached the server.
 export function authErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status >= 500) {
     return error.statusText || `Server Error ${error.status}`;
@@ -52,7 +52,17 @@ export function authErrorText(error: unknown): string {
   return errorText(error);
 }
 
+// What a request that never reached the server says, in words (fetch's own "Failed to fetch",
+// "NetworkError when attempting to fetch resource." or "Load failed" tells a visitor nothing).
+export const NETWORK_FAILURE = "Can't reach the server. Check your connection and try again.";
+
+// Whether the request never reached the server (fetch rejects with a TypeError).
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network request failed/i.test(error.message);
+}
+
 export function errorText(error: unknown): string {
+  if (isNetworkFailure(error)) return NETWORK_FAILURE;
   if (error instanceof Error) return error.message;
   return String(error);
 }

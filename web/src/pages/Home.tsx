@@ -1,7 +1,7 @@
 import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "react-router";
-import { usePayoutStats, useReviews } from "../api/public";
+import { useFaucetStatus, usePayoutStats, useReviews } from "../api/public";
 import { FaucetStatusBadge } from "../components/public/FaucetStatusBadge";
 import { EarningAlertsForm, NewsletterForm } from "../components/public/SignupForms";
 import { Stars } from "../components/public/Stars";
@@ -53,18 +53,22 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
+const xrp = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 6 });
+
+// Live figures only: what has been paid, what a request pays and what is left today, from the
+// database and the operator's settings (the status is the header badge's, already fetched).
 function Statistics() {
   const stats = usePayoutStats();
-  const total = stats.data ? `${stats.data.totalPayouts.toLocaleString("en-US", { maximumFractionDigits: 6 })} XRP` : "...";
+  const status = useFaucetStatus();
+  const s = status.data;
   const figures = [
-    { label: "Active Users", value: "47" },
-    { label: "Daily Claims", value: "23" },
-    { label: "Platform Age", value: "3 Days" },
-    { label: "Total Paid Out", value: total },
+    { label: "Total Paid Out", value: stats.data ? `${xrp(stats.data.totalPayouts)} XRP` : "..." },
+    { label: "Per Request", value: s ? `${xrp(Number(s.minAmount))}-${xrp(Number(s.maxAmount))} XRP` : "..." },
+    { label: "Left Today", value: s ? `${xrp(s.budgetLeftDrops / 1_000_000)} XRP` : "..." },
   ];
   return (
     <Section title="Faucet Statistics">
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      <dl className="grid gap-4 sm:grid-cols-3">
         {figures.map((f) => (
           <Card key={f.label} className="p-5 text-center">
             <dt className="text-sm text-slate-500">{f.label}</dt>
@@ -108,9 +112,9 @@ export default function Home() {
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
             No login or registration required
           </span>
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Get Free XRP Instantly</h1>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Request Free XRP, Paid After Review</h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-600">
-            Enter your XRP wallet address and request free drops. One claim per wallet every 24 hours; our team reviews each request and pays
+            Enter your XRP wallet address and request free XRP. One claim per wallet every 24 hours; our team reviews each request and pays
             within 24 hours.
           </p>
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row">

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../../src/shared/forms";
-import { useReviewerBonus, useReviews, useSubmitReview } from "../api/public";
+import { useFaucetStatus, useReviewerBonus, useReviews, useSubmitReview } from "../api/public";
 import { Page } from "../components/Page";
 import { Stars } from "../components/public/Stars";
 import { buttonClass } from "../components/ui/button";
@@ -13,18 +13,34 @@ import { warmProof } from "../lib/proof-of-work";
 
 function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void }) {
   const [address, setAddress] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const bonus = useReviewerBonus();
+  const worth = useFaucetStatus().data?.reviewerBonus;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!address.trim()) return toast({ variant: "destructive", title: "Error", description: INVALID_ADDRESS });
+    if (!address.trim()) return setFieldError(INVALID_ADDRESS);
     bonus.mutate({ address: address.trim(), reviewId }, { onSuccess: () => setAddress("") });
   };
   return (
     <Card className="p-6">
       <h2 className="text-lg font-bold text-slate-900">Claim your reviewer bonus</h2>
-      <p className="mt-1 text-slate-600">Thanks for your review! Add your XRP wallet address and our team will send a small bonus.</p>
+      <p className="mt-1 text-slate-600">
+        Add your XRP wallet address and our team will send you {worth ? <strong>{worth} XRP</strong> : "a bonus"} once they have checked your review.
+      </p>
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-        <Field id="bonus-address" label="XRP wallet address" placeholder="r..." autoComplete="off" spellCheck={false} value={address} onChange={(e) => setAddress(e.target.value)} />
+        <Field
+          id="bonus-address"
+          label="XRP wallet address"
+          placeholder="r..."
+          autoComplete="off"
+          spellCheck={false}
+          value={address}
+          error={fieldError}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            setFieldError(null);
+          }}
+        />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={buttonClass()} disabled={bonus.isPending}>
             {bonus.isPending ? "Submitting..." : "Claim Reviewer Bonus"}
@@ -50,7 +66,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
       { review: text.trim(), rating: Number(rating), name: name.trim() },
       {
         onSuccess: (answer) => {
-          toast({ title: "Review Submitted!", description: answer.message });
+          toast({ title: "Review Submitted!" });
           onSubmitted(answer.id, answer.message);
         },
       },
@@ -139,7 +155,8 @@ export default function Reviews() {
               <CheckCircle2 aria-hidden="true" className="h-6 w-6 text-green-600" />
               <div>
                 <h2 className="text-lg font-bold text-slate-900">Thank you for your review!</h2>
-                <p className="text-slate-600">{submitted.message}</p>
+                {/* the server's words, without a second thank-you */}
+                {!submitted.message.startsWith("Thank you for your review") && <p className="text-slate-600">{submitted.message.replace(/^Thank you! /, "")}</p>}
               </div>
             </Card>
             {!skipped && <BonusCard reviewId={submitted.id} onSkip={() => setSkipped(true)} />}

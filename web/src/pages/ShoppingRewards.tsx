@@ -5,11 +5,11 @@ import { Card } from "../components/ui/card";
 
 export default function ShoppingRewards() {
   return (
-    <Page title="Shopping Rewards" intro="Coming soon: earn XRP while you shop. Expected in Q1 2025.">
+    <Page title="Shopping Rewards" intro="Coming soon: earn XRP while you shop.">
       <Card className="p-8 text-center">
         <ShoppingBag aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600" />
         <p className="mt-4 text-lg font-semibold text-slate-900">Shopping Rewards are on their way</p>
-        <p className="mt-2 text-slate-600">Partner stores, cashback in XRP and rewards for every purchase. Expected in Q1 2025.</p>
+        <p className="mt-2 text-slate-600">Partner stores, cashback in XRP and rewards for every purchase. No date yet.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {[
             { icon: PackagePlus, label: "Add Items" },

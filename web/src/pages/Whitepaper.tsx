@@ -2,22 +2,13 @@ import { Download } from "lucide-react";
 import { Page } from "../components/Page";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-
-const SECTIONS = [
-  { title: "Mission", text: "Make a first taste of the XRP Ledger free, safe and simple: a small amount of real XRP for anyone with a wallet address, and clear guidance on keeping it safe." },
-  { title: "Technology", text: "One self-hosted server with its own database pays on the XRP Ledger from a hot wallet. Every payment is signed once per ledger Sequence and recorded before it is sent, so a crash or a timeout can never pay twice." },
-  { title: "Faucet Mechanics", text: "A visitor asks for a drop with an address. The server checks the limits, chooses the amount within the configured range, and queues the request for an admin. Approved requests are paid and marked processed once a validated ledger includes them." },
-  { title: "Anti-Bot Measures", text: "One claim per address every 24 hours, limits per network and device, a daily budget, and a risk score with readable reasons for every request. Humans approve every payout." },
-  { title: "Economics", text: "The daily budget caps what the faucet can give away each day. Drops are small; bonuses for sharing and reviewing reward people who help the community grow." },
-  { title: "Security", text: "Secrets never reach a browser or a log. Passwords are hashed with Argon2id, sessions live in secure cookies, and every admin action is recorded in an audit log." },
-  { title: "Roadmap", text: "Shopping rewards, staking rewards, a referral program, achievements and educational quests." },
-];
+import { WHITEPAPER_PDF, WHITEPAPER_SECTIONS, WHITEPAPER_TITLE } from "../content/whitepaper";
 
 export default function Whitepaper() {
   return (
-    <Page title="XRP Faucet Whitepaper" intro="Our mission, technology, faucet mechanics and roadmap.">
+    <Page title={WHITEPAPER_TITLE} intro="Our mission, technology, faucet mechanics and roadmap.">
       <Card className="divide-y divide-slate-200">
-        {SECTIONS.map((s) => (
+        {WHITEPAPER_SECTIONS.map((s) => (
           <section key={s.title} className="p-6">
             <h2 className="text-xl font-bold text-slate-900">{s.title}</h2>
             <p className="mt-2 text-slate-700">{s.text}</p>
@@ -25,10 +16,10 @@ export default function Whitepaper() {
         ))}
       </Card>
       <div className="mt-8">
-        <button type="button" className={buttonClass({ variant: "outline" })}>
+        <a href={WHITEPAPER_PDF} download="xrp-faucet-whitepaper.pdf" className={buttonClass({ variant: "outline" })}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Download PDF
-        </button>
+        </a>
       </div>
     </Page>
   );
