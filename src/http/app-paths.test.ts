@@ -19,7 +19,9 @@ describe("the app's pages", () => {
     ["/blog/a/b", false],
     ["/faucets", false],
     ["/no-such-page", false],
-    ["/admin/x", false],
+    ["/admin", true],
+    ["/admin/users/7", true],
+    ["/administrator", false],
   ])("%s is a page: %p", (path, expected) => {
     expect(isAppPath(path)).toBe(expected);
   });

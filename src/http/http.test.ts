@@ -15,7 +15,7 @@ const hashedScript = Object.keys(webAssets).find((p) => p.startsWith("/assets/")
 
 describe("the embedded web app", () => {
   table(
-    ["/", "/faucet/", "/dashboard", "/blog/some-post", "/login"].map((url) => ({
+    ["/", "/faucet/", "/dashboard", "/admin/x", "/blog/some-post", "/login"].map((url) => ({
       name: `${url} serves index.html (SPA fallback)`,
       method: "GET",
       url,
@@ -26,7 +26,7 @@ describe("the embedded web app", () => {
   );
   // an unknown URL is a 404 a crawler or a link checker sees, with the app's page (its not-found screen)
   table(
-    ["/no-such-page", "/admin/x", "/faucet/extra", "/blog/a/b", "/index.htm"].map((url) => ({
+    ["/no-such-page", "/administrator", "/faucet/extra", "/blog/a/b", "/index.htm"].map((url) => ({
       name: `${url} answers 404 with the app's page`,
       method: "GET",
       url,
