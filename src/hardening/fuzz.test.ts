@@ -56,6 +56,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PATCH /api/admin/newsletter-signups/:param": { status: "APPROVED", notes: "ok" },
   "PATCH /api/admin/earning-alerts-signups/:param": { status: "APPROVED", notes: "ok" },
   "PATCH /api/admin/advertising/:param": { status: "CONTACTED", notes: "ok" },
+  "POST /api/admin/blocklist": { kind: "ip", value: "192.0.2.0/24", note: "fuzz", expiresAt: "2099-01-01T00:00:00Z" },
 };
 
 // Every place in a body where a value sits (top level, nested objects, list items).
@@ -79,7 +80,12 @@ const bodyFor = (route: string) => {
   return fc.oneof({ arbitrary: body, weight: 1 }, { arbitrary: poisoned, weight: 1 });
 };
 const segment = fc.oneof(fc.nat().map(String), fc.constantFrom("-1", "0", "abc", "1e9", "%00", "..", "99999999999999999999"));
-const query = fc.dictionary(fc.constantFrom("page", "search", "before", "limit", "x"), fc.string({ maxLength: 30 }), { maxKeys: 3 });
+// (with the admin lists' filters: status, risk, reason, from, to, q, sort, order)
+const query = fc.dictionary(
+  fc.constantFrom("page", "search", "before", "limit", "x", "status", "risk", "reason", "from", "to", "q", "sort", "order"),
+  fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom("PENDING", "high", "2026-01-15", "2026-02-30", "amount", "asc", "%", "#1", "\\")),
+  { maxKeys: 3 },
+);
 const cookie = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 80 }).map((s) => `session=${encodeURIComponent(s)}; device=${encodeURIComponent(s)}`));
 
 test("thousands of malformed requests: no 5xx, JSON errors, nothing stored when refused", async () => {
