@@ -4,7 +4,7 @@ import type { Reward } from "../../db/schema.ts";
 import { jsonBody, nested, text } from "../../http/body.ts";
 import { badRequest, conflict, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
-import { ADDRESS_INVALID, PLATFORMS, type Platform } from "../../shared/forms.ts";
+import { ADDRESS_INVALID, claimedThisWeekText, PLATFORMS, type Platform } from "../../shared/forms.ts";
 
 export { ADDRESS_INVALID, PLATFORMS, type Platform };
 export const LOGIN_TO_CLAIM = "Please log in to claim social sharing bonus";
@@ -44,8 +44,7 @@ export const socialErrors = {
   invalidAddress: () => badRequest(ADDRESS_INVALID),
   shareFirst: () => badRequest(SHARE_FIRST),
   shareFirstOn: (platform: Platform) => conflict(`Share on ${platform} first, then claim your bonus.`),
-  claimedThisWeek: (platform: Platform, wait: string, retryAfterSeconds: number) =>
-    tooManyRequests(`You already claimed the ${platform} bonus this week. You can claim it again ${wait}.`, retryAfterSeconds),
+  claimedThisWeek: (platform: Platform, availableAt: number, retryAfterSeconds: number) => tooManyRequests(claimedThisWeekText(platform, availableAt), retryAfterSeconds),
 };
 
 export const shareView = (platform: Platform) => ({ platform, message: SHARE_RECORDED });

@@ -4,7 +4,7 @@
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
-import { DAY_MS, HOUR_MS, waitText } from "../../lib/time.ts";
+import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { parseLedgerAddress } from "../faucet/address.ts";
 import { type ClaimInput, claimView, offerView, PLATFORMS, type Platform, shareView, socialErrors } from "./model.ts";
 import { createSocialRepository } from "./repository.ts";
@@ -78,7 +78,7 @@ export function createSocialService({ db, clock }: { db: Db; clock: () => number
         const previous = repo.lastClaimAt(user.id, platform, now - WEEK_MS);
         if (previous !== null) {
           const wait = previous + WEEK_MS - now;
-          throw socialErrors.claimedThisWeek(platform, waitText(wait), wait / 1000);
+          throw socialErrors.claimedThisWeek(platform, previous + WEEK_MS, wait / 1000);
         }
         const inserted = repo.insertClaim({ userId: user.id, amountDrops: BONUS_PER_PLATFORM_DROPS, platform, address, sharedUrl, sharedContent, createdAt: now });
         repo.setAddressIfUnset(user.id, address);

@@ -70,7 +70,8 @@ describe("POST /api/social/bonus-request", () => {
     await share("Twitter");
     const again = await claim(earnMore(randomAddress(), "Twitter"));
     expect(again.status).toBe(429);
-    expect(again.json.message).toBe("You already claimed the Twitter bonus this week. You can claim it again in 60 minutes.");
+    // the button, the form's note and this refusal say the same: the moment it is claimable again, in UTC
+    expect(again.json.message).toBe(`You already claimed the Twitter bonus this week. It is available again on ${new Date(t.clock() + 60 * 60 * 1000).toLocaleString("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} UTC.`);
     expect(rewards().reduce((sum, r) => sum + r.amount_drops, 0)).toBe(15_000_000);
     const offer = (await t.call("GET", "/api/social/bonus", { cookie })).json;
     expect(offer.amountPerPlatform).toBe("5.000000");
@@ -190,9 +191,9 @@ describe("what a user may read", () => {
     expect(mine).toHaveLength(1);
     expect(theirs).toHaveLength(1);
     expect(mine[0].id).not.toBe(theirs[0].id);
-    expect(mine[0]).toEqual({ id: expect.any(Number), status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), reason: null, txHash: null });
+    expect(mine[0]).toEqual({ id: expect.any(Number), status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), reason: null, rejectReason: null, txHash: null });
     expect((await t.call("GET", "/api/user/rewards-history", { cookie })).json).toEqual([
-      { id: expect.any(Number), type: "SOCIAL_SHARE", platform: "Twitter", status: "PENDING", amount: "5.000000", createdAt: expect.any(String), txHash: null },
+      { id: expect.any(Number), type: "SOCIAL_SHARE", platform: "Twitter", status: "PENDING", amount: "5.000000", createdAt: expect.any(String), denyReason: null, txHash: null },
     ]);
     expect((await t.call("GET", "/api/user/rewards-history", { cookie: other.cookie })).json).toEqual([]);
     expect((await t.call("GET", "/api/user/faucet-requests")).status).toBe(401);

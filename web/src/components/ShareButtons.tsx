@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PLATFORMS, type Platform } from "../../../src/shared/forms";
+import { availableAgainText, PLATFORMS, type Platform } from "../../../src/shared/forms";
 import type { SocialPlatform } from "../api/account";
 import { cn } from "../lib/cn";
 import { Spinner } from "./Spinner";
@@ -71,13 +71,24 @@ type Props = {
   onShare: (platform: SocialPlatform) => void;
   busyPlatform?: SocialPlatform | null;
   className?: string;
+  // for a logged-in user: when each platform's bonus is claimable again (null or past: ready)
+  availableAt?: Partial<Record<Platform, string | null>>;
 };
 
+// A platform's bonus state, as its button says it: ready, or when it is claimable again.
+export function bonusState(availableAt: string | null | undefined, now = Date.now()): { ready: boolean; text: string } {
+  if (!availableAt || new Date(availableAt).getTime() <= now) return { ready: true, text: "Bonus ready" };
+  const text = availableAgainText(availableAt);
+  return { ready: false, text: `Bonus ${text}` };
+}
+
 // The three "Share on ..." buttons; opening the share window happens inside the click, so browsers allow it.
-export function ShareButtons({ onShare, busyPlatform, className }: Props) {
+export function ShareButtons({ onShare, busyPlatform, className, availableAt }: Props) {
   return (
     <div className={cn("grid gap-3 sm:grid-cols-3", className)}>
-      {PLATFORMS.map((platform) => (
+      {PLATFORMS.map((platform) => {
+        const state = availableAt ? bonusState(availableAt[platform]) : null;
+        const button = (
         <button
           key={platform}
           type="button"
@@ -91,7 +102,17 @@ export function ShareButtons({ onShare, busyPlatform, className }: Props) {
           {busyPlatform === platform ? <Spinner /> : LOOKS[platform].icon}
           Share on {platform}
         </button>
-      ))}
+        );
+        if (!state) return <div key={platform}>{button}</div>;
+        return (
+          <div key={platform} className="flex flex-col gap-1">
+            {button}
+            <span data-testid={`bonus-state-${platform}`} className={cn("text-center text-xs font-medium", state.ready ? "text-green-800" : "text-amber-800")}>
+              {state.text}
+            </span>
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { shortXrp, useClaimSocialBonus, useSocialOffer } from "../api/account";
 import type { SocialPlatform } from "../api/types";
 import { useCurrentUser } from "../api/session";
 import { BonusClaimForm } from "../components/account/BonusClaimForm";
-import { ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";
+import { bonusState, ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";
+import { claimedThisWeekText } from "../../../src/shared/forms";
 import { SoonBadge } from "../components/SoonBadge";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -126,7 +127,12 @@ export default function EarnMore() {
             </p>
           </div>
         </div>
-        <ShareButtons className="mt-6" onShare={share} busyPlatform={recordShare.isPending ? recordShare.variables : null} />
+        <ShareButtons
+          className="mt-6"
+          onShare={share}
+          busyPlatform={recordShare.isPending ? recordShare.variables : null}
+          availableAt={user ? Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, p.availableAt])) : undefined}
+        />
         {formOpen && (
           <BonusClaimForm
             address={address}
@@ -147,6 +153,11 @@ export default function EarnMore() {
                 <>Share on a platform above, then enter your XRP wallet address to claim your {amount} XRP bonus.</>
               )}
             </p>
+            {shared && !bonusState(offer.data?.platforms.find((p) => p.platform === shared)?.availableAt).ready && (
+              <p className="mt-1 font-medium text-amber-800">
+                {claimedThisWeekText(shared, offer.data!.platforms.find((p) => p.platform === shared)!.availableAt!)}
+              </p>
+            )}
           </BonusClaimForm>
         )}
       </Card>

@@ -2,7 +2,7 @@ import { Share2 } from "lucide-react";
 import { shortXrp, useClaimSocialBonus, useSocialOffer } from "../../api/account";
 import type { SocialPlatform } from "../../api/types";
 import { useCurrentUser } from "../../api/session";
-import { formatRelativeTime } from "../../lib/format";
+import { claimedThisWeekText } from "../../../../src/shared/forms";
 import { ShareButtons } from "../ShareButtons";
 import { Card } from "../ui/card";
 import { toast } from "../ui/use-toast";
@@ -55,7 +55,12 @@ export function ShareAndEarnCard() {
           </p>
         </div>
       </div>
-      <ShareButtons className="mt-5" onShare={share} busyPlatform={recordShare.isPending ? recordShare.variables : null} />
+      <ShareButtons
+        className="mt-5"
+        onShare={share}
+        busyPlatform={recordShare.isPending ? recordShare.variables : null}
+        availableAt={Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, p.availableAt]))}
+      />
       {formOpen && (
         <BonusClaimForm
           address={address}
@@ -77,7 +82,7 @@ export function ShareAndEarnCard() {
           )}
           {claimedThisWeek && shared && (
             <p className="mt-1 font-medium text-amber-800">
-              You already claimed the {shared} bonus this week. You can claim it again {formatRelativeTime(claimedThisWeek)}.
+              {claimedThisWeekText(shared, claimedThisWeek)}
             </p>
           )}
         </BonusClaimForm>
