@@ -14,6 +14,7 @@ import { createSessionService } from "./auth/sessions.ts";
 import { createLoginThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import type { FaucetRequest } from "./db/schema.ts";
 import { createClientIpResolver, type ClientIpResolver } from "./http/client-ip.ts";
 import { readBody } from "./http/body.ts";
 import type { ContextDeps } from "./http/context.ts";
@@ -127,7 +128,9 @@ export function createApp(deps: AppDeps) {
   const health = createHealth({ db, clock });
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
   const sandbox = createSandboxService({ runtime: deps.payouts ?? null });
-  const autoApprove = lazy(() => createAutoApprover({ db, clock, settings, faucet, payouts, log }));
+  // (a request whose party was blocked during its hold waits for a person)
+  const blockedRequest = (r: FaucetRequest) => blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
+  const autoApprove = lazy(() => createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked: blockedRequest }));
   // the auto-approve rule on a timer, while payouts are on (it reads its settings at every run)
   const autoApproveEveryMs = deps.autoApproveEveryMs === undefined ? AUTO_APPROVE_EVERY_MS : deps.autoApproveEveryMs;
   const autoApproveTimer = deps.payouts && autoApproveEveryMs !== null ? setInterval(() => autoApprove.run(), autoApproveEveryMs) : null;

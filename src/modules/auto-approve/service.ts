@@ -4,6 +4,7 @@
 // would (the budget, the payout queued for the engine), by 'Auto', while today's auto-approved
 // XRP stays within maxPerDay. Anything else waits for a person. Run on a timer by createApp.
 import type { Db } from "../../db/client.ts";
+import type { FaucetRequest } from "../../db/schema.ts";
 import { utcDay } from "../../lib/time.ts";
 import type { PayoutService } from "../../payouts/service.ts";
 import type { FaucetService } from "../faucet/service.ts";
@@ -21,9 +22,11 @@ export interface AutoApproveDeps {
   faucet: Pick<FaucetService, "currentRisk">;
   payouts: Pick<PayoutService, "autoApproveFaucetRequest">;
   log: (line: string) => void;
+  // Whether the request's address, IP or device is on the block list now (blocked during its hold).
+  blocked?: (request: FaucetRequest) => boolean;
 }
 
-export function createAutoApprover({ db, clock, settings, faucet, payouts, log }: AutoApproveDeps) {
+export function createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked = () => false }: AutoApproveDeps) {
   const repo = createAutoApproveRepository(db);
   let failing = false;
 
@@ -37,6 +40,7 @@ export function createAutoApprover({ db, clock, settings, faucet, payouts, log }
         const dayStart = Date.parse(`${utcDay(now)}T00:00:00Z`);
         let approved = 0;
         for (const request of repo.candidates(s.autoApproveMaxRiskScore, now - s.autoApproveHoldMinutes * MINUTE_MS)) {
+          if (blocked(request)) continue; // blocked while it waited: a person decides
           const risk = faucet.currentRisk(request);
           if (risk.score > s.autoApproveMaxRiskScore) continue; // waits for a person
           const outcome = payouts.autoApproveFaucetRequest(request.id, risk.score, { dayStart, maxPerDayDrops: s.autoApproveMaxPerDayDrops });

@@ -1,6 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { decodeAccountID, encodeXAddress } from "ripple-address-codec";
+import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { waitFor } from "../../testing/wait.ts";
 import { type Scenario, scenarios } from "../../testing/scenario.ts";
 import { INVALID_ADDRESS } from "../faucet/address.ts";
 import { MESSAGES } from "./model.ts";
@@ -244,4 +246,29 @@ describe("IP networks", () => {
       await t.close();
     }
   });
+});
+
+describe("auto-approve", () => {
+  let bed: PayoutBed;
+  afterEach(() => bed?.close());
+
+  test("a request whose address is blocked during its hold is not auto-approved; the others are", async () => {
+    bed = await payoutBed({ autoApproveEveryMs: 20 });
+    const { t, admin } = bed;
+    expect((await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { autoApprove: { enabled: true } } })).status).toBe(200);
+    const ask = async (ip: string) => {
+      const res = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
+      expect(res.status).toBe(201);
+      return res.json as { id: number; address: string };
+    };
+    const status = (id: number) => (t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as { status: string }).status;
+    const abuser = await ask("198.51.100.1");
+    const honest = await ask("198.51.100.2");
+    const blocked = await t.call("POST", "/api/admin/blocklist", { cookie: admin, body: { kind: "address", value: abuser.address, note: "seen in a burst" } });
+    expect(blocked.status).toBe(201);
+    t.clock.advance(11 * 60_000);
+    await waitFor(() => status(honest.id) === "APPROVED", { what: "the honest request auto-approved" });
+    await Bun.sleep(200); // to show that nothing happens: ten more runs of the rule
+    expect(status(abuser.id)).toBe("PENDING");
+  }, 15_000);
 });
