@@ -119,7 +119,7 @@ export function App() {
         />
         <Route path="dashboard/settings" element={user ? <Settings /> : <Navigate to="/login" replace />} />
         <Route path="reset-password" element={<ResetPassword />} />
-        <Route path="admin" element={user?.isAdmin ? <Admin /> : <Navigate to="/" replace />} />
+        <Route path="admin/*" element={user?.isAdmin ? <Admin /> : <Navigate to="/" replace />} />
         <Route path="*" element={byRole(user, { visitor: <NotFound />, user: <Dashboard />, admin: <Admin /> })} />
       </Route>
     </Routes>

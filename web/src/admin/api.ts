@@ -17,6 +17,9 @@ export const keys = {
   reviews: ["/api/admin/reviews"],
   daily: ["/api/admin/stats/daily"],
   audit: ["/api/admin/audit-log"],
+  counts: ["/api/admin/counts"],
+  blocklist: ["/api/admin/blocklist"],
+  userDetail: ["/api/admin/users", "detail"],
 } satisfies Record<string, QueryKey>;
 
 // Lists an admin refetches by hand (a button, or after a write of their own).
@@ -31,18 +34,48 @@ export function useAdminUsers(search = "", page = 1) {
     placeholderData: (previous) => previous,
   });
 }
-export const useClaims = () => useQuery({ queryKey: keys.claims, queryFn: () => unwrap(api.admin.claims.get()) });
-export const useProcessedClaims = () => useQuery({ queryKey: keys.processed, queryFn: () => unwrap(api.admin["processed-claims"].get()) });
-// GET /api/admin/faucet/requests?page=N: a page of open requests; the total and the page size come in headers.
-export function useAdminFaucetRequests(page = 1) {
+// The server's list filters (GET /api/admin/faucet/requests, /api/admin/claims, /api/admin/processed-claims),
+// kept in the page's URL: status, risk (low|medium|high), reason, from / to (YYYY-MM-DD), q, sort
+// (createdAt|amount|risk), order (asc|desc), page.
+export const LIST_FILTERS = ["status", "risk", "reason", "from", "to", "q", "sort", "order", "page"] as const;
+export type ListQuery = Record<string, string>;
+
+// A page of a list; the total and the page size come in headers when the server sends them.
+async function paged<A extends Answer>(call: Promise<A>) {
+  const answer = await call;
+  const data = await unwrap(answer);
+  const header = (name: string) => answer.response?.headers.get(name) ?? null;
+  return { data, total: header("x-total-count"), pageSize: header("x-page-size") };
+}
+
+export function useClaims(query: ListQuery = {}) {
   return useQuery({
-    queryKey: [...keys.requests, page],
+    queryKey: [...keys.claims, query],
     placeholderData: (previous) => previous,
     queryFn: async () => {
-      const answer = await api.admin.faucet.requests.get({ query: { page: page > 1 ? String(page) : undefined } });
-      const rows = await unwrap(answer);
-      const header = (name: string) => answer.response.headers.get(name);
-      return { rows, total: Number(header("x-total-count") ?? rows.length), pageSize: Number(header("x-page-size") ?? 200) };
+      const { data, total, pageSize } = await paged(api.admin.claims.get({ query }));
+      return { ...data, total: Number(total ?? data.pendingRewards.length), pageSize: Number(pageSize ?? 200) };
+    },
+  });
+}
+export function useProcessedClaims(query: ListQuery = {}) {
+  return useQuery({
+    queryKey: [...keys.processed, query],
+    placeholderData: (previous) => previous,
+    queryFn: async () => {
+      const { data, total, pageSize } = await paged(api.admin["processed-claims"].get({ query }));
+      return { ...data, total: Number(total ?? data.processedClaims.length), pageSize: Number(pageSize ?? 200) };
+    },
+  });
+}
+// GET /api/admin/faucet/requests: a page of requests as filtered; the total and the page size come in headers.
+export function useAdminFaucetRequests(query: ListQuery = {}) {
+  return useQuery({
+    queryKey: [...keys.requests, query],
+    placeholderData: (previous) => previous,
+    queryFn: async () => {
+      const { data: rows, total, pageSize } = await paged(api.admin.faucet.requests.get({ query }));
+      return { rows, total: Number(total ?? rows.length), pageSize: Number(pageSize ?? 200) };
     },
   });
 }
@@ -57,6 +90,14 @@ export const useDailyStats = () => useQuery({ queryKey: keys.daily, queryFn: () 
 export const useAuditLog = (before: number | null) =>
   useQuery({ queryKey: [...keys.audit, before], queryFn: () => unwrap(api.admin["audit-log"].get({ query: { before: before ? String(before) : undefined } })) });
 
+// GET /api/admin/counts: what waits, beside the sidebar's section names (refetched each minute).
+export const useCounts = () => useQuery({ queryKey: keys.counts, queryFn: () => unwrap(api.admin.counts.get()), refetchInterval: 60_000 });
+// GET /api/admin/users/:id: a user's whole file.
+export const useUserFile = (id: number) => useQuery({ queryKey: [...keys.userDetail, id], queryFn: () => unwrap(api.admin.users({ id }).get()) });
+
+// GET /api/admin/blocklist: every block, active or expired, with its refusals.
+export const useBlocklist = () => useQuery({ queryKey: keys.blocklist, queryFn: () => unwrap(api.admin.blocklist.get()) });
+
 // A write that refetches what it changed and says so in a toast. `send` is a treaty call, e.g.
 // `(id) => api.admin.claims({ id }).post({ status })`; its answer is unwrapped here.
 export function useAdminAction<I, A extends Answer>(options: {
@@ -70,7 +111,7 @@ export function useAdminAction<I, A extends Answer>(options: {
     mutationFn: (input: I) => unwrap(options.send(input)),
     onSuccess: (output, input) => {
       toast(options.success(output, input));
-      for (const key of [...options.refresh, keys.audit]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [...options.refresh, keys.audit, keys.counts]) void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error) => toast({ variant: "destructive", title: options.failure, description: errorText(error) }),
   });

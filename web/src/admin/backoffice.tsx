@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { faucetStatusKey } from "../api/public";
 import { buttonClass } from "../components/ui/button";
 import { Field } from "../components/ui/field";
@@ -6,7 +6,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { api, type Answer } from "../api/client";
 import type { AdRequest, SettingsChange, Signup } from "../api/types";
 import { keys, useAdminAction, useAdRequests, useEarningAlertSignups, useNewsletterSignups, useSettings } from "./api";
-import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
+import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, when } from "./ui";
 import { AutoApproveSettings } from "./auto-approve";
 
 export function FaucetControl() {
@@ -126,14 +126,15 @@ export function FaucetControl() {
 function StatusEditor<T extends { id: number; status: string; notes: string | null }>({ item, statuses, onSave, busy }: { item: T; statuses: string[]; onSave: (status: string, notes: string) => void; busy: boolean }) {
   const [status, setStatus] = useState(item.status);
   const [notes, setNotes] = useState(item.notes ?? "");
+  const id = useId();
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <label className="sr-only" htmlFor={`status-${item.id}`}>Status</label>
-      <select id={`status-${item.id}`} value={status} onChange={(e) => setStatus(e.target.value)} className="h-9 rounded-lg border border-slate-300 px-2 text-sm">
+      <label className="sr-only" htmlFor={`${id}-status`}>Status</label>
+      <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value)} className="h-9 rounded-lg border border-slate-300 px-2 text-sm">
         {statuses.map((s) => <option key={s}>{s}</option>)}
       </select>
-      <label className="sr-only" htmlFor={`notes-${item.id}`}>Notes</label>
-      <input id={`notes-${item.id}`} placeholder="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} className="h-9 w-36 rounded-lg border border-slate-300 px-2 text-sm" />
+      <label className="sr-only" htmlFor={`${id}-notes`}>Notes</label>
+      <input id={`${id}-notes`} placeholder="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} className="h-9 w-36 rounded-lg border border-slate-300 px-2 text-sm" />
       <button type="button" className={buttonClass({ size: "sm" })} disabled={busy} onClick={() => onSave(status, notes)}>Save</button>
     </div>
   );
@@ -149,15 +150,23 @@ function SignupList({ title, list, queryKey, send, statuses, success }: { title:
     failure: "Error",
   });
   const rows = list.data ?? [];
+  const c = columnsFor<Signup>();
+  const columns: Column<Signup>[] = [
+    c.display({ id: "email", header: "Email", cell: ({ row: { original: s } }) => s.email }),
+    c.display({ id: "name", header: "Name", cell: ({ row: { original: s } }) => s.name ?? "" }),
+    c.display({ id: "source", header: "Source", cell: ({ row: { original: s } }) => s.source ?? "" }),
+    ...("alertTypes" in (rows[0] ?? {}) ? [c.display({ id: "alerts", header: "Alerts", cell: ({ row: { original: s } }) => ("alertTypes" in s ? (s.alertTypes ?? []).join(", ") : "") })] : []),
+    c.display({ id: "status", header: "Status", cell: ({ row: { original: s } }) => <Badge tone="grey">{s.status}</Badge> }),
+    c.display({ id: "date", header: "Date", cell: ({ row: { original: s } }) => when(s.createdAt) }),
+    c.display({
+      id: "edit",
+      header: "Change",
+      cell: ({ row: { original: s } }) => <StatusEditor item={s} statuses={statuses} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: s.id, status, notes })} />,
+    }),
+  ];
   return (
     <Panel title={`${title} (${rows.length})`}>
-      {list.isPending ? <Loading /> : rows.length === 0 ? <Empty>No signups yet</Empty> : (
-        <ul aria-label={title}>
-          {rows.slice(0, 200).map((s: Signup) => (
-            <Row key={s.id} cells={[["Email", s.email], ["Name", s.name ?? ""], ["Source", s.source ?? ""], ["Alerts", "alertTypes" in s ? (s.alertTypes ?? []).join(", ") : ""], ["Status", <Badge key="s" tone="grey">{s.status}</Badge>], ["Date", when(s.createdAt)]]} actions={<StatusEditor item={s} statuses={statuses} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: s.id, status, notes })} />} />
-          ))}
-        </ul>
-      )}
+      {list.isPending ? <Loading /> : rows.length === 0 ? <Empty>No signups yet</Empty> : <DataTable label={title} columns={columns} data={rows.slice(0, 200)} rowKey={(s) => s.id} />}
     </Panel>
   );
 }
@@ -185,21 +194,37 @@ export function AdvertisingPanel() {
     failure: "Update Failed",
   });
   const all = requests.data ?? [];
-  const row = (r: AdRequest, editable: boolean) => (
-    <Row
-      key={r.id}
-      cells={[["Company", r.companyName], ["Email", r.email], ["Budget", r.budget], ["Website", r.website ?? ""], ["Message", r.message ?? ""], ...(editable ? [] : ([["Processed by", r.adminName ?? "System"], ["Processed", when(r.processedAt)], ["Status", r.status]] as [string, string][]))]}
-      actions={<StatusEditor item={r} statuses={["PENDING", "CONTACTED", "APPROVED", "REJECTED"]} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: r.id, status, notes })} />}
-    />
-  );
+  const pending = all.filter((r) => r.status === "PENDING");
+  const processed = all.filter((r) => r.status !== "PENDING");
+  const c = columnsFor<AdRequest>();
+  const common: Column<AdRequest>[] = [
+    c.display({ id: "company", header: "Company", cell: ({ row: { original: r } }) => r.companyName }),
+    c.display({ id: "email", header: "Email", cell: ({ row: { original: r } }) => r.email }),
+    c.display({ id: "budget", header: "Budget", cell: ({ row: { original: r } }) => r.budget }),
+    c.display({ id: "website", header: "Website", cell: ({ row: { original: r } }) => r.website ?? "" }),
+    c.display({ id: "message", header: "Message", cell: ({ row: { original: r } }) => r.message ?? "" }),
+    c.display({ id: "date", header: "Received", cell: ({ row: { original: r } }) => when(r.createdAt) }),
+  ];
+  const edit = c.display({
+    id: "edit",
+    header: "Change",
+    cell: ({ row: { original: r } }) => <StatusEditor item={r} statuses={["PENDING", "CONTACTED", "APPROVED", "REJECTED"]} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: r.id, status, notes })} />,
+  });
+  const done: Column<AdRequest>[] = [
+    c.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => r.status }),
+    c.display({ id: "by", header: "Processed by", cell: ({ row: { original: r } }) => r.adminName ?? "System" }),
+    c.display({ id: "processed", header: "Processed", cell: ({ row: { original: r } }) => when(r.processedAt) }),
+  ];
   return (
     <Panel title="Advertising Requests">
-      {requests.isPending ? <Loading /> : (
+      {requests.isPending ? (
+        <Loading />
+      ) : (
         <>
           <h3 className="mb-2 font-semibold text-slate-900">Pending</h3>
-          {all.filter((r) => r.status === "PENDING").length === 0 ? <Empty>No pending advertising requests</Empty> : <ul aria-label="Pending advertising requests">{all.filter((r) => r.status === "PENDING").map((r) => row(r, true))}</ul>}
+          {pending.length === 0 ? <Empty>No pending advertising requests</Empty> : <DataTable label="Pending advertising requests" columns={[...common, edit]} data={pending} rowKey={(r) => r.id} />}
           <h3 className="mt-6 mb-2 font-semibold text-slate-900">Processed</h3>
-          {all.filter((r) => r.status !== "PENDING").length === 0 ? <Empty>No processed advertising requests</Empty> : <ul aria-label="Processed advertising requests">{all.filter((r) => r.status !== "PENDING").map((r) => row(r, false))}</ul>}
+          {processed.length === 0 ? <Empty>No processed advertising requests</Empty> : <DataTable label="Processed advertising requests" columns={[...common, ...done, edit]} data={processed} rowKey={(r) => r.id} />}
         </>
       )}
     </Panel>

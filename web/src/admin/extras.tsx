@@ -5,7 +5,7 @@ import { reviewsKey } from "../api/public";
 import type { Day } from "../api/types";
 import { buttonClass } from "../components/ui/button";
 import { keys, useAdminAction, useAdminReviews, useAuditLog, useDailyStats } from "./api";
-import { Badge, Empty, Loading, Panel, Row, when } from "./ui";
+import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, when } from "./ui";
 
 // Requests and XRP paid per day for 30 days, as plain SVG bars (no chart library to download).
 export function DailyChart() {
@@ -64,6 +64,9 @@ export function Exports() {
   );
 }
 
+type AdminReview = NonNullable<ReturnType<typeof useAdminReviews>["data"]>[number];
+type AuditEntry = NonNullable<ReturnType<typeof useAuditLog>["data"]>["entries"][number];
+
 export function ReviewModeration() {
   const reviews = useAdminReviews();
   const moderate = useAdminAction({
@@ -73,23 +76,26 @@ export function ReviewModeration() {
     failure: "Update Failed",
   });
   const list = reviews.data ?? [];
+  const c = columnsFor<AdminReview>();
+  const columns: Column<AdminReview>[] = [
+    c.display({ id: "name", header: "Name", cell: ({ row: { original: r } }) => r.name }),
+    c.display({ id: "rating", header: "Rating", cell: ({ row: { original: r } }) => `${r.rating}/5` }),
+    c.display({ id: "review", header: "Review", cell: ({ row: { original: r } }) => <span className="block max-w-md">{r.content}</span> }),
+    c.display({ id: "state", header: "State", cell: ({ row: { original: r } }) => <Badge tone={r.approved ? "green" : "yellow"}>{r.approved ? "Shown" : "Waiting"}</Badge> }),
+    c.display({ id: "date", header: "Date", cell: ({ row: { original: r } }) => when(r.createdAt) }),
+    c.display({
+      id: "actions",
+      header: "Actions",
+      cell: ({ row: { original: r } }) => (
+        <button type="button" className={buttonClass({ size: "sm", variant: r.approved ? "outline" : "primary" })} onClick={() => moderate.mutate({ id: r.id, approved: !r.approved })}>
+          {r.approved ? "Hide" : "Approve"}
+        </button>
+      ),
+    }),
+  ];
   return (
     <Panel title={`Reviews (${list.filter((r) => !r.approved).length} waiting)`}>
-      {reviews.isPending ? <Loading /> : list.length === 0 ? <Empty>No reviews yet</Empty> : (
-        <ul aria-label="Reviews to moderate">
-          {list.slice(0, 100).map((r) => (
-            <Row
-              key={r.id}
-              cells={[["Name", r.name], ["Rating", `${r.rating}/5`], ["Review", r.content], ["State", <Badge key="s" tone={r.approved ? "green" : "yellow"}>{r.approved ? "Shown" : "Waiting"}</Badge>], ["Date", when(r.createdAt)]]}
-              actions={
-                <button type="button" className={buttonClass({ size: "sm", variant: r.approved ? "outline" : "primary" })} onClick={() => moderate.mutate({ id: r.id, approved: !r.approved })}>
-                  {r.approved ? "Hide" : "Approve"}
-                </button>
-              }
-            />
-          ))}
-        </ul>
-      )}
+      {reviews.isPending ? <Loading /> : list.length === 0 ? <Empty>No reviews yet</Empty> : <DataTable label="Reviews to moderate" columns={columns} data={list.slice(0, 100)} rowKey={(r) => r.id} />}
     </Panel>
   );
 }
@@ -97,15 +103,19 @@ export function ReviewModeration() {
 export function AuditLog() {
   const [before, setBefore] = useState<number | null>(null);
   const log = useAuditLog(before);
+  const c = columnsFor<AuditEntry>();
+  const columns: Column<AuditEntry>[] = [
+    c.display({ id: "when", header: "When", cell: ({ row: { original: e } }) => when(e.createdAt) }),
+    c.display({ id: "admin", header: "Admin", cell: ({ row: { original: e } }) => e.actorName }),
+    c.display({ id: "action", header: "Action", cell: ({ row: { original: e } }) => e.action }),
+    c.display({ id: "target", header: "Target", cell: ({ row: { original: e } }) => (e.targetType ? `${e.targetType} #${e.targetId}` : "") }),
+    c.display({ id: "ip", header: "IP", cell: ({ row: { original: e } }) => e.ipAddress ?? "" }),
+  ];
   return (
     <Panel title="Audit Log" actions={before !== null && <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => setBefore(null)}>Newest</button>}>
       {log.isPending ? <Loading /> : (log.data?.entries.length ?? 0) === 0 ? <Empty>No admin actions yet</Empty> : (
         <>
-          <ul aria-label="Audit log">
-            {log.data!.entries.map((e) => (
-              <Row key={e.id} cells={[["When", when(e.createdAt)], ["Admin", e.actorName], ["Action", e.action], ["Target", e.targetType ? `${e.targetType} #${e.targetId}` : ""], ["IP", e.ipAddress ?? ""]]} />
-            ))}
-          </ul>
+          <DataTable label="Audit log" columns={columns} data={log.data!.entries} rowKey={(e) => e.id} />
           {log.data!.nextBefore && (
             <button type="button" className={buttonClass({ size: "sm", variant: "outline", className: "mt-3" })} onClick={() => setBefore(log.data!.nextBefore)}>
               Older

@@ -1,4 +1,8 @@
-import type { ReactNode } from "react";
+import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { cn } from "../lib/cn";
 
@@ -47,17 +51,190 @@ export function RiskBadge({ score }: { score: number | null }) {
 export const short = (text: string | null | undefined, n: number) => (text ? (text.length > n ? `${text.slice(0, n)}...` : text) : "");
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "");
 
-// A row of a table that becomes a card on a phone: label: value pairs.
-export function Row({ cells, actions }: { cells: [string, ReactNode][]; actions?: ReactNode }) {
+// ---- Tables (a real <table> with column headers; under 768 px each row is a card whose cells carry
+// their header as a label). Sorting, filtering and paging happen on the server: the table only lays out.
+export const tableKit = tableFeatures({});
+export type Column<T extends RowData> = ColumnDef<typeof tableKit, T, any>;
+export const columnsFor = <T extends RowData>() => createColumnHelper<typeof tableKit, T>();
+
+export type SortKey = "createdAt" | "amount" | "risk";
+
+export function DataTable<T extends RowData>({
+  label,
+  columns,
+  data,
+  rowKey,
+  sortable = {},
+  list,
+}: {
+  label: string;
+  columns: Column<T>[];
+  data: T[];
+  rowKey: (row: T) => string | number;
+  // column id -> the server's sort key
+  sortable?: Record<string, SortKey>;
+  list?: ListParams;
+}) {
+  const table = useTable({ features: tableKit, columns, data, getRowId: (row) => String(rowKey(row)) });
   return (
-    <li className="grid gap-2 border-b border-slate-100 py-3 last:border-0 md:flex md:items-center md:gap-4">
-      {cells.map(([label, value]) => (
-        <div key={label} className="min-w-0 text-sm md:min-w-[90px] md:flex-1">
-          <span className="text-slate-500 md:sr-only">{label}: </span>
-          <span className="break-words text-slate-900">{value}</span>
-        </div>
-      ))}
-      {actions && <div className="flex flex-wrap gap-2 md:flex-none md:justify-end">{actions}</div>}
-    </li>
+    <table aria-label={label} className="w-full border-collapse text-sm">
+      <thead className="sr-only md:not-sr-only">
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id} className="border-b border-slate-200 text-left">
+            {group.headers.map((header) => {
+              const key = sortable[header.column.id];
+              const active = key && list?.get("sort") === key;
+              const order = active ? (list?.get("order") === "asc" ? "ascending" : "descending") : undefined;
+              return (
+                <th key={header.id} scope="col" aria-sort={key ? (order ?? "none") : undefined} className="px-2 py-2 font-semibold whitespace-nowrap text-slate-600">
+                  {key && list ? (
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+                      onClick={() => list.set({ sort: key, order: active && list.get("order") !== "asc" ? "asc" : "desc" })}
+                    >
+                      <table.FlexRender header={header} />
+                      {order === "ascending" ? <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" /> : order === "descending" ? <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" /> : <ArrowUpDown aria-hidden="true" className="h-3.5 w-3.5 opacity-50" />}
+                    </button>
+                  ) : (
+                    <table.FlexRender header={header} />
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id} className="block border-b border-slate-100 py-3 last:border-0 md:table-row md:py-0">
+            {row.getAllCells().map((cell) => {
+              const header = cell.column.columnDef.header;
+              return (
+                <td
+                  key={cell.id}
+                  data-label={typeof header === "string" ? header : ""}
+                  className="flex min-w-0 gap-2 px-0 py-1 align-middle break-words text-slate-900 before:min-w-24 before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-3 md:before:content-none"
+                >
+                  <div className="min-w-0">
+                    <table.FlexRender cell={cell} />
+                  </div>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
+
+// ---- A list's view in the URL's query (filters, search, sort, page), so it survives a reload and can
+// be shared. Changing anything but the page goes back to page 1.
+export interface ListParams {
+  get(name: string): string;
+  set(changes: Record<string, string | null>): void;
+  // the non-empty values, as the server's query
+  query(names: readonly string[]): Record<string, string>;
+}
+
+export function useListParams(defaults: Record<string, string> = {}, prefix = ""): ListParams {
+  const [params, setParams] = useSearchParams();
+  const read = (name: string) => params.get(prefix + name) ?? defaults[name] ?? "";
+  return {
+    get: read,
+    set: (changes) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value === null || value === "" || value === defaults[name]) next.delete(prefix + name);
+            else next.set(prefix + name, value);
+          }
+          if (!("page" in changes)) next.delete(`${prefix}page`);
+          return next;
+        },
+        { replace: true },
+      ),
+    query: (names) => {
+      const out: Record<string, string> = {};
+      for (const name of names) {
+        const value = read(name);
+        if (value) out[name] = value;
+      }
+      return out;
+    },
+  };
+}
+
+const inputClass = "block h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900";
+
+// A labelled select bound to one query parameter ("" = any).
+export function FilterSelect({ list, name, label, options }: { list: ListParams; name: string; label: string; options: [string, string][] }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
+      <select id={id} value={list.get(name)} onChange={(e) => list.set({ [name]: e.target.value })} className={inputClass}>
+        {options.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+      </select>
+    </div>
+  );
+}
+
+export function FilterDate({ list, name, label }: { list: ListParams; name: string; label: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
+      <input id={id} type="date" value={list.get(name)} onChange={(e) => list.set({ [name]: e.target.value })} className={inputClass} />
+    </div>
+  );
+}
+
+// The search box: typed freely, sent to the URL (and so the server) a quarter second after typing stops.
+export function FilterSearch({ list, label, name = "q" }: { list: ListParams; label: string; name?: string }) {
+  const id = useId();
+  const current = list.get(name);
+  const [text, setText] = useState(current);
+  const latest = useRef(list);
+  latest.current = list;
+  useEffect(() => setText(current), [current]);
+  useEffect(() => {
+    if (text.trim() === current) return;
+    const timer = setTimeout(() => latest.current.set({ [name]: text.trim() }), 250);
+    return () => clearTimeout(timer);
+  }, [text, current, name]);
+  return (
+    <div className="space-y-1 sm:col-span-2">
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
+      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} className={inputClass} />
+    </div>
+  );
+}
+
+export function Filters({ children }: { children: ReactNode }) {
+  return <search className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7 lg:items-end">{children}</search>;
+}
+
+// Previous / next over the server's pages, the page in the URL.
+export function Pager({ list, total, pageSize, label }: { list: ListParams; total: number; pageSize: number; label: string }) {
+  const page = Math.max(1, Number(list.get("page")) || 1);
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between text-sm">
+      <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={page <= 1} onClick={() => list.set({ page: page - 1 > 1 ? String(page - 1) : null })}>Previous</button>
+      <span>Page {page} of {pages} ({total})</span>
+      <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={page >= pages} onClick={() => list.set({ page: String(page + 1) })}>Next</button>
+    </nav>
+  );
+}
+
+// ---- Money in the browser: XRP strings with 6 decimals, summed as integer drops.
+export function xrpToDrops(xrp: string): number {
+  const [whole = "0", fraction = ""] = xrp.trim().split(".");
+  return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, "0").slice(0, 6));
+}
+export const dropsToXrp = (drops: number) => `${Math.floor(drops / 1_000_000)}.${String(drops % 1_000_000).padStart(6, "0")}`;
+export const shortAddress = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;

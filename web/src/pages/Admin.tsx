@@ -1,42 +1,60 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { Route, Routes } from "react-router";
 import { AdvertisingPanel, FaucetControl, ShoppingPlaceholder, SignupPanels } from "../admin/backoffice";
-import { ClaimsPanel, FaucetRequestsPanel, PaymentHistory, PendingRewardsTable, ProcessedClaims, SummaryCards, UsersPanel, WalletCard } from "../admin/money";
+import { BlocklistScreen } from "../admin/blocklist";
+import { ClaimsScreen } from "../admin/claims";
 import { AuditLog, DailyChart, Exports, ReviewModeration } from "../admin/extras";
+import { BudgetToday, NeedsAttention, SummaryCards, WalletCard } from "../admin/overview";
+import { FaucetRequestsScreen } from "../admin/requests";
+import { AdminShell } from "../admin/shell";
+import { UserFileScreen } from "../admin/user-file";
+import { PaymentHistory, UsersPanel } from "../admin/users";
 import { useCurrentUser } from "../api/session";
-import { buttonClass } from "../components/ui/button";
 import { usePageTitle } from "../lib/usePageTitle";
 
-// Loaded only when an admin opens it (React.lazy in App).
+function Overview() {
+  return (
+    <>
+      <WalletCard />
+      <NeedsAttention />
+      <SummaryCards />
+      <BudgetToday />
+      <DailyChart />
+      <Exports />
+      <ShoppingPlaceholder />
+    </>
+  );
+}
+
+// Loaded only when an admin opens it (React.lazy in App). One URL per section (/admin/requests, ...);
+// /admin, /dashboard and any unknown path show the overview.
 export default function Admin() {
   usePageTitle("Admin Dashboard");
   const user = useCurrentUser().data;
   if (!user?.isAdmin) return null;
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
-        <Link to="/" className={buttonClass({ variant: "outline" })}>
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back to Site
-        </Link>
-      </div>
-      <WalletCard />
-      <SummaryCards />
-      <DailyChart />
-      <FaucetControl />
-      <FaucetRequestsPanel />
-      <ClaimsPanel />
-      <PendingRewardsTable />
-      <ProcessedClaims />
-      <UsersPanel />
-      <PaymentHistory />
-      <SignupPanels />
-      <AdvertisingPanel />
-      <ReviewModeration />
-      <Exports />
-      <AuditLog />
-      <ShoppingPlaceholder />
-    </div>
+    <AdminShell>
+      <Routes>
+        <Route index element={<Overview />} />
+        <Route path="requests" element={<FaucetRequestsScreen />} />
+        <Route path="claims" element={<ClaimsScreen />} />
+        <Route
+          path="users"
+          element={
+            <>
+              <UsersPanel />
+              <PaymentHistory />
+            </>
+          }
+        />
+        <Route path="users/:id" element={<UserFileScreen />} />
+        <Route path="signups" element={<SignupPanels />} />
+        <Route path="advertising" element={<AdvertisingPanel />} />
+        <Route path="reviews" element={<ReviewModeration />} />
+        <Route path="settings" element={<FaucetControl />} />
+        <Route path="blocklist" element={<BlocklistScreen />} />
+        <Route path="audit" element={<AuditLog />} />
+        <Route path="*" element={<Overview />} />
+      </Routes>
+    </AdminShell>
   );
 }

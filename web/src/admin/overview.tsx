@@ -1,0 +1,162 @@
+// /admin: the overview: the hot wallet, what needs attention, the summary cards, today's budget and
+// the last 30 days.
+import { AlertTriangle, FlaskConical, Wallet as WalletIcon } from "lucide-react";
+import { Link } from "react-router";
+import { api } from "../api/client";
+import { useFaucetStatus } from "../api/public";
+import { buttonClass } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { keys, useAdminAction, useAdminUsers, useCounts, useWallet } from "./api";
+import { Loading, Panel, short } from "./ui";
+
+const LOW_FUNDS_XRP = 100;
+
+export function WalletCard() {
+  const wallet = useWallet();
+  const resume = useAdminAction({ send: () => api.admin.wallet.resume.post(), refresh: [keys.wallet], success: () => ({ title: "Payouts resumed" }), failure: "Update Failed" });
+  if (wallet.isPending) return <Card className="p-6"><Loading /></Card>;
+  if (wallet.isError) return <Card className="p-6 text-red-700">{wallet.error.message}</Card>;
+  const w = wallet.data;
+  if (!w.configured) {
+    return (
+      <Card className="flex gap-3 border-amber-200 bg-amber-50 p-6 text-amber-900" role="status">
+        <WalletIcon aria-hidden="true" className="h-6 w-6 shrink-0" />
+        <div>
+          <h2 className="font-bold">Payouts are not configured</h2>
+          <p className="mt-1 text-sm">Approving and paying need a wallet. Start the server with <code>--xrpl sandbox</code> to try it on a simulated ledger, or set <code>XRPL_URL</code>, <code>XRPL_SEED</code> (or <code>--xrpl-seed-file</code>) and <code>XRPL_ADDRESS</code>.</p>
+        </div>
+      </Card>
+    );
+  }
+  // The ledger's figures when it answered, else why not.
+  const { balance, spendable, ledgerError } = "balance" in w ? { ...w, ledgerError: undefined } : { balance: undefined, spendable: undefined, ledgerError: w.ledgerError };
+  const low = spendable !== undefined && Number(spendable) < LOW_FUNDS_XRP;
+  return (
+    <Card className="space-y-3 p-6">
+      {w.sandbox && (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-violet-50 p-3 font-medium text-violet-900">
+          <FlaskConical aria-hidden="true" className="h-5 w-5" /> Sandbox ledger: payments are simulated and nothing real is sent.
+        </p>
+      )}
+      {w.paused && (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+          <span className="flex items-center gap-2">
+            <AlertTriangle aria-hidden="true" className="h-5 w-5" /> Payouts are paused: {w.pausedReason}
+          </span>
+          <button type="button" className={buttonClass({ size: "sm" })} onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
+            Resume payouts
+          </button>
+        </div>
+      )}
+      {low && !w.paused && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">Low funds: only {spendable} XRP can be spent.</p>}
+      <dl className="grid gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        {[
+          ["Hot wallet", short(w.address, 14)],
+          ["Balance", balance ? `${balance} XRP` : "unknown"],
+          ["Spendable", spendable ? `${spendable} XRP` : "unknown"],
+          ["Queued", w.queued],
+          ["In flight", w.inFlight],
+          ["Needs attention", w.needsAttention],
+        ].map(([label, value]) => (
+          <div key={label as string}>
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="font-semibold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {(ledgerError || w.lastError) && <p className="text-sm text-red-700">{ledgerError ?? w.lastError}</p>}
+    </Card>
+  );
+}
+
+export function SummaryCards() {
+  const users = useAdminUsers();
+  if (users.isPending) return <Card className="p-6"><Loading /></Card>;
+  if (users.isError) {
+    return (
+      <Card className="border-red-200 bg-red-50 p-6" role="alert">
+        <h2 className="font-bold text-red-800">Error Loading Dashboard</h2>
+        <p className="mt-1 text-red-700">{users.error.message || "Failed to fetch users. Please try again."}</p>
+        <button type="button" className={buttonClass({ className: "mt-3" })} onClick={() => void users.refetch()}>
+          Retry
+        </button>
+      </Card>
+    );
+  }
+  const s = users.data.summary;
+  const cards = [
+    { label: "Total XRP Owed", value: s.totalOwed, note: "XRP" },
+    { label: "Total Users", value: String(s.totalUsers), note: `${s.usersWithWallet} with a wallet` },
+    { label: "Active Users", value: String(s.activeUsers), note: "with a streak" },
+    { label: "Pending Rewards", value: String(s.pendingRewards), note: "to review" },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {cards.map((c) => (
+        <Card key={c.label} className="p-5">
+          <dt className="text-sm text-slate-500">{c.label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`summary-${c.label.toLowerCase().replace(/ /g, "-")}`}>
+            {c.value}
+          </dd>
+          <dd className="text-sm text-slate-500">{c.note}</dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+// What waits for a person: each count links to its section.
+export function NeedsAttention() {
+  const counts = useCounts().data;
+  const wallet = useWallet().data;
+  const stuck = wallet && wallet.configured ? wallet.needsAttention : 0;
+  const items: [string, number, string][] = counts
+    ? [
+        ["Faucet requests waiting", counts.pendingRequests, "/admin/requests?status=PENDING"],
+        ["Claims waiting", counts.pendingClaims, "/admin/claims"],
+        ["Reviews held", counts.heldReviews, "/admin/reviews"],
+        ["New advertising enquiries", counts.newEnquiries, "/admin/advertising"],
+        ["Payouts needing attention", stuck, "/admin/requests"],
+      ]
+    : [];
+  const waiting = items.filter(([, n]) => n > 0);
+  return (
+    <Panel title="Needs attention">
+      {!counts ? (
+        <Loading />
+      ) : waiting.length === 0 ? (
+        <p className="text-slate-600">Nothing waits for you.</p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {waiting.map(([label, n, to]) => (
+            <li key={label}>
+              <Link to={to} className="flex items-center justify-between rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 font-medium text-amber-900 hover:bg-amber-100">
+                <span>{label}</span>
+                <span className="text-lg font-bold">{n}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+// Today's faucet budget: spent (or held by requests) of the daily limit.
+export function BudgetToday() {
+  const status = useFaucetStatus().data;
+  if (!status || !("budgetTotalDrops" in status)) return null;
+  const used = Math.max(0, status.budgetTotalDrops - status.budgetLeftDrops);
+  const share = status.budgetTotalDrops > 0 ? Math.min(100, Math.round((used / status.budgetTotalDrops) * 100)) : 0;
+  const usedXrp = (used / 1_000_000).toFixed(6);
+  return (
+    <Panel title="Today's budget">
+      <p className="mb-2 text-sm text-slate-700">
+        {usedXrp} XRP used of {status.budgetTotal} XRP ({share}%); {status.budgetLeft} XRP left.
+      </p>
+      <div role="progressbar" aria-label="Today's budget used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} className="h-3 overflow-hidden rounded-full bg-slate-200">
+        <div className={share >= 90 ? "h-full bg-red-600" : "h-full bg-brand-600"} style={{ width: `${share}%` }} />
+      </div>
+    </Panel>
+  );
+}
