@@ -85,7 +85,9 @@ export function createRewardRepository(db: Db) {
         .offset((f.page - 1) * size)
         .all()
         .map(flatten);
-      const total = db.select({ n: count() }).from(r).innerJoin(users, eq(users.id, r.userId)).where(where).get()!.n;
+      // (the users only when the search needs their names: every reward has one)
+      const counted = db.select({ n: count() }).from(r);
+      const total = (f.q ? counted.innerJoin(users, eq(users.id, r.userId)).where(where) : counted.where(where)).get()!.n;
       return { rows, total };
     },
   };
