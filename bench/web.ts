@@ -1,7 +1,7 @@
 // What a visitor's browser gets: the JavaScript downloaded on `/` (gzip and brotli, as the server sends
 // it), and Lighthouse (from npm, run by Bun) against Debian's Chromium, mobile and desktop, for the
 // home page and the faucet page: the median of BENCH_LIGHTHOUSE_RUNS runs (default 3).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binaryInEmptyDir, startBinary } from "../src/testing/binary.ts";
@@ -30,10 +30,20 @@ async function javascriptOnHome() {
       gzip += await size(url, "gzip");
       br += await size(url, "br");
     }
-    return { files: scripts.size, gzip, br };
+    const adminOnHome = [...scripts].some((url) => /\/Admin-[^/]*\.js$/.test(url));
+    return { files: scripts.size, gzip, br, adminOnHome };
   } finally {
     await browser.close();
   }
+}
+
+// The admin back office's own chunk (web/dist/assets/Admin-*.js), as the server sends it gzipped: an
+// admin downloads it when opening /admin; a visitor never does.
+function adminChunk() {
+  const assets = join(import.meta.dir, "../web/dist/assets");
+  const name = readdirSync(assets).find((file) => /^Admin-[^.]*\.js$/.test(file));
+  if (!name) throw new Error("no Admin chunk in web/dist/assets: run bun build.ts");
+  return { name, gzip: statSync(join(assets, `${name}.gz`)).size, raw: statSync(join(assets, name)).size };
 }
 
 type Report = { categories: Record<string, { score: number }>; audits: Record<string, { numericValue: number }> };
@@ -61,6 +71,8 @@ function lighthouse(path: string, preset: "mobile" | "desktop"): Report {
 try {
   const js = await javascriptOnHome();
   console.log(`JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 130 KiB gzip)`);
+  const admin = adminChunk();
+  console.log(`Admin chunk: ${(admin.gzip / 1024).toFixed(1)} KiB gzip (${(admin.raw / 1024).toFixed(1)} KiB raw, ${admin.name}); on a visitor's /: ${js.adminOnHome ? "YES (it should not be)" : "no"}`);
   console.log(`Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS`);
   for (const path of ["/", "/faucet"]) {
     for (const preset of ["mobile", "desktop"] as const) {

@@ -16,7 +16,7 @@ import { useListParams } from "./ui";
 type Request = NonNullable<ReturnType<typeof useAdminFaucetRequests>["data"]>["rows"][number];
 
 const STATUS_OPTIONS: [string, string][] = [
-  ["", "Open"],
+  ["", "Any status"],
   ["PENDING", "Pending"],
   ["APPROVED", "Approved"],
   ["PROCESSED", "Processed (paid)"],
@@ -35,10 +35,9 @@ const REASON_OPTIONS: [string, string][] = [
 
 const blockLink = (kind: "address" | "ip" | "device", value: string, note: string) => `/admin/blocklist?${new URLSearchParams({ kind, value, note })}`;
 const payment = (r: Request) => ({ address: r.destinationAddress, tag: r.destinationTag, amount: r.amount });
-const autoApproved = (r: Request) => "autoApproved" in r && Boolean((r as { autoApproved?: boolean }).autoApproved);
 
 function StatusCell({ r }: { r: Request }) {
-  const auto = autoApproved(r) ? <Badge tone="green">Auto</Badge> : null;
+  const auto = r.autoApproved ? <Badge tone="green">Auto</Badge> : null;
   if (r.status === "PENDING") return <Badge tone="yellow">PENDING</Badge>;
   if (r.status === "APPROVED" && r.payoutStatus !== "paid") return <span className="inline-flex gap-1"><Badge tone="yellow">Paying</Badge>{auto}</span>;
   return <span className="inline-flex gap-1"><Badge tone={r.status === "REJECTED" ? "red" : "green"}>{r.status}</Badge>{auto}</span>;
@@ -76,9 +75,11 @@ export function FaucetRequestsScreen() {
   });
 
   const rows = requests.data?.rows ?? [];
-  // Without a status filter the server answers the open requests and (on page 1) the latest processed.
-  const open = list.get("status") ? rows : rows.filter((r) => r.status === "PENDING" || (r.status === "APPROVED" && r.payoutStatus !== "paid"));
-  const recent = list.get("status") ? [] : rows.filter((r) => r.status === "PROCESSED" || r.status === "REJECTED").slice(0, 10);
+  // The default view (no filter, search or sort) is the spec's: the open requests (pending and paying)
+  // and, on page 1, the 10 latest processed below them. Any filter shows every request that matches.
+  const filtered = LIST_FILTERS.some((name) => name !== "page" && list.get(name) !== "");
+  const open = filtered ? rows : rows.filter((r) => r.status === "PENDING" || (r.status === "APPROVED" && r.payoutStatus !== "paid"));
+  const recent = filtered ? [] : rows.filter((r) => r.status === "PROCESSED" || r.status === "REJECTED").slice(0, 10);
   const chosen = open.filter((r) => r.status === "PENDING" && selected.includes(r.id));
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
@@ -182,7 +183,7 @@ export function FaucetRequestsScreen() {
   return (
     <>
       <Panel
-        title={`Pending XRP Drops Requests (${requests.data?.total ?? 0})`}
+        title={filtered ? `Faucet requests matching (${requests.data?.total ?? 0})` : `Pending XRP Drops Requests (${requests.data?.total ?? 0})`}
         actions={
           chosen.length > 0 && (
             <div className="flex flex-wrap gap-2">
@@ -209,13 +210,13 @@ export function FaucetRequestsScreen() {
         ) : requests.isError ? (
           <p role="alert" className="text-red-700">{requests.error.message}</p>
         ) : open.length === 0 ? (
-          <Empty>No pending XRP drops requests</Empty>
+          <Empty>{filtered ? "No requests match these filters" : "No pending XRP drops requests"}</Empty>
         ) : (
           <DataTable label="Faucet requests" columns={columns} data={open} rowKey={(r) => r.id} list={list} sortable={{ createdAt: "createdAt", amount: "amount", risk: "risk" }} />
         )}
         <Pager list={list} total={requests.data?.total ?? 0} pageSize={requests.data?.pageSize ?? 200} label="Request pages" />
       </Panel>
-      {!list.get("status") && (
+      {!filtered && (
         <Panel title="Recently processed">
           {recent.length === 0 ? <Empty>Nothing processed yet</Empty> : <DataTable label="Processed faucet requests" columns={recentColumns} data={recent} rowKey={(r) => r.id} />}
         </Panel>
