@@ -72,9 +72,8 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <section
+        <div
           id="notification-list"
-          aria-label="Notifications"
           className="fixed inset-x-2 top-16 z-50 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-12 sm:right-0 sm:w-96"
         >
           <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Notifications</h2>
@@ -100,7 +99,7 @@ export function NotificationBell() {
               ))}
             </ul>
           )}
-        </section>
+        </div>
       )}
     </div>
   );

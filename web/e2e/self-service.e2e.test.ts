@@ -1,0 +1,258 @@
+// A user helps themselves, in the browser against the built binary (paying on the sandbox ledger,
+// sending email through a real SMTP server started here): changes their password and payout address,
+// resets a forgotten password through an emailed link and through an admin's link, and hears of a
+// payment from the header's bell. At 1280 and 375 px, each screen checked by axe-core.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { encodeAccountID } from "ripple-address-codec";
+import { SMTPServer } from "smtp-server";
+import { proofFor } from "../../src/testing/pow.ts";
+import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
+
+const PASSWORD = "correct horse battery";
+const received: { to: string[]; raw: string }[] = [];
+let smtp: SMTPServer;
+let site: Site;
+let adminCookie = "";
+
+// A port free now, for a site whose --public-url must name it before it starts.
+function freePort(): number {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onAuth: (auth, _session, callback) => callback(auth.username === "site" && auth.password === "mail-pass-9" ? null : new Error("bad login"), { user: "site" }),
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+  const port = freePort();
+  site = await startSite({
+    args: [
+      "--port",
+      String(port),
+      "--public-url",
+      `http://127.0.0.1:${port}`,
+      "--smtp-url",
+      `smtp://site:mail-pass-9@127.0.0.1:${smtpPort}`,
+      "--mail-from",
+      "XRP Faucet <faucet@example.com>",
+      "--xrpl",
+      "sandbox",
+      "--sandbox-port",
+      "0",
+    ],
+  });
+  // the admin lets this one network register the test's users
+  const login = await fetch(`${site.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  adminCookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const settings = await fetch(`${site.url}/api/admin/faucet/settings`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: adminCookie },
+    body: JSON.stringify({ accountsPerHour: 100, accountsPerDay: 100 }),
+  });
+  expect(settings.status).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await site?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+}, 60_000);
+
+const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
+const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+
+async function axe(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(result.violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function register(page: Page, username: string): Promise<number> {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await page.waitForURL("**/dashboard");
+  await seen(page.getByText(`Welcome, ${username}`));
+  return page.evaluate(async () => (await (await fetch("/api/user")).json()).id as number);
+}
+
+async function logout(page: Page) {
+  await page.evaluate(() => fetch("/api/logout", { method: "POST" }));
+  await page.goto("/login");
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+for (const width of [1280, 375]) {
+  describe(`at ${width} px`, () => {
+    test("a user sets a payout address and changes the password: the old one stops working", async () => {
+      const { page } = await site.newPage({ width, height: 900 });
+      const username = `settler${width}`;
+      await register(page, username);
+      await page.getByRole("link", { name: "Settings" }).click();
+      await page.waitForURL("**/dashboard/settings");
+      await seen(page.getByRole("heading", { name: "Account settings" }));
+
+      const address = page.getByLabel("XRP address");
+      await address.fill("rNotAnAddressAtAll12345");
+      await page.getByRole("button", { name: "Save address" }).click();
+      await seen(page.getByText("Please enter a valid XRP wallet address"));
+      expect(await address.getAttribute("aria-invalid")).toBe("true");
+      await axe(page, "/dashboard/settings with an error");
+      const good = newAddress();
+      await address.fill(good);
+      await page.getByLabel("Destination tag (optional)").fill("4242");
+      await page.getByRole("button", { name: "Save address" }).click();
+      await seen(page.getByText("Payout address saved."));
+      expect(await address.getAttribute("aria-invalid")).toBeNull();
+
+      await page.getByLabel("Current password").fill("not my password");
+      await page.getByLabel("New password", { exact: true }).fill("a fresh passphrase");
+      await page.getByLabel("New password again").fill("a fresh passphrase");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await seen(page.getByText("Your current password is not correct"));
+      expect(await page.getByLabel("Current password").getAttribute("aria-invalid")).toBe("true");
+      await page.getByLabel("Current password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await seen(page.getByText("Your password was changed. Your other sessions were logged out."));
+      await axe(page, "/dashboard/settings");
+
+      await page.getByRole("link", { name: "Back to the dashboard" }).click();
+      await page.waitForURL("**/dashboard");
+      await seen(page.getByText(good));
+      await seen(page.getByText("Tag 4242"));
+
+      await logout(page);
+      await login(page, username, PASSWORD);
+      await seen(toasts(page).getByText("Invalid username or password"));
+      await login(page, username, "a fresh passphrase");
+      await page.waitForURL("**/dashboard");
+    }, 60_000);
+
+    test("a forgotten password is reset through the emailed link, which works once", async () => {
+      const { page } = await site.newPage({ width, height: 900 });
+      const username = `forgot${width}`;
+      await register(page, username);
+      await logout(page);
+
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await page.getByLabel("Your account's email").fill(`${username}@example.com`);
+      await axe(page, "/login with Forgot password? open");
+      const before = received.length;
+      await page.getByRole("button", { name: "Email me a reset link" }).click();
+      await seen(page.getByText("If an account exists for that email, we've sent a link to reset its password."));
+      let raw = "";
+      await until(async () => {
+        raw = received.slice(before).find((m) => m.to.includes(`${username}@example.com`))?.raw ?? "";
+        return raw !== "";
+      }, "the reset email");
+      const link = raw
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=")
+        .match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+/)?.[0];
+      expect(link).toStartWith(site.url);
+
+      await page.goto(link!);
+      await seen(page.getByRole("heading", { name: "Reset your password" }));
+      await page.getByLabel("New password", { exact: true }).fill("emailed and reset");
+      await page.getByLabel("New password again").fill("emailed and reset");
+      await axe(page, "/reset-password");
+      await page.getByRole("button", { name: "Set new password" }).click();
+      await seen(page.getByText("Your password was reset. Please log in with your new password."));
+      await page.getByRole("link", { name: "Go to login" }).click();
+      await login(page, username, "emailed and reset");
+      await page.waitForURL("**/dashboard");
+
+      // the same link again
+      await logout(page);
+      await page.goto(link!);
+      await page.getByLabel("New password", { exact: true }).fill("a third password");
+      await page.getByLabel("New password again").fill("a third password");
+      await page.getByRole("button", { name: "Set new password" }).click();
+      await seen(page.getByText("This reset link is invalid or has expired."));
+    }, 60_000);
+
+    test("an admin's reset link lets a user who cannot log in set a new password", async () => {
+      const { page } = await site.newPage({ width, height: 900 });
+      const username = `locked${width}`;
+      const id = await register(page, username);
+      await logout(page);
+      const made = await fetch(`${site.url}/api/admin/users/${id}/reset-link`, { method: "POST", headers: { cookie: adminCookie } });
+      expect(made.status).toBe(200);
+      const { url } = (await made.json()) as { url: string };
+      await page.goto(url);
+      await page.getByLabel("New password", { exact: true }).fill("given by the admin");
+      await page.getByLabel("New password again").fill("given by the admin");
+      await page.getByRole("button", { name: "Set new password" }).click();
+      await seen(page.getByText("Your password was reset. Please log in with your new password."));
+      await login(page, username, "given by the admin");
+      await page.waitForURL("**/dashboard");
+    }, 60_000);
+
+    test("a user sees a notification for the payment of their faucet request, with its hash", async () => {
+      const { page } = await site.newPage({ width, height: 900 });
+      await register(page, `payee${width}`);
+      const proof = await proofFor(site.url);
+      const made = await page.evaluate(
+        async ({ address, proof }) => {
+          const res = await fetch("/api/faucet/request", { method: "POST", headers: { "content-type": "application/json", ...proof }, body: JSON.stringify({ address }) });
+          return res.json();
+        },
+        { address: newAddress(), proof },
+      );
+      expect(made.status).toBe("PENDING");
+      const approved = await fetch(`${site.url}/api/admin/faucet/requests/${made.id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: adminCookie },
+        body: JSON.stringify({ action: "APPROVED" }),
+      });
+      expect(approved.status).toBe(200);
+      let hash = "";
+      await until(
+        async () => {
+          const list = (await page.evaluate(async () => (await fetch("/api/user/notifications")).json())) as { items: { kind: string; txHash: string | null }[] };
+          hash = list.items.find((n) => n.kind === "REQUEST_PAID")?.txHash ?? "";
+          return hash !== "";
+        },
+        "the payment's notification",
+        30_000,
+      );
+
+      await page.goto("/dashboard");
+      const bell = page.getByTestId("notification-bell");
+      await seen(page.getByRole("button", { name: "Notifications, 2 unread" }));
+      await bell.click();
+      await seen(page.getByText(`from your faucet request #${made.id} was paid to your address.`));
+      await seen(page.getByText(`Your faucet request #${made.id} for`));
+      const paid = page.getByTestId("notification").filter({ hasText: "was paid" });
+      expect(await paid.getByRole("link", { name: "View transaction on explorer" }).getAttribute("href")).toBe(`/sandbox/tx/${hash}`);
+      await axe(page, "/dashboard with the notifications open");
+      await seen(page.getByRole("button", { name: "Notifications", exact: true }));
+      await page.keyboard.press("Escape");
+      await gone(page.getByTestId("notification"));
+      // the dashboard's own list shows the hash and the green PROCESSED badge
+      await seen(page.getByRole("tabpanel").getByText("PROCESSED"));
+      expect(await page.getByRole("tabpanel").getByTestId("status-badge").first().getAttribute("data-tone")).toBe("green");
+    }, 60_000);
+  });
+}
