@@ -45,6 +45,20 @@ describe("GET /api/admin/users/{id}", () => {
     { name: "an unknown user is a 404", method: "GET", url: "/api/admin/users/999", as: "admin", expectStatus: 404, expectJson: { message: "User not found" } },
     { name: "an id that is not a number is a 400", method: "GET", url: "/api/admin/users/abc", as: "admin", expectStatus: 400, expectJson: { message: "The id must be a number" } },
     { name: "a user who is not an admin is refused", method: "GET", url: "/api/admin/users/1", as: "user", expectStatus: 403 },
+    {
+      name: "the payout address's destination tag the user set",
+      method: "GET",
+      url: "/api/admin/users/2",
+      as: "admin",
+      setup: async (t) => {
+        await t.signIn("admin");
+        const { cookie } = await t.signIn("user");
+        const res = await t.call("PATCH", "/api/user", { cookie, body: { xrpAddress: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", destinationTag: 12345 } });
+        expect(res.status).toBe(200);
+      },
+      expectStatus: 200,
+      expectJsonMatch: { user: { id: 2, username: "member", xrpAddress: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", destinationTag: 12345, owed: "0.000000", paid: "0.000000" }, faucetRequests: [], payouts: [] },
+    },
   ]);
 
   let bed: PayoutBed;
@@ -82,6 +96,7 @@ describe("GET /api/admin/users/{id}", () => {
       email: "requester@example.com",
       // the address of their social bonus claim
       xrpAddress: address,
+      destinationTag: null,
       isAdmin: false,
       points: expect.any(Number),
       owed: "5.000000",

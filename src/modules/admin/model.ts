@@ -32,7 +32,7 @@ export interface SeenRow {
 }
 
 export interface UserFile {
-  user: Pick<User, "id" | "username" | "email" | "xrpAddress" | "isAdmin" | "points" | "totalClaimedDrops" | "createdAt">;
+  user: Pick<User, "id" | "username" | "email" | "xrpAddress" | "xrpDestinationTag" | "isAdmin" | "points" | "totalClaimedDrops" | "createdAt">;
   paidDrops: number;
   faucetRequests: AdminFaucetRequestRow[];
   rewards: RewardRow[];
@@ -48,6 +48,8 @@ export const userFileView = (f: UserFile) => ({
     username: f.user.username,
     email: f.user.email,
     xrpAddress: f.user.xrpAddress,
+    // the tag a payment to their address carries (the Pay dialog states it)
+    destinationTag: f.user.xrpDestinationTag,
     isAdmin: f.user.isAdmin,
     points: f.user.points,
     owed: formatXrp(f.user.totalClaimedDrops),

@@ -23,6 +23,7 @@ export function createBackOfficeRepository(db: Db) {
       username: users.username,
       email: users.email,
       xrpAddress: users.xrpAddress,
+      xrpDestinationTag: users.xrpDestinationTag,
       isAdmin: users.isAdmin,
       points: users.points,
       totalClaimedDrops: users.totalClaimedDrops,
