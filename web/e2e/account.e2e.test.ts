@@ -53,11 +53,14 @@ describe("the dashboard", () => {
   test("a new user sees a zero balance, an empty profile and the empty states of both lists; the tabs work by keyboard", async () => {
     const { page } = await site.newPage({ width: 375, height: 800 });
     await register(page, "nina");
-    expect(await page.getByTestId("points-balance").innerText()).toContain("0 drops");
+    expect(await page.getByTestId("points-balance").innerText()).toContain("0 points");
+    expect(await page.getByRole("region", { name: "Profile" }).getByText(/drops/i).count()).toBe(0); // points are never called drops
     const row = profile(page);
     expect(await row("Email").innerText()).toBe("nina@example.com");
-    expect(await row("XRP address").innerText()).toBe("Not set");
-    expect(await row("Total claimed").innerText()).toBe("0.000000 XRP");
+    expect(await row("XRP address").innerText()).toBe("Not set: add one");
+    expect(await row("Owed to you").innerText()).toBe("0.000000 XRP");
+    expect(await row("Paid to you").innerText()).toBe("0.000000 XRP");
+    expect(await row("Points").innerText()).toBe("0");
     expect(await row("Daily streak").innerText()).toBe("0 days");
     expect(await row("Last claim").innerText()).toBe("Never");
 
@@ -117,7 +120,7 @@ describe("the dashboard", () => {
     expect(await badge.getAttribute("data-tone")).toBe("yellow");
     expect(await badge.getAttribute("class")).toContain("bg-yellow-100");
     // the claim counted for the user: points, streak and last claim
-    await seen(page.getByTestId("points-balance").getByText("10 drops"));
+    await seen(page.getByTestId("points-balance").getByText("10 points"));
     const row = profile(page);
     expect(await row("Daily streak").innerText()).toBe("1 day");
     expect(await row("Last claim").innerText()).toBe("just now");
