@@ -33,7 +33,7 @@ async function buildWeb() {
   }
 }
 
-// The whitepaper as a PDF (web/dist/whitepaper.pdf), from the text the page shows.
+// The whitepaper as a PDF (web/dist/xrp-faucet-whitepaper.pdf), from the text the page shows.
 async function writeWhitepaper() {
   const { textPdf } = await import("./src/lib/pdf.ts");
   const { WHITEPAPER_PDF, WHITEPAPER_SECTIONS, WHITEPAPER_TITLE } = await import("./web/src/content/whitepaper.ts");

@@ -24,6 +24,16 @@ describe("the embedded web app", () => {
       expectText: /<div id="root">/,
     })),
   );
+  table([
+    {
+      name: "the whitepaper's PDF, built with the app, downloads under its own name",
+      method: "GET",
+      url: "/xrp-faucet-whitepaper.pdf",
+      expectStatus: 200,
+      expectHeaders: { "content-type": "application/pdf", "content-disposition": 'inline; filename="xrp-faucet-whitepaper.pdf"' },
+      expectText: /^%PDF-1\.4\n[\s\S]*\(XRP Faucet Whitepaper\) Tj[\s\S]*%%EOF\n$/,
+    },
+  ]);
   // an unknown URL is a 404 a crawler or a link checker sees, with the app's page (its not-found screen)
   table(
     ["/no-such-page", "/administrator", "/faucet/extra", "/blog/a/b", "/index.htm"].map((url) => ({

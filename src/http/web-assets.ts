@@ -37,6 +37,8 @@ export function serveWebAsset(request: Request, headers: Record<string, string>,
     vary: "Accept-Encoding",
   };
   if (variant.encoding) responseHeaders["content-encoding"] = variant.encoding;
+  // a download (the whitepaper's PDF) keeps its own name, not the embedded file's
+  if (urlPath !== "/index.html" && !urlPath.startsWith("/assets/")) responseHeaders["content-disposition"] = `inline; filename="${urlPath.slice(urlPath.lastIndexOf("/") + 1)}"`;
   const cookie = urlPath === "/index.html" ? pageCookie?.(request) : undefined;
   if (cookie) responseHeaders["set-cookie"] = cookie;
   return new Response(Bun.file(variant.path), { status, headers: responseHeaders });

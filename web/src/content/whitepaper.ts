@@ -1,6 +1,6 @@
-// The whitepaper's text: the page shows it, and build.ts writes it as /whitepaper.pdf.
+// The whitepaper's text: the page shows it, and build.ts writes it as a PDF (WHITEPAPER_PDF).
 export const WHITEPAPER_TITLE = "XRP Faucet Whitepaper";
-export const WHITEPAPER_PDF = "/whitepaper.pdf";
+export const WHITEPAPER_PDF = "/xrp-faucet-whitepaper.pdf";
 
 export const WHITEPAPER_SECTIONS: { title: string; text: string }[] = [
   { title: "Mission", text: "Make a first taste of the XRP Ledger free, safe and simple: a small amount of real XRP for anyone with a wallet address, and clear guidance on keeping it safe." },

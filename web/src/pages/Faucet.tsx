@@ -42,7 +42,7 @@ function useCountdown(seconds: number | null | undefined, since: number): number
     return () => clearInterval(timer);
   }, [seconds]);
   if (seconds === null || seconds === undefined) return null;
-  return Math.max(0, seconds - Math.floor((now - since) / 1000));
+  return Math.max(0, seconds - Math.floor(Math.max(0, now - since) / 1000));
 }
 
 // Before the form: online or offline (and why), the amount range, the wait until this device's next

@@ -16,7 +16,7 @@ export default function Whitepaper() {
         ))}
       </Card>
       <div className="mt-8">
-        <a href={WHITEPAPER_PDF} download="xrp-faucet-whitepaper.pdf" className={buttonClass({ variant: "outline" })}>
+        <a href={WHITEPAPER_PDF} download className={buttonClass({ variant: "outline" })}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Download PDF
         </a>
