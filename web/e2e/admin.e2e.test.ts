@@ -17,7 +17,8 @@ const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" 
 const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 const json = { "content-type": "application/json" };
 
-async function adminPage(width = 1280) {
+// Logged in as the admin, on /admin or the section given (e.g. "/admin/settings").
+async function adminPage(width = 1280, section = "/admin") {
   const { page } = await site.newPage({ width, height: 900 });
   await page.goto("/login");
   await page.getByLabel("Username").fill(ADMIN.username);
@@ -25,8 +26,12 @@ async function adminPage(width = 1280) {
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await page.waitForURL("**/admin");
   await seen(page.getByRole("heading", { name: "Admin Dashboard" }));
+  if (section !== "/admin") await page.goto(section);
   return page;
 }
+
+// A confirmation dialog's button (money actions ask first).
+const confirmIn = (page: Page, name: string | RegExp) => page.getByRole("dialog").getByRole("button", { name });
 
 // A user with a shared-bonus claim waiting for review; returns the user's address.
 async function userWithClaim(username: string): Promise<string> {
@@ -43,6 +48,7 @@ test("the sandbox notice, the summary cards, and the faucet toggle that a visito
   const page = await adminPage();
   await seen(page.getByText("Sandbox ledger: payments are simulated and nothing real is sent."));
   await seen(page.getByTestId("summary-total-xrp-owed"));
+  await page.goto("/admin/settings");
   const toggle = page.getByRole("switch", { name: "Faucet online" });
   expect(await toggle.getAttribute("aria-checked")).toBe("true");
   await toggle.click();
@@ -57,7 +63,7 @@ test("the sandbox notice, the summary cards, and the faucet toggle that a visito
 }, 60_000);
 
 test("the anti-bot work is 2000 on a fresh site; the admin turns it off, refuses nonsense, and raises it", async () => {
-  const page = await adminPage();
+  const page = await adminPage(1280, "/admin/settings");
   const field = page.getByLabel("Anti-bot work (0 = off)");
   await until(async () => (await field.inputValue()) === "2000", "the settings to load");
   const save = page.getByRole("button", { name: "Save settings" });
@@ -82,18 +88,24 @@ test("approving a claim grows Total XRP Owed; paying the user through the sandbo
   const address = await userWithClaim("claimant");
   const page = await adminPage();
   const owed = page.getByTestId("summary-total-xrp-owed");
-  await seen(page.getByRole("heading", { name: "XRP Drops Requests Management (1)" }));
+  await until(async () => (await owed.textContent()) === "0.000000", "the summary cards to load");
   expect(await owed.textContent()).toBe("0.000000");
-  await page.getByRole("list", { name: "Pending claims" }).getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: /Claims/ }).click();
+  await seen(page.getByRole("heading", { name: "XRP Drops Requests Management (1)" }));
+  await page.getByRole("table", { name: "Pending claims" }).getByRole("button", { name: "Approve" }).click();
+  await confirmIn(page, "Approve").click();
   await seen(toasts(page).getByText("Claim Updated"));
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Overview" }).click();
   await until(async () => (await owed.textContent()) === "5.000000", "Total XRP Owed to grow by 5");
 
+  await page.goto("/admin/users");
   const search = page.getByLabel("Search users by username or XRP address");
   await search.fill(address.slice(0, 10));
-  const users = page.getByRole("list", { name: "Users" });
+  const users = page.getByRole("table", { name: "Users" });
   await seen(users.getByText("claimant"));
-  await until(async () => (await users.getByRole("listitem").count()) === 1, "the search to leave one user");
+  await until(async () => (await users.locator("tbody tr").count()) === 1, "the search to leave one user");
   await users.getByRole("button", { name: "Pay claimant" }).click();
+  await confirmIn(page, /^Pay /).click();
   await seen(toasts(page).getByText(/Payment Successful|Payment sent/));
   await until(
     async () => {
@@ -104,20 +116,23 @@ test("approving a claim grows Total XRP Owed; paying the user through the sandbo
     40_000,
   );
   await page.reload();
-  await seen(page.getByRole("list", { name: "Payment history" }).getByText("SUCCESS"));
+  await seen(page.getByRole("table", { name: "Payment history" }).getByText("SUCCESS"));
+  await page.goto("/admin");
   await until(async () => (await owed.textContent()) === "0.000000", "nothing owed after the payment");
 }, 90_000);
 
 test("rejecting a pending faucet request moves it to the processed list", async () => {
   await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, "user-agent": "Mozilla/5.0", ...(await proofFor(site.url)) }, body: JSON.stringify({ address: newAddress() }) });
-  const page = await adminPage();
-  const pending = page.getByRole("list", { name: "Pending faucet requests" });
+  const page = await adminPage(1280, "/admin/requests");
+  const pending = page.getByRole("table", { name: "Faucet requests" });
   await seen(pending);
-  const before = await pending.getByRole("listitem").count();
+  const before = await pending.locator("tbody tr").count();
   await pending.getByRole("button", { name: /^Reject request/ }).first().click();
+  await page.getByRole("dialog").getByLabel("Duplicate request").check();
+  await confirmIn(page, "Reject").click();
   await seen(toasts(page).getByText("Request Processed"));
-  await until(async () => (await pending.getByRole("listitem").count()) === before - 1 || (before === 1 && (await page.getByText("No pending XRP drops requests").count()) > 0), "the request to leave the pending list");
-  await seen(page.getByRole("list", { name: "Processed faucet requests" }).getByText("REJECTED"));
+  await until(async () => (await pending.locator("tbody tr").count()) === before - 1 || (before === 1 && (await page.getByText("No pending XRP drops requests").count()) > 0), "the request to leave the pending list");
+  await seen(page.getByRole("table", { name: "Processed faucet requests" }).getByText("REJECTED"));
 }, 60_000);
 
 test("an edited advertising request moves to the processed table with the admin's name", async () => {
@@ -127,24 +142,29 @@ test("an edited advertising request moves to the processed table with the admin'
     body: JSON.stringify({ companyName: "Globex", email: "ads@globex.example", budget: "$900" }),
   });
   expect(enquiry.status).toBe(201);
-  const page = await adminPage();
-  const pending = page.getByRole("list", { name: "Pending advertising requests" });
+  const page = await adminPage(1280, "/admin/advertising");
+  const pending = page.getByRole("table", { name: "Pending advertising requests" });
   await seen(pending.getByText("Globex"));
-  const row = pending.getByRole("listitem").filter({ hasText: "Globex" });
+  const row = pending.getByRole("row").filter({ hasText: "Globex" });
   await row.getByLabel("Status").selectOption("CONTACTED");
   await row.getByLabel("Notes").fill("Called on Monday");
   await row.getByRole("button", { name: "Save" }).click();
   await seen(toasts(page).getByText("Request Updated"));
-  const processed = page.getByRole("list", { name: "Processed advertising requests" });
+  const processed = page.getByRole("table", { name: "Processed advertising requests" });
   await seen(processed.getByText("Globex"));
   await seen(processed.getByText(ADMIN.username));
   await gone(pending.getByText("Globex"));
 }, 60_000);
 
 test("the admin page at 375 px has no page-wide horizontal scroll", async () => {
-  const page = await adminPage(375);
+  const page = await adminPage(375, "/admin/users");
   await seen(page.getByRole("heading", { name: "User Management" }));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  for (const section of ["/admin", "/admin/requests", "/admin/claims", "/admin/settings", "/admin/blocklist", "/admin/audit"]) {
+    await page.goto(section);
+    await seen(page.getByRole("heading", { name: "Admin Dashboard" }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
 }, 60_000);
 
 test("a review with a link waits for the admin, who approves it; the chart, exports and audit log are there", async () => {
@@ -152,13 +172,15 @@ test("a review with a link waits for the admin, who approves it; the chart, expo
   const review = await fetch(`${site.url}/api/reviews/submit`, { method: "POST", headers: { ...device, ...(await proofFor(site.url)) }, body: JSON.stringify({ review: "Visit https://promo.example for more", rating: 5, name: "Promo" }) });
   expect(review.status).toBe(201);
   expect((await (await fetch(`${site.url}/api/reviews`)).json()).some((r: { name: string }) => r.name === "Promo")).toBe(false);
-  const page = await adminPage();
-  const reviews = page.getByRole("list", { name: "Reviews to moderate" });
-  const row = reviews.getByRole("listitem").filter({ hasText: "promo.example" });
+  const page = await adminPage(1280, "/admin/reviews");
+  const reviews = page.getByRole("table", { name: "Reviews to moderate" });
+  const row = reviews.getByRole("row").filter({ hasText: "promo.example" });
   await row.getByRole("button", { name: "Approve" }).click();
   await seen(toasts(page).getByText("Review approved"));
   await until(async () => (await (await fetch(`${site.url}/api/reviews`)).json()).some((r: { name: string }) => r.name === "Promo"), "the review to be public");
+  await page.goto("/admin");
   await seen(page.getByRole("img", { name: "Faucet requests per day for the last 30 days" }));
   expect(await page.getByRole("link", { name: "Payment history (CSV)" }).getAttribute("href")).toBe("/api/admin/export/payments.csv");
-  await seen(page.getByRole("list", { name: "Audit log" }).getByText("review.approve"));
+  await page.goto("/admin/audit");
+  await seen(page.getByRole("table", { name: "Audit log" }).getByText("review.approve"));
 }, 60_000);
