@@ -40,7 +40,10 @@ test("approved on the sandbox ledger, the request shows PROCESSED with its hash 
   await admin.page.getByLabel("Password").fill(ADMIN.password);
   await admin.page.getByRole("button", { name: "Login", exact: true }).click();
   await admin.page.waitForURL("**/admin");
+  await admin.page.goto("/admin/requests");
   await admin.page.getByRole("button", { name: `Approve request ${made.id}` }).click();
+  // the back office states what will be sent before sending it
+  await admin.page.getByRole("dialog").getByRole("button", { name: "Approve and pay" }).click();
   await seen(admin.page.getByRole("region", { name: "Notifications" }).getByText("Request Processed"));
 
   const hash = await until(
