@@ -235,3 +235,15 @@ describe("/earn-more", () => {
     await gone(page.getByLabel("XRP wallet address"));
   }, 30_000);
 });
+
+describe("/login without mail", () => {
+  for (const width of [1280, 375]) {
+    test(`'Forgot password?' says to contact the site's admin when the site sends no email (${width} px)`, async () => {
+      const { page } = await site.newPage({ width, height: 800 });
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await seen(page.getByText("Contact the site's admin to reset your password."));
+      expect(await page.getByLabel("Your account's email").count()).toBe(0);
+    });
+  }
+});
