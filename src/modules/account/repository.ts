@@ -2,7 +2,7 @@
 // history, the admin's list of users with its totals and the payments made to users. Prepared once,
 // all with Drizzle's builder (an `sql` fragment where it has no word: lower(), LIKE ... ESCAPE, a
 // sum over a condition, a JSON list of ids).
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, passwordResets, payouts, rewards, sessions, users, type PasswordReset, type User } from "../../db/schema.ts";
 import type { AdminUserRow, FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow, UserSummaryRow } from "./model.ts";
@@ -161,13 +161,19 @@ export function createAccountRepository(db: Db) {
     .where(and(eq(sessions.userId, p("userId")), ne(sessions.id, p("keep"))))
     .prepare();
   const endSessions = db.delete(sessions).where(eq(sessions.userId, p("userId"))).prepare();
-  // What has been paid to a user and validated on the ledger: their reward payments and the payouts
-  // of the faucet requests they made while logged in.
-  const paidTo = db
+  // What has been paid to a user and validated on the ledger: their reward payments (by the payouts'
+  // user index) and the payouts of the faucet requests they made while logged in (by the requests'
+  // user index). Two sums, not one OR, so each reads only this user's rows on every GET /api/user.
+  const paidPayments = db
     .select({ drops: sql<number | null>`sum(${payouts.amountDrops})` })
     .from(payouts)
-    .leftJoin(faucetRequests, eq(faucetRequests.id, payouts.faucetRequestId))
-    .where(and(eq(payouts.status, "paid"), or(eq(payouts.userId, p("userId")), eq(faucetRequests.userId, p("userId")))))
+    .where(and(eq(payouts.userId, p("userId")), eq(payouts.status, "paid")))
+    .prepare();
+  const paidRequests = db
+    .select({ drops: sql<number | null>`sum(${payouts.amountDrops})` })
+    .from(faucetRequests)
+    .innerJoin(payouts, eq(payouts.faucetRequestId, faucetRequests.id))
+    .where(and(eq(faucetRequests.userId, p("userId")), eq(payouts.status, "paid")))
     .prepare();
   const insertReset = db
     .insert(passwordResets)
@@ -196,7 +202,7 @@ export function createAccountRepository(db: Db) {
     // Ends every session of the user but `keep` (a session id, not the token).
     endOtherSessions: (userId: number, keep: string) => endOtherSessions.run({ userId, keep }),
     endSessions: (userId: number) => endSessions.run({ userId }),
-    paidTo: (userId: number): number => paidTo.get({ userId })?.drops ?? 0,
+    paidTo: (userId: number): number => (paidPayments.get({ userId })?.drops ?? 0) + (paidRequests.get({ userId })?.drops ?? 0),
     insertReset: (row: Pick<PasswordReset, "id" | "userId" | "expiresAt" | "createdBy" | "createdAt">) => insertReset.run(row),
     resetById: (id: string): PasswordReset | undefined => resetById.get({ id }),
     // true when this call took the link (unused and not expired at `at`)

@@ -127,6 +127,8 @@ describe("written with the payment, through the real engine", () => {
       ["REQUEST_APPROVED", null],
     ]);
     expect(list.items[0].message).toMatch(new RegExp(`XRP from your faucet request #${made.json.id} was paid to your address\\.$`));
+    // what the dashboard calls "Paid to you"
+    expect((await bed.t.call("GET", "/api/user", { cookie: user.cookie })).json).toMatchObject({ paid: made.json.amount, totalClaimed: "0.000000" });
 
   });
 
