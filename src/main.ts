@@ -77,6 +77,10 @@ try {
   fail(`payouts: ${error instanceof Error ? error.message : String(error)}`, 1);
 }
 
+// the SMTP server by its host only: its URL holds the password
+if (config.mail) console.log(`mail: password-reset emails through ${new URL(config.mail.smtpUrl).host} from ${config.mail.from}`);
+else console.log("mail: not configured; 'Forgot password?' asks users to contact the site's admin (set --smtp-url and --mail-from)");
+
 const app = createApp({ db, config, version: pkg.version, payouts: payouts.runtime });
 app.listen({ port: config.port, hostname: config.host });
 const server = app.server!;

@@ -66,6 +66,9 @@ beforeAll(async () => {
     body: JSON.stringify({ accountsPerHour: 100, accountsPerDay: 100 }),
   });
   expect(settings.status).toBe(200);
+  // the operator sees where mail goes, never the SMTP password
+  expect(site.server.output()).toContain(`mail: password-reset emails through 127.0.0.1:${smtpPort} from XRP Faucet <faucet@example.com>`);
+  expect(site.server.output()).not.toContain("mail-pass-9");
 }, 60_000);
 afterAll(async () => {
   await site?.close();
@@ -171,6 +174,7 @@ for (const width of [1280, 375]) {
         .replace(/=3D/g, "=")
         .match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+/)?.[0];
       expect(link).toStartWith(site.url);
+      expect(site.server.output()).not.toContain(new URL(link!).searchParams.get("token")!);
 
       await page.goto(link!);
       await seen(page.getByRole("heading", { name: "Reset your password" }));
