@@ -45,6 +45,8 @@ describe("POST /api/register", () => {
         totalClaimed: "0.000000",
         dailyStreak: 0,
         lastClaim: null,
+        destinationTag: null,
+        paid: "0.000000",
       },
     });
     const setCookie = res.headers.get("set-cookie")!;

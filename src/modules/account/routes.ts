@@ -18,7 +18,6 @@ import {
   passwordChangeBody,
   passwordResetBody,
   paymentAnswer,
-  publicUser,
   registerBody,
   resetRequestBody,
   rewardHistoryView,
@@ -58,7 +57,8 @@ export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, read
         const { user, session } = await accounts.register(body ?? {}, visitor.ip);
         cookie(visitor.cookies, session);
         set.status = 201;
-        return { user: publicUser(user) };
+        // the same user as GET /api/user answers, which the web app stores as the session
+        return { user: accounts.me(user) };
       },
       { body: registerBody, ...proofRequired(pow) },
     )
@@ -67,7 +67,7 @@ export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, read
       async ({ body, visitor }) => {
         const { user, session } = await accounts.login(body ?? {}, visitor.ip);
         cookie(visitor.cookies, session);
-        return { user: publicUser(user) };
+        return { user: accounts.me(user) };
       },
       { body: loginBody },
     )
