@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LogOut, Menu } from "lucide-react";
 import { useCurrentUser, useLogout } from "../api/session";
 import { cn } from "../lib/cn";
 import { LogoMark } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
-import { NotificationBell } from "./NotificationBell";
 import { siteLinks } from "./navigation";
 import { SoonBadge } from "./SoonBadge";
 import { buttonClass } from "./ui/button";
+
+// The bell is for logged-in users only: its code loads with the first logged-in page, never with a
+// visitor's home page.
+const NotificationBell = lazy(() => import("./NotificationBell").then((m) => ({ default: m.NotificationBell })));
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -82,7 +85,11 @@ export function Header() {
           </button>
         </div>
 
-        <NotificationBell />
+        {user && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
 
         <button
           ref={menuButton}
