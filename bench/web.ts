@@ -1,10 +1,12 @@
 // What a visitor's browser gets: the JavaScript downloaded on `/` (gzip and brotli, as the server sends
-// it), and Lighthouse (from npm, run by Bun) against Debian's Chromium, mobile and desktop, for the
-// home page and the faucet page: the median of BENCH_LIGHTHOUSE_RUNS runs (default 3).
+// it), and Lighthouse (from npm, run by Bun) against Debian's Chromium: mobile for the home, faucet and
+// reviews pages and a logged-in user's dashboard (goal >= 95), desktop for the home and faucet pages;
+// the median of BENCH_LIGHTHOUSE_RUNS runs (default 3).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binaryInEmptyDir, startBinary } from "../src/testing/binary.ts";
+import { proofFor } from "../src/testing/pow.ts";
 import { CHROMIUM_PATH, launchBrowser } from "../web/e2e/support.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -21,7 +23,8 @@ async function javascriptOnHome() {
     const scripts = new Set<string>();
     page.on("response", (r) => void (r.request().resourceType() === "script" && scripts.add(r.url())));
     await page.goto("/");
-    await page.getByRole("heading", { name: "Get Free XRP Instantly" }).waitFor();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
     const size = async (url: string, encoding: string) =>
       (await (await fetch(url, { headers: { "accept-encoding": encoding }, decompress: false })).arrayBuffer()).byteLength;
     let gzip = 0;
@@ -48,7 +51,19 @@ function adminChunk() {
 
 type Report = { categories: Record<string, { score: number }>; audits: Record<string, { numericValue: number }> };
 
-function lighthouse(path: string, preset: "mobile" | "desktop"): Report {
+// A registered user's session cookie, for the dashboard's run.
+async function userCookie(): Promise<string> {
+  const body = JSON.stringify({ username: "benchuser", email: "bench@example.com", password: "correct horse battery" });
+  const json = { "content-type": "application/json", origin: server.url };
+  const registered = await fetch(`${server.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(server.url)) }, body });
+  if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  const login = await fetch(`${server.url}/api/login`, { method: "POST", headers: json, body: JSON.stringify({ username: "benchuser", password: "correct horse battery" }) });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="));
+  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  return cookie.split(";")[0]!;
+}
+
+function lighthouse(path: string, preset: "mobile" | "desktop", cookie?: string): Report {
   const out = join(work, "report.json");
   const run = Bun.spawnSync(
     [
@@ -61,6 +76,7 @@ function lighthouse(path: string, preset: "mobile" | "desktop"): Report {
       "--only-categories=performance,accessibility,best-practices,seo",
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
       ...(preset === "desktop" ? ["--preset=desktop"] : []),
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
   );
@@ -70,23 +86,30 @@ function lighthouse(path: string, preset: "mobile" | "desktop"): Report {
 
 try {
   const js = await javascriptOnHome();
-  console.log(`JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 130 KiB gzip)`);
+  console.log(`JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 120 KiB gzip)`);
   const admin = adminChunk();
   console.log(`Admin chunk: ${(admin.gzip / 1024).toFixed(1)} KiB gzip (${(admin.raw / 1024).toFixed(1)} KiB raw, ${admin.name}); on a visitor's /: ${js.adminOnHome ? "YES (it should not be)" : "no"}`);
-  console.log(`Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS`);
-  for (const path of ["/", "/faucet"]) {
-    for (const preset of ["mobile", "desktop"] as const) {
-      const reports = Array.from({ length: RUNS }, () => lighthouse(path, preset));
-      const score = (c: string) => String(Math.round(100 * median(reports.map((r) => r.categories[c]!.score)))).padStart(4);
-      const ms = (a: string) => `${(median(reports.map((r) => r.audits[a]!.numericValue)) / 1000).toFixed(2)} s`.padStart(7);
-      const cls = median(reports.map((r) => r.audits["cumulative-layout-shift"]!.numericValue)).toFixed(3);
-      console.log(
-        `  ${`${path} ${preset}`.padEnd(34)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ` +
-          `${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")} ${ms("speed-index")}  ${cls}`,
-      );
-    }
+  const cookie = await userCookie();
+  console.log(`Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS   (goal: mobile perf >= 95)`);
+  const runs: [string, "mobile" | "desktop", string?][] = [
+    ["/", "mobile"],
+    ["/faucet", "mobile"],
+    ["/reviews", "mobile"],
+    ["/dashboard", "mobile", cookie],
+    ["/", "desktop"],
+    ["/faucet", "desktop"],
+  ];
+  for (const [path, preset, session] of runs) {
+    const reports = Array.from({ length: RUNS }, () => lighthouse(path, preset, session));
+    const score = (c: string) => String(Math.round(100 * median(reports.map((r) => r.categories[c]!.score)))).padStart(4);
+    const ms = (a: string) => `${(median(reports.map((r) => r.audits[a]!.numericValue)) / 1000).toFixed(2)} s`.padStart(7);
+    const cls = median(reports.map((r) => r.audits["cumulative-layout-shift"]!.numericValue)).toFixed(3);
+    console.log(
+      `  ${`${path}${session ? " (logged in)" : ""} ${preset}`.padEnd(34)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ` +
+        `${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")} ${ms("speed-index")}  ${cls}`,
+    );
   }
-  console.log("(mobile: Lighthouse's default slow-4G and 4x CPU slowdown; the spec's 2-second splash sits in FCP and Speed Index)");
+  console.log("(mobile: Lighthouse's default slow-4G and 4x CPU slowdown; the splash plays only on a session's first visit to /, and Lighthouse's fresh profile is one)");
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

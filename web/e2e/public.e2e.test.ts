@@ -106,9 +106,11 @@ describe("the faucet", () => {
       expect(await badge.getAttribute("data-state")).toBe("offline");
       expect(await badge.locator("span").first().getAttribute("class")).toContain("bg-red-500");
       await page.goto("/faucet");
+      // the page says so before the form, and a request is refused beside its button
+      await seen(page.getByRole("region", { name: "Faucet status" }).getByText("The faucet is offline right now. Please try again later."));
       await page.getByLabel("XRP wallet address").fill(newAddress());
       await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
-      await seen(toasts(page).getByText("The faucet is offline right now. Please try again later."));
+      await seen(page.getByRole("alert").getByText("The faucet is offline right now. Please try again later."));
     } finally {
       await admin.page.evaluate(() =>
         fetch("/api/admin/faucet/settings", {

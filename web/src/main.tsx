@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
 import { createQueryClient } from "./api/queryClient";
-import { Toaster } from "./components/ui/toaster";
+import { LazyToaster } from "./components/ui/lazy-toaster";
 
 const queryClient = createQueryClient();
 
@@ -13,7 +13,7 @@ createRoot(document.getElementById("root")!).render(
     <QueryClientProvider client={queryClient}>
       <BrowserRouter useTransitions={false}>
         <App />
-        <Toaster />
+        <LazyToaster />
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,

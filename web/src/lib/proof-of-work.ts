@@ -2,8 +2,8 @@
 // with WebCrypto's PBKDF2 (altcha-lib), and send the proof with the form. A proof is solved in the
 // background as soon as a protected form is on screen, so a visitor rarely waits for it.
 import { useEffect } from "react";
-import { solveChallenge, type Challenge, type Solution } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
+// altcha-lib is loaded with the first proof: a page without a protected form never needs it.
+import type { Challenge, Solution } from "altcha-lib";
 // The one list of guarded forms, shared with the server.
 import { PROTECTED_FORMS } from "../../../src/shared/forms";
 
@@ -29,7 +29,8 @@ export async function solveProof(): Promise<string | null> {
 // it (plain HTTP under a real hostname) one search runs in JavaScript.
 async function solveInParallel(challenge: Challenge): Promise<Solution | null> {
   const webCrypto = Boolean(globalThis.crypto?.subtle);
-  const derive = webCrypto ? deriveKey : (await import("./pbkdf2-fallback")).deriveKey;
+  const { solveChallenge } = await import("altcha-lib");
+  const derive = webCrypto ? (await import("altcha-lib/algorithms/web/pbkdf2")).deriveKey : (await import("./pbkdf2-fallback")).deriveKey;
   const searches = webCrypto ? Math.min(Math.max(navigator.hardwareConcurrency || 2, 1), 4) : 1;
   const controller = new AbortController();
   return new Promise((resolve) => {

@@ -50,14 +50,16 @@ function useCountdown(seconds: number | null | undefined, since: number): number
 function FaucetState({ address }: { address: string | null }) {
   const status = useFaucetPanel(address);
   const left = useCountdown(status.data?.nextClaimSeconds, status.dataUpdatedAt);
-  if (status.isPending) return <p className="text-sm text-slate-600">Checking the faucet...</p>;
-  if (status.isError) return <p className="text-sm text-red-700">{errorText(status.error)}</p>;
+  // the panel keeps its height while it loads, so the form below does not jump
+  const frame = "min-h-56 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-44";
+  if (status.isPending) return <p className={frame}>Checking the faucet...</p>;
+  if (status.isError) return <p className={`${frame} text-red-700`}>{errorText(status.error)}</p>;
   const s = status.data;
   const total = s.budgetTotalDrops / 1_000_000;
   const remaining = s.budgetLeftDrops / 1_000_000;
   const percent = total > 0 ? Math.round((remaining / total) * 100) : 0;
   return (
-    <section aria-label="Faucet status" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+    <section aria-label="Faucet status" className={frame}>
       <p className="flex items-center gap-2 font-semibold">
         <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${s.isActive ? "bg-green-600" : "bg-red-600"}`} />
         <span className={s.isActive ? "text-green-800" : "text-red-800"}>{s.isActive ? "The faucet is online" : "The faucet is offline"}</span>

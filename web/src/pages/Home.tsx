@@ -1,15 +1,18 @@
 import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Link } from "react-router";
 import { useFaucetStatus, usePayoutStats, useReviews } from "../api/public";
 import { FaucetStatusBadge } from "../components/public/FaucetStatusBadge";
-import { EarningAlertsForm, NewsletterForm } from "../components/public/SignupForms";
+import { ReviewList } from "../components/public/ReviewList";
 import { Stars } from "../components/public/Stars";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { BLOG_POSTS } from "../content/blog";
 import { usePageTitle } from "../lib/usePageTitle";
-import { ReviewList } from "./Reviews";
+
+// The signup forms sit at the bottom of the page: their code (and their proof of work) loads after the page.
+const NewsletterForm = lazy(() => import("../components/public/SignupForms").then((m) => ({ default: m.NewsletterForm })));
+const EarningAlertsForm = lazy(() => import("../components/public/SignupForms").then((m) => ({ default: m.EarningAlertsForm })));
 
 type Feature = { icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>; title: string; text: string };
 
@@ -172,8 +175,10 @@ export default function Home() {
         </div>
       </Section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2">
-        <NewsletterForm source="homepage" />
-        <EarningAlertsForm source="homepage" compact />
+        <Suspense fallback={<div className="min-h-64" />}>
+          <NewsletterForm source="homepage" />
+          <EarningAlertsForm source="homepage" compact />
+        </Suspense>
       </section>
       <section className="bg-brand-700">
         <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-14 text-center text-white">
