@@ -129,13 +129,21 @@ for (const width of [1280, 375]) {
       await seen(page.getByText("Payout address saved."));
       expect(await address.getAttribute("aria-invalid")).toBeNull();
 
-      await page.getByLabel("Current password").fill("not my password");
+      // a new email needs the current password
+      await page.getByRole("textbox", { name: "Email", exact: true }).fill(`${username}@new.example.com`);
+      await page.getByRole("button", { name: "Save email" }).click();
+      await seen(page.getByText("Please enter your current password"));
+      await page.getByLabel("Current password (to change the email)").fill(PASSWORD);
+      await page.getByRole("button", { name: "Save email" }).click();
+      await seen(page.getByText("Email saved."));
+
+      await page.getByLabel("Current password", { exact: true }).fill("not my password");
       await page.getByLabel("New password", { exact: true }).fill("a fresh passphrase");
       await page.getByLabel("New password again").fill("a fresh passphrase");
       await page.getByRole("button", { name: "Change password" }).click();
       await seen(page.getByText("Your current password is not correct"));
-      expect(await page.getByLabel("Current password").getAttribute("aria-invalid")).toBe("true");
-      await page.getByLabel("Current password").fill(PASSWORD);
+      expect(await page.getByLabel("Current password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+      await page.getByLabel("Current password", { exact: true }).fill(PASSWORD);
       await page.getByRole("button", { name: "Change password" }).click();
       await seen(page.getByText("Your password was changed. Your other sessions were logged out."));
       await axe(page, "/dashboard/settings");

@@ -56,6 +56,7 @@ export const SELF_SERVICE = {
 export const MAX_DESTINATION_TAG = 4_294_967_295;
 export const settingsBody = jsonBody({
   email: text(ANY_LENGTH, MESSAGES.email),
+  currentPassword: text(ANY_LENGTH, SELF_SERVICE.currentRequired),
   xrpAddress: text(ANY_LENGTH, INVALID_ADDRESS),
   destinationTag: t.Optional(t.Union([t.Integer({ minimum: 0, maximum: MAX_DESTINATION_TAG }), t.Literal(""), t.Null()], { error: SELF_SERVICE.tag })),
 });
@@ -70,6 +71,8 @@ export const passwordResetBody = jsonBody({
 export const resetRequestBody = jsonBody({ email: text(ANY_LENGTH, MESSAGES.email) });
 export interface SettingsInput {
   email?: string | null;
+  // needed when the email changes
+  currentPassword?: string | null;
   xrpAddress?: string | null;
   destinationTag?: number | "" | null;
 }

@@ -85,7 +85,7 @@ export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, read
       return accounts.me(user);
     })
     // Account settings: email, payout address and destination tag.
-    .patch("/api/user", ({ body, visitor }) => accounts.updateSettings(visitor.requireUser(), body ?? {}), { body: settingsBody })
+    .patch("/api/user", ({ body, visitor }) => accounts.updateSettings(visitor.requireUser(), body ?? {}, visitor.ip), { body: settingsBody })
     .post(
       "/api/user/password",
       ({ body, visitor }) => accounts.changePassword(visitor.requireUser(), body ?? {}, visitor.ip, visitor.cookies.get(SESSION_COOKIE) ?? ""),

@@ -131,6 +131,32 @@ export function createAccountService({
   // cost it is a constant, so start-up does not spend 64 MiB and a hash on it.
   let dummyHash: Promise<string> | null = passwordCost ? null : Promise.resolve(DEFAULT_COST_DUMMY_HASH);
   const dummy = () => (dummyHash ??= hashPassword("unused: a password nobody has", passwordCost));
+  // Runs `then` (a hash, say) once the user's current password is checked: counted like a login (too
+  // many wrong ones wait) and through the hash gate; a wrong one is 400 WRONG_PASSWORD.
+  const withCurrentPassword = async <T>(user: User, currentPassword: string | null | undefined, ip: string, then: () => Promise<T>): Promise<T> => {
+    const current = textOf(currentPassword);
+    if (!current) throw accountErrors.currentRequired();
+    const group = groupOf(ip);
+    const attempt = throttle.begin(group, user.username);
+    if (typeof attempt === "number") throw accountErrors.tooManyWrongPasswords(attempt);
+    const checking = hashGate.tryRun(async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null), {
+      key: `login:${group}`,
+      limit: LOGINS_IN_FLIGHT_PER_NETWORK,
+    });
+    if (!checking) {
+      attempt.cancel();
+      throw accountErrors.loginsAtOnce();
+    }
+    let result: { value: T } | null = null;
+    try {
+      result = await checking;
+    } finally {
+      if (result) attempt.succeeded();
+      else attempt.failed();
+    }
+    if (!result) throw accountErrors.wrongPassword();
+    return result.value;
+  };
   const withSession = (user: User): { user: User; session: Session } => ({ user, session: sessions.create(user.id) });
 
   return {
@@ -220,16 +246,18 @@ export function createAccountService({
     // The logged-in user as GET /api/user shows them (with what has been paid to them).
     me: (user: User) => selfView(user, repo.paidTo(user.id)),
 
-    // Account settings: the email (as registration takes it), the payout address (as the faucet form
-    // takes it; an X-address brings its tag; null or "" clears address and tag) and its destination
-    // tag. Fields not sent stay as they are.
-    updateSettings(user: User, input: SettingsInput) {
+    // Account settings: the email (as registration takes it; a new one needs the current password,
+    // since the email is where a reset link goes), the payout address (as the faucet form takes it; an
+    // X-address brings its tag; null or "" clears address and tag) and its destination tag. Fields not
+    // sent stay as they are.
+    async updateSettings(user: User, input: SettingsInput, ip: string) {
       if (input.email === undefined && input.xrpAddress === undefined && input.destinationTag === undefined) throw accountErrors.nothingToChange();
       let email = user.email;
       if (input.email !== undefined) {
         email = textOf(input.email).trim();
         if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw accountErrors.invalidSettingsEmail();
       }
+      const emailChanged = email !== user.email;
       let xrpAddress = user.xrpAddress;
       let tag = input.destinationTag === undefined ? user.xrpDestinationTag : input.destinationTag === "" ? null : input.destinationTag;
       if (tag !== null && (!Number.isInteger(tag) || tag < 0 || tag > MAX_DESTINATION_TAG)) throw accountErrors.invalidTag();
@@ -247,6 +275,7 @@ export function createAccountService({
         }
       }
       if (xrpAddress === null && tag !== null) throw accountErrors.invalidAddress();
+      if (emailChanged) await withCurrentPassword(user, input.currentPassword, ip, async () => true);
       const updated = immediate(db, () => repo.updateSettings(user.id, { email, xrpAddress, xrpDestinationTag: tag }));
       return selfView(updated, repo.paidTo(user.id));
     },
@@ -255,29 +284,9 @@ export function createAccountService({
     // login: too many wrong ones wait), the new one taken as registration takes it; every other
     // session of the user ends, `keepToken`'s stays.
     async changePassword(user: User, input: { currentPassword?: string | null; newPassword?: string | null }, ip: string, keepToken: string) {
-      const current = textOf(input.currentPassword);
-      if (!current) throw accountErrors.currentRequired();
+      if (!textOf(input.currentPassword)) throw accountErrors.currentRequired();
       const password = newPasswordOf(input.newPassword);
-      const group = groupOf(ip);
-      const attempt = throttle.begin(group, user.username);
-      if (typeof attempt === "number") throw accountErrors.tooManyWrongPasswords(attempt);
-      const checking = hashGate.tryRun(
-        async () => ((await verifyPassword(current, user.passwordHash)) ? hashPassword(password, passwordCost) : null),
-        { key: `login:${group}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
-      );
-      if (!checking) {
-        attempt.cancel();
-        throw accountErrors.loginsAtOnce();
-      }
-      let passwordHash: string | null = null;
-      try {
-        passwordHash = await checking;
-      } finally {
-        if (passwordHash) attempt.succeeded();
-        else attempt.failed();
-      }
-      if (!passwordHash) throw accountErrors.wrongPassword();
-      const hash = passwordHash;
+      const hash = await withCurrentPassword(user, input.currentPassword, ip, () => hashPassword(password, passwordCost));
       immediate(db, () => {
         repo.setPassword(user.id, hash);
         repo.endOtherSessions(user.id, sessionIdFromToken(keepToken));

@@ -34,6 +34,7 @@ export const useAuthOptions = () => useQuery({ queryKey: authOptionsKey, queryFn
 
 export interface SettingsForm {
   email?: string;
+  currentPassword?: string;
   xrpAddress?: string | null;
   destinationTag?: number | null;
 }

@@ -115,23 +115,26 @@ function PayoutAddressForm({ address, tag }: { address: string | null; tag: numb
   );
 }
 
+// A new email needs the current password: the email is where a password-reset link goes.
 function EmailForm({ email: current }: { email: string }) {
   const update = useUpdateSettings();
   const [email, setEmail] = useState(current);
-  const [error, setError] = useState<{ field?: string; form?: string }>({});
+  const [currentPassword, setPassword] = useState("");
+  const [error, setError] = useState<{ email?: string; password?: string; form?: string }>({});
   const [done, setDone] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
     setError({});
     update.mutate(
-      { email },
+      { email, currentPassword },
       {
         onSuccess: (user) => {
           setEmail(user.email);
+          setPassword("");
           setDone("Email saved.");
         },
-        onError: (e) => setError(fieldOf(e, { INVALID_EMAIL: "email" }) ? { field: errorText(e) } : { form: errorText(e) }),
+        onError: (e) => setError({ [fieldOf(e, { INVALID_EMAIL: "email", WRONG_PASSWORD: "password" }) ?? "form"]: errorText(e) }),
       },
     );
   };
@@ -143,10 +146,22 @@ function EmailForm({ email: current }: { email: string }) {
         type="email"
         autoComplete="email"
         value={email}
-        error={error.field}
+        error={error.email}
         onChange={(e) => {
           setEmail(e.target.value);
           setError({});
+        }}
+      />
+      <Field
+        id="settings-email-password"
+        label="Current password (to change the email)"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        error={error.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError((old) => ({ ...old, password: undefined }));
         }}
       />
       <Outcome done={done} error={error.form ?? null} />
