@@ -3,6 +3,7 @@
 // refused request stores nothing. The routes are read from the app's own OpenAPI document.
 import { afterAll, expect, test } from "bun:test";
 import fc from "fast-check";
+import { SELF_SERVICE } from "../modules/account/model.ts";
 import { FAUCET_OFFLINE } from "../modules/faucet/model.ts";
 import { PAYOUTS_NOT_CONFIGURED } from "../payouts/service.ts";
 import { randomAddress, testApp } from "../testing/harness.ts";
@@ -10,8 +11,9 @@ import { randomAddress, testApp } from "../testing/harness.ts";
 const t = testApp();
 afterAll(() => t.close());
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 150);
-// The only 5xx answers by design: no wallet configured (this app has none), the faucet switched off.
-const DESIGNED_503 = new Set([PAYOUTS_NOT_CONFIGURED, FAUCET_OFFLINE]);
+// The only 5xx answers by design: no wallet configured (this app has none), the faucet switched off,
+// no mail configured ("Forgot password?").
+const DESIGNED_503 = new Set<string>([PAYOUTS_NOT_CONFIGURED, FAUCET_OFFLINE, SELF_SERVICE.mailOff]);
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const json = (v: unknown) => ({ raw: JSON.stringify(v), type: "application/json" });
@@ -57,6 +59,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PATCH /api/admin/earning-alerts-signups/:param": { status: "APPROVED", notes: "ok" },
   "PATCH /api/admin/advertising/:param": { status: "CONTACTED", notes: "ok" },
   "POST /api/admin/blocklist": { kind: "ip", value: "192.0.2.0/24", note: "fuzz", expiresAt: "2099-01-01T00:00:00Z" },
+  "PATCH /api/user": { email: "fuzzuser@example.com", xrpAddress: address, destinationTag: 7, currentPassword: "not the password" },
+  "POST /api/user/password": { currentPassword: "not the password", newPassword: "another passphrase" },
+  "POST /api/password-reset": { token: "not-a-token-at-all", newPassword: "another passphrase" },
+  "POST /api/password-reset/request": { email: "fuzzuser@example.com" },
+  "POST /api/user/notifications/read": { ids: [1, 2] },
 };
 
 // Every place in a body where a value sits (top level, nested objects, list items).
