@@ -123,53 +123,6 @@ export function FaucetControl() {
   );
 }
 
-// Auto-approve (off by default): a request whose risk score stays at or below the threshold for the
-// hold time is approved and paid by the engine, up to a daily total; anything riskier waits for a person.
-export function AutoApprovePanel() {
-  const settings = useSettings();
-  const [form, setForm] = useState({ enabled: false, maxRiskScore: "", holdMinutes: "", maxPerDay: "" });
-  useEffect(() => {
-    const a = settings.data?.autoApprove;
-    if (a) setForm({ enabled: a.enabled, maxRiskScore: String(a.maxRiskScore), holdMinutes: String(a.holdMinutes), maxPerDay: a.maxPerDay });
-  }, [settings.data]);
-  const save = useAdminAction({
-    send: (autoApprove: typeof form) => api.admin.faucet.settings.post({ autoApprove }),
-    refresh: [keys.settings],
-    success: (out) => ({
-      title: "Auto-approve saved",
-      description: out.autoApprove.enabled
-        ? `On: requests with a risk score of ${out.autoApprove.maxRiskScore} or less are paid after ${out.autoApprove.holdMinutes} minutes, up to ${out.autoApprove.maxPerDay} XRP a day.`
-        : "Off: every request waits for a person.",
-    }),
-    failure: "Update Failed",
-  });
-  if (settings.isPending) return <Panel title="Auto-approve"><Loading /></Panel>;
-  if (settings.isError) return null;
-  return (
-    <Panel title="Auto-approve">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(form);
-        }}
-        className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-5"
-      >
-        <label className="flex h-11 items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} className="h-5 w-5 accent-brand-600" />
-          Approve low-risk requests automatically
-        </label>
-        <Field id="auto-max-risk" label="Highest risk score" inputMode="numeric" value={form.maxRiskScore} onChange={(e) => setForm({ ...form, maxRiskScore: e.target.value })} />
-        <Field id="auto-hold" label="Hold (minutes)" inputMode="numeric" value={form.holdMinutes} onChange={(e) => setForm({ ...form, holdMinutes: e.target.value })} />
-        <Field id="auto-max-day" label="At most per day (XRP)" inputMode="decimal" value={form.maxPerDay} onChange={(e) => setForm({ ...form, maxPerDay: e.target.value })} />
-        <button type="submit" className={buttonClass({ className: "h-11" })} disabled={save.isPending}>Save auto-approve</button>
-      </form>
-      <p className="mt-2 text-sm text-slate-500">
-        A request is paid without a person when its risk score stays at or below the highest score for the whole hold (a burst is seen before anything is paid), while the day's automatic total stays under its limit. Riskier requests wait as before; each automatic approval is in the audit log as approved by 'Auto'.
-      </p>
-    </Panel>
-  );
-}
-
 function StatusEditor<T extends { id: number; status: string; notes: string | null }>({ item, statuses, onSave, busy }: { item: T; statuses: string[]; onSave: (status: string, notes: string) => void; busy: boolean }) {
   const [status, setStatus] = useState(item.status);
   const [notes, setNotes] = useState(item.notes ?? "");

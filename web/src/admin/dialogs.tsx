@@ -3,17 +3,30 @@
 // dialog and back, Escape and Cancel close it, the title and description are read out.
 import * as Dialog from "@radix-ui/react-dialog";
 import { FlaskConical } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { buttonClass } from "../components/ui/button";
 import { useExplorer } from "../components/ui/TxHash";
 import { dropsToXrp, xrpToDrops } from "./ui";
 
 function Frame({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: ReactNode; children: ReactNode }) {
+  // The button that opened the dialog gets the focus back when it closes (there is no Dialog.Trigger:
+  // one dialog serves every row).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-bold text-slate-900">{title}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="mt-2 text-sm text-slate-700">{description}</div>

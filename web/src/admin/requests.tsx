@@ -138,8 +138,16 @@ export function FaucetRequestsScreen() {
         </span>
       ),
     }),
-    c.display({ id: "ip", header: "IP", cell: ({ row: { original: r } }) => r.requesterIp ?? "" }),
-    c.display({ id: "device", header: "Device", cell: ({ row: { original: r } }) => <span className="font-mono">{(r.deviceId ?? "").slice(0, 12)}</span> }),
+    c.display({
+      id: "origin",
+      header: "IP and device",
+      cell: ({ row: { original: r } }) => (
+        <span>
+          {r.requesterIp ?? ""}
+          <span className="block font-mono text-xs text-slate-500" title={r.deviceId ?? ""}>{(r.deviceId ?? "").slice(0, 12)}</span>
+        </span>
+      ),
+    }),
     c.display({ id: "createdAt", header: "Requested", cell: ({ row: { original: r } }) => when(r.createdAt) }),
     c.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => <StatusCell r={r} /> }),
     c.display({
@@ -198,7 +206,7 @@ export function FaucetRequestsScreen() {
         }
       >
         <Filters>
-          <FilterSearch list={list} label="Search address, IP, device or user" />
+          <FilterSearch list={list} label="Search address, user, email, hash or #id" />
           <FilterSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />
           <FilterSelect list={list} name="risk" label="Risk" options={RISK_OPTIONS} />
           <FilterSelect list={list} name="reason" label="Reason" options={REASON_OPTIONS} />

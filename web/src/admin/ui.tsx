@@ -77,6 +77,8 @@ export function DataTable<T extends RowData>({
 }) {
   const table = useTable({ features: tableKit, columns, data, getRowId: (row) => String(rowKey(row)) });
   return (
+    // (wider than its panel on a narrow desktop: it scrolls inside the panel, never the page)
+    <div className="md:overflow-x-auto">
     <table aria-label={label} className="w-full border-collapse text-sm">
       <thead className="sr-only md:not-sr-only">
         {table.getHeaderGroups().map((group) => (
@@ -126,6 +128,7 @@ export function DataTable<T extends RowData>({
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Route, Routes } from "react-router";
-import { AdvertisingPanel, AutoApprovePanel, FaucetControl, ShoppingPlaceholder, SignupPanels } from "../admin/backoffice";
+import { AdvertisingPanel, FaucetControl, ShoppingPlaceholder, SignupPanels } from "../admin/backoffice";
 import { BlocklistScreen } from "../admin/blocklist";
 import { ClaimsScreen } from "../admin/claims";
 import { AuditLog, DailyChart, Exports, ReviewModeration } from "../admin/extras";
@@ -50,15 +50,8 @@ export default function Admin() {
         <Route path="signups" element={<SignupPanels />} />
         <Route path="advertising" element={<AdvertisingPanel />} />
         <Route path="reviews" element={<ReviewModeration />} />
-        <Route
-          path="settings"
-          element={
-            <>
-              <FaucetControl />
-              <AutoApprovePanel />
-            </>
-          }
-        />
+        {/* the faucet's settings and, below them, the Auto-approve section (auto-approve.tsx) */}
+        <Route path="settings" element={<FaucetControl />} />
         <Route path="blocklist" element={<BlocklistScreen />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="*" element={<Overview />} />
