@@ -218,6 +218,36 @@ test("Pay states what will be sent; Cancel (or Escape) sends nothing, confirming
   await seen(page.getByRole("button", { name: "Copy link" }));
 }, 120_000);
 
+test("bulk approve states every destination and the total before paying them all", async () => {
+  const made: { id: number; address: string; amount: string }[] = [];
+  for (const ip of ["198.51.100.61", "198.51.100.62"]) {
+    const res = await faucetRequest(newAddress(), { ip });
+    expect(res.status).toBe(201);
+    made.push(await res.json());
+  }
+  const drops = (xrp: string) => Math.round(Number(xrp) * 1_000_000);
+  const total = made.reduce((sum, r) => sum + drops(r.amount), 0);
+  const totalXrp = `${Math.floor(total / 1_000_000)}.${String(total % 1_000_000).padStart(6, "0")}`;
+
+  const page = await adminPage();
+  await page.goto("/admin/requests");
+  for (const r of made) await page.getByLabel(`Select request ${r.id}`).check();
+  await page.getByRole("button", { name: "Approve selected (2)" }).click();
+  await seen(dialog(page).getByRole("heading", { name: "Approve 2 requests?" }));
+  await seen(dialog(page).getByText(`2 payments of ${totalXrp} XRP in total will be sent from the hot wallet.`));
+  for (const r of made) await seen(dialog(page).getByText(r.address));
+  await dialog(page).getByRole("button", { name: "Approve and pay 2" }).click();
+  await seen(toasts(page).getByText(`2 requests approved: paying ${totalXrp} XRP`));
+  await until(
+    async () => {
+      const list = await page.evaluate(async () => (await fetch("/api/admin/faucet/requests?status=PROCESSED")).json());
+      return made.every((r) => list.some((x: { id: number }) => x.id === r.id));
+    },
+    "both requests paid on the sandbox ledger",
+    40_000,
+  );
+}, 90_000);
+
 test("a rejection takes a reason, which the user reads in their dashboard history", async () => {
   const cookie = await register("refused");
   const made = await faucetRequest(newAddress(), { ip: "192.0.2.44", cookie });

@@ -15,6 +15,11 @@ type Processed = NonNullable<ReturnType<typeof useProcessedClaims>["data"]>["pro
 const userName = (users: { id: number; username: string }[] | undefined, id: number) => users?.find((u) => u.id === id)?.username ?? `#${id}`;
 const claimType = (r: { type: string; platform: string | null }) => `${r.type}${r.platform ? ` (${r.platform})` : ""}`;
 
+const TYPES: [string, string][] = [
+  ["", "Any type"],
+  ["SOCIAL_SHARE", "Social sharing bonus"],
+];
+
 const PROCESSED_STATUS: [string, string][] = [
   ["", "Any decision"],
   ["APPROVED", "Approved"],
@@ -107,7 +112,8 @@ export function ClaimsScreen() {
     <>
       <Panel title={`XRP Drops Requests Management (${claims.data?.total ?? pending.length})`}>
         <Filters>
-          <FilterSearch list={list} label="Search user or address" />
+          <FilterSearch list={list} label="Search user, email, address, hash or #id" />
+          <FilterSelect list={list} name="reason" label="Type" options={TYPES} />
           <FilterDate list={list} name="from" label="From" />
           <FilterDate list={list} name="to" label="To" />
         </Filters>
@@ -126,6 +132,7 @@ export function ClaimsScreen() {
         <Filters>
           <FilterSearch list={done} label="Search processed claims" />
           <FilterSelect list={done} name="status" label="Decision" options={PROCESSED_STATUS} />
+          <FilterSelect list={done} name="reason" label="Type" options={TYPES} />
           <FilterDate list={done} name="from" label="From" />
           <FilterDate list={done} name="to" label="To" />
         </Filters>
