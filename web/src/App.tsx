@@ -66,11 +66,10 @@ function firstScreen(path: string): Promise<unknown> {
   return (isAppPath(path) ? (byPath[first] ?? pages.notFound) : pages.notFound).preload().catch(() => {});
 }
 
-// Done when the splash's time is up and the first screen's chunk is in (or failed: the layout then
-// shows its spinner and error boundary).
-// Without the splash (splashWanted), the first screen shows at once behind the layout's spinner.
+// Done when the splash's time is up (when it plays: splashWanted) and the first screen's chunk is in
+// (or failed: the layout then shows its spinner and error boundary).
 function useSplash(ms: number) {
-  const [done, setDone] = useState(() => !splashWanted());
+  const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
     const timeUp = splashWanted() ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
@@ -92,36 +91,44 @@ export function App() {
   const splashDone = useSplash(SPLASH_MS);
   const session = useCurrentUser();
 
-  if (!splashDone) return <Splash />;
-  if (session.isPending) return <PageSpinner label="Loading your session..." />;
+  // Without the splash, nothing shows until the first screen's chunk is in (a moment), so no spinner
+  // flashes before it. With it, the page renders under the splash (inert), ready when it lifts.
+  if (!splashDone && !splashWanted()) return null;
+  const splash = splashDone ? null : <Splash />;
+  if (session.isPending) return splash ?? <PageSpinner label="Loading your session..." />;
 
   const user = session.data ?? null;
   const loggedOutOnly = user ? <Navigate to={homeFor(user)} replace /> : <Auth />;
 
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={byRole(user, { visitor: <Home />, user: <Dashboard />, admin: <Home /> })} />
-        <Route path="faucet" element={<Faucet />} />
-        <Route path="advertise" element={<Advertise />} />
-        <Route path="earn-more" element={<EarnMore />} />
-        <Route path="faq" element={<Faq />} />
-        <Route path="reviews" element={<Reviews />} />
-        <Route path="shopping-rewards" element={<ShoppingRewards />} />
-        <Route path="blog" element={<Blog />} />
-        <Route path="blog/:slug" element={<BlogPost />} />
-        <Route path="whitepaper" element={<Whitepaper />} />
-        <Route path="login" element={loggedOutOnly} />
-        <Route path="register" element={loggedOutOnly} />
-        <Route
-          path="dashboard"
-          element={byRole(user, { visitor: <Navigate to="/login" replace />, user: <Dashboard />, admin: <Admin /> })}
-        />
-        <Route path="dashboard/settings" element={user ? <Settings /> : <Navigate to="/login" replace />} />
-        <Route path="reset-password" element={<ResetPassword />} />
-        <Route path="admin/*" element={user?.isAdmin ? <Admin /> : <Navigate to="/" replace />} />
-        <Route path="*" element={byRole(user, { visitor: <NotFound />, user: <Dashboard />, admin: <Admin /> })} />
-      </Route>
-    </Routes>
+    <>
+      {splash}
+      <div inert={!splashDone}>
+        <Routes>
+          <Route element={<Layout />}>
+            <Route index element={byRole(user, { visitor: <Home />, user: <Dashboard />, admin: <Home /> })} />
+            <Route path="faucet" element={<Faucet />} />
+            <Route path="advertise" element={<Advertise />} />
+            <Route path="earn-more" element={<EarnMore />} />
+            <Route path="faq" element={<Faq />} />
+            <Route path="reviews" element={<Reviews />} />
+            <Route path="shopping-rewards" element={<ShoppingRewards />} />
+            <Route path="blog" element={<Blog />} />
+            <Route path="blog/:slug" element={<BlogPost />} />
+            <Route path="whitepaper" element={<Whitepaper />} />
+            <Route path="login" element={loggedOutOnly} />
+            <Route path="register" element={loggedOutOnly} />
+            <Route
+              path="dashboard"
+              element={byRole(user, { visitor: <Navigate to="/login" replace />, user: <Dashboard />, admin: <Admin /> })}
+            />
+            <Route path="dashboard/settings" element={user ? <Settings /> : <Navigate to="/login" replace />} />
+            <Route path="reset-password" element={<ResetPassword />} />
+            <Route path="admin/*" element={user?.isAdmin ? <Admin /> : <Navigate to="/" replace />} />
+            <Route path="*" element={byRole(user, { visitor: <NotFound />, user: <Dashboard />, admin: <Admin /> })} />
+          </Route>
+        </Routes>
+      </div>
+    </>
   );
 }
