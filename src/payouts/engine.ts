@@ -1,4 +1,4 @@
-// The payout engine: the state machine of shared/design/payouts.md. It never pays twice because
+// The payout engine: the state machine of docs/payouts.md. It never pays twice because
 // every payout owns one Sequence for all its attempts, each attempt is written (signed blob, hash,
 // LastLedgerSequence) before it leaves the process, and a payout is settled only from a validated
 // ledger. It never loses track because every unfinished payout is resolved from the ledger before
