@@ -79,6 +79,7 @@ const SECTIONS: [path: string, heading: string | RegExp][] = [
   ["/admin/requests", /^Pending XRP Drops Requests \(\d+\)$/],
   ["/admin/claims", /^XRP Drops Requests Management \(\d+\)$/],
   ["/admin/users", "User Management"],
+  ["/admin/users/1", ADMIN.username],
   ["/admin/signups", /^Newsletter Signups/],
   ["/admin/advertising", "Advertising Requests"],
   ["/admin/reviews", /^Reviews \(/],

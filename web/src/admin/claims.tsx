@@ -141,7 +141,7 @@ export function ClaimsScreen() {
         ) : (processed.data?.processedClaims.length ?? 0) === 0 ? (
           <Empty>No processed claims found</Empty>
         ) : (
-          <DataTable label="Processed claims" columns={processedColumns} data={processed.data!.processedClaims} rowKey={(r) => r.id} list={done} sortable={{ processedAt: "createdAt", amount: "amount" }} />
+          <DataTable label="Processed claims" columns={processedColumns} data={processed.data!.processedClaims} rowKey={(r) => r.id} list={done} sortable={{ amount: "amount" }} />
         )}
         <Pager list={done} total={processed.data?.total ?? 0} pageSize={processed.data?.pageSize ?? 200} label="Processed claim pages" />
       </Panel>

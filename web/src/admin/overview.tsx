@@ -109,7 +109,7 @@ export function SummaryCards() {
 export function NeedsAttention() {
   const counts = useCounts().data;
   const wallet = useWallet().data;
-  const stuck = wallet && wallet.configured ? wallet.needsAttention : 0;
+  const stuck = wallet?.configured ? wallet.needsAttention : 0;
   const items: [string, number, string][] = counts
     ? [
         ["Faucet requests waiting", counts.pendingRequests, "/admin/requests?status=PENDING"],
