@@ -253,6 +253,9 @@ for (const width of [1280, 375]) {
       await page.goto("/dashboard");
       const bell = page.getByTestId("notification-bell");
       await seen(page.getByRole("button", { name: "Notifications, 2 unread" }));
+      // the bell sits in the header's one row, beside the logo (not wrapped under it)
+      const [bellBox, logoBox] = await Promise.all([bell.boundingBox(), page.getByRole("banner").getByRole("link", { name: "XRP Faucet", exact: true }).first().boundingBox()]);
+      expect(Math.abs(bellBox!.y + bellBox!.height / 2 - (logoBox!.y + logoBox!.height / 2))).toBeLessThan(8);
       await bell.click();
       await seen(page.getByText(`from your faucet request #${made.id} was paid to your address.`));
       await seen(page.getByText(`Your faucet request #${made.id} for`));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LogOut, Menu } from "lucide-react";
 import { useCurrentUser, useLogout } from "../api/session";
@@ -12,6 +12,20 @@ import { buttonClass } from "./ui/button";
 // The bell is for logged-in users only: its code loads with the first logged-in page, never with a
 // visitor's home page.
 const NotificationBell = lazy(() => import("./NotificationBell").then((m) => ({ default: m.NotificationBell })));
+const DESKTOP = "(min-width: 768px)";
+const subscribeDesktop = (change: () => void) => {
+  const query = window.matchMedia(DESKTOP);
+  query.addEventListener("change", change);
+  return () => query.removeEventListener("change", change);
+};
+// One bell at a time: beside the account links from 768 px (the header's one row is full at 1280 px
+// otherwise), beside the menu button below.
+const useDesktop = () => useSyncExternalStore(subscribeDesktop, () => window.matchMedia(DESKTOP).matches);
+const bell = (
+  <Suspense fallback={null}>
+    <NotificationBell />
+  </Suspense>
+);
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -25,6 +39,7 @@ export function Header() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const logout = useLogout();
+  const desktop = useDesktop();
 
   useEffect(() => {
     const desktop = window.matchMedia("(min-width: 768px)");
@@ -61,6 +76,7 @@ export function Header() {
         <div className="hidden items-center gap-1 md:flex">
           {user ? (
             <>
+              {desktop && bell}
               <NavLink to={user.isAdmin ? "/admin" : "/dashboard"} className={desktopLink}>
                 {user.isAdmin ? "Admin" : "Dashboard"}
               </NavLink>
@@ -85,11 +101,7 @@ export function Header() {
           </button>
         </div>
 
-        {user && (
-          <Suspense fallback={null}>
-            <NotificationBell />
-          </Suspense>
-        )}
+        {user && !desktop && bell}
 
         <button
           ref={menuButton}

@@ -58,14 +58,14 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls="notification-list"
         onClick={toggle}
-        className="relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        className="relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900 md:h-9 md:w-8"
       >
         <Bell aria-hidden="true" className="h-5 w-5" />
         {unread > 0 && (
           <span
             aria-hidden="true"
             data-testid="notification-count"
-            className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white tabular-nums"
+            className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white tabular-nums"
           >
             {unread > 99 ? "99+" : unread}
           </span>
