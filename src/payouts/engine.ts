@@ -5,12 +5,14 @@
 // anything new is signed.
 import type { Wallet } from "xrpl";
 import type { Db } from "../db/client.ts";
+import { notifyPayoutPaid } from "../modules/notifications/service.ts";
 import { formatXrp } from "../money.ts";
+import { createEngineStore } from "./engine-store.ts";
 import type { LedgerConnection, LedgerFacts } from "./ledger.ts";
+import { createLedgerReads, feeFor } from "./ledger-reads.ts";
 import { describeResult } from "./results.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 import { createSettlement } from "./settle.ts";
-import { notifyPayoutPaid } from "../modules/notifications/service.ts";
 
 // Ledgers an attempt may take to validate before it expires (LastLedgerSequence = validated + this).
 export const LEDGER_WINDOW = 20;
@@ -18,14 +20,9 @@ export const LEDGER_WINDOW = 20;
 export const MAX_IN_FLIGHT = 10;
 // Ledgers past LastLedgerSequence we wait for a server to prove an attempt's absence.
 const PROOF_GRACE_LEDGERS = 10;
-const FEE_MARGIN = 1.2;
 const SPENDABLE_BUFFER_DROPS = 100_000;
 // A crashed process keeps the lease this long: a restart signs again after it.
 const LEASE_MS = 15_000;
-
-const FLAG_REQUIRE_DEST_TAG = 0x00020000;
-const FLAG_DISALLOW_XRP = 0x00080000;
-const FLAG_DEPOSIT_AUTH = 0x01000000;
 
 export type EngineStep = "preflighted" | "written" | "submitted" | "validated";
 
@@ -52,11 +49,6 @@ export interface EngineStatus {
   running: boolean;
 }
 
-type TxLookup =
-  | { kind: "validated"; result: string; delivered: string | null; ledgerIndex: number }
-  | { kind: "pending" }
-  | { kind: "missing"; searchedAll: boolean };
-
 export function createPayoutEngine(deps: EngineDeps) {
   const { db, clock, ledger, wallet, log } = deps;
   const sqlite = db.sqlite;
@@ -66,21 +58,9 @@ export function createPayoutEngine(deps: EngineDeps) {
   const holder = crypto.randomUUID();
   const step = (name: EngineStep, payout: PayoutRow) => deps.step?.(name, payout);
 
-  const q = {
-    inFlight: sqlite.prepare<PayoutRow, [string]>("select * from payouts where account = ? and status = 'in_flight' order by sequence"),
-    queued: sqlite.prepare<PayoutRow, []>("select * from payouts where status = 'queued' order by id limit 50"),
-    byId: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
-    attempts: sqlite.prepare<AttemptRow, [number]>("select * from payout_attempts where payout_id = ? order by id"),
-    maxSequence: sqlite.prepare<{ s: number | null }, [string]>("select max(a.sequence) as s from payout_attempts a join payouts p on p.id = a.payout_id where p.account = ?"),
-    inFlightDrops: sqlite.prepare<{ d: number | null }, [string]>(
-      "select sum(p.amount_drops + coalesce((select max(fee_drops) from payout_attempts a where a.payout_id = p.id), 0)) as d from payouts p where p.account = ? and p.status = 'in_flight'",
-    ),
-    lease: sqlite.prepare<{ holder: string }, [string, string, number, number]>(
-      `insert into signer_leases (account, holder, expires_at) values (?1, ?2, ?3)
-       on conflict(account) do update set holder = ?2, expires_at = ?3 where holder = ?2 or expires_at < ?4
-       returning holder`,
-    ),
-  };
+  const store = createEngineStore(sqlite);
+  const { lookupTx, accountSequence, preflight } = createLedgerReads(ledger, account, maxPayoutDrops);
+
 
   let paused: string | null = null;
   let lastError: string | null = null;
@@ -100,10 +80,7 @@ export function createPayoutEngine(deps: EngineDeps) {
     log(`payouts: paused: ${reason}`);
   }
 
-  function holdsLease(): boolean {
-    const t = now();
-    return q.lease.get(account, holder, t + LEASE_MS, t)?.holder === holder;
-  }
+  const holdsLease = () => store.holdLease(account, holder, now(), LEASE_MS);
 
   // --- settling ------------------------------------------------------------------------------
 
@@ -113,33 +90,7 @@ export function createPayoutEngine(deps: EngineDeps) {
     if (markNeedsAttention(payout, message)) pause(`payout #${payout.id} needs attention: ${message}`);
   }
 
-  // --- talking to the ledger -----------------------------------------------------------------
-
-  async function lookupTx(hash: string, minLedger: number, maxLedger: number): Promise<TxLookup> {
-    try {
-      const r = await ledger.request<any>({ command: "tx", transaction: hash, min_ledger: minLedger, max_ledger: maxLedger });
-      if (!r.validated) return { kind: "pending" };
-      const meta = r.meta ?? {};
-      const delivered = meta.delivered_amount ?? meta.DeliveredAmount ?? null;
-      return { kind: "validated", result: String(meta.TransactionResult), delivered: delivered === null ? null : String(delivered), ledgerIndex: Number(r.ledger_index) };
-    } catch (error) {
-      const data = (error as { data?: any }).data;
-      if (data?.error === "txnNotFound") {
-        const searchedAll = data.searched_all ?? data.result?.searched_all ?? data.data?.searched_all;
-        return { kind: "missing", searchedAll: searchedAll === true };
-      }
-      throw error;
-    }
-  }
-
-  async function accountSequence(): Promise<{ sequence: number; balance: number; ownerCount: number }> {
-    const r = await ledger.request<any>({ command: "account_info", account, ledger_index: "validated" });
-    return { sequence: Number(r.account_data.Sequence), balance: Number(r.account_data.Balance), ownerCount: Number(r.account_data.OwnerCount ?? 0) };
-  }
-
-  function feeFor(facts: LedgerFacts): number {
-    return Math.ceil(facts.baseFeeDrops * facts.loadFactor * FEE_MARGIN);
-  }
+  // --- signing and sending -------------------------------------------------------------------
 
   // Signs the payout's Sequence anew and writes the attempt before it leaves the process.
   function signAttempt(payout: PayoutRow, sequence: number, facts: LedgerFacts, fee: number): AttemptRow {
@@ -156,33 +107,18 @@ export function createPayoutEngine(deps: EngineDeps) {
     if (payout.destination_tag !== null) tx.DestinationTag = payout.destination_tag;
     if (facts.networkId > 1024) tx.NetworkID = facts.networkId;
     const signed = wallet.sign(tx as never);
-    const t = now();
-    return sqlite.transaction(() => {
-      sqlite.run("update payouts set status = 'in_flight', account = ?, sequence = ?, tx_hash = ?, error = null, updated_at = ? where id = ?", [
-        account,
-        sequence,
-        signed.hash,
-        t,
-        payout.id,
-      ]);
-      return sqlite
-        .query<AttemptRow, [number, number, string, string, number, number, number, number, number]>(
-          `insert into payout_attempts (payout_id, sequence, tx_hash, signed_blob, fee_drops, min_ledger, last_ledger_sequence, status, created_at, updated_at)
-           values (?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?) returning *`,
-        )
-        .get(payout.id, sequence, signed.hash, signed.tx_blob, fee, facts.validatedIndex + 1, facts.validatedIndex + LEDGER_WINDOW, t, t)!;
-    }).immediate();
+    return store.writeAttempt(
+      payout,
+      { account, sequence, hash: signed.hash, blob: signed.tx_blob, fee, minLedger: facts.validatedIndex + 1, lastLedgerSequence: facts.validatedIndex + LEDGER_WINDOW },
+      now(),
+    );
   }
 
   async function submit(payout: PayoutRow, attempt: AttemptRow): Promise<string> {
     const r = await ledger.request<any>({ command: "submit", tx_blob: attempt.signed_blob });
     step("submitted", payout);
     const result = String(r.engine_result);
-    sqlite.run("update payout_attempts set status = case when status = 'signed' then 'submitted' else status end, engine_result = ?, updated_at = ? where id = ?", [
-      result,
-      now(),
-      attempt.id,
-    ]);
+    store.markSubmitted(attempt.id, result, now());
     if (result.startsWith("tem")) needsAttention(payout, `the ledger refused the transaction as malformed: ${describeResult(result)}`);
     return result;
   }
@@ -191,8 +127,8 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // Settles what the ledger has decided; re-signs (same Sequence) attempts proven dead.
   async function resolveInFlight(facts: LedgerFacts) {
-    for (const payout of q.inFlight.all(account)) {
-      const attempts = q.attempts.all(payout.id);
+    for (const payout of store.inFlight(account)) {
+      const attempts = store.attempts(payout.id);
       const latest = attempts.at(-1);
       if (!latest) {
         needsAttention(payout, "in flight without a signed attempt");
@@ -213,7 +149,7 @@ export function createPayoutEngine(deps: EngineDeps) {
               log(`payouts: #${payout.id} paid ${formatXrp(payout.amount_drops)} XRP to ${payout.destination} in ledger ${found.ledgerIndex} (${attempt.tx_hash})`);
             }
           } else if (found.result.startsWith("tec")) {
-            sqlite.run("update payout_attempts set status = 'validated', engine_result = ?, updated_at = ? where id = ?", [found.result, now(), attempt.id]);
+            store.markValidatedFailure(attempt.id, found.result, now());
             markFailed(payout, "failed_on_ledger", `The ledger refused the payment, nothing was sent: ${describeResult(found.result)}`);
           } else {
             needsAttention(payout, `unexpected validated result ${found.result}`);
@@ -243,10 +179,10 @@ export function createPayoutEngine(deps: EngineDeps) {
         continue;
       }
       // Dead for sure: expired, absent from complete history, Sequence unused. Same Sequence again.
-      sqlite.run("update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')", [now(), payout.id]);
+      store.expireOpenAttempts(payout.id, now());
       const fee = feeFor(facts);
       if (fee > maxFeeDrops) {
-        sqlite.run("update payouts set error = ? where id = ?", [`waiting: network fee ${fee} drops is above the cap of ${maxFeeDrops}`, payout.id]);
+        store.setWaiting(payout.id, `waiting: network fee ${fee} drops is above the cap of ${maxFeeDrops}`);
         continue;
       }
       const attempt = signAttempt(payout, payout.sequence!, facts, fee);
@@ -255,32 +191,10 @@ export function createPayoutEngine(deps: EngineDeps) {
     }
   }
 
-  // Why the destination cannot receive this payment, or null.
-  async function preflight(payout: PayoutRow, facts: LedgerFacts): Promise<string | null> {
-    if (!(payout.amount_drops > 0)) return "The amount must be above zero";
-    if (payout.amount_drops > maxPayoutDrops) return `The amount is above the ${formatXrp(maxPayoutDrops)} XRP a single payout may send`;
-    if (payout.destination === account) return "The destination is the faucet's own wallet";
-    let flags = 0;
-    try {
-      const r = await ledger.request<any>({ command: "account_info", account: payout.destination, ledger_index: "validated" });
-      flags = Number(r.account_data.Flags ?? 0);
-    } catch (error) {
-      if ((error as { data?: any }).data?.error !== "actNotFound") throw error;
-      if (payout.amount_drops < facts.reserveBaseDrops) {
-        return `The destination account does not exist yet, and creating it takes at least ${formatXrp(facts.reserveBaseDrops)} XRP (the reserve)`;
-      }
-      return null;
-    }
-    if (flags & FLAG_REQUIRE_DEST_TAG && payout.destination_tag === null) return "The destination requires a destination tag; ask for the address with its tag (an X-address)";
-    if (flags & FLAG_DEPOSIT_AUTH) return "The destination only accepts payments from accounts it has authorized (DepositAuth)";
-    if (flags & FLAG_DISALLOW_XRP) return "The destination has asked not to receive XRP (DisallowXRP)";
-    return null;
-  }
-
   async function sendQueued(facts: LedgerFacts) {
-    let inFlight = q.inFlight.all(account).length;
+    let inFlight = store.inFlight(account).length;
     if (inFlight >= MAX_IN_FLIGHT) return;
-    const queued = q.queued.all();
+    const queued = store.queued();
     if (queued.length === 0) return;
     const fee = feeFor(facts);
     if (fee > maxFeeDrops) {
@@ -289,15 +203,15 @@ export function createPayoutEngine(deps: EngineDeps) {
     }
     const wallet = await accountSequence();
     let spendable =
-      wallet.balance - (facts.reserveBaseDrops + wallet.ownerCount * facts.reserveIncDrops) - (q.inFlightDrops.get(account)?.d ?? 0) - SPENDABLE_BUFFER_DROPS;
-    nextSequence = Math.max(wallet.sequence, (q.maxSequence.get(account)?.s ?? 0) + 1, nextSequence ?? 0);
+      wallet.balance - (facts.reserveBaseDrops + wallet.ownerCount * facts.reserveIncDrops) - store.inFlightDrops(account) - SPENDABLE_BUFFER_DROPS;
+    nextSequence = Math.max(wallet.sequence, store.highestSequence(account) + 1, nextSequence ?? 0);
 
     for (const payout of queued) {
       if (inFlight >= MAX_IN_FLIGHT || paused || stopped) return;
       const refusal = await preflight(payout, facts);
       step("preflighted", payout);
       // the payout may have moved while we were asking the ledger
-      if (q.byId.get(payout.id)?.status !== "queued") continue;
+      if (store.statusOf(payout.id) !== "queued") continue;
       if (refusal) {
         markFailed(payout, "preflight_refused", refusal);
         continue;
@@ -308,7 +222,7 @@ export function createPayoutEngine(deps: EngineDeps) {
         pause(`hot wallet balance too low: ${message}`);
         return;
       }
-      const sequence: number = nextSequence ?? Math.max(wallet.sequence, (q.maxSequence.get(account)?.s ?? 0) + 1);
+      const sequence: number = nextSequence ?? Math.max(wallet.sequence, store.highestSequence(account) + 1);
       const attempt = signAttempt(payout, sequence, facts, fee);
       nextSequence = sequence + 1;
       spendable -= payout.amount_drops + fee;
@@ -394,7 +308,7 @@ export function createPayoutEngine(deps: EngineDeps) {
       if (timer) clearInterval(timer);
       unsubscribe?.();
       await ticking?.catch(() => {});
-      sqlite.run("delete from signer_leases where account = ? and holder = ?", [account, holder]);
+      store.releaseLease(account, holder);
     },
   };
 }

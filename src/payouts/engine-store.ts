@@ -1,0 +1,67 @@
+// All SQL of the payout engine: the payouts and attempts it works on, the signer lease, and the
+// writes of an attempt's life (settling a payout is settle.ts). Raw SQL, prepared once: these run on
+// every tick, and each statement maps one step of docs/payouts.md.
+import type { Database } from "bun:sqlite";
+import type { AttemptRow, PayoutRow } from "./rows.ts";
+
+export function createEngineStore(sqlite: Database) {
+  const q = {
+    inFlight: sqlite.prepare<PayoutRow, [string]>("select * from payouts where account = ? and status = 'in_flight' order by sequence"),
+    queued: sqlite.prepare<PayoutRow, []>("select * from payouts where status = 'queued' order by id limit 50"),
+    byId: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
+    attempts: sqlite.prepare<AttemptRow, [number]>("select * from payout_attempts where payout_id = ? order by id"),
+    maxSequence: sqlite.prepare<{ s: number | null }, [string]>("select max(a.sequence) as s from payout_attempts a join payouts p on p.id = a.payout_id where p.account = ?"),
+    inFlightDrops: sqlite.prepare<{ d: number | null }, [string]>(
+      "select sum(p.amount_drops + coalesce((select max(fee_drops) from payout_attempts a where a.payout_id = p.id), 0)) as d from payouts p where p.account = ? and p.status = 'in_flight'",
+    ),
+    lease: sqlite.prepare<{ holder: string }, [string, string, number, number]>(
+      `insert into signer_leases (account, holder, expires_at) values (?1, ?2, ?3)
+       on conflict(account) do update set holder = ?2, expires_at = ?3 where holder = ?2 or expires_at < ?4
+       returning holder`,
+    ),
+    markInFlight: sqlite.prepare<unknown, [string, number, string, number, number]>(
+      "update payouts set status = 'in_flight', account = ?, sequence = ?, tx_hash = ?, error = null, updated_at = ? where id = ?",
+    ),
+    insertAttempt: sqlite.prepare<AttemptRow, [number, number, string, string, number, number, number, number, number]>(
+      `insert into payout_attempts (payout_id, sequence, tx_hash, signed_blob, fee_drops, min_ledger, last_ledger_sequence, status, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?) returning *`,
+    ),
+  };
+
+  return {
+    inFlight: (account: string) => q.inFlight.all(account),
+    queued: () => q.queued.all(),
+    statusOf: (payoutId: number) => q.byId.get(payoutId)?.status,
+    attempts: (payoutId: number) => q.attempts.all(payoutId),
+    highestSequence: (account: string) => q.maxSequence.get(account)?.s ?? 0,
+    // amounts and fees of the payouts in flight: spent as far as the hot wallet is concerned
+    inFlightDrops: (account: string) => q.inFlightDrops.get(account)?.d ?? 0,
+
+    // Takes or renews the lease of `account` for `holder`; false while another holder's is valid.
+    holdLease: (account: string, holder: string, now: number, leaseMs: number) => q.lease.get(account, holder, now + leaseMs, now)?.holder === holder,
+    releaseLease: (account: string, holder: string) => sqlite.run("delete from signer_leases where account = ? and holder = ?", [account, holder]),
+
+    // Write ahead: the signed attempt and the payout in flight, committed before the blob is sent.
+    writeAttempt(
+      payout: PayoutRow,
+      signed: { account: string; sequence: number; hash: string; blob: string; fee: number; minLedger: number; lastLedgerSequence: number },
+      now: number,
+    ): AttemptRow {
+      return sqlite.transaction(() => {
+        q.markInFlight.run(signed.account, signed.sequence, signed.hash, now, payout.id);
+        return q.insertAttempt.get(payout.id, signed.sequence, signed.hash, signed.blob, signed.fee, signed.minLedger, signed.lastLedgerSequence, now, now)!;
+      }).immediate();
+    },
+    markSubmitted: (attemptId: number, engineResult: string, now: number) =>
+      sqlite.run("update payout_attempts set status = case when status = 'signed' then 'submitted' else status end, engine_result = ?, updated_at = ? where id = ?", [
+        engineResult,
+        now,
+        attemptId,
+      ]),
+    markValidatedFailure: (attemptId: number, engineResult: string, now: number) =>
+      sqlite.run("update payout_attempts set status = 'validated', engine_result = ?, updated_at = ? where id = ?", [engineResult, now, attemptId]),
+    expireOpenAttempts: (payoutId: number, now: number) =>
+      sqlite.run("update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')", [now, payoutId]),
+    setWaiting: (payoutId: number, message: string) => sqlite.run("update payouts set error = ? where id = ?", [message, payoutId]),
+  };
+}
