@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { memo, useEffect, useState, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { homeFor, useCurrentUser, type User } from "./api/session";
 import { Layout } from "./components/Layout";
@@ -87,6 +87,37 @@ function byRole(user: User | null, screens: { visitor: ReactNode; user: ReactNod
   return user.isAdmin ? screens.admin : screens.user;
 }
 
+// The routes, memoised: the splash lifting re-renders App, not every screen under it.
+const AppRoutes = memo(function AppRoutes({ user }: { user: User | null }) {
+  const loggedOutOnly = user ? <Navigate to={homeFor(user)} replace /> : <Auth />;
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={byRole(user, { visitor: <Home />, user: <Dashboard />, admin: <Home /> })} />
+        <Route path="faucet" element={<Faucet />} />
+        <Route path="advertise" element={<Advertise />} />
+        <Route path="earn-more" element={<EarnMore />} />
+        <Route path="faq" element={<Faq />} />
+        <Route path="reviews" element={<Reviews />} />
+        <Route path="shopping-rewards" element={<ShoppingRewards />} />
+        <Route path="blog" element={<Blog />} />
+        <Route path="blog/:slug" element={<BlogPost />} />
+        <Route path="whitepaper" element={<Whitepaper />} />
+        <Route path="login" element={loggedOutOnly} />
+        <Route path="register" element={loggedOutOnly} />
+        <Route
+          path="dashboard"
+          element={byRole(user, { visitor: <Navigate to="/login" replace />, user: <Dashboard />, admin: <Admin /> })}
+        />
+        <Route path="dashboard/settings" element={user ? <Settings /> : <Navigate to="/login" replace />} />
+        <Route path="reset-password" element={<ResetPassword />} />
+        <Route path="admin/*" element={user?.isAdmin ? <Admin /> : <Navigate to="/" replace />} />
+        <Route path="*" element={byRole(user, { visitor: <NotFound />, user: <Dashboard />, admin: <Admin /> })} />
+      </Route>
+    </Routes>
+  );
+});
+
 export function App() {
   const splashDone = useSplash(SPLASH_MS);
   const session = useCurrentUser();
@@ -98,36 +129,11 @@ export function App() {
   if (session.isPending) return splash ?? <PageSpinner label="Loading your session..." />;
 
   const user = session.data ?? null;
-  const loggedOutOnly = user ? <Navigate to={homeFor(user)} replace /> : <Auth />;
-
   return (
     <>
       {splash}
       <div inert={!splashDone}>
-        <Routes>
-          <Route element={<Layout />}>
-            <Route index element={byRole(user, { visitor: <Home />, user: <Dashboard />, admin: <Home /> })} />
-            <Route path="faucet" element={<Faucet />} />
-            <Route path="advertise" element={<Advertise />} />
-            <Route path="earn-more" element={<EarnMore />} />
-            <Route path="faq" element={<Faq />} />
-            <Route path="reviews" element={<Reviews />} />
-            <Route path="shopping-rewards" element={<ShoppingRewards />} />
-            <Route path="blog" element={<Blog />} />
-            <Route path="blog/:slug" element={<BlogPost />} />
-            <Route path="whitepaper" element={<Whitepaper />} />
-            <Route path="login" element={loggedOutOnly} />
-            <Route path="register" element={loggedOutOnly} />
-            <Route
-              path="dashboard"
-              element={byRole(user, { visitor: <Navigate to="/login" replace />, user: <Dashboard />, admin: <Admin /> })}
-            />
-            <Route path="dashboard/settings" element={user ? <Settings /> : <Navigate to="/login" replace />} />
-            <Route path="reset-password" element={<ResetPassword />} />
-            <Route path="admin/*" element={user?.isAdmin ? <Admin /> : <Navigate to="/" replace />} />
-            <Route path="*" element={byRole(user, { visitor: <NotFound />, user: <Dashboard />, admin: <Admin /> })} />
-          </Route>
-        </Routes>
+        <AppRoutes user={user} />
       </div>
     </>
   );
