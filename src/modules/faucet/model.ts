@@ -60,7 +60,7 @@ export function publicFaucetRequestView(r: PublicFaucetRequestRow) {
 }
 export const LOOKUP_LIMIT = 20;
 export const lookupQuery = t.Object(
-  { address: t.Optional(t.String({ maxLength: 200, error: INVALID_ADDRESS })), mine: t.Optional(t.String({ maxLength: 5 })) },
+  { address: t.Optional(t.String({ maxLength: 200, error: INVALID_ADDRESS })), mine: t.Optional(t.String({ maxLength: 5, error: "mine must be 1 (this device's requests)" })) },
   { additionalProperties: true },
 );
 
