@@ -52,7 +52,7 @@ export function Splash() {
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative list that never reorders
             key={i}
-            className="absolute top-0 w-0.5 animate-raindrop rounded-full bg-gradient-to-b from-transparent to-sky-200 motion-reduce:top-(--rest) motion-reduce:animate-none"
+            className="absolute top-0 w-0.5 will-change-transform animate-raindrop rounded-full bg-gradient-to-b from-transparent to-sky-200 motion-reduce:top-(--rest) motion-reduce:animate-none"
             style={{
               left: `${drop.left}%`,
               ["--rest" as string]: `${drop.top}%`,
