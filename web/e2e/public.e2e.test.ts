@@ -147,7 +147,9 @@ describe("reviews", () => {
     await page.goto("/reviews");
     await page.getByLabel("Rating").selectOption("4");
     await page.getByRole("button", { name: "Submit Review" }).click();
-    await seen(toasts(page).getByText("Please provide both a rating and review text"));
+    // the error stays under the fields it is about
+    await seen(page.locator("#review-error").getByText("Please provide both a rating and review text"));
+    expect(await page.getByLabel("Your review").getAttribute("aria-describedby")).toBe("review-error");
     await page.getByLabel("Your review").fill("Nice.");
     await page.getByRole("button", { name: "Submit Review" }).click();
     await seen(page.getByRole("button", { name: "Skip" }));

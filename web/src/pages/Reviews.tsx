@@ -57,10 +57,12 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
   const [name, setName] = useState("");
   const [rating, setRating] = useState("");
   const [text, setText] = useState("");
+  // the form's own error, shown under the fields it is about until they change
+  const [missing, setMissing] = useState(false);
   const submitReview = useSubmitReview();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim() || !rating) return toast({ variant: "destructive", title: "Error", description: "Please provide both a rating and review text" });
+    if (!text.trim() || !rating) return setMissing(true);
     submitReview.mutate(
       { review: text.trim(), rating: Number(rating), name: name.trim() },
       {
@@ -85,7 +87,12 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
             <select
               id="review-rating"
               value={rating}
-              onChange={(e) => setRating(e.target.value)}
+              onChange={(e) => {
+                setRating(e.target.value);
+                setMissing(false);
+              }}
+              aria-invalid={missing && !rating ? true : undefined}
+              aria-describedby={missing ? "review-error" : undefined}
               className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600"
             >
               <option value="">Choose a rating</option>
@@ -106,9 +113,19 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
             rows={4}
             maxLength={REVIEW_MAX}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setMissing(false);
+            }}
+            aria-invalid={missing && !text.trim() ? true : undefined}
+            aria-describedby={missing ? "review-error" : undefined}
             className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base text-slate-900 shadow-sm focus:border-brand-600"
           />
+          {missing && (
+            <p id="review-error" className="text-sm text-red-700">
+              Please provide both a rating and review text
+            </p>
+          )}
         </div>
         <button type="submit" className={buttonClass()} disabled={submitReview.isPending}>
           {submitReview.isPending ? "Submitting..." : "Submit Review"}
