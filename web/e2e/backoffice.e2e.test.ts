@@ -125,6 +125,13 @@ test("the sidebar counts what waits; under 768 px it is a slide-out menu", async
   await phone.waitForURL("**/admin/claims");
   await gone(menu);
   await seen(phone.getByRole("heading", { name: /^XRP Drops Requests Management/ }));
+
+  // a phone sorts with a select (the column headers are the cards' labels there)
+  await phone.goto("/admin/requests");
+  await phone.getByLabel("Sort", { exact: true }).selectOption({ label: "Largest amount first" });
+  await until(async () => phone.url().includes("sort=amount") && phone.url().includes("order=desc"), "the sort in the URL");
+  await phone.reload();
+  await until(async () => (await phone.getByLabel("Sort", { exact: true }).inputValue()) === "amount:desc", "the sort kept through a reload");
 }, 90_000);
 
 test("a filtered and sorted request list keeps its view in the URL through a reload", async () => {

@@ -7,7 +7,7 @@ import { buttonClass } from "../components/ui/button";
 import { TxHash } from "../components/ui/TxHash";
 import { keys, LIST_FILTERS, useAdminAction, useClaims, useProcessedClaims } from "./api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "./dialogs";
-import { Badge, type Column, columnsFor, DataTable, Empty, FilterDate, FilterSearch, FilterSelect, Filters, Loading, Pager, Panel, shortAddress, useListParams, when } from "./ui";
+import { Badge, type Column, columnsFor, DataTable, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Pager, Panel, shortAddress, useListParams, when } from "./ui";
 
 type Claim = NonNullable<ReturnType<typeof useClaims>["data"]>["pendingRewards"][number];
 type Processed = NonNullable<ReturnType<typeof useProcessedClaims>["data"]>["processedClaims"][number];
@@ -116,6 +116,7 @@ export function ClaimsScreen() {
           <FilterSelect list={list} name="reason" label="Type" options={TYPES} />
           <FilterDate list={list} name="from" label="From" />
           <FilterDate list={list} name="to" label="To" />
+          <FilterSort list={list} keys={["createdAt", "amount"]} />
         </Filters>
         {claims.isPending ? (
           <Loading />
@@ -135,6 +136,7 @@ export function ClaimsScreen() {
           <FilterSelect list={done} name="reason" label="Type" options={TYPES} />
           <FilterDate list={done} name="from" label="From" />
           <FilterDate list={done} name="to" label="To" />
+          <FilterSort list={done} keys={["createdAt", "amount"]} />
         </Filters>
         {processed.isPending ? (
           <Loading />

@@ -10,7 +10,7 @@ import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
 import { keys, LIST_FILTERS, useAdminFaucetRequests } from "./api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "./dialogs";
-import { Badge, type Column, columnsFor, DataTable, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, Filters, Loading, Panel, Pager, RiskBadge, shortAddress, when, xrpToDrops } from "./ui";
+import { Badge, type Column, columnsFor, DataTable, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Panel, Pager, RiskBadge, shortAddress, when, xrpToDrops } from "./ui";
 import { useListParams } from "./ui";
 
 type Request = NonNullable<ReturnType<typeof useAdminFaucetRequests>["data"]>["rows"][number];
@@ -212,6 +212,7 @@ export function FaucetRequestsScreen() {
           <FilterSelect list={list} name="reason" label="Reason" options={REASON_OPTIONS} />
           <FilterDate list={list} name="from" label="From" />
           <FilterDate list={list} name="to" label="To" />
+          <FilterSort list={list} keys={["createdAt", "amount", "risk"]} />
         </Filters>
         {requests.isPending ? (
           <Loading />

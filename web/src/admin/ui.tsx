@@ -216,6 +216,37 @@ export function FilterSearch({ list, label, name = "q" }: { list: ListParams; la
   );
 }
 
+// The sort as one select, for a phone (where the column headers are labels on cards, not buttons).
+const SORT_TEXT: Record<SortKey, [string, string]> = {
+  createdAt: ["Newest first", "Oldest first"],
+  amount: ["Largest amount first", "Smallest amount first"],
+  risk: ["Highest risk first", "Lowest risk first"],
+};
+export function FilterSort({ list, keys }: { list: ListParams; keys: SortKey[] }) {
+  const id = useId();
+  const value = list.get("sort") ? `${list.get("sort")}:${list.get("order") || "desc"}` : "";
+  return (
+    <div className="space-y-1 md:hidden">
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">Sort</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          const [sort = "", order = ""] = e.target.value.split(":");
+          list.set({ sort, order });
+        }}
+        className={inputClass}
+      >
+        <option value="">Default order</option>
+        {keys.flatMap((key) => [
+          <option key={`${key}:desc`} value={`${key}:desc`}>{SORT_TEXT[key][0]}</option>,
+          <option key={`${key}:asc`} value={`${key}:asc`}>{SORT_TEXT[key][1]}</option>,
+        ])}
+      </select>
+    </div>
+  );
+}
+
 export function Filters({ children }: { children: ReactNode }) {
   return <search className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7 lg:items-end">{children}</search>;
 }

@@ -167,10 +167,28 @@ export function UserFileScreen() {
           <ResetLink userId={user.id} />
         </div>
       </Card>
-      <Panel title={`Faucet requests (${faucetRequests.length})`}>
+      <Panel
+        title={`Faucet requests (${faucetRequests.length})`}
+        actions={
+          faucetRequests.length > 0 && (
+            <Link to={`/admin/requests?${new URLSearchParams({ q: user.username })}`} className={smallLink}>
+              Decide them in Faucet requests
+            </Link>
+          )
+        }
+      >
         {faucetRequests.length === 0 ? <Empty>No faucet requests</Empty> : <DataTable label="User's faucet requests" columns={requestColumns} data={faucetRequests} rowKey={(q) => q.id} />}
       </Panel>
-      <Panel title={`Rewards (${rewards.length})`}>
+      <Panel
+        title={`Rewards (${rewards.length})`}
+        actions={
+          rewards.some((x) => x.status === "PENDING") && (
+            <Link to={`/admin/claims?${new URLSearchParams({ q: user.username })}`} className={smallLink}>
+              Decide them in Claims
+            </Link>
+          )
+        }
+      >
         {rewards.length === 0 ? <Empty>No rewards</Empty> : <DataTable label="User's rewards" columns={rewardColumns} data={rewards} rowKey={(x) => x.id} />}
       </Panel>
       <Panel title={`Payouts (${payouts.length})`}>
