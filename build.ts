@@ -84,7 +84,8 @@ async function embedWeb() {
 async function compile() {
   await mkdir(join(root, "dist"), { recursive: true });
   const result = await Bun.build({
-    entrypoints: [join(root, "src/main.ts")],
+    // the SMTP transport is a second entry point, loaded at the first email (src/modules/account/mail.ts)
+    entrypoints: [join(root, "src/main.ts"), join(root, "src/modules/account/smtp-transport.ts")],
     target: "bun",
     minify: true,
     bytecode: true,
