@@ -282,6 +282,31 @@ test("a rejection takes a reason, which the user reads in their dashboard histor
   await seen(user.getByText("Suspected bot or abuse: same device as #3"));
 }, 90_000);
 
+test("a claim denied with a preset reason: the user reads it under Rewards", async () => {
+  const cookie = await register("denied");
+  await fetch(`${site.url}/api/social/share`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "LinkedIn" }) });
+  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address: newAddress(), platform: "LinkedIn" }) });
+  expect(claim.status).toBe(201);
+  const { id } = await claim.json();
+
+  const page = await adminPage();
+  await page.goto(`/admin/claims?q=denied`);
+  await page.getByRole("button", { name: `Deny claim ${id}` }).click();
+  await dialog(page).getByLabel("Invalid address").check();
+  await dialog(page).getByRole("button", { name: "Deny" }).click();
+  await seen(toasts(page).getByText(`Claim #${id} denied: Invalid address`));
+  await seen(page.getByRole("table", { name: "Processed claims" }).getByText("Invalid address"));
+
+  const { page: user } = await site.newPage();
+  await user.goto("/login");
+  await user.getByLabel("Username").fill("denied");
+  await user.getByLabel("Password").fill("correct horse battery");
+  await user.getByRole("button", { name: "Login", exact: true }).click();
+  await user.waitForURL("**/dashboard");
+  await user.getByRole("tab", { name: /Rewards/ }).click();
+  await seen(user.getByText("Invalid address"));
+}, 90_000);
+
 test("Block address on a request row fills the block list's form; the next request for that address is refused", async () => {
   const address = newAddress();
   const made = await faucetRequest(address, { ip: "192.0.2.91" });
