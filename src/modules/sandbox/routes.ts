@@ -7,5 +7,6 @@ export function sandboxRoutes({ sandbox, headers }: { sandbox: SandboxService; h
   return new Elysia().get("/sandbox/tx/:hash", ({ params }) => {
     const page = sandbox.transactionPage(params.hash);
     return new Response(page.html, { status: page.status, headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
-  });
+    // a page for people, not an API call: out of the OpenAPI document
+  }, { detail: { hide: true } });
 }
