@@ -1,0 +1,64 @@
+// The newcomer's map stays true: docs/architecture.md's route table names every call the app
+// registers, the routes.ts that declares it, and the service function behind it; and no route file
+// holds SQL (it lives in the feature's repository.ts).
+import { afterAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { testApp } from "./testing/harness.ts";
+
+const ROOT = join(import.meta.dir, "..");
+const t = testApp();
+afterAll(() => t.close());
+
+// `| \`GET /api/user\` | \`modules/account/routes.ts\` | \`accounts.current\` |`
+const rows = new Map(
+  [...readFileSync(join(ROOT, "docs/architecture.md"), "utf8").matchAll(/^\| `([A-Z]+ [^`]+)` \| `([^`]+)` \| (.+?) \|$/gm)].map((m) => [m[1], { file: m[2], service: m[3] }]),
+);
+// Every route the app registers; the OpenAPI document's own is Elysia's plugin, not a feature.
+const calls = [...new Set((t.app.routes as { method: string; path: string }[]).map((r) => `${r.method} ${r.path}`))].filter(
+  (call) => !/^(HEAD|OPTIONS) /.test(call) && !call.startsWith("GET /api/docs"),
+);
+
+describe("docs/architecture.md's route table", () => {
+  test("the table was read (so the checks below cannot pass vacuously)", () => {
+    expect(rows.size).toBeGreaterThan(40);
+    expect(calls.length).toBeGreaterThan(40);
+  });
+
+  test("names every call the app registers", () => {
+    expect(calls.filter((call) => !rows.has(call))).toEqual([]);
+  });
+
+  test("names no call the app does not have", () => {
+    expect([...rows.keys()].filter((call) => !calls.includes(call))).toEqual([]);
+  });
+
+  test("each call's routes.ts exists and declares its path, and a service function is named", () => {
+    const wrong = [...rows].filter(([call, row]) => {
+      const path = call.split(" ")[1];
+      let source = "";
+      try {
+        source = readFileSync(join(ROOT, "src", row.file), "utf8");
+      } catch {
+        return true;
+      }
+      return !source.includes(`"${path}"`) || !/`[\w.]+`/.test(row.service);
+    });
+    expect(wrong.map(([call, row]) => `${call} -> ${row.file}`)).toEqual([]);
+  });
+});
+
+test("no route file holds SQL", () => {
+  const modules = join(ROOT, "src/modules");
+  const withSql = readdirSync(modules)
+    .map((feature) => join(modules, feature, "routes.ts"))
+    .filter((file) => {
+      try {
+        const source = readFileSync(file, "utf8");
+        return /\b(select\s+[\w*]|insert\s+into|delete\s+from|update\s+\w+\s+set)\b/i.test(source) || /\bsql`|\.prepare\(|from "drizzle-orm/.test(source);
+      } catch {
+        return false;
+      }
+    });
+  expect(withSql).toEqual([]);
+});
