@@ -333,6 +333,21 @@ test("Block address on a request row fills the block list's form; the next reque
 
   await row.getByRole("button", { name: `Remove block on ${address}` }).click();
   await seen(toasts(page).getByText(`Address ${address} is off the block list`));
+
+  // Block IP: the network the request came from, any address
+  const fromIp = await faucetRequest(newAddress(), { ip: "192.0.2.93" });
+  expect(fromIp.status).toBe(201);
+  const other = (await fromIp.json()).id;
+  await page.goto("/admin/requests");
+  await page.getByRole("link", { name: `Block IP of request ${other}` }).click();
+  await page.waitForURL("**/admin/blocklist?*");
+  expect(await page.getByLabel("What to block").inputValue()).toBe("ip");
+  expect(await page.getByLabel("Value").inputValue()).toBe("192.0.2.93");
+  await page.getByRole("button", { name: "Add to block list" }).click();
+  await seen(toasts(page).getByText("IP 192.0.2.93 is on the block list"));
+  expect((await faucetRequest(newAddress(), { ip: "192.0.2.93" })).status).toBe(403);
+  await page.getByRole("button", { name: "Remove block on 192.0.2.93" }).click();
+  await seen(toasts(page).getByText("IP 192.0.2.93 is off the block list"));
 }, 90_000);
 
 test("the auto-approve settings are saved and shown again after a reload", async () => {

@@ -202,7 +202,8 @@ export function FilterSearch({ list, label, name = "q" }: { list: ListParams; la
   const [text, setText] = useState(current);
   const latest = useRef(list);
   latest.current = list;
-  useEffect(() => setText(current), [current]);
+  // the URL changed from elsewhere (a reload, a link, Back): show its search, keeping a typed trailing space
+  useEffect(() => setText((typed) => (typed.trim() === current ? typed : current)), [current]);
   useEffect(() => {
     if (text.trim() === current) return;
     const timer = setTimeout(() => latest.current.set({ [name]: text.trim() }), 250);
