@@ -350,7 +350,7 @@ test("Block address on a request row fills the block list's form; the next reque
   await seen(toasts(page).getByText("IP 192.0.2.93 is off the block list"));
 }, 90_000);
 
-test("the auto-approve settings are saved and shown again after a reload", async () => {
+test("the auto-approve settings are saved and shown again after a reload; a request it paid shows 'Auto'", async () => {
   const page = await adminPage();
   await page.goto("/admin/settings");
   const enabled = page.getByLabel("Approve low-risk requests automatically");
@@ -375,9 +375,29 @@ test("the auto-approve settings are saved and shown again after a reload", async
   await page.getByRole("button", { name: "Save auto-approve" }).click();
   await seen(toasts(page).getByText("autoApprove.maxRiskScore must be a whole number from 0 to", { exact: false }));
 
+  // on, without a hold: a low-risk request is paid by the rule (it runs every 15 s) and shows "Auto"
+  await page.getByLabel("Highest risk score (0-100)").fill("35");
+  await page.getByLabel("Hold (minutes)").fill("0");
+  await page.getByRole("button", { name: "Save auto-approve" }).click();
+  await seen(toasts(page).getByText("Requests scored 35 or less are approved after 0 minutes, up to 30 XRP a day."));
+  const address = newAddress();
+  const made = await faucetRequest(address, { ip: "198.51.100.199" });
+  expect(made.status).toBe(201);
+  const { id } = await made.json();
+  await until(
+    async () => (await page.evaluate(async () => (await fetch("/api/admin/faucet/requests?status=PROCESSED")).json())).some((r: { id: number }) => r.id === id),
+    "the rule to approve it and the sandbox ledger to pay it",
+    45_000,
+  );
+  await page.goto(`/admin/requests?status=PROCESSED&q=${address}`);
+  const row = page.getByRole("table", { name: "Faucet requests" }).getByRole("row").filter({ hasText: String(id) });
+  await seen(row.getByText("Auto", { exact: true }));
+  await page.goto("/admin/settings");
+  await until(async () => (await page.getByLabel("Highest risk score (0-100)").inputValue()) === "35", "the settings to load");
+
   // turned off again so the other tests' requests wait for a person
   await page.getByLabel("Highest risk score (0-100)").fill("15");
   await page.getByLabel("Approve low-risk requests automatically").uncheck();
   await page.getByRole("button", { name: "Save auto-approve" }).click();
   await seen(toasts(page).getByText("Every request waits for a person."));
-}, 90_000);
+}, 120_000);
