@@ -13,7 +13,7 @@ let site: Site;
 beforeAll(async () => {
   // --trust-proxy: the scripted requests come from their own networks (X-Forwarded-For)
   site = await startSite({ args: ["--xrpl", "sandbox", "--sandbox-port", "0", "--trust-proxy"] });
-});
+}, 60_000); // (a busy machine starts the binary and Chromium in more than bun's 5 s)
 afterAll(async () => {
   await site?.close();
 });
@@ -305,6 +305,21 @@ test("a claim denied with a preset reason: the user reads it under Rewards", asy
   await user.waitForURL("**/dashboard");
   await user.getByRole("tab", { name: /Rewards/ }).click();
   await seen(user.getByText("Invalid address"));
+}, 90_000);
+
+test("Mark Paid says nothing is sent, and records the claim as paid once confirmed", async () => {
+  const cookie = await register("paidoutside");
+  await fetch(`${site.url}/api/social/share`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "Facebook" }) });
+  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address: newAddress(), platform: "Facebook" }) });
+  expect(claim.status).toBe(201);
+  const { id } = await claim.json();
+  const page = await adminPage();
+  await page.goto("/admin/claims?q=paidoutside");
+  await page.getByRole("button", { name: `Mark claim ${id} paid` }).click();
+  await seen(dialog(page).getByText("1 payment of 5.000000 XRP in total will be recorded as paid outside the app: nothing is sent."));
+  await dialog(page).getByRole("button", { name: "Mark paid" }).click();
+  await seen(toasts(page).getByText(`Claim #${id} marked paid (5.000000 XRP)`));
+  await seen(page.getByRole("table", { name: "Processed claims" }).getByText("PAID"));
 }, 90_000);
 
 test("Block address on a request row fills the block list's form; the next request for that address is refused", async () => {
