@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 60_000); // (a busy machine starts the binary and Chromium in more than bun's 5 s)
 afterAll(async () => {
   await site?.close();
-});
+}, 60_000);
 
 const json = { "content-type": "application/json" };
 const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
