@@ -2,10 +2,10 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import { fieldOf, useResetPassword } from "../api/self-service";
+import { checkNewPassword, NewPasswordFields } from "../components/account/NewPasswordFields";
 import { Spinner } from "../components/Spinner";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { Field } from "../components/ui/field";
 import { errorText } from "../lib/errors";
 import { usePageTitle } from "../lib/usePageTitle";
 
@@ -24,8 +24,8 @@ export default function ResetPassword() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < 8) return setErrors({ password: "Password must be at least 8 characters" });
-    if (confirm !== password) return setErrors({ confirm: "The two passwords differ" });
+    const invalid = checkNewPassword(password, confirm, "The two passwords differ");
+    if (invalid) return setErrors(invalid);
     setErrors({});
     reset.mutate(
       { token, newPassword: password },
@@ -58,29 +58,14 @@ export default function ResetPassword() {
           </div>
         ) : (
           <form onSubmit={submit} className="space-y-4" noValidate>
-            <Field
-              id="reset-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              error={errors.password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setErrors((old) => ({ ...old, password: undefined }));
-              }}
-            />
-            <Field
-              id="reset-confirm"
-              label="New password again"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              error={errors.confirm}
-              onChange={(e) => {
-                setConfirm(e.target.value);
-                setErrors((old) => ({ ...old, confirm: undefined }));
-              }}
+            <NewPasswordFields
+              ids={{ password: "reset-password", confirm: "reset-confirm" }}
+              password={password}
+              confirm={confirm}
+              setPassword={setPassword}
+              setConfirm={setConfirm}
+              errors={errors}
+              setErrors={setErrors}
             />
             {errors.form && (
               <p role="alert" className="text-sm text-red-700">

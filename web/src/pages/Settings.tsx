@@ -4,6 +4,7 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { useCurrentUser } from "../api/session";
 import { errorText } from "../lib/errors";
 import { fieldOf, useChangePassword, useUpdateSettings } from "../api/self-service";
+import { checkNewPassword, NewPasswordFields } from "../components/account/NewPasswordFields";
 import { Spinner } from "../components/Spinner";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -175,14 +176,14 @@ function PasswordForm() {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ current?: string; password?: string; confirm?: string; form?: string }>({});
   const [done, setDone] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
     if (!currentPassword) return setErrors({ current: "Please enter your current password" });
-    if (newPassword.length < 8) return setErrors({ next: "Password must be at least 8 characters" });
-    if (confirm !== newPassword) return setErrors({ confirm: "The two new passwords differ" });
+    const invalid = checkNewPassword(newPassword, confirm, "The two new passwords differ");
+    if (invalid) return setErrors(invalid);
     setErrors({});
     change.mutate(
       { currentPassword, newPassword },
@@ -194,7 +195,7 @@ function PasswordForm() {
           setDone(answer.message);
         },
         onError: (error) => {
-          const field = fieldOf(error, { WRONG_PASSWORD: "current", WEAK_PASSWORD: "next" }) ?? "form";
+          const field = fieldOf(error, { WRONG_PASSWORD: "current", WEAK_PASSWORD: "password" }) ?? "form";
           setErrors({ [field]: errorText(error) });
         },
       },
@@ -214,29 +215,14 @@ function PasswordForm() {
           setErrors((old) => ({ ...old, current: undefined, form: undefined }));
         }}
       />
-      <Field
-        id="settings-new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        error={errors.next}
-        onChange={(e) => {
-          setNew(e.target.value);
-          setErrors((old) => ({ ...old, next: undefined }));
-        }}
-      />
-      <Field
-        id="settings-confirm-password"
-        label="New password again"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        error={errors.confirm}
-        onChange={(e) => {
-          setConfirm(e.target.value);
-          setErrors((old) => ({ ...old, confirm: undefined }));
-        }}
+      <NewPasswordFields
+        ids={{ password: "settings-new-password", confirm: "settings-confirm-password" }}
+        password={newPassword}
+        confirm={confirm}
+        setPassword={setNew}
+        setConfirm={setConfirm}
+        errors={errors}
+        setErrors={setErrors}
       />
       <Outcome done={done} error={errors.form ?? null} />
       <Submit busy={change.isPending} label="Change password" />
