@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { encodeAccountID } from "ripple-address-codec";
-import { SMTPServer } from "smtp-server";
 import { proofFor } from "../../src/testing/pow.ts";
+import { linkIn, startSmtp, type MailServer } from "../../src/testing/smtp.ts";
 import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
 
 const PASSWORD = "correct horse battery";
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: MailServer;
 let site: Site;
 let adminCookie = "";
 
@@ -25,21 +24,8 @@ function freePort(): number {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onAuth: (auth, _session, callback) => callback(auth.username === "site" && auth.password === "mail-pass-9" ? null : new Error("bad login"), { user: "site" }),
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtp({ user: "site", pass: "mail-pass-9" });
+  const smtpPort = smtp.port;
   const port = freePort();
   site = await startSite({
     args: [
@@ -72,7 +58,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await site?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 }, 60_000);
 
 const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
@@ -169,18 +155,15 @@ for (const width of [1280, 375]) {
       await page.getByRole("button", { name: "Forgot password?" }).click();
       await page.getByLabel("Your account's email").fill(`${username}@example.com`);
       await axe(page, "/login with Forgot password? open");
-      const before = received.length;
+      const before = smtp.received.length;
       await page.getByRole("button", { name: "Email me a reset link" }).click();
       await seen(page.getByText("If an account exists for that email, we've sent a link to reset its password."));
       let raw = "";
       await until(async () => {
-        raw = received.slice(before).find((m) => m.to.includes(`${username}@example.com`))?.raw ?? "";
+        raw = smtp.received.slice(before).find((m) => m.to.includes(`${username}@example.com`))?.raw ?? "";
         return raw !== "";
       }, "the reset email");
-      const link = raw
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "=")
-        .match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+/)?.[0];
+      const link = linkIn(raw, /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+/);
       expect(link).toStartWith(site.url);
       expect(site.server.output()).not.toContain(new URL(link!).searchParams.get("token")!);
 

@@ -1,11 +1,11 @@
 // A user helps themselves: account settings (email, payout address, destination tag), a password
 // change, and a forgotten password reset through an admin's link or an email sent over a real SMTP
-// server started here (smtp-server on a free port; nodemailer in the app talks to it).
+// server started here (src/testing/smtp.ts; nodemailer in the app talks to it).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { SMTPServer } from "smtp-server";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
 import { scenarios } from "../../testing/scenario.ts";
+import { linkIn, startSmtp, type MailServer } from "../../testing/smtp.ts";
 import { waitFor } from "../../testing/wait.ts";
 import { MESSAGES, SELF_SERVICE } from "./model.ts";
 
@@ -214,50 +214,31 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
 });
 
 describe("Forgot password? by email", () => {
-  // A real SMTP server on a free port that keeps what it receives.
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
-  let port = 0;
+  let smtp: MailServer;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onAuth: (auth, _session, callback) => callback(auth.username === "mailer" && auth.password === "s3cret-pass" ? null : new Error("bad login"), { user: "mailer" }),
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-    port = (smtp.server.address() as { port: number }).port;
+    smtp = await startSmtp({ user: "mailer", pass: "s3cret-pass" });
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   let t: TestApp;
   afterEach(() => t.close());
   const mailApp = () =>
-    testApp({ config: { publicUrl: "http://faucet.test", trustProxy: false, mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${port}`, from: "XRP Faucet <faucet@faucet.test>" } } });
-  // The link in a received email, its quoted-printable soft breaks joined.
-  const linkIn = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=").match(/http:\/\/faucet\.test\/reset-password\?token=[\w-]+/)?.[0];
+    testApp({ config: { publicUrl: "http://faucet.test", trustProxy: false, mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, from: "XRP Faucet <faucet@faucet.test>" } } });
 
   test("the email arrives with a link that works once; an unknown email gets the same answer and no email", async () => {
     t = mailApp();
     await t.register("mailme", PASSWORD, "mailme@example.com");
     expect((await t.call("GET", "/api/auth/options")).json).toEqual({ mailEnabled: true });
-    const before = received.length;
+    const before = smtp.received.length;
     const unknown = await t.call("POST", "/api/password-reset/request", { body: { email: "nobody@example.com" } });
     const known = await t.call("POST", "/api/password-reset/request", { body: { email: "MailMe@example.com" } });
     expect([unknown.status, known.status]).toEqual([200, 200]);
     expect(unknown.json).toEqual({ message: SELF_SERVICE.resetRequested });
     expect(known.json).toEqual(unknown.json);
-    const mail = await waitFor(() => received.slice(before).find((m) => m.to.includes("mailme@example.com")), { what: "the reset email" });
-    expect(received.slice(before).filter((m) => m.to.includes("nobody@example.com"))).toEqual([]);
+    const mail = await waitFor(() => smtp.received.slice(before).find((m) => m.to.includes("mailme@example.com")), { what: "the reset email" });
+    expect(smtp.received.slice(before).filter((m) => m.to.includes("nobody@example.com"))).toEqual([]);
     expect(mail.raw).toContain("Subject: Reset your password");
-    const link = linkIn(mail.raw)!;
+    const link = linkIn(mail.raw, /http:\/\/faucet\.test\/reset-password\?token=[\w-]+/)!;
     expect(link).toBeDefined();
     const token = new URL(link).searchParams.get("token")!;
     expect((await t.call("POST", "/api/password-reset", { body: { token, newPassword: "emailed and reset" } })).status).toBe(200);
