@@ -1,11 +1,11 @@
 // All SQL of faucet requests and the day's budget. Prepared once. Raw SQL only where Drizzle's
 // builder cannot say it: the streak update (a CASE over the previous claim) and the budget upsert
 // that adds to both counters.
-import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, min, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, min, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
-import { containsPattern, type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
+import { type ListFilter, RISK_BOUNDS, rangeAndSearch } from "../../lib/list-filter.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
 
@@ -147,16 +147,7 @@ export function createFaucetRepository(db: Db) {
       where.push(sql`${score} >= ${low}`, below === null ? undefined : sql`${score} < ${below}`);
     }
     if (f.reason) where.push(eq(r.reason, f.reason));
-    if (f.from !== null) where.push(gte(r.createdAt, f.from));
-    if (f.to !== null) where.push(lt(r.createdAt, f.to));
-    if (f.q) {
-      const pattern = containsPattern(f.q);
-      // (SQLite's LIKE ignores the case of ASCII letters: names, emails, hashes, addresses alike)
-      const like = (column: typeof r.address | typeof r.txHash | typeof users.username | typeof users.email) => sql`${column} like ${pattern} escape '\\'`;
-      // digits (or #12) are an id; anything else is part of an address, name, email or hash
-      const id = /^#?\d{1,15}$/.test(f.q) ? Number(f.q.replace("#", "")) : null;
-      where.push(id === null ? or(like(r.address), like(users.username), like(users.email), like(r.txHash)) : eq(r.id, id));
-    }
+    where.push(...rangeAndSearch(f, { id: r.id, createdAt: r.createdAt, searched: [r.address, users.username, users.email, r.txHash] }));
     return and(...where);
   };
   const sortColumn = { createdAt: r.createdAt, amount: r.amountDrops, risk: sql`coalesce(${r.riskScore}, 0)` } as const;

@@ -1,10 +1,10 @@
 // All SQL of the admin's claims: a reward, its decision and the owed total an approval adds to, the
 // pending and processed lists. Prepared once, Drizzle's builder throughout (the filtered view is
 // built per call: its conditions and order depend on the query).
-import { and, asc, count, desc, eq, gte, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rewards, users } from "../../db/schema.ts";
-import { containsPattern, type ListFilter } from "../../lib/list-filter.ts";
+import { type ListFilter, rangeAndSearch } from "../../lib/list-filter.ts";
 import type { ClaimDecision, RewardRow } from "./model.ts";
 
 const p = sql.placeholder;
@@ -51,16 +51,7 @@ export function createRewardRepository(db: Db) {
     const where: (SQL | undefined)[] = [f.status ? eq(r.status, f.status) : decided ? ne(r.status, "PENDING") : eq(r.status, "PENDING")];
     // a reward's reason, or its type (SOCIAL_SHARE, REVIEW, ...)
     if (f.reason) where.push(or(eq(r.reason, f.reason), eq(r.type, f.reason)));
-    if (f.from !== null) where.push(gte(r.createdAt, f.from));
-    if (f.to !== null) where.push(lt(r.createdAt, f.to));
-    if (f.q) {
-      const pattern = containsPattern(f.q);
-      // (SQLite's LIKE ignores the case of ASCII letters)
-      const like = (column: typeof r.address | typeof r.txHash | typeof users.username | typeof users.email) => sql`${column} like ${pattern} escape '\\'`;
-      // digits (or #12) are an id; anything else is part of an address, name, email or hash
-      const id = /^#?\d{1,15}$/.test(f.q) ? Number(f.q.replace("#", "")) : null;
-      where.push(id === null ? or(like(r.address), like(users.username), like(users.email), like(r.txHash)) : eq(r.id, id));
-    }
+    where.push(...rangeAndSearch(f, { id: r.id, createdAt: r.createdAt, searched: [r.address, users.username, users.email, r.txHash] }));
     return and(...where);
   };
   const sortColumn = { createdAt: r.createdAt, amount: r.amountDrops, risk: r.createdAt } as const;
