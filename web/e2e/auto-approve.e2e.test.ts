@@ -3,10 +3,9 @@
 // the sandbox's own transaction page from the visitor's dashboard (and copies whole).
 import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { encodeAccountID } from "ripple-address-codec";
 import { httpClient } from "../../src/testing/client.ts";
 import { proofFor } from "../../src/testing/pow.ts";
-import { ADMIN, seen, startSite, until, type Site } from "./support.ts";
+import { logInAsAdmin, newAddress, seen, startSite, untilPaid, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -17,18 +16,13 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const randomAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 // The rule runs every 15 s on the server's clock.
 const RULE_RUN_MS = 15_000;
 
 test("auto-approve pays a low-risk request after its hold and leaves a risky one; its hash opens the sandbox transaction page", async () => {
   // the operator turns the rule on: threshold 35, no hold
   const admin = await site.newPage({ visitorIp: "192.0.2.10" });
-  await admin.page.goto("/login");
-  await admin.page.getByLabel("Username").fill(ADMIN.username);
-  await admin.page.getByLabel("Password").fill(ADMIN.password);
-  await admin.page.getByRole("button", { name: "Login", exact: true }).click();
-  await admin.page.waitForURL("**/admin");
+  await logInAsAdmin(admin.page);
   await admin.page.goto("/admin/settings");
   await seen(admin.page.getByRole("heading", { name: "Auto-approve" }));
   expect(await admin.page.getByLabel("Approve low-risk requests automatically").isChecked()).toBe(false);
@@ -49,7 +43,7 @@ test("auto-approve pays a low-risk request after its hold and leaves a risky one
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await page.waitForURL("**/dashboard");
-  const address = randomAddress();
+  const address = newAddress();
   const proof = await proofFor(site.url, { "x-forwarded-for": "198.51.100.20" });
   const made = await page.evaluate(
     async ({ address, proof }) => (await fetch("/api/faucet/request", { method: "POST", headers: { "content-type": "application/json", ...proof }, body: JSON.stringify({ address }) })).json(),
@@ -58,13 +52,12 @@ test("auto-approve pays a low-risk request after its hold and leaves a risky one
   expect(made.status).toBe("PENDING");
 
   const adminList = () => admin.page.evaluate(async () => (await fetch("/api/admin/faucet/requests")).json());
-  await until(async () => (await adminList()).find((r: any) => r.id === made.id)?.status === "PROCESSED", "the rule to approve it and the sandbox ledger to pay it", RULE_RUN_MS + 20_000);
-  const paid = (await adminList()).find((r: any) => r.id === made.id);
+  const paid = await untilPaid(admin.page, made.id, "the rule to approve it and the sandbox ledger to pay it", RULE_RUN_MS + 20_000);
   expect(paid).toMatchObject({ autoApproved: true, processedBy: "Auto" });
 
   // a scripted client from another network: scored above 35, it waits for a person
   const bot = httpClient(site.url, { ip: "203.0.113.99", headers: { "user-agent": "curl/8.5.0" } });
-  const risky = await bot.post("/api/faucet/request", { address: randomAddress() }, { proof: true });
+  const risky = await bot.post("/api/faucet/request", { address: newAddress() }, { proof: true });
   expect(risky.status).toBe(201);
   await Bun.sleep(RULE_RUN_MS + 1_000); // to show that nothing happens: at least one run of the rule
   expect((await adminList()).find((r: any) => r.id === risky.json.id)).toMatchObject({ status: "PENDING", autoApproved: false, processedBy: null });
@@ -85,11 +78,7 @@ test("auto-approve pays a low-risk request after its hold and leaves a risky one
 
 test("the auto-approve panel on a phone (375 px): every field labelled, axe-core clean, nothing wider than the screen", async () => {
   const { page } = await site.newPage({ width: 375, height: 740, visitorIp: "192.0.2.11" });
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await page.waitForURL("**/admin");
+  await logInAsAdmin(page);
   await page.goto("/admin/settings");
   await seen(page.getByRole("heading", { name: "Auto-approve" }));
   for (const label of ["Approve low-risk requests automatically", "Highest risk score (0-100)", "Hold (minutes)", "At most per day (XRP)"]) {

@@ -1,9 +1,8 @@
 // An admin approves a faucet request on the sandbox ledger; the visitor's dashboard shows it
 // PROCESSED with its shortened hash.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { encodeAccountID } from "ripple-address-codec";
 import { proofFor } from "../../src/testing/pow.ts";
-import { ADMIN, seen, startSite, until, type Site } from "./support.ts";
+import { logInAsAdmin, newAddress, seen, startSite, untilPaid, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -22,7 +21,7 @@ test("approved on the sandbox ledger, the request shows PROCESSED with its hash 
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await page.waitForURL("**/dashboard");
 
-  const address = encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
+  const address = newAddress();
   const proof = await proofFor(site.url);
   const made = await page.evaluate(
     async ({ address, proof }) => {
@@ -35,25 +34,14 @@ test("approved on the sandbox ledger, the request shows PROCESSED with its hash 
 
   // the admin approves in another browser context
   const admin = await site.newPage();
-  await admin.page.goto("/login");
-  await admin.page.getByLabel("Username").fill(ADMIN.username);
-  await admin.page.getByLabel("Password").fill(ADMIN.password);
-  await admin.page.getByRole("button", { name: "Login", exact: true }).click();
-  await admin.page.waitForURL("**/admin");
+  await logInAsAdmin(admin.page);
   await admin.page.goto("/admin/requests");
   await admin.page.getByRole("button", { name: `Approve request ${made.id}` }).click();
   // the back office states what will be sent before sending it
   await admin.page.getByRole("dialog").getByRole("button", { name: "Approve and pay" }).click();
   await seen(admin.page.getByRole("region", { name: "Notifications" }).getByText("Request Processed"));
 
-  const hash = await until(
-    async () => {
-      const list = await admin.page.evaluate(async () => (await fetch("/api/admin/faucet/requests")).json());
-      return list.find((r: any) => r.id === made.id)?.status === "PROCESSED";
-    },
-    "the sandbox ledger to validate the payment",
-    30_000,
-  ).then(() => admin.page.evaluate(async (id) => (await (await fetch("/api/admin/faucet/requests")).json()).find((r: any) => r.id === id).txHash, made.id));
+  const { txHash: hash } = await untilPaid(admin.page, made.id, "the sandbox ledger to validate the payment", 30_000);
 
   await page.goto("/dashboard");
   const requests = page.getByRole("tabpanel");

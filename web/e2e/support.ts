@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { encodeAccountID } from "ripple-address-codec";
 import { BINARY, runBinary, startBinary, type RunningServer } from "../../src/testing/binary.ts";
 import { waitFor } from "../../src/testing/wait.ts";
 
@@ -87,3 +88,40 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
 }
 
 export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+// A new random XRP address (classic, r...), never seen by the site.
+export const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
+
+// Logs `page` in as the CLI-seeded admin through the login form and waits for the back office.
+export async function logInAsAdmin(page: Page): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.waitForURL("**/admin");
+}
+
+// A faucet request as the admin's list shows it (the fields these tests read), and once paid: a
+// PROCESSED request has its transaction's hash.
+interface ListedRequest {
+  id: number;
+  status: string;
+  amount: string;
+  txHash: string | null;
+  autoApproved: boolean;
+  processedBy: string | null;
+}
+export type PaidRequest = ListedRequest & { status: "PROCESSED"; txHash: string };
+const isPaid = (r: ListedRequest): r is PaidRequest => r.status === "PROCESSED";
+
+// Polls the admin's list of faucet requests from `admin`, a page signed in as the admin, until
+// request `id` is PROCESSED (paid on the ledger), and returns it; fails with `what` after `timeout`.
+export function untilPaid(admin: Page, id: number, what: string, timeout = 20_000): Promise<PaidRequest> {
+  return waitFor(
+    async () => {
+      const list: ListedRequest[] = await admin.evaluate(async () => (await fetch("/api/admin/faucet/requests")).json());
+      return list.filter(isPaid).find((r) => r.id === id);
+    },
+    { what, timeout, interval: 50 },
+  );
+}

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { encodeAccountID } from "ripple-address-codec";
-import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
+import { ADMIN, gone, newAddress, seen, startSite, until, untilPaid, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -19,7 +18,6 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 let visitors = 0;
 const visitorIp = () => `198.51.100.${++visitors}`;
 const SPLASH = { name: "Loading XRP Faucet" } as const;
@@ -87,14 +85,7 @@ for (const width of [1280, 375]) {
 
       // an admin approves; the sandbox ledger validates the payment
       const admin = await approve(id);
-      await until(
-        async () => {
-          const list = await admin.evaluate(async () => (await fetch("/api/admin/faucet/requests")).json());
-          return list.find((r: { id: number; status: string }) => r.id === id)?.status === "PROCESSED";
-        },
-        "the sandbox ledger to validate the payment",
-        30_000,
-      );
+      await untilPaid(admin, id, "the sandbox ledger to validate the payment", 30_000);
 
       // the visitor, back on the page, sees it paid with its hash and the explorer's link
       await page.reload();
