@@ -8,9 +8,11 @@ beforeAll(async () => {
   t = testApp();
   admin = (await t.registerAdmin("boss")).cookie;
   const now = t.clock();
-  const insert = t.db.sqlite.prepare("insert into users (username, email, password_hash, xrp_address, total_claimed_drops, daily_streak, created_at) values (?, ?, 'x', ?, ?, ?, ?)");
+  const insert = t.db.sqlite.prepare(
+    "insert into users (username, email, password_hash, xrp_address, xrp_destination_tag, total_claimed_drops, daily_streak, created_at) values (?, ?, 'x', ?, ?, ?, ?, ?)",
+  );
   address = randomAddress();
-  for (let i = 0; i < 250; i++) insert.run(`user${String(i).padStart(3, "0")}`, `u${i}@example.com`, i === 42 ? address : null, i % 2 ? 1_000_000 : 0, i % 3 ? 0 : 2, now + i);
+  for (let i = 0; i < 250; i++) insert.run(`user${String(i).padStart(3, "0")}`, `u${i}@example.com`, i === 42 ? address : null, i === 42 ? 4242 : null, i % 2 ? 1_000_000 : 0, i % 3 ? 0 : 2, now + i);
 });
 afterAll(() => t.close());
 
@@ -38,6 +40,8 @@ test.each([
 test("search by the start of an XRP address finds its user", async () => {
   const res = (await t.call("GET", `/api/admin/users?search=${address.slice(0, 12)}`, { cookie: admin })).json;
   expect(res.users.map((u: any) => u.username)).toEqual(["user042"]);
+  // with the destination tag of its payout address, for the Pay dialog
+  expect(res.users[0]).toMatchObject({ xrpAddress: address, destinationTag: 4242 });
 });
 
 test("a silly page number is clamped, not an error", async () => {

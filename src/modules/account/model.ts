@@ -152,9 +152,10 @@ export const selfView = (user: User, paidDrops: number) => ({
   paid: formatXrp(paidDrops),
 });
 
-// A user in the admin's list: as the API shows them, and when they registered.
-export type AdminUserRow = PublicUserRow & Pick<User, "createdAt">;
-export const adminUserView = ({ createdAt, ...user }: AdminUserRow) => ({ ...publicUser(user), createdAt: iso(createdAt) });
+// A user in the admin's list: as the API shows them, their payout address's destination tag (for
+// the Pay dialog), and when they registered.
+export type AdminUserRow = PublicUserRow & Pick<User, "xrpDestinationTag" | "createdAt">;
+export const adminUserView = ({ createdAt, xrpDestinationTag, ...user }: AdminUserRow) => ({ ...publicUser(user), destinationTag: xrpDestinationTag, createdAt: iso(createdAt) });
 
 // The totals the admin's user cards show.
 export interface UserSummaryRow {

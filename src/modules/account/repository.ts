@@ -23,7 +23,7 @@ const publicColumns = {
   dailyStreak: u.dailyStreak,
   lastClaimAt: u.lastClaimAt,
 };
-const adminColumns = { ...publicColumns, createdAt: u.createdAt };
+const adminColumns = { ...publicColumns, xrpDestinationTag: u.xrpDestinationTag, createdAt: u.createdAt };
 
 // "%" and "_" (and the escape itself) taken literally in a LIKE pattern escaped by "\".
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -51,8 +51,6 @@ export function usePayUser() {
   return { ask, pay, dialog };
 }
 
-const tagOf = (u: object) => ("xrpDestinationTag" in u && typeof u.xrpDestinationTag === "number" ? u.xrpDestinationTag : null);
-
 export function UsersPanel() {
   const list = useListParams();
   const page = Math.max(1, Number(list.get("page")) || 1);
@@ -90,7 +88,7 @@ export function UsersPanel() {
             className={buttonClass({ size: "sm" })}
             disabled={pay.isPending}
             aria-label={`Pay ${u.username}`}
-            onClick={() => ask({ id: u.id, username: u.username, xrpAddress: u.xrpAddress, tag: tagOf(u), owed: u.totalClaimed })}
+            onClick={() => ask({ id: u.id, username: u.username, xrpAddress: u.xrpAddress, tag: u.destinationTag, owed: u.totalClaimed })}
           >
             {pay.isPending && pay.variables?.id === u.id ? "Paying..." : `Pay ${u.totalClaimed} XRP`}
           </button>
