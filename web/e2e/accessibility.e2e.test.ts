@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { ADMIN, gone, startSite, type Site } from "./support.ts";
+import { ADMIN, gone, logIn, startSite, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -24,13 +24,6 @@ async function violations(page: Page, path: string): Promise<string[]> {
   return result.violations.map((v) => `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-}
-
 for (const width of [1280, 375]) {
   test(`every visitor page passes axe's WCAG 2.1 AA rules at ${width} px`, async () => {
     const { page } = await site.newPage({ width });
@@ -49,7 +42,7 @@ test("the dashboard, /earn-more and the admin screen pass axe's WCAG 2.1 AA rule
   await user.page.getByRole("button", { name: "Register", exact: true }).click();
   await user.page.waitForURL("**/dashboard");
   const admin = await site.newPage();
-  await login(admin.page, ADMIN.username, ADMIN.password);
+  await logIn(admin.page, ADMIN.username, ADMIN.password);
   await admin.page.waitForURL("**/admin");
   const found = [...(await violations(user.page, "/dashboard")), ...(await violations(user.page, "/earn-more")), ...(await violations(admin.page, "/admin"))];
   expect(found).toEqual([]);

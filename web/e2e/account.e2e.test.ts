@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { encodeAccountID } from "ripple-address-codec";
-import { startSite, type Site } from "./support.ts";
+import { newAddress, startSite, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -17,7 +16,6 @@ afterAll(async () => {
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const seen = (locator: Locator) => locator.waitFor({ state: "visible" });
 const gone = (locator: Locator) => locator.waitFor({ state: "hidden" });
-const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 
 // E2E_SCREENSHOTS=/some/dir keeps screenshots of the screens for a person to look at.
 async function shot(page: Page, name: string) {

@@ -1,8 +1,7 @@
 // The public site as a visitor uses it, against the built binary.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { encodeAccountID } from "ripple-address-codec";
-import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
+import { gone, logInAsAdmin, newAddress, seen, startSite, until, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -14,7 +13,6 @@ afterAll(async () => {
 }, 60_000);
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
-const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 
 describe("the faucet", () => {
   test("a visitor requests XRP, sees the success toast and a cleared field; the same address again shows the limit", async () => {
@@ -83,11 +81,7 @@ describe("the faucet", () => {
     await page.goto("/");
     await seen(page.getByRole("button", { name: "Faucet Online" }));
     const admin = await site.newPage();
-    await admin.page.goto("/login");
-    await admin.page.getByLabel("Username").fill(ADMIN.username);
-    await admin.page.getByLabel("Password").fill(ADMIN.password);
-    await admin.page.getByRole("button", { name: "Login", exact: true }).click();
-    await admin.page.waitForURL("**/admin");
+    await logInAsAdmin(admin.page);
     const status = await admin.page.evaluate(async () => {
       const res = await fetch("/api/admin/faucet/settings", {
         method: "POST",

@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { encodeAccountID } from "ripple-address-codec";
 import { proofFor } from "../../src/testing/pow.ts";
 import { linkIn, startSmtp, type MailServer } from "../../src/testing/smtp.ts";
-import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
+import { ADMIN, gone, logIn, newAddress, seen, startSite, until, type Site } from "./support.ts";
 
 const PASSWORD = "correct horse battery";
 let smtp: MailServer;
@@ -61,7 +60,6 @@ afterAll(async () => {
   await smtp?.close();
 }, 60_000);
 
-const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 async function axe(page: Page, where: string) {
@@ -83,13 +81,6 @@ async function register(page: Page, username: string): Promise<number> {
 async function logout(page: Page) {
   await page.evaluate(() => fetch("/api/logout", { method: "POST" }));
   await page.goto("/login");
-}
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
 for (const width of [1280, 375]) {
@@ -140,9 +131,9 @@ for (const width of [1280, 375]) {
       await seen(page.getByText("Tag 4242"));
 
       await logout(page);
-      await login(page, username, PASSWORD);
+      await logIn(page, username, PASSWORD);
       await seen(toasts(page).getByText("Invalid username or password"));
-      await login(page, username, "a fresh passphrase");
+      await logIn(page, username, "a fresh passphrase");
       await page.waitForURL("**/dashboard");
     }, 60_000);
 
@@ -175,7 +166,7 @@ for (const width of [1280, 375]) {
       await page.getByRole("button", { name: "Set new password" }).click();
       await seen(page.getByText("Your password was reset. Please log in with your new password."));
       await page.getByRole("link", { name: "Go to login" }).click();
-      await login(page, username, "emailed and reset");
+      await logIn(page, username, "emailed and reset");
       await page.waitForURL("**/dashboard");
 
       // the same link again
@@ -200,7 +191,7 @@ for (const width of [1280, 375]) {
       await page.getByLabel("New password again").fill("given by the admin");
       await page.getByRole("button", { name: "Set new password" }).click();
       await seen(page.getByText("Your password was reset. Please log in with your new password."));
-      await login(page, username, "given by the admin");
+      await logIn(page, username, "given by the admin");
       await page.waitForURL("**/dashboard");
     }, 60_000);
 

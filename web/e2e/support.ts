@@ -92,12 +92,17 @@ export const isFocused = (locator: Locator) => locator.evaluate((el) => el === d
 // A new random XRP address (classic, r...), never seen by the site.
 export const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 
+// Logs `page` in through the login form (and waits for nothing: a wrong password stays on /login).
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
 // Logs `page` in as the CLI-seeded admin through the login form and waits for the back office.
 export async function logInAsAdmin(page: Page): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await logIn(page, ADMIN.username, ADMIN.password);
   await page.waitForURL("**/admin");
 }
 
