@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { ADMIN, gone, logIn, startSite, type Site } from "./support.ts";
+import { gone, logInAsAdmin, registerUser, startSite, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -35,15 +35,9 @@ for (const width of [1280, 375]) {
 
 test("the dashboard, /earn-more and the admin screen pass axe's WCAG 2.1 AA rules", async () => {
   const user = await site.newPage();
-  await user.page.goto("/register");
-  await user.page.getByLabel("Username").fill("reader");
-  await user.page.getByLabel("Email").fill("reader@example.com");
-  await user.page.getByLabel("Password").fill("correct horse battery");
-  await user.page.getByRole("button", { name: "Register", exact: true }).click();
-  await user.page.waitForURL("**/dashboard");
+  await registerUser(user.page, "reader");
   const admin = await site.newPage();
-  await logIn(admin.page, ADMIN.username, ADMIN.password);
-  await admin.page.waitForURL("**/admin");
+  await logInAsAdmin(admin.page);
   const found = [...(await violations(user.page, "/dashboard")), ...(await violations(user.page, "/earn-more")), ...(await violations(admin.page, "/admin"))];
   expect(found).toEqual([]);
 }, 120_000);

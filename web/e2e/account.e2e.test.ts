@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { newAddress, startSite, type Site } from "./support.ts";
+import { newAddress, registerUser, startSite, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -33,12 +33,7 @@ async function stubShareServices(context: BrowserContext) {
 }
 
 async function register(page: Page, username: string) {
-  await page.goto("/register");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Register", exact: true }).click();
-  await page.waitForURL("**/dashboard");
+  await registerUser(page, username);
   await seen(page.getByText(`Welcome, ${username}`));
 }
 

@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { httpClient } from "../../src/testing/client.ts";
 import { proofFor } from "../../src/testing/pow.ts";
-import { logInAsAdmin, newAddress, seen, startSite, untilPaid, type Site } from "./support.ts";
+import { logInAsAdmin, newAddress, registerUser, seen, startSite, untilPaid, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -37,12 +37,7 @@ test("auto-approve pays a low-risk request after its hold and leaves a risky one
   // a visitor with an account asks from their browser (scored 30: a headless browser's user agent)
   const { context, page } = await site.newPage({ visitorIp: "198.51.100.20" });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/register");
-  await page.getByLabel("Username").fill("autopayee");
-  await page.getByLabel("Email").fill("autopayee@example.com");
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Register", exact: true }).click();
-  await page.waitForURL("**/dashboard");
+  await registerUser(page, "autopayee");
   const address = newAddress();
   const proof = await proofFor(site.url, { "x-forwarded-for": "198.51.100.20" });
   const made = await page.evaluate(

@@ -2,7 +2,7 @@
 // PROCESSED with its shortened hash.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { proofFor } from "../../src/testing/pow.ts";
-import { logInAsAdmin, newAddress, seen, startSite, untilPaid, type Site } from "./support.ts";
+import { logInAsAdmin, newAddress, registerUser, seen, startSite, untilPaid, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ afterAll(async () => {
 
 test("approved on the sandbox ledger, the request shows PROCESSED with its hash in the user's dashboard", async () => {
   const { page } = await site.newPage();
-  await page.goto("/register");
-  await page.getByLabel("Username").fill("payee");
-  await page.getByLabel("Email").fill("payee@example.com");
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Register", exact: true }).click();
-  await page.waitForURL("**/dashboard");
+  await registerUser(page, "payee");
 
   const address = newAddress();
   const proof = await proofFor(site.url);

@@ -7,9 +7,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { proofFor } from "../../src/testing/pow.ts";
 import { linkIn, startSmtp, type MailServer } from "../../src/testing/smtp.ts";
-import { ADMIN, gone, logIn, newAddress, seen, startSite, until, type Site } from "./support.ts";
+import { ADMIN, gone, logIn, newAddress, registerUser, seen, startSite, until, USER_PASSWORD as PASSWORD, type Site } from "./support.ts";
 
-const PASSWORD = "correct horse battery";
 let smtp: MailServer;
 let site: Site;
 let adminCookie = "";
@@ -68,12 +67,7 @@ async function axe(page: Page, where: string) {
 }
 
 async function register(page: Page, username: string): Promise<number> {
-  await page.goto("/register");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Register", exact: true }).click();
-  await page.waitForURL("**/dashboard");
+  await registerUser(page, username);
   await seen(page.getByText(`Welcome, ${username}`));
   return page.evaluate(async () => (await (await fetch("/api/user")).json()).id as number);
 }

@@ -92,6 +92,20 @@ export const isFocused = (locator: Locator) => locator.evaluate((el) => el === d
 // A new random XRP address (classic, r...), never seen by the site.
 export const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 
+// The password of the users the tests register.
+export const USER_PASSWORD = "correct horse battery";
+
+// Registers `username` (email username@example.com, password USER_PASSWORD) through the registration
+// form and waits for their dashboard.
+export async function registerUser(page: Page, username: string): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Password").fill(USER_PASSWORD);
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await page.waitForURL("**/dashboard");
+}
+
 // Logs `page` in through the login form (and waits for nothing: a wrong password stays on /login).
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto("/login");
