@@ -24,8 +24,9 @@ async function violations(page: Page, path: string): Promise<string[]> {
   return result.violations.map((v) => `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+// The two widths side by side (two tabs of one browser): much of a page's check is waiting for it.
 for (const width of [1280, 375]) {
-  test(`every visitor page passes axe's WCAG 2.1 AA rules at ${width} px`, async () => {
+  test.concurrent(`every visitor page passes axe's WCAG 2.1 AA rules at ${width} px`, async () => {
     const { page } = await site.newPage({ width });
     const found: string[] = [];
     for (const path of VISITOR_PAGES) found.push(...(await violations(page, path)));
