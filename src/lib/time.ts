@@ -13,3 +13,10 @@ export function waitText(ms: number): string {
   const hours = Math.ceil(minutes / 60);
   return `in ${hours} hours`;
 }
+
+// A stored time (epoch milliseconds) as the API sends it: an ISO 8601 string, null for none.
+export function iso(ms: number): string;
+export function iso(ms: number | null): string | null;
+export function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}

@@ -5,7 +5,7 @@ import { t } from "elysia";
 import type { FaucetRequest, Reward, User } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../http/errors.ts";
-import { waitText } from "../../lib/time.ts";
+import { iso, waitText } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../auth/passwords.ts";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
@@ -123,7 +123,6 @@ export const accountErrors = {
   tooManyAccounts: (waitMs: number) => tooManyRequests(`Too many new accounts from your network. Please try again ${waitText(waitMs)}.`, waitMs / 1000),
 };
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 // The columns of a user that the API shows: never the password hash.
 export type PublicUserRow = Pick<User, "id" | "username" | "email" | "isAdmin" | "xrpAddress" | "points" | "totalClaimedDrops" | "dailyStreak" | "lastClaimAt">;

@@ -7,6 +7,7 @@ import { payoutStatus } from "../../payouts/service.ts";
 import { auditEntryView } from "../audit/model.ts";
 import { type AdminFaucetRequestRow, adminFaucetRequestView } from "../faucet/model.ts";
 import { type RewardRow, rewardView } from "../rewards/model.ts";
+import { iso } from "../../lib/time.ts";
 
 // How many of each list a user's file holds (newest first).
 export const USER_FILE_LIMIT = 200;
@@ -22,7 +23,6 @@ export interface WaitingCounts {
   newEnquiries: number;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export type UserFilePayoutRow = Pick<Payout, "id" | "kind" | "amountDrops" | "destination" | "destinationTag" | "status" | "txHash" | "ledgerIndex" | "error" | "createdAt">;
 export interface SeenRow {

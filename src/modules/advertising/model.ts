@@ -5,6 +5,7 @@ import type { AdvertisingRequest } from "../../db/schema.ts";
 import { jsonBody, textField } from "../../http/body.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { email, INVALID_EMAIL } from "../signups/model.ts";
+import { iso } from "../../lib/time.ts";
 
 export const ADVERTISING_THANKS = "Thank you! Our team will get back to you within 2-3 business days.";
 export const ADVERTISING_STATUSES = ["PENDING", "CONTACTED", "APPROVED", "REJECTED"];
@@ -29,7 +30,6 @@ export const advertisingErrors = {
 
 export const submittedView = (row: { id: number }) => ({ id: row.id, message: ADVERTISING_THANKS });
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 // An enquiry as the admin's list shows it.
 export const advertisingView = (r: AdvertisingRequest) => ({

@@ -4,6 +4,7 @@ import type { BlockListEntry } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import { INVALID_ADDRESS } from "../faucet/address.ts";
+import { iso } from "../../lib/time.ts";
 
 export const BLOCK_KINDS = ["address", "ip", "device"] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
@@ -44,7 +45,6 @@ export const blocklistErrors = {
   refused: () => appError(403, "REFUSED", MESSAGES.refused),
 };
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 // An entry as the admin's block list shows it; `active` is false once it has expired.
 export type BlockEntryRow = BlockListEntry & { createdByName: string | null };

@@ -6,6 +6,7 @@ import { jsonBody, text } from "../../http/body.ts";
 import { appError, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { INVALID_ADDRESS } from "./address.ts";
+import { iso } from "../../lib/time.ts";
 
 export { INVALID_ADDRESS };
 export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
@@ -50,7 +51,6 @@ export function faucetRequestView(row: Pick<FaucetRequest, "id" | "status" | "am
   };
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 // A request as anyone may look it up by its address (or its device): never the IP, device, user
 // or risk.

@@ -4,6 +4,7 @@ import type { Reward } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
+import { iso } from "../../lib/time.ts";
 
 // What a claim may become (POST /api/admin/claims/:id), and the subset the rewards list offers
 // (POST /api/admin/rewards/:id).
@@ -40,7 +41,6 @@ export function decisionOf<D extends ClaimDecision>(value: string | null | undef
 // The admin's reason as stored: none when empty.
 export const decisionReason = (value: string | null | undefined) => (value ? value.trim() : null);
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 // A reward as the admin's lists show it; `username` where the list joined its user.
 export type RewardRow = Reward & { username?: string | null };

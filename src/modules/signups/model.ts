@@ -5,6 +5,7 @@ import type { EarningAlertSignup, NewsletterSignup } from "../../db/schema.ts";
 import { jsonBody, text, textField, textList } from "../../http/body.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import * as shared from "../../shared/forms.ts";
+import { iso } from "../../lib/time.ts";
 
 export const EMAIL_REQUIRED = `${shared.EMAIL_REQUIRED.title} - ${shared.EMAIL_REQUIRED.description}`;
 export const ALERT_TYPES_REQUIRED = `${shared.ALERT_TYPES_REQUIRED.title} - ${shared.ALERT_TYPES_REQUIRED.description}`;
@@ -56,7 +57,6 @@ export const signupErrors = {
   notFound: () => notFound("Not found", "SIGNUP_NOT_FOUND"),
 };
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const signedUpView = (row: { id: number }) => ({ id: row.id, message: SIGNED_UP });
 
