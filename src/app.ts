@@ -60,7 +60,7 @@ import { sandboxRoutes } from "./modules/sandbox/routes.ts";
 import { createSandboxService } from "./modules/sandbox/service.ts";
 import { AUTO_APPROVE_EVERY_MS, createAutoApprover } from "./modules/auto-approve/service.ts";
 import { createSocialService } from "./modules/social/service.ts";
-import { blocklistRoutes } from "./modules/blocklist/routes.ts";
+import { blockedPartyCheck, blocklistRoutes } from "./modules/blocklist/routes.ts";
 import { createBlocklistService } from "./modules/blocklist/service.ts";
 import { backOfficeRoutes } from "./modules/admin/routes.ts";
 import { createBackOfficeService } from "./modules/admin/service.ts";
@@ -140,6 +140,8 @@ export function createApp(deps: AppDeps) {
   };
   // who is asking, for the features' `visitor` and `admin` contexts
   const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping };
+  // the forms that create something refuse a blocked party (each declares it, as its proof of work)
+  const blocked = blockedPartyCheck({ context, blocklist });
   const errors = createErrorLog({ log, clock });
   const baseHeaders = securityHeaders(config.publicUrl);
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
@@ -218,16 +220,15 @@ export function createApp(deps: AppDeps) {
     .get("/api/docs/json", () => apiDocument(), { detail: { hide: true } })
     .use(healthRoutes({ health, clock, version: deps.version ?? "dev", reads }))
     .use(powRoutes({ context, pow }))
-    // (before the forms it guards: its check applies to the routes added after it)
     .use(blocklistRoutes({ context, blocklist }))
     .use(backOfficeRoutes({ context, backOffice }))
-    .use(accountRoutes({ context, accounts, payouts, pow, payWaitMs: deps.payWaitMs ?? 15_000, reads, publicUrl: config.publicUrl }))
+    .use(accountRoutes({ context, accounts, payouts, pow, blocked, payWaitMs: deps.payWaitMs ?? 15_000, reads, publicUrl: config.publicUrl }))
     .use(notificationRoutes({ context, notifications }))
-    .use(faucetRoutes({ context, faucet, payouts, pow, reads }))
-    .use(socialRoutes({ context, social, reads }))
-    .use(reviewRoutes({ context, reviews, pow, reads }))
-    .use(signupRoutes({ context, signups, pow }))
-    .use(advertisingRoutes({ context, advertising, pow }))
+    .use(faucetRoutes({ context, faucet, payouts, pow, blocked, reads }))
+    .use(socialRoutes({ context, social, blocked, reads }))
+    .use(reviewRoutes({ context, reviews, pow, blocked, reads }))
+    .use(signupRoutes({ context, signups, pow, blocked }))
+    .use(advertisingRoutes({ context, advertising, pow, blocked }))
     .use(statsRoutes({ context, stats, reads }))
     .use(settingsRoutes({ context, settings }))
     .use(auditRoutes({ context, audit }))

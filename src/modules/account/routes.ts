@@ -6,8 +6,10 @@ import { SESSION_COOKIE } from "../../auth/sessions.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import type { CookieJar } from "../../http/cookies.ts";
 import { idParam, pageParam } from "../../http/params.ts";
+import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import { payoutView, type PayoutService } from "../../payouts/service.ts";
+import type { BlockedPartyCheck } from "../blocklist/routes.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import {
   adminUserView,
@@ -32,6 +34,7 @@ export interface AccountRouteDeps {
   accounts: AccountService;
   payouts: PayoutService;
   pow: ProofOfWork;
+  blocked: BlockedPartyCheck;
   // How long POST /api/admin/pay waits for the ledger's verdict before answering 202.
   payWaitMs: number;
   reads: PublicReads;
@@ -39,7 +42,7 @@ export interface AccountRouteDeps {
   publicUrl?: string | null;
 }
 
-export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, reads, publicUrl = null }: AccountRouteDeps) {
+export function accountRoutes({ context, accounts, payouts, pow, blocked, payWaitMs, reads, publicUrl = null }: AccountRouteDeps) {
   const siteUrl = (request: Request) => publicUrl ?? new URL(request.url).origin;
   // Every page asks who is logged in; without a session cookie the answer is the same 401 for all
   // (a public read). With one, the route below checks the session.
@@ -60,7 +63,7 @@ export function accountRoutes({ context, accounts, payouts, pow, payWaitMs, read
         // the same user as GET /api/user answers, which the web app stores as the session
         return { user: accounts.me(user) };
       },
-      { body: registerBody, ...proofRequired(pow) },
+      { body: registerBody, ...formGuards(blocked({ address: false }), proofRequired(pow)) },
     )
     .post(
       "/api/login",

@@ -2,7 +2,9 @@
 // of enquiries with their status and notes edits.
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
+import { formGuards } from "../../http/form-guards.ts";
 import { idParam } from "../../http/params.ts";
+import type { BlockedPartyCheck } from "../blocklist/routes.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { editBody } from "../signups/model.ts";
 import { ADVERTISING_STATUSES, advertisingBody, advertisingView, submittedView } from "./model.ts";
@@ -12,9 +14,10 @@ export interface AdvertisingRouteDeps {
   context: ContextDeps;
   advertising: AdvertisingService;
   pow: ProofOfWork;
+  blocked: BlockedPartyCheck;
 }
 
-export function advertisingRoutes({ context, advertising, pow }: AdvertisingRouteDeps) {
+export function advertisingRoutes({ context, advertising, pow, blocked }: AdvertisingRouteDeps) {
   const visitorRoutes = new Elysia().use(visitorContext(context)).post(
     "/api/advertising/submit",
     ({ body, visitor, set }) => {
@@ -22,7 +25,7 @@ export function advertisingRoutes({ context, advertising, pow }: AdvertisingRout
       set.status = 201;
       return submittedView(row);
     },
-    { body: advertisingBody, ...proofRequired(pow) },
+    { body: advertisingBody, ...formGuards(blocked({ address: false }), proofRequired(pow)) },
   );
 
   const adminRoutes = new Elysia()

@@ -161,6 +161,22 @@ describe.each(forms)("$name from a blocked network", ({ url, body, stores, open 
   });
 });
 
+test("the forms a blocked network is refused by are exactly the ones above; every other call still answers it", async () => {
+  const t = testApp();
+  try {
+    await block(t, { kind: "ip", value: "198.51.100.0/24" });
+    const refusing: string[] = [];
+    for (const route of t.app.routes) {
+      if (route.path.startsWith("/api/admin") || route.path.includes("*")) continue;
+      const res = await t.call(route.method as "POST", route.path.replace(/:[^/]+/g, "1"), { body: route.method === "GET" ? undefined : {}, ip: "198.51.100.23" });
+      if (res.status === 403 && res.headers.get("x-error-code") === "REFUSED") refusing.push(`${route.method} ${route.path}`);
+    }
+    expect(refusing.sort()).toEqual(forms.map((f) => `POST ${f.url}`).sort());
+  } finally {
+    await t.close();
+  }
+});
+
 describe("a blocked address or device", () => {
   test("a blocked address is refused, as a classic or an X-address, for faucet and bonus requests", async () => {
     const t = testApp();

@@ -8,35 +8,37 @@ import { idParam } from "../../http/params.ts";
 import { blockBody } from "./model.ts";
 import type { BlocklistService } from "./service.ts";
 
-// The calls a blocked party is refused, and whether their body names an XRP address (`address`).
-export const GUARDED_FORMS: Record<string, { address: boolean }> = {
-  "/api/faucet/request": { address: true },
-  "/api/reviews/bonus-request": { address: true },
-  "/api/social/bonus-request": { address: true },
-  "/api/newsletter/signup": { address: false },
-  "/api/earning-alerts/signup": { address: false },
-  "/api/advertising/submit": { address: false },
-  "/api/register": { address: false },
-};
-
 export interface BlocklistRouteDeps {
   context: ContextDeps;
   blocklist: BlocklistService;
 }
 
-export function blocklistRoutes({ context, blocklist }: BlocklistRouteDeps) {
-  // Global: it applies to the routes the app adds after this plugin (app.ts uses it before them).
-  // It runs after the body's schema and before the route's own hooks (the proof of work) and handler.
-  const guard = new Elysia().onBeforeHandle({ as: "global" }, ({ request, path, body, server, set }) => {
-    const form = request.method === "POST" ? GUARDED_FORMS[path] : undefined;
-    if (!form) return;
-    blocklist.refuseBlocked({
-      ip: context.clientIp(request, server),
-      deviceId: cookieJar(request, set as never).get(DEVICE_COOKIE) ?? null,
-      address: form.address ? (body as { address?: unknown } | null | undefined)?.address : undefined,
-    });
-  });
+// What the block check reads of a request (Elysia's context has it all).
+interface FormContext {
+  request: Request;
+  body: unknown;
+  server: unknown;
+  set: { headers: Record<string, unknown> };
+}
 
+// The route option of a form a blocked party is refused by, declared by the form as it declares its
+// proof of work: `{ body, ...formGuards(blocked({ address: true }), proofRequired(pow)) }`. It runs
+// once the body's shape is checked: the client IP, the device cookie and, with `address`, the body's
+// XRP address; a match answers 403 REFUSED and nothing is stored. Only these forms pay for it.
+export function blockedPartyCheck({ context, blocklist }: BlocklistRouteDeps) {
+  return (form: { address: boolean }) => ({
+    beforeHandle: ({ request, body, server, set }: FormContext) => {
+      blocklist.refuseBlocked({
+        ip: context.clientIp(request, server),
+        deviceId: cookieJar(request, set as never).get(DEVICE_COOKIE) ?? null,
+        address: form.address ? (body as { address?: unknown } | null | undefined)?.address : undefined,
+      });
+    },
+  });
+}
+export type BlockedPartyCheck = ReturnType<typeof blockedPartyCheck>;
+
+export function blocklistRoutes({ context, blocklist }: BlocklistRouteDeps) {
   const adminRoutes = new Elysia()
     .use(adminContext(context))
     .get("/api/admin/blocklist", () => blocklist.list())
@@ -54,5 +56,5 @@ export function blocklistRoutes({ context, blocklist }: BlocklistRouteDeps) {
       return { success: true as const };
     });
 
-  return new Elysia().use(guard).use(adminRoutes);
+  return adminRoutes;
 }

@@ -3,10 +3,12 @@
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { badRequest } from "../../http/errors.ts";
+import { formGuards } from "../../http/form-guards.ts";
 import { adminListQuery, idParam, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
 import type { PayoutService } from "../../payouts/service.ts";
+import type { BlockedPartyCheck } from "../blocklist/routes.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { adminFaucetRequestView, FAUCET_DECISIONS, FAUCET_LIST, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
 import type { FaucetService } from "./service.ts";
@@ -16,10 +18,11 @@ export interface FaucetRouteDeps {
   faucet: FaucetService;
   payouts: PayoutService;
   pow: ProofOfWork;
+  blocked: BlockedPartyCheck;
   reads: PublicReads;
 }
 
-export function faucetRoutes({ context, faucet, payouts, pow, reads }: FaucetRouteDeps) {
+export function faucetRoutes({ context, faucet, payouts, pow, blocked, reads }: FaucetRouteDeps) {
   // The status badge every page polls: the same for everyone (a public read, the service caches it
   // for a second). It sets no cookie: the page brings the device cookie (app.ts). Asked about a
   // device or an address (`?mine=1`, `?address=`), the answer is that visitor's: the read declines
@@ -69,7 +72,7 @@ export function faucetRoutes({ context, faucet, payouts, pow, reads }: FaucetRou
         set.status = 201;
         return faucetRequestView(row);
       },
-      { body: faucetRequestBody, ...proofRequired(pow) },
+      { body: faucetRequestBody, ...formGuards(blocked({ address: true }), proofRequired(pow)) },
     );
 
   const adminRoutes = new Elysia()

@@ -2,8 +2,10 @@
 // per IP group); the admin's list and moderation.
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
+import { formGuards } from "../../http/form-guards.ts";
 import { idParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
+import type { BlockedPartyCheck } from "../blocklist/routes.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { adminReviewView, approvedOf, bonusBody, bonusView, moderationBody, reviewBody, reviewView, submittedView } from "./model.ts";
 import type { ReviewService } from "./service.ts";
@@ -12,10 +14,11 @@ export interface ReviewRouteDeps {
   context: ContextDeps;
   reviews: ReviewService;
   pow: ProofOfWork;
+  blocked: BlockedPartyCheck;
   reads: PublicReads;
 }
 
-export function reviewRoutes({ context, reviews, pow, reads }: ReviewRouteDeps) {
+export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRouteDeps) {
   // The approved reviews every page shows: a public read, built once per list the service reads.
   const answer = reads.cached();
   const list = reads.add("/api/reviews", () => {
@@ -50,7 +53,7 @@ export function reviewRoutes({ context, reviews, pow, reads }: ReviewRouteDeps) 
         set.status = 201;
         return bonusView(row);
       },
-      { body: bonusBody, ...proofRequired(pow) },
+      { body: bonusBody, ...formGuards(blocked({ address: true }), proofRequired(pow)) },
     );
 
   const adminRoutes = new Elysia()

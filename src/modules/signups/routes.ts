@@ -2,7 +2,9 @@
 // lists of them with their status and notes edits.
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
+import { formGuards } from "../../http/form-guards.ts";
 import { idParam } from "../../http/params.ts";
+import type { BlockedPartyCheck } from "../blocklist/routes.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { ALERT_STATUSES, alertsBody, alertView, editBody, NEWSLETTER_STATUSES, newsletterBody, newsletterView, signedUpView } from "./model.ts";
 import type { SignupService } from "./service.ts";
@@ -11,10 +13,11 @@ export interface SignupRouteDeps {
   context: ContextDeps;
   signups: SignupService;
   pow: ProofOfWork;
+  blocked: BlockedPartyCheck;
 }
 
-export function signupRoutes({ context, signups, pow }: SignupRouteDeps) {
-  const form = proofRequired(pow);
+export function signupRoutes({ context, signups, pow, blocked }: SignupRouteDeps) {
+  const form = formGuards(blocked({ address: false }), proofRequired(pow));
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
     .post(

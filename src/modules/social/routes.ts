@@ -2,6 +2,7 @@
 // a logged-in user).
 import { Elysia } from "elysia";
 import { type ContextDeps, visitorContext } from "../../http/context.ts";
+import type { BlockedPartyCheck } from "../blocklist/routes.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import { claimBody, LOGIN_TO_CLAIM, shareBody } from "./model.ts";
 import type { SocialService } from "./service.ts";
@@ -9,10 +10,11 @@ import type { SocialService } from "./service.ts";
 export interface SocialRouteDeps {
   context: ContextDeps;
   social: SocialService;
+  blocked: BlockedPartyCheck;
   reads: PublicReads;
 }
 
-export function socialRoutes({ context, social, reads }: SocialRouteDeps) {
+export function socialRoutes({ context, social, blocked, reads }: SocialRouteDeps) {
   // What the claim forms show a visitor who is not logged in: the same for all of them (a public
   // read, rebuilt each second); a session cookie makes it the user's own answer.
   const answer = reads.cached();
@@ -41,6 +43,6 @@ export function socialRoutes({ context, social, reads }: SocialRouteDeps) {
         set.status = 201;
         return result;
       },
-      { body: claimBody },
+      { body: claimBody, ...blocked({ address: true }) },
     );
 }
