@@ -1,13 +1,16 @@
 // The executable: flags -> config -> open the database -> migrate -> seed an admin, or serve.
+// Serving listens first (src/listen-first.ts: /api/health answers at once, every other request waits
+// for the app), then loads and builds the app: app.ts and Drizzle are imported only after the listen,
+// so their code is evaluated after the first answer can be given (docs/decisions.md, "Listen first").
+import type { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pkg from "../package.json" with { type: "json" };
-import { createApp } from "./app.ts";
-import { readAdminPassword, seedAdmin } from "./cli.ts";
 import { helpText, parseCommand, UsageError } from "./config.ts";
-import { openDatabase, PRIVATE_DIR_MODE, restrictDataDir, type Db } from "./db/client.ts";
-import { backupDatabase } from "./db/backup.ts";
-import { applyMigrations } from "./db/migrate.ts";
+import type { Db } from "./db/client.ts";
+import { openMigratedDatabase } from "./db/migrate.ts";
+import { PRIVATE_DIR_MODE, restrictDataDir } from "./db/open.ts";
+import { listenFirst } from "./listen-first.ts";
 import type { StartedPayouts } from "./payouts/runtime.ts";
 
 // Everything the server creates (the data directory, the database and its WAL files, backups, the
@@ -34,19 +37,23 @@ if (command.help) {
 
 const { config } = command;
 const dataDir = resolve(config.dataDir);
-let db: Db;
+let sqlite: Database;
 try {
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   for (const problem of restrictDataDir(dataDir)) process.stderr.write(`xrp-faucet: warning: could not make private (owner only): ${problem}\n`);
-  db = openDatabase(join(dataDir, "app.db"));
-  applyMigrations(db);
+  sqlite = openMigratedDatabase(join(dataDir, "app.db"));
 } catch (error) {
   fail(`cannot open the database in ${dataDir}: ${error instanceof Error ? error.message : String(error)}`, 1);
 }
 
+// Drizzle over the database, for what needs more than raw SQL (seeding an admin, payouts, the app).
+let drizzleDb: Db | undefined;
+const database = async () => (drizzleDb ??= (await import("./db/client.ts")).withDrizzle(sqlite));
+
 if (command.backupFile) {
   try {
-    console.log(`Backed up ${join(dataDir, "app.db")} to ${backupDatabase(db, command.backupFile)}`);
+    const { backupDatabase } = await import("./db/backup.ts");
+    console.log(`Backed up ${join(dataDir, "app.db")} to ${backupDatabase({ sqlite }, command.backupFile)}`);
     process.exit(0);
   } catch (error) {
     fail(`backup failed: ${error instanceof Error ? error.message : String(error)}`, 1);
@@ -55,9 +62,10 @@ if (command.backupFile) {
 
 if (command.seedAdmin) {
   try {
+    const { readAdminPassword, seedAdmin } = await import("./cli.ts");
     const password = await readAdminPassword(process.env);
-    console.log(await seedAdmin(db, { ...command.seedAdmin, password }));
-    db.sqlite.close();
+    console.log(await seedAdmin(await database(), { ...command.seedAdmin, password }));
+    sqlite.close();
     process.exit(0);
   } catch (error) {
     fail(`admin not seeded: ${error instanceof Error ? error.message : String(error)}`, 1);
@@ -71,7 +79,7 @@ try {
   } else {
     // loaded only when payouts are on: the XRPL client is a large part of start-up
     const { startPayouts } = await import("./payouts/runtime.ts");
-    payouts = await startPayouts({ config: config.payouts, db, dataDir, log: (line) => console.log(line) });
+    payouts = await startPayouts({ config: config.payouts, db: await database(), dataDir, log: (line) => console.log(line) });
   }
 } catch (error) {
   fail(`payouts: ${error instanceof Error ? error.message : String(error)}`, 1);
@@ -81,9 +89,8 @@ try {
 if (config.mail) console.log(`mail: password-reset emails through ${new URL(config.mail.smtpUrl).host} from ${config.mail.from}`);
 else console.log("mail: not configured; 'Forgot password?' asks users to contact the site's admin (set --smtp-url and --mail-from)");
 
-const app = createApp({ db, config, version: pkg.version, payouts: payouts.runtime });
-app.listen({ port: config.port, hostname: config.host });
-const server = app.server!;
+const early = listenFirst({ port: config.port, hostname: config.host, sqlite, publicUrl: config.publicUrl, version: pkg.version });
+const server = early.server;
 console.log(`xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (data: ${dataDir})`);
 
 let stopping = false;
@@ -91,10 +98,30 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing in-flight requests, then closing the database`);
+  // (requests that came before the app was built are answered by it: let it finish being built)
+  await early.ready;
   await server.stop(false);
   await payouts.stop();
-  db.sqlite.close();
+  sqlite.close();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+// The app's code is loaded and built in steps, the event loop turning after each, so a request for
+// /api/health that comes meanwhile waits for one step at most (about 10 ms), not for all of them.
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+try {
+  await turn();
+  await import("elysia");
+  await turn();
+  const db = await database();
+  await turn();
+  const { createApp } = await import("./app.ts");
+  await turn();
+  const app = createApp({ db, config, version: pkg.version, payouts: payouts.runtime });
+  await turn();
+  early.handOver(app);
+} catch (error) {
+  fail(`cannot start the app: ${error instanceof Error ? error.message : String(error)}`, 1);
+}

@@ -4,9 +4,15 @@
 // drizzle-orm's migrator because that one reads and hashes every file at each start and imports
 // node:crypto, about 15 ms of a compiled binary's start; here a start with nothing to apply reads the
 // journal and one row.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+//
+// A new database is built whole beside its place and moved in (openMigratedDatabase): a fresh start
+// then costs one fsync instead of the seven that switching an empty file to WAL and migrating it in
+// place took, and a crash leaves either no database or a complete one.
+import { Database } from "bun:sqlite";
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Db } from "./client.ts";
+import { openSqlite } from "./open.ts";
 
 const BREAKPOINT = "--> statement-breakpoint";
 // Drizzle's statement to the character, so the schema of a database is the same whichever made it.
@@ -29,22 +35,71 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export function applyMigrations(db: Db) {
-  const folder = migrationsFolder();
+// Opens the database at `path` (open.ts's pragmas) with every migration applied. When there is no
+// database yet, it is built first in `path.new` with its journal in memory and no syncs (nothing there is worth
+// keeping until it is whole), synced once and renamed into place: a crash before the rename leaves
+// no database (the next start builds it again), after it a complete one.
+export function openMigratedDatabase(path: string, folder = migrationsFolder()): Database {
+  if (!existsSync(path)) buildDatabase(path, folder);
+  const sqlite = openSqlite(path);
+  try {
+    applyMigrations({ sqlite }, folder);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  return sqlite;
+}
+
+function buildDatabase(path: string, folder: string) {
+  const building = `${path}.new`;
+  for (const leftover of [building, `${building}-journal`, `${building}-wal`, `${building}-shm`]) rmSync(leftover, { force: true });
+  const sqlite = new Database(building, { create: true, strict: true });
+  try {
+    sqlite.run("PRAGMA synchronous = OFF");
+    sqlite.run("PRAGMA journal_mode = MEMORY");
+    applyMigrations({ sqlite }, folder);
+    // WAL is written in the file's header: the database opens in WAL mode from its first start on
+    sqlite.run("PRAGMA journal_mode = WAL");
+  } catch (error) {
+    sqlite.close();
+    rmSync(building, { force: true });
+    throw error;
+  }
+  sqlite.close();
+  syncPath(building);
+  renameSync(building, path);
+  syncPath(dirname(path));
+}
+
+function syncPath(path: string) {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function applyMigrations(db: Pick<Db, "sqlite">, folder = migrationsFolder()) {
   const journal = JSON.parse(readFileSync(join(folder, "meta/_journal.json"), "utf8")) as Journal;
   const sqlite = db.sqlite;
-  sqlite.run(CREATE_TABLE);
-  const last = sqlite.query<{ created_at: number | string }, []>("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1").get();
+  const newest = () => sqlite.query<{ created_at: number | string }, []>("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1").get();
+  const hasTable = () => sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get() !== null;
+  // (read without writing: a start with nothing to apply does not create the table, which would cost a commit's fsyncs)
+  const last = hasTable() ? newest() : null;
   const pending = journal.entries.filter((entry) => !last || Number(last.created_at) < entry.when);
   if (pending.length === 0) return;
-  const record = sqlite.prepare<unknown, [string, number]>('INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)');
-  // One transaction, committed without its own fsync: a crash or power cut loses it whole (the
-  // bookkeeping rows included), so the next start applies it again; and the first write that
-  // matters (synchronous = FULL again) syncs the WAL up to and including it.
+  // One transaction (the bookkeeping table's creation included), committed without its own fsync: a
+  // crash or power cut loses it whole (the bookkeeping rows included), so the next start applies it
+  // again; and the first write that matters (synchronous = FULL again) syncs the WAL up to and
+  // including it.
   const synchronous = sqlite.query<{ synchronous: number }, []>("PRAGMA synchronous").get()?.synchronous ?? 2;
-  sqlite.run("PRAGMA synchronous = NORMAL");
+  sqlite.run(`PRAGMA synchronous = ${Math.min(synchronous, 1)}`); // NORMAL, or OFF where it was
   try {
     sqlite.transaction(() => {
+      sqlite.run(CREATE_TABLE);
+      const record = sqlite.prepare<unknown, [string, number]>('INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)');
       for (const entry of pending) {
         const text = readFileSync(join(folder, `${entry.tag}.sql`), "utf8");
         for (const statement of text.split(BREAKPOINT)) if (statement.trim()) sqlite.run(statement);

@@ -4,7 +4,7 @@
 // bench's), and building its statements with Drizzle's query builder, cold, cost ~5 ms of that.
 import type { Db } from "../../db/client.ts";
 
-export function createHealthRepository(db: Db) {
+export function createHealthRepository(db: Pick<Db, "sqlite">) {
   const ping = db.sqlite.prepare<{ ok: number }, []>("select 1 as ok");
   const insertProbe = db.sqlite.prepare<unknown, [number]>("insert into health_probe (checked_at, filler) values (?, zeroblob(16384))");
   const clearProbes = db.sqlite.prepare<unknown, []>("delete from health_probe");

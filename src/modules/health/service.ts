@@ -19,7 +19,7 @@ export function isWriteFailure(error: unknown): boolean {
   return typeof code === "string" && WRITE_FAILURES.some((base) => code === base || code.startsWith(`${base}_`));
 }
 
-export function createHealth({ db, clock }: { db: Db; clock: () => number }) {
+export function createHealth({ db, clock }: { db: Pick<Db, "sqlite">; clock: () => number }) {
   const repo = createHealthRepository(db);
   let last: { at: number; state: DatabaseState } | null = null;
 

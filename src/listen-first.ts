@@ -1,0 +1,91 @@
+// The server before the app. main.ts listens as soon as the database is open and migrated: this
+// Bun.serve answers GET /api/health from the database at once (what a load balancer or a monitor
+// asks first) and holds every other request until the app is built, then hands the app the same
+// server (Elysia's own listen, its routes and fetch put in with server.reload), so a request that
+// came early gets the app's normal answer, late. The app's code (Elysia, typebox, Drizzle, every
+// feature) is loaded after the listen, by main.ts's dynamic import of app.ts: evaluating and
+// building it was most of a start (docs/decisions.md, "Listen first").
+//
+// Nothing here may import the app's graph (Elysia, Drizzle): only `import type` from it.
+import type { Database } from "bun:sqlite";
+import type { Server } from "bun";
+import type { App } from "./app.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { healthStatus, healthView } from "./modules/health/model.ts";
+import { createHealth } from "./modules/health/service.ts";
+
+// The Bun.serve settings server.reload cannot change, as Elysia's listen sets them for createApp's
+// app (its `serve` options and its defaults); `handOver` refuses an app that would want others.
+// development: Elysia's own test (elysia/dist/error: NODE_ENV or ENV at run time).
+const FIXED_SETTINGS = {
+  maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+  idleTimeout: 30,
+  reusePort: true,
+  development: (Bun.env.NODE_ENV ?? Bun.env.ENV) !== "production",
+} as const;
+
+// What the app's public reads send (src/http/public-reads.ts), so the early answer is the same.
+const JSON_TYPE = "application/json;charset=utf-8";
+
+export interface ListenFirst {
+  server: Server<undefined>;
+  // Settles when the app answers everything (after handOver).
+  ready: Promise<App>;
+  // Puts the built app behind the server, and the requests that waited through it.
+  handOver(app: App): void;
+}
+
+export function listenFirst(options: { port: number; hostname: string; sqlite: Database; publicUrl: string | null; version: string; clock?: () => number }): ListenFirst {
+  const clock = options.clock ?? Date.now;
+  let handed: (app: App) => void = () => {};
+  const ready = new Promise<App>((resolve) => {
+    handed = resolve;
+  });
+  const waitForApp = async (request: Request) => (await ready).fetch(request);
+
+  // The same probe and answer as the app's GET /api/health (modules/health), its uptime counted from
+  // here; the app's route takes over with its own probe at the hand-over.
+  const health = createHealth({ db: { sqlite: options.sqlite }, clock });
+  const startedAt = clock();
+  const headers = { ...securityHeaders(options.publicUrl), "cache-control": "no-store", "content-type": JSON_TYPE };
+  const earlyHealth = (request: Request) => {
+    // a declared body goes to the full app, as the app's public read does (its body limit answers)
+    if (request.headers.get("content-length") !== null) return waitForApp(request);
+    const database = health.database();
+    const uptimeSeconds = Math.floor((clock() - startedAt) / 1000);
+    return new Response(JSON.stringify(healthView(database, options.version, uptimeSeconds)), { status: healthStatus(database), headers });
+  };
+
+  const server = Bun.serve({
+    ...FIXED_SETTINGS,
+    port: options.port,
+    hostname: options.hostname,
+    routes: { "/api/health": { GET: earlyHealth } },
+    fetch: waitForApp,
+  });
+
+  return {
+    server,
+    ready,
+    handOver(app) {
+      // Elysia's listen does everything a listen does (compiles the app, maps its routes onto Bun's
+      // router, merges the public reads, sets app.server, which gives the client IP, runs onStart)
+      // and ends in Bun.serve(settings): here that call reloads this server with them instead.
+      const serve = Bun.serve;
+      Bun.serve = ((settings: Bun.Serve.Options<undefined>) => {
+        for (const [key, value] of Object.entries(FIXED_SETTINGS)) {
+          const wanted = (settings as unknown as Record<string, unknown>)[key];
+          if (wanted !== value) throw new Error(`listen-first: the app wants Bun.serve's ${key} = ${String(wanted)}, this server has ${String(value)} (src/listen-first.ts)`);
+        }
+        server.reload(settings);
+        return server;
+      }) as typeof Bun.serve;
+      try {
+        app.listen({ port: server.port, hostname: options.hostname });
+      } finally {
+        Bun.serve = serve;
+      }
+      handed(app);
+    },
+  };
+}
