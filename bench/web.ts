@@ -2,11 +2,12 @@
 // it), and Lighthouse (from npm, run by Bun) against Debian's Chromium: mobile for the home, faucet and
 // reviews pages and a logged-in user's dashboard (goal >= 95), desktop for the home and faucet pages;
 // the median of BENCH_LIGHTHOUSE_RUNS runs (default 3).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binaryInEmptyDir, startBinary } from "../src/testing/binary.ts";
 import { proofFor } from "../src/testing/pow.ts";
+import { chromium } from "playwright-core";
 import { CHROMIUM_PATH, launchBrowser } from "../web/e2e/support.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -60,7 +61,7 @@ function adminChunk(loadedOnHome: Set<string>) {
   return { name, gzip: gzip(name), withShared: [...seen].reduce((sum, file) => sum + gzip(file), 0) };
 }
 
-type Report = { categories: Record<string, { score: number }>; audits: Record<string, { numericValue: number }> };
+type Report = { categories: Record<string, { score: number }>; audits: Record<string, { numericValue: number }>; finalDisplayedUrl: string };
 
 // A registered user's session cookie, for the dashboard's run.
 async function userCookie(): Promise<string> {
@@ -74,8 +75,27 @@ async function userCookie(): Promise<string> {
   return cookie.split(";")[0]!;
 }
 
-function lighthouse(path: string, preset: "mobile" | "desktop", cookie?: string): Report {
+// A Chromium profile holding that cookie. Lighthouse's --extra-headers Cookie reaches the document
+// but not the page's fetch() calls (the profile's cookie jar wins): /api/user then answered 401 and
+// the "logged-in" run measured the login page. Each run gets a fresh copy (Lighthouse clears the
+// cache and storage but not cookies).
+async function profileWith(cookie: string): Promise<string> {
+  const profile = join(work, "profile");
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--password-store=basic", "--use-mock-keychain"] });
+  const [name, value] = cookie.split("=", 2) as [string, string];
+  await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax", expires: Date.now() / 1000 + 3600 }]);
+  await context.close();
+  return profile;
+}
+
+let runNumber = 0;
+function lighthouse(path: string, preset: "mobile" | "desktop", profile?: string): Report {
   const out = join(work, "report.json");
+  let userDataDir = "";
+  if (profile) {
+    userDataDir = join(work, `profile-${runNumber++}`);
+    cpSync(profile, userDataDir, { recursive: true });
+  }
   const run = Bun.spawnSync(
     [
       process.execPath,
@@ -85,14 +105,17 @@ function lighthouse(path: string, preset: "mobile" | "desktop", cookie?: string)
       "--output=json",
       `--output-path=${out}`,
       "--only-categories=performance,accessibility,best-practices,seo",
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      // (a second --user-data-dir wins over chrome-launcher's own)
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu${userDataDir ? ` --user-data-dir=${userDataDir}` : ""}`,
       ...(preset === "desktop" ? ["--preset=desktop"] : []),
-      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
   );
   if (run.exitCode !== 0) throw new Error(`lighthouse failed: ${run.stderr.toString().slice(-500)}`);
-  return JSON.parse(readFileSync(out, "utf8"));
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  if (profile && !report.finalDisplayedUrl.endsWith(path)) throw new Error(`the logged-in run ended on ${report.finalDisplayedUrl}, not ${path}`);
+  return report;
 }
 
 try {
@@ -102,13 +125,13 @@ try {
   console.log(
     `Admin chunk: ${(admin.gzip / 1024).toFixed(1)} KiB gzip (${admin.name}; ${(admin.withShared / 1024).toFixed(1)} KiB with the shared chunks / has not loaded); on a visitor's /: ${js.adminOnHome ? "YES (it should not be)" : "no"}`,
   );
-  const cookie = await userCookie();
+  const profile = await profileWith(await userCookie());
   console.log(`Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS   (goal: mobile perf >= 95)`);
   const runs: [string, "mobile" | "desktop", string?][] = [
     ["/", "mobile"],
     ["/faucet", "mobile"],
     ["/reviews", "mobile"],
-    ["/dashboard", "mobile", cookie],
+    ["/dashboard", "mobile", profile],
     ["/", "desktop"],
     ["/faucet", "desktop"],
   ];
