@@ -31,8 +31,9 @@ export interface ListenFirst {
   server: Server<undefined>;
   // Settles when the app answers everything (after handOver).
   ready: Promise<App>;
-  // Puts the built app behind the server, and the requests that waited through it.
-  handOver(app: App): void;
+  // Puts the built app behind the server, and the requests that waited through it; says how many
+  // requests waited.
+  handOver(app: App): number;
 }
 
 export function listenFirst(options: { port: number; hostname: string; sqlite: Database; publicUrl: string | null; version: string; clock?: () => number }): ListenFirst {
@@ -41,7 +42,11 @@ export function listenFirst(options: { port: number; hostname: string; sqlite: D
   const ready = new Promise<App>((resolve) => {
     handed = resolve;
   });
-  const waitForApp = async (request: Request) => (await ready).fetch(request);
+  let waiting = 0;
+  const waitForApp = async (request: Request) => {
+    waiting++;
+    return (await ready).fetch(request);
+  };
 
   // The same probe and answer as the app's GET /api/health (modules/health), its uptime counted from
   // here; the app's route takes over with its own probe at the hand-over.
@@ -86,6 +91,7 @@ export function listenFirst(options: { port: number; hostname: string; sqlite: D
         Bun.serve = serve;
       }
       handed(app);
+      return waiting;
     },
   };
 }

@@ -26,8 +26,17 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number>;
 }
 
-export async function startBinary(options: { binary?: string; cwd: string; args?: string[]; env?: Record<string, string> }): Promise<RunningServer> {
-  const proc = Bun.spawn([options.binary ?? BINARY, "--host", "127.0.0.1", "--port", "0", ...(options.args ?? [])], {
+// A port nobody listens on now (for a test that must know the port before the server says it).
+export function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+// Starts the binary without waiting for anything: its output is collected as it comes.
+export function spawnBinary(options: { binary?: string; cwd: string; args?: string[]; env?: Record<string, string>; port?: number }) {
+  const proc = Bun.spawn([options.binary ?? BINARY, "--host", "127.0.0.1", "--port", String(options.port ?? 0), ...(options.args ?? [])], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "", ...options.env },
     stdout: "pipe",
@@ -45,17 +54,7 @@ export async function startBinary(options: { binary?: string; cwd: string; args?
   };
   void collect(proc.stdout as ReadableStream<Uint8Array>);
   void collect(proc.stderr as ReadableStream<Uint8Array>);
-  const deadline = Date.now() + 15_000;
-  let port = 0;
-  while (!port) {
-    const match = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
-    if (match) port = Number(match[1]);
-    else if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start (exit ${proc.exitCode}):\n${out}`);
-    else await Bun.sleep(20);
-  }
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
     proc,
     output: () => out,
     async stop(signal: NodeJS.Signals = "SIGTERM") {
@@ -63,6 +62,19 @@ export async function startBinary(options: { binary?: string; cwd: string; args?
       return await proc.exited;
     },
   };
+}
+
+export async function startBinary(options: { binary?: string; cwd: string; args?: string[]; env?: Record<string, string> }): Promise<RunningServer> {
+  const { proc, output, stop } = spawnBinary(options);
+  const deadline = Date.now() + 15_000;
+  let port = 0;
+  while (!port) {
+    const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output());
+    if (match) port = Number(match[1]);
+    else if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start (exit ${proc.exitCode}):\n${output()}`);
+    else await Bun.sleep(20);
+  }
+  return { url: `http://127.0.0.1:${port}`, port, proc, output, stop };
 }
 
 export async function runBinary(args: string[], options: { cwd: string; env?: Record<string, string>; stdin?: string; binary?: string }) {
