@@ -6,3 +6,9 @@ import type { Db } from "./client.ts";
 export function immediate<T>(db: Pick<Db, "sqlite">, fn: () => T): T {
   return db.sqlite.transaction(fn).immediate();
 }
+
+// Several reads that must agree with each other (one snapshot of the database), without taking the
+// write lock: a deferred transaction that only reads.
+export function readSnapshot<T>(db: Pick<Db, "sqlite">, fn: () => T): T {
+  return db.sqlite.transaction(fn).deferred();
+}

@@ -2,6 +2,7 @@
 // writes of an attempt's life (settling a payout is settle.ts). Raw SQL, prepared once: these run on
 // every tick, and each statement maps one step of docs/payouts.md.
 import type { Database } from "bun:sqlite";
+import { immediate } from "../db/transaction.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 
 export function createEngineStore(sqlite: Database) {
@@ -47,10 +48,10 @@ export function createEngineStore(sqlite: Database) {
       signed: { account: string; sequence: number; hash: string; blob: string; fee: number; minLedger: number; lastLedgerSequence: number },
       now: number,
     ): AttemptRow {
-      return sqlite.transaction(() => {
+      return immediate({ sqlite }, () => {
         q.markInFlight.run(signed.account, signed.sequence, signed.hash, now, payout.id);
         return q.insertAttempt.get(payout.id, signed.sequence, signed.hash, signed.blob, signed.fee, signed.minLedger, signed.lastLedgerSequence, now, now)!;
-      }).immediate();
+      });
     },
     markSubmitted: (attemptId: number, engineResult: string, now: number) =>
       sqlite.run("update payout_attempts set status = case when status = 'signed' then 'submitted' else status end, engine_result = ?, updated_at = ? where id = ?", [

@@ -2,6 +2,7 @@
 // depends on the payout's own transition having happened (its `changes`), so settling the same
 // payout twice (a retry, a second process, a replayed ledger answer) has one effect.
 import type { Database } from "bun:sqlite";
+import { immediate } from "../db/transaction.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 
 // Told, inside the settlement's transaction, of a payout validated on the ledger (the user's
@@ -11,9 +12,10 @@ export type OnPaid = (payout: PayoutRow, txHash: string, at: number) => void;
 export type FailedStatus = "failed_on_ledger" | "preflight_refused";
 
 export function createSettlement(sqlite: Database, now: () => number, onPaid: OnPaid = () => {}) {
+  const db = { sqlite };
   // Validated on the ledger: the request becomes PROCESSED, or the user's rewards PAID and the owed
   // balance lowered. Returns whether this call settled it.
-  const markPaid = sqlite.transaction((payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number): boolean => {
+  const markPaid = (payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number): boolean => immediate(db, () => {
     const t = now();
     const moved = sqlite.run("update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, error = null, updated_at = ? where id = ? and status = 'in_flight'", [
       attempt.tx_hash,
@@ -39,7 +41,7 @@ export function createSettlement(sqlite: Database, now: () => number, onPaid: On
 
   // Refused before sending (queued) or failed on the ledger (in flight): nothing was sent. A faucet
   // request stays APPROVED with the error; a user payment leaves the balance owed and frees its rewards.
-  const markFailed = sqlite.transaction((payout: PayoutRow, status: FailedStatus, message: string): boolean => {
+  const markFailed = (payout: PayoutRow, status: FailedStatus, message: string): boolean => immediate(db, () => {
     const t = now();
     const moved = sqlite.run("update payouts set status = ?, error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight')", [
       status,
@@ -57,7 +59,7 @@ export function createSettlement(sqlite: Database, now: () => number, onPaid: On
   });
 
   // Something the engine cannot prove: an admin must look. A settled payout is never reopened.
-  const markNeedsAttention = sqlite.transaction((payout: PayoutRow, message: string): boolean => {
+  const markNeedsAttention = (payout: PayoutRow, message: string): boolean => immediate(db, () => {
     const moved = sqlite.run("update payouts set status = 'needs_attention', error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight', 'needs_attention')", [
       message,
       now(),

@@ -1,15 +1,15 @@
-import { memo, useEffect, useState, type ReactNode } from "react";
+import { memo, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { homeFor, useCurrentUser, type User } from "./api/session";
 import { Layout } from "./components/Layout";
 import { isAppPath } from "../../src/shared/routes";
-import { SPLASH_MS, Splash, splashWanted } from "./components/Splash";
+import { SPLASH_FADE_MS, SPLASH_MS, Splash, splashWanted } from "./components/Splash";
 import { PageSpinner } from "./components/Spinner";
 import { lazyPage } from "./lib/lazyPage";
 import Home from "./pages/Home";
 
 // The home page comes with the app; every other screen is its own chunk. The one a visit starts on
-// is fetched while the splash runs, and the splash waits for it, so no spinner flashes after it.
+// is fetched before anything shows (the splash plays only on /, whose page comes with the app).
 const pages = {
   advertise: lazyPage(() => import("./pages/Advertise")),
   auth: lazyPage(() => import("./pages/Auth")),
@@ -66,19 +66,34 @@ function firstScreen(path: string): Promise<unknown> {
   return (isAppPath(path) ? (byPath[first] ?? pages.notFound) : pages.notFound).preload().catch(() => {});
 }
 
-// Done when the splash's time is up (when it plays: splashWanted) and the first screen's chunk is in
-// (or failed: the layout then shows its spinner and error boundary).
-function useSplash(ms: number) {
-  const [done, setDone] = useState(false);
+// The splash's course on a session's first visit (splashWanted): "on" from the first render,
+// "leaving" (fading) for its last SPLASH_FADE_MS, then "off". It never holds the page back.
+function useSplash(): "on" | "leaving" | "off" {
+  const [phase, setPhase] = useState<"on" | "leaving" | "off">(() => (splashWanted() ? "on" : "off"));
+  useEffect(() => {
+    if (!splashWanted()) return;
+    const fade = setTimeout(() => setPhase("leaving"), SPLASH_MS - SPLASH_FADE_MS);
+    const end = setTimeout(() => setPhase("off"), SPLASH_MS);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(end);
+    };
+  }, []);
+  return phase;
+}
+
+// True once the chunk of the screen a visit opens is in (or failed: the layout then shows its
+// spinner and error boundary), so no spinner flashes before it.
+function useFirstScreen(): boolean {
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    const timeUp = splashWanted() ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
-    void Promise.all([timeUp, firstScreen(window.location.pathname)]).then(() => live && setDone(true));
+    void firstScreen(window.location.pathname).then(() => live && setReady(true));
     return () => {
       live = false;
     };
-  }, [ms]);
-  return done;
+  }, []);
+  return ready;
 }
 
 // Role rules of spec section 2: who sees what on each route.
@@ -87,7 +102,7 @@ function byRole(user: User | null, screens: { visitor: ReactNode; user: ReactNod
   return user.isAdmin ? screens.admin : screens.user;
 }
 
-// The routes, memoised: the splash lifting re-renders App, not every screen under it.
+// The routes, memoised: the splash's steps re-render App, not every screen under it.
 const AppRoutes = memo(function AppRoutes({ user }: { user: User | null }) {
   const loggedOutOnly = user ? <Navigate to={homeFor(user)} replace /> : <Auth />;
   return (
@@ -119,22 +134,21 @@ const AppRoutes = memo(function AppRoutes({ user }: { user: User | null }) {
 });
 
 export function App() {
-  const splashDone = useSplash(SPLASH_MS);
+  const splash = useSplash();
+  const firstScreenIn = useFirstScreen();
   const session = useCurrentUser();
+  // The screens render as a transition (useDeferredValue): React builds the page in slices of a few
+  // milliseconds between which the browser paints and answers input, instead of one long task.
+  const user = useDeferredValue(firstScreenIn && !session.isPending ? (session.data ?? null) : undefined);
 
-  // Without the splash, nothing shows until the first screen's chunk is in (a moment), so no spinner
-  // flashes before it. With it, the page renders under the splash (inert), ready when it lifts.
-  if (!splashDone && !splashWanted()) return null;
-  const splash = splashDone ? null : <Splash />;
-  if (session.isPending) return splash ?? <PageSpinner label="Loading your session..." />;
-
-  const user = session.data ?? null;
+  const overlay = splash === "off" ? null : <Splash leaving={splash === "leaving"} />;
+  // Nothing shows until the first screen's chunk is in (a moment), then a spinner while the current user loads.
+  if (!firstScreenIn) return overlay;
+  if (user === undefined) return overlay ?? <PageSpinner label="Loading your session..." />;
   return (
     <>
-      {splash}
-      <div inert={!splashDone}>
-        <AppRoutes user={user} />
-      </div>
+      {overlay}
+      <AppRoutes user={user} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 // The back office's own reads: what waits for an admin (the sidebar's counts) and a user's whole
 // file. Reads only; the file's lists are read in one transaction so they agree with each other.
 import type { Db } from "../../db/client.ts";
+import { readSnapshot } from "../../db/transaction.ts";
 import { backOfficeErrors, type UserFile, type WaitingCounts } from "./model.ts";
 import { createBackOfficeRepository } from "./repository.ts";
 
@@ -9,7 +10,7 @@ export function createBackOfficeService({ db }: { db: Db }) {
   return {
     counts: (): WaitingCounts => repo.counts(),
     userFile(userId: number): UserFile {
-      return db.sqlite.transaction(() => {
+      return readSnapshot(db, () => {
         const user = repo.user(userId);
         if (!user) throw backOfficeErrors.userNotFound();
         return {
@@ -22,7 +23,7 @@ export function createBackOfficeService({ db }: { db: Db }) {
           devices: repo.devices(userId),
           audit: repo.audit(userId),
         };
-      }).deferred();
+      });
     },
   };
 }

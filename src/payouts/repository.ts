@@ -1,0 +1,136 @@
+// All SQL of the admin's payout actions (service.ts): the faucet request or user an approval, a
+// rejection or a payment reads, its compare-and-set, the queued payout it writes. Prepared once,
+// Drizzle's builder throughout. (The engine's own SQL is engine-store.ts; settling a payout is
+// settle.ts.)
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { faucetRequests, payouts, rewards, users } from "../db/schema.ts";
+
+const p = sql.placeholder;
+const r = faucetRequests;
+
+// A payout that failed for good: nothing was sent, an admin may retry or reject it.
+export const FAILED_FOR_GOOD = ["failed_on_ledger", "preflight_refused"] as const;
+// A payout not yet settled: a second user payment waits for it.
+const OPEN = ["queued", "in_flight", "needs_attention"];
+
+// A payout as the admin's screens read it (payoutView); modules/account's history selects the same.
+export interface PayoutRecord {
+  id: number;
+  kind: string;
+  user_id: number | null;
+  amount_drops: number;
+  status: string;
+  tx_hash: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type NewPayout = {
+  kind: "FAUCET_REQUEST" | "USER_PAYMENT";
+  faucetRequestId: number | null;
+  userId: number | null;
+  destination: string;
+  destinationTag: number | null;
+  amountDrops: number;
+  requestedBy: number | null;
+  at: number;
+};
+
+export function createPayoutRepository(db: Db) {
+  const request = db
+    .select({ status: r.status, address: r.address, destinationTag: r.destinationTag, amountDrops: r.amountDrops })
+    .from(r)
+    .where(eq(r.id, p("id")))
+    .prepare();
+  // A compare-and-set from PENDING, by an admin (processed_by) or by the auto-approve rule (null).
+  const approve = db
+    .update(r)
+    .set({ status: "APPROVED", processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}`, autoApproved: sql`${p("auto")}` })
+    .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
+    .returning({ id: r.id })
+    .prepare();
+  const reject = db
+    .update(r)
+    .set({ status: "REJECTED", rejectReason: sql`${p("reason")}`, processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}` })
+    .where(eq(r.id, p("id")))
+    .prepare();
+  const clearPayoutError = db.update(r).set({ payoutError: null }).where(eq(r.id, p("id"))).prepare();
+  const autoApprovedSince = db
+    .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
+    .from(r)
+    .where(and(eq(r.autoApproved, true), gte(r.processedAt, p("since"))))
+    .prepare();
+  const insertPayout = db
+    .insert(payouts)
+    .values({
+      kind: p("kind"),
+      faucetRequestId: p("faucetRequestId"),
+      userId: p("userId"),
+      destination: p("destination"),
+      destinationTag: p("destinationTag"),
+      amountDrops: p("amountDrops"),
+      requestedBy: p("requestedBy"),
+      createdAt: p("at"),
+      updatedAt: p("at"),
+    })
+    .returning({ id: payouts.id })
+    .prepare();
+  // A payout that failed for good goes back to the queue with a new Sequence to come.
+  const requeueFailed = db
+    .update(payouts)
+    .set({ status: "queued", sequence: null, error: null, updatedAt: sql`${p("at")}` })
+    .where(and(eq(payouts.faucetRequestId, p("id")), inArray(payouts.status, [...FAILED_FOR_GOOD])))
+    .returning({ id: payouts.id })
+    .prepare();
+  const payoutStatusOfRequest = db.select({ status: payouts.status }).from(payouts).where(eq(payouts.faucetRequestId, p("id"))).prepare();
+  const user = db
+    .select({ id: users.id, address: users.xrpAddress, destinationTag: users.xrpDestinationTag, owedDrops: users.totalClaimedDrops })
+    .from(users)
+    .where(eq(users.id, p("id")))
+    .prepare();
+  const openUserPayment = db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.userId, p("userId")), eq(payouts.kind, "USER_PAYMENT"), inArray(payouts.status, OPEN)))
+    .prepare();
+  // The approved rewards the payment pays (settle.ts marks them PAID, or frees them on failure).
+  const attachRewards = db
+    .update(rewards)
+    .set({ payoutId: sql`${p("payoutId")}` })
+    .where(and(eq(rewards.userId, p("userId")), eq(rewards.status, "APPROVED"), isNull(rewards.payoutId)))
+    .prepare();
+  const payoutById = db
+    .select({
+      id: payouts.id,
+      kind: payouts.kind,
+      user_id: payouts.userId,
+      amount_drops: payouts.amountDrops,
+      status: payouts.status,
+      tx_hash: payouts.txHash,
+      error: payouts.error,
+      created_at: payouts.createdAt,
+      updated_at: payouts.updatedAt,
+    })
+    .from(payouts)
+    .where(eq(payouts.id, p("id")))
+    .prepare();
+
+  return {
+    faucetRequest: (id: number) => request.get({ id }),
+    // true when this call moved the request from PENDING
+    approve: (id: number, adminId: number | null, at: number) => approve.get({ id, adminId, at, auto: adminId === null ? 1 : 0 }) !== undefined,
+    reject: (id: number, reason: string, adminId: number, at: number) => reject.run({ id, reason, adminId, at }),
+    clearPayoutError: (id: number) => clearPayoutError.run({ id }),
+    autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
+    insertPayout: (payout: NewPayout) => insertPayout.get(payout)!.id,
+    // true when a failed payout of this request was queued again
+    requeueFailed: (faucetRequestId: number, at: number) => requeueFailed.all({ id: faucetRequestId, at }).length > 0,
+    payoutStatusOfRequest: (faucetRequestId: number) => payoutStatusOfRequest.get({ id: faucetRequestId })?.status,
+    user: (id: number) => user.get({ id }),
+    openUserPayment: (userId: number) => openUserPayment.get({ userId })?.id,
+    attachRewards: (payoutId: number, userId: number) => attachRewards.run({ payoutId, userId }),
+    payoutById: (id: number): PayoutRecord | undefined => payoutById.get({ id }),
+  };
+}
