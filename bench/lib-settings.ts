@@ -19,4 +19,6 @@ export const SECONDS = intEnv("BENCH_SECONDS", 10, 1);
 export const WARMUP = intEnv("BENCH_WARMUP", 3, 0);
 export const CONNECTIONS = intEnv("BENCH_CONNECTIONS", 64, 1);
 export const STARTS = intEnv("BENCH_STARTS", 5, 1);
+// only the start times (and memory at start) of the binary and the compiled baseline, no load
+export const START_ONLY = process.env.BENCH_START_ONLY === "1";
 export const ONLY = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);

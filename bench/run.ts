@@ -13,10 +13,15 @@
 //   BENCH_WARMUP=3        warm-up seconds before each measured run (0 to skip)
 //   BENCH_CONNECTIONS=64  wrk connections
 //   BENCH_STARTS=5        starts for the start-time median
+//   BENCH_START_ONLY=1    only the start times of the binary and the compiled baseline (no load)
 //   BENCH_ONLY=a,b        run only scenarios whose name contains one of these words
 //   BENCH_BINARY=path     executable to measure instead of dist/xrp-faucet
 //   BENCH_OUT=path        JSON output (default bench/results/latest.json)
 // Quick run: BENCH_ROUNDS=1 BENCH_SECONDS=2 BENCH_WARMUP=1 bun bench/run.ts
+//
+// A start is measured twice: the first answer (exec to the first 200 of /api/health, which the
+// binary gives before its app is built, src/listen-first.ts) and the first full-app answer (exec to
+// the answer of a /api/faucet/status sent right after that first answer: it waits for the app).
 
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
@@ -24,11 +29,12 @@ import { dirname, join } from "node:path";
 import type { Subprocess } from "bun";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
 import { cleanup, freePort, median, mib, readStatusKb, spawnTracked, stop, tail, tempDir, tempDirs } from "./lib-processes.ts";
-import { BINARY, CONNECTIONS, HOST, ONLY, OUT, ROOT, ROUNDS, SECONDS, STARTS, WARMUP } from "./lib-settings.ts";
+import { BINARY, CONNECTIONS, HOST, ONLY, OUT, ROOT, ROUNDS, SECONDS, START_ONLY, STARTS, WARMUP } from "./lib-settings.ts";
 import { runWrk, type WrkResult, wrkScript } from "./lib-wrk.ts";
 import { PROCESS_ONLY_TARGETS, SCENARIOS, type ScenarioRequest, TARGETS, type Target } from "./read-scenarios.ts";
 
-// Starts a target pinned to core 0 and waits for its first successful /api/health.
+// Starts a target pinned to core 0 and waits for its first successful /api/health, then for the
+// answer of one /api/faucet/status (the binary's app answers it once built).
 interface Running {
   target: Target;
   proc: Subprocess;
@@ -37,6 +43,7 @@ interface Running {
   dataDir: string;
   log: string;
   startMs: number;
+  fullStartMs: number;
 }
 
 // `reuseDir` restarts on the data of an earlier start (its database already made and migrated).
@@ -69,7 +76,11 @@ async function startTarget(target: Target, pin: boolean, reuseDir?: string, time
     await Bun.sleep(1);
   }
   const startMs = performance.now() - t0;
-  return { target, proc, port, baseUrl, dataDir, log, startMs };
+  const full = await fetch(`${baseUrl}/api/faucet/status`);
+  await full.arrayBuffer();
+  if (!full.ok) throw new Error(`${target.name} answered ${full.status} to /api/faucet/status after its start\n${await tail(log)}`);
+  const fullStartMs = performance.now() - t0;
+  return { target, proc, port, baseUrl, dataDir, log, startMs, fullStartMs };
 }
 
 async function main() {
@@ -95,10 +106,9 @@ async function main() {
     return t;
   });
 
-  const processTargets = [
-    ...targets,
-    ...TARGETS.filter((t) => PROCESS_ONLY_TARGETS.includes(t.name) && !targetNames.includes(t.name)),
-  ];
+  const processTargets = START_ONLY
+    ? TARGETS.filter((t) => t.name === "binary" || PROCESS_ONLY_TARGETS.includes(t.name))
+    : [...targets, ...TARGETS.filter((t) => PROCESS_ONLY_TARGETS.includes(t.name) && !targetNames.includes(t.name))];
   for (const t of processTargets) await t.build?.();
 
   const loadBefore = loadavg()[0];
@@ -110,7 +120,7 @@ async function main() {
   }
 
   const perRun = WARMUP + SECONDS;
-  console.log(
+  if (!START_ONLY) console.log(
     `bench: ${scenarios.length} scenarios x ${ROUNDS} rounds, ${WARMUP} s warm-up + ${SECONDS} s each, ` +
       `wrk -t1 -c${CONNECTIONS}${pin ? ", servers on core 0, wrk on core 1" : ""} ` +
       `(~${Math.ceil((scenarios.length * ROUNDS * perRun) / 60)} min)`,
@@ -120,9 +130,13 @@ async function main() {
   // on the data dir of the last of them.
   const startTimes: Record<string, number[]> = {};
   const restartTimes: Record<string, number[]> = {};
+  const fullStartTimes: Record<string, number[]> = {};
+  const fullRestartTimes: Record<string, number[]> = {};
   for (const target of processTargets) {
     startTimes[target.name] = [];
     restartTimes[target.name] = [];
+    fullStartTimes[target.name] = [];
+    fullRestartTimes[target.name] = [];
     let last: Running | undefined;
     for (let i = 0; i < STARTS; i++) {
       if (last) {
@@ -131,15 +145,77 @@ async function main() {
       }
       last = await startTarget(target, pin);
       startTimes[target.name].push(last.startMs);
+      fullStartTimes[target.name].push(last.fullStartMs);
       await stop(last.proc);
     }
     for (let i = 0; i < STARTS; i++) {
       const r = await startTarget(target, pin, last!.dataDir);
       restartTimes[target.name].push(r.startMs);
+      fullRestartTimes[target.name].push(r.fullStartMs);
       await stop(r.proc);
     }
     await rm(last!.dataDir, { recursive: true, force: true });
     tempDirs.delete(last!.dataDir);
+  }
+
+  // Start times: the first answer and the first full-app answer, each set against the compiled
+  // baseline (a bare Bun.serve compiled as the binary is).
+  const starts = processTargets.map((t) => ({
+    target: t.name,
+    startMsMedian: median(startTimes[t.name]),
+    startMs: startTimes[t.name],
+    fullStartMsMedian: median(fullStartTimes[t.name]),
+    fullStartMs: fullStartTimes[t.name],
+    restartMsMedian: median(restartTimes[t.name]),
+    restartMs: restartTimes[t.name],
+    fullRestartMsMedian: median(fullRestartTimes[t.name]),
+    fullRestartMs: fullRestartTimes[t.name],
+  }));
+  const floor = starts.find((x) => x.target === "compiled baseline");
+  const startRatios = starts
+    .filter((x) => floor && x !== floor)
+    .map((x) => ({
+      target: x.target,
+      baseline: floor!.target,
+      start: x.startMsMedian / floor!.startMsMedian,
+      fullStart: x.fullStartMsMedian / floor!.fullStartMsMedian,
+      restart: x.restartMsMedian / floor!.restartMsMedian,
+      fullRestart: x.fullRestartMsMedian / floor!.fullRestartMsMedian,
+    }));
+  console.log(`\nStart, median of ${STARTS} (fresh: a new data dir each start; restart: on the data dir of the last one)\n`);
+  console.log(
+    table(
+      ["process", "first answer", "first full-app answer", "restart: first answer", "restart: first full-app answer"],
+      [
+        ...starts.map((x) => [x.target, fmtMs(x.startMsMedian), fmtMs(x.fullStartMsMedian), fmtMs(x.restartMsMedian), fmtMs(x.fullRestartMsMedian)]),
+        ...startRatios.map((r) => [`${r.target} / ${r.baseline}`, fmtRatio(r.start), fmtRatio(r.fullStart), fmtRatio(r.restart), fmtRatio(r.fullRestart)]),
+      ],
+    ),
+  );
+  console.log(
+    "(first answer: exec to the first 200 of /api/health; first full-app answer: exec to the answer of a " +
+      "/api/faucet/status sent right after it, which the binary's app gives once built)",
+  );
+  const git = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: ROOT, stderr: "ignore" });
+  const header = () => ({
+    date: new Date().toISOString(),
+    commit: git.exitCode === 0 ? git.stdout.toString().trim() : null,
+    machine: {
+      cores,
+      cpu: cpus()[0]?.model ?? null,
+      bun: Bun.version,
+      wrk: "wrk -t1 -c" + CONNECTIONS,
+      pinned: pin,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg()[0],
+    },
+    config: { rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, starts: STARTS, startOnly: START_ONLY },
+  });
+  if (START_ONLY) {
+    await mkdir(dirname(OUT), { recursive: true });
+    await writeFile(OUT, JSON.stringify({ ...header(), starts, startRatios }, null, 2) + "\n");
+    console.log(`\nwrote ${OUT}`);
+    return;
   }
 
   // The long-running servers that take the load.
@@ -267,10 +343,6 @@ async function main() {
 
   const process_ = processTargets.map((t) => ({
     target: t.name,
-    startMsMedian: median(startTimes[t.name]),
-    startMs: startTimes[t.name],
-    restartMsMedian: median(restartTimes[t.name]),
-    restartMs: restartTimes[t.name],
     idleRssMiB: mib(idleRssKb[t.name]),
     startPeakRssMiB: mib(startPeakRssKb[t.name]),
     loadedRssMiB: mib(loadedRssKb[t.name] ?? null),
@@ -280,11 +352,9 @@ async function main() {
   console.log(`\nbinary ${BINARY}: ${binarySizeMiB} MiB\n`);
   console.log(
     table(
-      ["process", `start (median of ${STARTS})`, "restart", "idle RSS", "loaded RSS", "peak RSS at start", "peak RSS"],
+      ["process", "idle RSS", "loaded RSS", "peak RSS at start", "peak RSS"],
       process_.map((p) => [
         p.target,
-        fmtMs(p.startMsMedian),
-        fmtMs(p.restartMsMedian),
         p.idleRssMiB === null ? "?" : `${p.idleRssMiB} MiB`,
         p.loadedRssMiB === null ? "-" : `${p.loadedRssMiB} MiB`,
         p.startPeakRssMiB === null ? "?" : `${p.startPeakRssMiB} MiB`,
@@ -293,26 +363,15 @@ async function main() {
     ),
   );
   console.log(
-    "(start: exec to first 200 on /api/health with a fresh data dir; restart: the same on an existing one; " +
-      "idle: 1 s after start; " +
+    "(idle: 1 s after start; " +
       "loaded: right after the last load; peak: VmHWM, at start and overall)",
   );
 
-  const git = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: ROOT, stderr: "ignore" });
   const result = {
-    date: new Date().toISOString(),
-    commit: git.exitCode === 0 ? git.stdout.toString().trim() : null,
-    machine: {
-      cores,
-      cpu: cpus()[0]?.model ?? null,
-      bun: Bun.version,
-      wrk: "wrk -t1 -c" + CONNECTIONS,
-      pinned: pin,
-      loadAverageBefore: loadBefore,
-      loadAverageAfter: loadavg()[0],
-    },
-    config: { rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, starts: STARTS },
+    ...header(),
     binary: { path: BINARY, sizeBytes: binaryStat.size, sizeMiB: binarySizeMiB },
+    starts,
+    startRatios,
     processes: process_,
     scenarios: summary,
   };
