@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import { notifyPayoutPaid } from "../modules/notifications/service.ts";
 import { formatXrp } from "../money.ts";
 import { createEngineStore } from "./engine-store.ts";
-import type { LedgerConnection, LedgerFacts } from "./ledger.ts";
+import type { LedgerConnection, LedgerFacts, SubmitAnswer } from "./ledger.ts";
 import { createLedgerReads, feeFor } from "./ledger-reads.ts";
 import { describeResult } from "./results.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
@@ -115,7 +115,7 @@ export function createPayoutEngine(deps: EngineDeps) {
   }
 
   async function submit(payout: PayoutRow, attempt: AttemptRow): Promise<string> {
-    const r = await ledger.request<any>({ command: "submit", tx_blob: attempt.signed_blob });
+    const r = await ledger.request<SubmitAnswer>({ command: "submit", tx_blob: attempt.signed_blob });
     step("submitted", payout);
     const result = String(r.engine_result);
     store.markSubmitted(attempt.id, result, now());

@@ -2,7 +2,7 @@
 // balance, and whether a destination can receive a payment (the preflight). Reads only: nothing
 // here signs or writes.
 import { formatXrp } from "../money.ts";
-import type { LedgerConnection, LedgerFacts } from "./ledger.ts";
+import { type AccountInfoAnswer, type LedgerConnection, type LedgerFacts, rippledError, type TxAnswer } from "./ledger.ts";
 import type { PayoutRow } from "./rows.ts";
 
 const FLAG_REQUIRE_DEST_TAG = 0x00020000;
@@ -24,13 +24,13 @@ export function createLedgerReads(ledger: LedgerConnection, account: string, max
     // (and whether the server searched every ledger of the range, which proves it absent).
     async lookupTx(hash: string, minLedger: number, maxLedger: number): Promise<TxLookup> {
       try {
-        const r = await ledger.request<any>({ command: "tx", transaction: hash, min_ledger: minLedger, max_ledger: maxLedger });
+        const r = await ledger.request<TxAnswer>({ command: "tx", transaction: hash, min_ledger: minLedger, max_ledger: maxLedger });
         if (!r.validated) return { kind: "pending" };
         const meta = r.meta ?? {};
         const delivered = meta.delivered_amount ?? meta.DeliveredAmount ?? null;
         return { kind: "validated", result: String(meta.TransactionResult), delivered: delivered === null ? null : String(delivered), ledgerIndex: Number(r.ledger_index) };
       } catch (error) {
-        const data = (error as { data?: any }).data;
+        const data = rippledError(error);
         if (data?.error === "txnNotFound") {
           const searchedAll = data.searched_all ?? data.result?.searched_all ?? data.data?.searched_all;
           return { kind: "missing", searchedAll: searchedAll === true };
@@ -41,7 +41,7 @@ export function createLedgerReads(ledger: LedgerConnection, account: string, max
 
     // The hot wallet as the last validated ledger has it.
     async accountSequence(): Promise<{ sequence: number; balance: number; ownerCount: number }> {
-      const r = await ledger.request<any>({ command: "account_info", account, ledger_index: "validated" });
+      const r = await ledger.request<AccountInfoAnswer>({ command: "account_info", account, ledger_index: "validated" });
       return { sequence: Number(r.account_data.Sequence), balance: Number(r.account_data.Balance), ownerCount: Number(r.account_data.OwnerCount ?? 0) };
     },
 
@@ -53,10 +53,10 @@ export function createLedgerReads(ledger: LedgerConnection, account: string, max
       if (payout.destination === account) return "The destination is the faucet's own wallet";
       let flags = 0;
       try {
-        const r = await ledger.request<any>({ command: "account_info", account: payout.destination, ledger_index: "validated" });
+        const r = await ledger.request<AccountInfoAnswer>({ command: "account_info", account: payout.destination, ledger_index: "validated" });
         flags = Number(r.account_data.Flags ?? 0);
       } catch (error) {
-        if ((error as { data?: any }).data?.error !== "actNotFound") throw error;
+        if (rippledError(error)?.error !== "actNotFound") throw error;
         if (payout.amount_drops < facts.reserveBaseDrops) {
           return `The destination account does not exist yet, and creating it takes at least ${formatXrp(facts.reserveBaseDrops)} XRP (the reserve)`;
         }

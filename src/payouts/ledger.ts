@@ -14,6 +14,37 @@ export interface LedgerFacts {
 
 export type LedgerRequest = { command: string; [key: string]: unknown };
 
+// The parts of rippled's answers (their `result`) that this project reads, as xrpl.org documents
+// them. Fields rippled may leave out are optional.
+export interface TxAnswer {
+  validated?: boolean;
+  ledger_index?: number;
+  // JSON metadata (binary metadata is never asked for)
+  meta?: { TransactionResult?: string; delivered_amount?: unknown; DeliveredAmount?: unknown };
+}
+export interface AccountInfoAnswer {
+  account_data: { Sequence: number; Balance: string; OwnerCount?: number; Flags?: number };
+}
+export interface SubmitAnswer {
+  engine_result: string;
+}
+interface ServerInfoAnswer {
+  info: {
+    network_id?: number;
+    load_factor?: number;
+    validated_ledger?: { seq: number; base_fee_xrp?: number; reserve_base_xrp?: number; reserve_inc_xrp?: number };
+  };
+}
+// What a refusal (xrpl's RippledError) carries in `data`: the error's name and, for a transaction
+// not found, whether the server searched the whole range (where it says so differs by version).
+export interface RippledErrorData {
+  error?: string;
+  searched_all?: boolean;
+  result?: { searched_all?: boolean };
+  data?: { searched_all?: boolean };
+}
+export const rippledError = (error: unknown): RippledErrorData | undefined => (error as { data?: RippledErrorData } | null)?.data;
+
 export class LedgerUnavailable extends Error {}
 
 const xrpToDrops = (xrp: unknown) => Math.round(Number(xrp) * 1_000_000);
@@ -67,14 +98,14 @@ export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls
 
     // A raw request; rippled errors come back as thrown RippledError (with .data), network
     // problems as other errors.
-    async request<T = any>(request: LedgerRequest): Promise<T> {
+    async request<T>(request: LedgerRequest): Promise<T> {
       const c = await ensure();
       const response = await c.request(request as never);
       return (response as { result: T }).result;
     },
 
     async facts(): Promise<LedgerFacts> {
-      const info = (await this.request<{ info: any }>({ command: "server_info" })).info;
+      const info = (await this.request<ServerInfoAnswer>({ command: "server_info" })).info;
       const validated = info.validated_ledger;
       if (!validated) throw new LedgerUnavailable("the server has no validated ledger yet");
       return {

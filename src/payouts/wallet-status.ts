@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { payouts } from "../db/schema.ts";
 import { type LedgerView, notConfiguredView, resumedView, walletView } from "../modules/wallet/model.ts";
 import type { PayoutEngine } from "./engine.ts";
-import type { LedgerConnection } from "./ledger.ts";
+import type { AccountInfoAnswer, LedgerConnection } from "./ledger.ts";
 import type { LedgerSimulator } from "./simulator/index.ts";
 
 export interface PayoutRuntime {
@@ -16,11 +16,6 @@ export interface PayoutRuntime {
   ledger: LedgerConnection;
   // sandbox mode: the in-process simulated ledger, read by the sandbox's transaction page
   sandbox?: Pick<LedgerSimulator, "transaction"> | null;
-}
-
-// What account_info tells of the wallet: its balance and the objects it owns (each raises the reserve).
-interface AccountInfo {
-  account_data: { Balance: string; OwnerCount?: number };
 }
 
 export function createWalletStatus({ db, runtime }: { db: Db; runtime: PayoutRuntime | null }) {
@@ -35,7 +30,7 @@ export function createWalletStatus({ db, runtime }: { db: Db; runtime: PayoutRun
   async function ledgerOf({ ledger, engine }: PayoutRuntime): Promise<LedgerView> {
     try {
       const facts = await ledger.facts();
-      const info = await ledger.request<AccountInfo>({ command: "account_info", account: engine.account, ledger_index: "validated" });
+      const info = await ledger.request<AccountInfoAnswer>({ command: "account_info", account: engine.account, ledger_index: "validated" });
       const balanceDrops = Number(info.account_data.Balance);
       const reserveDrops = facts.reserveBaseDrops + Number(info.account_data.OwnerCount ?? 0) * facts.reserveIncDrops;
       return { networkId: facts.networkId, ledgerIndex: facts.validatedIndex, balanceDrops, reserveDrops };
