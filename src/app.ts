@@ -62,8 +62,8 @@ import { AUTO_APPROVE_EVERY_MS, createAutoApprover } from "./modules/auto-approv
 import { createSocialService } from "./modules/social/service.ts";
 import { blockedPartyCheck, blocklistRoutes } from "./modules/blocklist/routes.ts";
 import { createBlocklistService } from "./modules/blocklist/service.ts";
-import { backOfficeRoutes } from "./modules/admin/routes.ts";
-import { createBackOfficeService } from "./modules/admin/service.ts";
+import { backOfficeRoutes } from "./modules/back-office/routes.ts";
+import { createBackOfficeService } from "./modules/back-office/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";

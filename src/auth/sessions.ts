@@ -72,9 +72,5 @@ export function createSessionService({ db, clock }: { db: Db; clock: () => numbe
     invalidateAllForUser(userId: number): void {
       db.delete(sessions).where(eq(sessions.userId, userId)).run();
     },
-
-    deleteExpired(): number {
-      return db.sqlite.run("delete from sessions where expires_at < ?", [clock()]).changes;
-    },
   };
 }
