@@ -25,6 +25,8 @@ export interface Target {
   env?: (ctx: TargetContext) => Record<string, string>;
   /** Runs once before the target is first started (e.g. to compile it). */
   build?: () => Promise<void>;
+  /** Asked right after the first /api/health answer at a start: the first full-app answer. */
+  fullAppPath?: string;
 }
 
 export interface ScenarioRequest {
@@ -83,10 +85,12 @@ export const TARGETS: Target[] = [
     // --trust-proxy: the faucet scenario gives every request its own client IP in X-Forwarded-For.
     command: ({ port, dataDir }) => [BINARY, "--host", HOST, "--port", String(port), "--data-dir", dataDir, "--trust-proxy"],
     env: ({ port, dataDir }) => ({ HOST, PORT: String(port), DATA_DIR: dataDir }),
+    fullAppPath: "/api/faucet/status",
   },
   {
     name: "baseline",
     command: ({ port }) => [bun, join(ROOT, "bench/baseline.ts"), "--host", HOST, "--port", String(port)],
+    fullAppPath: "/api/faucet/status",
   },
   {
     name: "insert baseline",
@@ -96,6 +100,7 @@ export const TARGETS: Target[] = [
     name: "compiled baseline",
     command: ({ port }) => [compiledBaseline, "--host", HOST, "--port", String(port)],
     build: compileBaseline,
+    fullAppPath: "/api/faucet/status",
   },
 ];
 

@@ -34,7 +34,7 @@ import { runWrk, type WrkResult, wrkScript } from "./lib-wrk.ts";
 import { PROCESS_ONLY_TARGETS, SCENARIOS, type ScenarioRequest, TARGETS, type Target } from "./read-scenarios.ts";
 
 // Starts a target pinned to core 0 and waits for its first successful /api/health, then for the
-// answer of one /api/faucet/status (the binary's app answers it once built).
+// answer of one request to its fullAppPath (the binary's app answers it once built).
 interface Running {
   target: Target;
   proc: Subprocess;
@@ -76,10 +76,13 @@ async function startTarget(target: Target, pin: boolean, reuseDir?: string, time
     await Bun.sleep(1);
   }
   const startMs = performance.now() - t0;
-  const full = await fetch(`${baseUrl}/api/faucet/status`);
-  await full.arrayBuffer();
-  if (!full.ok) throw new Error(`${target.name} answered ${full.status} to /api/faucet/status after its start\n${await tail(log)}`);
-  const fullStartMs = performance.now() - t0;
+  let fullStartMs = Number.NaN;
+  if (target.fullAppPath) {
+    const full = await fetch(baseUrl + target.fullAppPath);
+    await full.arrayBuffer();
+    if (!full.ok) throw new Error(`${target.name} answered ${full.status} to ${target.fullAppPath} after its start\n${await tail(log)}`);
+    fullStartMs = performance.now() - t0;
+  }
   return { target, proc, port, baseUrl, dataDir, log, startMs, fullStartMs };
 }
 
@@ -145,13 +148,13 @@ async function main() {
       }
       last = await startTarget(target, pin);
       startTimes[target.name].push(last.startMs);
-      fullStartTimes[target.name].push(last.fullStartMs);
+      if (target.fullAppPath) fullStartTimes[target.name].push(last.fullStartMs);
       await stop(last.proc);
     }
     for (let i = 0; i < STARTS; i++) {
       const r = await startTarget(target, pin, last!.dataDir);
       restartTimes[target.name].push(r.startMs);
-      fullRestartTimes[target.name].push(r.fullStartMs);
+      if (target.fullAppPath) fullRestartTimes[target.name].push(r.fullStartMs);
       await stop(r.proc);
     }
     await rm(last!.dataDir, { recursive: true, force: true });
@@ -160,34 +163,36 @@ async function main() {
 
   // Start times: the first answer and the first full-app answer, each set against the compiled
   // baseline (a bare Bun.serve compiled as the binary is).
+  const medianOrNull = (xs: number[]) => (xs.length ? median(xs) : null);
   const starts = processTargets.map((t) => ({
     target: t.name,
     startMsMedian: median(startTimes[t.name]),
     startMs: startTimes[t.name],
-    fullStartMsMedian: median(fullStartTimes[t.name]),
+    fullStartMsMedian: medianOrNull(fullStartTimes[t.name]),
     fullStartMs: fullStartTimes[t.name],
     restartMsMedian: median(restartTimes[t.name]),
     restartMs: restartTimes[t.name],
-    fullRestartMsMedian: median(fullRestartTimes[t.name]),
+    fullRestartMsMedian: medianOrNull(fullRestartTimes[t.name]),
     fullRestartMs: fullRestartTimes[t.name],
   }));
   const floor = starts.find((x) => x.target === "compiled baseline");
+  const ratio = (a: number | null, b: number | null) => (a === null || b === null ? null : a / b);
   const startRatios = starts
     .filter((x) => floor && x !== floor)
     .map((x) => ({
       target: x.target,
       baseline: floor!.target,
       start: x.startMsMedian / floor!.startMsMedian,
-      fullStart: x.fullStartMsMedian / floor!.fullStartMsMedian,
+      fullStart: ratio(x.fullStartMsMedian, floor!.fullStartMsMedian),
       restart: x.restartMsMedian / floor!.restartMsMedian,
-      fullRestart: x.fullRestartMsMedian / floor!.fullRestartMsMedian,
+      fullRestart: ratio(x.fullRestartMsMedian, floor!.fullRestartMsMedian),
     }));
   console.log(`\nStart, median of ${STARTS} (fresh: a new data dir each start; restart: on the data dir of the last one)\n`);
   console.log(
     table(
       ["process", "first answer", "first full-app answer", "restart: first answer", "restart: first full-app answer"],
       [
-        ...starts.map((x) => [x.target, fmtMs(x.startMsMedian), fmtMs(x.fullStartMsMedian), fmtMs(x.restartMsMedian), fmtMs(x.fullRestartMsMedian)]),
+        ...starts.map((x) => [x.target, fmtMs(x.startMsMedian), x.fullStartMsMedian === null ? "-" : fmtMs(x.fullStartMsMedian), fmtMs(x.restartMsMedian), x.fullRestartMsMedian === null ? "-" : fmtMs(x.fullRestartMsMedian)]),
         ...startRatios.map((r) => [`${r.target} / ${r.baseline}`, fmtRatio(r.start), fmtRatio(r.fullStart), fmtRatio(r.restart), fmtRatio(r.fullRestart)]),
       ],
     ),
