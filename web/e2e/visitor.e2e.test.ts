@@ -1,7 +1,8 @@
 // A visitor without an account follows their money and helps themselves, on a desktop and at 375 px:
 // the faucet page says what it will do before the form, a request is followed from the form to
 // PROCESSED on the sandbox ledger with a working explorer link, any wallet can be looked up, errors
-// stay under their field, a lost connection says so with a Retry; the splash plays once per session;
+// stay under their field, a lost connection says so with a Retry (the faucet, a review, a login); the
+// splash plays once per session;
 // an unknown URL is a real 404; the whitepaper downloads as a PDF.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -200,6 +201,33 @@ test("a review is thanked once, and the bonus says what it pays", async () => {
   await seen(page.getByText("5.000000 XRP"));
   expect(await page.getByText(/thank/i).count()).toBe(1);
   expect(await axeViolations(page)).toEqual([]);
+}, 60_000);
+
+test("the other forms say a lost connection in words with a Retry that sends again: a review, a login", async () => {
+  const { page } = await site.newPage({ width: 375, height: 900, visitorIp: visitorIp() });
+  const lost = "Can't reach the server. Check your connection and try again.";
+  await page.goto("/reviews");
+  await page.getByLabel("Rating").selectOption("4");
+  await page.getByLabel("Your review").fill("Worked on the second try, after my connection came back.");
+  await page.route("**/api/reviews/submit", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Submit Review" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: lost });
+  await seen(alert);
+  expect(await page.getByText("Failed to fetch").count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.unroute("**/api/reviews/submit");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await seen(page.getByRole("heading", { name: "Thank you for your review!" }));
+
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.route("**/api/login", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Login" }).click();
+  await seen(page.getByRole("alert").filter({ hasText: lost }));
+  await page.unroute("**/api/login");
+  await page.getByRole("alert").filter({ hasText: lost }).getByRole("button", { name: "Retry" }).click();
+  await until(async () => new URL(page.url()).pathname === "/admin", "the admin's home after Retry");
 }, 60_000);
 
 test("the whitepaper's Download PDF downloads a PDF", async () => {

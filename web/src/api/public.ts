@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/use-toast";
-import { errorText } from "../lib/errors";
+import { errorText, isNetworkFailure } from "../lib/errors";
 import { useProofOfWork } from "../lib/proof-of-work";
 import { faucetRequestsKey } from "./account";
 import { api, unwrap } from "./client";
@@ -43,7 +43,8 @@ export const usePayoutStats = () => useQuery({ queryKey: payoutStatsKey, queryFn
 
 export const useReviews = () => useQuery({ queryKey: reviewsKey, queryFn: () => unwrap(api.reviews.get()) });
 
-const failed = (title: string) => (error: unknown) => toast({ variant: "destructive", title, description: errorText(error) });
+// (a lost connection is said beside the form, with Retry: NetworkFailure)
+const failed = (title: string) => (error: unknown) => void (isNetworkFailure(error) || toast({ variant: "destructive", title, description: errorText(error) }));
 
 // POST /api/faucet/request; the device's list, the status, a logged-in user's dashboard list and
 // the user are reread afterwards. The page shows a refusal itself (under the field, or beside the

@@ -5,8 +5,9 @@ import { Page } from "../components/Page";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Field } from "../components/ui/field";
+import { NetworkFailure } from "../components/ui/form-failure";
 import { toast } from "../components/ui/use-toast";
-import { errorText } from "../lib/errors";
+import { errorText, isNetworkFailure } from "../lib/errors";
 import { warmProof } from "../lib/proof-of-work";
 
 const EMPTY = { companyName: "", email: "", website: "", budget: "", message: "" };
@@ -27,7 +28,8 @@ export default function Advertise() {
         setForm(EMPTY);
         toast({ title: "Request Submitted", description: answer?.message ?? "We'll be in touch within 2-3 business days." });
       },
-      onError: (error) => toast({ variant: "destructive", title: "Submission Failed", description: errorText(error) || "Failed to submit your request. Please try again." }),
+      // (a lost connection is said beside the button, with Retry)
+      onError: (error) => void (isNetworkFailure(error) || toast({ variant: "destructive", title: "Submission Failed", description: errorText(error) || "Failed to submit your request. Please try again." })),
     });
   };
   return (
@@ -62,6 +64,7 @@ export default function Advertise() {
             <button type="submit" className={buttonClass()} disabled={advertise.isPending}>
               {advertise.isPending ? "Sending..." : "Send Enquiry"}
             </button>
+            <NetworkFailure error={advertise.error} busy={advertise.isPending} />
           </form>
         </Card>
       </div>

@@ -7,6 +7,7 @@ import { Spinner } from "../components/Spinner";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Field } from "../components/ui/field";
+import { NetworkFailure } from "../components/ui/form-failure";
 import { cn } from "../lib/cn";
 import { usePageTitle } from "../lib/usePageTitle";
 
@@ -40,6 +41,7 @@ function LoginForm() {
       <Field id="login-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
       <Field id="login-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       <SubmitButton busy={login.isPending} label="Login" busyLabel="Logging in..." />
+      <NetworkFailure error={login.error} busy={login.isPending} />
       </form>
       <ForgotPassword />
     </>
@@ -61,6 +63,7 @@ function RegisterForm() {
       <Field id="register-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <Field id="register-password" label="Password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       <SubmitButton busy={register.isPending} label="Register" busyLabel="Registering..." />
+      <NetworkFailure error={register.error} busy={register.isPending} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Droplet, Info, RotateCcw, Search, ShieldCheck, Wallet } from "lucide-react";
+import { CheckCircle2, Clock, Droplet, Info, Search, ShieldCheck, Wallet } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { INVALID_ADDRESS } from "../../../src/shared/forms";
@@ -9,6 +9,7 @@ import { EarningAlertsForm } from "../components/public/SignupForms";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Field } from "../components/ui/field";
+import { FormFailure } from "../components/ui/form-failure";
 import { TxHash } from "../components/ui/TxHash";
 import { toast } from "../components/ui/use-toast";
 import { ApiError, errorText, isNetworkFailure } from "../lib/errors";
@@ -245,15 +246,7 @@ export default function Faucet() {
             </button>
           </form>
           {failure && (
-            <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              <span className="flex-1">{failure.message}</span>
-              {failure.network && (
-                <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => send(typed)} disabled={request.isPending}>
-                  <RotateCcw aria-hidden="true" className="h-4 w-4" />
-                  Retry
-                </button>
-              )}
-            </div>
+            <FormFailure message={failure.message} retry={failure.network} busy={request.isPending} onRetry={() => send(typed)} />
           )}
           {last && (
             <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-900">

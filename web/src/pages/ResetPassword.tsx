@@ -6,7 +6,8 @@ import { checkNewPassword, NewPasswordFields } from "../components/account/NewPa
 import { Spinner } from "../components/Spinner";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { errorText } from "../lib/errors";
+import { NetworkFailure } from "../components/ui/form-failure";
+import { errorText, isNetworkFailure } from "../lib/errors";
 import { usePageTitle } from "../lib/usePageTitle";
 
 const LINK_INVALID = "This reset link is invalid or has expired.";
@@ -67,7 +68,8 @@ export default function ResetPassword() {
               errors={errors}
               setErrors={setErrors}
             />
-            {errors.form && (
+            {errors.form && isNetworkFailure(reset.error) && <NetworkFailure error={reset.error} busy={reset.isPending} />}
+            {errors.form && !isNetworkFailure(reset.error) && (
               <p role="alert" className="text-sm text-red-700">
                 {errors.form}{" "}
                 {errors.form === LINK_INVALID && (

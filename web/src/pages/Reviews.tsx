@@ -7,6 +7,7 @@ import { ReviewList } from "../components/public/ReviewList";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Field } from "../components/ui/field";
+import { NetworkFailure } from "../components/ui/form-failure";
 import { toast } from "../components/ui/use-toast";
 import { warmProof } from "../lib/proof-of-work";
 
@@ -48,6 +49,7 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
             Skip
           </button>
         </div>
+        <NetworkFailure error={bonus.error} busy={bonus.isPending} />
       </form>
     </Card>
   );
@@ -130,6 +132,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
         <button type="submit" className={buttonClass()} disabled={submitReview.isPending}>
           {submitReview.isPending ? "Submitting..." : "Submit Review"}
         </button>
+        <NetworkFailure error={submitReview.error} busy={submitReview.isPending} />
       </form>
     </Card>
   );

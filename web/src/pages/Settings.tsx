@@ -2,13 +2,14 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { useCurrentUser } from "../api/session";
-import { errorText } from "../lib/errors";
+import { errorText, isNetworkFailure } from "../lib/errors";
 import { fieldOf, useChangePassword, useUpdateSettings } from "../api/self-service";
 import { checkNewPassword, NewPasswordFields } from "../components/account/NewPasswordFields";
 import { Spinner } from "../components/Spinner";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Field } from "../components/ui/field";
+import { NetworkFailure } from "../components/ui/form-failure";
 import { usePageTitle } from "../lib/usePageTitle";
 
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
@@ -32,8 +33,10 @@ function Submit({ busy, label }: { busy: boolean; label: string }) {
   );
 }
 
-// What a form says after it worked (announced), or its error that belongs to no field.
-function Outcome({ done, error }: { done: string | null; error: string | null }) {
+// What a form says after it worked (announced), or its error that belongs to no field (a lost
+// connection with Retry, which sends the form again).
+function Outcome({ done, error, failure, busy }: { done: string | null; error: string | null; failure: unknown; busy: boolean }) {
+  if (error && isNetworkFailure(failure)) return <NetworkFailure error={failure} busy={busy} />;
   if (error) {
     return (
       <p role="alert" className="text-sm text-red-700">
@@ -110,7 +113,7 @@ function PayoutAddressForm({ address, tag }: { address: string | null; tag: numb
         }}
       />
       <p className="text-xs text-slate-500">Exchanges usually need a destination tag. Leave the address empty to remove it.</p>
-      <Outcome done={done} error={errors.form ?? null} />
+      <Outcome done={done} error={errors.form ?? null} failure={update.error} busy={update.isPending} />
       <Submit busy={update.isPending} label="Save address" />
     </form>
   );
@@ -165,7 +168,7 @@ function EmailForm({ email: current }: { email: string }) {
           setError((old) => ({ ...old, password: undefined }));
         }}
       />
-      <Outcome done={done} error={error.form ?? null} />
+      <Outcome done={done} error={error.form ?? null} failure={update.error} busy={update.isPending} />
       <Submit busy={update.isPending} label="Save email" />
     </form>
   );
@@ -224,7 +227,7 @@ function PasswordForm() {
         errors={errors}
         setErrors={setErrors}
       />
-      <Outcome done={done} error={errors.form ?? null} />
+      <Outcome done={done} error={errors.form ?? null} failure={change.error} busy={change.isPending} />
       <Submit busy={change.isPending} label="Change password" />
     </form>
   );

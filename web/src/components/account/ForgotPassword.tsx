@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { fieldOf, useAuthOptions, useRequestReset } from "../../api/self-service";
-import { errorText } from "../../lib/errors";
+import { errorText, isNetworkFailure } from "../../lib/errors";
 import { useProofOfWork } from "../../lib/proof-of-work";
 import { Spinner } from "../Spinner";
 import { buttonClass } from "../ui/button";
 import { Field } from "../ui/field";
+import { NetworkFailure } from "../ui/form-failure";
 
 export const CONTACT_ADMIN = "Contact the site's admin to reset your password.";
 
@@ -41,7 +42,8 @@ function ResetRequestForm() {
           setError({});
         }}
       />
-      {error.form && (
+      {error.form && isNetworkFailure(request.error) && <NetworkFailure error={request.error} busy={request.isPending} />}
+      {error.form && !isNetworkFailure(request.error) && (
         <p role="alert" className="text-sm text-red-700">
           {error.form}
         </p>

@@ -2,11 +2,12 @@ import { CheckCircle2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED, ALERT_TYPES as TYPES, type AlertType } from "../../../../src/shared/forms";
 import { useSignup } from "../../api/public";
-import { errorText } from "../../lib/errors";
+import { errorText, isNetworkFailure } from "../../lib/errors";
 import { warmProof } from "../../lib/proof-of-work";
 import { buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field } from "../ui/field";
+import { NetworkFailure } from "../ui/form-failure";
 import { toast } from "../ui/use-toast";
 
 // The server's alert types (src/shared/forms.ts), each with its label.
@@ -45,7 +46,7 @@ export function NewsletterForm({ source }: { source: string }) {
           setDone(true);
           toast({ title: "Successfully signed up!", description: "You are on the list for faucet news and updates." });
         },
-        onError: (error) => toast({ variant: "destructive", title: "Signup failed", description: errorText(error) || "Failed to sign up for newsletter" }),
+        onError: (error) => void (isNetworkFailure(error) || toast({ variant: "destructive", title: "Signup failed", description: errorText(error) || "Failed to sign up for newsletter" })),
       },
     );
   };
@@ -64,6 +65,7 @@ export function NewsletterForm({ source }: { source: string }) {
             <button type="submit" className={buttonClass({ className: "h-11" })} disabled={signup.isPending}>
               {signup.isPending ? "Signing up..." : "Subscribe"}
             </button>
+            <NetworkFailure error={signup.error} busy={signup.isPending} className="sm:col-span-3" />
           </form>
         )}
       </div>
@@ -94,7 +96,7 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
           setDone(true);
           toast({ title: "Successfully signed up!", description: "We'll tell you when new ways to earn XRP appear." });
         },
-        onError: (error) => toast({ variant: "destructive", title: "Signup failed", description: errorText(error) || "Failed to sign up for earning alerts" }),
+        onError: (error) => void (isNetworkFailure(error) || toast({ variant: "destructive", title: "Signup failed", description: errorText(error) || "Failed to sign up for earning alerts" })),
       },
     );
   };
@@ -127,6 +129,7 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
             <button type="submit" className={buttonClass()} disabled={signup.isPending}>
               {signup.isPending ? "Signing up..." : "Get Alerts"}
             </button>
+            <NetworkFailure error={signup.error} busy={signup.isPending} />
           </form>
         )}
       </div>
