@@ -68,7 +68,7 @@ export function Splash({ leaving }: { leaving: boolean }) {
         <RainSheet drops={FAR} className="animate-rain-far" />
         <RainSheet drops={NEAR} className="animate-rain-near" />
       </div>
-      <div className="relative flex flex-col items-center gap-3 rounded-2xl bg-brand-900/95 px-8 py-6 text-center text-white shadow-2xl motion-safe:animate-splash-pop">
+      <div className="relative flex flex-col items-center gap-3 rounded-2xl bg-brand-900 px-8 py-6 text-center text-white shadow-2xl motion-safe:animate-splash-pop">
         <LogoMark className="h-14 w-14 bg-white/15 ring-1 ring-white/30 [&_svg]:h-8 [&_svg]:w-8" />
         <p className="text-2xl font-bold tracking-tight">XRP Faucet</p>
         <p className="text-sm text-sky-100">Free XRP drops, fresh every day</p>
