@@ -47,9 +47,11 @@ function FeatureGrid({ items }: { items: Feature[] }) {
   );
 }
 
+// Below the first screen: the browser lays a section out and paints it only as it nears the
+// viewport (content-visibility), so the first render's layout is the hero's, not the whole page's.
 function Section({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
   return (
-    <section className={`mx-auto max-w-6xl px-4 py-12 sm:px-6 ${className ?? ""}`}>
+    <section className={`mx-auto max-w-6xl px-4 py-12 [contain-intrinsic-size:auto_32rem] [content-visibility:auto] sm:px-6 ${className ?? ""}`}>
       <h2 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h2>
       {children}
     </section>
