@@ -43,8 +43,8 @@ const { Component: ShoppingRewards } = pages.shoppingRewards;
 const { Component: Whitepaper } = pages.whitepaper;
 const { Component: Admin } = pages.admin;
 
-// The screen a path opens (the dashboard and admin routes may show another by role: they then load
-// after the splash, behind the layout's spinner).
+// The screen a path opens (the dashboard and admin routes may show another by role: it then loads
+// once the user is known, behind the layout's spinner).
 function firstScreen(path: string): Promise<unknown> {
   const [, first = "", rest] = path.split("/");
   const byPath: Record<string, { preload: () => Promise<unknown> }> = {
