@@ -3,7 +3,7 @@
 // /api/stats/payouts, /api/social/bonus), with nothing else in the way.
 // Accepts the binary's flags (--port, --host; --data-dir is ignored) so the harness starts both alike.
 
-import { BENCH_REVIEWS, BENCH_SOCIAL_OFFER } from "./fixtures.ts";
+import { BENCH_FAUCET_STATUS, BENCH_REVIEWS, BENCH_SOCIAL_OFFER } from "./fixtures.ts";
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -25,7 +25,7 @@ const server = Bun.serve({
   routes: {
     "/api/health": () => json(200, { status: "ok" }),
     "/api/user": () => json(401, { message: "Not logged in" }),
-    "/api/faucet/status": () => json(200, { isActive: true, message: "Faucet is online" }),
+    "/api/faucet/status": () => json(200, BENCH_FAUCET_STATUS),
     "/api/reviews": () => json(200, BENCH_REVIEWS),
     "/api/stats/payouts": () => json(200, { totalPayouts: 0 }),
     "/api/social/bonus": () => json(200, BENCH_SOCIAL_OFFER),

@@ -18,3 +18,19 @@ export const BENCH_SOCIAL_OFFER = {
   weeklyMaximum: "15.000000",
   platforms: ["Facebook", "Twitter", "LinkedIn"].map((platform) => ({ platform, availableAt: null })),
 };
+
+// The anonymous GET /api/faucet/status answer of a fresh binary (the default settings: online, 5-20
+// XRP a request, 100 XRP a day, nothing given out yet).
+export const BENCH_FAUCET_STATUS = {
+  isActive: true,
+  message: "Faucet is online",
+  offlineReason: null,
+  minAmount: "5.000000",
+  maxAmount: "20.000000",
+  budgetLeft: "100.000000",
+  budgetTotal: "100.000000",
+  budgetLeftDrops: 100000000,
+  budgetTotalDrops: 100000000,
+  reviewerBonus: "5.000000",
+  nextClaimSeconds: null,
+};
