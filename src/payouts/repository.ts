@@ -14,7 +14,19 @@ export const FAILED_FOR_GOOD = ["failed_on_ledger", "preflight_refused"] as cons
 // A payout not yet settled: a second user payment waits for it.
 const OPEN = ["queued", "in_flight", "needs_attention"];
 
-// A payout as the admin's screens read it (payoutView); modules/account's history selects the same.
+// A payout as the admin's screens read it (payoutView), and the columns that select it (modules/account's
+// history of payments selects the same).
+export const PAYOUT_RECORD = {
+  id: payouts.id,
+  kind: payouts.kind,
+  user_id: payouts.userId,
+  amount_drops: payouts.amountDrops,
+  status: payouts.status,
+  tx_hash: payouts.txHash,
+  error: payouts.error,
+  created_at: payouts.createdAt,
+  updated_at: payouts.updatedAt,
+};
 export interface PayoutRecord {
   id: number;
   kind: string;
@@ -101,21 +113,7 @@ export function createPayoutRepository(db: Db) {
     .set({ payoutId: sql`${p("payoutId")}` })
     .where(and(eq(rewards.userId, p("userId")), eq(rewards.status, "APPROVED"), isNull(rewards.payoutId)))
     .prepare();
-  const payoutById = db
-    .select({
-      id: payouts.id,
-      kind: payouts.kind,
-      user_id: payouts.userId,
-      amount_drops: payouts.amountDrops,
-      status: payouts.status,
-      tx_hash: payouts.txHash,
-      error: payouts.error,
-      created_at: payouts.createdAt,
-      updated_at: payouts.updatedAt,
-    })
-    .from(payouts)
-    .where(eq(payouts.id, p("id")))
-    .prepare();
+  const payoutById = db.select(PAYOUT_RECORD).from(payouts).where(eq(payouts.id, p("id"))).prepare();
 
   return {
     faucetRequest: (id: number) => request.get({ id }),

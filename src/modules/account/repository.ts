@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, passwordResets, payouts, rewards, sessions, users, type PasswordReset, type User } from "../../db/schema.ts";
+import { PAYOUT_RECORD } from "../../payouts/repository.ts";
 import type { AdminUserRow, FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow, UserSummaryRow } from "./model.ts";
 
 const p = sql.placeholder;
@@ -121,18 +122,7 @@ export function createAccountRepository(db: Db) {
   const pendingRewards = db.select({ n: count() }).from(rewards).where(eq(rewards.status, "PENDING")).prepare();
   // The payments to users, newest first, as payoutView (payouts/service.ts) reads a payout.
   const payments = db
-    .select({
-      id: payouts.id,
-      kind: payouts.kind,
-      user_id: payouts.userId,
-      amount_drops: payouts.amountDrops,
-      status: payouts.status,
-      tx_hash: payouts.txHash,
-      error: payouts.error,
-      created_at: payouts.createdAt,
-      updated_at: payouts.updatedAt,
-      username: u.username,
-    })
+    .select({ ...PAYOUT_RECORD, username: u.username })
     .from(payouts)
     .leftJoin(u, eq(u.id, payouts.userId))
     .where(eq(payouts.kind, "USER_PAYMENT"))
