@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "../components/ui/use-toast";
-import { errorText, isNetworkFailure } from "../lib/errors";
+import { failureToast, toast } from "../components/ui/use-toast";
 import { useProofOfWork } from "../lib/proof-of-work";
 import { faucetRequestsKey } from "./account";
 import { api, unwrap } from "./client";
@@ -43,8 +42,6 @@ export const usePayoutStats = () => useQuery({ queryKey: payoutStatsKey, queryFn
 
 export const useReviews = () => useQuery({ queryKey: reviewsKey, queryFn: () => unwrap(api.reviews.get()) });
 
-// (a lost connection is said beside the form, with Retry: NetworkFailure)
-const failed = (title: string) => (error: unknown) => void (isNetworkFailure(error) || toast({ variant: "destructive", title, description: errorText(error) }));
 
 // POST /api/faucet/request; the device's list, the status, a logged-in user's dashboard list and
 // the user are reread afterwards. The page shows a refusal itself (under the field, or beside the
@@ -69,7 +66,7 @@ export function useSubmitReview() {
   return useMutation({
     mutationFn: (review: Body<typeof api.reviews.submit.post>) => unwrap(api.reviews.submit.post(review)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewsKey }),
-    onError: failed("Error"),
+    onError: failureToast("Error"),
   });
 }
 
@@ -78,7 +75,7 @@ export function useReviewerBonus() {
   return useMutation({
     mutationFn: (claim: Body<(typeof api.reviews)["bonus-request"]["post"]>) => unwrap(api.reviews["bonus-request"].post(claim)),
     onSuccess: () => toast({ title: "Bonus Request Submitted!", description: "Our team will review your reviewer bonus and send it to your wallet." }),
-    onError: failed("Error"),
+    onError: failureToast("Error"),
   });
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
-import { toast } from "../components/ui/use-toast";
-import { authErrorText, isNetworkFailure } from "../lib/errors";
+import { failureToast, toast } from "../components/ui/use-toast";
+import { authErrorText } from "../lib/errors";
 import { useProofOfWork } from "../lib/proof-of-work";
 import { api, unwrap } from "./client";
 import type { Body, User } from "./types";
@@ -41,10 +41,7 @@ function useSignIn<Form>(call: "login" | "register", successText: string, toPayl
       queryClient.setQueryData(currentUserKey, user);
       toast({ title: "Success", description: successText });
     },
-    // (a lost connection is said beside the form, with Retry: NetworkFailure)
-    onError: (error) => {
-      if (!isNetworkFailure(error)) toast({ variant: "destructive", title: "Error", description: authErrorText(error) });
-    },
+    onError: failureToast("Error", authErrorText),
   });
 }
 

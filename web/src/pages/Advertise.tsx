@@ -6,8 +6,8 @@ import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Field } from "../components/ui/field";
 import { NetworkFailure } from "../components/ui/form-failure";
-import { toast } from "../components/ui/use-toast";
-import { errorText, isNetworkFailure } from "../lib/errors";
+import { failureToast, toast } from "../components/ui/use-toast";
+import { errorText } from "../lib/errors";
 import { warmProof } from "../lib/proof-of-work";
 
 const EMPTY = { companyName: "", email: "", website: "", budget: "", message: "" };
@@ -28,8 +28,7 @@ export default function Advertise() {
         setForm(EMPTY);
         toast({ title: "Request Submitted", description: answer?.message ?? "We'll be in touch within 2-3 business days." });
       },
-      // (a lost connection is said beside the button, with Retry)
-      onError: (error) => void (isNetworkFailure(error) || toast({ variant: "destructive", title: "Submission Failed", description: errorText(error) || "Failed to submit your request. Please try again." })),
+      onError: failureToast("Submission Failed", (error) => errorText(error) || "Failed to submit your request. Please try again."),
     });
   };
   return (

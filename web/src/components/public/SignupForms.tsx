@@ -2,13 +2,13 @@ import { CheckCircle2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED, ALERT_TYPES as TYPES, type AlertType } from "../../../../src/shared/forms";
 import { useSignup } from "../../api/public";
-import { errorText, isNetworkFailure } from "../../lib/errors";
+import { errorText } from "../../lib/errors";
 import { warmProof } from "../../lib/proof-of-work";
 import { buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field } from "../ui/field";
 import { NetworkFailure } from "../ui/form-failure";
-import { toast } from "../ui/use-toast";
+import { failureToast, toast } from "../ui/use-toast";
 
 // The server's alert types (src/shared/forms.ts), each with its label.
 const LABELS: Record<AlertType, string> = {
@@ -46,7 +46,7 @@ export function NewsletterForm({ source }: { source: string }) {
           setDone(true);
           toast({ title: "Successfully signed up!", description: "You are on the list for faucet news and updates." });
         },
-        onError: (error) => void (isNetworkFailure(error) || toast({ variant: "destructive", title: "Signup failed", description: errorText(error) || "Failed to sign up for newsletter" })),
+        onError: failureToast("Signup failed", (error) => errorText(error) || "Failed to sign up for newsletter"),
       },
     );
   };
@@ -96,7 +96,7 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
           setDone(true);
           toast({ title: "Successfully signed up!", description: "We'll tell you when new ways to earn XRP appear." });
         },
-        onError: (error) => void (isNetworkFailure(error) || toast({ variant: "destructive", title: "Signup failed", description: errorText(error) || "Failed to sign up for earning alerts" })),
+        onError: failureToast("Signup failed", (error) => errorText(error) || "Failed to sign up for earning alerts"),
       },
     );
   };

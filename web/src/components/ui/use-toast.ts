@@ -1,4 +1,5 @@
 import * as React from "react";
+import { errorText, isNetworkFailure } from "../../lib/errors";
 import type { ToastActionElement, ToastProps } from "./toast";
 
 const TOAST_LIMIT = 1;
@@ -109,4 +110,12 @@ function useToast() {
   };
 }
 
-export { useToast, toast };
+// A form's onError: its refusal as a toast, in `describe`'s words (errorText by default). A lost
+// connection gets no toast: the form says it beside its button, with Retry (NetworkFailure).
+function failureToast(title: string, describe: (error: unknown) => string = errorText) {
+  return (error: unknown) => {
+    if (!isNetworkFailure(error)) toast({ variant: "destructive", title, description: describe(error) });
+  };
+}
+
+export { failureToast, useToast, toast };
