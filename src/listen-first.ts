@@ -10,9 +10,9 @@
 import type { Database } from "bun:sqlite";
 import type { Server } from "bun";
 import type { App } from "./app.ts";
+import { createPublicReads } from "./http/public-reads.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import { healthStatus, healthView } from "./modules/health/model.ts";
-import { createHealth } from "./modules/health/service.ts";
+import { addHealthRead, createHealth } from "./modules/health/service.ts";
 
 // The Bun.serve settings server.reload cannot change, as Elysia's listen sets them for createApp's
 // app (its `serve` options and its defaults); `handOver` refuses an app that would want others.
@@ -23,9 +23,6 @@ const FIXED_SETTINGS = {
   reusePort: true,
   development: (Bun.env.NODE_ENV ?? Bun.env.ENV) !== "production",
 } as const;
-
-// What the app's public reads send (src/http/public-reads.ts), so the early answer is the same.
-const JSON_TYPE = "application/json;charset=utf-8";
 
 export interface ListenFirst {
   server: Server<undefined>;
@@ -48,24 +45,17 @@ export function listenFirst(options: { port: number; hostname: string; sqlite: D
     return (await ready).fetch(request);
   };
 
-  // The same probe and answer as the app's GET /api/health (modules/health), its uptime counted from
-  // here; the app's route takes over with its own probe at the hand-over.
-  const health = createHealth({ db: { sqlite: options.sqlite }, clock });
-  const startedAt = clock();
-  const headers = { ...securityHeaders(options.publicUrl), "cache-control": "no-store", "content-type": JSON_TYPE };
-  const earlyHealth = (request: Request) => {
-    // a declared body goes to the full app, as the app's public read does (its body limit answers)
-    if (request.headers.get("content-length") !== null) return waitForApp(request);
-    const database = health.database();
-    const uptimeSeconds = Math.floor((clock() - startedAt) / 1000);
-    return new Response(JSON.stringify(healthView(database, options.version, uptimeSeconds)), { status: healthStatus(database), headers });
-  };
+  // GET /api/health as the app answers it (modules/health's public read, with the app's API headers),
+  // its uptime counted from here; what the read declines (a declared body) waits for the app. The
+  // app's route takes over with its own probe at the hand-over.
+  const reads = createPublicReads({ ...securityHeaders(options.publicUrl), "cache-control": "no-store" }, waitForApp);
+  addHealthRead({ health: createHealth({ db: { sqlite: options.sqlite }, clock }), clock, version: options.version, reads });
 
   const server = Bun.serve({
     ...FIXED_SETTINGS,
     port: options.port,
     hostname: options.hostname,
-    routes: { "/api/health": { GET: earlyHealth } },
+    routes: reads.routes,
     fetch: waitForApp,
   });
 

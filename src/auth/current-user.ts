@@ -1,8 +1,8 @@
 // Who is asking: the session cookie turned into a user, with the sliding refresh of the cookie.
 import type { User } from "../db/schema.ts";
-import type { CookieAttributes, CookieJar } from "../http/cookies.ts";
+import { type CookieAttributes, type CookieJar, SESSION_COOKIE } from "../http/cookies.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
-import { SESSION_COOKIE, type SessionService } from "./sessions.ts";
+import type { SessionService } from "./sessions.ts";
 
 export interface SessionCookieOptions {
   secure: boolean;

@@ -4,7 +4,6 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sessions, users, type User } from "../db/schema.ts";
 
-export const SESSION_COOKIE = "session";
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function generateSessionToken(): string {

@@ -8,7 +8,7 @@
 // through the full app (`fallback`, Elysia's fetch), as does any read that throws. The feature's
 // Elysia route calls the same read first, so app.handle, tests in process and the fallback give the
 // same answer as the fast path.
-import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { SESSION_COOKIE } from "./cookies.ts";
 
 // Answers the request, or undefined when the full route must (a session cookie came, for instance).
 export type PublicRead = (request: Request) => Response | undefined;

@@ -2,9 +2,8 @@
 // admin's list of users and paying a user what they are owed.
 import { Elysia } from "elysia";
 import { sessionCookieAttributes } from "../../auth/current-user.ts";
-import { SESSION_COOKIE } from "../../auth/sessions.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
-import type { CookieJar } from "../../http/cookies.ts";
+import { type CookieJar, SESSION_COOKIE } from "../../http/cookies.ts";
 import { idParam, pageParam } from "../../http/params.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
