@@ -61,13 +61,6 @@ export async function tempDir(prefix: string) {
   return dir;
 }
 
-// A free loopback port: bind port 0, read it, let it go.
-export function freePort(host = "127.0.0.1"): number {
-  const probe = Bun.serve({ hostname: host, port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
 
 
 export const median = (xs: number[]) => {

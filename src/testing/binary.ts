@@ -27,8 +27,8 @@ export interface RunningServer {
 }
 
 // A port nobody listens on now (for a test that must know the port before the server says it).
-export function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+export function freePort(host = "127.0.0.1"): number {
+  const probe = Bun.serve({ hostname: host, port: 0, fetch: () => new Response() });
   const port = probe.port!;
   probe.stop(true);
   return port;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
+import { freePort } from "../../src/testing/binary.ts";
 import { proofFor } from "../../src/testing/pow.ts";
 import { linkIn, startSmtp, type MailServer } from "../../src/testing/smtp.ts";
 import { ADMIN, gone, logIn, newAddress, registerUser, seen, startSite, until, USER_PASSWORD as PASSWORD, type Site } from "./support.ts";
@@ -13,13 +14,6 @@ let smtp: MailServer;
 let site: Site;
 let adminCookie = "";
 
-// A port free now, for a site whose --public-url must name it before it starts.
-function freePort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
 
 beforeAll(async () => {
   smtp = await startSmtp({ user: "site", pass: "mail-pass-9" });
