@@ -25,12 +25,17 @@ export const users = sqliteTable(
     // The network it registered from (http/ip-group.ts), for the new-accounts-per-network limit;
     // null for accounts made before it and by the command line.
     ipGroup: text("ip_group"),
+    // The wider network (IPv6 /48, IPv4 /24) and the device it registered from: new accounts are
+    // limited per network too, and bonuses per registration network and device.
+    ipNetwork: text("ip_network"),
+    deviceId: text("device_id"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("users_username_lower").on(sql`lower(${t.username})`),
     index("users_xrp_address").on(t.xrpAddress),
     index("users_ip_group_time").on(t.ipGroup, t.createdAt),
+    index("users_ip_network_time").on(t.ipNetwork, t.createdAt),
   ],
 );
 
@@ -63,6 +68,9 @@ export const faucetRequests = sqliteTable(
     riskReasons: text("risk_reasons", { mode: "json" }).$type<string[]>(),
     requesterIp: text("requester_ip"),
     ipGroup: text("ip_group"),
+    // the IPv6 /48 or IPv4 /24 (caps count here too) and the IPv6 /32 or IPv4 /16 (velocity only)
+    ipNetwork: text("ip_network"),
+    ipWide: text("ip_wide"),
     deviceId: text("device_id"),
     userAgent: text("user_agent"),
     reviewId: integer("review_id").references(() => reviews.id, { onDelete: "set null" }),
@@ -81,6 +89,8 @@ export const faucetRequests = sqliteTable(
   (t) => [
     index("faucet_requests_address_time").on(t.address, t.createdAt),
     index("faucet_requests_ip_time").on(t.ipGroup, t.createdAt),
+    index("faucet_requests_network_time").on(t.ipNetwork, t.createdAt),
+    index("faucet_requests_wide_time").on(t.ipWide, t.createdAt),
     index("faucet_requests_device_time").on(t.deviceId, t.createdAt),
     index("faucet_requests_time").on(t.createdAt),
     index("faucet_requests_status_time").on(t.status, t.createdAt),
@@ -96,6 +106,8 @@ export const faucetDailyTotals = sqliteTable("faucet_daily_totals", {
   day: text("day").primaryKey(), // YYYY-MM-DD (UTC)
   amountDrops: integer("amount_drops").notNull().default(0),
   requests: integer("requests").notNull().default(0),
+  // what the day's bonus budget holds (social and reviewer bonuses)
+  bonusDrops: integer("bonus_drops").notNull().default(0),
 });
 
 export const rewards = sqliteTable(
@@ -121,12 +133,23 @@ export const rewards = sqliteTable(
     processedBy: integer("processed_by").references(() => users.id, { onDelete: "set null" }),
     processedAt: integer("processed_at"),
     txHash: text("tx_hash"),
+    // Where the claim came from and what that says (shown to the admin beside it)
+    ip: text("ip"),
+    ipNetwork: text("ip_network"),
+    deviceId: text("device_id"),
+    riskScore: integer("risk_score"),
+    riskReasons: text("risk_reasons", { mode: "json" }).$type<string[]>(),
+    // The UTC day whose bonus budget holds its amount; null once it holds none (denied)
+    budgetDay: text("budget_day"),
     createdAt: createdAt(),
   },
   (t) => [
     index("rewards_user_time").on(t.userId, t.createdAt),
     index("rewards_status_time").on(t.status, t.createdAt),
     index("rewards_user_type_platform_time").on(t.userId, t.type, t.platform, t.createdAt),
+    index("rewards_address_time").on(t.address, t.createdAt),
+    index("rewards_network_time").on(t.ipNetwork, t.createdAt),
+    index("rewards_device_time").on(t.deviceId, t.createdAt),
   ],
 );
 
@@ -220,7 +243,7 @@ export const faucetSettings = sqliteTable("faucet_settings", {
   perIpDaily: integer("per_ip_daily").notNull().default(3),
   perDeviceDaily: integer("per_device_daily").notNull().default(3),
   // "address": each IP counts alone; "subnet": IPv4 /24 and IPv6 /64 count as one
-  ipGrouping: text("ip_grouping").notNull().default("address"),
+  ipGrouping: text("ip_grouping").notNull().default("subnet"),
   // Key derivations a browser must try before a public form is accepted; 0 turns the check off
   powDifficulty: integer("pow_difficulty").notNull().default(2000),
   // New accounts one network (ip_grouping) may register in an hour and in 24 hours
@@ -234,6 +257,10 @@ export const faucetSettings = sqliteTable("faucet_settings", {
   autoApproveMaxRiskScore: integer("auto_approve_max_risk_score").notNull().default(20),
   autoApproveHoldMinutes: integer("auto_approve_hold_minutes").notNull().default(10),
   autoApproveMaxPerDayDrops: integer("auto_approve_max_per_day_drops").notNull().default(50_000_000),
+  // The day's budget for social and reviewer bonuses, released through the day like the faucet's
+  bonusDailyLimitDrops: integer("bonus_daily_limit_drops").notNull().default(50_000_000),
+  // A bonus needs an account at least this old
+  bonusMinAccountAgeHours: integer("bonus_min_account_age_hours").notNull().default(24),
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: integer("updated_at").notNull(),
 });
@@ -250,9 +277,15 @@ export const reviews = sqliteTable(
     // the reviewer bonus may only be claimed from the device that wrote the review
     deviceId: text("device_id"),
     userAgent: text("user_agent"),
+    // the IPv6 /48 or IPv4 /24 it came from: a burst from one network is held for moderation
+    ipNetwork: text("ip_network"),
     createdAt: createdAt(),
   },
-  (t) => [index("reviews_approved_time").on(t.approved, t.createdAt), index("reviews_ip_time").on(t.ipAddress, t.createdAt)],
+  (t) => [
+    index("reviews_approved_time").on(t.approved, t.createdAt),
+    index("reviews_ip_time").on(t.ipAddress, t.createdAt),
+    index("reviews_network_time").on(t.ipNetwork, t.createdAt),
+  ],
 );
 
 export const newsletterSignups = sqliteTable(

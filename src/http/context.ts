@@ -8,7 +8,7 @@ import type { User } from "../db/schema.ts";
 import type { ClientIpResolver } from "./client-ip.ts";
 import { cookieJar, type CookieJar } from "./cookies.ts";
 import { deviceFromCookie } from "./device.ts";
-import { ipGroup, type IpGrouping } from "./ip-group.ts";
+import { type IpGrouping, type IpNetworks, ipNetworks } from "./ip-group.ts";
 
 export interface ContextDeps {
   currentUser: CurrentUser;
@@ -23,6 +23,8 @@ export interface Visitor {
   readonly cookies: CookieJar;
   readonly ip: string;
   readonly ipGroup: string;
+  // the IP's group, network (/48 or /24) and wide network (/32 or /16): ip-group.ts
+  readonly networks: IpNetworks;
   // the device cookie's id; read once, it sets the cookie on a first visit
   readonly device: { deviceId: string; isNew: boolean };
   readonly userAgent: string | null;
@@ -44,6 +46,7 @@ export function userAgentOf(request: Request): string | null {
 export function createVisitor(deps: ContextDeps, request: Request, server: unknown, set: { headers: Record<string, unknown> }): Visitor {
   let cookies: CookieJar | undefined;
   let ip: string | undefined;
+  let networks: IpNetworks | undefined;
   let device: Visitor["device"] | undefined;
   let user: User | null | undefined;
   const jar = () => (cookies ??= cookieJar(request, set as never));
@@ -55,7 +58,10 @@ export function createVisitor(deps: ContextDeps, request: Request, server: unkno
       return (ip ??= deps.clientIp(request, server));
     },
     get ipGroup() {
-      return ipGroup(this.ip, deps.ipGrouping());
+      return this.networks.group;
+    },
+    get networks() {
+      return (networks ??= ipNetworks(this.ip, deps.ipGrouping()));
     },
     get device() {
       return (device ??= deviceFromCookie(jar(), deps.clock(), deps.secureCookies));

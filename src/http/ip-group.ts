@@ -1,19 +1,50 @@
-// The key the per-IP limits count under. An IPv6 address always counts as its /64: one subscriber
-// on every real network, so rotating addresses inside it gains nothing. The admin's setting chooses
-// only between each IPv4 address ("address") and its IPv4 /24 ("subnet").
+// The keys the per-IP limits count under. A farm rotates whatever is cheap, so every limit counts
+// at the width the attacker pays for (docs/decisions.md, "Limits that follow the network"):
+// - group:   the narrowest key: an IPv6 /64 (one subscriber on every real network); for IPv4 the
+//            admin's setting chooses each address ("address") or its /24 ("subnet", the default);
+// - network: an IPv6 /48 (one site or customer) or an IPv4 /24: caps and refusals count here too,
+//            so a new /64 inside a /48 that already asked is a second request, not a new visitor;
+// - wide:    an IPv6 /32 or an IPv4 /16 (a provider; mobile carriers put thousands of honest people
+//            behind one /16): only ever a risk signal (velocity), never a refusal.
+// An IPv4-mapped IPv6 address counts as its IPv4.
 export type IpGrouping = "address" | "subnet";
 
-export function ipGroup(ip: string, grouping: IpGrouping): string {
-  const mapped = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i.exec(ip);
-  if (mapped) return ipGroup(mapped[1]!, grouping);
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(ip);
-  if (v4) return grouping === "subnet" ? `${v4[1]}.${v4[2]}.${v4[3]}.0/24` : ip;
-  if (ip.includes(":")) {
-    const [head, tail = ""] = ip.split("%")[0]!.split("::");
-    const left = head ? head.split(":") : [];
-    const right = tail ? tail.split(":") : [];
-    const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-    return `${groups.slice(0, 4).map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/64`;
+export interface IpNetworks {
+  group: string;
+  network: string;
+  wide: string;
+}
+
+const V4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+const MAPPED = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
+
+// The eight 16-bit groups of an IPv6 address written in any of its short forms, without leading zeros.
+function v6Groups(ip: string): string[] {
+  const [head, tail = ""] = ip.split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return groups.map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, ""));
+}
+
+const v6Prefix = (groups: string[], bits: 32 | 48 | 64) => `${groups.slice(0, bits / 16).join(":")}::/${bits}`;
+
+export function ipNetworks(ip: string, grouping: IpGrouping): IpNetworks {
+  const mapped = MAPPED.exec(ip);
+  if (mapped) return ipNetworks(mapped[1]!, grouping);
+  const v4 = V4.exec(ip);
+  if (v4) {
+    const slash24 = `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+    return { group: grouping === "subnet" ? slash24 : ip, network: slash24, wide: `${v4[1]}.${v4[2]}.0.0/16` };
   }
-  return ip;
+  if (ip.includes(":")) {
+    const groups = v6Groups(ip);
+    return { group: v6Prefix(groups, 64), network: v6Prefix(groups, 48), wide: v6Prefix(groups, 32) };
+  }
+  // not an IP (a test's or a socket's oddity): it counts alone at every width
+  return { group: ip, network: ip, wide: ip };
+}
+
+export function ipGroup(ip: string, grouping: IpGrouping): string {
+  return ipNetworks(ip, grouping).group;
 }

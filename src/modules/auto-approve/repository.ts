@@ -1,5 +1,5 @@
 // All SQL of the auto-approve rule: the pending faucet requests it may approve. Prepared once.
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, type FaucetRequest } from "../../db/schema.ts";
 
@@ -20,7 +20,16 @@ export function createAutoApproveRepository(db: Db) {
     .limit(AUTO_APPROVE_BATCH)
     .prepare();
 
+  // Requests auto-approved since a moment from one network (IPv6 /48, IPv4 /24) or IP group.
+  const approvedFrom = db
+    .select({ n: count() })
+    .from(r)
+    .where(and(eq(r.autoApproved, true), gte(r.processedAt, p("since")), or(eq(r.ipNetwork, p("network")), eq(r.ipGroup, p("group")))))
+    .prepare();
+
   return {
+    approvedFromNetworkSince: (request: Pick<FaucetRequest, "ipNetwork" | "ipGroup">, since: number): number =>
+      approvedFrom.get({ network: request.ipNetwork ?? request.ipGroup ?? "", group: request.ipGroup ?? "", since })!.n,
     candidates: (maxRiskScore: number, heldSince: number): FaucetRequest[] => candidates.all({ maxRiskScore, heldSince }),
   };
 }

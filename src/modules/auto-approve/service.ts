@@ -2,7 +2,9 @@
 // risk score is at or below maxRiskScore, held holdMinutes, and still at or below it when scored
 // again at that moment (a burst during the hold raises it), is approved as an admin's approval
 // would (the budget, the payout queued for the engine), by 'Auto', while today's auto-approved
-// XRP stays within maxPerDay. Anything else waits for a person. Run on a timer by createApp.
+// XRP stays within maxPerDay released through the day (an hourly share, like the budget) and at
+// most one request a day per network (IPv6 /48, IPv4 /24). Anything else waits for a person. Run on
+// a timer by createApp.
 import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import { utcDay } from "../../lib/time.ts";
@@ -19,7 +21,7 @@ export interface AutoApproveDeps {
   db: Db;
   clock: () => number;
   settings: SettingsService;
-  faucet: Pick<FaucetService, "currentRisk">;
+  faucet: Pick<FaucetService, "currentRisk" | "autoApproveCapNow">;
   payouts: Pick<PayoutService, "autoApproveFaucetRequest">;
   log: (line: string) => void;
   // Whether the request's address, IP or device is on the block list now (blocked during its hold).
@@ -38,12 +40,14 @@ export function createAutoApprover({ db, clock, settings, faucet, payouts, log, 
         if (!s.autoApproveEnabled) return 0;
         const now = clock();
         const dayStart = Date.parse(`${utcDay(now)}T00:00:00Z`);
+        const maxPerDayDrops = faucet.autoApproveCapNow();
         let approved = 0;
         for (const request of repo.candidates(s.autoApproveMaxRiskScore, now - s.autoApproveHoldMinutes * MINUTE_MS)) {
           if (blocked(request)) continue; // blocked while it waited: a person decides
+          if (repo.approvedFromNetworkSince(request, dayStart) > 0) continue; // one a day per network
           const risk = faucet.currentRisk(request);
           if (risk.score > s.autoApproveMaxRiskScore) continue; // waits for a person
-          const outcome = payouts.autoApproveFaucetRequest(request.id, risk.score, { dayStart, maxPerDayDrops: s.autoApproveMaxPerDayDrops });
+          const outcome = payouts.autoApproveFaucetRequest(request.id, risk.score, { dayStart, maxPerDayDrops });
           if (outcome === "queued") approved++;
           // no engine: nothing can be paid, the others wait too (a request over today's cap or
           // budget waits for a person or tomorrow; a smaller one after it may still fit)

@@ -7,10 +7,16 @@ import { appError, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { INVALID_ADDRESS } from "./address.ts";
 import { iso } from "../../lib/time.ts";
+import type { BudgetView } from "./budget.ts";
 
 export { INVALID_ADDRESS };
 export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
 export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come back after midnight UTC.";
+// The day's budget is released an hour at a time: "14:00 UTC".
+const hourText = (at: number) => `${new Date(at).toISOString().slice(11, 16)} UTC`;
+export const sliceReached = (nextAt: number) => `The faucet has given out this hour's XRP. More opens at ${hourText(nextAt)}.`;
+export const BONUS_BUDGET_REACHED = "Today's bonus budget has been given out. Please try again after midnight UTC.";
+export const bonusSliceReached = (nextAt: number) => `This hour's bonus budget has been given out. More opens at ${hourText(nextAt)}.`;
 
 export const faucetRequestBody = jsonBody({ address: text(200, INVALID_ADDRESS) });
 
@@ -27,6 +33,9 @@ export const faucetErrors = {
   invalidAddress: () => appError(400, "INVALID_ADDRESS", INVALID_ADDRESS),
   offline: () => appError(503, "FAUCET_OFFLINE", FAUCET_OFFLINE),
   budgetReached: (retryAfterSeconds: number) => tooManyRequests(BUDGET_REACHED, retryAfterSeconds, "BUDGET_REACHED"),
+  sliceReached: (nextAt: number, retryAfterSeconds: number) => tooManyRequests(sliceReached(nextAt), retryAfterSeconds, "BUDGET_REACHED"),
+  bonusBudgetReached: (nextAt: number | null, retryAfterSeconds: number) =>
+    tooManyRequests(nextAt === null ? BONUS_BUDGET_REACHED : bonusSliceReached(nextAt), retryAfterSeconds, "BONUS_BUDGET_REACHED"),
   addressWaits: (wait: string, retryAfterSeconds: number) =>
     tooManyRequests(`This address already requested XRP in the last 24 hours. You can request again ${wait}.`, retryAfterSeconds, "ADDRESS_LIMIT"),
   networkLimit: (max: number, wait: string, retryAfterSeconds: number) =>
@@ -36,6 +45,23 @@ export const faucetErrors = {
   approvalPassesBudget: (leftXrp: string) =>
     appError(409, "BUDGET_REACHED", `Approving this request would pass today's budget (${leftXrp} XRP left). Raise the daily limit or approve it after midnight UTC.`),
 };
+
+// A day's budget as the admin's settings show it (budget.ts), in XRP.
+export function budgetPoolView(b: BudgetView & { refusedRequests?: number; refusedDrops?: number }) {
+  return {
+    total: formatXrp(b.totalDrops),
+    slice: formatXrp(b.sliceDrops),
+    released: formatXrp(b.releasedDrops),
+    used: formatXrp(b.usedDrops),
+    left: formatXrp(b.leftDrops),
+    nextSliceAt: iso(b.nextSliceAt),
+    refusedRequests: b.refusedRequests ?? 0,
+    refused: formatXrp(b.refusedDrops ?? 0),
+  };
+}
+export function budgetTodayView(b: { faucet: BudgetView; bonus: BudgetView; autoApprove: BudgetView }) {
+  return { faucet: budgetPoolView(b.faucet), bonus: budgetPoolView(b.bonus), autoApprove: budgetPoolView(b.autoApprove) };
+}
 
 // A faucet request as its requester sees it (product.md).
 export function faucetRequestView(row: Pick<FaucetRequest, "id" | "status" | "amountDrops" | "address" | "destinationTag" | "reason" | "createdAt" | "txHash">) {
@@ -81,6 +107,8 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     riskScore: r.riskScore,
     riskReasons: r.riskReasons ?? [],
     requesterIp: r.requesterIp,
+    // the IPv6 /48 or IPv4 /24 it came from (caps count there)
+    ipNetwork: r.ipNetwork ?? null,
     deviceId: r.deviceId,
     userAgent: r.userAgent,
     status: r.status,

@@ -23,7 +23,7 @@ export function createFaucetRepository(db: Db) {
     .limit(1)
     .prepare();
   // Other addresses than this one asked for from an IP group or a device since a moment.
-  const otherAddresses = (column: typeof r.ipGroup | typeof r.deviceId) =>
+  const otherAddresses = (column: typeof r.ipGroup | typeof r.ipNetwork | typeof r.deviceId) =>
     db
       .select({ n: countDistinct(r.address), first: min(r.createdAt) })
       .from(r)
@@ -31,13 +31,22 @@ export function createFaucetRepository(db: Db) {
       .prepare();
   const otherAddressesFromIp = otherAddresses(r.ipGroup);
   const otherAddressesFromDevice = otherAddresses(r.deviceId);
+  const otherAddressesFromNetwork = otherAddresses(r.ipNetwork);
   const rejectedFrom = db
     .select({ n: count() })
     .from(r)
-    .where(and(or(eq(r.ipGroup, p("group")), eq(r.deviceId, p("device"))), eq(r.status, "REJECTED"), gt(r.createdAt, p("since"))))
+    .where(and(or(eq(r.ipGroup, p("group")), eq(r.ipNetwork, p("network")), eq(r.deviceId, p("device"))), eq(r.status, "REJECTED"), gt(r.createdAt, p("since"))))
     .prepare();
-  const requestsFromIp = db.select({ n: count() }).from(r).where(and(eq(r.ipGroup, p("group")), gt(r.createdAt, p("since")))).prepare();
-  const otherDevicesFor = (column: typeof r.address | typeof r.ipGroup) =>
+  const requestsFrom = (column: typeof r.ipGroup | typeof r.ipNetwork) => db.select({ n: count() }).from(r).where(and(eq(column, p("group")), gt(r.createdAt, p("since")))).prepare();
+  const requestsFromIp = requestsFrom(r.ipGroup);
+  const requestsFromNetwork = requestsFrom(r.ipNetwork);
+  // Velocity: requests from the wide network (IPv6 /32, IPv4 /16) that came from another network.
+  const requestsFromWide = db
+    .select({ n: count() })
+    .from(r)
+    .where(and(eq(r.ipWide, p("wide")), ne(r.ipNetwork, p("network")), gt(r.createdAt, p("since"))))
+    .prepare();
+  const otherDevicesFor = (column: typeof r.address | typeof r.ipGroup | typeof r.ipNetwork) =>
     db
       .select({ n: countDistinct(r.deviceId) })
       .from(r)
@@ -45,8 +54,13 @@ export function createFaucetRepository(db: Db) {
       .prepare();
   const otherDevicesForAddress = otherDevicesFor(r.address);
   const otherDevicesFromIp = otherDevicesFor(r.ipGroup);
-  const dayTotal = db.select({ amountDrops: faucetDailyTotals.amountDrops }).from(faucetDailyTotals).where(eq(faucetDailyTotals.day, p("day"))).prepare();
-  const budgetOf = db.select({ amountDrops: r.amountDrops, budgetDay: r.budgetDay }).from(r).where(eq(r.id, p("id"))).prepare();
+  const otherDevicesFromNetwork = otherDevicesFor(r.ipNetwork);
+  const dayTotal = db
+    .select({ amountDrops: faucetDailyTotals.amountDrops, bonusDrops: faucetDailyTotals.bonusDrops })
+    .from(faucetDailyTotals)
+    .where(eq(faucetDailyTotals.day, p("day")))
+    .prepare();
+  const budgetOf = db.select({ amountDrops: r.amountDrops, budgetDay: r.budgetDay, reason: r.reason }).from(r).where(eq(r.id, p("id"))).prepare();
   const setBudgetDay = db.update(r).set({ budgetDay: sql`${p("day")}` }).where(eq(r.id, p("id"))).prepare();
   // +1 when the previous claim was less than 48 h before, else 1; within 24 h (another address) the
   // streak stays: one day counts once.
@@ -72,6 +86,8 @@ export function createFaucetRepository(db: Db) {
       riskReasons: p("riskReasons"),
       requesterIp: p("requesterIp"),
       ipGroup: p("ipGroup"),
+      ipNetwork: p("ipNetwork"),
+      ipWide: p("ipWide"),
       deviceId: p("deviceId"),
       userAgent: p("userAgent"),
       budgetDay: p("budgetDay"),
@@ -82,6 +98,15 @@ export function createFaucetRepository(db: Db) {
   const addToDay = db.sqlite.prepare<unknown, [string, number, number]>(
     `insert into faucet_daily_totals (day, amount_drops, requests) values (?1, ?2, ?3)
      on conflict(day) do update set amount_drops = amount_drops + ?2, requests = requests + ?3`,
+  );
+  const autoApprovedSince = db
+    .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
+    .from(r)
+    .where(and(eq(r.autoApproved, true), gt(r.processedAt, p("since"))))
+    .prepare();
+  const addBonusToDay = db.sqlite.prepare<unknown, [string, number]>(
+    `insert into faucet_daily_totals (day, bonus_drops) values (?1, ?2)
+     on conflict(day) do update set bonus_drops = bonus_drops + ?2`,
   );
 
   // The admin's list: open requests (PENDING, then APPROVED, newest first) a page at a time.
@@ -172,14 +197,21 @@ export function createFaucetRepository(db: Db) {
     lastForAddress: (address: string, since: number) => lastForAddress.get({ address, since }),
     otherAddressesFromIp: (key: string, address: string, since: number) => otherAddressesFromIp.get({ key, address, since })!,
     otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFromDevice.get({ key, address, since })!,
-    rejectedFrom: (group: string, device: string, since: number) => rejectedFrom.get({ group, device, since })!.n,
+    otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFromNetwork.get({ key, address, since })!,
+    rejectedFrom: (group: string, network: string, device: string, since: number) => rejectedFrom.get({ group, network, device, since })!.n,
     requestsFromIp: (group: string, since: number) => requestsFromIp.get({ group, since })!.n,
+    requestsFromNetwork: (group: string, since: number) => requestsFromNetwork.get({ group, since })!.n,
+    requestsFromWide: (wide: string, network: string, since: number) => requestsFromWide.get({ wide, network, since })!.n,
+    otherDevicesFromNetwork: (key: string, device: string, since: number) => otherDevicesFromNetwork.get({ key, device, since })!.n,
     otherDevicesForAddress: (key: string, device: string, since: number) => otherDevicesForAddress.get({ key, device, since })!.n,
     otherDevicesFromIp: (key: string, device: string, since: number) => otherDevicesFromIp.get({ key, device, since })!.n,
     dayTotal: (day: string) => dayTotal.get({ day })?.amountDrops ?? 0,
+    autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
+    dayBonusTotal: (day: string) => dayTotal.get({ day })?.bonusDrops ?? 0,
     insert: (row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved">>) => insert.get(row)!,
     updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
+    addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),
     budgetOf: (id: number) => budgetOf.get({ id }),
     setBudgetDay: (id: number, day: string | null) => setBudgetDay.run({ id, day }),
     openPage(page: number, size: number, withRecent: boolean): AdminFaucetRequestRow[] {

@@ -1,11 +1,16 @@
 // The risk score (0-100) an admin sees beside each faucet request, with readable reasons.
+// The IP signals count at the network's width (IPv6 /48, IPv4 /24: ip-group.ts), so a new /64
+// inside a /48 that already asked is a second request from it, not a new visitor; the velocity
+// signal counts the wide network (IPv6 /32, IPv4 /16), where only a flag, never a refusal, may come.
 export interface RiskSignals {
-  addressesFromIp: number; // other addresses from this IP group in 24 h
+  addressesFromIp: number; // other addresses from this network in 24 h
   addressesFromDevice: number; // other addresses from this device in 24 h
   rejectedFromIpOrDevice: number; // rejected requests from them in 7 days
   requestsFromIpLast10Min: number;
   devicesForAddress: number; // other devices that used this address in 30 days
-  devicesFromIp: number; // other devices seen from this IP group in 24 h
+  devicesFromIp: number; // other devices seen from this network in 24 h
+  requestsFromWideLastHour: number; // requests from other networks of the same /32 or /16 in an hour
+  wideName: string; // "/32" or "/16"
   newDevice: boolean; // no device cookie came with the request
   userAgent: string | null;
 }
@@ -17,6 +22,10 @@ const SCRIPTED_AGENT = /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici
 
 // the reason a request without a device cookie carries
 export const FIRST_VISIT = "first visit from this device";
+// Requests from other networks of one /32 or /16 in an hour that pass unremarked: honest strangers
+// on one big provider; past them, each one adds VELOCITY_POINTS to all of them.
+export const VELOCITY_FREE = 1;
+export const VELOCITY_POINTS = 15;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
 
@@ -27,11 +36,13 @@ export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } 
     score += points;
     reasons.push(reason);
   };
-  if (s.addressesFromIp > 0) add(15 * s.addressesFromIp, `${plural(s.addressesFromIp + 1, "address")} from this IP in 24 h`);
+  if (s.addressesFromIp > 0) add(15 * s.addressesFromIp, `${plural(s.addressesFromIp + 1, "address")} from this network in 24 h`);
   if (s.addressesFromDevice > 0) add(25 * s.addressesFromDevice, `${plural(s.addressesFromDevice + 1, "address")} from this device in 24 h`);
-  if (s.rejectedFromIpOrDevice > 0) add(Math.min(40, 20 * s.rejectedFromIpOrDevice), `${plural(s.rejectedFromIpOrDevice, "rejected request")} from this IP or device in 7 days`);
-  if (s.requestsFromIpLast10Min > 0) add(10 * s.requestsFromIpLast10Min, `${plural(s.requestsFromIpLast10Min + 1, "request")} from this IP in 10 minutes`);
-  if (s.devicesFromIp > 0) add(15 * s.devicesFromIp, `${plural(s.devicesFromIp + 1, "device")} from this IP in 24 h`);
+  if (s.rejectedFromIpOrDevice > 0) add(Math.min(40, 20 * s.rejectedFromIpOrDevice), `${plural(s.rejectedFromIpOrDevice, "rejected request")} from this network or device in 7 days`);
+  if (s.requestsFromIpLast10Min > 0) add(10 * s.requestsFromIpLast10Min, `${plural(s.requestsFromIpLast10Min + 1, "request")} from this network in 10 minutes`);
+  if (s.devicesFromIp > 0) add(15 * s.devicesFromIp, `${plural(s.devicesFromIp + 1, "device")} from this network in 24 h`);
+  const velocity = s.requestsFromWideLastHour - VELOCITY_FREE;
+  if (velocity > 0) add(VELOCITY_POINTS * velocity, `${plural(s.requestsFromWideLastHour, "request")} from other networks of this ${s.wideName} in an hour`);
   if (s.devicesForAddress > 0) add(20, `address used from ${plural(s.devicesForAddress + 1, "device")} in 30 days`);
   if (s.newDevice) add(10, FIRST_VISIT);
   if (!s.userAgent) add(30, "no user agent");

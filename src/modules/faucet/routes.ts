@@ -10,7 +10,7 @@ import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
 import type { PayoutService } from "../../payouts/service.ts";
 import type { BlockedPartyCheck } from "../blocklist/routes.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
-import { adminFaucetRequestView, FAUCET_DECISIONS, FAUCET_LIST, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
+import { adminFaucetRequestView, budgetTodayView, FAUCET_DECISIONS, FAUCET_LIST, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
 import type { FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
@@ -87,6 +87,9 @@ export function faucetRoutes({ context, faucet, payouts, pow, blocked, reads }: 
       },
       { query: adminListQuery },
     )
+    // Today's budgets (faucet, bonuses, auto-approve cap): each one's hourly slice, released, used,
+    // left, when the next slice opens and what this slice refused.
+    .get("/api/admin/faucet/budget", () => budgetTodayView(faucet.budgetToday()))
     .post(
       "/api/admin/faucet/requests/:id",
       ({ params, body, actor }) => {

@@ -4,15 +4,16 @@ import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import { immediate } from "../../db/transaction.ts";
-import { type IpGrouping, ipGroup } from "../../http/ip-group.ts";
-import { DAY_MS, utcDay, waitText } from "../../lib/time.ts";
+import { type IpGrouping, ipNetworks } from "../../http/ip-group.ts";
+import { DAY_MS, HOUR_MS, utcDay, waitText } from "../../lib/time.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import { type LedgerAddress, parseLedgerAddress } from "./address.ts";
-import { BUDGET_REACHED, FAUCET_OFFLINE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow } from "./model.ts";
+import { type BudgetView, budgetView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
+import { BUDGET_REACHED, FAUCET_OFFLINE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
-import { FIRST_VISIT, HIGH_RISK, scoreRisk } from "./risk.ts";
+import { FIRST_VISIT, HIGH_RISK, type RiskSignals, scoreRisk } from "./risk.ts";
 
 // Points (the API's `drops`) for a claim while logged in: a base plus a streak bonus.
 export const POINTS_PER_CLAIM = 10;
@@ -44,16 +45,74 @@ export interface FaucetDeps {
   random?: () => number;
 }
 
+// The two budgets of a day: the faucet's (dailyLimit) and the bonuses' (bonusDailyLimit: social
+// and reviewer bonuses). A faucet request with a reason (the reviewer bonus) is held by the bonuses'.
+export type BudgetPool = "faucet" | "bonus";
+const poolOf = (reason: string | null): BudgetPool => (reason === null ? "faucet" : "bonus");
+
+// What a budget refused in the current slice (an hour), for the admin's settings; kept in memory.
+interface Refusals {
+  slice: number;
+  requests: number;
+  drops: number;
+}
+
 export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random }: FaucetDeps) {
   const repo = createFaucetRepository(db);
   // Bumped whenever a day's total moves, so the cached status never outlives a change.
   let budgetVersion = 0;
-  const moveBudget = (day: string, drops: number, requests: number) => {
-    repo.addToDay(day, drops, requests);
+  const moveBudget = (pool: BudgetPool, day: string, drops: number, requests: number) => {
+    if (pool === "faucet") repo.addToDay(day, drops, requests);
+    else repo.addBonusToDay(day, drops);
     budgetVersion++;
   };
-  const remainingToday = (s: FaucetSettings, today: string) => s.dailyLimitDrops - repo.dayTotal(today);
-  const untilTomorrow = (today: string, now: number) => Date.parse(`${today}T00:00:00Z`) + DAY_MS - now;
+  const usedOn = (pool: BudgetPool, day: string) => (pool === "faucet" ? repo.dayTotal(day) : repo.dayBonusTotal(day));
+  const totalOf = (pool: BudgetPool, s: FaucetSettings) => (pool === "faucet" ? s.dailyLimitDrops : s.bonusDailyLimitDrops);
+  // The least a pool's first slice releases: one request's most.
+  const floorOf = (pool: BudgetPool, s: FaucetSettings) => (pool === "faucet" ? s.maxAmountDrops : bonusDrops(s));
+  const bonusDrops = (s: FaucetSettings) => s.reviewerBonusDrops ?? s.minAmountDrops;
+  // A pool as it stands now: released through the day (budget.ts).
+  const poolNow = (pool: BudgetPool, s: FaucetSettings, now: number): BudgetView => budgetView(totalOf(pool, s), usedOn(pool, utcDay(now)), now, floorOf(pool, s));
+  // The whole day left (an admin's approval may use what later slices release).
+  const remainingToday = (pool: BudgetPool, s: FaucetSettings, today: string) => totalOf(pool, s) - usedOn(pool, today);
+  const refusals: Record<BudgetPool, Refusals> = { faucet: { slice: 0, requests: 0, drops: 0 }, bonus: { slice: 0, requests: 0, drops: 0 } };
+  const countRefusal = (pool: BudgetPool, drops: number, now: number) => {
+    const slice = Math.floor(now / HOUR_MS);
+    if (refusals[pool].slice !== slice) refusals[pool] = { slice, requests: 0, drops: 0 };
+    refusals[pool].requests++;
+    refusals[pool].drops += drops;
+  };
+  // Refuses a request of `wanted` drops that today's released budget cannot cover (it still pays
+  // less than wanted down to the minimum); answers when the next slice or day opens.
+  const takeFromPool = (pool: BudgetPool, s: FaucetSettings, now: number, wanted: number, least: number): number => {
+    const view = poolNow(pool, s, now);
+    if (view.leftDrops >= least) return Math.min(wanted, view.leftDrops);
+    // (counted outside the request's savepoint: a refusal writes nothing)
+    countRefusal(pool, wanted, now);
+    const dayDone = remainingToday(pool, s, utcDay(now)) < least || view.nextSliceAt === null;
+    const opens = dayDone ? nextDayAt(now) : view.nextSliceAt!;
+    if (pool === "bonus") throw faucetErrors.bonusBudgetReached(dayDone ? null : opens, (opens - now) / 1000);
+    throw dayDone ? faucetErrors.budgetReached((opens - now) / 1000) : faucetErrors.sliceReached(opens, (opens - now) / 1000);
+  };
+
+  // The risk signals of a request from `nets` for `address` from `device`, counted up to now.
+  const signals = (nets: { group: string; network: string; wide: string }, address: string, device: string, now: number, since10Min: number) => {
+    const since = now - DAY_MS;
+    const fromIp = repo.otherAddressesFromIp(nets.group, address, since);
+    const fromNetwork = repo.otherAddressesFromNetwork(nets.network, address, since);
+    return {
+      fromIp: fromNetwork.n >= fromIp.n ? fromNetwork : fromIp,
+      risk: {
+        addressesFromIp: Math.max(fromIp.n, fromNetwork.n),
+        rejectedFromIpOrDevice: repo.rejectedFrom(nets.group, nets.network, device, now - 7 * DAY_MS),
+        requestsFromIpLast10Min: Math.max(repo.requestsFromIp(nets.group, since10Min), repo.requestsFromNetwork(nets.network, since10Min)),
+        devicesForAddress: repo.otherDevicesForAddress(address, device, now - 30 * DAY_MS),
+        devicesFromIp: Math.max(repo.otherDevicesFromIp(nets.group, device, since), repo.otherDevicesFromNetwork(nets.network, device, since)),
+        requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, now - HOUR_MS),
+        wideName: nets.wide.includes(":") ? "/32" : "/16",
+      } satisfies Omit<RiskSignals, "addressesFromDevice" | "newDevice" | "userAgent">,
+    };
+  };
 
   // Writes a request after every limit: one faucet request per address per 24 h (the reviewer
   // bonus has its own once-per-address rule), the per-IP-group and per-device limits, the budget.
@@ -63,7 +122,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const s = settings.get();
     if (!s.enabled) throw faucetErrors.offline();
     const since = now - DAY_MS;
-    const group = ipGroup(input.ip, s.ipGrouping as IpGrouping);
+    const nets = ipNetworks(input.ip, s.ipGrouping as IpGrouping);
     if (kind === "faucet") {
       const last = repo.lastForAddress(parsed.address, since);
       if (last) {
@@ -71,8 +130,10 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         throw faucetErrors.addressWaits(waitText(wait), wait / 1000);
       }
     }
-    // Every path that creates a faucet request passes the per-IP and per-device limits.
-    const fromIp = repo.otherAddressesFromIp(group, parsed.address, since);
+    // Every path that creates a faucet request passes the per-IP and per-device limits; the per-IP
+    // one at the IP group's width and at its network's (/48, /24).
+    const counted = signals(nets, parsed.address, input.deviceId, now, now - 10 * 60_000);
+    const fromIp = counted.fromIp;
     if (fromIp.n >= s.perIpDaily) {
       const wait = (fromIp.first ?? now) + DAY_MS - now;
       throw faucetErrors.networkLimit(s.perIpDaily, waitText(wait), wait / 1000);
@@ -84,21 +145,12 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     }
 
     const today = utcDay(now);
-    const remaining = remainingToday(s, today);
-    const wanted = kind === "faucet" ? drawAmount(s.minAmountDrops, s.maxAmountDrops, random) : (s.reviewerBonusDrops ?? s.minAmountDrops);
-    if (remaining < Math.min(wanted, s.minAmountDrops)) throw faucetErrors.budgetReached(untilTomorrow(today, now) / 1000);
-    const amount = Math.min(wanted, remaining);
+    const pool = poolOf(kind === "faucet" ? null : (input.reason ?? null));
+    const wanted = kind === "faucet" ? drawAmount(s.minAmountDrops, s.maxAmountDrops, random) : bonusDrops(s);
+    // the faucet pays less than it drew down to the minimum; a bonus pays its whole amount or waits
+    const amount = takeFromPool(pool, s, now, wanted, kind === "faucet" ? Math.min(wanted, s.minAmountDrops) : wanted);
 
-    const risk = scoreRisk({
-      addressesFromIp: fromIp.n,
-      addressesFromDevice: fromDevice.n,
-      rejectedFromIpOrDevice: repo.rejectedFrom(group, input.deviceId, now - 7 * DAY_MS),
-      requestsFromIpLast10Min: repo.requestsFromIp(group, now - 10 * 60_000),
-      devicesForAddress: repo.otherDevicesForAddress(parsed.address, input.deviceId, now - 30 * DAY_MS),
-      devicesFromIp: repo.otherDevicesFromIp(group, input.deviceId, since),
-      newDevice: input.newDevice,
-      userAgent: input.userAgent,
-    });
+    const risk = scoreRisk({ ...counted.risk, addressesFromDevice: fromDevice.n, newDevice: input.newDevice, userAgent: input.userAgent });
     // A high-risk request waits for an admin without holding budget: a flood of them cannot close
     // the faucet. It takes its amount from the budget when approved (holdBudget).
     const holdsBudget = risk.score < HIGH_RISK;
@@ -111,13 +163,16 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       riskScore: risk.score,
       riskReasons: risk.reasons,
       requesterIp: input.ip,
-      ipGroup: group,
+      ipGroup: nets.group,
+      ipNetwork: nets.network,
+      ipWide: nets.wide,
       deviceId: input.deviceId,
       userAgent: input.userAgent,
       budgetDay: holdsBudget ? today : null,
       createdAt: now,
     });
-    moveBudget(today, holdsBudget ? amount : 0, 1);
+    moveBudget(pool, today, holdsBudget ? amount : 0, 1);
+    if (pool === "bonus") moveBudget("faucet", today, 0, 1); // the day's request count
     if (input.userId !== null && kind === "faucet") repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
     return row;
   }
@@ -151,10 +206,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       const request = repo.budgetOf(id);
       if (!request || request.budgetDay !== null) return;
       const today = utcDay(clock());
-      const left = remainingToday(settings.get(), today);
+      const pool = poolOf(request.reason);
+      const left = remainingToday(pool, settings.get(), today);
       if (left < request.amountDrops) throw faucetErrors.approvalPassesBudget(formatXrp(Math.max(0, left)));
       repo.setBudgetDay(id, today);
-      moveBudget(today, request.amountDrops, 0);
+      moveBudget(pool, today, request.amountDrops, 0);
     },
 
     // The request's risk score re-computed now, for the auto-approve rule at the end of its hold:
@@ -163,16 +219,17 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     currentRisk(request: FaucetRequest): { score: number; reasons: string[] } {
       const now = clock();
       const group = request.ipGroup ?? request.requesterIp ?? "";
+      const nets = { group, network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
       const device = request.deviceId ?? "";
       const original = request.riskReasons ?? [];
+      // the others from its network in the 10 minutes before it and since (it counts itself)
+      const counted = signals(nets, request.address, device, now, request.createdAt - 10 * 60_000).risk;
       const fresh = scoreRisk({
-        addressesFromIp: repo.otherAddressesFromIp(group, request.address, now - DAY_MS).n,
+        ...counted,
+        requestsFromIpLast10Min: Math.max(0, counted.requestsFromIpLast10Min - 1),
+        // the others of its wide network in the hour before it and since
+        requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, request.createdAt - HOUR_MS),
         addressesFromDevice: device ? repo.otherAddressesFromDevice(device, request.address, now - DAY_MS).n : 0,
-        rejectedFromIpOrDevice: repo.rejectedFrom(group, device, now - 7 * DAY_MS),
-        // the others from its IP group in the 10 minutes before it and since (it counts itself)
-        requestsFromIpLast10Min: Math.max(0, repo.requestsFromIp(group, request.createdAt - 10 * 60_000) - 1),
-        devicesForAddress: repo.otherDevicesForAddress(request.address, device, now - 30 * DAY_MS),
-        devicesFromIp: repo.otherDevicesFromIp(group, device, now - DAY_MS),
         newDevice: original.includes(FIRST_VISIT),
         userAgent: request.userAgent,
       });
@@ -186,7 +243,41 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       const request = repo.budgetOf(id);
       if (!request || request.budgetDay === null) return;
       repo.setBudgetDay(id, null);
-      moveBudget(request.budgetDay, -request.amountDrops, 0);
+      moveBudget(poolOf(request.reason), request.budgetDay, -request.amountDrops, 0);
+    },
+
+    // A social bonus's amount taken from today's released bonus budget, inside the caller's
+    // transaction; the day it was taken from, to give it back when the claim is denied.
+    holdBonus(drops: number): string {
+      const now = clock();
+      takeFromPool("bonus", settings.get(), now, drops, drops);
+      const today = utcDay(now);
+      moveBudget("bonus", today, drops, 0);
+      return today;
+    },
+    releaseBonus(day: string, drops: number): void {
+      moveBudget("bonus", day, -drops, 0);
+    },
+
+    // The day's budgets as the admin's settings show them: each pool's slice, what is released,
+    // used and left, when the next slice opens, and what the current slice refused.
+    budgetToday() {
+      const now = clock();
+      const s = settings.get();
+      const slice = Math.floor(now / HOUR_MS);
+      const refused = (pool: BudgetPool) => (refusals[pool].slice === slice ? refusals[pool] : { requests: 0, drops: 0 });
+      const autoUsed = repo.autoApprovedDropsSince(dayStart(now));
+      return {
+        faucet: { ...poolNow("faucet", s, now), refusedRequests: refused("faucet").requests, refusedDrops: refused("faucet").drops },
+        bonus: { ...poolNow("bonus", s, now), refusedRequests: refused("bonus").requests, refusedDrops: refused("bonus").drops },
+        autoApprove: budgetView(s.autoApproveMaxPerDayDrops, autoUsed, now, s.maxAmountDrops),
+      };
+    },
+
+    // The auto-approve cap released through the day, like the budget.
+    autoApproveCapNow(): number {
+      const s = settings.get();
+      return releasedBy(s.autoApproveMaxPerDayDrops, clock(), s.maxAmountDrops);
     },
 
     // What the public badge shows. Every open page polls it, so the answer is kept for a second
@@ -199,21 +290,29 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       if (statusCache && statusCache.settings === s && statusCache.version === budgetVersion && now - statusCache.at < STATUS_CACHE_MS) {
         return statusCache.value;
       }
-      const left = Math.max(0, remainingToday(s, utcDay(now)));
+      const pool = poolNow("faucet", s, now);
+      const dayLeft = Math.max(0, remainingToday("faucet", s, utcDay(now)));
       const figures = {
         minAmount: formatXrp(s.minAmountDrops),
         maxAmount: formatXrp(s.maxAmountDrops),
-        budgetLeft: formatXrp(left),
+        budgetLeft: formatXrp(pool.leftDrops),
         budgetTotal: formatXrp(s.dailyLimitDrops),
-        budgetLeftDrops: left,
+        budgetLeftDrops: pool.leftDrops,
         budgetTotalDrops: s.dailyLimitDrops,
-        reviewerBonus: formatXrp(s.reviewerBonusDrops ?? s.minAmountDrops),
+        // what of the day is released so far (an hourly share, carried forward) and when more opens
+        budgetReleased: formatXrp(pool.releasedDrops),
+        budgetSlice: formatXrp(pool.sliceDrops),
+        nextSliceAt: pool.nextSliceAt === null ? null : new Date(pool.nextSliceAt).toISOString(),
+        reviewerBonus: formatXrp(bonusDrops(s)),
         nextClaimSeconds: null,
       };
       let value: FaucetStatus = { isActive: true, message: "Faucet is online", offlineReason: null, ...figures };
       if (!s.enabled) value = { isActive: false, message: "Faucet is offline", offlineReason: FAUCET_OFFLINE, ...figures };
-      else if (left < s.minAmountDrops) {
+      else if (dayLeft < s.minAmountDrops || (pool.leftDrops < s.minAmountDrops && pool.nextSliceAt === null)) {
         value = { isActive: false, message: "Today's XRP has been given out. Back after midnight UTC.", offlineReason: BUDGET_REACHED, ...figures };
+      } else if (pool.leftDrops < s.minAmountDrops) {
+        const opens = new Date(pool.nextSliceAt!).toISOString().slice(11, 16);
+        value = { isActive: false, message: `This hour's XRP has been given out. More at ${opens} UTC.`, offlineReason: sliceReached(pool.nextSliceAt!), ...figures };
       }
       statusCache = { at: now, settings: s, version: budgetVersion, value };
       return value;
@@ -266,6 +365,10 @@ export interface FaucetStatus {
   budgetTotal: string;
   budgetLeftDrops: number;
   budgetTotalDrops: number;
+  budgetReleased: string;
+  budgetSlice: string;
+  // when the next hourly slice of the day's budget opens (ISO); null once the whole day is released
+  nextSliceAt: string | null;
   // what the reviewer bonus pays (XRP)
   reviewerBonus: string;
   // for the device / address asked about (?mine=1, ?address=); null when not asked

@@ -10,6 +10,8 @@ const amount = t.Union([t.String({ maxLength: 32 }), t.Number()]);
 // The auto-approve rule's bounds: a risk score is 0-100; a hold of at most a day.
 export const MAX_RISK_SCORE = 100;
 export const MAX_HOLD_MINUTES = 1440;
+// The account age a bonus may ask for: at most 30 days.
+export const MAX_BONUS_ACCOUNT_AGE_HOURS = 720;
 export const AUTO_APPROVE_MESSAGES = {
   maxRiskScore: `autoApprove.maxRiskScore must be a whole number from 0 to ${MAX_RISK_SCORE}`,
   holdMinutes: `autoApprove.holdMinutes must be a whole number from 0 to ${MAX_HOLD_MINUTES}`,
@@ -26,6 +28,9 @@ export const settingsBody = t.Object(
     // whole numbers from 1 to 1000; the service checks them and answers with the message
     accountsPerHour: t.Optional(t.Union([t.Number(), t.String({ maxLength: 32 })], { error: "accountsPerHour must be a whole number from 1 to 1000" })),
     accountsPerDay: t.Optional(t.Union([t.Number(), t.String({ maxLength: 32 })], { error: "accountsPerDay must be a whole number from 1 to 1000" })),
+    // the day's budget for social and reviewer bonuses (XRP) and the account age a bonus needs (hours)
+    bonusDailyLimit: t.Optional(amount),
+    bonusMinAccountAgeHours: t.Optional(t.Union([t.Number(), t.String({ maxLength: 32 })], { error: `bonusMinAccountAgeHours must be a whole number from 0 to ${MAX_BONUS_ACCOUNT_AGE_HOURS}` })),
     ipGrouping: t.Optional(t.Union([t.Literal("address"), t.Literal("subnet")], { error: "ipGrouping must be 'address' or 'subnet'" })),
     // the auto-approve rule; each field optional (the others keep their values); the service checks the ranges
     autoApprove: t.Optional(
@@ -51,6 +56,7 @@ export const settingsErrors = {
   powDifficultyInvalid: (max: number) => badRequest(`powDifficulty must be a whole number from 0 (off) to ${max}`, "POW_DIFFICULTY_INVALID"),
   accountLimitInvalid: (name: string, max: number) => badRequest(`${name} must be a whole number from 1 to ${max}`, "ACCOUNT_LIMIT_INVALID"),
   hourAboveDay: () => badRequest("accountsPerHour cannot be above accountsPerDay", "HOUR_ABOVE_DAY"),
+  bonusAccountAgeInvalid: () => badRequest(`bonusMinAccountAgeHours must be a whole number from 0 to ${MAX_BONUS_ACCOUNT_AGE_HOURS}`, "BONUS_ACCOUNT_AGE_INVALID"),
   autoApproveInvalid: (field: keyof typeof AUTO_APPROVE_MESSAGES) => badRequest(AUTO_APPROVE_MESSAGES[field], "AUTO_APPROVE_INVALID"),
 };
 
@@ -66,6 +72,8 @@ export function settingsView(s: typeof faucetSettings.$inferSelect) {
     powDifficulty: s.powDifficulty,
     accountsPerHour: s.accountsPerHour,
     accountsPerDay: s.accountsPerDay,
+    bonusDailyLimit: plain(s.bonusDailyLimitDrops),
+    bonusMinAccountAgeHours: s.bonusMinAccountAgeHours,
     autoApprove: {
       enabled: s.autoApproveEnabled,
       maxRiskScore: s.autoApproveMaxRiskScore,

@@ -19,12 +19,15 @@ export interface SettingsChange {
   autoApproveMaxRiskScore: number;
   autoApproveHoldMinutes: number;
   autoApproveMaxPerDayDrops: number;
+  bonusDailyLimitDrops: number;
+  bonusMinAccountAgeHours: number;
   updatedBy: number;
   updatedAt: number;
 }
 
 export function createSettingsRepository(db: Db) {
-  const ensure = db.insert(s).values({ id: 1, updatedAt: p("now") }).onConflictDoNothing().prepare();
+  // (ip_grouping's column default is still 'address' from migration 0003: SQLite cannot change a default in place)
+  const ensure = db.insert(s).values({ id: 1, ipGrouping: "subnet", updatedAt: p("now") }).onConflictDoNothing().prepare();
   const read = db.select().from(s).where(eq(s.id, 1)).prepare();
   // (a placeholder inside sql`` skips the column's mapping: the booleans are bound as 1 or 0)
   const update = db
@@ -42,6 +45,8 @@ export function createSettingsRepository(db: Db) {
       autoApproveMaxRiskScore: sql`${p("autoApproveMaxRiskScore")}`,
       autoApproveHoldMinutes: sql`${p("autoApproveHoldMinutes")}`,
       autoApproveMaxPerDayDrops: sql`${p("autoApproveMaxPerDayDrops")}`,
+      bonusDailyLimitDrops: sql`${p("bonusDailyLimitDrops")}`,
+      bonusMinAccountAgeHours: sql`${p("bonusMinAccountAgeHours")}`,
       updatedBy: sql`${p("updatedBy")}`,
       updatedAt: sql`${p("updatedAt")}`,
     })

@@ -7,7 +7,7 @@ import type { Actor } from "../../http/context.ts";
 import { parseXrp } from "../../money.ts";
 import { recordAudit } from "../audit/service.ts";
 import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
-import { MAX_HOLD_MINUTES, MAX_RISK_SCORE, type SettingsInput, settingsErrors, settingsView } from "./model.ts";
+import { MAX_BONUS_ACCOUNT_AGE_HOURS, MAX_HOLD_MINUTES, MAX_RISK_SCORE, type SettingsInput, settingsErrors, settingsView } from "./model.ts";
 import { createSettingsRepository } from "./repository.ts";
 
 export type FaucetSettings = typeof faucetSettings.$inferSelect;
@@ -59,6 +59,8 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
       if (!Number.isInteger(powDifficulty) || powDifficulty < 0 || powDifficulty > MAX_POW_DIFFICULTY || String(input.powDifficulty ?? 0).trim() === "") {
         throw settingsErrors.powDifficultyInvalid(MAX_POW_DIFFICULTY);
       }
+      const bonusDailyLimitDrops = drops(input.bonusDailyLimit, "bonusDailyLimit", current.bonusDailyLimitDrops);
+      const bonusMinAccountAgeHours = wholeNumber(input.bonusMinAccountAgeHours, MAX_BONUS_ACCOUNT_AGE_HOURS, current.bonusMinAccountAgeHours, settingsErrors.bonusAccountAgeInvalid);
       const accountsPerHour = accountLimit(input.accountsPerHour, "accountsPerHour", current.accountsPerHour);
       const accountsPerDay = accountLimit(input.accountsPerDay, "accountsPerDay", current.accountsPerDay);
       if (accountsPerHour > accountsPerDay) throw settingsErrors.hourAboveDay();
@@ -88,6 +90,8 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
           autoApproveMaxRiskScore,
           autoApproveHoldMinutes,
           autoApproveMaxPerDayDrops,
+          bonusDailyLimitDrops,
+          bonusMinAccountAgeHours,
           updatedBy: actor.admin.id,
           updatedAt: now,
         });
