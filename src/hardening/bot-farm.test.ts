@@ -4,7 +4,7 @@
 // Every request, bot or honest, first solves the proof of work (at a tenth of the default
 // difficulty, to keep the test short): the farm's CPU bill is printed with the outcome.
 import { afterAll, expect, test } from "bun:test";
-import { randomAddress, testApp } from "../testing/harness.ts";
+import { randomAddress, strangerIp, testApp } from "../testing/harness.ts";
 
 const DIFFICULTY = 200;
 const t = testApp({ powDifficulty: DIFFICULTY });
@@ -44,7 +44,7 @@ test("bots are refused or flagged; honest visitors get through unflagged", async
     }
     if (i % 6 === 0) {
       const n = outcome.honest.sent++;
-      const ip = `198.51.${100 + (n >> 8)}.${n & 255}`;
+      const ip = strangerIp(n);
       const honest = await t.call("POST", "/api/faucet/request", {
         body: { address: randomAddress() },
         ip,
@@ -111,7 +111,7 @@ test("the side doors stay shut: IPv6 rotation, reviewer bonus, share bonus, para
     // Honest visitors: one address each, a review and its bonus to the same address, an account, a share then its claim.
     const honest = { sent: 0, refused: [] as string[] };
     for (let n = 0; n < 10; n++) {
-      const ip = `198.51.100.${n + 1}`;
+      const ip = strangerIp(n + 1);
       const cookie = `device=honest-visitor-device-${String(n).padStart(6, "0")}`;
       const address = randomAddress();
       const steps: [string, () => Promise<{ status: number }>][] = [

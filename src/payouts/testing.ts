@@ -1,7 +1,7 @@
 // A payout test bed: the ledger simulator on a real socket, a funded hot wallet, the real xrpl
 // client, the engine and an app around one temporary database.
 import { ECDSA, Wallet } from "xrpl";
-import { randomAddress, testApp, type TestApp } from "../testing/harness.ts";
+import { randomAddress, strangerIp, testApp, type TestApp } from "../testing/harness.ts";
 import { createPayoutEngine, type EngineDeps, type PayoutEngine } from "./engine.ts";
 import { createLedgerConnection, type LedgerConnection } from "./ledger.ts";
 import { startLedgerSimulator, type LedgerSimulator } from "./simulator/index.ts";
@@ -67,7 +67,7 @@ export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps
     },
     async approvedRequest(address = randomAddress()) {
       ip++;
-      const made = await t.call("POST", "/api/faucet/request", { body: { address }, ip: `198.51.100.${ip}`, headers: { "user-agent": "Mozilla/5.0" } });
+      const made = await t.call("POST", "/api/faucet/request", { body: { address }, ip: strangerIp(1000 + ip), headers: { "user-agent": "Mozilla/5.0" } });
       if (made.status !== 201) throw new Error(`faucet request: ${made.status} ${made.text}`);
       const approved = await t.call("POST", `/api/admin/faucet/requests/${made.json.id}`, { cookie: admin, body: { action: "APPROVED" } });
       if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${approved.text}`);

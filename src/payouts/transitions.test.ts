@@ -1,6 +1,6 @@
 // Which moves an admin may make on a faucet request, with a wallet configured.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { randomAddress } from "../testing/harness.ts";
+import { randomAddress, strangerIp } from "../testing/harness.ts";
 import { payoutBed, type PayoutBed } from "./testing.ts";
 
 let bed: PayoutBed;
@@ -14,7 +14,7 @@ afterAll(async () => {
 let ip = 10;
 async function pending() {
   ip++;
-  return (await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: `192.0.2.${ip}` })).json.id as number;
+  return (await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(ip) })).json.id as number;
 }
 const act = (id: number | string, body: unknown) => bed.t.call("POST", `/api/admin/faucet/requests/${id}`, { cookie: bed.admin, body });
 
@@ -49,7 +49,7 @@ describe("the day's budget follows the admin's decision", () => {
   beforeEach(() => budget("10000"));
   // A scripted agent without a device cookie from an IP that already asked for another address: high-risk.
   async function flagged(ipSuffix: number) {
-    const ipAddress = `100.64.7.${ipSuffix}`;
+    const ipAddress = `100.${64 + ipSuffix}.7.1`;
     for (let i = 0; i < 2; i++) {
       const made = await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: ipAddress, headers: { "user-agent": "curl/8.5" } });
       if (i === 1) {

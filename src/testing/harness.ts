@@ -176,3 +176,13 @@ export type TestApp = ReturnType<typeof testApp>;
 export function randomAddress(): string {
   return encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 }
+
+// The IP of the n-th of many unrelated visitors: each in its own IPv4 /16, so no two share a
+// network at any width the limits count (http/ip-group.ts).
+export function strangerIp(n: number): string {
+  return `${11 + (n % 200)}.${Math.floor(n / 200) % 256}.0.7`;
+}
+
+// A moment of the harness's day (2026-01-15) at which the day's whole budget is released: the
+// budget is released an hour at a time (faucet/budget.ts), so whole-day tests run in its last hour.
+export const LAST_HOUR = Date.UTC(2026, 0, 15, 23, 0, 0);

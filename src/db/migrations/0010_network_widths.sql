@@ -19,4 +19,5 @@ ALTER TABLE `reviews` ADD `ip_network` text;--> statement-breakpoint
 CREATE INDEX `reviews_network_time` ON `reviews` (`ip_network`,`created_at`);--> statement-breakpoint
 ALTER TABLE `faucet_settings` ADD `bonus_daily_limit_drops` integer DEFAULT 50000000 NOT NULL;--> statement-breakpoint
 ALTER TABLE `faucet_settings` ADD `bonus_min_account_age_hours` integer DEFAULT 24 NOT NULL;--> statement-breakpoint
-UPDATE `faucet_settings` SET `ip_grouping` = 'subnet' WHERE `updated_by` IS NULL;
+UPDATE `faucet_settings` SET `ip_grouping` = 'subnet' WHERE `updated_by` IS NULL;--> statement-breakpoint
+INSERT INTO `faucet_settings` (`id`, `ip_grouping`, `updated_at`) VALUES (1, 'subnet', CAST(strftime('%s', 'now') AS INTEGER) * 1000) ON CONFLICT (`id`) DO NOTHING;

@@ -2,7 +2,7 @@
 // hold, the rule runs on its real timer (every 20 ms here), the engine pays on the simulated ledger.
 import { afterEach, describe, expect, test } from "bun:test";
 import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
-import { randomAddress } from "../../testing/harness.ts";
+import { randomAddress, strangerIp } from "../../testing/harness.ts";
 import { waitFor } from "../../testing/wait.ts";
 
 const SETTINGS = "/api/admin/faucet/settings";
@@ -26,7 +26,7 @@ async function settings(body: unknown) {
 // A visitor's faucet request from its own network with a browser's user agent: score 10 (a first
 // visit from this device). `userAgent` "curl/8.5" adds 30.
 let visitors = 0;
-async function request({ ip = `198.51.100.${++visitors}`, userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
+async function request({ ip = strangerIp(++visitors), userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
   const address = randomAddress();
   const res = await bed.t.call("POST", "/api/faucet/request", { body: { address }, ip, headers: { "user-agent": userAgent } });
   expect(res.status).toBe(201);

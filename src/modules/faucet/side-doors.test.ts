@@ -2,7 +2,7 @@
 // the day's budget held by rejected or flagged requests, IPv6 rotation inside one /64, and the
 // reviewer bonus used to reach more addresses from an IP already at its limit.
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { LAST_HOUR, randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 
 let t: TestApp;
 let url: string;
@@ -38,10 +38,11 @@ const decide = (id: number, action: "APPROVED" | "REJECTED") =>
 const one = <T>(sql: string, ...params: (string | number)[]) => t.db.sqlite.query(sql).get(...params) as T;
 
 test("rejecting the requests that filled the day's budget gives it back at once", async () => {
+  t.clock.set(LAST_HOUR); // the whole day's budget is released
   expect((await settings({ dailyLimit: "100", minAmount: "5", maxAmount: "20" })).status).toBe(200);
   const accepted: number[] = [];
   for (let i = 0; (await status()).isActive && i < 30; i++) {
-    const res = await request(randomAddress(), `198.51.${i}.10`);
+    const res = await request(randomAddress(), strangerIp(i));
     if (res.status === 201) accepted.push(res.json.id);
   }
   expect(accepted.length).toBeGreaterThanOrEqual(5);
@@ -56,10 +57,11 @@ test("rejecting the requests that filled the day's budget gives it back at once"
 });
 
 test("high-risk requests waiting for review do not hold the day's budget, so a flood of them cannot close the faucet", async () => {
+  t.clock.set(LAST_HOUR); // the whole day's budget is released
   expect((await settings({ dailyLimit: "20", minAmount: "5", maxAmount: "5" })).status).toBe(200);
   // A scripted farm on two IPs, a new device each time: after each IP's first request, high-risk.
   const farm = [];
-  for (const ip of ["100.64.0.1", "100.64.0.2"]) {
+  for (const ip of ["100.64.0.1", "100.65.0.1"]) {
     for (let i = 0; i < 3; i++) farm.push(await request(randomAddress(), ip, undefined, "python-requests/2.32"));
   }
   const flagged = farm.filter((r) => r.status === 201 && r.json && one<{ risk_score: number }>("select risk_score from faucet_requests where id = ?", r.json.id).risk_score >= 50);

@@ -1,7 +1,7 @@
 // GET /api/health tells a monitor when the database cannot take writes (a full disk), over real
 // HTTP; and a failure repeated on every request is logged once with a count, not once a request.
 import { afterEach, expect, test } from "bun:test";
-import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { PROBE_EVERY_MS } from "./service.ts";
 
 let t: TestApp;
@@ -49,7 +49,7 @@ test("the same failure on 200 requests is logged once with its stack, then as on
   const url = t.listen();
   t.db.sqlite.run("create temp trigger reviews_fail before insert on main.reviews begin select raise(abort, 'disk I/O error'); end");
   for (let i = 0; i < 200; i++) {
-    const res = await fetch(`${url}/api/reviews/submit`, { method: "POST", headers: { "content-type": "application/json", "x-test-ip": `192.0.2.${i % 250}` }, body: JSON.stringify({ rating: 5, review: "fine" }) });
+    const res = await fetch(`${url}/api/reviews/submit`, { method: "POST", headers: { "content-type": "application/json", "x-test-ip": strangerIp(i) }, body: JSON.stringify({ rating: 5, review: "fine" }) });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
   }

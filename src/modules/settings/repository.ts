@@ -26,7 +26,8 @@ export interface SettingsChange {
 }
 
 export function createSettingsRepository(db: Db) {
-  // (ip_grouping's column default is still 'address' from migration 0003: SQLite cannot change a default in place)
+  // (migration 0010 makes the row with subnet grouping: ip_grouping's column default is still
+  // 'address' from 0003, and SQLite cannot change a default in place)
   const ensure = db.insert(s).values({ id: 1, ipGrouping: "subnet", updatedAt: p("now") }).onConflictDoNothing().prepare();
   const read = db.select().from(s).where(eq(s.id, 1)).prepare();
   // (a placeholder inside sql`` skips the column's mapping: the booleans are bound as 1 or 0)
