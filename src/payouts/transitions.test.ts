@@ -81,6 +81,17 @@ describe("the day's budget follows the admin's decision", () => {
     expect((bed.t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as { status: string }).status).toBe("PENDING");
   });
 
+  test("an admin may approve a flagged request past this hour's slice: a person decided, the day's total holds", async () => {
+    const id = await flagged(3);
+    const used = dayTotal();
+    // the slice released by now is used up; the day's total still covers the request
+    expect((await budget(((used + row(id).amount_drops + 1_000_000) / 1_000_000).toFixed(6), "1")).status).toBe(200);
+    for (let i = 0; i < 50 && (await bed.t.call("GET", "/api/faucet/status")).json.isActive; i++) await pending();
+    expect((await bed.t.call("GET", "/api/faucet/status")).json.offlineReason).toMatch(/this hour's XRP/);
+    expect((await act(id, { action: "APPROVED" })).status).toBe(200);
+    expect(row(id).budget_day).not.toBeNull();
+  });
+
   test("rejecting a request whose payout failed for good gives its amount back to the budget", async () => {
     const address = randomAddress();
     bed.sim.fund(address, 20_000_000);

@@ -81,6 +81,51 @@ describe("auto-approve", () => {
     expect(paidTo(risky.address)).toHaveLength(0);
   }, 15_000);
 
+  test("/24s rotating inside one /16 during the hold raise the first ones too: none is paid", async () => {
+    bed = await open();
+    await settings({ dailyLimit: "1000", autoApprove: { enabled: true, maxPerDay: "1000" } });
+    const farm = [];
+    for (let i = 1; i <= 5; i++) {
+      farm.push(await request({ ip: `198.18.${i}.9` }));
+      bed.t.clock.advance(MINUTE);
+    }
+    expect(row(farm[0]!.id).risk_score).toBe(10); // alone when it came
+    bed.t.clock.advance(10 * MINUTE);
+    await stillPendingAfterRuns(...farm.map((f) => f.id));
+    expect(farm.flatMap((f) => paidTo(f.address))).toHaveLength(0);
+  }, 15_000);
+
+  test("at most one auto-approval a day per /48, however many /64s it rotates", async () => {
+    bed = await open();
+    await settings({ autoApprove: { enabled: true, maxRiskScore: 100, maxPerDay: "1000" } });
+    const first = await request({ ip: "2001:db8:4:1::1" });
+    bed.t.clock.advance(11 * MINUTE);
+    await approvedSoon(first.id);
+    const second = await request({ ip: "2001:db8:4:2::1" });
+    const elsewhere = await request({ ip: "2001:db8:5:1::1" });
+    bed.t.clock.advance(11 * MINUTE);
+    await approvedSoon(elsewhere.id);
+    await stillPendingAfterRuns(second.id);
+    // the next UTC day, the /48 may have one again
+    bed.t.clock.advance(24 * 60 * MINUTE);
+    await approvedSoon(second.id);
+  }, 15_000);
+
+  test("the day's cap is released an hour at a time: at 00:30 only the first slice may be auto-approved", async () => {
+    bed = await open();
+    bed.t.clock.set(Date.UTC(2026, 0, 16, 0, 30));
+    // 20 XRP a request; the rule may give 240 a day: 10 an hour, at least one request's 20 in the first
+    await settings({ dailyLimit: "1000", minAmount: "20", maxAmount: "20", autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "240" } });
+    const first = await request();
+    await approvedSoon(first.id);
+    const second = await request();
+    await stillPendingAfterRuns(second.id);
+    bed.t.clock.set(Date.UTC(2026, 0, 16, 3, 0)); // 4 slices: 40 XRP
+    await approvedSoon(second.id);
+    const budget = (await bed.t.call("GET", "/api/admin/faucet/budget", { cookie: bed.admin })).json;
+    expect(budget.autoApprove).toMatchObject({ total: "240.000000", slice: "10.000000", released: "40.000000", used: "40.000000", left: "0.000000" });
+  }, 15_000);
+
   test("a burst from the same IP during the hold raises the score: nothing is paid", async () => {
     bed = await open();
     await settings({ autoApprove: { enabled: true } });

@@ -1,0 +1,130 @@
+// Limits that follow the network, not the address, and a day's budget released an hour at a time:
+// what a farm rotating cheap things (IPv6 /64s in a /48, IPv4 addresses in a /24, /24s in a /16)
+// gets, and what honest visitors (a household on one IPv4, strangers through the day) still get.
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
+
+const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const HOUR = 60 * 60 * 1000;
+let t: TestApp;
+let admin: string;
+let devices = 0;
+beforeEach(async () => {
+  t = testApp();
+  admin = (await t.registerAdmin()).cookie;
+});
+afterEach(() => t.close());
+
+// A visitor with a device cookie of its own (a farm gets a fresh one from `GET /` each time).
+const ask = (ip: string, device = `farm-device-${String(++devices).padStart(12, "0")}`) =>
+  t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip, cookie: `device=${device}`, headers: { "user-agent": BROWSER } });
+const risk = (id: number) => t.db.sqlite.query("select risk_score as score, risk_reasons as reasons from faucet_requests where id = ?").get(id) as { score: number; reasons: string };
+const settings = (body: unknown) => t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body });
+
+describe("limits at the width the farm pays for", () => {
+  test("a new /64 inside a /48 that already asked is a second request from that /48: flagged, then refused", async () => {
+    const answers = [];
+    for (let i = 1; i <= 6; i++) answers.push(await ask(`2001:db8:77:${i.toString(16)}::1`));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 429, 429, 429]);
+    expect(answers[3]!.headers.get("x-error-code")).toBe("NETWORK_LIMIT");
+    expect(answers[3]!.json.message).toBe("Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.");
+    expect(risk(answers[0]!.json.id).score).toBe(0);
+    expect(risk(answers[1]!.json.id).score).toBeGreaterThan(20);
+    expect(risk(answers[1]!.json.id).reasons).toContain("2 addresses from this network in 24 h");
+    expect(risk(answers[2]!.json.id).score).toBeGreaterThanOrEqual(50);
+    // another /48 is another visitor
+    expect((await ask("2001:db8:78:1::1")).status).toBe(201);
+  });
+
+  test("addresses of one IPv4 /24 count as one network by default", async () => {
+    const statuses = [];
+    for (let i = 1; i <= 5; i++) statuses.push((await ask(`192.0.2.${i}`)).status);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    const view = (await settings({})).json;
+    expect(view.ipGrouping).toBe("subnet");
+  });
+
+  test("even with per-address grouping, the /24 caps what its addresses take", async () => {
+    expect((await settings({ ipGrouping: "address" })).status).toBe(200);
+    const statuses = [];
+    for (let i = 1; i <= 5; i++) statuses.push((await ask(`192.0.2.${i}`)).status);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  test("/24s rotating inside one /16 within an hour raise each other's score (velocity), never refused for it", async () => {
+    await settings({ dailyLimit: "1000" });
+    const answers = [];
+    for (let i = 1; i <= 6; i++) {
+      t.clock.advance(5 * 60_000);
+      answers.push(await ask(`198.51.${i}.7`));
+    }
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    const scores = answers.map((a) => risk(a.json.id).score);
+    expect(scores.slice(0, 2)).toEqual([0, 0]);
+    expect(scores[5]).toBeGreaterThanOrEqual(50);
+    expect(risk(answers[5]!.json.id).reasons).toContain("5 requests from other networks of this /16 in an hour");
+    // (auto-approve.test.ts: counted again when its hold ends, the first carries the burst after it)
+    const first = t.db.sqlite.query("select * from faucet_requests where id = ?").get(answers[0]!.json.id) as Record<string, unknown>;
+    expect(first).toMatchObject({ ip_network: "198.51.1.0/24", ip_wide: "198.51.0.0/16" });
+  });
+
+  test("a household of three on one IPv4: nobody refused, the second and third flagged for a person", async () => {
+    const ip = "203.0.113.40";
+    const people = [await ask(ip, "household-device-0000001"), await ask(ip, "household-device-0000002"), await ask(ip, "household-device-0000003")];
+    expect(people.map((p) => p.status)).toEqual([201, 201, 201]);
+    const [first, second, third] = people.map((p) => risk(p.json.id).score);
+    expect(first).toBe(0);
+    expect(second).toBeGreaterThan(20); // above auto-approve's threshold: a person looks
+    expect(third).toBeGreaterThanOrEqual(50); // high: waits holding no budget
+  });
+});
+
+describe("the day's budget, released an hour at a time", () => {
+  const dayTotal = () => (t.db.sqlite.query("select coalesce(sum(amount_drops), 0) as n from faucet_daily_totals").get() as { n: number }).n;
+
+  test("a burst at midnight takes one slice, not the day; the faucet says when the next opens; the next hour pays again", async () => {
+    t.clock.set(Date.UTC(2026, 0, 16, 0, 5));
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await ask(strangerIp(i)));
+    const accepted = answers.filter((a) => a.status === 201);
+    // the first slice: a 24th of 100 XRP, but at least one request's most (20 XRP)
+    expect(dayTotal()).toBeLessThanOrEqual(20_000_000);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.headers.get("x-error-code")).toBe("BUDGET_REACHED");
+    expect(refused.json.message).toBe("The faucet has given out this hour's XRP. More opens at 01:00 UTC.");
+    expect(Number(refused.headers.get("retry-after"))).toBe(55 * 60);
+    const status = (await t.call("GET", "/api/faucet/status")).json;
+    expect(status).toMatchObject({
+      isActive: false,
+      message: "This hour's XRP has been given out. More at 01:00 UTC.",
+      offlineReason: "The faucet has given out this hour's XRP. More opens at 01:00 UTC.",
+      budgetTotal: "100.000000",
+      budgetReleased: "20.000000",
+      budgetSlice: "4.166667",
+      nextSliceAt: "2026-01-16T01:00:00.000Z",
+    });
+    const budget = (await t.call("GET", "/api/admin/faucet/budget", { cookie: admin })).json;
+    expect(budget.faucet).toMatchObject({ total: "100.000000", slice: "4.166667", released: "20.000000", nextSliceAt: "2026-01-16T01:00:00.000Z" });
+    expect(budget.faucet.refusedRequests).toBe(answers.length - accepted.length);
+
+    // unused slices carry forward: at 06:00, 7 slices (29.17 XRP) are released in all
+    t.clock.set(Date.UTC(2026, 0, 16, 6, 0));
+    const later = (await t.call("GET", "/api/faucet/status")).json;
+    expect(later.budgetReleased).toBe("29.166667");
+    expect(later.budgetLeftDrops).toBe(29_166_667 - dayTotal());
+    expect((await ask(strangerIp(100))).status).toBe(201);
+    // a new slice, a new count of refusals
+    expect((await t.call("GET", "/api/admin/faucet/budget", { cookie: admin })).json.faucet.refusedRequests).toBe(0);
+  });
+
+  test("the bonus budget is a setting beside the faucet's, checked like it", async () => {
+    expect((await settings({ bonusDailyLimit: "30", bonusMinAccountAgeHours: 48 })).json).toMatchObject({ bonusDailyLimit: "30", bonusMinAccountAgeHours: 48 });
+    const bad = await settings({ bonusMinAccountAgeHours: 1000 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("bonusMinAccountAgeHours must be a whole number from 0 to 720");
+    expect((await settings({ bonusDailyLimit: "-1" })).json.message).toBe("bonusDailyLimit must be a positive XRP amount with at most 6 decimals");
+    const budget = (await t.call("GET", "/api/admin/faucet/budget", { cookie: admin })).json;
+    expect(budget.bonus).toMatchObject({ total: "30.000000", slice: "1.250000" });
+  });
+});
