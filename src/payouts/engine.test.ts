@@ -33,6 +33,8 @@ describe("happy paths", () => {
   test("paying a user sends the whole owed balance once; rewards become PAID and the balance 0", async () => {
     bed = await payoutBed();
     const user = await bed.t.register("earner");
+    // a bonus needs an account a day old (bonusMinAccountAgeHours)
+    bed.t.clock.advance(24 * 60 * 60 * 1000);
     const address = Wallet.generate(ECDSA.ed25519).classicAddress;
     for (const platform of ["Facebook", "Twitter"]) {
       await bed.t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform } });
@@ -75,6 +77,8 @@ describe("double clicks", () => {
   test("50 concurrent pay clicks for one user: one payment", async () => {
     bed = await payoutBed();
     const user = await bed.t.register("clicker");
+    // a bonus needs an account a day old (bonusMinAccountAgeHours)
+    bed.t.clock.advance(24 * 60 * 60 * 1000);
     const address = Wallet.generate(ECDSA.ed25519).classicAddress;
     await bed.t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform: "Twitter" } });
     const c = await bed.t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address, platform: "Twitter" } });

@@ -22,6 +22,9 @@ const register = (username: string, ip: string) =>
   });
 const accountsFrom = (group: string) =>
   (t.db.sqlite.query("select count(*) as n from users where ip_group = ?").get(group) as { n: number }).n;
+// (the accounts of an IPv4 /24 or IPv6 /48, whatever the IP grouping)
+const accountsFromNetwork = (network: string) =>
+  (t.db.sqlite.query("select count(*) as n from users where ip_network = ?").get(network) as { n: number }).n;
 const TOO_MANY = /^Too many new accounts from your network\. Please try again in \d+ (minutes?|hours)\.$/;
 
 test("25 registrations at once from one IP: exactly 5 accounts, the rest 429 with a wait", async () => {
@@ -31,14 +34,14 @@ test("25 registrations at once from one IP: exactly 5 accounts, the rest 429 wit
   expect(statuses.filter((s) => s === 201)).toHaveLength(5);
   expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   expect((t.db.sqlite.query("select count(*) as n from users").get() as { n: number }).n).toBe(5);
-  expect(accountsFrom("198.51.100.20")).toBe(5);
+  expect(accountsFromNetwork("198.51.100.0/24")).toBe(5);
   const refused = answers.find((a) => a.status === 429)!;
   expect((await refused.json()).message).toMatch(TOO_MANY);
   const retryAfter = Number(refused.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(55 * 60);
   expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-  // another address is not affected
-  expect((await register("neighbour", "198.51.100.21")).status).toBe(201);
+  // another network is not affected
+  expect((await register("neighbour", "198.51.101.21")).status).toBe(201);
 });
 
 test("one more an hour later, until the day's 20; the next day again", async () => {
@@ -59,7 +62,7 @@ test("one more an hour later, until the day's 20; the next day again", async () 
     expect(message).toBe("Too many new accounts from your network. Please try again in 60 minutes.");
     t.clock.advance(HOUR);
   }
-  expect(accountsFrom(ip)).toBe(20);
+  expect(accountsFromNetwork("192.0.2.0/24")).toBe(20);
   t.clock.advance(24 * HOUR - 3 * HOUR);
   expect((await register("next-day", ip)).status).toBe(201);
 });
@@ -73,6 +76,32 @@ test("with subnet grouping, the addresses of one IPv4 /24 share the limit; IPv6 
   const v6 = await Promise.all(Array.from({ length: 8 }, (_, i) => register(`six${i}`, `2001:db8:5:6::${i + 1}`)));
   expect(v6.filter((a) => a.status === 201)).toHaveLength(5);
   expect(accountsFrom("2001:db8:5:6::/64")).toBe(5);
+});
+
+test("25 registrations from 20 IPv6 /64s of one /48: at most accountsPerHour accounts in an hour, each with its network and device", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 25 }, (_, i) =>
+      fetch(`${url}/api/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-test-ip": `2001:db8:48:${(i % 20).toString(16)}::${i + 1}`, cookie: `device=farm-registration-device-${String(i).padStart(4, "0")}` },
+        body: JSON.stringify({ username: `rot${i}`, email: `rot${i}@example.com`, password: "correct horse battery" }),
+      }),
+    ),
+  );
+  expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+  const refused = answers.find((a) => a.status === 429)!;
+  expect((await refused.json()).message).toMatch(TOO_MANY);
+  const rows = t.db.sqlite.query("select ip_network, device_id from users order by id").all() as { ip_network: string; device_id: string }[];
+  expect(rows).toHaveLength(5);
+  for (const row of rows) {
+    expect(row.ip_network).toBe("2001:db8:48::/48");
+    expect(row.device_id).toMatch(/^farm-registration-device-\d{4}$/);
+  }
+  // an hour later the /48 may make 5 more, from yet other /64s; another /48 was never held
+  expect((await register("other48", "2001:db8:49:1::1")).status).toBe(201);
+  t.clock.advance(HOUR);
+  const later = await Promise.all(Array.from({ length: 8 }, (_, i) => register(`later${i}`, `2001:db8:48:${(100 + i).toString(16)}::1`)));
+  expect(later.filter((a) => a.status === 201)).toHaveLength(5);
 });
 
 test("the admin sets the limits; bad values are refused with a message", async () => {
@@ -119,7 +148,7 @@ test("the admin sets the limits; bad values are refused with a message", async (
 test("refused registrations (bad input, a taken name) do not count", async () => {
   const ip = "192.0.2.77";
   for (let i = 0; i < 10; i++) expect((await register("x", ip)).status).toBe(400);
-  expect((await register("taken", "192.0.2.78")).status).toBe(201);
+  expect((await register("taken", "192.0.3.78")).status).toBe(201);
   for (let i = 0; i < 10; i++) expect((await register("taken", ip)).status).toBe(409);
   for (let i = 0; i < 5; i++) expect((await register(`ok${i}`, ip)).status).toBe(201);
   expect((await register("sixth", ip)).status).toBe(429);

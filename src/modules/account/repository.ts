@@ -43,9 +43,25 @@ export function createAccountRepository(db: Db) {
     .orderBy(desc(u.createdAt))
     .limit(p("limit"))
     .prepare();
+  // ... and of a wider network's (IPv6 /48, IPv4 /24)
+  const newestFromNetwork = db
+    .select({ createdAt: u.createdAt })
+    .from(u)
+    .where(and(eq(u.ipNetwork, p("network")), gt(u.createdAt, p("since"))))
+    .orderBy(desc(u.createdAt))
+    .limit(p("limit"))
+    .prepare();
   const insert = db
     .insert(u)
-    .values({ username: p("username"), email: p("email"), passwordHash: p("passwordHash"), ipGroup: p("ipGroup"), createdAt: p("createdAt") })
+    .values({
+      username: p("username"),
+      email: p("email"),
+      passwordHash: p("passwordHash"),
+      ipGroup: p("ipGroup"),
+      ipNetwork: p("ipNetwork"),
+      deviceId: p("deviceId"),
+      createdAt: p("createdAt"),
+    })
     .returning()
     .prepare();
   const insertAdmin = db
@@ -200,7 +216,8 @@ export function createAccountRepository(db: Db) {
     closeResets: (userId: number, at: number) => closeResets.run({ userId, at }),
     byUsername: (username: string): User | undefined => byUsername.get({ username }),
     newestFrom: (group: string, since: number, limit: number): number[] => newestFrom.all({ group, since, limit }).map((r) => r.createdAt),
-    insert: (row: Pick<User, "username" | "email" | "passwordHash" | "ipGroup" | "createdAt">): User => insert.get(row)!,
+    newestFromNetwork: (network: string, since: number, limit: number): number[] => newestFromNetwork.all({ network, since, limit }).map((r) => r.createdAt),
+    insert: (row: Pick<User, "username" | "email" | "passwordHash" | "ipGroup" | "ipNetwork" | "deviceId" | "createdAt">): User => insert.get(row)!,
     insertAdmin: (row: Pick<User, "username" | "email" | "passwordHash" | "createdAt">): User => insertAdmin.get(row)!,
     // Makes a user admin with a new password (and a new email when one is given).
     promoteToAdmin: (id: number, passwordHash: string, email: string | null): User =>

@@ -56,13 +56,13 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
     .post(
       "/api/register",
       async ({ body, visitor, set }) => {
-        const { user, session } = await accounts.register(body ?? {}, visitor.ip);
+        const { user, session } = await accounts.register(body ?? {}, visitor.ip, visitor.device.deviceId);
         cookie(visitor.cookies, session);
         set.status = 201;
         // the same user as GET /api/user answers, which the web app stores as the session
         return { user: accounts.me(user) };
       },
-      { body: registerBody, ...formGuards(blocked({ address: false }), proofRequired(pow)) },
+      { body: registerBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "register")) },
     )
     .post(
       "/api/login",
@@ -98,7 +98,7 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
     .post("/api/password-reset", ({ body }) => accounts.resetPassword(body ?? {}), { body: passwordResetBody })
     .post("/api/password-reset/request", ({ body, visitor, request }) => accounts.requestReset(body ?? {}, visitor.ip, siteUrl(request)), {
       body: resetRequestBody,
-      ...proofRequired(pow),
+      ...proofRequired(pow, "password-reset"),
     })
     .get("/api/user/faucet-requests", ({ visitor }) => accounts.faucetRequestHistory(visitor.requireUser().id).map(faucetRequestHistoryView))
     .get("/api/user/rewards-history", ({ visitor }) => accounts.rewardHistory(visitor.requireUser().id).map(rewardHistoryView));

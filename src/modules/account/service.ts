@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import { isUniqueViolation } from "../../http/errors.ts";
-import { ipGroup, type IpGrouping } from "../../http/ip-group.ts";
+import { ipGroup, type IpGrouping, ipNetworks } from "../../http/ip-group.ts";
 import { createRateLimit } from "../../http/rate-limit.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
@@ -112,20 +112,34 @@ export function createAccountService({
     repo.insertReset({ id: sessionIdFromToken(token), userId, expiresAt, createdBy, createdAt: now });
     return { url: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`, expiresAt };
   };
-  // Registrations from each network between the limit check and the insert (hashing the password).
+  // Registrations from each IP group and network between the limit check and the insert (hashing
+  // the password), keyed "group:..." and "network:...".
   const registering = new Map<string, number>();
   const groupOf = (ip: string) => ipGroup(ip, limits().ipGrouping as IpGrouping);
+  const pendingFrom = (keys: string[]) => keys.map((key) => registering.get(key) ?? 0);
+  const moveRegistering = (keys: string[], by: number) => {
+    for (const key of keys) {
+      const n = (registering.get(key) ?? 0) + by;
+      if (n > 0) registering.set(key, n);
+      else registering.delete(key);
+    }
+  };
 
   // Milliseconds until the network may register another account (0: now), counting the accounts in
-  // the database and `pending` more about to be made now.
-  const newAccountWait = (group: string, pending: number, now: number): number => {
+  // the database and `pending` more about to be made now: at the IP group's width and at the
+  // network's (IPv6 /48, IPv4 /24), so new /64s inside one /48 share its limit.
+  const newAccountWait = (nets: { group: string; network: string }, pending: { group: number; network: number }, now: number): number => {
     const { accountsPerHour, accountsPerDay } = limits();
-    const times = [...Array<number>(pending).fill(now), ...repo.newestFrom(group, now - DAY_MS, Math.max(accountsPerDay, accountsPerHour))];
-    const waitFor = (max: number, window: number) => {
+    const most = Math.max(accountsPerDay, accountsPerHour);
+    const waitFor = (times: number[], max: number, window: number) => {
       const inWindow = times.filter((at) => at > now - window);
       return inWindow.length >= max ? inWindow[max - 1]! + window - now : 0;
     };
-    return Math.max(waitFor(accountsPerHour, HOUR_MS), waitFor(accountsPerDay, DAY_MS));
+    const waitOf = (times: number[]) => Math.max(waitFor(times, accountsPerHour, HOUR_MS), waitFor(times, accountsPerDay, DAY_MS));
+    return Math.max(
+      waitOf([...Array<number>(pending.group).fill(now), ...repo.newestFrom(nets.group, now - DAY_MS, most)]),
+      waitOf([...Array<number>(pending.network).fill(now), ...repo.newestFromNetwork(nets.network, now - DAY_MS, most)]),
+    );
   };
   // Verified when the username is unknown, so both failures take the same time. With the default
   // cost it is a constant, so start-up does not spend 64 MiB and a hash on it.
@@ -160,9 +174,11 @@ export function createAccountService({
   const withSession = (user: User): { user: User; session: Session } => ({ user, session: sessions.create(user.id) });
 
   return {
-    // `ip`: the client's address; its network may make accountsPerHour / accountsPerDay accounts.
-    // Answers the new user and their first session.
-    async register(input: Credentials, ip: string): Promise<{ user: User; session: Session }> {
+    // `ip`: the client's address; its IP group and its network may each make accountsPerHour /
+    // accountsPerDay accounts. `deviceId`: the device cookie's id, stored with the network (the
+    // bonuses are limited per registration network and device). Answers the new user and their
+    // first session.
+    async register(input: Credentials, ip: string, deviceId: string | null = null): Promise<{ user: User; session: Session }> {
       const username = textOf(input.username).trim();
       const email = textOf(input.email).trim();
       const password = textOf(input.password);
@@ -173,28 +189,28 @@ export function createAccountService({
       if (repo.byUsername(username)) throw accountErrors.usernameTaken();
       // Counted before the password is hashed (synchronously, with the registrations in flight),
       // and again in the transaction that inserts: parallel registrations cannot pass the limit.
-      const group = groupOf(ip);
-      const pending = registering.get(group) ?? 0;
-      const wait = newAccountWait(group, pending, clock());
+      const nets = ipNetworks(ip, limits().ipGrouping as IpGrouping);
+      const group = nets.group;
+      const keys = [`group:${group}`, `network:${nets.network}`];
+      const [pendingGroup = 0, pendingNetwork = 0] = pendingFrom(keys);
+      const wait = newAccountWait(nets, { group: pendingGroup, network: pendingNetwork }, clock());
       if (wait > 0) throw accountErrors.tooManyAccounts(wait);
       const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), { key: `register:${group}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK });
       if (!hashing) throw accountErrors.registrationsAtOnce();
-      registering.set(group, pending + 1);
+      moveRegistering(keys, 1);
       let passwordHash: string;
       try {
         passwordHash = await hashing;
       } finally {
-        const left = registering.get(group)! - 1;
-        if (left > 0) registering.set(group, left);
-        else registering.delete(group);
+        moveRegistering(keys, -1);
       }
       let user: User;
       try {
         user = immediate(db, () => {
           const createdAt = clock();
-          const wait = newAccountWait(group, 0, createdAt);
+          const wait = newAccountWait(nets, { group: 0, network: 0 }, createdAt);
           if (wait > 0) throw accountErrors.tooManyAccounts(wait);
-          return repo.insert({ username, email, passwordHash, ipGroup: group, createdAt });
+          return repo.insert({ username, email, passwordHash, ipGroup: group, ipNetwork: nets.network, deviceId, createdAt });
         });
       } catch (error) {
         // Two registrations of one name at once: the unique index decides.

@@ -23,6 +23,8 @@ describe("GET /api/admin/counts", () =>
       setup: async (t) => {
         const { cookie: admin } = await t.signIn("admin");
         const { cookie } = await t.signIn("user");
+        // a bonus needs an account a day old (bonusMinAccountAgeHours)
+        t.clock.advance(24 * 60 * 60 * 1000);
         const a = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: "192.0.2.1" });
         await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: "192.0.2.2" });
         await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: "192.0.2.3" });
@@ -30,7 +32,8 @@ describe("GET /api/admin/counts", () =>
         await t.call("POST", "/api/social/share", { cookie, body: { platform: "Twitter" } });
         await t.call("POST", "/api/social/bonus-request", { cookie, body: { address: randomAddress(), platform: "Twitter" } });
         await t.call("POST", "/api/reviews/submit", { body: { review: "Visit https://spam.example now", rating: 5 } });
-        await t.call("POST", "/api/reviews/submit", { body: { review: "Fast and honest", rating: 5 } });
+        // (from another network: a second review from one network within 24 h is held too)
+        await t.call("POST", "/api/reviews/submit", { body: { review: "Fast and honest", rating: 5 }, ip: "198.51.100.30" });
         await t.call("POST", "/api/advertising/submit", { body: { companyName: "Acme", email: "ads@acme.example", budget: "$500" } });
         await t.call("POST", "/api/advertising/submit", { body: { companyName: "Bolt", email: "ads@bolt.example", budget: "$900" }, ip: "192.0.2.9" });
         await t.call("PATCH", "/api/admin/advertising/1", { cookie: admin, body: { status: "CONTACTED" } });
@@ -69,6 +72,9 @@ describe("GET /api/admin/users/{id}", () => {
     const { t, admin } = bed;
     const user = await t.register("requester");
     const other = await t.register("someone-else");
+    const registeredAt = t.clock();
+    // a bonus needs an account a day old (bonusMinAccountAgeHours)
+    t.clock.advance(24 * 60 * 60 * 1000);
     const address = randomAddress();
     const ask = (ip: string, device: string, who = user.cookie) =>
       t.call("POST", "/api/faucet/request", { cookie: `${who}; device=${device}`, body: { address: randomAddress() }, ip, headers: { "user-agent": "Mozilla/5.0" } });
@@ -82,7 +88,7 @@ describe("GET /api/admin/users/{id}", () => {
     await t.call("POST", `/api/admin/faucet/requests/${rejected.json.id}`, { cookie: admin, body: { action: "REJECTED", reason: "Two devices" } });
     await bed.settle(() => (t.db.sqlite.query("select status from faucet_requests where id = ?").get(paid.json.id) as { status: string }).status === "PROCESSED");
     await t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform: "Twitter" } });
-    const claim = await t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address, platform: "Twitter" } });
+    const claim = await t.call("POST", "/api/social/bonus-request", { cookie: `${user.cookie}; device=device-claim-0000000000000004`, body: { address, platform: "Twitter" } });
     await t.call("POST", `/api/admin/claims/${claim.json.id}`, { cookie: admin, body: { status: "APPROVED" } });
 
     const res = await t.call("GET", `/api/admin/users/${user.user.id}`, { cookie: admin });
@@ -126,14 +132,23 @@ describe("GET /api/admin/users/{id}", () => {
         createdAt: expect.any(String),
       },
     ]);
+    // every place the user was seen: their requests, their claim (203.0.113.7, the harness's IP) and
+    // their registration (its IP group, 10.77.1.0/24 from t.register, and its device)
+    const registration = t.db.sqlite.query("select ip_network, device_id from users where id = ?").get(user.user.id) as { ip_network: string; device_id: string };
+    expect(file.registration).toEqual({ ipNetwork: "10.77.1.0/24", deviceId: registration.device_id });
     expect(file.ipsSeen).toEqual([
       { ip: "198.51.100.8", count: 1, lastSeen: new Date(t.clock()).toISOString() },
+      { ip: "203.0.113.7", count: 1, lastSeen: new Date(t.clock()).toISOString() },
       { ip: "198.51.100.7", count: 2, lastSeen: new Date(t.clock() - 60_000).toISOString() },
+      { ip: "10.77.1.0/24", count: 1, lastSeen: new Date(registeredAt).toISOString() },
     ]);
     expect(file.devicesSeen).toEqual([
+      { deviceId: "device-claim-0000000000000004", count: 1, lastSeen: new Date(t.clock()).toISOString() },
       { deviceId: "device-two-000000000000002", count: 2, lastSeen: new Date(t.clock()).toISOString() },
       { deviceId: "device-one-000000000000001", count: 1, lastSeen: new Date(t.clock() - 120_000).toISOString() },
+      { deviceId: registration.device_id, count: 1, lastSeen: new Date(registeredAt).toISOString() },
     ]);
+    expect(file).toMatchObject({ riskScore: 0, riskReasons: [] });
     expect(file.audit.map((e: { action: string; targetId: string }) => [e.action, e.targetId])).toEqual([
       ["reward.approved", String(claim.json.id)],
       ["faucet_request.reject", String(rejected.json.id)],

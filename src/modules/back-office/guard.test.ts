@@ -53,7 +53,20 @@ describe("the admin guard", () => {
 
 describe("faucet settings", () => {
   // (the proof of work is off in API tests; pow.test.ts checks a fresh install's 2000)
-  const defaults = { dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: true, ipGrouping: "address", powDifficulty: 0, accountsPerHour: 5, accountsPerDay: 20, autoApprove: { enabled: false, maxRiskScore: 20, holdMinutes: 10, maxPerDay: "50" }, updatedAt: expect.any(String) };
+  const defaults = {
+    dailyLimit: "100",
+    minAmount: "5",
+    maxAmount: "20",
+    enabled: true,
+    ipGrouping: "subnet",
+    powDifficulty: 0,
+    accountsPerHour: 5,
+    accountsPerDay: 20,
+    autoApprove: { enabled: false, maxRiskScore: 20, holdMinutes: 10, maxPerDay: "50" },
+    bonusDailyLimit: "50",
+    bonusMinAccountAgeHours: 24,
+    updatedAt: expect.any(String),
+  };
   table([{ name: "start with the spec's defaults: 100, 5, 20 and enabled", method: "GET", url: SETTINGS, as: "admin", expectStatus: 200, expectJson: defaults }]);
 
   // A change is stored (GET answers what the POST did) and audited with who and from where.

@@ -33,6 +33,10 @@ export interface SeenRow {
 
 export interface UserFile {
   user: Pick<User, "id" | "username" | "email" | "xrpAddress" | "xrpDestinationTag" | "isAdmin" | "points" | "totalClaimedDrops" | "createdAt">;
+  // the network (IPv6 /48, IPv4 /24) and device it registered from; null before they were stored
+  registration: Pick<User, "ipNetwork" | "deviceId">;
+  // the accounts that share its registration network, device or payout addresses (social/risk.ts)
+  risk: { score: number; reasons: string[] };
   paidDrops: number;
   faucetRequests: AdminFaucetRequestRow[];
   rewards: RewardRow[];
@@ -56,6 +60,9 @@ export const userFileView = (f: UserFile) => ({
     paid: formatXrp(f.paidDrops),
     createdAt: iso(f.user.createdAt),
   },
+  registration: { ipNetwork: f.registration.ipNetwork, deviceId: f.registration.deviceId },
+  riskScore: f.risk.score,
+  riskReasons: f.risk.reasons,
   faucetRequests: f.faucetRequests.map(adminFaucetRequestView),
   rewards: f.rewards.map(rewardView),
   payouts: f.payouts.map((p) => ({

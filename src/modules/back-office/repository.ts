@@ -1,7 +1,9 @@
 // All SQL of the back office's own reads, prepared once with Drizzle's builder: what waits for an
 // admin, and everything about one user (their requests and rewards, the payouts to them or of their
-// requests, the IPs and devices their requests came from, the audit entries about them).
-import { and, count, desc, eq, inArray, max, or, sql } from "drizzle-orm";
+// requests, the IPs and devices they were seen from, the accounts that share their registration
+// network, device or payout addresses, the audit entries about them).
+import { and, count, countDistinct, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { advertisingRequests, auditLog, faucetRequests, payouts, reviews, rewards, users } from "../../db/schema.ts";
 import type { AdminFaucetRequestRow } from "../faucet/model.ts";
@@ -28,6 +30,8 @@ export function createBackOfficeRepository(db: Db) {
       points: users.points,
       totalClaimedDrops: users.totalClaimedDrops,
       createdAt: users.createdAt,
+      ipNetwork: users.ipNetwork,
+      deviceId: users.deviceId,
     })
     .from(users)
     .where(eq(users.id, p("userId")))
@@ -84,17 +88,66 @@ export function createBackOfficeRepository(db: Db) {
     .leftJoin(f, eq(f.id, payouts.faucetRequestId))
     .where(and(eq(payouts.status, "paid"), toUser))
     .prepare();
-  const seen = (column: typeof f.requesterIp | typeof f.deviceId) =>
-    db
-      .select({ key: sql<string>`${column}`, n: count(), last: max(f.createdAt) })
-      .from(f)
-      .where(and(eq(f.userId, p("userId")), sql`${column} is not null`))
-      .groupBy(column)
-      .orderBy(desc(max(f.createdAt)))
+  // Every place the user was seen: their registration (its IP group: the address, or its IPv4 /24
+  // or IPv6 /64, as the grouping stored it; its device), their faucet requests and their claims.
+  const seen = (registered: typeof users.ipGroup | typeof users.deviceId, requested: typeof f.requesterIp | typeof f.deviceId, claimed: typeof rewards.ip | typeof rewards.deviceId) => {
+    const sightings = db
+      .select({ key: sql<string>`${registered}`.as("key"), at: sql<number>`${users.createdAt}`.as("at") })
+      .from(users)
+      .where(and(eq(users.id, p("userId")), isNotNull(registered)))
+      .unionAll(db.select({ key: sql<string>`${requested}`.as("key"), at: sql<number>`${f.createdAt}`.as("at") }).from(f).where(and(eq(f.userId, p("userId")), isNotNull(requested))))
+      .unionAll(
+        db
+          .select({ key: sql<string>`${claimed}`.as("key"), at: sql<number>`${rewards.createdAt}`.as("at") })
+          .from(rewards)
+          .where(and(eq(rewards.userId, p("userId")), isNotNull(claimed))),
+      )
+      .as("sightings");
+    const last = sql<number | null>`max(${sightings.at})`;
+    return db
+      .select({ key: sightings.key, n: count(), last })
+      .from(sightings)
+      .groupBy(sql`${sightings.key}`)
+      .orderBy(desc(last), sql`${sightings.key}`)
       .limit(USER_FILE_LIMIT)
       .prepare();
-  const ips = seen(f.requesterIp);
-  const devices = seen(f.deviceId);
+  };
+  const ips = seen(users.ipGroup, f.requesterIp, rewards.ip);
+  const devices = seen(users.deviceId, f.deviceId, rewards.deviceId);
+
+  // The user's risk signals (social/risk.ts scoreAccount): other accounts registered from their
+  // network within 7 days of them, on their device, and claiming to an address they claimed to or set.
+  const others = alias(users, "others");
+  const fromNetwork = db
+    .select({ n: count() })
+    .from(others)
+    .where(
+      and(
+        eq(others.ipNetwork, p("network")),
+        ne(others.id, p("userId")),
+        sql`${others.createdAt} > ${p("registeredAt")} - ${p("window")} and ${others.createdAt} < ${p("registeredAt")} + ${p("window")}`,
+      ),
+    )
+    .prepare();
+  const onDevice = db
+    .select({ n: count() })
+    .from(others)
+    .where(and(eq(others.deviceId, p("deviceId")), ne(others.id, p("userId"))))
+    .prepare();
+  const mine = alias(rewards, "mine");
+  const toItsAddresses = db
+    .select({ n: countDistinct(rewards.userId) })
+    .from(rewards)
+    .where(
+      and(
+        ne(rewards.userId, p("userId")),
+        or(
+          inArray(rewards.address, db.select({ address: mine.address }).from(mine).where(eq(mine.userId, p("userId")))),
+          eq(rewards.address, db.select({ address: users.xrpAddress }).from(users).where(eq(users.id, p("userId")))),
+        ),
+      ),
+    )
+    .prepare();
   // Entries about the user, their faucet requests or their rewards (target ids are stored as text).
   const audit = db
     .select()
@@ -125,6 +178,9 @@ export function createBackOfficeRepository(db: Db) {
     ips: (userId: number) => ips.all({ userId }).map((r) => ({ key: r.key, n: r.n, last: r.last ?? 0 })),
     devices: (userId: number) => devices.all({ userId }).map((r) => ({ key: r.key, n: r.n, last: r.last ?? 0 })),
     audit: (userId: number) => audit.all({ userId, userKey: String(userId) }),
+    accountsFromNetwork: (userId: number, network: string, registeredAt: number, window: number) => fromNetwork.get({ userId, network, registeredAt, window })!.n,
+    accountsOnDevice: (userId: number, deviceId: string) => onDevice.get({ userId, deviceId })!.n,
+    accountsToItsAddresses: (userId: number) => toItsAddresses.get({ userId })!.n,
   };
 }
 export type BackOfficeRepository = ReturnType<typeof createBackOfficeRepository>;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { decodeAccountID, encodeXAddress } from "ripple-address-codec";
 import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
-import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { waitFor } from "../../testing/wait.ts";
 import { type Scenario, scenarios } from "../../testing/scenario.ts";
 import { INVALID_ADDRESS } from "../faucet/address.ts";
@@ -188,6 +188,8 @@ describe("a blocked address or device", () => {
         expect({ status: res.status, json: res.json }).toEqual({ status: 403, json: REFUSED });
       }
       const { cookie } = await t.signIn("user");
+      // a bonus needs an account a day old (bonusMinAccountAgeHours)
+      t.clock.advance(24 * 60 * 60 * 1000);
       await t.call("POST", "/api/social/share", { cookie, body: { platform: "Twitter" } });
       const social = await t.call("POST", "/api/social/bonus-request", { cookie, body: { address: ADDRESS, platform: "Twitter" } });
       expect({ status: social.status, json: social.json }).toEqual({ status: 403, json: REFUSED });
@@ -278,8 +280,8 @@ describe("auto-approve", () => {
       return res.json as { id: number; address: string };
     };
     const status = (id: number) => (t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as { status: string }).status;
-    const abuser = await ask("198.51.100.1");
-    const honest = await ask("198.51.100.2");
+    const abuser = await ask(strangerIp(1));
+    const honest = await ask(strangerIp(2));
     const blocked = await t.call("POST", "/api/admin/blocklist", { cookie: admin, body: { kind: "address", value: abuser.address, note: "seen in a burst" } });
     expect(blocked.status).toBe(201);
     t.clock.advance(11 * 60_000);

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-const HOUR = 60 * 60 * 1000;
 let t: TestApp;
 let admin: string;
 let devices = 0;

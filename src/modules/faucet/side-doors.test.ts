@@ -88,15 +88,25 @@ test("five IPv6 addresses inside one /64 count as one visitor network, whatever 
   }
 });
 
+// (the engine marks a validated payout's request PROCESSED; the reviewer bonus goes only to an
+// address the faucet paid from the reviewer's device: reviews/farm.test.ts)
+const markPaid = (id: number) => t.db.sqlite.run("update faucet_requests set status = 'PROCESSED' where id = ?", [id]);
+
 test("the reviewer bonus passes the same per-IP limit: no extra addresses from an IP already at its limit", async () => {
   const ip = "198.51.100.99";
   const device = newDevice();
+  // an address the faucet paid this device a day before, from another network: the bonus may go there
+  const paid = randomAddress();
+  const earlier = await request(paid, "192.0.2.140", device);
+  expect(earlier.status).toBe(201);
+  markPaid(earlier.json.id);
+  t.clock.advance(24 * 60 * 60 * 1000 + 1);
   for (let i = 0; i < 3; i++) expect((await request(randomAddress(), ip, device)).status).toBe(201);
   const bonuses = [];
   for (let i = 0; i < 5; i++) {
     const review = await http("POST", "/api/reviews/submit", { body: { rating: 5, review: `Great faucet, review ${i}` }, ip, device });
     expect(review.status).toBe(201);
-    bonuses.push(await http("POST", "/api/reviews/bonus-request", { body: { address: randomAddress(), reviewId: review.json.id }, ip, device }));
+    bonuses.push(await http("POST", "/api/reviews/bonus-request", { body: { address: paid, reviewId: review.json.id }, ip, device }));
   }
   expect(bonuses.map((b) => b.status)).toEqual([429, 429, 429, 429, 429]);
   expect(bonuses[0]!.json.message).toMatch(/Too many addresses from your network today/);
@@ -107,7 +117,10 @@ test("a reviewer bonus to the address the visitor already used today is still pa
   const ip = "198.51.100.120";
   const device = newDevice();
   const addresses = [randomAddress(), randomAddress(), randomAddress()];
-  for (const address of addresses) expect((await request(address, ip, device)).status).toBe(201);
+  const made = [];
+  for (const address of addresses) made.push(await request(address, ip, device));
+  expect(made.map((r) => r.status)).toEqual([201, 201, 201]);
+  markPaid(made[0]!.json.id);
   const review = await http("POST", "/api/reviews/submit", { body: { rating: 4, review: "Quick and simple" }, ip, device });
   const bonus = await http("POST", "/api/reviews/bonus-request", { body: { address: addresses[0], reviewId: review.json.id }, ip, device });
   expect(bonus.status).toBe(201);

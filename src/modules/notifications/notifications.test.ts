@@ -70,6 +70,8 @@ describe("written with the admin's decisions", () => {
     t = testApp();
     const user = await t.register("sharer");
     const admin = await t.registerAdmin();
+    // a bonus needs an account a day old (bonusMinAccountAgeHours)
+    t.clock.advance(24 * 60 * 60 * 1000);
     const ids = [];
     for (const platform of ["Facebook", "Twitter"]) {
       await t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform } });
@@ -142,6 +144,8 @@ describe("written with the payment, through the real engine", () => {
   test("a user's owed rewards paid in one payment: REWARD_PAID with the hash", async () => {
     bed = await payoutBed();
     const user = await bed.t.register("earner");
+    // a bonus needs an account a day old (bonusMinAccountAgeHours)
+    bed.t.clock.advance(24 * 60 * 60 * 1000);
     const address = Wallet.generate(ECDSA.ed25519).classicAddress;
     await bed.t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform: "Facebook" } });
     const c = await bed.t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address, platform: "Facebook" } });

@@ -49,6 +49,11 @@ export const reviewErrors = {
   notTheReviewer: () => appError(403, "NOT_THE_REVIEWER", "The reviewer bonus can only be claimed from the device that wrote the review, within 24 hours"),
   bonusTaken: () => conflict("A bonus was already requested for this review", "BONUS_ALREADY_REQUESTED"),
   addressRewarded: () => conflict("This address already received a reviewer bonus", "ADDRESS_ALREADY_REWARDED"),
+  addressNotPaid: () =>
+    conflict(
+      "The reviewer bonus goes to an address the faucet has already paid from this device. Request XRP from the faucet first; once it is paid, claim your bonus to that address.",
+      "BONUS_ADDRESS_NOT_PAID",
+    ),
 };
 
 // The admin's choice for a review: show it (true) or hide it (false).

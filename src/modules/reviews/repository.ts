@@ -1,5 +1,8 @@
-// All SQL of reviews and of the reviewer bonus's link to its faucet request. Prepared once.
-import { and, desc, eq, sql } from "drizzle-orm";
+// All SQL of reviews and of the reviewer bonus's link to its faucet request, and what the burst
+// rule and the bonus count (reviews per network, devices never seen before, addresses paid from a
+// device). Prepared once.
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, reviews } from "../../db/schema.ts";
 
@@ -26,9 +29,35 @@ export function createReviewRepository(db: Db) {
       ipAddress: p("ipAddress"),
       deviceId: p("deviceId"),
       userAgent: p("userAgent"),
+      ipNetwork: p("ipNetwork"),
       createdAt: p("createdAt"),
     })
     .returning({ id: r.id, approved: r.approved })
+    .prepare();
+  // The burst rule: a review from the network since a moment; a device seen before (an earlier
+  // faucet request or review); the reviews since a moment whose device had not been seen before them.
+  const fromNetwork = db.select({ id: r.id }).from(r).where(and(eq(r.ipNetwork, p("network")), gt(r.createdAt, p("since")))).limit(1).prepare();
+  const requestFromDevice = db.select({ id: f.id }).from(f).where(eq(f.deviceId, p("deviceId"))).limit(1).prepare();
+  const reviewFromDevice = db.select({ id: r.id }).from(r).where(eq(r.deviceId, p("deviceId"))).limit(1).prepare();
+  const earlier = alias(reviews, "earlier");
+  const newDeviceReviews = db
+    .select({ n: count() })
+    .from(r)
+    .where(
+      and(
+        gt(r.createdAt, p("since")),
+        isNotNull(r.deviceId),
+        notExists(db.select({ id: f.id }).from(f).where(and(eq(f.deviceId, r.deviceId), lte(f.createdAt, r.createdAt)))),
+        notExists(db.select({ id: earlier.id }).from(earlier).where(and(eq(earlier.deviceId, r.deviceId), lt(earlier.id, r.id)))),
+      ),
+    )
+    .prepare();
+  // The reviewer bonus's address: a faucet-form request (no reason) to it from the device, paid.
+  const paidFromDevice = db
+    .select({ id: f.id })
+    .from(f)
+    .where(and(eq(f.deviceId, p("deviceId")), eq(f.address, p("address")), eq(f.status, "PROCESSED"), isNull(f.reason)))
+    .limit(1)
     .prepare();
   const writer = db.select({ id: r.id, deviceId: r.deviceId, createdAt: r.createdAt }).from(r).where(eq(r.id, p("id"))).prepare();
   // (a placeholder inside sql`` skips the column's boolean mapping: it is bound as 1 or 0)
@@ -40,8 +69,21 @@ export function createReviewRepository(db: Db) {
   return {
     approved: () => approved.all(),
     latest: () => latest.all(),
-    insert: (row: { rating: number; content: string; name: string | null; approved: boolean; ipAddress: string; deviceId: string; userAgent: string | null; createdAt: number }) =>
-      insert.get(row)!,
+    insert: (row: {
+      rating: number;
+      content: string;
+      name: string | null;
+      approved: boolean;
+      ipAddress: string;
+      deviceId: string;
+      userAgent: string | null;
+      ipNetwork: string;
+      createdAt: number;
+    }) => insert.get(row)!,
+    fromNetworkSince: (network: string, since: number) => fromNetwork.get({ network, since }) !== undefined,
+    deviceSeen: (deviceId: string) => requestFromDevice.get({ deviceId }) !== undefined || reviewFromDevice.get({ deviceId }) !== undefined,
+    newDeviceReviewsSince: (since: number) => newDeviceReviews.get({ since })!.n,
+    paidFromDevice: (deviceId: string, address: string) => paidFromDevice.get({ deviceId, address }) !== undefined,
     writer: (id: number) => writer.get({ id }),
     setApproved: (id: number, isApproved: boolean) => setApproved.get({ id, approved: isApproved ? 1 : 0 }),
     hasBonusForAddress: (address: string, reason: string) => bonusForAddress.get({ address, reason }) !== undefined,

@@ -32,11 +32,17 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
     .post(
       "/api/reviews/submit",
       ({ body, visitor, set }) => {
-        const row = reviews.submit(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, deviceId: visitor.device.deviceId, userAgent: visitor.userAgent });
+        const row = reviews.submit(body ?? {}, {
+          ip: visitor.ip,
+          ipGroup: visitor.ipGroup,
+          ipNetwork: visitor.networks.network,
+          deviceId: visitor.device.deviceId,
+          userAgent: visitor.userAgent,
+        });
         set.status = 201;
         return submittedView(row);
       },
-      { body: reviewBody, ...proofRequired(pow) },
+      { body: reviewBody, ...proofRequired(pow, "review") },
     )
     .post(
       "/api/reviews/bonus-request",
@@ -45,6 +51,7 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
         const row = reviews.requestBonus(body ?? {}, {
           ip: visitor.ip,
           ipGroup: visitor.ipGroup,
+          ipNetwork: visitor.networks.network,
           deviceId,
           newDevice: isNew,
           userAgent: visitor.userAgent,
@@ -53,7 +60,7 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
         set.status = 201;
         return bonusView(row);
       },
-      { body: bonusBody, ...formGuards(blocked({ address: true }), proofRequired(pow)) },
+      { body: bonusBody, ...formGuards(blocked({ address: true }), proofRequired(pow, "reviewer-bonus")) },
     );
 
   const adminRoutes = new Elysia()

@@ -1,6 +1,9 @@
 // Reviews and the reviewer bonus. A review with a link or longer than REVIEW_AUTO_APPROVE_MAX waits
-// for an admin; the public list shows approved reviews only. Both forms are limited per IP group
-// (an IPv6 /64, an IPv4 /24 under subnet grouping), like the faucet.
+// for an admin, and so does a burst: a review from a network (IPv6 /48, IPv4 /24) that wrote one in
+// the last 24 hours, or one written while more than NEW_DEVICE_REVIEWS_PER_HOUR reviews of the last
+// hour came from devices never seen before. The public list shows approved reviews only. Both forms
+// are limited per IP group (an IPv6 /64, an IPv4 /24 under subnet grouping), like the faucet; the
+// bonus goes only to an address the faucet already paid from the reviewer's device.
 import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
@@ -18,6 +21,11 @@ export const REVIEW_AUTO_APPROVE_MAX = 1000;
 export const REVIEWER_BONUS_REASON = "Reviewer bonus";
 const LINK = /https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|xyz|ru|cn|info|biz|top|co)\b/i;
 const BONUS_WINDOW_MS = DAY_MS;
+// A network's second review within this window waits for an admin.
+export const NETWORK_REVIEW_WINDOW_MS = DAY_MS;
+// Reviews an hour from devices never seen before (no earlier faucet request or review) that are
+// shown at once; past them every review waits for an admin until the hour is quiet again.
+export const NEW_DEVICE_REVIEWS_PER_HOUR = 3;
 // The public list is read at most once a second (every open page polls it), and again at once after
 // a review is written or moderated.
 const LIST_CACHE_MS = 1000;
@@ -25,6 +33,8 @@ const LIST_CACHE_MS = 1000;
 export interface Reviewer {
   ip: string;
   ipGroup: string;
+  // the IPv6 /48 or IPv4 /24
+  ipNetwork: string;
   deviceId: string;
   newDevice: boolean;
   userAgent: string | null;
@@ -60,21 +70,31 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
       return row;
     },
 
-    submit(input: ReviewInput, who: Pick<Reviewer, "ip" | "ipGroup" | "deviceId" | "userAgent">) {
+    submit(input: ReviewInput, who: Pick<Reviewer, "ip" | "ipGroup" | "ipNetwork" | "deviceId" | "userAgent">) {
       reviewLimit.hit(who.ipGroup);
       const content = optionalText(input.review, "review", REVIEW_MAX);
       const rating = typeof input.rating === "string" && /^\d$/.test(input.rating.trim()) ? Number(input.rating) : input.rating;
       if (!content || rating === undefined || rating === null || rating === "") throw reviewErrors.required();
       if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5) throw reviewErrors.ratingInvalid();
       const name = optionalText(input.name, "name", 60) || null;
-      const approved = content.length <= REVIEW_AUTO_APPROVE_MAX && !LINK.test(content) && !(name && LINK.test(name));
-      const row = repo.insert({ rating, content, name, approved, ipAddress: who.ip, deviceId: who.deviceId, userAgent: who.userAgent, createdAt: clock() });
-      if (approved) listCache = null;
+      const plain = content.length <= REVIEW_AUTO_APPROVE_MAX && !LINK.test(content) && !(name && LINK.test(name));
+      // The burst rule's reads and the write under one write lock: two reviews from one network at
+      // once cannot both be shown. The writer gets the same answer as for any held review.
+      const row = immediate(db, () => {
+        const now = clock();
+        const burst = () =>
+          repo.fromNetworkSince(who.ipNetwork, now - NETWORK_REVIEW_WINDOW_MS) ||
+          repo.newDeviceReviewsSince(now - HOUR_MS) + (repo.deviceSeen(who.deviceId) ? 0 : 1) > NEW_DEVICE_REVIEWS_PER_HOUR;
+        const approved = plain && !burst();
+        return repo.insert({ rating, content, name, approved, ipAddress: who.ip, deviceId: who.deviceId, userAgent: who.userAgent, ipNetwork: who.ipNetwork, createdAt: now });
+      });
+      if (row.approved) listCache = null;
       return row;
     },
 
     // The bonus becomes a faucet request with the reason 'Reviewer bonus': one per review and per
-    // address, from the device that wrote the review, within 24 hours.
+    // address, from the device that wrote the review, within 24 hours, to an address the faucet
+    // already paid from that device (a PROCESSED faucet-form request).
     requestBonus(input: BonusInput, who: Reviewer): FaucetRequest {
       bonusLimit.hit(who.ipGroup);
       const address = typeof input.address === "string" ? input.address.trim() : "";
@@ -88,6 +108,7 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
         if (review.deviceId !== who.deviceId || clock() - review.createdAt > BONUS_WINDOW_MS) throw reviewErrors.notTheReviewer();
         if (repo.hasBonusForReview(reviewId)) throw reviewErrors.bonusTaken();
         if (repo.hasBonusForAddress(parsed.address, REVIEWER_BONUS_REASON)) throw reviewErrors.addressRewarded();
+        if (!repo.paidFromDevice(who.deviceId, parsed.address)) throw reviewErrors.addressNotPaid();
         const row = faucet.requestBonus({
           address,
           reason: REVIEWER_BONUS_REASON,

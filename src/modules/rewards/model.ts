@@ -58,6 +58,13 @@ export const rewardView = (r: RewardRow) => ({
   processedAt: iso(r.processedAt),
   txHash: r.txHash,
   username: r.username ?? null,
+  // where the claim came from (the claimant's IP, its IPv6 /48 or IPv4 /24, the device cookie) and
+  // what that says (social/risk.ts); null for rewards made before they were stored
+  ip: r.ip,
+  ipNetwork: r.ipNetwork,
+  deviceId: r.deviceId,
+  riskScore: r.riskScore,
+  riskReasons: r.riskReasons ?? [],
 });
 export type RewardView = ReturnType<typeof rewardView>;
 // The answer to a decision: the reward, its `reason` the admin's (as this answer always gave it).

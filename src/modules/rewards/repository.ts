@@ -21,6 +21,8 @@ export function createRewardRepository(db: Db) {
     .set({ status: sql`${p("status")}`, denyReason: sql`${p("denyReason")}`, processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}` })
     .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
     .prepare();
+  // a denied claim holds no budget any more
+  const clearBudgetDay = db.update(r).set({ budgetDay: null }).where(eq(r.id, p("id"))).prepare();
   const addOwed = db
     .update(users)
     .set({ totalClaimedDrops: sql`${users.totalClaimedDrops} + ${p("amount")}` })
@@ -61,6 +63,7 @@ export function createRewardRepository(db: Db) {
     decide: (id: number, status: ClaimDecision, reason: string | null, adminId: number, at: number) =>
       decide.run({ id, status, denyReason: status === "DENIED" ? reason : null, adminId, at }),
     addOwed: (userId: number, amount: number) => addOwed.run({ userId, amount }),
+    clearBudgetDay: (id: number) => clearBudgetDay.run({ id }),
     pending: (): RewardRow[] => pending.all().map(flatten),
     processed: (limit: number): RewardRow[] => processed.all({ limit }).map(flatten),
     filteredPage(f: ListFilter, decided: boolean, size: number): { rows: RewardRow[]; total: number } {

@@ -8,6 +8,8 @@ beforeEach(async () => {
   t = testApp();
   admin = (await t.registerAdmin()).cookie;
   user = await t.register("claimer");
+  // a bonus needs an account a day old (bonusMinAccountAgeHours)
+  t.clock.advance(24 * 60 * 60 * 1000);
 });
 afterEach(() => t.close());
 

@@ -1,12 +1,14 @@
 // Rewards (the admin's "claims"): PENDING -> APPROVED (owed: added to totalClaimed), PAID (paid
-// outside the app: recorded only) or DENIED (with a reason). A compare-and-set from PENDING, in one
-// transaction with the owed total and the audit record.
+// outside the app: recorded only) or DENIED (with a reason; its amount goes back to the bonus budget
+// of the day that held it). A compare-and-set from PENDING, in one transaction with the owed total,
+// the budget and the audit record.
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";
 import type { Actor } from "../../payouts/service.ts";
 import type { PublicUser } from "../account/model.ts";
+import type { FaucetService } from "../faucet/service.ts";
 import { recordAudit } from "../audit/service.ts";
 import { notifyRewardDecision } from "../notifications/service.ts";
 import { type ClaimDecision, decisionView, type RewardRow, rewardErrors, rewardView } from "./model.ts";
@@ -21,9 +23,11 @@ export interface RewardDeps {
   clock: () => number;
   // Users as the API shows them, by id: the account feature's publicUsersByIds.
   publicUsersByIds: (ids: number[]) => PublicUser[];
+  // the day's bonus budget, which a denied claim gives its amount back to
+  faucet: Pick<FaucetService, "releaseBonus">;
 }
 
-export function createRewardService({ db, clock, publicUsersByIds }: RewardDeps) {
+export function createRewardService({ db, clock, publicUsersByIds, faucet }: RewardDeps) {
   const repo = createRewardRepository(db);
   // The users behind a list of rewards.
   const usersOf = (rows: RewardRow[]) => publicUsersByIds(rows.map((row) => row.userId));
@@ -38,6 +42,10 @@ export function createRewardService({ db, clock, publicUsersByIds }: RewardDeps)
     const at = clock();
     repo.decide(id, decision, reason, actor.admin.id, at);
     if (decision === "APPROVED") repo.addOwed(reward.userId, reward.amountDrops);
+    if (decision === "DENIED" && reward.budgetDay !== null) {
+      repo.clearBudgetDay(id);
+      faucet.releaseBonus(reward.budgetDay, reward.amountDrops);
+    }
     recordAudit(db, { actor: actor.admin, action: `reward.${decision.toLowerCase()}`, targetType: "reward", targetId: id, details: { amount: formatXrp(reward.amountDrops), reason }, ip: actor.ip }, at);
     notifyRewardDecision(db, reward, decision, reason, at);
     return repo.byId(id)!;

@@ -2,7 +2,7 @@
 // messages, the views of an offer and of a claim, and the bonus's own errors.
 import type { Reward } from "../../db/schema.ts";
 import { jsonBody, nested, text } from "../../http/body.ts";
-import { badRequest, conflict, tooManyRequests } from "../../http/errors.ts";
+import { appError, badRequest, conflict, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { ADDRESS_INVALID, claimedThisWeekText, PLATFORMS, type Platform } from "../../shared/forms.ts";
 
@@ -37,7 +37,15 @@ export interface ClaimInput {
   sharedContent?: { title?: string | null; description?: string | null } | null;
 }
 
-// The X-Error-Code of each is the one these answers always had: the generic code of its status.
+// A moment as the refusals say it, as the platform's "available again" does: "Jan 22, 14:05 UTC".
+const MOMENT = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const momentText = (at: number) => `${MOMENT.format(new Date(at))} UTC`;
+// The week's most beyond one account (per payout address, registration network, registration device).
+export const WEEKLY_CLAIMS = 3;
+const weeklyMost = (perClaimDrops: number) => `${WEEKLY_CLAIMS} social bonuses this week (${formatXrp(WEEKLY_CLAIMS * perClaimDrops).replace(/\.?0+$/, "")} XRP at most)`;
+
+// The X-Error-Code of the first ones is the one these answers always had: the generic code of its
+// status; the limits beyond the account have their own.
 export const socialErrors = {
   invalidPlatform: () => badRequest(PLATFORM_INVALID),
   addressRequired: () => badRequest(ADDRESS_REQUIRED),
@@ -45,7 +53,22 @@ export const socialErrors = {
   shareFirst: () => badRequest(SHARE_FIRST),
   shareFirstOn: (platform: Platform) => conflict(`Share on ${platform} first, then claim your bonus.`),
   claimedThisWeek: (platform: Platform, availableAt: number, retryAfterSeconds: number) => tooManyRequests(claimedThisWeekText(platform, availableAt), retryAfterSeconds),
+  accountTooNew: (hours: number, from: number) =>
+    appError(403, "ACCOUNT_TOO_NEW", `Your account is too new for a bonus: bonuses need an account at least ${hours} hours old. You can claim from ${momentText(from)}.`),
+  addressThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
+    tooManyRequests(`This address already received ${weeklyMost(perClaimDrops)}. It can receive another on ${momentText(availableAt)}.`, retryAfterSeconds, "BONUS_ADDRESS_LIMIT"),
+  networkThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
+    tooManyRequests(`Accounts registered from your network already claimed ${weeklyMost(perClaimDrops)}. Another is available on ${momentText(availableAt)}.`, retryAfterSeconds, "BONUS_NETWORK_LIMIT"),
+  deviceThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
+    tooManyRequests(`Accounts registered from your device already claimed ${weeklyMost(perClaimDrops)}. Another is available on ${momentText(availableAt)}.`, retryAfterSeconds, "BONUS_DEVICE_LIMIT"),
 };
+
+// Where a claim comes from: the claimant's visitor at claim time.
+export interface Claimant {
+  ip: string;
+  ipNetwork: string;
+  deviceId: string;
+}
 
 export const shareView = (platform: Platform) => ({ platform, message: SHARE_RECORDED });
 

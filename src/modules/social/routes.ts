@@ -3,6 +3,8 @@
 import { Elysia } from "elysia";
 import { type ContextDeps, visitorContext } from "../../http/context.ts";
 import type { BlockedPartyCheck } from "../blocklist/routes.ts";
+import { formGuards } from "../../http/form-guards.ts";
+import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import { claimBody, LOGIN_TO_CLAIM, shareBody } from "./model.ts";
 import type { SocialService } from "./service.ts";
@@ -11,10 +13,11 @@ export interface SocialRouteDeps {
   context: ContextDeps;
   social: SocialService;
   blocked: BlockedPartyCheck;
+  pow: ProofOfWork;
   reads: PublicReads;
 }
 
-export function socialRoutes({ context, social, blocked, reads }: SocialRouteDeps) {
+export function socialRoutes({ context, social, blocked, pow, reads }: SocialRouteDeps) {
   // What the claim forms show a visitor who is not logged in: the same for all of them (a public
   // read, rebuilt each second); a session cookie makes it the user's own answer.
   const answer = reads.cached();
@@ -39,10 +42,11 @@ export function socialRoutes({ context, social, blocked, reads }: SocialRouteDep
     .post(
       "/api/social/bonus-request",
       ({ body, visitor, set }) => {
-        const result = social.claim(visitor.requireUser(LOGIN_TO_CLAIM), body ?? {});
+        const user = visitor.requireUser(LOGIN_TO_CLAIM);
+        const result = social.claim(user, body ?? {}, { ip: visitor.ip, ipNetwork: visitor.networks.network, deviceId: visitor.device.deviceId });
         set.status = 201;
         return result;
       },
-      { body: claimBody, ...blocked({ address: true }) },
+      { body: claimBody, ...formGuards(blocked({ address: true }), proofRequired(pow, "social-bonus")) },
     );
 }

@@ -1,13 +1,19 @@
 // The social-sharing bonus: 5 XRP per platform, one claim per platform per rolling 7 days (so at
 // most 15 XRP a week), as a PENDING reward for an admin to verify. A claim counts for a share the
-// same user recorded on that platform within the hour.
+// same user recorded on that platform within the hour. Beyond the account (an account farm makes
+// accounts cheaply): an account at least bonusMinAccountAgeHours old, at most 3 claims a rolling
+// week per payout address, per registration network and per registration device, the amount held
+// by the day's bonus budget, and a risk score for the admin (risk.ts).
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { parseLedgerAddress } from "../faucet/address.ts";
-import { type ClaimInput, claimView, offerView, PLATFORMS, type Platform, shareView, socialErrors } from "./model.ts";
+import type { FaucetService } from "../faucet/service.ts";
+import type { SettingsService } from "../settings/service.ts";
+import { type ClaimInput, type Claimant, claimView, offerView, PLATFORMS, type Platform, shareView, socialErrors, WEEKLY_CLAIMS } from "./model.ts";
 import { createSocialRepository } from "./repository.ts";
+import { scoreClaim } from "./risk.ts";
 
 export const BONUS_PER_PLATFORM_DROPS = 5_000_000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -20,7 +26,20 @@ export function parsePlatform(value: unknown): Platform | null {
   return PLATFORMS.find((p) => p.toLowerCase() === value.trim().toLowerCase()) ?? null;
 }
 
-export function createSocialService({ db, clock }: { db: Db; clock: () => number }) {
+export interface SocialDeps {
+  db: Db;
+  clock: () => number;
+  // the account age a bonus needs (bonusMinAccountAgeHours)
+  settings: Pick<SettingsService, "get">;
+  // the day's bonus budget
+  faucet: Pick<FaucetService, "holdBonus">;
+}
+
+// When a weekly limit lets one more claim in, if `times` (the newest counted claims of the week,
+// newest first) already hold WEEKLY_CLAIMS; null when one may come now.
+const weeklyOpening = (times: number[]): number | null => (times.length >= WEEKLY_CLAIMS ? times[WEEKLY_CLAIMS - 1]! + WEEK_MS : null);
+
+export function createSocialService({ db, clock, settings, faucet }: SocialDeps) {
   const repo = createSocialRepository(db);
   // The platform a claim names, or for the dashboard's claim (none named) the one of the user's last
   // share within the window.
@@ -56,10 +75,14 @@ export function createSocialService({ db, clock }: { db: Db; clock: () => number
     },
 
     // Every field was typed by the route's schema (text or absent); nothing here converts a client value.
-    claim(user: User, input: ClaimInput) {
+    // `from`: the claimant's IP, network and device, stored with the claim.
+    claim(user: User, input: ClaimInput, from: Claimant) {
       const address = typeof input.address === "string" ? input.address.trim() : "";
       if (!address) throw socialErrors.addressRequired();
       if (!ADDRESS_PATTERN.test(address) || !parseLedgerAddress(address)) throw socialErrors.invalidAddress();
+      const ageHours = settings.get().bonusMinAccountAgeHours;
+      const oldEnoughAt = user.createdAt + ageHours * HOUR_MS;
+      if (clock() < oldEnoughAt) throw socialErrors.accountTooNew(ageHours, oldEnoughAt);
       const platform = platformOf(user, input.platform);
       const sharedUrl = typeof input.sharedUrl === "string" && input.sharedUrl ? input.sharedUrl.slice(0, 500) : null;
       const content = input.sharedContent;
@@ -70,17 +93,50 @@ export function createSocialService({ db, clock }: { db: Db; clock: () => number
               description: typeof content.description === "string" ? content.description.slice(0, 500) : "",
             }
           : null;
-      // The share, the week's limit and the write under one write lock: concurrent claims cannot
-      // both pass the limit.
+      // The share, the week's limits, the budget and the write under one write lock: concurrent
+      // claims cannot both pass a limit.
       const row = immediate(db, () => {
         const now = clock();
+        const weekAgo = now - WEEK_MS;
         if (!repo.sharedOn(user.id, platform, now - SHARE_WINDOW_MS)) throw socialErrors.shareFirstOn(platform);
-        const previous = repo.lastClaimAt(user.id, platform, now - WEEK_MS);
+        const previous = repo.lastClaimAt(user.id, platform, weekAgo);
         if (previous !== null) {
           const wait = previous + WEEK_MS - now;
           throw socialErrors.claimedThisWeek(platform, previous + WEEK_MS, wait / 1000);
         }
-        const inserted = repo.insertClaim({ userId: user.id, amountDrops: BONUS_PER_PLATFORM_DROPS, platform, address, sharedUrl, sharedContent, createdAt: now });
+        // beyond the account: the payout address, the registration network and device (none for an
+        // account made before they were stored, or by the command line)
+        const limits = [
+          { opens: weeklyOpening(repo.newestToAddress(address, weekAgo)), error: socialErrors.addressThisWeek },
+          { opens: user.ipNetwork === null ? null : weeklyOpening(repo.newestFromNetwork(user.ipNetwork, weekAgo)), error: socialErrors.networkThisWeek },
+          { opens: user.deviceId === null ? null : weeklyOpening(repo.newestFromDevice(user.deviceId, weekAgo)), error: socialErrors.deviceThisWeek },
+        ];
+        for (const { opens, error } of limits) if (opens !== null) throw error(BONUS_PER_PLATFORM_DROPS, opens, (opens - now) / 1000);
+        const budgetDay = faucet.holdBonus(BONUS_PER_PLATFORM_DROPS);
+        const risk = scoreClaim({
+          accountsToAddress: repo.accountsToAddress(address, user.id, weekAgo),
+          accountsClaimedFromNetwork: repo.accountsFromClaimNetwork(from.ipNetwork, user.id, now - DAY_MS),
+          accountsClaimedFromDevice: repo.accountsFromClaimDevice(from.deviceId, user.id, weekAgo),
+          accountsRegisteredFromNetwork: user.ipNetwork === null ? 0 : repo.registeredFromNetwork(user.ipNetwork, user.id, weekAgo),
+          accountsRegisteredOnDevice: user.deviceId === null ? 0 : repo.registeredOnDevice(user.deviceId, user.id),
+          youngAccount: now - user.createdAt < WEEK_MS,
+          paidAddress: repo.paidAddress(address),
+        });
+        const inserted = repo.insertClaim({
+          userId: user.id,
+          amountDrops: BONUS_PER_PLATFORM_DROPS,
+          platform,
+          address,
+          sharedUrl,
+          sharedContent,
+          ip: from.ip,
+          ipNetwork: from.ipNetwork,
+          deviceId: from.deviceId,
+          riskScore: risk.score,
+          riskReasons: risk.reasons,
+          budgetDay,
+          createdAt: now,
+        });
         repo.setAddressIfUnset(user.id, address);
         return inserted;
       });

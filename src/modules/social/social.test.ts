@@ -9,6 +9,8 @@ beforeEach(async () => {
   t = testApp();
   const reg = await t.register("sharer");
   cookie = reg.cookie;
+  // a bonus needs an account a day old (bonusMinAccountAgeHours; farm.test.ts tests the rule)
+  t.clock.advance(24 * 60 * 60 * 1000);
 });
 afterEach(() => t.close());
 

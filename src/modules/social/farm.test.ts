@@ -1,0 +1,248 @@
+// The social bonus against an account farm, over real HTTP to a listening server: the bonus budget,
+// the account age, the weekly limits per payout address, registration network and registration
+// device, and what a claim tells the admin (where it came from, its risk score, the user's file).
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { httpClient, type HttpClient } from "../../testing/client.ts";
+import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const HIGH = 50;
+// A moment as the refusals write it: "Jan 16, 12:00 UTC".
+const at = (ms: number) =>
+  `${new Date(ms).toLocaleString("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} UTC`;
+
+let t: TestApp;
+let url: string;
+let admin: HttpClient;
+let made = 0;
+beforeEach(async () => {
+  t = testApp();
+  url = t.listen();
+  made = 0;
+  const { cookie } = await t.registerAdmin();
+  admin = httpClient(url, { ipHeader: "x-test-ip", ip: "192.0.2.200", headers: { cookie } });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+// A browser: its own cookie jar (session and device cookie), its own IP unless a request says another.
+const browser = (ip: string) => httpClient(url, { ipHeader: "x-test-ip", ip });
+// A new account registered from `ip` (with `device` as its device cookie, when given); logged in.
+async function account(ip: string, device?: string): Promise<HttpClient & { id: number }> {
+  const n = made++;
+  const client = browser(ip);
+  const res = await client.post("/api/register", { username: `person${n}`, email: `person${n}@example.com`, password: "correct horse battery" }, device ? { headers: { cookie: `device=${device}` } } : {});
+  expect(res.status).toBe(201);
+  return Object.assign(client, { id: res.json.user.id as number });
+}
+// A share on the platform, then its claim to `address` (from the browser's IP, or `ip`).
+async function claim(client: HttpClient, platform: string, address: string, ip?: string) {
+  await client.post("/api/social/share", { platform }, { ip });
+  return client.post("/api/social/bonus-request", { address, platform, sharedUrl: "https://x.example/earn-more", sharedContent: { title: "Free XRP", description: "Claim" } }, { ip });
+}
+const rewards = () => t.db.sqlite.query("select user_id, address, status, budget_day from rewards order by id").all() as { user_id: number; address: string; status: string; budget_day: string | null }[];
+const bonusUsed = (day: string) => (t.db.sqlite.query("select bonus_drops from faucet_daily_totals where day = ?").get(day) as { bonus_drops: number } | null)?.bonus_drops ?? 0;
+
+describe("a bonus needs an account older than bonusMinAccountAgeHours", () => {
+  test("a new account is refused with 403 saying when it may claim; from then on it may", async () => {
+    const registered = t.clock();
+    const user = await account("198.51.100.10");
+    const refused = await claim(user, "Twitter", randomAddress());
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("x-error-code")).toBe("ACCOUNT_TOO_NEW");
+    expect(refused.json).toEqual({ message: `Your account is too new for a bonus: bonuses need an account at least 24 hours old. You can claim from ${at(registered + DAY)}.` });
+    t.clock.advance(DAY - 60_000);
+    expect((await claim(user, "Twitter", randomAddress())).status).toBe(403);
+    expect(rewards()).toEqual([]);
+    t.clock.advance(60_000);
+    expect((await claim(user, "Twitter", randomAddress())).status).toBe(201);
+  });
+
+  test("the admin sets the age (0: none)", async () => {
+    expect((await admin.post("/api/admin/faucet/settings", { bonusMinAccountAgeHours: 0 })).status).toBe(200);
+    const user = await account("198.51.100.11");
+    expect((await claim(user, "Twitter", randomAddress())).status).toBe(201);
+  });
+});
+
+describe("the bonus budget", () => {
+  test("a claim takes its 5 XRP from the day's bonus budget: 429 when the hour's is given out; denying a claim gives it back", async () => {
+    expect((await admin.post("/api/admin/faucet/settings", { bonusDailyLimit: "10" })).status).toBe(200);
+    const ann = await account("198.51.100.20");
+    const bob = await account("198.51.101.20");
+    t.clock.advance(DAY); // 2026-01-16 12:00: 13 of 24 hourly slices of 10 XRP are out, 5.416667 XRP
+    const first = await claim(ann, "Twitter", randomAddress());
+    expect(first.status).toBe(201);
+    expect(bonusUsed("2026-01-16")).toBe(5_000_000);
+    expect(rewards()[0]!.budget_day).toBe("2026-01-16");
+
+    const refused = await claim(bob, "Twitter", randomAddress());
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("x-error-code")).toBe("BONUS_BUDGET_REACHED");
+    expect(refused.json).toEqual({ message: "This hour's bonus budget has been given out. More opens at 13:00 UTC." });
+    expect(Number(refused.headers.get("retry-after"))).toBe(3600);
+    expect(rewards()).toHaveLength(1);
+
+    const denied = await admin.post(`/api/admin/claims/${first.json.id}`, { status: "DENIED", reason: "Not public" });
+    expect(denied.status).toBe(200);
+    expect(bonusUsed("2026-01-16")).toBe(0);
+    expect(rewards()[0]).toMatchObject({ status: "DENIED", budget_day: null });
+    // denying it again changes nothing
+    await admin.post(`/api/admin/claims/${first.json.id}`, { status: "DENIED" });
+    expect(bonusUsed("2026-01-16")).toBe(0);
+    expect((await claim(bob, "Twitter", randomAddress())).status).toBe(201);
+    expect(bonusUsed("2026-01-16")).toBe(5_000_000);
+    // an approved claim keeps its amount in the budget
+    const pending = (await admin.get("/api/admin/claims")).json.pendingRewards[0].id;
+    const approved = await admin.post(`/api/admin/claims/${pending}`, { status: "APPROVED" });
+    expect(approved.status).toBe(200);
+    expect(bonusUsed("2026-01-16")).toBe(5_000_000);
+  });
+});
+
+describe("weekly limits beyond the account", () => {
+  test("at most 3 claims (15 XRP) a rolling week to one payout address, whatever the accounts", async () => {
+    const address = randomAddress();
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await account(`203.0.${110 + i}.5`));
+    t.clock.advance(DAY);
+    const started = t.clock();
+    for (let i = 0; i < 3; i++) {
+      expect((await claim(people[i]!, "Facebook", address)).status).toBe(201);
+      t.clock.advance(HOUR);
+    }
+    const fourth = await claim(people[3]!, "Facebook", address);
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get("x-error-code")).toBe("BONUS_ADDRESS_LIMIT");
+    expect(fourth.json).toEqual({ message: `This address already received 3 social bonuses this week (15 XRP at most). It can receive another on ${at(started + WEEK)}.` });
+    expect(Number(fourth.headers.get("retry-after"))).toBe((started + WEEK - t.clock()) / 1000);
+    // another address is fine; a week after the first claim the address may receive one more
+    expect((await claim(people[3]!, "Twitter", randomAddress())).status).toBe(201);
+    t.clock.set(started + WEEK);
+    expect((await claim(people[3]!, "Facebook", address)).status).toBe(201);
+  });
+
+  test("at most 3 claims a rolling week from the accounts of one registration network (an IPv6 /48), wherever they claim from", async () => {
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await account(`2001:db8:77:${i + 1}::9`, `network-farm-device-000000${i}`));
+    t.clock.advance(DAY);
+    const started = t.clock();
+    for (let i = 0; i < 3; i++) expect((await claim(people[i]!, "LinkedIn", randomAddress(), `198.51.${100 + i}.1`)).status).toBe(201);
+    const fourth = await claim(people[3]!, "LinkedIn", randomAddress(), "198.51.103.1");
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get("x-error-code")).toBe("BONUS_NETWORK_LIMIT");
+    expect(fourth.json).toEqual({ message: `Accounts registered from your network already claimed 3 social bonuses this week (15 XRP at most). Another is available on ${at(started + WEEK)}.` });
+    // the first three cannot claim another platform either
+    expect((await claim(people[0]!, "Twitter", randomAddress())).status).toBe(429);
+    expect(rewards()).toHaveLength(3);
+    // a denied claim does not count
+    await admin.post(`/api/admin/claims/${(await admin.get("/api/admin/claims")).json.pendingRewards[0].id}`, { status: "DENIED" });
+    expect((await claim(people[3]!, "LinkedIn", randomAddress(), "198.51.103.1")).status).toBe(201);
+  });
+
+  test("at most 3 claims a rolling week from the accounts registered on one device", async () => {
+    const device = "one-farm-device-00000000000000001";
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await account(`${20 + i}.1.1.1`, device));
+    t.clock.advance(DAY);
+    const started = t.clock();
+    for (let i = 0; i < 3; i++) expect((await claim(people[i]!, "Twitter", randomAddress())).status).toBe(201);
+    const fourth = await claim(people[3]!, "Twitter", randomAddress());
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get("x-error-code")).toBe("BONUS_DEVICE_LIMIT");
+    expect(fourth.json).toEqual({ message: `Accounts registered from your device already claimed 3 social bonuses this week (15 XRP at most). Another is available on ${at(started + WEEK)}.` });
+    expect(rewards()).toHaveLength(3);
+  });
+});
+
+describe("what a claim tells the admin", () => {
+  test("a lone honest user's first claim: its IP, network and device, a low risk score; the admin's lists show them", async () => {
+    const user = await account("198.51.100.30");
+    t.clock.advance(2 * DAY);
+    const address = randomAddress();
+    const res = await claim(user, "Twitter", address, "2001:db8:aa:bb::5");
+    expect(res.status).toBe(201);
+    const deviceId = user.cookie("device");
+    expect(deviceId).toBeString();
+    const listed = (await admin.get("/api/admin/claims")).json.pendingRewards;
+    expect(listed).toEqual([
+      expect.objectContaining({ id: res.json.id, address, ip: "2001:db8:aa:bb::5", ipNetwork: "2001:db8:aa::/48", deviceId, riskScore: expect.any(Number), riskReasons: expect.any(Array) }),
+    ]);
+    expect(listed[0].riskScore).toBeLessThan(20);
+    expect(listed[0].riskReasons).toEqual(["account less than 7 days old", "the faucet never paid this address"]);
+    await admin.post(`/api/admin/claims/${res.json.id}`, { status: "APPROVED" });
+    const processed = (await admin.get("/api/admin/processed-claims")).json.processedClaims;
+    expect(processed[0]).toMatchObject({ id: res.json.id, ip: "2001:db8:aa:bb::5", ipNetwork: "2001:db8:aa::/48", deviceId, riskScore: listed[0].riskScore, riskReasons: listed[0].riskReasons });
+  });
+
+  test("a farm's claims score high: accounts from one /48 claiming to one address, and accounts from many networks claiming from one device", async () => {
+    // six accounts from 6 /64s of one /48, over two hours (5 an hour), each on its own device
+    const farm = [];
+    for (let i = 0; i < 6; i++) {
+      if (i === 5) t.clock.advance(HOUR);
+      farm.push(await account(`2001:db8:f00:${i + 1}::1`, `farm-a-device-0000000000${i}`));
+    }
+    t.clock.advance(DAY);
+    const address = randomAddress();
+    const scores: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await claim(farm[i]!, "Twitter", address, `203.0.113.${i + 1}`);
+      expect(res.status).toBe(201);
+      scores.push(res.json.id);
+    }
+    // accounts registered one per network (as a farm rotating networks), all claiming from one browser
+    const rotating = [];
+    for (let i = 0; i < 3; i++) rotating.push(await account(`${60 + i}.9.9.9`, `farm-b-device-0000000000${i}`));
+    t.clock.advance(DAY);
+    const farmBrowser = "farm-b-claiming-browser-0000001";
+    const other = randomAddress();
+    for (const member of rotating) {
+      await member.post("/api/social/share", { platform: "Facebook" });
+      const res = await member.post("/api/social/bonus-request", { address: other, platform: "Facebook" }, { headers: { cookie: `session=${member.cookie("session")}; device=${farmBrowser}` } });
+      expect(res.status).toBe(201);
+      scores.push(res.json.id);
+    }
+    const byId = new Map<number, { riskScore: number; riskReasons: string[] }>((await admin.get("/api/admin/claims")).json.pendingRewards.map((r: { id: number }) => [r.id, r]));
+    const score = (id: number) => byId.get(id)!;
+    console.log(`social bonus farm: claims scored ${scores.map((id) => score(id).riskScore).join(", ")} (one /48 to one address; then many networks from one device)`);
+    for (const id of scores.slice(0, 3)) {
+      expect(score(id).riskScore).toBeGreaterThanOrEqual(HIGH);
+      expect(score(id).riskReasons.join("; ")).toContain("accounts registered from this account's network in 7 days");
+    }
+    // the rotating farm's first claim looks like anyone's; each later one is high
+    for (const id of scores.slice(4)) {
+      expect(score(id).riskScore).toBeGreaterThanOrEqual(HIGH);
+      expect(score(id).riskReasons.join("; ")).toContain("from this device");
+    }
+  });
+
+  test("the user file: where an account that only registered and claimed was seen, its registration, its risk", async () => {
+    const user = await account("198.51.100.40", "registration-device-000000000001");
+    // another account from the same registration network, and one claiming to the same address
+    const neighbour = await account("198.51.100.41");
+    t.clock.advance(DAY);
+    const address = randomAddress();
+    expect((await claim(user, "Twitter", address, "203.0.113.50")).status).toBe(201);
+    expect((await claim(neighbour, "Twitter", address)).status).toBe(201);
+    const claimDevice = user.cookie("device");
+    const file = (await admin.get(`/api/admin/users/${user.id}`)).json;
+    expect(file.registration).toEqual({ ipNetwork: "198.51.100.0/24", deviceId: "registration-device-000000000001" });
+    expect(file.ipsSeen).toEqual([
+      { ip: "203.0.113.50", count: 1, lastSeen: new Date(t.clock()).toISOString() },
+      { ip: "198.51.100.0/24", count: 1, lastSeen: new Date(t.clock() - DAY).toISOString() },
+    ]);
+    expect(file.devicesSeen).toEqual([
+      { deviceId: claimDevice, count: 1, lastSeen: new Date(t.clock()).toISOString() },
+      { deviceId: "registration-device-000000000001", count: 1, lastSeen: new Date(t.clock() - DAY).toISOString() },
+    ]);
+    expect(file.riskScore).toBeGreaterThanOrEqual(20);
+    expect(file.riskReasons).toEqual(expect.arrayContaining([expect.stringContaining("from this account's registration network"), expect.stringContaining("claimed to this account's addresses")]));
+    // a user nobody shares anything with
+    const alone = (await admin.get(`/api/admin/users/${(await account("192.0.2.77")).id}`)).json;
+    expect(alone).toMatchObject({ riskScore: 0, riskReasons: [], registration: { ipNetwork: "192.0.2.0/24", deviceId: expect.any(String) } });
+    expect(alone.devicesSeen).toHaveLength(1);
+  });
+});
