@@ -2,25 +2,31 @@
 // and a fifth of a second of one core, so a few at a time is all a small server can do: more only
 // share the cores, each takes longer, and everybody waits.
 //
-// The rest wait in a short line. One network (a key: "login:<ip group>") hashes one password at a
-// time, and may have only a few in flight (running or waiting): a flood from it is refused at once
-// instead of lining up ahead of everyone else, and a free slot goes to the first in line whose
-// network is not hashing already, so the flood's one running check leaves the other slots to
-// other people.
+// The rest wait in a short line. One network hashes one password at a time, and may have only a
+// few in flight (running or waiting): a flood from it is refused at once instead of lining up ahead
+// of everyone else, and a free slot goes to the first in line whose networks are not hashing
+// already, so the flood's one running check leaves the other slots to other people. A check counts
+// at every width it is given (its IPv6 /64 and /48, its IPv4 /24): rotating /64s inside one /48 or
+// /56 takes that /48's small share of the line, never another network's turn.
 export const HASH_CONCURRENCY = 3;
 export const HASH_QUEUE_LIMIT = 30;
 export const HASH_RUNNING_PER_KEY = 1;
 
 export interface HashGate {
-  // Runs `work` when a slot is free. Decides at once, before any await: null when `group.key`
-  // already has `group.limit` in flight or the line is full (answer 429 then; nothing started).
-  tryRun<T>(work: () => Promise<T>, group?: { key: string; limit: number }): Promise<T> | null;
+  // Runs `work` when a slot is free. Decides at once, before any await: null when one of `groups`
+  // already has its `limit` in flight or the line is full (answer 429 then; nothing started).
+  tryRun<T>(work: () => Promise<T>, groups?: HashGroup | HashGroup[]): Promise<T> | null;
   readonly running: number;
   readonly waiting: number;
 }
 
+export interface HashGroup {
+  key: string;
+  limit: number;
+}
+
 interface Waiting {
-  key: string | null;
+  keys: string[];
   start: () => void;
 }
 
@@ -38,33 +44,35 @@ export function createHashGate({
     if (next > 0) map.set(key, next);
     else map.delete(key);
   };
-  const mayStart = (key: string | null) => key === null || (runningBy.get(key) ?? 0) < runningPerKey;
+  const mayStart = (keys: string[]) => keys.every((key) => (runningBy.get(key) ?? 0) < runningPerKey);
 
   const pump = () => {
     while (running < concurrency) {
-      const index = line.findIndex((w) => mayStart(w.key));
+      const index = line.findIndex((w) => mayStart(w.keys));
       if (index < 0) return;
       const [next] = line.splice(index, 1);
       running++;
-      if (next!.key !== null) add(runningBy, next!.key, 1);
+      for (const key of next!.keys) add(runningBy, key, 1);
       next!.start();
     }
   };
 
   return {
-    tryRun(work, group) {
-      const key = group?.key ?? null;
-      if (group && (inFlight.get(group.key) ?? 0) >= group.limit) return null;
-      if (line.length >= queueLimit && !(running < concurrency && mayStart(key))) return null;
-      if (key !== null) add(inFlight, key, 1);
-      const started = new Promise<void>((start) => line.push({ key, start }));
+    tryRun(work, given) {
+      const groups = given === undefined ? [] : Array.isArray(given) ? given : [given];
+      // (one key given twice, an IPv4 /24 that is both the group and the network, counts once)
+      const keys = [...new Set(groups.map((g) => g.key))];
+      if (groups.some((g) => (inFlight.get(g.key) ?? 0) >= g.limit)) return null;
+      if (line.length >= queueLimit && !(running < concurrency && mayStart(keys))) return null;
+      for (const key of keys) add(inFlight, key, 1);
+      const started = new Promise<void>((start) => line.push({ keys, start }));
       pump();
       return started.then(async () => {
         try {
           return await work();
         } finally {
           running--;
-          if (key !== null) {
+          for (const key of keys) {
             add(runningBy, key, -1);
             add(inFlight, key, -1);
           }

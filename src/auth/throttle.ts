@@ -1,5 +1,9 @@
-// Slows down password guessing: too many failed logins for one username or from one network
-// (http/ip-group.ts) within the window are refused before any password is hashed.
+// Slows down password guessing: too many failed logins from one IP group or network, or for one
+// username from one network (http/ip-group.ts), within the window are refused before any password
+// is hashed. Failures for a username count per network: guesses from elsewhere never lock the
+// owner out (5 wrong passwords for 'boss' from 5 IPs used to refuse boss's own right one from
+// anywhere for 15 minutes). A username that many networks have failed at is "under attack": its
+// logins then need the proof of work (the cost), still never a refusal for a network that has not failed.
 //
 // Every attempt is counted when it starts, synchronously, before the password is checked: guesses
 // sent at once cannot all pass the check while none has failed yet. The count is a reservation
@@ -11,14 +15,25 @@ export interface LoginAttempt {
   cancel(): void;
 }
 
+export interface LoginNetworks {
+  group: string; // the IP group: an IPv6 /64, an IPv4 address or /24
+  network: string; // an IPv6 /48, an IPv4 /24
+}
+
 export interface LoginThrottle {
   // Takes the attempt, or answers the seconds to wait before one may be tried.
-  begin(ipGroup: string, username: string): LoginAttempt | number;
+  begin(from: LoginNetworks, username: string): LoginAttempt | number;
+  // Whether the username has failed UNDER_ATTACK times or more in the window, from any networks.
+  underAttack(username: string): boolean;
 }
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+// failures for one username from one network
 export const MAX_FAILURES_PER_USERNAME = 5;
 export const MAX_FAILURES_PER_IP = 20;
+// failures from one IPv6 /48 or IPv4 /24, whatever its /64s or addresses
+export const MAX_FAILURES_PER_NETWORK = 40;
+export const UNDER_ATTACK = 5;
 
 interface Entry {
   at: number;
@@ -43,33 +58,51 @@ export function createLoginThrottle(clock: () => number): LoginThrottle {
   };
 
   return {
-    begin(ipGroup, username) {
+    begin(from, username) {
       const now = clock();
-      const ipKey = `ip:${ipGroup}`;
-      const userKey = `user:${username.toLowerCase()}`;
+      const name = username.toLowerCase();
+      const ipKey = `ip:${from.group}`;
+      const networkKey = `network:${from.network}`;
+      const userKey = `user:${name}@${from.network}`;
       const ipList = recent(ipKey, now);
+      const networkList = recent(networkKey, now);
       const userList = recent(userKey, now);
-      const wait = Math.max(waitFor(ipList, MAX_FAILURES_PER_IP, now), waitFor(userList, MAX_FAILURES_PER_USERNAME, now));
+      const wait = Math.max(
+        waitFor(ipList, MAX_FAILURES_PER_IP, now),
+        waitFor(networkList, MAX_FAILURES_PER_NETWORK, now),
+        waitFor(userList, MAX_FAILURES_PER_USERNAME, now),
+      );
       if (wait > 0) return wait;
       if (attempts.size > 100_000) attempts.clear(); // bounded memory under a flood of names
       const entry: Entry = { at: now, pending: true };
       attempts.set(ipKey, [...ipList, entry]);
+      attempts.set(networkKey, [...networkList, entry]);
       attempts.set(userKey, [...userList, entry]);
       let settled = false;
-      const settle = (ip: (e: Entry) => boolean, user: (e: Entry) => boolean) => {
+      const settle = (keep: (e: Entry) => boolean, user: (e: Entry) => boolean) => {
         if (settled) return;
         settled = true;
         entry.pending = false;
-        remove(ipKey, ip);
+        remove(ipKey, keep);
+        remove(networkKey, keep);
         remove(userKey, user);
       };
       const others = (e: Entry) => e !== entry;
       return {
-        failed: () => settle(() => true, () => true),
-        // The right password clears the username's failures, but not the attempts still in flight.
+        failed: () => {
+          settle(() => true, () => true);
+          const failures = [...recent(`failed:${name}`, now), entry];
+          attempts.set(`failed:${name}`, failures);
+        },
+        // The right password clears the username's failures from this network, but not the
+        // attempts still in flight.
         succeeded: () => settle(others, (e) => e.pending),
         cancel: () => settle(others, others),
       };
+    },
+
+    underAttack(username) {
+      return recent(`failed:${username.toLowerCase()}`, clock()).length >= UNDER_ATTACK;
     },
   };
 }

@@ -6,6 +6,7 @@ import { encodeAccountID } from "ripple-address-codec";
 import { createApp, type AppDeps } from "../app.ts";
 import { openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
+import type { ProtectedForm } from "../shared/forms.ts";
 import { proofHeaders } from "./pow.ts";
 
 export const TEST_PASSWORD_COST = { memoryCost: 1024, timeCost: 1 };
@@ -102,7 +103,7 @@ export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & 
     if (options.ip) headers["x-test-ip"] = options.ip;
     const response = await app.handle(new Request(`http://localhost${url}`, { method, headers, body }));
     const text = await response.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {}
@@ -111,8 +112,9 @@ export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & 
     return { status: response.status, headers: response.headers, json, text, cookie: cookie === undefined ? undefined : `session=${cookie}` };
   }
 
-  // The proof-of-work header a protected form needs ({} while the check is off).
-  const proof = (ip?: string) => proofHeaders(async (path) => (await call("GET", path, { ip })).json);
+  // The proof-of-work header a protected form needs ({} while the check is off), fetched from the
+  // IP the form is then sent from.
+  const proof = (form: ProtectedForm, ip?: string) => proofHeaders(async (path) => (await call("GET", path, { ip })).json, form);
 
   // Each from its own network (10.77.0.1, 10.77.1.1, ...), so the new-accounts-per-network limit
   // does not get in the way of tests that register many users.
@@ -120,7 +122,7 @@ export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & 
   async function register(username: string, password = "correct horse battery", email = `${username}@example.com`) {
     const n = registered++;
     const ip = `10.${77 + (n >> 8)}.${n & 255}.1`;
-    const res = await call("POST", "/api/register", { body: { username, password, email }, headers: await proof(ip), ip });
+    const res = await call("POST", "/api/register", { body: { username, password, email }, headers: await proof("register", ip), ip });
     if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${res.text}`);
     return { user: res.json.user, cookie: res.cookie! };
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { testApp, type TestApp } from "../../testing/harness.ts";
+import { strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { LOGIN_FAILED, MESSAGES } from "./model.ts";
 import { SESSION_LIFETIME_MS } from "../../auth/sessions.ts";
 import { MAX_FAILURES_PER_USERNAME, THROTTLE_WINDOW_MS } from "../../auth/throttle.ts";
@@ -99,18 +99,31 @@ describe("POST /api/login", () => {
     }
   });
 
-  test("too many failures for one username are refused for a while, even with the right password", async () => {
+  test("too many failures for one username from one network refuse that network for a while, even with the right password", async () => {
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
       const res = await t.call("POST", "/api/login", { body: { username: "alice", password: `guess-${i}` }, ip: `198.51.100.${i}` });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" } });
+    const blocked = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" }, ip: "198.51.100.77" });
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toMatch(/Too many failed logins\. Please try again in \d+ minutes?\./);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     t.clock.advance(THROTTLE_WINDOW_MS + 1);
-    const later = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" } });
+    const later = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" }, ip: "198.51.100.77" });
     expect(later.status).toBe(200);
+  });
+
+  test("nobody can lock a username out: wrong passwords from five networks leave the owner's own network working", async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
+      const res = await t.call("POST", "/api/login", { body: { username: "alice", password: `guess-${i}` }, ip: strangerIp(i) });
+      expect(res.status).toBe(401);
+    }
+    // the owner, from a network that has not failed
+    const owner = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" } });
+    expect(owner.status).toBe(200);
+    // and changing the password from there is not refused either
+    const change = await t.call("POST", "/api/user/password", { cookie: owner.cookie, body: { currentPassword: "correct horse", newPassword: "correct horse 2" } });
+    expect(change.status).toBe(200);
   });
 
   test("one IP guessing many usernames is refused too", async () => {

@@ -95,7 +95,7 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
     )
     // What the login page offers: "Forgot password?" by email when the operator configured mail.
     .get("/api/auth/options", () => ({ mailEnabled: accounts.mailEnabled() }))
-    .post("/api/password-reset", ({ body }) => accounts.resetPassword(body ?? {}), { body: passwordResetBody })
+    .post("/api/password-reset", ({ body, visitor }) => accounts.resetPassword(body ?? {}, visitor.ip), { body: passwordResetBody })
     .post("/api/password-reset/request", ({ body, visitor, request }) => accounts.requestReset(body ?? {}, visitor.ip, siteUrl(request)), {
       body: resetRequestBody,
       ...proofRequired(pow, "password-reset"),

@@ -1,9 +1,9 @@
 // A user helps themselves: account settings (email, payout address, destination tag), a password
 // change, and a forgotten password reset through an admin's link or an email sent over a real SMTP
 // server started here (src/testing/smtp.ts; nodemailer in the app talks to it).
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
-import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { scenarios } from "../../testing/scenario.ts";
 import { linkIn, startSmtp, type MailServer } from "../../testing/smtp.ts";
 import { waitFor } from "../../testing/wait.ts";
@@ -247,6 +247,36 @@ describe("Forgot password? by email", () => {
     // neither the token nor the SMTP password is logged
     expect(t.logs.join("\n")).not.toContain(token);
     expect(t.logs.join("\n")).not.toContain("s3cret-pass");
+  });
+
+  test("one request mails one account of an email, once in 15 minutes, however many accounts share it", async () => {
+    t = mailApp();
+    for (const name of ["shared1", "shared2", "shared3", "shared4"]) await t.register(name, PASSWORD, "shared@example.com");
+    const before = smtp.received.length;
+    for (let i = 0; i < 3; i++) expect((await t.call("POST", "/api/password-reset/request", { body: { email: "shared@example.com" }, ip: strangerIp(i) })).status).toBe(200);
+    await waitFor(() => smtp.received.slice(before).some((m) => m.to.includes("shared@example.com")), { what: "the reset email" });
+    await Bun.sleep(300); // time for any further email to arrive
+    const mails = smtp.received.slice(before).filter((m) => m.to.includes("shared@example.com"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.raw).toContain("Hello shared4,");
+    expect((t.db.sqlite.query("select count(*) as n from password_resets").get() as { n: number }).n).toBe(1);
+  });
+
+  test("300 uses of one reset link at once hash one password: one succeeds, the rest are refused before hashing", async () => {
+    t = mailApp();
+    const user = await t.register("resetme", PASSWORD, "resetme@example.com");
+    const admin = await t.registerAdmin();
+    const link = (await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie })).json.url as string;
+    const token = new URL(link).searchParams.get("token")!;
+    const hash = spyOn(Bun.password, "hash");
+    try {
+      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => t.call("POST", "/api/password-reset", { body: { token, newPassword: `new password ${i}` }, ip: strangerIp(i) })));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 400 && a.json.message === SELF_SERVICE.resetInvalid)).toHaveLength(299);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
   });
 
   test("a bad email is a 400; a flood from one network waits", async () => {

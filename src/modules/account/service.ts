@@ -33,6 +33,8 @@ export const USERS_PAGE_SIZE = 100;
 export const RESET_LINK_LIFETIME_MS = HOUR_MS;
 // "Forgot password?" requests one network may send in 15 minutes.
 export const RESET_REQUESTS_PER_NETWORK = 5;
+// One reset email per email address in this window, whatever asks for it.
+export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 
 // What the account service reads from the faucet settings (modules/settings), on every request.
 export interface AccountLimits {
@@ -112,10 +114,19 @@ export function createAccountService({
     repo.insertReset({ id: sessionIdFromToken(token), userId, expiresAt, createdBy, createdAt: now });
     return { url: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`, expiresAt };
   };
+  // Reset links being used right now (their password hashing): a second use waits for nothing.
+  const resetting = new Set<string>();
   // Registrations from each IP group and network between the limit check and the insert (hashing
   // the password), keyed "group:..." and "network:...".
   const registering = new Map<string, number>();
   const groupOf = (ip: string) => ipGroup(ip, limits().ipGrouping as IpGrouping);
+  const networksOf = (ip: string) => ipNetworks(ip, limits().ipGrouping as IpGrouping);
+  // A password check's share of the hash gate: its IP group's and its network's (an IPv6 /64 and
+  // /48, an IPv4 /24), so rotating /64s inside one /48 or /56 takes that /48's few places only.
+  const loginShares = (nets: { group: string; network: string }) => [
+    { key: `login:${nets.group}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
+    { key: `login:${nets.network}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
+  ];
   const pendingFrom = (keys: string[]) => keys.map((key) => registering.get(key) ?? 0);
   const moveRegistering = (keys: string[], by: number) => {
     for (const key of keys) {
@@ -150,13 +161,10 @@ export function createAccountService({
   const withCurrentPassword = async <T>(user: User, currentPassword: string | null | undefined, ip: string, then: () => Promise<T>): Promise<T> => {
     const current = textOf(currentPassword);
     if (!current) throw accountErrors.currentRequired();
-    const group = groupOf(ip);
-    const attempt = throttle.begin(group, user.username);
+    const nets = networksOf(ip);
+    const attempt = throttle.begin(nets, user.username);
     if (typeof attempt === "number") throw accountErrors.tooManyWrongPasswords(attempt);
-    const checking = hashGate.tryRun(async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null), {
-      key: `login:${group}`,
-      limit: LOGINS_IN_FLIGHT_PER_NETWORK,
-    });
+    const checking = hashGate.tryRun(async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null), loginShares(nets));
     if (!checking) {
       attempt.cancel();
       throw accountErrors.loginsAtOnce();
@@ -170,6 +178,39 @@ export function createAccountService({
     }
     if (!result) throw accountErrors.wrongPassword();
     return result.value;
+  };
+  // The reset email of requestReset, sent after its answer: for the newest account with that email,
+  // at most once per email in the window (one request used to mail every account of the email).
+  const mailedResets = new Map<string, number>();
+  const mailResetLink = (mailer: Mailer, email: string, baseUrl: string) => {
+    try {
+      const now = clock();
+      const key = email.toLowerCase();
+      const last = mailedResets.get(key);
+      if (last !== undefined && now - last < RESET_MAIL_WINDOW_MS) return;
+      const found = immediate(db, () => {
+        const user = repo.byEmail(email).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)[0];
+        return user ? { user, link: newResetLink(user.id, null, baseUrl, now) } : null;
+      });
+      if (!found) return;
+      if (mailedResets.size > 10_000) mailedResets.clear(); // bounded memory
+      mailedResets.set(key, now);
+      const { user, link } = found;
+      const text = [
+        `Hello ${user.username},`,
+        "",
+        "Someone (hopefully you) asked to reset the password of your account. Open this link within an hour to choose a new password:",
+        "",
+        link.url,
+        "",
+        "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
+      ].join("\n");
+      mailer.send({ to: user.email, subject: "Reset your password", text }).catch((error) => {
+        log(`password reset email to user #${user.id} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
+      });
+    } catch (error) {
+      log(`password reset request failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
+    }
   };
   const withSession = (user: User): { user: User; session: Session } => ({ user, session: sessions.create(user.id) });
 
@@ -195,7 +236,10 @@ export function createAccountService({
       const [pendingGroup = 0, pendingNetwork = 0] = pendingFrom(keys);
       const wait = newAccountWait(nets, { group: pendingGroup, network: pendingNetwork }, clock());
       if (wait > 0) throw accountErrors.tooManyAccounts(wait);
-      const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), { key: `register:${group}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK });
+      const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), [
+        { key: `register:${group}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK },
+        { key: `register:${nets.network}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK },
+      ]);
       if (!hashing) throw accountErrors.registrationsAtOnce();
       moveRegistering(keys, 1);
       let passwordHash: string;
@@ -228,8 +272,8 @@ export function createAccountService({
       if (username.length > 64 || password.length > MAX_PASSWORD_LENGTH) throw accountErrors.loginFailed();
       // Everything up to the hash gate's answer is synchronous: the attempt is counted (and the
       // network's share of the gate taken) before anything is awaited.
-      const group = groupOf(ip);
-      const attempt = throttle.begin(group, username);
+      const nets = networksOf(ip);
+      const attempt = throttle.begin(nets, username);
       if (typeof attempt === "number") throw accountErrors.tooManyFailedLogins(attempt);
       const checking = hashGate.tryRun(
         async () => {
@@ -237,7 +281,7 @@ export function createAccountService({
           const ok = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
           return ok ? user : undefined;
         },
-        { key: `login:${group}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
+        loginShares(nets),
       );
       if (!checking) {
         attempt.cancel();
@@ -323,52 +367,46 @@ export function createAccountService({
     },
 
     // Sets a new password through a reset link: once, within its hour. Every session of the user
-    // ends and their other open links close.
-    async resetPassword(input: { token?: string | null; newPassword?: string | null }) {
+    // ends and their other open links close. The link is taken before the new password is hashed
+    // (300 uses of one link at once hash one password, not 300), and the hashing takes its turn in
+    // the hash gate like a login from `ip`'s networks.
+    async resetPassword(input: { token?: string | null; newPassword?: string | null }, ip: string) {
       const token = textOf(input.token);
       const password = newPasswordOf(input.newPassword);
       const id = sessionIdFromToken(token);
       const link = token ? repo.resetById(id) : undefined;
-      if (!link || link.usedAt !== null || link.expiresAt <= clock()) throw accountErrors.resetInvalid();
-      const passwordHash = await hashPassword(password, passwordCost);
-      immediate(db, () => {
-        const now = clock();
-        if (!repo.useReset(id, now)) throw accountErrors.resetInvalid();
-        repo.setPassword(link.userId, passwordHash);
-        repo.closeResets(link.userId, now);
-        repo.endSessions(link.userId);
-      });
+      if (!link || link.usedAt !== null || link.expiresAt <= clock() || resetting.has(id)) throw accountErrors.resetInvalid();
+      const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), loginShares(networksOf(ip)));
+      if (!hashing) throw accountErrors.loginsAtOnce();
+      resetting.add(id);
+      try {
+        const passwordHash = await hashing;
+        immediate(db, () => {
+          const now = clock();
+          if (!repo.useReset(id, now)) throw accountErrors.resetInvalid();
+          repo.setPassword(link.userId, passwordHash);
+          repo.closeResets(link.userId, now);
+          repo.endSessions(link.userId);
+        });
+      } finally {
+        resetting.delete(id);
+      }
       return { message: SELF_SERVICE.resetDone };
     },
 
     // Is "Forgot password?" by email on (the operator configured SMTP)?
     mailEnabled: () => mailer !== null,
 
-    // "Forgot password?": emails a reset link to each account with that email. The answer is the same
-    // whether or not one exists, and comes before the email is sent (its time says nothing either).
+    // "Forgot password?": emails a reset link for one account with that email (the newest), at most
+    // once per email in RESET_MAIL_WINDOW_MS. The answer is the same whether or not one exists, and
+    // comes before anything is looked up or written (a turn of the event loop later), so its time
+    // says nothing either.
     requestReset(input: { email?: string | null }, ip: string, baseUrl: string) {
       if (!mailer) throw accountErrors.mailOff();
       const email = textOf(input.email).trim();
       if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw accountErrors.invalidEmail();
       resetRequests.hit(groupOf(ip));
-      const links = immediate(db, () => {
-        const now = clock();
-        return repo.byEmail(email).map((user) => ({ user, link: newResetLink(user.id, null, baseUrl, now) }));
-      });
-      for (const { user, link } of links) {
-        const text = [
-          `Hello ${user.username},`,
-          "",
-          "Someone (hopefully you) asked to reset the password of your account. Open this link within an hour to choose a new password:",
-          "",
-          link.url,
-          "",
-          "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
-        ].join("\n");
-        mailer.send({ to: user.email, subject: "Reset your password", text }).catch((error) => {
-          log(`password reset email to user #${user.id} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
-        });
-      }
+      setTimeout(() => mailResetLink(mailer, email, baseUrl), 0);
       return { message: SELF_SERVICE.resetRequested };
     },
 
