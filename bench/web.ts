@@ -67,7 +67,7 @@ type Report = { categories: Record<string, { score: number }>; audits: Record<st
 async function userCookie(): Promise<string> {
   const body = JSON.stringify({ username: "benchuser", email: "bench@example.com", password: "correct horse battery" });
   const json = { "content-type": "application/json", origin: server.url };
-  const registered = await fetch(`${server.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(server.url)) }, body });
+  const registered = await fetch(`${server.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(server.url, "register")) }, body });
   if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
   const login = await fetch(`${server.url}/api/login`, { method: "POST", headers: json, body: JSON.stringify({ username: "benchuser", password: "correct horse battery" }) });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="));

@@ -15,11 +15,11 @@ import { createLoginThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { FaucetRequest } from "./db/schema.ts";
-import { createClientIpResolver, type ClientIpResolver } from "./http/client-ip.ts";
-import { readBody } from "./http/body.ts";
+import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } from "./http/client-ip.ts";
+import { createBodyReads, readBody } from "./http/body.ts";
 import type { ContextDeps } from "./http/context.ts";
 import { HttpError, jsonError } from "./http/errors.ts";
-import type { IpGrouping } from "./http/ip-group.ts";
+import { type IpGrouping, ipGroup } from "./http/ip-group.ts";
 import { newDeviceCookie } from "./http/device.ts";
 import { createErrorLog } from "./http/error-log.ts";
 import { openApiDocument } from "./http/openapi.ts";
@@ -73,6 +73,10 @@ export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";
 // reads is not buffered: Bun discards it, and `connection: close` on the 413 ends the upload.
 const SERVER_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
 const bodyTooLarge = () => new HttpError(413, BODY_TOO_LARGE, { connection: "close" });
+// A body must arrive within this (64 KiB in 10 s is a very slow line); a network may send this many at once.
+export const BODY_DEADLINE_MS = 10_000;
+const bodyTooSlow = () => new HttpError(408, "The request body took too long to arrive", { connection: "close" });
+const bodiesAtOnce = () => new HttpError(429, "Too many requests at once from your network. Please try again in a moment.", { connection: "close", "retry-after": "2" });
 
 export interface AppDeps {
   db: Db;
@@ -87,6 +91,8 @@ export interface AppDeps {
   payouts?: PayoutRuntime | null;
   // How long POST /api/admin/pay waits for the ledger's verdict before answering 202.
   payWaitMs?: number;
+  // How long a request body may take to arrive (BODY_DEADLINE_MS; tests shorten it).
+  bodyDeadlineMs?: number;
   // How often the auto-approve rule runs (with payouts on); null: never (tests call it themselves).
   autoApproveEveryMs?: number | null;
   log?: (line: string) => void;
@@ -99,6 +105,7 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? Date.now;
   const log = deps.log ?? ((line: string) => console.error(line));
   const clientIp = deps.clientIp ?? createClientIpResolver(config.trustProxy);
+  const bodyReads = createBodyReads();
   // The services are built on first use (lib/lazy.ts): building one prepares its statements, about
   // 100 ms for all of them, which a start would otherwise spend before its first answer.
   const sessions = lazy(() => createSessionService({ db, clock }));
@@ -116,10 +123,10 @@ export function createApp(deps: AppDeps) {
   const stats = lazy(() => createStatsService({ db, clock }));
   const audit = lazy(() => createAuditService({ db }));
   const csvExports = lazy(() => createExportService({ db }));
-  const social = lazy(() => createSocialService({ db, clock }));
+  const social = lazy(() => createSocialService({ db, clock, settings, faucet }));
   const payouts = lazy(() => createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet }));
   // (the rewards ask the accounts for users, and the accounts the rewards for claims: both typed)
-  const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids) }));
+  const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids), faucet }));
   const accounts: AccountService = lazy(() => createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get(), mailer: config.mail ? createMailer(config.mail) : null, log }));
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
@@ -193,10 +200,20 @@ export function createApp(deps: AppDeps) {
       if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
         return jsonError(403, "Cross-site request refused", apiHeaders);
       }
+      if (forwardedIpRefused(request, config.trustProxy)) {
+        return jsonError(400, "The forwarded client address is not an IP address", apiHeaders);
+      }
     })
     // JSON only: a cross-site HTML form (form-encoded or multipart) must never reach a route.
-    .onParse(async ({ request, contentType }) => {
-      const body = await readBody(request, MAX_BODY_BYTES, bodyTooLarge);
+    .onParse(async ({ request, contentType, server }) => {
+      const network = ipGroup(clientIp(request, server), settings.get().ipGrouping as IpGrouping);
+      if (!bodyReads.enter(network)) throw bodiesAtOnce();
+      let body: string;
+      try {
+        body = await readBody(request, MAX_BODY_BYTES, bodyTooLarge, deps.bodyDeadlineMs ?? BODY_DEADLINE_MS, bodyTooSlow);
+      } finally {
+        bodyReads.leave(network);
+      }
       if (!body.trim()) return null;
       if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
         throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
@@ -225,7 +242,7 @@ export function createApp(deps: AppDeps) {
     .use(accountRoutes({ context, accounts, payouts, pow, blocked, payWaitMs: deps.payWaitMs ?? 15_000, reads, publicUrl: config.publicUrl }))
     .use(notificationRoutes({ context, notifications }))
     .use(faucetRoutes({ context, faucet, payouts, pow, blocked, reads }))
-    .use(socialRoutes({ context, social, blocked, reads }))
+    .use(socialRoutes({ context, social, blocked, pow, reads }))
     .use(reviewRoutes({ context, reviews, pow, blocked, reads }))
     .use(signupRoutes({ context, signups, pow, blocked }))
     .use(advertisingRoutes({ context, advertising, pow, blocked }))

@@ -31,21 +31,61 @@ export const nested = <P extends Properties>(properties: P, error: string) =>
   t.Optional(t.Union([t.Object(properties, { additionalProperties: true }), t.Null()], { error }));
 
 // The body as text, read chunk by chunk: past `max` bytes the read stops and `tooLarge()` is thrown,
-// so a chunked upload without a Content-Length never holds more than `max` bytes in memory.
-export async function readBody(request: Request, max: number, tooLarge: () => Error): Promise<string> {
+// so a chunked upload without a Content-Length never holds more than `max` bytes in memory. A body
+// still arriving after `deadlineMs` stops with `tooSlow()`: a slow body holds a connection (and a
+// file descriptor) only that long.
+export async function readBody(request: Request, max: number, tooLarge: () => Error, deadlineMs = Number.POSITIVE_INFINITY, tooSlow: () => Error = tooLarge): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      void reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = Number.isFinite(deadlineMs)
+    ? new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          reject(tooSlow()); // (before the cancel, which ends the pending read as if the body were whole)
+          void reader.cancel().catch(() => {});
+        }, deadlineMs);
+      })
+    : null;
+  try {
+    return await readAll();
+  } finally {
+    clearTimeout(timer);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks, size));
+
+  async function readAll(): Promise<string> {
+    for (;;) {
+      const { value, done } = late ? await Promise.race([reader.read(), late]) : await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        void reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks, size));
+  }
+}
+
+// Bodies being read at once per client network (an IPv6 /64, an IPv4 address or /24): a flood of
+// slow bodies from one network holds a few connections, not the process's file descriptors.
+export const BODY_READS_PER_NETWORK = 16;
+export function createBodyReads(limit = BODY_READS_PER_NETWORK) {
+  const reading = new Map<string, number>();
+  return {
+    // Takes a place for `key`, or false when its network already has `limit` bodies on the way.
+    enter(key: string): boolean {
+      const n = reading.get(key) ?? 0;
+      if (n >= limit) return false;
+      reading.set(key, n + 1);
+      return true;
+    },
+    leave(key: string): void {
+      const n = (reading.get(key) ?? 1) - 1;
+      if (n > 0) reading.set(key, n);
+      else reading.delete(key);
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import { isIPv4, isIPv6 } from "node:net";
+
 interface SocketInfo {
   requestIP(request: Request): { address: string } | null;
 }
@@ -5,14 +7,33 @@ interface SocketInfo {
 // `server` is Bun's server (null under app.handle in tests).
 export type ClientIpResolver = (request: Request, server: unknown) => string;
 
+// A plain IPv4 or IPv6 address, as a proxy writes one: no port, brackets or zone, and IPv4 inside
+// IPv6 only as ::ffff:a.b.c.d (which counts as its IPv4). Anything else ('[2001:db8::1]',
+// '198.51.100.7:443', '::ffff:0:198.51.100.7') would slip past the block list and the per-network
+// limits, which read addresses as plain ones.
+export function isPlainIp(value: string): boolean {
+  if (isIPv4(value)) return true;
+  if (!isIPv6(value) || value.includes("%")) return false;
+  return !value.includes(".") || /^::ffff:\d{1,3}(?:\.\d{1,3}){3}$/i.test(value);
+}
+
+const lastHop = (request: Request) => request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+
+// Behind the trusted proxy, a request whose last X-Forwarded-For hop is not a plain IP is refused
+// at the edge (the app answers 400 before any route).
+export function forwardedIpRefused(request: Request, trustProxy: boolean): boolean {
+  if (!trustProxy) return false;
+  const last = lastHop(request);
+  return last !== undefined && last !== "" && !isPlainIp(last);
+}
+
 // The socket address, or, behind the one trusted reverse proxy, the last X-Forwarded-For hop
 // (the address that proxy saw). Without trustProxy the header is ignored: clients can forge it.
 export function createClientIpResolver(trustProxy: boolean): ClientIpResolver {
   return (request, server) => {
     if (trustProxy) {
-      const forwarded = request.headers.get("x-forwarded-for");
-      const last = forwarded?.split(",").at(-1)?.trim();
-      if (last && last.length <= 64) return normalizeIp(last);
+      const last = lastHop(request);
+      if (last && isPlainIp(last)) return normalizeIp(last);
     }
     const address = (server as SocketInfo | null)?.requestIP(request)?.address;
     return address ? normalizeIp(address) : "unknown";

@@ -1,7 +1,7 @@
 // Every error the API answers comes from one factory: a status, a stable code a client may branch
 // on (sent as the `X-Error-Code` header) and a message for a person. The body is always JSON
 // `{ message }`, the shape the product specifies.
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 const DEFAULT_CODES: Record<ErrorStatus, string> = {
   400: "BAD_REQUEST",
@@ -9,6 +9,7 @@ const DEFAULT_CODES: Record<ErrorStatus, string> = {
   403: "FORBIDDEN",
   404: "NOT_FOUND",
   405: "METHOD_NOT_ALLOWED",
+  408: "BODY_TOO_SLOW",
   409: "CONFLICT",
   413: "BODY_TOO_LARGE",
   415: "NOT_JSON",

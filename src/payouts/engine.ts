@@ -303,6 +303,15 @@ export function createPayoutEngine(deps: EngineDeps) {
       void run().catch(() => {});
     },
 
+    // Resumes only a pause for this reason (one whose cause has gone, as the engine's own caller
+    // knows: the sandbox ledger saving again after file descriptors ran out).
+    resumeFrom(reason: string) {
+      if (paused !== reason) return;
+      log(`payouts: resumed: ${reason} is over`);
+      paused = null;
+      void run().catch(() => {});
+    },
+
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);

@@ -24,6 +24,8 @@ export async function startPayouts({ config, db, dataDir, log, closeIntervalMs }
     return { runtime: null, stop: async () => {} };
   }
   let simulator: LedgerSimulator | null = null;
+  // the pause reason when the sandbox could not save for want of file descriptors (it resumes itself)
+  let descriptorPause: string | null = null;
   let engine: PayoutEngine | null = null;
   let wallet: Wallet;
   let urls: string[];
@@ -33,11 +35,19 @@ export async function startPayouts({ config, db, dataDir, log, closeIntervalMs }
       stateFile: join(dataDir, "sandbox-ledger.json"),
       closeIntervalMs: closeIntervalMs ?? 3_000,
       // A ledger that cannot save could forget validated payments after a restart: pay nothing new
-      // until it saves again and an admin resumes.
+      // until it saves again and an admin resumes. Running out of file descriptors (a flood of
+      // connections) passes by itself: then payouts resume on their own once it saves again.
       onSaveError: (error) => {
-        if (!error) return log("payouts: the sandbox ledger saves its state again; resume payouts on the admin screen");
+        if (!error) {
+          if (descriptorPause) engine?.resumeFrom(descriptorPause);
+          const resumed = descriptorPause !== null;
+          descriptorPause = null;
+          return log(resumed ? "payouts: the sandbox ledger saves its state again" : "payouts: the sandbox ledger saves its state again; resume payouts on the admin screen");
+        }
         log(`payouts: the sandbox ledger cannot save its state (${error.message}); retrying at every ledger close`);
-        engine?.pause(`the sandbox ledger cannot save its state to the data directory: ${error.message}`);
+        const reason = `the sandbox ledger cannot save its state to the data directory: ${error.message}`;
+        descriptorPause = outOfDescriptors(error) ? reason : null;
+        engine?.pause(reason);
       },
     });
     wallet = sandboxWallet(dataDir);
@@ -76,3 +86,6 @@ function sandboxWallet(dataDir: string): Wallet {
   writeFileSync(file, JSON.stringify({ note: "sandbox only: simulated XRP", address: wallet.classicAddress, seed: wallet.seed }), { mode: 0o600 });
   return wallet;
 }
+
+// Too many open files, in the process (EMFILE) or the system (ENFILE): it passes once connections close.
+export const outOfDescriptors = (error: Error) => ["EMFILE", "ENFILE"].includes((error as NodeJS.ErrnoException).code ?? "") || /\b(EMFILE|ENFILE)\b|too many open files/i.test(error.message);

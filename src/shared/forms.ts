@@ -6,18 +6,26 @@
 // The header that carries a proof of work, and that a refusal sets to "retry".
 export const POW_HEADER = "x-proof-of-work";
 
-// The public forms a bot farm would drain or spam. The routes say so with `proofRequired`;
-// pow.test.ts checks that this list and the routes agree.
-export const PROTECTED_FORMS: ReadonlySet<string> = new Set([
-  "/api/faucet/request",
-  "/api/reviews/submit",
-  "/api/reviews/bonus-request",
-  "/api/newsletter/signup",
-  "/api/earning-alerts/signup",
-  "/api/advertising/submit",
-  "/api/register",
-  "/api/password-reset/request",
-]);
+// The public forms a bot farm would drain or spam, by name (a proof of work is good for one form
+// only: `GET /api/pow/challenge?form=<name>`), with the path each posts to. The routes say so with
+// `proofRequired(pow, name)`; pow.test.ts checks that this list and the routes agree.
+export const FORM_PATHS = {
+  faucet: "/api/faucet/request",
+  review: "/api/reviews/submit",
+  "reviewer-bonus": "/api/reviews/bonus-request",
+  newsletter: "/api/newsletter/signup",
+  "earning-alerts": "/api/earning-alerts/signup",
+  advertising: "/api/advertising/submit",
+  register: "/api/register",
+  "password-reset": "/api/password-reset/request",
+  "social-bonus": "/api/social/bonus-request",
+} as const;
+export type ProtectedForm = keyof typeof FORM_PATHS;
+export const FORM_NAMES = Object.keys(FORM_PATHS) as ProtectedForm[];
+export const isProtectedForm = (name: unknown): name is ProtectedForm => FORM_NAMES.includes(name as ProtectedForm);
+// The paths of the protected forms, and the form a path posts (undefined for any other path).
+export const PROTECTED_FORMS: ReadonlySet<string> = new Set(Object.values(FORM_PATHS));
+export const formAt = (path: string): ProtectedForm | undefined => FORM_NAMES.find((name) => FORM_PATHS[name] === path);
 
 // The earning alerts a visitor can sign up for (the web app gives each a label).
 export const ALERT_TYPES = ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] as const;

@@ -1,6 +1,7 @@
 // One small HTTP client for tests that talk to a running site (the built binary, or t.listen()):
 // a base URL, JSON bodies, a cookie jar per client (one client = one browser), an optional client
 // IP header, and the proof of work on request. Answers are read whole: {status, headers, json, text}.
+import { formAt } from "../shared/forms.ts";
 import { proofHeaders } from "./pow.ts";
 
 export interface ClientResponse {
@@ -27,7 +28,7 @@ export interface RequestOptions {
   rawBody?: string; // sent as is (set the content-type in `headers`)
   headers?: Record<string, string>;
   ip?: string; // this request only
-  proof?: boolean; // solve the site's proof of work first and send it (the protected forms)
+  proof?: boolean; // solve the site's proof of work for this path's form first and send it (the protected forms)
   cookies?: boolean; // false: neither send nor store cookies for this request
 }
 
@@ -70,7 +71,11 @@ export function httpClient(baseUrl: string, options: ClientOptions = {}) {
       body = JSON.stringify(opts.body);
       headers["content-type"] = "application/json";
     }
-    if (opts.proof) Object.assign(headers, await proofHeaders(async (p) => (await request("GET", p, { ip, cookies: useCookies })).json));
+    if (opts.proof) {
+      const form = formAt(path.split("?")[0]!);
+      if (!form) throw new Error(`${path} is not a protected form: it takes no proof of work`);
+      Object.assign(headers, await proofHeaders(async (p) => (await request("GET", p, { ip, cookies: useCookies })).json, form));
+    }
     Object.assign(headers, opts.headers);
     const response = await send(new Request(new URL(path, baseUrl), { method, headers, body, redirect: "manual" }));
     if (useCookies) store(response.headers);

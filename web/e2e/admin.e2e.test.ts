@@ -8,6 +8,14 @@ import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
 let site: Site;
 beforeAll(async () => {
   site = await startSite({ args: ["--xrpl", "sandbox", "--sandbox-port", "0"] });
+  // bonuses for accounts made a moment ago (the default asks for a day-old account)
+  const login = await fetch(`${site.url}/api/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });
+  const saved = await fetch(`${site.url}/api/admin/faucet/settings`, {
+    method: "POST",
+    headers: { ...json, cookie: login.headers.get("set-cookie")!.split(";")[0]! },
+    body: JSON.stringify({ bonusMinAccountAgeHours: 0 }),
+  });
+  expect(saved.status).toBe(200);
 }, 60_000);
 afterAll(async () => {
   await site?.close();
@@ -36,10 +44,10 @@ const confirmIn = (page: Page, name: string | RegExp) => page.getByRole("dialog"
 // A user with a shared-bonus claim waiting for review; returns the user's address.
 async function userWithClaim(username: string): Promise<string> {
   const address = newAddress();
-  const reg = await fetch(`${site.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(site.url)) }, body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse battery" }) });
+  const reg = await fetch(`${site.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(site.url, "register")) }, body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse battery" }) });
   const cookie = reg.headers.get("set-cookie")!.split(";")[0]!;
   await fetch(`${site.url}/api/social/share`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "Twitter" }) });
-  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address, platform: "Twitter" }) });
+  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie, ...(await proofFor(site.url, "social-bonus")) }, body: JSON.stringify({ address, platform: "Twitter" }) });
   expect(claim.status).toBe(201);
   return address;
 }
@@ -56,7 +64,7 @@ test("the sandbox notice, the summary cards, and the faucet toggle that a visito
   await until(async () => (await toggle.getAttribute("aria-checked")) === "false", "the toggle to show Offline");
   const status = await (await fetch(`${site.url}/api/faucet/status`)).json();
   expect(status.isActive).toBe(false);
-  const refused = await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, ...(await proofFor(site.url)) }, body: JSON.stringify({ address: newAddress() }) });
+  const refused = await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, ...(await proofFor(site.url, "faucet")) }, body: JSON.stringify({ address: newAddress() }) });
   expect(refused.status).toBe(503);
   await toggle.click();
   await seen(toasts(page).getByText("Faucet has been successfully enabled."));
@@ -67,16 +75,19 @@ test("the anti-bot work is 2000 on a fresh site; the admin turns it off, refuses
   const field = page.getByLabel("Anti-bot work (0 = off)");
   await until(async () => (await field.inputValue()) === "2000", "the settings to load");
   const save = page.getByRole("button", { name: "Save settings" });
-  const challenge = async () => (await (await fetch(`${site.url}/api/pow/challenge`)).json()).challenge;
+  const challenge = async () => (await (await fetch(`${site.url}/api/pow/challenge?form=faucet`)).json()).challenge;
 
   await field.fill("0");
   await save.click();
   await seen(toasts(page).getByText("Faucet has been successfully enabled."));
   expect(await challenge()).toBeNull();
 
+  // refused: the server's message under the field (tied to it), not a toast
   await field.fill("lots");
   await save.click();
-  await seen(toasts(page).getByText("powDifficulty must be a whole number from 0 (off) to 100000"));
+  await until(async () => (await page.locator(`#${(await field.getAttribute("aria-describedby"))?.split(" ")[0]}`).textContent()) === "powDifficulty must be a whole number from 0 (off) to 100000", "the error under the field");
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
+  expect(await toasts(page).getByText("Update Failed").count()).toBe(0);
 
   await field.fill("3000");
   await save.click();
@@ -104,7 +115,7 @@ test("approving a claim grows Total XRP Owed; paying the user through the sandbo
   const users = page.getByRole("table", { name: "Users" });
   await seen(users.getByText("claimant"));
   await until(async () => (await users.locator("tbody tr").count()) === 1, "the search to leave one user");
-  await users.getByRole("button", { name: "Pay claimant" }).click();
+  await users.getByRole("button", { name: /^Pay [\d.]+ XRP to claimant$/ }).click();
   await confirmIn(page, /^Pay /).click();
   await seen(toasts(page).getByText(/Payment Successful|Payment sent/));
   await until(
@@ -122,7 +133,7 @@ test("approving a claim grows Total XRP Owed; paying the user through the sandbo
 }, 90_000);
 
 test("rejecting a pending faucet request moves it to the processed list", async () => {
-  await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, "user-agent": "Mozilla/5.0", ...(await proofFor(site.url)) }, body: JSON.stringify({ address: newAddress() }) });
+  await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, "user-agent": "Mozilla/5.0", ...(await proofFor(site.url, "faucet")) }, body: JSON.stringify({ address: newAddress() }) });
   const page = await adminPage(1280, "/admin/requests");
   const pending = page.getByRole("table", { name: "Faucet requests" });
   await seen(pending);
@@ -138,7 +149,7 @@ test("rejecting a pending faucet request moves it to the processed list", async 
 test("an edited advertising request moves to the processed table with the admin's name", async () => {
   const enquiry = await fetch(`${site.url}/api/advertising/submit`, {
     method: "POST",
-    headers: { ...json, ...(await proofFor(site.url)) },
+    headers: { ...json, ...(await proofFor(site.url, "advertising")) },
     body: JSON.stringify({ companyName: "Globex", email: "ads@globex.example", budget: "$900" }),
   });
   expect(enquiry.status).toBe(201);
@@ -169,7 +180,7 @@ test("the admin page at 375 px has no page-wide horizontal scroll", async () => 
 
 test("a review with a link waits for the admin, who approves it; the chart, exports and audit log are there", async () => {
   const device = { ...json, cookie: "device=moderation-device-00000000001" };
-  const review = await fetch(`${site.url}/api/reviews/submit`, { method: "POST", headers: { ...device, ...(await proofFor(site.url)) }, body: JSON.stringify({ review: "Visit https://promo.example for more", rating: 5, name: "Promo" }) });
+  const review = await fetch(`${site.url}/api/reviews/submit`, { method: "POST", headers: { ...device, ...(await proofFor(site.url, "review")) }, body: JSON.stringify({ review: "Visit https://promo.example for more", rating: 5, name: "Promo" }) });
   expect(review.status).toBe(201);
   expect((await (await fetch(`${site.url}/api/reviews`)).json()).some((r: { name: string }) => r.name === "Promo")).toBe(false);
   const page = await adminPage(1280, "/admin/reviews");

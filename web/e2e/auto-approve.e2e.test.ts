@@ -39,7 +39,7 @@ test("auto-approve pays a low-risk request after its hold and leaves a risky one
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await registerUser(page, "autopayee");
   const address = newAddress();
-  const proof = await proofFor(site.url, { "x-forwarded-for": "198.51.100.20" });
+  const proof = await proofFor(site.url, "faucet", { "x-forwarded-for": "198.51.100.20" });
   const made = await page.evaluate(
     async ({ address, proof }) => (await fetch("/api/faucet/request", { method: "POST", headers: { "content-type": "application/json", ...proof }, body: JSON.stringify({ address }) })).json(),
     { address, proof },

@@ -14,11 +14,12 @@ const json = { "content-type": "application/json" };
 beforeAll(async () => {
   // --trust-proxy: the scripted requests come from their own networks (X-Forwarded-For)
   site = await startSite({ args: ["--xrpl", "sandbox", "--sandbox-port", "0", "--trust-proxy"] });
-  // a day's budget for every request this file makes (the default 100 XRP runs out)
+  // a day's budget for every request this file makes (the default 100 XRP runs out), bonuses for
+  // accounts made a moment ago, and room for the accounts this file registers
   const login = await fetch(`${site.url}/api/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });
   expect(login.status).toBe(200);
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-  const raised = await fetch(`${site.url}/api/admin/faucet/settings`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ dailyLimit: "10000" }) });
+  const raised = await fetch(`${site.url}/api/admin/faucet/settings`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ dailyLimit: "10000", bonusDailyLimit: "10000", bonusMinAccountAgeHours: 0, accountsPerHour: 1000, accountsPerDay: 1000 }) });
   expect(raised.status).toBe(200);
 }, 60_000); // (a busy machine starts the binary and Chromium in more than bun's 5 s)
 afterAll(async () => {
@@ -44,7 +45,7 @@ async function adminPage(width = 1280) {
 async function register(username: string): Promise<string> {
   const res = await fetch(`${site.url}/api/register`, {
     method: "POST",
-    headers: { ...json, ...(await proofFor(site.url)) },
+    headers: { ...json, ...(await proofFor(site.url, "register")) },
     body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse battery" }),
   });
   expect(res.status).toBe(201);
@@ -55,7 +56,7 @@ async function register(username: string): Promise<string> {
 async function faucetRequest(address: string, { ip, cookie }: { ip: string; cookie?: string }) {
   return fetch(`${site.url}/api/faucet/request`, {
     method: "POST",
-    headers: { ...json, "user-agent": "Mozilla/5.0", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}), ...(await proofFor(site.url)) },
+    headers: { ...json, "user-agent": "Mozilla/5.0", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}), ...(await proofFor(site.url, "faucet", { "x-forwarded-for": ip })) },
     body: JSON.stringify({ address }),
   });
 }
@@ -65,7 +66,7 @@ async function owedUser(page: Page, username: string): Promise<{ id: number; add
   const cookie = await register(username);
   const address = newAddress();
   await fetch(`${site.url}/api/social/share`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "Twitter" }) });
-  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address, platform: "Twitter" }) });
+  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie, ...(await proofFor(site.url, "social-bonus")) }, body: JSON.stringify({ address, platform: "Twitter" }) });
   expect(claim.status).toBe(201);
   const { id: claimId } = await claim.json();
   const approved = await page.evaluate(async (id) => (await fetch(`/api/admin/claims/${id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "APPROVED" }) })).status, claimId);
@@ -191,7 +192,7 @@ test("Pay states what will be sent; Cancel (or Escape) sends nothing, confirming
   const { id, address } = await owedUser(page, "payee");
   await page.goto(`/admin/users/${id}`);
   await seen(page.getByRole("heading", { name: "payee" }));
-  const pay = page.getByRole("button", { name: "Pay payee" });
+  const pay = page.getByRole("button", { name: /^Pay [\d.]+ XRP to payee$/ });
 
   // by keyboard: the dialog takes the focus, says the count, total, address and that the sandbox moves nothing
   await pay.focus();
@@ -291,7 +292,7 @@ test("a rejection takes a reason, which the user reads in their dashboard histor
 test("a claim denied with a preset reason: the user reads it under Rewards", async () => {
   const cookie = await register("denied");
   await fetch(`${site.url}/api/social/share`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "LinkedIn" }) });
-  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address: newAddress(), platform: "LinkedIn" }) });
+  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie, ...(await proofFor(site.url, "social-bonus")) }, body: JSON.stringify({ address: newAddress(), platform: "LinkedIn" }) });
   expect(claim.status).toBe(201);
   const { id } = await claim.json();
 
@@ -316,12 +317,12 @@ test("a claim denied with a preset reason: the user reads it under Rewards", asy
 test("Mark Paid says nothing is sent, and records the claim as paid once confirmed", async () => {
   const cookie = await register("paidoutside");
   await fetch(`${site.url}/api/social/share`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "Facebook" }) });
-  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ address: newAddress(), platform: "Facebook" }) });
+  const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie, ...(await proofFor(site.url, "social-bonus")) }, body: JSON.stringify({ address: newAddress(), platform: "Facebook" }) });
   expect(claim.status).toBe(201);
   const { id } = await claim.json();
   const page = await adminPage();
   await page.goto("/admin/claims?q=paidoutside");
-  await page.getByRole("button", { name: `Mark claim ${id} paid` }).click();
+  await page.getByRole("button", { name: `Mark Paid, claim ${id}` }).click();
   await seen(dialog(page).getByText("1 payment of 5.000000 XRP in total will be recorded as paid outside the app: nothing is sent."));
   await dialog(page).getByRole("button", { name: "Mark paid" }).click();
   await seen(toasts(page).getByText(`Claim #${id} marked paid (5.000000 XRP)`));
@@ -392,9 +393,13 @@ test("the auto-approve settings are saved and shown again after a reload; a requ
   expect(await page.getByLabel("Approve low-risk requests automatically").isChecked()).toBe(true);
   expect(await page.getByLabel("Hold (minutes)").inputValue()).toBe("5");
 
-  await page.getByLabel("Highest risk score (0-100)").fill("lots");
+  // refused: the server's message under the field, not a toast
+  const risk = page.getByLabel("Highest risk score (0-100)");
+  await risk.fill("lots");
   await page.getByRole("button", { name: "Save auto-approve" }).click();
-  await seen(toasts(page).getByText("autoApprove.maxRiskScore must be a whole number from 0 to", { exact: false }));
+  await until(async () => (await risk.getAttribute("aria-invalid")) === "true", "the threshold marked invalid");
+  expect(await page.locator(`#${await risk.getAttribute("aria-describedby")}`).textContent()).toBe("autoApprove.maxRiskScore must be a whole number from 0 to 100");
+  expect(await toasts(page).getByText("Update Failed").count()).toBe(0);
 
   // on, without a hold: a low-risk request is paid by the rule (it runs every 15 s) and shows "Auto"
   // (a cap the earlier tests' low-risk requests, approved by the same run, cannot use up)

@@ -17,7 +17,7 @@ test("approved on the sandbox ledger, the request shows PROCESSED with its hash 
   await registerUser(page, "payee");
 
   const address = newAddress();
-  const proof = await proofFor(site.url);
+  const proof = await proofFor(site.url, "faucet");
   const made = await page.evaluate(
     async ({ address, proof }) => {
       const res = await fetch("/api/faucet/request", { method: "POST", headers: { "content-type": "application/json", ...proof }, body: JSON.stringify({ address }) });

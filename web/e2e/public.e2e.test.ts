@@ -156,7 +156,7 @@ describe("signups and content", () => {
   test("the newsletter and the earning alerts confirm a signup (their proof of work starts on focus)", async () => {
     const { page } = await site.newPage();
     const challenges: string[] = [];
-    page.on("request", (r) => void (r.url().endsWith("/api/pow/challenge") && challenges.push(r.url())));
+    page.on("request", (r) => void (r.url().includes("/api/pow/challenge?") && challenges.push(r.url())));
     await page.goto("/");
     const newsletter = page.locator("form").filter({ has: page.getByRole("button", { name: "Subscribe" }) });
     await seen(newsletter);

@@ -186,7 +186,7 @@ for (const width of [1280, 375]) {
     test("a user sees a notification for the payment of their faucet request, with its hash", async () => {
       const { page } = await site.newPage({ width, height: 900 });
       await register(page, `payee${width}`);
-      const proof = await proofFor(site.url);
+      const proof = await proofFor(site.url, "faucet");
       const made = await page.evaluate(
         async ({ address, proof }) => {
           const res = await fetch("/api/faucet/request", { method: "POST", headers: { "content-type": "application/json", ...proof }, body: JSON.stringify({ address }) });

@@ -35,8 +35,11 @@ export interface Site {
   server: RunningServer;
   browser: Browser;
   url: string;
-  // `visitorIp`: the page's requests come from this address (a site started with --trust-proxy).
-  newPage(options?: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean; visitorIp?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  // `visitorIp`: the page's requests come from this address (a site started with --trust-proxy); by
+  // default each page is a visitor of its own network (the proof of work costs more for a network
+  // that keeps asking, as every page of a suite would from 127.0.0.1).
+  // `timezoneId`: the browser's time zone (e.g. "Asia/Kolkata"; the machine's by default).
+  newPage(options?: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean; visitorIp?: string; timezoneId?: string }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -49,13 +52,15 @@ export async function startSite({ args = [] }: { args?: string[] } = {}): Promis
   const server = await startBinary({ binary: BINARY, cwd: dir, args });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
+  let pages = 0;
   return {
     server,
     browser,
     url: server.url,
-    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false, visitorIp }: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean; visitorIp?: string } = {}) {
+    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false, visitorIp, timezoneId }: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean; visitorIp?: string; timezoneId?: string } = {}) {
       const context = await browser.newContext({
-        ...(visitorIp ? { extraHTTPHeaders: { "x-forwarded-for": visitorIp } } : {}),
+        ...(timezoneId ? { timezoneId } : {}),
+        extraHTTPHeaders: { "x-forwarded-for": visitorIp ?? `100.${64 + (pages >> 8)}.${pages++ & 255}.10` },
         viewport: { width, height },
         baseURL: plainHttpHost ? server.url.replace("127.0.0.1", PLAIN_HTTP_HOST) : server.url,
         reducedMotion: reducedMotion ? "reduce" : "no-preference",

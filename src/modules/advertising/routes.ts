@@ -21,11 +21,11 @@ export function advertisingRoutes({ context, advertising, pow, blocked }: Advert
   const visitorRoutes = new Elysia().use(visitorContext(context)).post(
     "/api/advertising/submit",
     ({ body, visitor, set }) => {
-      const row = advertising.submit(body ?? {}, { ip: visitor.ip, userAgent: visitor.userAgent });
+      const row = advertising.submit(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, userAgent: visitor.userAgent });
       set.status = 201;
       return submittedView(row);
     },
-    { body: advertisingBody, ...formGuards(blocked({ address: false }), proofRequired(pow)) },
+    { body: advertisingBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "advertising")) },
   );
 
   const adminRoutes = new Elysia()

@@ -15,7 +15,7 @@ export function createAdvertisingService({ db, clock, formLimit }: { db: Db; clo
   const repo = createAdvertisingRepository(db);
   return {
     submit(input: AdvertisingInput, who: Visitor) {
-      formLimit.hit(who.ip);
+      formLimit.hit(who.ipGroup);
       const companyName = optionalText(input.companyName, "companyName", 120);
       if (!companyName) throw advertisingErrors.companyRequired();
       const email = optionalText(input.email, "email", 254);

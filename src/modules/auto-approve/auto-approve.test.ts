@@ -89,7 +89,7 @@ describe("auto-approve", () => {
       farm.push(await request({ ip: `198.18.${i}.9` }));
       bed.t.clock.advance(MINUTE);
     }
-    expect(row(farm[0]!.id).risk_score).toBe(10); // alone when it came
+    expect(row(farm[0]!.id).risk_score).toBeGreaterThanOrEqual(50); // came in at 10, raised by the others
     bed.t.clock.advance(10 * MINUTE);
     await stillPendingAfterRuns(...farm.map((f) => f.id));
     expect(farm.flatMap((f) => paidTo(f.address))).toHaveLength(0);
@@ -109,6 +109,19 @@ describe("auto-approve", () => {
     // the next UTC day, the /48 may have one again
     bed.t.clock.advance(24 * 60 * MINUTE);
     await approvedSoon(second.id);
+  }, 15_000);
+
+  test("one request a day from a provider's /16 is paid without a person; the next from another /24 of it waits", async () => {
+    bed = await open();
+    await settings({ dailyLimit: "1000", autoApprove: { enabled: true, maxPerDay: "1000" } });
+    const first = await request({ ip: "198.19.1.9" });
+    bed.t.clock.advance(11 * MINUTE);
+    await approvedSoon(first.id);
+    bed.t.clock.advance(2 * 60 * MINUTE);
+    const second = await request({ ip: "198.19.2.9" });
+    expect(row(second.id).risk_score).toBeGreaterThanOrEqual(20);
+    bed.t.clock.advance(11 * MINUTE);
+    await stillPendingAfterRuns(second.id);
   }, 15_000);
 
   test("the day's cap is released an hour at a time: at 00:30 only the first slice may be auto-approved", async () => {

@@ -22,7 +22,7 @@ interface FormContext {
 }
 
 // The route option of a form a blocked party is refused by, declared by the form as it declares its
-// proof of work: `{ body, ...formGuards(blocked({ address: true }), proofRequired(pow)) }`. It runs
+// proof of work: `{ body, ...formGuards(blocked({ address: true }), proofRequired(pow, "faucet")) }`. It runs
 // once the body's shape is checked: the client IP, the device cookie and, with `address`, the body's
 // XRP address; a match answers 403 REFUSED and nothing is stored. Only these forms pay for it.
 export function blockedPartyCheck({ context, blocklist }: BlocklistRouteDeps) {

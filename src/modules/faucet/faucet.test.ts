@@ -134,7 +134,9 @@ describe("POST /api/faucet/request", () => {
     await ask(randomAddress(), bot);
     const rows = t.db.sqlite.query("select risk_score, risk_reasons from faucet_requests order by id").all() as any[];
     expect(rows[2].risk_score).toBeGreaterThanOrEqual(50);
-    expect(rows[2].risk_score).toBeGreaterThan(rows[0].risk_score);
+    // the first, still waiting, is raised with the ones that came after it (it came in at 30)
+    expect(rows[0].risk_score).toBeGreaterThan(30);
+    expect(JSON.parse(rows[0].risk_reasons)).toContain("3 addresses from this device in 24 h");
     expect(JSON.parse(rows[2].risk_reasons)).toEqual(expect.arrayContaining(["3 addresses from this device in 24 h", "scripted user agent"]));
     const honest = await ask(randomAddress(), { ip: "198.51.100.77", device: device(77) });
     const honestRow = t.db.sqlite.query("select risk_score from faucet_requests where id = ?").get(honest.json.id) as any;

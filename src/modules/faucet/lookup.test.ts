@@ -10,7 +10,7 @@ import { BUDGET_REACHED, FAUCET_OFFLINE } from "./model.ts";
 const HOUR = 60 * 60 * 1000;
 const device = (n: number) => `device-${String(n).padStart(20, "0")}`;
 const ask = (t: TestApp, address: string, options: { ip?: string; device?: string } = {}) =>
-  t.call("POST", "/api/faucet/request", { body: { address }, ip: options.ip, cookie: `device=${options.device ?? device(1)}` });
+  t.call("POST", "/api/faucet/request", { body: { address }, ip: options.ip, cookie: `device=${options.device ?? device(1)}`, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
 
 // Two requests of one wallet a day apart (the second paid), one of another wallet from another device.
 const wallet = randomAddress();

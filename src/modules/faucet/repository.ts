@@ -46,6 +46,11 @@ export function createFaucetRepository(db: Db) {
     .from(r)
     .where(and(eq(r.ipWide, p("wide")), ne(r.ipNetwork, p("network")), gt(r.createdAt, p("since"))))
     .prepare();
+  const approvedFromWide = db
+    .select({ n: count() })
+    .from(r)
+    .where(and(eq(r.ipWide, p("wide")), ne(r.ipNetwork, p("network")), inArray(r.status, ["APPROVED", "PROCESSED"]), gt(r.processedAt, p("since"))))
+    .prepare();
   const otherDevicesFor = (column: typeof r.address | typeof r.ipGroup | typeof r.ipNetwork) =>
     db
       .select({ n: countDistinct(r.deviceId) })
@@ -99,6 +104,15 @@ export function createFaucetRepository(db: Db) {
     `insert into faucet_daily_totals (day, amount_drops, requests) values (?1, ?2, ?3)
      on conflict(day) do update set amount_drops = amount_drops + ?2, requests = requests + ?3`,
   );
+  // The requests still waiting (the newest 20) from a network or its wide network since a moment.
+  const waitingFrom = db
+    .select()
+    .from(r)
+    .where(and(eq(r.status, "PENDING"), or(eq(r.ipNetwork, p("network")), eq(r.ipWide, p("wide"))), gt(r.createdAt, p("since")), ne(r.id, p("id"))))
+    .orderBy(desc(r.createdAt))
+    .limit(20)
+    .prepare();
+  const setRisk = db.update(r).set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}` }).where(eq(r.id, p("id"))).prepare();
   const autoApprovedSince = db
     .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
     .from(r)
@@ -202,10 +216,13 @@ export function createFaucetRepository(db: Db) {
     requestsFromIp: (group: string, since: number) => requestsFromIp.get({ group, since })!.n,
     requestsFromNetwork: (group: string, since: number) => requestsFromNetwork.get({ group, since })!.n,
     requestsFromWide: (wide: string, network: string, since: number) => requestsFromWide.get({ wide, network, since })!.n,
+    approvedFromWide: (wide: string, network: string, since: number) => approvedFromWide.get({ wide, network, since })!.n,
     otherDevicesFromNetwork: (key: string, device: string, since: number) => otherDevicesFromNetwork.get({ key, device, since })!.n,
     otherDevicesForAddress: (key: string, device: string, since: number) => otherDevicesForAddress.get({ key, device, since })!.n,
     otherDevicesFromIp: (key: string, device: string, since: number) => otherDevicesFromIp.get({ key, device, since })!.n,
     dayTotal: (day: string) => dayTotal.get({ day })?.amountDrops ?? 0,
+    waitingFrom: (network: string, wide: string, since: number, id: number) => waitingFrom.all({ network, wide, since, id }),
+    setRisk: (id: number, score: number, reasons: string[]) => setRisk.run({ id, score, reasons: JSON.stringify(reasons) }),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
     dayBonusTotal: (day: string) => dayTotal.get({ day })?.bonusDrops ?? 0,
     insert: (row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved">>) => insert.get(row)!,

@@ -10,13 +10,18 @@ export interface RiskSignals {
   devicesForAddress: number; // other devices that used this address in 30 days
   devicesFromIp: number; // other devices seen from this network in 24 h
   requestsFromWideLastHour: number; // requests from other networks of the same /32 or /16 in an hour
+  requestsFromWideToday: number; // the same in 24 h
+  paidToWideToday: number; // requests from other networks of the same /32 or /16 approved in 24 h
   wideName: string; // "/32" or "/16"
   newDevice: boolean; // no device cookie came with the request
   userAgent: string | null;
 }
 
-// From this score a request is high-risk: the admin sees it in red, and it holds no budget until approved.
+// From this score a request is high-risk: the admin sees it in red.
 export const HIGH_RISK = 50;
+// From this score (medium and high) a request waits for a person holding no budget: only what the
+// auto-approve rule could pay holds the day's slices, so flagged requests cannot close the faucet.
+export const HOLDS_NO_BUDGET = 20;
 
 const SCRIPTED_AGENT = /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici|axios|libwww|httpclient|scrapy|bot\b|spider|headless|phantom|selenium|puppeteer|playwright/i;
 
@@ -26,6 +31,11 @@ export const FIRST_VISIT = "first visit from this device";
 // on one big provider; past them, each one adds VELOCITY_POINTS to all of them.
 export const VELOCITY_FREE = 1;
 export const VELOCITY_POINTS = 15;
+// ...and in a day: a farm pacing itself (a few an hour) is seen over the day.
+export const DAY_VELOCITY_FREE = 2;
+export const DAY_VELOCITY_POINTS = 15;
+// A wide network (a provider) gets one request paid without a person a day: the next from it waits.
+export const PAID_WIDE_POINTS = 20;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
 
@@ -43,6 +53,9 @@ export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } 
   if (s.devicesFromIp > 0) add(15 * s.devicesFromIp, `${plural(s.devicesFromIp + 1, "device")} from this network in 24 h`);
   const velocity = s.requestsFromWideLastHour - VELOCITY_FREE;
   if (velocity > 0) add(VELOCITY_POINTS * velocity, `${plural(s.requestsFromWideLastHour, "request")} from other networks of this ${s.wideName} in an hour`);
+  const dayVelocity = s.requestsFromWideToday - Math.max(DAY_VELOCITY_FREE, s.requestsFromWideLastHour);
+  if (s.paidToWideToday > 0) add(PAID_WIDE_POINTS, `a request from another network of this ${s.wideName} was approved in 24 h`);
+  if (dayVelocity > 0) add(DAY_VELOCITY_POINTS * dayVelocity, `${plural(s.requestsFromWideToday, "request")} from other networks of this ${s.wideName} in 24 h`);
   if (s.devicesForAddress > 0) add(20, `address used from ${plural(s.devicesForAddress + 1, "device")} in 30 days`);
   if (s.newDevice) add(10, FIRST_VISIT);
   if (!s.userAgent) add(30, "no user agent");

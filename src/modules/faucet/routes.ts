@@ -72,7 +72,7 @@ export function faucetRoutes({ context, faucet, payouts, pow, blocked, reads }: 
         set.status = 201;
         return faucetRequestView(row);
       },
-      { body: faucetRequestBody, ...formGuards(blocked({ address: true }), proofRequired(pow)) },
+      { body: faucetRequestBody, ...formGuards(blocked({ address: true }), proofRequired(pow, "faucet")) },
     );
 
   const adminRoutes = new Elysia()

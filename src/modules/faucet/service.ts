@@ -13,7 +13,7 @@ import { type LedgerAddress, parseLedgerAddress } from "./address.ts";
 import { type BudgetView, budgetView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
-import { FIRST_VISIT, HIGH_RISK, type RiskSignals, scoreRisk } from "./risk.ts";
+import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk } from "./risk.ts";
 
 // Points (the API's `drops`) for a claim while logged in: a base plus a streak bonus.
 export const POINTS_PER_CLAIM = 10;
@@ -95,6 +95,17 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     throw dayDone ? faucetErrors.budgetReached((opens - now) / 1000) : faucetErrors.sliceReached(opens, (opens - now) / 1000);
   };
 
+  // What of the day a flagged request may ask for (it holds none until approved): refused only once
+  // the whole day is given out.
+  const dayLeftFor = (pool: BudgetPool, s: FaucetSettings, now: number, least: number): number => {
+    const left = remainingToday(pool, s, utcDay(now));
+    if (left >= least) return left;
+    countRefusal(pool, least, now);
+    const opens = nextDayAt(now);
+    if (pool === "bonus") throw faucetErrors.bonusBudgetReached(null, (opens - now) / 1000);
+    throw faucetErrors.budgetReached((opens - now) / 1000);
+  };
+
   // The risk signals of a request from `nets` for `address` from `device`, counted up to now.
   const signals = (nets: { group: string; network: string; wide: string }, address: string, device: string, now: number, since10Min: number) => {
     const since = now - DAY_MS;
@@ -109,10 +120,51 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         devicesForAddress: repo.otherDevicesForAddress(address, device, now - 30 * DAY_MS),
         devicesFromIp: Math.max(repo.otherDevicesFromIp(nets.group, device, since), repo.otherDevicesFromNetwork(nets.network, device, since)),
         requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, now - HOUR_MS),
+        requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, now - DAY_MS),
+        paidToWideToday: repo.approvedFromWide(nets.wide, nets.network, now - DAY_MS),
         wideName: nets.wide.includes(":") ? "/32" : "/16",
       } satisfies Omit<RiskSignals, "addressesFromDevice" | "newDevice" | "userAgent">,
     };
   };
+
+  // A request's signals counted again up to now (what came after it counts too); never below the
+  // score it came with.
+  function rescore(request: FaucetRequest): { score: number; reasons: string[] } {
+    const now = clock();
+    const group = request.ipGroup ?? request.requesterIp ?? "";
+    const nets = { group, network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
+    const device = request.deviceId ?? "";
+    const original = request.riskReasons ?? [];
+    // the others from its network in the 10 minutes before it and since (it counts itself)
+    const counted = signals(nets, request.address, device, now, request.createdAt - 10 * 60_000).risk;
+    const fresh = scoreRisk({
+      ...counted,
+      requestsFromIpLast10Min: Math.max(0, counted.requestsFromIpLast10Min - 1),
+      // the others of its wide network in the hour (and the day) before it and since
+      requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, request.createdAt - HOUR_MS),
+      requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, request.createdAt - DAY_MS),
+      addressesFromDevice: device ? repo.otherAddressesFromDevice(device, request.address, now - DAY_MS).n : 0,
+      newDevice: original.includes(FIRST_VISIT),
+      userAgent: request.userAgent,
+    });
+    const before = request.riskScore ?? 0;
+    return fresh.score >= before ? fresh : { score: before, reasons: original };
+  }
+
+  // A new request raises the score of those still waiting from its network and wide network (a
+  // burst is seen as a whole, the first ones included, as the admin's list then shows); one raised
+  // to flagged gives its budget back.
+  function raiseWaiting(nets: { network: string; wide: string }, newId: number, now: number) {
+    for (const waiting of repo.waitingFrom(nets.network, nets.wide, now - DAY_MS, newId)) {
+      const risk = rescore(waiting);
+      if (risk.score <= (waiting.riskScore ?? 0)) continue;
+      repo.setRisk(waiting.id, risk.score, risk.reasons);
+      if (risk.score >= HOLDS_NO_BUDGET && waiting.budgetDay !== null && waiting.status === "PENDING") {
+        repo.setBudgetDay(waiting.id, null);
+        moveBudget(poolOf(waiting.reason), waiting.budgetDay, -waiting.amountDrops, 0);
+      }
+    }
+  }
 
   // Writes a request after every limit: one faucet request per address per 24 h (the reviewer
   // bonus has its own once-per-address rule), the per-IP-group and per-device limits, the budget.
@@ -147,13 +199,15 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const today = utcDay(now);
     const pool = poolOf(kind === "faucet" ? null : (input.reason ?? null));
     const wanted = kind === "faucet" ? drawAmount(s.minAmountDrops, s.maxAmountDrops, random) : bonusDrops(s);
-    // the faucet pays less than it drew down to the minimum; a bonus pays its whole amount or waits
-    const amount = takeFromPool(pool, s, now, wanted, kind === "faucet" ? Math.min(wanted, s.minAmountDrops) : wanted);
-
     const risk = scoreRisk({ ...counted.risk, addressesFromDevice: fromDevice.n, newDevice: input.newDevice, userAgent: input.userAgent });
-    // A high-risk request waits for an admin without holding budget: a flood of them cannot close
-    // the faucet. It takes its amount from the budget when approved (holdBudget).
-    const holdsBudget = risk.score < HIGH_RISK;
+    // A flagged request (medium or high) waits for an admin without holding budget: a flood of them
+    // cannot close the faucet. It takes its amount from the budget when approved (holdBudget). So
+    // only a request that holds budget needs this hour's slice; a flagged one is stored (a person
+    // sees the burst whole) while the day's budget could still cover it.
+    const holdsBudget = risk.score < HOLDS_NO_BUDGET;
+    // the faucet pays less than it drew down to the minimum; a bonus pays its whole amount or waits
+    const least = kind === "faucet" ? Math.min(wanted, s.minAmountDrops) : wanted;
+    const amount = holdsBudget ? takeFromPool(pool, s, now, wanted, least) : Math.min(wanted, dayLeftFor(pool, s, now, least));
     const row = repo.insert({
       userId: input.userId,
       address: parsed.address,
@@ -173,6 +227,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     });
     moveBudget(pool, today, holdsBudget ? amount : 0, 1);
     if (pool === "bonus") moveBudget("faucet", today, 0, 1); // the day's request count
+    raiseWaiting(nets, row.id, now);
     if (input.userId !== null && kind === "faucet") repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
     return row;
   }
@@ -214,28 +269,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     },
 
     // The request's risk score re-computed now, for the auto-approve rule at the end of its hold:
-    // the same signals counted up to now, so a burst from its IP group or device during the hold
-    // raises it; never below the score it came with.
-    currentRisk(request: FaucetRequest): { score: number; reasons: string[] } {
-      const now = clock();
-      const group = request.ipGroup ?? request.requesterIp ?? "";
-      const nets = { group, network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
-      const device = request.deviceId ?? "";
-      const original = request.riskReasons ?? [];
-      // the others from its network in the 10 minutes before it and since (it counts itself)
-      const counted = signals(nets, request.address, device, now, request.createdAt - 10 * 60_000).risk;
-      const fresh = scoreRisk({
-        ...counted,
-        requestsFromIpLast10Min: Math.max(0, counted.requestsFromIpLast10Min - 1),
-        // the others of its wide network in the hour before it and since
-        requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, request.createdAt - HOUR_MS),
-        addressesFromDevice: device ? repo.otherAddressesFromDevice(device, request.address, now - DAY_MS).n : 0,
-        newDevice: original.includes(FIRST_VISIT),
-        userAgent: request.userAgent,
-      });
-      const before = request.riskScore ?? 0;
-      return fresh.score >= before ? fresh : { score: before, reasons: original };
-    },
+    // the same signals counted up to now, so a burst from its network or wide network during the
+    // hold raises it; never below the score it came with.
+    currentRisk: (request: FaucetRequest) => rescore(request),
 
     // Called inside an admin's rejection (of a pending request, or of one whose payout failed for
     // good): its amount goes back to the budget of the day that held it, at once.

@@ -1,12 +1,14 @@
-// The proof of work on the public forms: what a bot without one, or with a forged, stale or reused
-// one, gets; what a solver pays; and the admin's difficulty setting.
+// The proof of work on the public forms: what a bot without one, or with a forged, stale, reused or
+// borrowed one (another network's, another form's), gets; what a solver pays, and how that grows
+// with a network's challenges; and the admin's difficulty setting.
 import { afterAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { createChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { randomAddress, testApp } from "../../testing/harness.ts";
 import { proofFromChallenge, solve } from "../../testing/pow.ts";
-import { PROTECTED_FORMS } from "../../shared/forms.ts";
+import { ipNetworks } from "../../http/ip-group.ts";
+import { formAt, PROTECTED_FORMS, type ProtectedForm } from "../../shared/forms.ts";
 import { createProofOfWork, POW_ALGORITHM, POW_COST, POW_HEADER } from "./service.ts";
 
 const DIFFICULTY = 60;
@@ -17,11 +19,12 @@ afterAll(() => {
   other.close();
 });
 const requests = () => (t.db.sqlite.query("select count(*) as n from faucet_requests").get() as { n: number }).n;
-const challenge = async (app = t): Promise<Challenge> => (await app.call("GET", "/api/pow/challenge")).json.challenge;
-const ask = (headers: Record<string, string> = {}) => t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers });
-const refusedWith = async (headers: Record<string, string>, message: string) => {
+const challenge = async (app = t, form: ProtectedForm = "faucet", ip?: string): Promise<Challenge> =>
+  (await app.call("GET", `/api/pow/challenge?form=${form}`, { ip })).json.challenge;
+const ask = (headers: Record<string, string> = {}, ip?: string) => t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers, ip });
+const refusedWith = async (headers: Record<string, string>, message: string, ip?: string) => {
   const before = requests();
-  const res = await ask(headers);
+  const res = await ask(headers, ip);
   expect(res.status).toBe(403);
   expect(res.json).toEqual({ message });
   expect(res.headers.get(POW_HEADER)).toBe("retry");
@@ -47,7 +50,8 @@ describe("the faucet form", () => {
     const pow = createProofOfWork({ clock: t.clock, difficulty: () => d });
     const counters: number[] = [];
     for (let i = 0; i < 200; i++) {
-      const proof = JSON.parse(Buffer.from(await solve((await pow.challenge())!), "base64").toString());
+      // (each from its own network, so each at the base difficulty)
+      const proof = JSON.parse(Buffer.from(await solve((await pow.challengeFor(ipNetworks(`10.1.${i}.1`, "subnet"), "faucet"))!), "base64").toString());
       counters.push(proof.solution.counter);
     }
     expect(Math.min(...counters)).toBeGreaterThanOrEqual(1);
@@ -120,24 +124,85 @@ describe("the faucet form", () => {
     await refusedWith({ [POW_HEADER]: await solve(await challenge(other)) }, failed);
   });
 
-  test("a proof older than 10 minutes is refused", async () => {
-    const proof = await solve(await challenge());
-    t.clock.advance(10 * 60_000 + 1);
-    await refusedWith({ [POW_HEADER]: proof }, "The anti-bot check expired. Please try again.");
+  test("a proof lives 2 minutes: one solved in advance is refused after that", async () => {
+    const ip = "198.18.7.1";
+    const inTime = await solve(await challenge(t, "faucet", ip));
+    const late = await solve(await challenge(t, "faucet", ip));
+    t.clock.advance(2 * 60_000 - 1000);
+    expect((await ask({ [POW_HEADER]: inTime }, ip)).status).toBe(201);
+    t.clock.advance(1001);
+    await refusedWith({ [POW_HEADER]: late }, "The anti-bot check expired. Please try again.", ip);
   });
 
-  test("one IP may ask for 120 challenges a minute", async () => {
-    const ip = "192.0.2.55";
-    for (let i = 0; i < 120; i++) expect((await t.call("GET", "/api/pow/challenge", { ip })).status).toBe(200);
-    const over = await t.call("GET", "/api/pow/challenge", { ip });
+  test("one network may ask for 120 challenges a minute, from one address or many", async () => {
+    for (let i = 0; i < 120; i++) expect((await t.call("GET", "/api/pow/challenge?form=faucet", { ip: `192.0.2.${55 + (i % 2)}` })).status).toBe(200);
+    const over = await t.call("GET", "/api/pow/challenge?form=faucet", { ip: "192.0.2.57" });
     expect(over.status).toBe(429);
     expect(over.json.message).toBe("Too many anti-bot challenges requested. Please wait a minute.");
-    expect((await t.call("GET", "/api/pow/challenge", { ip: "192.0.2.56" })).status).toBe(200);
+    expect((await t.call("GET", "/api/pow/challenge?form=faucet", { ip: "192.0.3.55" })).status).toBe(200);
+  });
+
+  test("a challenge is asked for one form: none, or a name that is no protected form, answers 400", async () => {
+    for (const query of ["", "?form=", "?form=login", "?form=FAUCET", "?form=toString", "?form=faucet,review"]) {
+      const res = await t.call("GET", `/api/pow/challenge${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json.message).toBe(
+        "Which form is the anti-bot check for? Ask for /api/pow/challenge?form= with one of: faucet, review, reviewer-bonus, newsletter, earning-alerts, advertising, register, password-reset, social-bonus.",
+      );
+    }
   });
 });
 
+describe("a proof is good for the network and the form that asked for it", () => {
+  test("a proof fetched from another IP group is refused; another address of the same group may send it", async () => {
+    const elsewhere = "The anti-bot check was made on another network. Please try again.";
+    // IPv6: the group is the /64 (another /64 of the same /48 is another group)
+    const v6 = await solve(await challenge(t, "faucet", "2001:db8:5:1::1"));
+    await refusedWith({ [POW_HEADER]: v6 }, elsewhere, "2001:db8:5:2::1");
+    await refusedWith({ [POW_HEADER]: v6 }, elsewhere, "2001:db8:6:1::1");
+    expect((await ask({ [POW_HEADER]: v6 }, "2001:db8:5:1::99")).status).toBe(201);
+    // IPv4 (subnet grouping, the default): the group is the /24
+    const v4 = await solve(await challenge(t, "faucet", "198.18.1.1"));
+    await refusedWith({ [POW_HEADER]: v4 }, elsewhere, "198.18.2.1");
+    expect((await ask({ [POW_HEADER]: v4 }, "198.18.1.2")).status).toBe(201);
+  });
+
+  test("a proof for another form is refused, and stays good for its own", async () => {
+    const ip = "198.18.3.1";
+    const proof = { [POW_HEADER]: await solve(await challenge(t, "review", ip)) };
+    await refusedWith(proof, "The anti-bot check was made for another form. Please try again.", ip);
+    const review = await t.call("POST", "/api/reviews/submit", { body: { name: "Ann", rating: 5, review: "Quick" }, headers: proof, ip });
+    expect(review.status).toBe(201);
+  });
+});
+
+describe("the difficulty follows the network's challenges of the last hour", () => {
+  const difficultyOf = (c: Challenge) => c.parameters.data?.difficulty;
+  const counterOf = async (c: Challenge) => JSON.parse(Buffer.from(await solve(c), "base64").toString()).solution.counter as number;
+
+  test("an honest visitor's first 3 challenges cost the admin's base; the 4th twice that", async () => {
+    for (let i = 0; i < 3; i++) expect(difficultyOf(await challenge(t, "faucet", "198.18.4.1"))).toBe(DIFFICULTY);
+    expect(difficultyOf(await challenge(t, "review", "198.18.4.2"))).toBe(2 * DIFFICULTY);
+  });
+
+  test("the 50th challenge of one /48 (each from another /64) costs at least 40 times the base; another network still pays the base", async () => {
+    const asked: Challenge[] = [];
+    for (let i = 1; i <= 50; i++) asked.push(await challenge(t, "faucet", `2001:db8:a:${i.toString(16)}::1`));
+    expect(difficultyOf(asked[49]!)).toBeGreaterThanOrEqual(40 * DIFFICULTY);
+    expect(difficultyOf(await challenge(t, "faucet", "2001:db8:b:1::1"))).toBe(DIFFICULTY);
+    // What the bot pays is the secret counter, not the label: the last 8 (41 to 48 times the base)
+    // cost over 8 times the base each on average (expected: about 22 times).
+    const counters = await Promise.all(asked.slice(42).map(counterOf));
+    expect(counters.reduce((a, b) => a + b, 0) / counters.length).toBeGreaterThan(8 * DIFFICULTY);
+    // an hour later the network is back at the base
+    t.clock.advance(60 * 60_000);
+    expect(difficultyOf(await challenge(t, "faucet", "2001:db8:a:1::1"))).toBe(DIFFICULTY);
+  }, 30_000);
+});
+
 test("every protected form refuses a request without a proof; login does not ask for one", async () => {
-  const review = await t.call("POST", "/api/reviews/submit", { body: { name: "Ann", rating: 5, review: "Fast and simple" }, headers: await t.proof() });
+  const ip = "198.51.100.77";
+  const review = await t.call("POST", "/api/reviews/submit", { body: { name: "Ann", rating: 5, review: "Fast and simple" }, headers: await t.proof("review", ip), ip });
   expect(review.status).toBe(201);
   const device = review.headers.get("set-cookie")!.match(/device=[^;]+/)![0]; // the bonus is claimed from the reviewer's device
   const bodies: Record<string, unknown> = {
@@ -149,16 +214,19 @@ test("every protected form refuses a request without a proof; login does not ask
     "/api/advertising/submit": { companyName: "Acme", email: "ads@example.com", website: "https://acme.example", budget: "1000", message: "Banner" },
     "/api/register": { username: "bot1", email: "bot1@example.com", password: "correct horse battery" },
     "/api/password-reset/request": { email: "bot1@example.com" },
+    "/api/social/bonus-request": { address: randomAddress() },
   };
   expect(Object.keys(bodies).sort()).toEqual([...PROTECTED_FORMS].sort());
   for (const [path, body] of Object.entries(bodies)) {
-    const res = await t.call("POST", path, { body, cookie: device, ip: "198.51.100.77" });
+    const res = await t.call("POST", path, { body, cookie: device, ip });
     expect(res.status, path).toBe(403);
     expect(res.json.message).toBe("Your browser has not finished its anti-bot check. Please try again.");
-    const proven = await t.call("POST", path, { body, cookie: device, ip: "198.51.100.77", headers: await t.proof() });
-    // (this app has no mail: past the proof, "Forgot password?" answers 503 MAIL_OFF)
-    if (path === "/api/password-reset/request") expect(proven.status, path).toBe(503);
-    else expect(proven.status, path).toBeLessThan(300);
+    const proven = await t.call("POST", path, { body, cookie: device, ip, headers: await t.proof(formAt(path)!, ip) });
+    // Past the proof each form answers by its own rules: "Forgot password?" 503 MAIL_OFF (this app has
+    // no mail), the social bonus 401 (no one is logged in), the reviewer bonus asks for an address the
+    // faucet paid; the others accept.
+    expect(proven.headers.get("x-error-code"), `${path}: ${proven.text}`).not.toBe("PROOF_REFUSED");
+    if (!/password-reset|bonus-request/.test(path)) expect(proven.status, `${path}: ${proven.text}`).toBeLessThan(300);
   }
   expect((await t.call("POST", "/api/login", { body: { username: "bot1", password: "correct horse battery" } })).status).toBe(200);
 });
@@ -190,7 +258,7 @@ describe("the admin's difficulty", () => {
 
     const off = await a.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { powDifficulty: 0 } });
     expect(off.json.powDifficulty).toBe(0);
-    expect((await a.call("GET", "/api/pow/challenge")).json).toEqual({ challenge: null });
+    expect((await a.call("GET", "/api/pow/challenge?form=faucet")).json).toEqual({ challenge: null });
     expect((await a.call("POST", "/api/faucet/request", { body: { address: randomAddress() } })).status).toBe(201);
 
     const raised = await a.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { powDifficulty: "5000" } });

@@ -6,13 +6,18 @@
 // (about difficulty / 2 derivations): a bot gains nothing over a browser by where it starts. (A
 // range with a floor, such as ALTCHA's example randomInt(5_000, 10_000), would let a bot start at
 // the floor and skip the part every browser pays for.)
+// A challenge is good for the IP group and the form that asked for it, for 2 minutes, and costs more
+// the more challenges its network (IPv6 /48, IPv4 /24) asked for in the last hour: a farm pays for
+// each request it makes, an honest visitor what it always paid.
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 // The WebCrypto PBKDF2 (the same derivation): altcha-lib's node one imports node:crypto, about 15 ms
 // of the compiled binary's start.
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
+import type { Visitor } from "../../http/context.ts";
+import type { IpNetworks } from "../../http/ip-group.ts";
 import { createRateLimit } from "../../http/rate-limit.ts";
-import { POW_HEADER } from "../../shared/forms.ts";
-import { CHALLENGE_FLOOD, PROOF_EXPIRED, PROOF_FAILED, PROOF_MISSING, PROOF_UNREADABLE, PROOF_USED, powErrors } from "./model.ts";
+import { POW_HEADER, type ProtectedForm } from "../../shared/forms.ts";
+import { CHALLENGE_FLOOD, PROOF_ELSEWHERE, PROOF_EXPIRED, PROOF_FAILED, PROOF_MISSING, PROOF_OTHER_FORM, PROOF_UNREADABLE, PROOF_USED, powErrors } from "./model.ts";
 
 export { POW_HEADER };
 
@@ -20,8 +25,17 @@ export const POW_ALGORITHM = "PBKDF2/SHA-256";
 // PBKDF2 iterations per try: about 0.2 ms natively; a proof costs difficulty / 2 tries on average.
 export const POW_COST = 1000;
 export const MAX_POW_DIFFICULTY = 100_000;
-const CHALLENGE_TTL_MS = 10 * 60_000;
+// Short, so a pool of proofs solved in advance is worth little.
+const CHALLENGE_TTL_MS = 2 * 60_000;
 const MAX_PROOF_CHARS = 4096;
+
+// The adaptive difficulty: a network's first 3 challenges in an hour cost the admin's base, each
+// one after that one base more (the 4th twice the base, the 50th 48 times, the 100th 98 times), up
+// to 100 times the base.
+const HOUR_MS = 60 * 60_000;
+const AT_BASE = 3;
+const MAX_FACTOR = 100;
+const difficultyFactor = (asked: number) => Math.min(MAX_FACTOR, Math.max(1, asked - AT_BASE + 1));
 
 const secret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
 
@@ -31,44 +45,41 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
   const hmacSignatureSecret = secret();
   const hmacKeySignatureSecret = secret();
   const used = new Map<string, number>(); // challenge nonce -> expiry (ms)
-  // Issuing costs the server one key derivation, so one IP may not ask for them without end.
+  // Issuing costs the server one key derivation, so one network (and so one address) may not ask
+  // for them without end.
   const issueLimit = createRateLimit({ limit: 120, windowMs: 60_000, clock, message: CHALLENGE_FLOOD });
+  const asked = createAskedCount(clock);
 
   function forget(now: number) {
     for (const [nonce, expires] of used) if (expires <= now) used.delete(nonce);
   }
 
-  // A new challenge, or null when the admin has turned the check off.
-  async function challenge(): Promise<Challenge | null> {
-    const level = difficulty();
-    if (level <= 0) return null;
-    return createChallenge({
-      algorithm: POW_ALGORITHM,
-      cost: POW_COST,
-      // altcha-lib's randomInt(max, min = 1): uniform over 1..level (never 0, which the first try finds).
-      counter: randomInt(level),
-      deriveKey,
-      data: { expires: clock() + CHALLENGE_TTL_MS },
-      hmacSignatureSecret,
-      hmacKeySignatureSecret,
-    });
-  }
-
   return {
     enabled: () => difficulty() > 0,
 
-    challenge,
-
-    // A challenge for a visitor at `ip` (at most 120 a minute), or null when the check is off.
-    async challengeFor(ip: string): Promise<Challenge | null> {
-      if (difficulty() <= 0) return null;
-      issueLimit.hit(ip);
-      return challenge();
+    // A challenge for a visitor of `networks` and one form, or null when the admin has turned the
+    // check off. Its signed data says the group and form it is good for, when it expires and its
+    // difficulty (public: with the secret uniform over 1..difficulty, knowing it saves no work).
+    async challengeFor(networks: IpNetworks, form: ProtectedForm): Promise<Challenge | null> {
+      const base = difficulty();
+      if (base <= 0) return null;
+      issueLimit.hit(networks.network);
+      const level = base * difficultyFactor(asked.add(networks.network));
+      return createChallenge({
+        algorithm: POW_ALGORITHM,
+        cost: POW_COST,
+        // altcha-lib's randomInt(max, min = 1): uniform over 1..level (never 0, which the first try finds).
+        counter: randomInt(level),
+        deriveKey,
+        data: { expires: clock() + CHALLENGE_TTL_MS, group: networks.group, form, difficulty: level },
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+      });
     },
 
     // Throws 403 unless `proof` (base64 JSON {challenge, solution}) solves an unexpired challenge
-    // this process issued and that nobody has used yet.
-    async verify(proof: string | null): Promise<void> {
+    // this process issued for this IP group and form, and that nobody has used yet.
+    async verify(proof: string | null, { group, form }: { group: string; form: ProtectedForm }): Promise<void> {
       if (difficulty() <= 0) return;
       if (!proof) throw powErrors.refused(PROOF_MISSING);
       const payload = proof.length <= MAX_PROOF_CHARS ? decode(proof) : null;
@@ -82,8 +93,11 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
       }
       if (!verified) throw powErrors.refused(PROOF_FAILED);
       const now = clock();
-      const expires = Number(payload.challenge.parameters.data?.expires);
+      const data = payload.challenge.parameters.data ?? {};
+      const expires = Number(data.expires);
       if (!(expires > now)) throw powErrors.refused(PROOF_EXPIRED);
+      if (data.form !== form) throw powErrors.refused(PROOF_OTHER_FORM);
+      if (data.group !== group) throw powErrors.refused(PROOF_ELSEWHERE);
       const nonce = payload.challenge.parameters.nonce;
       if (used.has(nonce)) throw powErrors.refused(PROOF_USED);
       if (used.size >= 100_000) forget(now);
@@ -93,12 +107,33 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
 }
 export type ProofOfWork = ReturnType<typeof createProofOfWork>;
 
-// The route option of a protected form: a fresh proof is required once the body's shape is checked.
-export const proofRequired = (pow: ProofOfWork) => ({
-  beforeHandle: async ({ request }: { request: Request }) => {
-    await pow.verify(request.headers.get(POW_HEADER));
+// The route option of a protected form: a fresh proof, asked for this form from the visitor's IP
+// group, is required once the body's shape is checked.
+export const proofRequired = (pow: ProofOfWork, form: ProtectedForm) => ({
+  beforeHandle: async ({ request, visitor }: { request: Request; visitor: Visitor }) => {
+    await pow.verify(request.headers.get(POW_HEADER), { group: visitor.networks.group, form });
   },
 });
+
+// How many challenges each network asked for in the last hour, in memory: per network the times of
+// its latest ones (no more than the factor can tell apart), for at most 50,000 networks, the one
+// that asked least recently forgotten first.
+function createAskedCount(clock: () => number) {
+  const keep = AT_BASE - 1 + MAX_FACTOR;
+  const times = new Map<string, number[]>();
+  return {
+    // Counts one challenge for `network`: how many it asked for in the last hour, this one included.
+    add(network: string): number {
+      const now = clock();
+      const recent = (times.get(network) ?? []).filter((t) => now - t < HOUR_MS).slice(-(keep - 1));
+      recent.push(now);
+      times.delete(network); // set again below: the map's order is the order of the last challenge
+      times.set(network, recent);
+      if (times.size > 50_000) times.delete(times.keys().next().value!);
+      return recent.length;
+    },
+  };
+}
 
 type Payload = Parameters<typeof verifySolution>[0] & {};
 

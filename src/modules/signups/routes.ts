@@ -17,26 +17,26 @@ export interface SignupRouteDeps {
 }
 
 export function signupRoutes({ context, signups, pow, blocked }: SignupRouteDeps) {
-  const form = formGuards(blocked({ address: false }), proofRequired(pow));
+  const form = (name: "newsletter" | "earning-alerts") => formGuards(blocked({ address: false }), proofRequired(pow, name));
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
     .post(
       "/api/newsletter/signup",
       ({ body, visitor, set }) => {
-        const row = signups.newsletter(body ?? {}, { ip: visitor.ip, userAgent: visitor.userAgent });
+        const row = signups.newsletter(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, userAgent: visitor.userAgent });
         set.status = 201;
         return signedUpView(row);
       },
-      { body: newsletterBody, ...form },
+      { body: newsletterBody, ...form("newsletter") },
     )
     .post(
       "/api/earning-alerts/signup",
       ({ body, visitor, set }) => {
-        const row = signups.earningAlerts(body ?? {}, { ip: visitor.ip, userAgent: visitor.userAgent });
+        const row = signups.earningAlerts(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, userAgent: visitor.userAgent });
         set.status = 201;
         return signedUpView(row);
       },
-      { body: alertsBody, ...form },
+      { body: alertsBody, ...form("earning-alerts") },
     );
 
   const adminRoutes = new Elysia()

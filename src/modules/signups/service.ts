@@ -13,6 +13,9 @@ import { createSignupRepository } from "./repository.ts";
 
 export interface Visitor {
   ip: string;
+  // what the forms' limit counts: an IPv6 /64 (rotating addresses inside it gains nothing), an IPv4
+  // address or /24 as the grouping says
+  ipGroup: string;
   userAgent: string | null;
 }
 
@@ -59,7 +62,7 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
 
   return {
     newsletter(input: NewsletterInput, who: Visitor) {
-      formLimit.hit(who.ip);
+      formLimit.hit(who.ipGroup);
       const address = email(input.email);
       const name = optionalText(input.name, "name", 100) || null;
       const source = optionalText(input.source, "source", 40) || "website";
@@ -72,7 +75,7 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
     },
 
     earningAlerts(input: AlertsInput, who: Visitor) {
-      formLimit.hit(who.ip);
+      formLimit.hit(who.ipGroup);
       const address = email(input.email);
       const name = optionalText(input.name, "name", 100) || null;
       const phone = optionalText(input.phone, "phone", 32) || null;

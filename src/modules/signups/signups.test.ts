@@ -87,3 +87,18 @@ describe("crafted values on the public forms", () => {
     }
   });
 });
+
+describe("the public forms' limit counts a network, not an address", () => {
+  test("14 signups from 14 addresses of one IPv6 /64: 10 stored, the rest 429", async () => {
+    const statuses = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await t.call("POST", "/api/newsletter/signup", { body: { email: `rotating${i}@example.com` }, ip: `2001:db8:9:1::${(i + 1).toString(16)}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
+    expect(count("newsletter_signups")).toBe(10);
+    // another /64 is another visitor
+    expect((await t.call("POST", "/api/newsletter/signup", { body: { email: "elsewhere@example.com" }, ip: "2001:db8:9:2::1" })).status).toBe(201);
+  });
+});

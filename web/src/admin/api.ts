@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { api, unwrap, type Answer, type Ok } from "../api/client";
 import { toast } from "../components/ui/use-toast";
-import { errorText } from "../lib/errors";
+import { ApiError, errorText } from "../lib/errors";
 
 export const keys = {
   users: ["/api/admin/users"],
@@ -10,6 +10,7 @@ export const keys = {
   processed: ["/api/admin/processed-claims"],
   requests: ["/api/admin/faucet/requests"],
   settings: ["/api/admin/faucet/settings"],
+  budget: ["/api/admin/faucet/budget"],
   wallet: ["/api/admin/wallet"],
   newsletter: ["/api/admin/newsletter-signups"],
   alerts: ["/api/admin/earning-alerts-signups"],
@@ -80,6 +81,9 @@ export function useAdminFaucetRequests(query: ListQuery = {}) {
   });
 }
 export const useSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => unwrap(api.admin.faucet.settings.get()) });
+// GET /api/admin/faucet/budget: today's faucet, bonus and auto-approve budgets, hour by hour (reread
+// each half minute: a slice opens every hour and requests use it).
+export const useBudgetToday = () => useQuery({ queryKey: keys.budget, queryFn: () => unwrap(api.admin.faucet.budget.get()), refetchInterval: 30_000 });
 export const useWallet = () => useQuery({ queryKey: keys.wallet, queryFn: () => unwrap(api.admin.wallet.get()), refetchInterval: 15_000 });
 export const useNewsletterSignups = () => useQuery({ queryKey: keys.newsletter, queryFn: () => unwrap(api.admin["newsletter-signups"].get()) });
 export const useEarningAlertSignups = () => useQuery({ queryKey: keys.alerts, queryFn: () => unwrap(api.admin["earning-alerts-signups"].get()) });
@@ -105,6 +109,8 @@ export function useAdminAction<I, A extends Answer>(options: {
   refresh: QueryKey[];
   success: (output: Ok<A>, input: I) => { title: string; description?: string };
   failure: string;
+  // an error the screen shows itself (under its field): no toast for it
+  handled?: (error: unknown) => boolean;
 }) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -113,6 +119,18 @@ export function useAdminAction<I, A extends Answer>(options: {
       toast(options.success(output, input));
       for (const key of [...options.refresh, keys.audit, keys.counts]) void queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (error) => toast({ variant: "destructive", title: options.failure, description: errorText(error) }),
+    onError: (error) => {
+      if (options.handled?.(error)) return;
+      toast({ variant: "destructive", title: options.failure, description: errorText(error) });
+    },
   });
+}
+
+// The settings field a refusal of POST /api/admin/faucet/settings is about: its message starts with
+// the field's name ("bonusDailyLimit must be...", "minAmount cannot be above maxAmount",
+// "autoApprove.holdMinutes must be..."); null for any other refusal.
+export function settingsFieldOf<F extends string>(error: unknown, fields: readonly F[], prefix = ""): F | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const first = error.message.split(" ", 1)[0] ?? "";
+  return fields.find((f) => `${prefix}${f}` === first) ?? null;
 }

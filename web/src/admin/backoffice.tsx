@@ -1,25 +1,35 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { type ChangeEvent, useEffect, useId, useState, type FormEvent } from "react";
 import { faucetStatusKey } from "../api/public";
 import { buttonClass } from "../components/ui/button";
 import { Field } from "../components/ui/field";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { api, type Answer } from "../api/client";
 import type { AdRequest, SettingsChange, Signup } from "../api/types";
-import { keys, useAdminAction, useAdRequests, useEarningAlertSignups, useNewsletterSignups, useSettings } from "./api";
+import { keys, settingsFieldOf, useAdminAction, useAdRequests, useEarningAlertSignups, useNewsletterSignups, useSettings } from "./api";
 import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, when } from "./ui";
 import { AutoApproveSettings } from "./auto-approve";
+import { BudgetPanel } from "./budget";
+
+// The settings form's fields, named as the server names them (its refusals start with the name).
+const SETTINGS_FIELDS = ["dailyLimit", "minAmount", "maxAmount", "ipGrouping", "powDifficulty", "accountsPerHour", "accountsPerDay", "bonusDailyLimit", "bonusMinAccountAgeHours"] as const;
+type SettingsField = (typeof SETTINGS_FIELDS)[number];
+type SettingsForm = Record<Exclude<SettingsField, "ipGrouping">, string> & { ipGrouping: "address" | "subnet" };
 
 export function FaucetControl() {
   const settings = useSettings();
-  const [form, setForm] = useState<{ dailyLimit: string; minAmount: string; maxAmount: string; ipGrouping: "address" | "subnet"; powDifficulty: string; accountsPerHour: string; accountsPerDay: string }>({
+  const [form, setForm] = useState<SettingsForm>({
     dailyLimit: "",
     minAmount: "",
     maxAmount: "",
-    ipGrouping: "address",
+    ipGrouping: "subnet",
     powDifficulty: "",
     accountsPerHour: "",
     accountsPerDay: "",
+    bonusDailyLimit: "",
+    bonusMinAccountAgeHours: "",
   });
+  // the server's refusal of a field, under it until the field changes
+  const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
   useEffect(() => {
     const d = settings.data;
     if (d) {
@@ -27,27 +37,47 @@ export function FaucetControl() {
         dailyLimit: d.dailyLimit,
         minAmount: d.minAmount,
         maxAmount: d.maxAmount,
-        ipGrouping: d.ipGrouping === "subnet" ? "subnet" : "address",
+        ipGrouping: d.ipGrouping === "address" ? "address" : "subnet",
         powDifficulty: String(d.powDifficulty ?? ""),
         accountsPerHour: String(d.accountsPerHour ?? ""),
         accountsPerDay: String(d.accountsPerDay ?? ""),
+        bonusDailyLimit: d.bonusDailyLimit ?? "",
+        bonusMinAccountAgeHours: String(d.bonusMinAccountAgeHours ?? ""),
       });
     }
   }, [settings.data]);
   const save = useAdminAction({
     send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
-    refresh: [keys.settings, faucetStatusKey],
+    refresh: [keys.settings, keys.budget, faucetStatusKey],
     success: (_out, next) => ({ title: "Faucet Updated", description: `Faucet has been successfully ${next.enabled ? "enabled" : "disabled"}.` }),
     failure: "Update Failed",
+    handled: (error) => {
+      const field = settingsFieldOf(error, SETTINGS_FIELDS);
+      if (field && error instanceof Error) setErrors({ [field]: error.message });
+      return field !== null;
+    },
   });
   if (settings.isPending) return <Panel title="Faucet Control"><Loading /></Panel>;
   if (settings.isError) return <Panel title="Faucet Control"><p role="alert" className="text-red-700">Failed to load faucet settings</p></Panel>;
   const s = settings.data;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setErrors({});
     save.mutate({ ...form, enabled: s.enabled });
   };
-  // (the auto-approve rule's settings follow, in their own panel)
+  // a text field of the form: its id, value, change (which clears its error) and error; `hint`: the
+  // id of the text that explains it (read after the error)
+  const bind = (id: string, name: Exclude<SettingsField, "ipGrouping">, hint?: string) => ({
+    id,
+    value: form[name],
+    ...(hint ? { "aria-describedby": [errors[name] ? `${id}-error` : null, hint].filter(Boolean).join(" ") } : {}),
+    error: errors[name] ?? null,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setForm({ ...form, [name]: e.target.value });
+      setErrors((all) => ({ ...all, [name]: undefined }));
+    },
+  });
+  // (today's budget and the auto-approve rule's settings follow, in their own panels)
   return (
     <>
     <Panel
@@ -69,43 +99,35 @@ export function FaucetControl() {
         </label>
       }
     >
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3 sm:items-end lg:grid-cols-4">
-        <Field id="daily-limit" label="Daily limit (XRP)" inputMode="decimal" value={form.dailyLimit} onChange={(e) => setForm({ ...form, dailyLimit: e.target.value })} />
-        <Field id="min-amount" label="Minimum amount (XRP)" inputMode="decimal" value={form.minAmount} onChange={(e) => setForm({ ...form, minAmount: e.target.value })} />
-        <Field id="max-amount" label="Maximum amount (XRP)" inputMode="decimal" value={form.maxAmount} onChange={(e) => setForm({ ...form, maxAmount: e.target.value })} />
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3 sm:items-start lg:grid-cols-4" noValidate>
+        <Field label="Daily limit (XRP)" inputMode="decimal" {...bind("daily-limit", "dailyLimit")} />
+        <Field label="Minimum amount (XRP)" inputMode="decimal" {...bind("min-amount", "minAmount")} />
+        <Field label="Maximum amount (XRP)" inputMode="decimal" {...bind("max-amount", "maxAmount")} />
         <div className="space-y-1.5">
           <label htmlFor="ip-grouping" className="block text-sm font-medium text-slate-800">Per-IP limits count IPv4</label>
-          <select id="ip-grouping" value={form.ipGrouping} onChange={(e) => setForm({ ...form, ipGrouping: e.target.value as "address" | "subnet" })} className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3">
+          <select
+            id="ip-grouping"
+            value={form.ipGrouping}
+            aria-invalid={errors.ipGrouping ? true : undefined}
+            aria-describedby={errors.ipGrouping ? "ip-grouping-error ip-grouping-hint" : "ip-grouping-hint"}
+            onChange={(e) => {
+              setForm({ ...form, ipGrouping: e.target.value as "address" | "subnet" });
+              setErrors((all) => ({ ...all, ipGrouping: undefined }));
+            }}
+            className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
+          >
             <option value="address">each IPv4 address</option>
             <option value="subnet">each IPv4 network (/24)</option>
           </select>
-          <p className="text-xs text-slate-600">IPv6 always counts by network (/64): one subscriber's block.</p>
+          {errors.ipGrouping && <p id="ip-grouping-error" className="text-sm text-red-700">{errors.ipGrouping}</p>}
+          <p id="ip-grouping-hint" className="text-xs text-slate-600">IPv6 always counts by network (/64): one subscriber's block.</p>
         </div>
-        <Field
-          id="pow-difficulty"
-          label="Anti-bot work (0 = off)"
-          inputMode="numeric"
-          aria-describedby="pow-difficulty-hint"
-          value={form.powDifficulty}
-          onChange={(e) => setForm({ ...form, powDifficulty: e.target.value })}
-        />
-        <Field
-          id="accounts-per-hour"
-          label="New accounts per hour"
-          inputMode="numeric"
-          aria-describedby="accounts-hint"
-          value={form.accountsPerHour}
-          onChange={(e) => setForm({ ...form, accountsPerHour: e.target.value })}
-        />
-        <Field
-          id="accounts-per-day"
-          label="New accounts per day"
-          inputMode="numeric"
-          aria-describedby="accounts-hint"
-          value={form.accountsPerDay}
-          onChange={(e) => setForm({ ...form, accountsPerDay: e.target.value })}
-        />
-        <button type="submit" className={buttonClass({ className: "h-11" })} disabled={save.isPending}>Save settings</button>
+        <Field label="Anti-bot work (0 = off)" inputMode="numeric" {...bind("pow-difficulty", "powDifficulty", "pow-difficulty-hint")} />
+        <Field label="New accounts per hour" inputMode="numeric" {...bind("accounts-per-hour", "accountsPerHour", "accounts-hint")} />
+        <Field label="New accounts per day" inputMode="numeric" {...bind("accounts-per-day", "accountsPerDay", "accounts-hint")} />
+        <Field label="Bonus budget per day (XRP)" inputMode="decimal" {...bind("bonus-daily-limit", "bonusDailyLimit", "bonus-hint")} />
+        <Field label="Bonus account age (hours)" inputMode="numeric" {...bind("bonus-account-age", "bonusMinAccountAgeHours", "bonus-hint")} />
+        <button type="submit" className={buttonClass({ className: "h-11 sm:mt-7" })} disabled={save.isPending}>Save settings</button>
       </form>
       <p id="pow-difficulty-hint" className="mt-2 text-sm text-slate-500">
         Anti-bot work is how many key derivations a browser tries before the faucet, reviewer bonus, signup and register forms are
@@ -116,8 +138,13 @@ export function FaucetControl() {
         New accounts per hour and per day: how many accounts one IP network (as chosen under Per-IP limits count) may register,
         1 to 1000 each; more are refused until the oldest of them is an hour or a day old.
       </p>
+      <p id="bonus-hint" className="mt-1 text-sm text-slate-500">
+        Bonus budget: what social sharing and reviewer bonuses may pay in a day, released an hour at a time like the daily limit.
+        Bonus account age: how old an account must be before it may claim a bonus, 0 to 720 hours (30 days).
+      </p>
       <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
     </Panel>
+    <BudgetPanel />
     <AutoApproveSettings />
     </>
   );

@@ -53,6 +53,9 @@ export interface PayPlan {
   // send: the hot wallet pays now; owe: added to what the user is owed; record: marked as paid
   // outside the app (nothing is sent)
   effect?: "send" | "owe" | "record";
+  // something to weigh before confirming (e.g. how many of the selected claims share a network);
+  // `warn`: shown as a warning
+  note?: { text: string; warn: boolean };
   run: () => void;
 }
 
@@ -76,9 +79,12 @@ export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onCl
       onClose={onClose}
       title={plan?.title ?? ""}
       description={
-        <p>
-          {count === 1 ? "1 payment" : `${count} payments`} of {total} XRP in total {EFFECT[effect]}.
-        </p>
+        <>
+          <p>
+            {count === 1 ? "1 payment" : `${count} payments`} of {total} XRP in total {EFFECT[effect]}.
+          </p>
+          {plan?.note && <p className={`mt-2 rounded-lg p-3 ${plan.note.warn ? "bg-amber-50 font-medium text-amber-900" : "bg-slate-50"}`}>{plan.note.text}.</p>}
+        </>
       }
     >
       <ul aria-label="Destinations" className="mt-3 max-h-48 space-y-1 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm">

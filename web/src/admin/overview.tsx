@@ -3,11 +3,11 @@
 import { AlertTriangle, FlaskConical, Wallet as WalletIcon } from "lucide-react";
 import { Link } from "react-router";
 import { api } from "../api/client";
-import { useFaucetStatus } from "../api/public";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { keys, useAdminAction, useAdminUsers, useCounts, useWallet } from "./api";
-import { Loading, Panel, short } from "./ui";
+import { timeWords } from "../lib/budget";
+import { keys, useAdminAction, useAdminUsers, useBudgetToday, useCounts, useWallet } from "./api";
+import { Loading, Panel, short, xrpToDrops } from "./ui";
 
 const LOW_FUNDS_XRP = 100;
 
@@ -142,17 +142,20 @@ export function NeedsAttention() {
   );
 }
 
-// Today's faucet budget: spent (or held by requests) of the daily limit.
+// Today's faucet budget: spent (or held by requests) of the daily limit, what is released so far
+// (an hour at a time) and left now, and when the next hour's share opens (settings: all budgets).
 export function BudgetToday() {
-  const status = useFaucetStatus().data;
-  if (!status || !("budgetTotalDrops" in status)) return null;
-  const used = Math.max(0, status.budgetTotalDrops - status.budgetLeftDrops);
-  const share = status.budgetTotalDrops > 0 ? Math.min(100, Math.round((used / status.budgetTotalDrops) * 100)) : 0;
-  const usedXrp = (used / 1_000_000).toFixed(6);
+  const faucet = useBudgetToday().data?.faucet;
+  if (!faucet) return null;
+  const total = xrpToDrops(faucet.total);
+  const used = xrpToDrops(faucet.used);
+  const share = total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0;
   return (
     <Panel title="Today's budget">
       <p className="mb-2 text-sm text-slate-700">
-        {usedXrp} XRP used of {status.budgetTotal} XRP ({share}%); {status.budgetLeft} XRP left.
+        {faucet.used} XRP used of {faucet.total} XRP ({share}%); {faucet.released} XRP released so far, {faucet.left} XRP left now.{" "}
+        {faucet.nextSliceAt ? `The next ${faucet.slice} XRP opens at ${timeWords(faucet.nextSliceAt)}.` : "All of today is released."}{" "}
+        <Link to="/admin/settings" className="text-brand-700 underline">All budgets</Link>
       </p>
       <div role="progressbar" aria-label="Today's budget used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} className="h-3 overflow-hidden rounded-full bg-slate-200">
         <div className={share >= 90 ? "h-full bg-red-600" : "h-full bg-brand-600"} style={{ width: `${share}%` }} />

@@ -10,7 +10,7 @@ import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
 import { keys, LIST_FILTERS, useAdminFaucetRequests } from "./api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "./dialogs";
-import { Badge, type Column, columnsFor, DataTable, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Panel, Pager, RiskBadge, shortAddress, when, xrpToDrops } from "./ui";
+import { Badge, type Column, columnsFor, DataTable, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Panel, Pager, RiskCell, DeviceId, shortAddress, when, xrpToDrops } from "./ui";
 import { useListParams } from "./ui";
 
 type Request = NonNullable<ReturnType<typeof useAdminFaucetRequests>["data"]>["rows"][number];
@@ -70,7 +70,7 @@ export function FaucetRequestsScreen() {
     onError: (error) => toast({ variant: "destructive", title: "Processing Failed", description: errorText(error) }),
     onSettled: () => {
       setSelected([]);
-      for (const key of [keys.requests, keys.wallet, keys.counts, keys.audit]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [keys.requests, keys.budget, keys.wallet, keys.counts, keys.audit]) void queryClient.invalidateQueries({ queryKey: key });
     },
   });
 
@@ -131,12 +131,7 @@ export function FaucetRequestsScreen() {
     c.display({
       id: "risk",
       header: "Risk",
-      cell: ({ row: { original: r } }) => (
-        <span title={r.riskReasons.join("; ")} className="block md:min-w-44">
-          <RiskBadge score={r.riskScore} />
-          {r.riskReasons.length > 0 && <span className="block text-xs text-slate-500">{r.riskReasons.join("; ")}</span>}
-        </span>
-      ),
+      cell: ({ row: { original: r } }) => <RiskCell score={r.riskScore} reasons={r.riskReasons} />,
     }),
     c.display({
       id: "origin",
@@ -144,7 +139,7 @@ export function FaucetRequestsScreen() {
       cell: ({ row: { original: r } }) => (
         <span>
           {r.requesterIp ?? ""}
-          <span className="block font-mono text-xs text-slate-500" title={r.deviceId ?? ""}>{(r.deviceId ?? "").slice(0, 12)}</span>
+          <DeviceId id={r.deviceId} />
         </span>
       ),
     }),

@@ -48,6 +48,26 @@ export function RiskBadge({ score }: { score: number | null }) {
   return <Badge tone="green">Low ({score})</Badge>;
 }
 
+// A request's or a claim's risk: the badge and, under it, why (the reasons the score counted).
+export function RiskCell({ score, reasons }: { score: number | null; reasons: readonly string[] }) {
+  return (
+    <span title={reasons.join("; ")} className="block md:min-w-44">
+      <RiskBadge score={score} />
+      {reasons.length > 0 && <span className="block text-xs text-slate-500">{reasons.join("; ")}</span>}
+    </span>
+  );
+}
+
+// A device id as a list shows it: its first 12 characters (the whole id in the tooltip).
+export function DeviceId({ id }: { id: string | null | undefined }) {
+  if (!id) return null;
+  return (
+    <span className="block font-mono text-xs text-slate-500" title={id}>
+      {id.slice(0, 12)}
+    </span>
+  );
+}
+
 export const short = (text: string | null | undefined, n: number) => (text ? (text.length > n ? `${text.slice(0, n)}...` : text) : "");
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "");
 

@@ -12,7 +12,7 @@ import { TxHash } from "../components/ui/TxHash";
 import { toast } from "../components/ui/use-toast";
 import { errorText } from "../lib/errors";
 import { useUserFile } from "./api";
-import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, RiskBadge, shortAddress, when } from "./ui";
+import { Badge, type Column, columnsFor, DataTable, DeviceId, Empty, Loading, Panel, RiskBadge, RiskCell, shortAddress, when } from "./ui";
 import { usePayUser } from "./users";
 
 type File = NonNullable<ReturnType<typeof useUserFile>["data"]>;
@@ -62,7 +62,7 @@ export function UserFileScreen() {
   if (!Number.isInteger(id) || id < 1) return <Panel title="User"><Empty>User not found</Empty></Panel>;
   if (file.isPending) return <Panel title="User"><Loading /></Panel>;
   if (file.isError) return <Panel title="User"><p role="alert" className="text-red-700">{file.error.message}</p></Panel>;
-  const { user, faucetRequests, rewards, payouts, ipsSeen, devicesSeen, audit } = file.data;
+  const { user, registration, riskScore, riskReasons, faucetRequests, rewards, payouts, ipsSeen, devicesSeen, audit } = file.data;
 
   const r = columnsFor<File["faucetRequests"][number]>();
   const requestColumns = [
@@ -139,6 +139,19 @@ export function UserFileScreen() {
               ["Points", user.points],
               ["Owed", `${user.owed} XRP`],
               ["Paid", `${user.paid} XRP`],
+              [
+                "Registered from",
+                // (null for accounts registered before it was stored)
+                registration.ipNetwork || registration.deviceId ? (
+                  <span key="r" className="font-normal">
+                    <span className="font-mono text-xs break-all">{registration.ipNetwork ?? "Network not recorded"}</span>
+                    <DeviceId id={registration.deviceId} />
+                  </span>
+                ) : (
+                  "Not recorded"
+                ),
+              ],
+              ["Risk", <span key="k" className="font-normal"><RiskCell score={riskScore} reasons={riskReasons} /></span>],
             ] as const
           ).map(([label, value]) => (
             <div key={label}>
@@ -153,7 +166,7 @@ export function UserFileScreen() {
               type="button"
               className={buttonClass({ size: "sm" })}
               disabled={pay.isPending}
-              aria-label={`Pay ${user.username}`}
+              aria-label={`Pay ${user.owed} XRP to ${user.username}`}
               onClick={() => ask({ id: user.id, username: user.username, xrpAddress: user.xrpAddress, tag: null, owed: user.owed })}
             >
               Pay {user.owed} XRP

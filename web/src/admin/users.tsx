@@ -87,7 +87,7 @@ export function UsersPanel() {
             type="button"
             className={buttonClass({ size: "sm" })}
             disabled={pay.isPending}
-            aria-label={`Pay ${u.username}`}
+            aria-label={`Pay ${u.totalClaimed} XRP to ${u.username}`}
             onClick={() => ask({ id: u.id, username: u.username, xrpAddress: u.xrpAddress, tag: u.destinationTag, owed: u.totalClaimed })}
           >
             {pay.isPending && pay.variables?.id === u.id ? "Paying..." : `Pay ${u.totalClaimed} XRP`}

@@ -1,15 +1,18 @@
 // The typed client against a fake fetch: what it sends (cookies, JSON, the proof of work and its one
 // retry) and how `unwrap` turns answers into data or the screens' error texts.
 import { afterEach, beforeEach, describe, expect, mock, test } from "bun:test";
-import { POW_HEADER, PROTECTED_FORMS } from "../../../src/shared/forms";
+import { POW_HEADER } from "../../../src/shared/forms";
 import { ApiError } from "../lib/errors";
 
 let proofs = 0;
 let warmed = 0;
+let forms: string[] = []; // the form each proof was taken for
 mock.module("../lib/proof-of-work", () => ({
   POW_HEADER,
-  needsProof: (path: string) => PROTECTED_FORMS.has(path),
-  takeProof: async () => `proof-${++proofs}`,
+  takeProof: async (form: string) => {
+    forms.push(form);
+    return `proof-${++proofs}`;
+  },
   warmProof: () => void warmed++,
 }));
 const { api, unwrap } = await import("./client");
@@ -24,6 +27,7 @@ beforeEach(() => {
   answers = [];
   proofs = 0;
   warmed = 0;
+  forms = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     sent.push({ url: String(input), method: init.method ?? "GET", headers: new Headers(init.headers), body: (init.body as string | undefined) ?? null, credentials: init.credentials });
     const answer = answers.shift();
@@ -41,7 +45,7 @@ const failure = (status: number, statusText: string, body: string, headers: Reco
 
 describe("requests", () => {
   test("a read is same-origin JSON, on a relative path", async () => {
-    const status = { isActive: true, message: "Faucet is online", offlineReason: null, minAmount: "5.000000", maxAmount: "20.000000", budgetLeft: "100.000000", budgetTotal: "100.000000", budgetLeftDrops: 100_000_000, budgetTotalDrops: 100_000_000, reviewerBonus: "5.000000", nextClaimSeconds: null };
+    const status = { isActive: true, message: "Faucet is online", offlineReason: null, minAmount: "5.000000", maxAmount: "20.000000", budgetLeft: "100.000000", budgetTotal: "100.000000", budgetLeftDrops: 100_000_000, budgetTotalDrops: 100_000_000, budgetReleased: "100.000000", budgetSlice: "4.166667", nextSliceAt: null, reviewerBonus: "5.000000", nextClaimSeconds: null };
     answers.push(json(status));
     expect(await unwrap(api.faucet.status.get())).toEqual(status);
     expect(sent).toHaveLength(1);
@@ -83,11 +87,13 @@ describe("requests", () => {
 });
 
 describe("proof of work", () => {
-  test("a protected form carries a proof; other POSTs and reads none", async () => {
-    answers.push(json({ id: 1 }, { status: 201 }), json({ user: {} }));
+  test("a protected form carries a proof of its own form; other POSTs and reads none", async () => {
+    answers.push(json({ id: 1 }, { status: 201 }), json({ user: {} }), json({ id: 2 }, { status: 201 }));
     await unwrap(api.faucet.request.post({ address: "rAddress" }));
     await unwrap(api.login.post({ username: "a", password: "b" }));
-    expect(sent.map((s) => s.headers.get(POW_HEADER))).toEqual(["proof-1", null]);
+    await unwrap(api.social["bonus-request"].post({ address: "rAddress" }));
+    expect(sent.map((s) => s.headers.get(POW_HEADER))).toEqual(["proof-1", null, "proof-2"]);
+    expect(forms).toEqual(["faucet", "social-bonus"]);
   });
 
   test("a refused proof is solved again and the form sent once more", async () => {

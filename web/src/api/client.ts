@@ -6,29 +6,31 @@
 // texts the screens show.
 import { treaty } from "@elysiajs/eden";
 import type { App } from "../../../src/app.ts";
+import { formAt } from "../../../src/shared/forms";
 import { apiError } from "../lib/errors";
-import { needsProof, POW_HEADER, takeProof, warmProof } from "../lib/proof-of-work";
+import { POW_HEADER, takeProof, warmProof } from "../lib/proof-of-work";
 
 // What `unwrap` needs to word a failure: the request, and the answer's text as the server sent it
 // (treaty keeps only the parsed value).
 const failures = new WeakMap<Response, { method: string; path: string; body: Promise<string> }>();
 
-// Treaty's fetcher: the public forms' POSTs carry a proof of work, and one the server refused (403
-// with `X-Proof-Of-Work: retry`: expired, say) is solved again and the form sent once more.
+// Treaty's fetcher: the public forms' POSTs carry a proof of work for their form, and one the server
+// refused (403 with `X-Proof-Of-Work: retry`: expired, or fetched on another network) is solved again
+// and the form sent once more.
 async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const path = String(input);
   const method = init.method ?? "GET";
-  const guarded = method === "POST" && needsProof(path.split("?")[0]!);
+  const form = method === "POST" ? formAt(path.split("?")[0]!) : undefined;
   const attempt = async (proof: string | null) => {
     if (!proof) return fetch(input, init);
     const headers = new Headers(init.headers);
     headers.set(POW_HEADER, proof);
     return fetch(input, { ...init, headers });
   };
-  let response = await attempt(guarded ? await takeProof() : null);
-  if (guarded && response.status === 403 && response.headers.get(POW_HEADER) === "retry") response = await attempt(await takeProof());
+  let response = await attempt(form ? await takeProof(form) : null);
+  if (form && response.status === 403 && response.headers.get(POW_HEADER) === "retry") response = await attempt(await takeProof(form));
   // A refused form is likely sent again after a fix: have the next proof ready.
-  if (guarded && !response.ok) warmProof();
+  if (form && !response.ok) warmProof(form);
   if (!response.ok) failures.set(response, { method, path, body: response.clone().text().catch(() => "") });
   return response;
 }

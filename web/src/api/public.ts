@@ -47,7 +47,7 @@ export const useReviews = () => useQuery({ queryKey: reviewsKey, queryFn: () => 
 // the user are reread afterwards. The page shows a refusal itself (under the field, or beside the
 // button), not as a toast.
 export function useFaucetRequest() {
-  useProofOfWork();
+  useProofOfWork("faucet");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (address: string) => unwrap(api.faucet.request.post({ address })),
@@ -71,7 +71,7 @@ export function useSubmitReview() {
 }
 
 export function useReviewerBonus() {
-  useProofOfWork();
+  useProofOfWork("reviewer-bonus");
   return useMutation({
     mutationFn: (claim: Body<(typeof api.reviews)["bonus-request"]["post"]>) => unwrap(api.reviews["bonus-request"].post(claim)),
     onSuccess: () => toast({ title: "Bonus Request Submitted!", description: "Our team will review your reviewer bonus and send it to your wallet." }),

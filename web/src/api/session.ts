@@ -33,7 +33,7 @@ export function homeFor(user: User): string {
 // On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
 // Registering carries a proof of work (the client adds it), so its form solves one while on screen.
 function useSignIn<Form>(call: "login" | "register", successText: string, toPayload: (form: Form) => Registration) {
-  useProofOfWork(call === "register");
+  useProofOfWork("register", call === "register");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: Form) => unwrap(api[call].post(toPayload(form))),

@@ -1,23 +1,23 @@
-// The browser's side of the anti-bot check of the public forms: fetch a challenge, find its counter
-// with WebCrypto's PBKDF2 (altcha-lib), and send the proof with the form. A proof is solved in the
-// background as soon as a protected form is on screen, so a visitor rarely waits for it.
+// The browser's side of the anti-bot check of the public forms: fetch a challenge for one form, find
+// its counter with WebCrypto's PBKDF2 (altcha-lib), and send the proof with that form (a proof is
+// good for its own form only). A proof is solved in the background as soon as a protected form is
+// on screen, so a visitor rarely waits for it.
 import { useEffect } from "react";
 // altcha-lib is loaded with the first proof: a page without a protected form never needs it.
 import type { Challenge, Solution } from "altcha-lib";
-// The one list of guarded forms, shared with the server.
-import { PROTECTED_FORMS } from "../../../src/shared/forms";
+// The names of the guarded forms, shared with the server.
+import type { ProtectedForm } from "../../../src/shared/forms";
 
 export { POW_HEADER } from "../../../src/shared/forms";
-// The server's challenges live 10 minutes; an older pre-solved proof is thrown away.
-const FRESH_MS = 8 * 60_000;
+// The server's challenges live 2 minutes; an older pre-solved proof is thrown away.
+const FRESH_MS = 90_000;
 
-export const needsProof = (path: string) => PROTECTED_FORMS.has(path);
+// The pre-solved proof of each form.
+const ready = new Map<ProtectedForm, { proof: Promise<string | null>; at: number }>();
 
-let ready: { proof: Promise<string | null>; at: number } | null = null;
-
-// Fetches a challenge and solves it: the proof header value, or null when the check is off.
-export async function solveProof(): Promise<string | null> {
-  const response = await fetch("/api/pow/challenge", { credentials: "same-origin", headers: { accept: "application/json" } });
+// Fetches a challenge for `form` and solves it: the proof header value, or null when the check is off.
+export async function solveProof(form: ProtectedForm): Promise<string | null> {
+  const response = await fetch(`/api/pow/challenge?form=${form}`, { credentials: "same-origin", headers: { accept: "application/json" } });
   if (!response.ok) return null; // the server's refusal of the form then says what to do
   const { challenge } = (await response.json()) as { challenge: Challenge | null };
   if (!challenge) return null; // the check is off
@@ -47,23 +47,24 @@ async function solveInParallel(challenge: Challenge): Promise<Solution | null> {
   });
 }
 
-// Starts solving a proof for the next protected submit, unless a fresh one is on its way.
-export function warmProof(): void {
-  if (ready && Date.now() - ready.at < FRESH_MS) return;
-  ready = { proof: solveProof().catch(() => null), at: Date.now() };
+// Starts solving a proof for the next submit of `form`, unless a fresh one is on its way.
+export function warmProof(form: ProtectedForm): void {
+  const warm = ready.get(form);
+  if (warm && Date.now() - warm.at < FRESH_MS) return;
+  ready.set(form, { proof: solveProof(form).catch(() => null), at: Date.now() });
 }
 
-// The proof header value for one submit (null when the check is off or could not be solved).
-export async function takeProof(): Promise<string | null> {
-  warmProof();
-  const { proof } = ready!;
-  ready = null;
+// The proof header value for one submit of `form` (null when the check is off or could not be solved).
+export async function takeProof(form: ProtectedForm): Promise<string | null> {
+  warmProof(form);
+  const { proof } = ready.get(form)!;
+  ready.delete(form);
   return proof;
 }
 
 // Pre-solves a proof while the form that needs it is on screen.
-export function useProofOfWork(enabled = true): void {
+export function useProofOfWork(form: ProtectedForm, enabled = true): void {
   useEffect(() => {
-    if (enabled) warmProof();
-  }, [enabled]);
+    if (enabled) warmProof(form);
+  }, [form, enabled]);
 }

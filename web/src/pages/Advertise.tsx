@@ -47,7 +47,7 @@ export default function Advertise() {
           <p className="text-sm text-slate-600">We reply to every enquiry within 2-3 business days.</p>
         </div>
         <Card className="p-6">
-          <form onSubmit={submit} onFocus={() => warmProof()} className="space-y-4">
+          <form onSubmit={submit} onFocus={() => warmProof("advertising")} className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id="ad-company" label="Company name" required value={form.companyName} onChange={set("companyName")} />
               <Field id="ad-email" label="Email" type="email" required autoComplete="email" value={form.email} onChange={set("email")} />

@@ -12,6 +12,7 @@ import { Field } from "../components/ui/field";
 import { FormFailure } from "../components/ui/form-failure";
 import { TxHash } from "../components/ui/TxHash";
 import { toast } from "../components/ui/use-toast";
+import { budgetWords, nextSliceSentence } from "../lib/budget";
 import { ApiError, errorText, isNetworkFailure } from "../lib/errors";
 import { formatRelativeTime } from "../lib/format";
 
@@ -47,7 +48,8 @@ function useCountdown(seconds: number | null | undefined, since: number): number
 }
 
 // Before the form: online or offline (and why), the amount range, the wait until this device's next
-// claim, today's budget left.
+// claim, the budget: what is left of the part of today released so far (an hour at a time), and
+// when this hour's share is used up, when more opens (the visitor's time and UTC).
 function FaucetState({ address }: { address: string | null }) {
   const status = useFaucetPanel(address);
   const left = useCountdown(status.data?.nextClaimSeconds, status.dataUpdatedAt);
@@ -58,36 +60,41 @@ function FaucetState({ address }: { address: string | null }) {
   const s = status.data;
   const total = s.budgetTotalDrops / 1_000_000;
   const remaining = s.budgetLeftDrops / 1_000_000;
-  const percent = total > 0 ? Math.round((remaining / total) * 100) : 0;
+  // still to open later today (released an hour at a time)
+  const later = Math.max(0, total - Number(s.budgetReleased));
+  const share = (xrp: number) => (total > 0 ? Math.min(100, Math.max(0, (xrp / total) * 100)) : 0);
+  const nextSlice = nextSliceSentence(s);
+  const words = budgetWords(s);
   return (
     <section aria-label="Faucet status" className={frame}>
       <p className="flex items-center gap-2 font-semibold">
         <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${s.isActive ? "bg-green-600" : "bg-red-600"}`} />
         <span className={s.isActive ? "text-green-800" : "text-red-800"}>{s.isActive ? "The faucet is online" : "The faucet is offline"}</span>
       </p>
-      {s.offlineReason && <p>{s.offlineReason}</p>}
+      {nextSlice ? <p>{nextSlice}</p> : s.offlineReason && <p>{s.offlineReason}</p>}
       <p>
         Each request pays between <strong>{s.minAmount} XRP</strong> and <strong>{s.maxAmount} XRP</strong>, drawn by the faucet.
       </p>
-      {left !== null && (
+      {/* (not "you can make a request now" while the faucet takes none) */}
+      {left !== null && (left > 0 || s.isActive) && (
         <p role="timer" aria-live="off">
           {left === 0 ? "You can make a request now." : `Next request allowed in ${clockText(left)}${address ? " for this address" : " from this device"}.`}
         </p>
       )}
       <div>
-        <p id="faucet-budget-label">
-          Today's budget: {s.budgetLeft} of {s.budgetTotal} XRP left
-        </p>
+        <p id="faucet-budget-label">Today's budget: {words}</p>
+        {/* the whole bar is the day: dark what can be asked for now, light what opens later today */}
         <div
           role="progressbar"
           aria-labelledby="faucet-budget-label"
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={remaining}
-          aria-valuetext={`${s.budgetLeft} XRP of ${s.budgetTotal} XRP left`}
-          className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+          aria-valuetext={words.replace(" · ", "; ")}
+          className="mt-1 flex h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
         >
-          <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+          <div className="h-full bg-brand-600" style={{ width: `${share(remaining)}%` }} />
+          <div className="h-full bg-brand-200" style={{ width: `${share(later)}%` }} />
         </div>
       </div>
     </section>

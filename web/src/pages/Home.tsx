@@ -8,6 +8,7 @@ import { Stars } from "../components/public/Stars";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { BLOG_POSTS } from "../content/blog";
+import { hourUsedUp, timeWords } from "../lib/budget";
 import { usePageTitle } from "../lib/usePageTitle";
 
 // The signup forms sit at the bottom of the page: their code (and their proof of work) loads after the page.
@@ -66,10 +67,22 @@ function Statistics() {
   const stats = usePayoutStats();
   const status = useFaucetStatus();
   const s = status.data;
+  // the day's budget opens an hour at a time: what is left now, and the day's total beneath it
+  const lastHour = s?.nextSliceAt === null;
   const figures = [
     { label: "Total Paid Out", value: stats.data ? `${xrp(stats.data.totalPayouts)} XRP` : "..." },
     { label: "Per Request", value: s ? `${xrp(Number(s.minAmount))}-${xrp(Number(s.maxAmount))} XRP` : "..." },
-    { label: "Left Today", value: s ? `${xrp(s.budgetLeftDrops / 1_000_000)} XRP` : "..." },
+    {
+      label: lastHour ? "Left Today" : "Left This Hour",
+      value: s ? `${xrp(s.budgetLeftDrops / 1_000_000)} XRP` : "...",
+      note: !s
+        ? undefined
+        : lastHour
+          ? `of ${xrp(Number(s.budgetTotal))} XRP today`
+          : hourUsedUp(s) && s.nextSliceAt
+            ? `more at ${timeWords(s.nextSliceAt)}, until ${xrp(Number(s.budgetTotal))} XRP a day`
+            : `more every hour until ${xrp(Number(s.budgetTotal))} XRP a day`,
+    },
   ];
   return (
     <Section title="Faucet Statistics">
@@ -78,6 +91,7 @@ function Statistics() {
           <Card key={f.label} className="p-5 text-center">
             <dt className="text-sm text-slate-500">{f.label}</dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900">{f.value}</dd>
+            {"note" in f && f.note && <dd className="mt-1 text-sm text-slate-600">{f.note}</dd>}
           </Card>
         ))}
       </dl>

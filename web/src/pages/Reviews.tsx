@@ -79,7 +79,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
     <Card className="p-6">
       <h2 className="text-lg font-bold text-slate-900">Write a review</h2>
       {/* The anti-bot proof is solved while the visitor writes, from the first focus on the form. */}
-      <form onSubmit={submit} onFocus={() => warmProof()} className="mt-4 space-y-4" noValidate>
+      <form onSubmit={submit} onFocus={() => warmProof("review")} className="mt-4 space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="review-name" label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
           <div className="space-y-1.5">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { Wallet } from "lucide-react";
+import { useProofOfWork } from "../../lib/proof-of-work";
 import { Spinner } from "../Spinner";
 import { buttonClass } from "../ui/button";
 import { Field } from "../ui/field";
@@ -21,6 +22,7 @@ export function BonusClaimForm({ address, onAddressChange, error, busy, submitLa
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const errorId = `${id}-error`;
+  useProofOfWork("social-bonus"); // the claim carries a proof of work: solved while the form is open
 
   useEffect(() => {
     input.current?.focus();

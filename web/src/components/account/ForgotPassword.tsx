@@ -10,7 +10,7 @@ import { NetworkFailure } from "../ui/form-failure";
 export const CONTACT_ADMIN = "Contact the site's admin to reset your password.";
 
 function ResetRequestForm() {
-  useProofOfWork(true); // a protected form: its proof is solved while it is on screen
+  useProofOfWork("password-reset"); // a protected form: its proof is solved while it is on screen
   const request = useRequestReset();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<{ field?: string; form?: string }>({});

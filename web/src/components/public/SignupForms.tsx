@@ -59,7 +59,7 @@ export function NewsletterForm({ source }: { source: string }) {
         {done ? (
           <Confirmation text="Thanks! You're subscribed to the newsletter." />
         ) : (
-          <form onSubmit={submit} onFocus={() => warmProof()} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
+          <form onSubmit={submit} onFocus={() => warmProof("newsletter")} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
             <Field id={`${id}-email`} label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
             <Field id={`${id}-name`} label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
             <button type="submit" className={buttonClass({ className: "h-11" })} disabled={signup.isPending}>
@@ -109,7 +109,7 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
         {done ? (
           <Confirmation text="You're signed up for earning alerts." />
         ) : (
-          <form onSubmit={submit} onFocus={() => warmProof()} className="space-y-4" noValidate>
+          <form onSubmit={submit} onFocus={() => warmProof("earning-alerts")} className="space-y-4" noValidate>
             <div className={compact ? "grid gap-3 sm:grid-cols-2" : "grid gap-3 sm:grid-cols-3"}>
               <Field id={`${id}-email`} label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
               <Field id={`${id}-name`} label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />

@@ -1,0 +1,1047 @@
+// `bun bench/farm.ts` (part of `npm run bench`): the bot farms of the farm issue, played as a
+// professional farmer plays them, beside 20 honest visitors, at the default settings and with the
+// budget and caps at 5000 XRP. Every farm request comes from a fresh browser: a device cookie from
+// `GET /`, a real browser's user agent, a fresh `Wallet.generate()` address, and the site's real
+// proof of work solved for it (altcha-lib, WebCrypto PBKDF2, as the web app solves it). Client IPs
+// reach the server as X-Forwarded-For through its trusted-proxy resolver (--trust-proxy).
+//
+// Two parts, because the auto-approve hold (10 minutes) and a day of honest visitors cannot run on
+// the real clock in a few minutes:
+//   A. the burst: each strategy against a fresh built binary (dist/xrp-faucet --xrpl sandbox
+//      --trust-proxy), real clock, real HTTP: what is accepted, refused and flagged within seconds.
+//      Proofs "after 2+ minutes" are sent to that binary at the very end of the run.
+//   B. the day: createApp (src/app.ts) in this process on a real port with a fake clock, the real
+//      payout engine paying on the in-process sandbox ledger, the auto-approve rule run every
+//      simulated minute (the server runs it every 15 s), one UTC day (2026-01-15) with every farm and
+//      the honest visitors in it; the social farm registers its accounts the day before (a bonus
+//      needs a day-old account). "Paid" = validated on the sandbox ledger (PROCESSED in the admin's
+//      list), with no person approving anything: only auto-approve pays.
+//      (Its accounts are hashed at the test harness's low Argon2 cost, so registering is quick.)
+// It prints each goal beside its measure and exits 0 whatever they say: a crash or a refused admin
+// call is the only failure.
+// Nothing here assumes a rule of the server: it sends what the farmer sends and reads back what the
+// server did (the answers, the admin's lists, the ledger).
+//
+// Environment:
+//   BENCH_FARM_BURST=6       requests per faucet strategy in the burst (part A)
+//   BENCH_FARM_RATE=3        requests an hour per faucet strategy through the day (part B)
+//   BENCH_FARM_ACCOUNTS=12   accounts the social farm registers (part B; 4 in part A)
+//   BENCH_FARM_REVIEWERS=12  reviewer-farm visitors through the day (part B; 4 in part A)
+//   BENCH_FARM_SETTINGS=default,5000   which settings to play
+//   BENCH_BINARY=path        the executable of part A (default dist/xrp-faucet)
+import { cpSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import { type Challenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
+import { ECDSA, Wallet } from "xrpl";
+import { createClientIpResolver } from "../src/http/client-ip.ts";
+import { createPayoutEngine, type PayoutEngine } from "../src/payouts/engine.ts";
+import { createLedgerConnection } from "../src/payouts/ledger.ts";
+import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
+import { PLATFORMS, POW_HEADER, type ProtectedForm } from "../src/shared/forms.ts";
+import { runBinary, startBinary } from "../src/testing/binary.ts";
+import { type ClientResponse, type HttpClient, httpClient } from "../src/testing/client.ts";
+import { fakeClock, testApp } from "../src/testing/harness.ts";
+import { proofFromChallenge } from "../src/testing/pow.ts";
+import { table } from "./lib-format.ts";
+import { children, cleanup, tempDir } from "./lib-processes.ts";
+import { BINARY, intEnv } from "./lib-settings.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+// The simulated day of part B (UTC).
+const DAY_START = Date.UTC(2026, 0, 15);
+// Risk levels as the admin's lists draw them (lib/list-filter.ts): low < 20 <= medium < 50 <= high.
+const LOW = 20;
+const HIGH = 50;
+const BURST = intEnv("BENCH_FARM_BURST", 6, 1);
+const RATE = intEnv("BENCH_FARM_RATE", 3, 1);
+const ACCOUNTS = intEnv("BENCH_FARM_ACCOUNTS", 12, 1);
+const REVIEWERS = intEnv("BENCH_FARM_REVIEWERS", 12, 1);
+const BURST_ACCOUNTS = 4;
+const BURST_REVIEWERS = 4;
+const HONEST = 20;
+const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const ADMIN = { username: "farmbenchadmin", password: "farm bench admin passphrase 1" };
+
+interface Setting {
+  key: string;
+  title: string;
+  body: Record<string, unknown>;
+}
+const ALL_SETTINGS: Setting[] = [
+  { key: "default", title: "default settings", body: { autoApprove: { enabled: true } } },
+  {
+    key: "5000",
+    title: "budget and caps at 5000 XRP",
+    body: { dailyLimit: "5000", bonusDailyLimit: "5000", autoApprove: { enabled: true, maxPerDay: "5000" } },
+  },
+];
+const wanted = (process.env.BENCH_FARM_SETTINGS ?? "default,5000").split(",").map((s) => s.trim());
+const SETTINGS = ALL_SETTINGS.filter((s) => wanted.includes(s.key));
+if (SETTINGS.length === 0) throw new Error(`BENCH_FARM_SETTINGS=${process.env.BENCH_FARM_SETTINGS} names none of: default, 5000`);
+
+// Where each farm and visitor comes from: every strategy in networks of its own (its own /16 or
+// /32, so one farm's velocity does not count against another's), each honest visitor in a /16 of
+// its own.
+const NET = {
+  v6farm: (i: number) => `2a01:100:1:${(i + 1).toString(16)}::${((i % 250) + 2).toString(16)}`, // /64s of 2a01:100:1::/48
+  v4wide: (i: number) => `100.70.${(i % 254) + 1}.${((i * 7) % 250) + 2}`, // /24s of 100.70.0.0/16
+  v4net: (i: number) => `100.80.5.${(i % 250) + 2}`, // addresses of 100.80.5.0/24
+  social: (i: number) => `2a02:200:1:${(i + 1).toString(16)}::1`, // /64s of 2a02:200:1::/48
+  reviewer: (i: number) => `100.90.${(i % 254) + 1}.7`, // /24s of 100.90.0.0/16
+  proofsHome: "100.100.7.7",
+  proofsElsewhere: ["100.101.1.7", "2a03:300:1:1::7"],
+  honest: (i: number) => `${20 + i}.${(i * 37 + 11) % 256}.${(i * 11 + 5) % 256}.${10 + i}`,
+};
+
+type StrategyKey = "v6-48" | "v4-16" | "v4-24" | "social" | "reviewer" | "proofs";
+const STRATEGIES: { key: StrategyKey; name: string }[] = [
+  { key: "v6-48", name: "/64s rotating in one /48" },
+  { key: "v4-16", name: "/24s rotating in one /16" },
+  { key: "v4-24", name: "addresses in one /24" },
+  { key: "social", name: "social-bonus account farm" },
+  { key: "reviewer", name: "reviewer-bonus farm" },
+  { key: "proofs", name: "proofs solved ahead/elsewhere" },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The farmer's tools
+
+interface Site {
+  url: string;
+  admin: HttpClient;
+  now: () => number;
+}
+
+// The CPU the farm spent on proofs of work.
+interface Bill {
+  proofs: number;
+  tries: number;
+  ms: number;
+  top: number; // the highest difficulty it was given
+}
+
+type AskKind = "faucet" | "reviewer bonus" | "social bonus";
+// One request for XRP (a faucet request, a reviewer bonus, a social bonus claim) and its answer.
+interface Ask {
+  kind: AskKind;
+  ip: string;
+  address: string;
+  status: number;
+  code: string; // "accepted" or "<status> <X-Error-Code>"
+  id: number | null;
+  retryAfter: number | null;
+  at: number;
+  note: string;
+}
+
+interface Tally {
+  asks: Ask[];
+  bill: Bill;
+  counts: Map<string, number>; // registrations, reviews, skipped requests: "<what>: <outcome>"
+  control: string | null;
+}
+const newTally = (): Tally => ({ asks: [], bill: { proofs: 0, tries: 0, ms: 0, top: 0 }, counts: new Map(), control: null });
+const bump = (m: Map<string, number>, key: string, by = 1) => m.set(key, (m.get(key) ?? 0) + by);
+
+const warned = new Set<string>();
+function warnOnce(line: string) {
+  if (warned.has(line)) return;
+  warned.add(line);
+  console.error(`farm bench: ${line}`);
+}
+
+const newAddress = () => Wallet.generate().classicAddress;
+const codeOf = (res: ClientResponse) => (res.status === 201 ? "accepted" : `${res.status} ${res.headers.get("x-error-code") ?? ""}`.trim());
+
+async function solve(challenge: Challenge, bill: Bill): Promise<string> {
+  const started = performance.now();
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 0 });
+  if (!solution) throw new Error("a proof of work was not solved");
+  bill.ms += performance.now() - started;
+  bill.proofs++;
+  bill.tries += solution.counter + 1;
+  bill.top = Math.max(bill.top, Number(challenge.parameters.data?.difficulty ?? 0));
+  return proofFromChallenge(challenge, solution);
+}
+
+// A fresh browser at `ip`: it loads the home page first (which brings its device cookie).
+// (A page that fails is loaded again, as a browser's user would: the in-process site of part B
+// reads web/dist at each request, which a build running meanwhile removes for a moment.)
+async function browser(site: Site, ip: string): Promise<HttpClient> {
+  const c = httpClient(site.url, { ip, headers: { "user-agent": BROWSER, "accept-language": "en-US,en;q=0.9", origin: site.url } });
+  let page = await c.get("/");
+  for (let attempt = 1; attempt < 10 && (page.status !== 200 || !c.cookie("device")); attempt++) {
+    warnOnce(`GET / answered ${page.status}${c.cookie("device") ? "" : " without a device cookie"}: loading it again`);
+    await Bun.sleep(500);
+    page = await c.get("/");
+  }
+  if (page.status !== 200 || !c.cookie("device")) warnOnce(`GET / answered ${page.status}${c.cookie("device") ? "" : " without a device cookie"}: farm requests come as first visits`);
+  return c;
+}
+
+// The proof header for one post of `form`, solved on a challenge fetched by this browser (from its
+// IP), or the challenge call's refusal.
+async function proof(c: HttpClient, form: ProtectedForm, bill: Bill): Promise<Record<string, string> | ClientResponse> {
+  const res = await c.get(`/api/pow/challenge?form=${form}`);
+  if (res.status !== 200) return res;
+  const challenge = res.json?.challenge as Challenge | null;
+  if (!challenge) warnOnce("the site gave no challenge: its proof of work is off");
+  return challenge ? { [POW_HEADER]: await solve(challenge, bill) } : {};
+}
+const isAnswer = (x: Record<string, string> | ClientResponse): x is ClientResponse => typeof x.status === "number";
+
+async function postWithProof(c: HttpClient, path: string, form: ProtectedForm, body: unknown, bill: Bill): Promise<ClientResponse> {
+  const headers = await proof(c, form, bill);
+  if (isAnswer(headers)) return headers;
+  return c.post(path, body, { headers });
+}
+
+function record(tally: Tally, site: Site, kind: AskKind, ip: string, address: string, res: ClientResponse, note = ""): Ask {
+  const accepted = res.status === 201;
+  const retry = res.headers.get("retry-after");
+  const ask: Ask = {
+    kind,
+    ip,
+    address,
+    status: res.status,
+    code: codeOf(res),
+    id: accepted ? Number(res.json?.id) : null,
+    retryAfter: retry === null ? null : Number(retry),
+    at: site.now(),
+    note,
+  };
+  tally.asks.push(ask);
+  return ask;
+}
+
+// One faucet request of a farm: a fresh browser, a fresh address, a real proof.
+async function farmFaucet(site: Site, tally: Tally, ip: string, note = ""): Promise<Ask> {
+  const c = await browser(site, ip);
+  const address = newAddress();
+  const res = await postWithProof(c, "/api/faucet/request", "faucet", { address }, tally.bill);
+  return record(tally, site, "faucet", ip, address, res, note);
+}
+
+// The social farm: an account registered from a fresh browser at `ip`; later a share and a claim.
+interface Account {
+  c: HttpClient;
+  ip: string;
+}
+async function socialRegister(site: Site, tally: Tally, ip: string, username: string): Promise<Account | null> {
+  const c = await browser(site, ip);
+  const res = await postWithProof(c, "/api/register", "register", { username, email: `${username}@mail.example`, password: "a farm password 12345" }, tally.bill);
+  bump(tally.counts, `registrations: ${res.status === 201 ? "made" : codeOf(res)}`);
+  return res.status === 201 ? { c, ip } : null;
+}
+async function socialClaim(site: Site, tally: Tally, account: Account, platform: string): Promise<Ask> {
+  const share = await account.c.post("/api/social/share", { platform });
+  bump(tally.counts, `shares: ${share.status === 201 ? "recorded" : codeOf(share)}`);
+  const address = newAddress();
+  const res = await postWithProof(
+    account.c,
+    "/api/social/bonus-request",
+    "social-bonus",
+    { address, platform, sharedUrl: "https://twitter.com/intent/tweet?text=Free%20XRP", sharedContent: { title: "XRP faucet", description: "Free XRP every day" } },
+    tally.bill,
+  );
+  return record(tally, site, "social bonus", account.ip, address, res);
+}
+
+// The reviewer farm: a faucet request from a fresh browser, later a review and the bonus to the
+// same address from the same browser.
+interface ReviewerVisit {
+  c: HttpClient;
+  ip: string;
+  address: string;
+  n: number;
+}
+const REVIEWS = [
+  "Got my XRP in under a minute, very smooth. Will come back tomorrow for the streak.",
+  "Simple and honest faucet, the limits are clearly explained and the payout was quick.",
+  "Works great on my phone. The anti-bot check was invisible, payment arrived fast.",
+  "Best XRP faucet I have tried so far, no ads popping up everywhere and fast payouts.",
+];
+const NAMES = ["Alex", "Sam", "Jordan", "Chris", "Taylor", "Morgan", "Casey", "Robin"];
+async function reviewerStart(site: Site, tally: Tally, ip: string, n: number): Promise<ReviewerVisit> {
+  const c = await browser(site, ip);
+  const address = newAddress();
+  const res = await postWithProof(c, "/api/faucet/request", "faucet", { address }, tally.bill);
+  record(tally, site, "faucet", ip, address, res, "the reviewer's faucet request");
+  return { c, ip, address, n };
+}
+async function reviewerBonus(site: Site, tally: Tally, v: ReviewerVisit): Promise<void> {
+  const review = await postWithProof(v.c, "/api/reviews/submit", "review", { rating: 5, review: REVIEWS[v.n % REVIEWS.length], name: NAMES[v.n % NAMES.length] }, tally.bill);
+  bump(tally.counts, `reviews: ${review.status === 201 ? (review.json?.approved ? "published" : "held for an admin") : codeOf(review)}`);
+  if (review.status !== 201) return;
+  const res = await postWithProof(v.c, "/api/reviews/bonus-request", "reviewer-bonus", { address: v.address, reviewId: review.json.id }, tally.bill);
+  record(tally, site, "reviewer bonus", v.ip, v.address, res);
+}
+
+// Proofs solved ahead or elsewhere: a pool of challenges asked and solved from one IP, then used
+// from other networks, for another form, twice, and (the returned step) after 2+ minutes. A pooled
+// proof used as meant (from the IP that asked, for its form, within 2 minutes) is the control: it
+// shows the farm's proofs are real, and is not counted as the farm's.
+async function proofsPlay(site: Site, tally: Tally): Promise<() => Promise<void>> {
+  const home = NET.proofsHome;
+  const asker = await browser(site, home);
+  const forms: ProtectedForm[] = ["faucet", "faucet", "newsletter", "faucet", "faucet", "faucet"];
+  const pool: { form: ProtectedForm; proof: string; issuedAt: number }[] = [];
+  for (const form of forms) {
+    const res = await asker.get(`/api/pow/challenge?form=${form}`);
+    const challenge = res.json?.challenge as Challenge | null | undefined;
+    if (res.status !== 200 || !challenge) {
+      bump(tally.counts, `pool challenges: ${res.status === 200 ? "none (proof of work off)" : codeOf(res)}`);
+      continue;
+    }
+    pool.push({ form, proof: await solve(challenge, tally.bill), issuedAt: site.now() });
+  }
+  if (pool.length < forms.length) return async () => {};
+  const use = async (ip: string, entry: (typeof pool)[number], note: string) => {
+    const c = await browser(site, ip);
+    const address = newAddress();
+    const res = await c.post("/api/faucet/request", { address }, { headers: { [POW_HEADER]: entry.proof } });
+    return { res, ask: record(tally, site, "faucet", ip, address, res, note) };
+  };
+  await use(NET.proofsElsewhere[0]!, pool[0]!, "from another network (IPv4)");
+  await use(NET.proofsElsewhere[1]!, pool[1]!, "from another network (IPv6)");
+  await use(home, pool[2]!, "asked for the newsletter form");
+  const control = await browser(site, home);
+  const made = await control.post("/api/faucet/request", { address: newAddress() }, { headers: { [POW_HEADER]: pool[3]!.proof } });
+  // (a refusal past the proof check, such as the budget's, still shows the proof was good)
+  tally.control = `control, a pooled proof used as meant: ${codeOf(made)}${made.status !== 201 && made.headers.get("x-error-code") !== "PROOF_REFUSED" ? " (past the proof check)" : ""}`;
+  await use(home, pool[3]!, "used a second time");
+  return async () => {
+    for (const entry of pool.slice(4)) await use(home, entry, `after ${Math.round((site.now() - entry.issuedAt) / 1000)} s`);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the admin sees
+
+interface AdminRequest {
+  id: number;
+  amount: string;
+  riskScore: number | null;
+  status: string;
+  payoutStatus: string | null;
+  ipNetwork: string | null;
+  destinationAddress: string;
+  reason: string | null;
+  autoApproved: boolean;
+}
+interface AdminClaim {
+  id: number;
+  amount: string;
+  status: string;
+  riskScore: number | null;
+}
+interface AdminView {
+  requests: Map<number, AdminRequest>;
+  claims: Map<number, AdminClaim>;
+  budget: any;
+  settings: any;
+}
+
+async function adminGet(admin: HttpClient, path: string) {
+  const res = await admin.get(path);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 200)}`);
+  return res;
+}
+
+async function adminView(admin: HttpClient): Promise<AdminView> {
+  const requests = new Map<number, AdminRequest>();
+  for (let page = 1; page < 1000; page++) {
+    const res = await adminGet(admin, `/api/admin/faucet/requests?sort=createdAt&order=asc&page=${page}`);
+    for (const row of res.json as AdminRequest[]) requests.set(row.id, row);
+    if ((res.json as unknown[]).length === 0 || requests.size >= Number(res.headers.get("x-total-count") ?? 0)) break;
+  }
+  const claims = new Map<number, AdminClaim>();
+  for (let page = 1; page < 1000; page++) {
+    const res = await adminGet(admin, `/api/admin/claims?sort=createdAt&order=asc&page=${page}`);
+    const rows = (res.json?.pendingRewards ?? []) as AdminClaim[];
+    for (const row of rows) claims.set(row.id, row);
+    if (rows.length === 0 || claims.size >= Number(res.headers.get("x-total-count") ?? 0)) break;
+  }
+  const budget = (await adminGet(admin, "/api/admin/faucet/budget")).json;
+  const settings = (await adminGet(admin, "/api/admin/faucet/settings")).json;
+  return { requests, claims, budget, settings };
+}
+
+async function applySettings(admin: HttpClient, setting: Setting) {
+  const res = await admin.post("/api/admin/faucet/settings", setting.body);
+  if (res.status !== 200) throw new Error(`settings ${JSON.stringify(setting.body)}: ${res.status} ${res.text}`);
+  return res.json;
+}
+
+const settingsLine = (s: any) =>
+  `budget ${s.dailyLimit} XRP/day, ${s.minAmount}-${s.maxAmount} XRP a request, proof of work ${s.powDifficulty}, ` +
+  `auto-approve ${s.autoApprove?.enabled ? "on" : "off"} (max risk ${s.autoApprove?.maxRiskScore}, hold ${s.autoApprove?.holdMinutes} min, ${s.autoApprove?.maxPerDay} XRP/day), ` +
+  `bonus budget ${s.bonusDailyLimit} XRP/day, bonus account age ${s.bonusMinAccountAgeHours} h, IPv4 grouping ${s.ipGrouping}`;
+
+// ---------------------------------------------------------------------------------------------
+// Reading an outcome
+
+interface Outcome {
+  sent: number;
+  accepted: number;
+  unflagged: number;
+  high: number;
+  scores: number[];
+  paidXrp: number;
+  paidCount: number;
+  byNetwork: Map<string, number>; // XRP paid per network (IPv6 /48, IPv4 /24) as the admin's list says
+  byWide: Map<string, number>; // XRP paid per provider network (IPv6 /32, IPv4 /16) of the farm's IPs
+  claimsHeldXrp: number;
+  claimsPaid: number;
+  // accepted faucet requests still waiting for a person (PENDING, or APPROVED and not yet paid)
+  waitingCount: number;
+  waitingXrp: number;
+  waitingBelowHighXrp: number; // of them, scored under 50 (the documented rule: those hold their budget)
+  refusals: Map<string, number>;
+}
+
+const isPaid = (r: AdminRequest | undefined) => r?.status === "PROCESSED";
+
+function outcomeOf(asks: Ask[], view: AdminView): Outcome {
+  const o: Outcome = {
+    sent: 0,
+    accepted: 0,
+    unflagged: 0,
+    high: 0,
+    scores: [],
+    paidXrp: 0,
+    paidCount: 0,
+    byNetwork: new Map(),
+    byWide: new Map(),
+    claimsHeldXrp: 0,
+    claimsPaid: 0,
+    waitingCount: 0,
+    waitingXrp: 0,
+    waitingBelowHighXrp: 0,
+    refusals: new Map(),
+  };
+  for (const ask of asks) {
+    o.sent++;
+    if (ask.id === null) {
+      bump(o.refusals, ask.code);
+      continue;
+    }
+    o.accepted++;
+    let score: number | null;
+    if (ask.kind === "social bonus") {
+      const claim = view.claims.get(ask.id);
+      score = claim?.riskScore ?? null;
+      if (claim?.status === "PAID") o.claimsPaid++;
+      if (claim && claim.status !== "DENIED") o.claimsHeldXrp += Number(claim.amount);
+    } else {
+      const row = view.requests.get(ask.id);
+      score = row?.riskScore ?? null;
+      if (row && isPaid(row)) {
+        const xrp = Number(row.amount);
+        o.paidXrp += xrp;
+        o.paidCount++;
+        bump(o.byNetwork, row.ipNetwork ?? ask.ip, xrp);
+        bump(o.byWide, wideOf(ask.ip), xrp);
+      } else if (row && (row.status === "PENDING" || row.status === "APPROVED")) {
+        o.waitingCount++;
+        o.waitingXrp += Number(row.amount);
+        if ((row.riskScore ?? 0) < HIGH) o.waitingBelowHighXrp += Number(row.amount);
+      }
+    }
+    // (a request without a score counts as 0, as the admin's risk filter counts it)
+    const s = score ?? 0;
+    o.scores.push(s);
+    if (s < LOW) o.unflagged++;
+    if (s >= HIGH) o.high++;
+  }
+  return o;
+}
+
+// An IP's provider network: its IPv6 /32 or IPv4 /16.
+const wideOf = (ip: string) => (ip.includes(":") ? `${ip.split(":").slice(0, 2).join(":")}::/32` : `${ip.split(".").slice(0, 2).join(".")}.0.0/16`);
+const xrp = (n: number) => n.toFixed(n >= 100 ? 0 : 1);
+const mostPerNetwork = (o: Outcome) => Math.max(0, ...o.byNetwork.values());
+const mostPerWide = (o: Outcome) => Math.max(0, ...o.byWide.values());
+const wideText = (d: DayResult, share: number) =>
+  STRATEGIES.filter((s) => ["v6-48", "v4-16", "v4-24", "reviewer"].includes(s.key))
+    .map((s) => {
+      const most = mostPerWide(d.byStrategy.get(s.key)!.outcome);
+      return `${s.key} ${xrp(most)} (${(most / share).toFixed(1)} shares)`;
+    })
+    .join(", ");
+const refusalText = (m: Map<string, number>) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, n]) => `${code} x${n}`)
+    .join(", ") || "-";
+const scoresText = (xs: number[]) => (xs.length === 0 ? "-" : xs.length <= 12 ? xs.join(" ") : `${xs.slice(0, 12).join(" ")} ...`);
+const billText = (b: Bill) => (b.proofs === 0 ? "no proofs" : `${b.proofs} proofs, ${(b.ms / 1000).toFixed(1)} s, up to difficulty ${b.top}`);
+
+// ---------------------------------------------------------------------------------------------
+// Part A: the burst, against the built binary
+
+interface Binary {
+  site: Site;
+  stop(): Promise<void>;
+  released: string; // what of the day's budget the binary had released when it started
+}
+
+let seededData: string | null = null;
+async function seededDataDir(): Promise<string> {
+  if (seededData) return seededData;
+  const dir = await tempDir("farm-seed");
+  const seeded = await runBinary(["--seed-admin", ADMIN.username, "--data-dir", join(dir, "data")], { binary: BINARY, cwd: dir, env: { ADMIN_PASSWORD: ADMIN.password } });
+  if (seeded.code !== 0) throw new Error(`--seed-admin failed (${seeded.code}): ${seeded.stderr}`);
+  seededData = join(dir, "data");
+  return seededData;
+}
+
+async function startSite(setting: Setting): Promise<Binary> {
+  const dir = await tempDir("farm");
+  cpSync(await seededDataDir(), join(dir, "data"), { recursive: true });
+  const server = await startBinary({ binary: BINARY, cwd: dir, args: ["--trust-proxy", "--xrpl", "sandbox", "--sandbox-port", "0", "--data-dir", join(dir, "data")] });
+  children.add(server.proc as Subprocess);
+  const admin = httpClient(server.url);
+  const login = await admin.post("/api/login", ADMIN);
+  if (login.status !== 200) throw new Error(`admin login: ${login.status} ${login.text}`);
+  await applySettings(admin, setting);
+  const status = await admin.get("/api/faucet/status");
+  return {
+    site: { url: server.url, admin, now: Date.now },
+    released: `${Number(status.json?.budgetReleased)} of ${Number(status.json?.budgetTotal)} XRP at ${new Date().toISOString().slice(11, 16)} UTC`,
+    async stop() {
+      await server.stop();
+      children.delete(server.proc as Subprocess);
+    },
+  };
+}
+
+interface BurstResult {
+  key: StrategyKey;
+  outcome: Outcome;
+  tally: Tally;
+  released: string;
+  settings: any;
+  claims: number[];
+}
+
+interface BurstRun {
+  setting: Setting;
+  results: BurstResult[];
+  // the proofs binary stays up until its pooled proofs are 2+ minutes old
+  finish: () => Promise<void>;
+}
+
+async function burst(setting: Setting): Promise<BurstRun> {
+  const results: BurstResult[] = [];
+  const read = async (key: StrategyKey, b: Binary, tally: Tally) => {
+    const view = await adminView(b.site.admin);
+    const claims = tally.asks.filter((a) => a.kind === "social bonus" && a.id !== null).map((a) => view.claims.get(a.id!)?.riskScore ?? 0);
+    results.push({ key, outcome: outcomeOf(tally.asks, view), tally, released: b.released, settings: view.settings, claims });
+  };
+  const plays: [StrategyKey, (site: Site, tally: Tally) => Promise<void>][] = [
+    ["v6-48", async (site, tally) => void (await sequence(BURST, (i) => farmFaucet(site, tally, NET.v6farm(i))))],
+    ["v4-16", async (site, tally) => void (await sequence(BURST, (i) => farmFaucet(site, tally, NET.v4wide(i))))],
+    ["v4-24", async (site, tally) => void (await sequence(BURST, (i) => farmFaucet(site, tally, NET.v4net(i))))],
+    [
+      "social",
+      async (site, tally) => {
+        const accounts: Account[] = [];
+        for (let i = 0; i < BURST_ACCOUNTS; i++) {
+          const account = await socialRegister(site, tally, NET.social(i), `burst_${setting.key}_${i}`);
+          if (account) accounts.push(account);
+        }
+        for (const [j, account] of accounts.entries()) await socialClaim(site, tally, account, PLATFORMS[j % PLATFORMS.length]!);
+      },
+    ],
+    [
+      "reviewer",
+      async (site, tally) => {
+        for (let i = 0; i < BURST_REVIEWERS; i++) await reviewerBonus(site, tally, await reviewerStart(site, tally, NET.reviewer(i), i));
+      },
+    ],
+  ];
+  for (const [key, play] of plays) {
+    progress(`A ${setting.key}: ${key}`);
+    const b = await startSite(setting);
+    try {
+      const tally = newTally();
+      await play(b.site, tally);
+      await read(key, b, tally);
+    } finally {
+      await b.stop();
+    }
+  }
+  progress(`A ${setting.key}: proofs (the pool; its stale part at the end of the run)`);
+  const b = await startSite(setting);
+  const tally = newTally();
+  const issued = Date.now();
+  const later = await proofsPlay(b.site, tally);
+  return {
+    setting,
+    results,
+    async finish() {
+      try {
+        // a pooled proof is sent 2+ minutes after it was asked for (the rest of the bench runs meanwhile)
+        const wait = issued + 2 * MINUTE + 5_000 - Date.now();
+        if (wait > 0) {
+          progress(`A ${setting.key}: waiting ${Math.ceil(wait / 1000)} s for the pooled proofs to be 2 minutes old`);
+          await Bun.sleep(wait);
+        }
+        await later();
+        await read("proofs", b, tally);
+      } finally {
+        await b.stop();
+      }
+    },
+  };
+}
+
+async function sequence<T>(n: number, each: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(await each(i));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part B: the day, in-process on a fake clock
+
+// Runs what is due, in the order it was scheduled.
+function agenda() {
+  const items: { at: number; seq: number; run: () => Promise<unknown> }[] = [];
+  let seq = 0;
+  return {
+    at(at: number, run: () => Promise<unknown>) {
+      items.push({ at, seq: seq++, run });
+      items.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    },
+    async runDue(now: number) {
+      while (items.length > 0 && items[0]!.at <= now) await items.shift()!.run();
+    },
+  };
+}
+
+interface HonestVisit {
+  i: number;
+  at: number;
+  ask: Ask;
+  budgetOpen: boolean; // the faucet's status said its released budget was open
+  capLeft: number; // XRP the auto-approve cap had released and not used
+  minAmount: number;
+}
+
+interface DayResult {
+  setting: Setting;
+  settings: any;
+  budget: any;
+  byStrategy: Map<StrategyKey, { outcome: Outcome; tally: Tally; claims: number[] }>;
+  honest: { visits: HonestVisit[]; view: AdminView; bill: Bill };
+  ledgerPaidXrp: number;
+  listPaidXrp: number;
+  skipped: Map<string, number>;
+  seconds: number;
+}
+
+async function day(setting: Setting): Promise<DayResult> {
+  const started = performance.now();
+  const sim = await startLedgerSimulator({ closeIntervalMs: null });
+  const wallet = Wallet.generate(ECDSA.ed25519);
+  sim.fund(wallet.classicAddress, 1_000_000 * 1_000_000);
+  sim.closeLedger();
+  const engineLog: string[] = [];
+  const ledger = createLedgerConnection({ urls: [sim.url], log: (line) => engineLog.push(line), timeoutMs: 5_000 });
+  const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim };
+  const clock = fakeClock(DAY_START - DAY);
+  // A fresh install's settings (proof of work 2000); the client IP read from X-Forwarded-For as the
+  // binary reads it with --trust-proxy; the auto-approve rule run below, once a simulated minute.
+  const t = testApp({
+    powDifficulty: null,
+    clock,
+    payouts: runtime,
+    payWaitMs: 0,
+    autoApproveEveryMs: null,
+    clientIp: createClientIpResolver(true),
+    config: { publicUrl: null, trustProxy: true },
+  });
+  runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: (line) => engineLog.push(line) });
+  try {
+    const url = t.listen();
+    const { cookie } = await t.registerAdmin(ADMIN.username);
+    const admin = httpClient(url, { headers: { cookie } });
+    await applySettings(admin, setting);
+    const site: Site = { url, admin, now: clock };
+    const settings = (await adminGet(admin, "/api/admin/faucet/settings")).json;
+    const tallies = new Map<StrategyKey, Tally>(STRATEGIES.map((s) => [s.key, newTally()]));
+    const tally = (key: StrategyKey) => tallies.get(key)!;
+    const skipped = new Map<string, number>();
+    const plan = agenda();
+
+    // The faucet farms: RATE requests an hour each, all day, each from a new IP group of the
+    // strategy's network. A professional farmer does not pay for proofs the site will refuse:
+    // after a 429 it waits for its Retry-After.
+    const faucetFarms: [StrategyKey, (i: number) => string][] = [
+      ["v6-48", NET.v6farm],
+      ["v4-16", NET.v4wide],
+      ["v4-24", NET.v4net],
+    ];
+    // (each slice opens on the hour: the farms ask in its first minutes, one strategy a minute)
+    for (const [f, [key, ipOf]] of faucetFarms.entries()) {
+      let next = 0;
+      let pausedUntil = 0;
+      for (let h = 0; h < 24; h++) {
+        for (let k = 0; k < RATE; k++) {
+          plan.at(DAY_START + h * HOUR + (Math.floor((k * 60) / RATE) + f) * MINUTE, async () => {
+            if (clock() < pausedUntil) return void bump(skipped, key);
+            const ask = await farmFaucet(site, tally(key), ipOf(next++));
+            if (ask.status === 429 && ask.retryAfter) pausedUntil = clock() + ask.retryAfter * 1000;
+          });
+        }
+      }
+    }
+
+    // The social farm: accounts from /64s of one /48, five an hour the day before; each shares and
+    // claims once on the day, from 04:00, one claim every 20 minutes.
+    const accounts: Account[] = [];
+    for (let k = 0; k < ACCOUNTS; k++) {
+      plan.at(DAY_START - DAY + HOUR + k * 12 * MINUTE, async () => {
+        const account = await socialRegister(site, tally("social"), NET.social(k), `farm_${setting.key}_${k}`);
+        if (account) accounts.push(account);
+      });
+    }
+    plan.at(DAY_START + 4 * HOUR, async () => {
+      for (const [j, account] of accounts.entries()) plan.at(DAY_START + 4 * HOUR + j * 20 * MINUTE, () => socialClaim(site, tally("social"), account, PLATFORMS[j % PLATFORMS.length]!));
+    });
+
+    // The reviewer farm: a visitor from a new /24 of one /16 every 24/REVIEWERS hours asks the
+    // faucet, and 45 minutes later (its hold over) writes a review and asks for the bonus.
+    for (let n = 0; n < REVIEWERS; n++) {
+      const at = DAY_START + Math.floor((n * 24 * 60) / REVIEWERS) * MINUTE + 5 * MINUTE;
+      plan.at(at, async () => {
+        const visit = await reviewerStart(site, tally("reviewer"), NET.reviewer(n), n);
+        plan.at(at + 45 * MINUTE, () => reviewerBonus(site, tally("reviewer"), visit));
+      });
+    }
+
+    // The proof pool at 06:00; its stale part 3 minutes later.
+    plan.at(DAY_START + 6 * HOUR, async () => {
+      const later = await proofsPlay(site, tally("proofs"));
+      plan.at(DAY_START + 6 * HOUR + 3 * MINUTE, later);
+    });
+
+    // 20 honest visitors, one every 72 minutes from 00:36, each from its own /16: the home page,
+    // the faucet's status, one request with a real proof.
+    const visits: HonestVisit[] = [];
+    const honestTally = newTally();
+    for (let i = 0; i < HONEST; i++) {
+      plan.at(DAY_START + (36 + 72 * i) * MINUTE, async () => {
+        const ip = NET.honest(i);
+        const c = await browser(site, ip);
+        const status = (await c.get("/api/faucet/status")).json;
+        const budget = (await adminGet(admin, "/api/admin/faucet/budget")).json;
+        const address = newAddress();
+        const res = await postWithProof(c, "/api/faucet/request", "faucet", { address }, honestTally.bill);
+        const ask = record(honestTally, site, "faucet", ip, address, res);
+        visits.push({ i, at: clock(), ask, budgetOpen: Boolean(status?.isActive), capLeft: Number(budget?.autoApprove?.left ?? 0), minAmount: Number(settings.minAmount) });
+      });
+    }
+
+    // The day, a minute at a time: what is due, then the auto-approve rule, then the engine pays
+    // what it approved (ledgers closed until every payout is settled).
+    const unsettled = () => (t.db.sqlite.query("select count(*) as n from payouts where status in ('queued', 'in_flight')").get() as { n: number }).n;
+    const settle = async () => {
+      for (let i = 0; i < 40 && unsettled() > 0; i++) {
+        await runtime.engine.tick();
+        if (unsettled() === 0) break;
+        sim.closeLedger();
+      }
+    };
+    let lastHour = -1;
+    for (let now = DAY_START - DAY; now < DAY_START + DAY; now += MINUTE) {
+      clock.set(now);
+      const hour = Math.floor((now - DAY_START + DAY) / HOUR);
+      if (hour !== lastHour && hour % 6 === 0) progress(`B ${setting.key}: ${new Date(now).toISOString().slice(0, 16)}Z`);
+      lastHour = hour;
+      await plan.runDue(now);
+      if (t.app.services.autoApprove.run() > 0 || unsettled() > 0) await settle();
+    }
+    if (unsettled() > 0) warnOnce(`${unsettled()} payouts still unsettled at the end of the day`);
+
+    const view = await adminView(admin);
+    const byStrategy = new Map<StrategyKey, { outcome: Outcome; tally: Tally; claims: number[] }>();
+    for (const [key, tl] of tallies) {
+      const claims = tl.asks.filter((a) => a.kind === "social bonus" && a.id !== null).map((a) => view.claims.get(a.id!)?.riskScore ?? 0);
+      byStrategy.set(key, { outcome: outcomeOf(tl.asks, view), tally: tl, claims });
+    }
+    // What the sandbox ledger validated to the hot wallet's destinations, against the admin's list.
+    const ledgerPaidXrp = sim.payments({ account: wallet.classicAddress }).filter((p) => p.result === "tesSUCCESS").reduce((sum, p) => sum + Number(p.deliveredDrops) / 1e6, 0);
+    const listPaidXrp = [...view.requests.values()].filter(isPaid).reduce((sum, r) => sum + Number(r.amount), 0);
+    if (engineLog.some((l) => /error|fail/i.test(l))) warnOnce(`the payout engine said: ${engineLog.filter((l) => /error|fail/i.test(l)).slice(0, 3).join(" | ")}`);
+    return { setting, settings, budget: view.budget, byStrategy, honest: { visits, view, bill: honestTally.bill }, ledgerPaidXrp, listPaidXrp, skipped, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await runtime.engine.stop().catch(() => {});
+    await ledger.close().catch(() => {});
+    await sim.close().catch(() => {});
+    await t.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report
+
+const began = performance.now();
+function progress(line: string) {
+  console.error(`[${((performance.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+}
+
+// One honest visitor's share of a day: one faucet request, at most maxAmount; of the social bonus,
+// one user's 3 claims a week.
+const SOCIAL_SHARE_XRP = 15;
+
+interface GoalCheck {
+  text: string;
+  met: boolean;
+}
+
+function strategyGoal(key: StrategyKey, o: Outcome, share: number): GoalCheck {
+  const most = mostPerNetwork(o);
+  switch (key) {
+    case "social":
+      return { text: `0 paid without a person; claims <= ${SOCIAL_SHARE_XRP} XRP per /48`, met: o.claimsPaid === 0 && o.claimsHeldXrp <= SOCIAL_SHARE_XRP };
+    case "reviewer":
+      return { text: `<= ${share} XRP per /24; bonus 0 w/o a person`, met: most <= share };
+    case "proofs":
+      return { text: "0 borrowed proofs accepted", met: o.accepted === 0 };
+    default:
+      return { text: `<= ${share} XRP per ${key === "v6-48" ? "/48" : "/24"} (1 share)`, met: most <= share };
+  }
+}
+
+function paidCell(key: StrategyKey, o: Outcome) {
+  if (key === "social") return `${o.claimsPaid} claims paid (${xrp(o.claimsHeldXrp)} held)`;
+  if (o.paidCount === 0) return "0";
+  return `${xrp(o.paidXrp)} (${o.paidCount} req, ${o.byNetwork.size} net, most ${xrp(mostPerNetwork(o))})`;
+}
+
+const yes = (b: boolean) => (b ? "yes" : "NO");
+
+function printDay(d: DayResult) {
+  const share = Number(d.settings.maxAmount);
+  console.log(`\nB. THE DAY, ${d.setting.title} (in-process, fake clock, ${d.seconds.toFixed(0)} s of wall time)`);
+  console.log(`   settings read back: ${settingsLine(d.settings)}`);
+  console.log(
+    `   farm rates: faucet farms ${RATE} requests an hour each (waiting out a 429's Retry-After), social farm ${ACCOUNTS} accounts registered the day before, ` +
+      `reviewer farm ${REVIEWERS} visitors; one honest visitor's share = one request, at most ${share} XRP`,
+  );
+  const rows: string[][] = [];
+  let sent = 0;
+  let unflagged = 0;
+  for (const s of STRATEGIES) {
+    const { outcome: o } = d.byStrategy.get(s.key)!;
+    const goal = strategyGoal(s.key, o, share);
+    sent += o.sent;
+    unflagged += o.unflagged;
+    rows.push([s.name, String(o.sent), String(o.accepted), String(o.unflagged), String(o.high), paidCell(s.key, o), goal.text, yes(goal.met)]);
+  }
+  const hv = honestOutcome(d);
+  rows.push([
+    `${HONEST} honest visitors`,
+    String(hv.rows.length),
+    String(hv.rows.length - hv.refused),
+    String(hv.rows.length - hv.refused - hv.flagged),
+    String(hv.high),
+    `${xrp(hv.paidXrp)} (${hv.paid} of ${HONEST} paid)`,
+    "paid while the released budget lasts",
+    honestMet(hv),
+  ]);
+  console.log(table(["strategy", "requests sent", "accepted", "unflagged (<20)", "high (>=50)", "XRP paid in the day", "goal", "met?"], rows));
+  console.log(`   farm requests unflagged: ${unflagged} of ${sent} (goal: at most 1 in 20 = ${Math.floor(sent / 20)}; before this work: all) -> ${yes(unflagged * 20 <= sent)}`);
+  console.log(
+    `   paid per provider network (the farm's IPv4 /16 or IPv6 /32; the goal above counts each /48 or /24, so a farm rotating /24s meets it with any total): ${wideText(d, share)}`,
+  );
+  for (const s of STRATEGIES) {
+    const { outcome: o, tally, claims } = d.byStrategy.get(s.key)!;
+    const extra = [...tally.counts].map(([k, n]) => `${k} x${n}`).join(", ");
+    const skipped = d.skipped.get(s.key);
+    console.log(
+      `   ${s.name}: refused ${refusalText(o.refusals)}; scores of the accepted ${scoresText(o.scores)}` +
+        (skipped ? `; ${skipped} planned requests not sent (waiting out a Retry-After)` : "") +
+        (o.waitingCount ? `; waiting for a person at the end of the day: ${o.waitingCount} (${xrp(o.waitingXrp)} XRP, ${xrp(o.waitingBelowHighXrp)} of it scored < 50)` : "") +
+        (extra ? `; ${extra}` : "") +
+        (s.key === "social" ? `; claims' risk scores (GET /api/admin/claims) ${scoresText(claims)}` : "") +
+        (tally.control ? `; ${tally.control}` : "") +
+        (s.key === "proofs" ? `; ${tally.asks.map((a) => `${a.note}: ${a.code}`).join(", ")}` : "") +
+        `; the farm's proofs: ${billText(tally.bill)}`,
+    );
+  }
+  const social = d.byStrategy.get("social")!.outcome;
+  console.log(
+    `   social bonus: ${social.accepted} claims accepted holding ${xrp(social.claimsHeldXrp)} XRP of the day's bonus budget ` +
+      `(${d.budget.bonus.total} XRP; used ${d.budget.bonus.used}, released ${d.budget.bonus.released}); paid only when an admin approves`,
+  );
+  const h = honestOutcome(d);
+  const farmPaid = sum([...d.byStrategy.values()].map((x) => x.outcome.paidXrp));
+  const farmWaiting = sum([...d.byStrategy.values()].map((x) => x.outcome.waitingBelowHighXrp));
+  console.log(
+    `   budgets at the end of the day (GET /api/admin/faucet/budget): faucet used ${Number(d.budget.faucet.used)} of ${Number(d.budget.faucet.total)} XRP ` +
+      `(the farms: ${xrp(farmPaid)} paid + ${xrp(farmWaiting)} in requests scored < 50 still waiting for a person; the honest visitors: ${xrp(h.paidXrp)} paid + ${xrp(h.waitingXrp)} waiting), ` +
+      `auto-approve cap used ${Number(d.budget.autoApprove.used)} of ${Number(d.budget.autoApprove.total)}; ` +
+      `the sandbox ledger validated ${xrp(d.ledgerPaidXrp)} XRP, the admin's list shows ${xrp(d.listPaidXrp)} XRP PROCESSED${Math.abs(d.ledgerPaidXrp - d.listPaidXrp) > 1e-6 ? " (MISMATCH)" : ""}`,
+  );
+  console.log(
+    `   honest visitors (20, one every 72 min from 00:36, each from its own /16): refused ${h.refused} (${refusalText(h.refusals)}), ` +
+      `flagged ${h.flagged} (score >= 20; ${h.high} >= 50), paid ${h.paid} of ${HONEST} (${xrp(h.paidXrp)} XRP); scores ${scoresText(h.scores)}`,
+  );
+  console.log(
+    `   came while today's released budget lasted (the faucet's status open, and the auto-approve cap's released, unused part covering the request's amount): ` +
+      `${h.eligible}, of them paid ${h.eligiblePaid} (goal: all; before this work: 13 of 20 refused) -> ${honestMet(h)}; ` +
+      `the honest visitors' proofs: ${billText(d.honest.bill)}`,
+  );
+  console.log(`   each honest visitor (time UTC, the faucet's budget open?, outcome): ${h.rows.map((r) => `${r.time} ${r.state}: ${r.why}`).join("; ")}`);
+}
+
+// The honest visitors' goal: every one who came while the released budget lasted was paid; with none
+// coming while it lasted (the farms took every slice first), the goal is not measured.
+const honestMet = (h: { eligible: number; eligiblePaid: number; refused: number }) =>
+  h.eligible === 0 ? `n/a: none came while it lasted (${h.refused} of ${HONEST} refused)` : yes(h.eligiblePaid === h.eligible);
+
+function honestOutcome(d: DayResult) {
+  const { visits, view } = d.honest;
+  const rows = visits.map((v) => {
+    const row = v.ask.id === null ? undefined : view.requests.get(v.ask.id);
+    const score = row?.riskScore ?? 0;
+    // came while today's released budget lasted: the faucet's released budget open, and the
+    // auto-approve cap's released, unused part covering the amount the request was given
+    const eligible = v.budgetOpen && v.capLeft >= (row ? Number(row.amount) : v.minAmount);
+    const paid = isPaid(row);
+    const why = v.ask.id === null ? v.ask.code : paid ? `paid ${xrp(Number(row!.amount))} (score ${score})` : `${row?.status ?? "?"} (score ${score})`;
+    const waiting = row && !paid && (row.status === "PENDING" || row.status === "APPROVED") ? Number(row.amount) : 0;
+    const state = `${v.budgetOpen ? "open" : "shut"}${row ? `, cap left ${xrp(v.capLeft)}` : ""}`;
+    return { i: v.i, time: new Date(v.at).toISOString().slice(11, 16), accepted: v.ask.id !== null, score, eligible, paid, amount: paid ? Number(row!.amount) : 0, waiting, why, state, code: v.ask.code };
+  });
+  const refusals = new Map<string, number>();
+  for (const r of rows) if (!r.accepted) bump(refusals, r.code);
+  const accepted = rows.filter((r) => r.accepted);
+  return {
+    rows,
+    refused: rows.length - accepted.length,
+    refusals,
+    flagged: accepted.filter((r) => r.score >= LOW).length,
+    high: accepted.filter((r) => r.score >= HIGH).length,
+    scores: accepted.map((r) => r.score),
+    paid: rows.filter((r) => r.paid).length,
+    paidXrp: rows.reduce((s, r) => s + r.amount, 0),
+    waitingXrp: rows.reduce((s, r) => s + r.waiting, 0),
+    eligible: rows.filter((r) => r.eligible).length,
+    eligiblePaid: rows.filter((r) => r.eligible && r.paid).length,
+  };
+}
+
+function printBurst(run: BurstRun) {
+  const first = run.results[0];
+  console.log(`\nA. THE BURST, ${run.setting.title} (the built binary, real clock, each strategy on a fresh binary, requests one after another)`);
+  if (first) console.log(`   settings read back: ${settingsLine(first.settings)}; the day's budget released when the first binary started: ${first.released} (the binary's real clock)`);
+  const rows: string[][] = [];
+  let sent = 0;
+  let unflagged = 0;
+  for (const s of STRATEGIES) {
+    const r = run.results.find((x) => x.key === s.key);
+    if (!r) continue;
+    const o = r.outcome;
+    sent += o.sent;
+    unflagged += o.unflagged;
+    rows.push([s.name, String(o.sent), String(o.accepted), String(o.unflagged), String(o.high), scoresText(o.scores), refusalText(o.refusals), billText(r.tally.bill)]);
+  }
+  console.log(table(["strategy", "requests sent", "accepted", "unflagged (<20)", "high (>=50)", "scores", "refused", "the farm's proofs of work"], rows));
+  console.log(`   farm requests unflagged: ${unflagged} of ${sent} (goal: at most 1 in 20; before this work: all) -> ${yes(unflagged * 20 <= sent)}`);
+  for (const r of run.results) {
+    const notes = [...r.tally.counts].map(([k, n]) => `${k} x${n}`);
+    if (r.key === "social") notes.push(`claims' risk scores ${scoresText(r.claims)}`);
+    if (r.tally.control) notes.push(r.tally.control);
+    if (r.key === "proofs") notes.push(...r.tally.asks.map((a) => `${a.note}: ${a.code}`));
+    if (notes.length) console.log(`   ${STRATEGIES.find((s) => s.key === r.key)!.name}: ${notes.join("; ")}`);
+  }
+}
+
+function printGoals(days: DayResult[], bursts: BurstRun[]) {
+  console.log("\nGOALS (each beside its measure)");
+  const rows: string[][] = [];
+  for (const d of days) {
+    const share = Number(d.settings.maxAmount);
+    const checks = STRATEGIES.map((s) => ({ s, o: d.byStrategy.get(s.key)!.outcome })).map(({ s, o }) => ({ s, o, g: strategyGoal(s.key, o, share) }));
+    const worst = checks.filter((c) => ["v6-48", "v4-16", "v4-24", "reviewer"].includes(c.s.key)).map((c) => `${c.s.key} ${xrp(mostPerNetwork(c.o))}`);
+    rows.push([
+      `any one strategy: <= 1 honest share (${share} XRP) per /48 or /24 a day`,
+      "the whole budget",
+      d.setting.key,
+      `paid, most to one network: ${worst.join(", ")}; social claims ${xrp(d.byStrategy.get("social")!.outcome.claimsHeldXrp)} held, 0 paid; borrowed proofs ${d.byStrategy.get("proofs")!.outcome.accepted} accepted. ` +
+        `All farms: ${xrp(sum([...d.byStrategy.values()].map((x) => x.outcome.paidXrp)))} paid + ${xrp(sum([...d.byStrategy.values()].map((x) => x.outcome.waitingBelowHighXrp)))} held (scored < 50, waiting) of the day's ${Number(d.settings.dailyLimit)}`,
+      yes(checks.every((c) => c.g.met)),
+    ]);
+  }
+  for (const d of days) {
+    rows.push([
+      "(not a goal of the brief) what a farm gets from one /16 or /32 a day",
+      "the whole budget",
+      d.setting.key,
+      `paid: ${wideText(d, Number(d.settings.maxAmount))}`,
+      "-",
+    ]);
+  }
+  for (const [label, sent, unflagged] of [
+    ...bursts.map((b) => [`burst ${b.setting.key}`, sum(b.results.map((r) => r.outcome.sent)), sum(b.results.map((r) => r.outcome.unflagged))] as const),
+    ...days.map((d) => [`day ${d.setting.key}`, sum([...d.byStrategy.values()].map((x) => x.outcome.sent)), sum([...d.byStrategy.values()].map((x) => x.outcome.unflagged))] as const),
+  ]) {
+    rows.push(["at most 1 in 20 farm requests unflagged (< 20)", "all", label, `${unflagged} of ${sent} (${sent ? ((100 * unflagged) / sent).toFixed(1) : "0"}%)`, yes(unflagged * 20 <= sent)]);
+  }
+  for (const d of days) {
+    const h = honestOutcome(d);
+    rows.push([
+      "honest visitors who come while the released budget lasts are paid",
+      "13 of 20 refused",
+      d.setting.key,
+      `${h.eligiblePaid} of ${h.eligible} who came while it lasted paid (of all 20: refused ${h.refused}, flagged ${h.flagged}, paid ${h.paid})`,
+      honestMet(h),
+    ]);
+  }
+  console.log(table(["goal", "before this work", "settings", "measured", "met?"], rows));
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+async function main() {
+  if (!existsSync(BINARY)) {
+    console.error(`farm bench: ${BINARY} not found. Build it first: bun build.ts (npm run bench does).`);
+    process.exit(2);
+  }
+  console.log(
+    "farm bench: bot farms played as a professional farmer (one request per IP group, a fresh device cookie from GET /, a browser's user agent, " +
+      "a fresh Wallet.generate() address, the real proof of work) against honest visitors. " +
+      "Part A: each strategy in a burst against the built binary (--xrpl sandbox --trust-proxy, X-Forwarded-For, real clock). " +
+      "Part B: one UTC day in-process (createApp on a real port, fake clock, the real payout engine on the in-process sandbox ledger, " +
+      "auto-approve run every simulated minute; paid = validated on the sandbox ledger, nobody approving by hand).",
+  );
+  const bursts: BurstRun[] = [];
+  const days: DayResult[] = [];
+  try {
+    for (const setting of SETTINGS) bursts.push(await burst(setting));
+    for (const setting of SETTINGS) days.push(await day(setting));
+    for (const b of bursts) await b.finish();
+  } finally {
+    await cleanup();
+  }
+  for (const b of bursts) printBurst(b);
+  for (const d of days) printDay(d);
+  printGoals(days, bursts);
+  if (warned.size) console.log(`\nwarnings during the run: ${[...warned].join(" | ")}`);
+  console.log(`\nfarm bench: ${((performance.now() - began) / 1000).toFixed(0)} s of wall time`);
+}
+
+await main();
+// Every figure is printed; a failure of the bench itself has thrown above. (Bun sets exit code 1
+// when a page it streamed failed mid-run, as when a build removes web/dist meanwhile: that is
+// reported in the warnings, and the page was loaded again.)
+process.exit(0);

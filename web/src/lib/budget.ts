@@ -1,0 +1,48 @@
+// The faucet's day budget in a visitor's words. The server releases the day an hour at a time (1/24
+// of it each hour, unused hours carried forward): `budgetLeft` is what is left of the part released
+// so far, `nextSliceAt` when the next hour's share opens (null once the whole day is out).
+
+export interface BudgetFigures {
+  isActive: boolean;
+  offlineReason: string | null;
+  budgetLeft: string;
+  budgetTotal: string;
+  budgetReleased: string;
+  nextSliceAt: string | null;
+}
+
+// "12.5", "100": an XRP amount as a figure in a sentence (not a payment's 6 decimals).
+export const xrpWords = (xrp: string | number) => Number(xrp).toLocaleString("en-US", { maximumFractionDigits: 6 });
+
+// "12.5 XRP left this hour · more every hour until 100 XRP a day"; once the whole day is released,
+// "12.5 XRP left of today's 100 XRP".
+export function budgetWords(s: Pick<BudgetFigures, "budgetLeft" | "budgetTotal" | "nextSliceAt">): string {
+  if (s.nextSliceAt === null) return `${xrpWords(s.budgetLeft)} XRP left of today's ${xrpWords(s.budgetTotal)} XRP`;
+  return `${xrpWords(s.budgetLeft)} XRP left this hour · more every hour until ${xrpWords(s.budgetTotal)} XRP a day`;
+}
+
+// "3:00 PM your time (14:00 UTC)", or "14:00 UTC" where the visitor's clock is UTC. `timeZone` for
+// tests; the browser's own by default.
+export function timeWords(iso: string, timeZone?: string): string {
+  const at = new Date(iso);
+  const utc = at.toISOString().slice(11, 16);
+  const clock24 = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+  if (clock24 === utc) return `${utc} UTC`;
+  // (some ICU versions put a narrow no-break space before AM/PM)
+  const local = at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone }).replace(/\s/g, " ");
+  return `${local} your time (${utc} UTC)`;
+}
+
+// Whether the faucet is offline because this hour's share is given out (more opens at nextSliceAt),
+// not because it is switched off or the whole day is given out. The status has no code for it: the
+// server's sentence says "this hour's".
+export function hourUsedUp(s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">): boolean {
+  return !s.isActive && s.nextSliceAt !== null && /this hour's/i.test(s.offlineReason ?? "");
+}
+
+// "The faucet has given out this hour's XRP. More opens at 3:00 PM your time (14:00 UTC)." when this
+// hour's share is used up; null otherwise.
+export function nextSliceSentence(s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">, timeZone?: string): string | null {
+  if (!hourUsedUp(s) || s.nextSliceAt === null) return null;
+  return `The faucet has given out this hour's XRP. More opens at ${timeWords(s.nextSliceAt, timeZone)}.`;
+}
