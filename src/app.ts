@@ -124,7 +124,9 @@ export function createApp(deps: AppDeps) {
   const audit = lazy(() => createAuditService({ db }));
   const csvExports = lazy(() => createExportService({ db }));
   const social = lazy(() => createSocialService({ db, clock, settings, faucet }));
-  const payouts = lazy(() => createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet }));
+  const payouts = lazy(() =>
+    createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet, blockedAddress: (address) => blocklist.addressBlocked(address) }),
+  );
   // (the rewards ask the accounts for users, and the accounts the rewards for claims: both typed)
   const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids), faucet }));
   const accounts: AccountService = lazy(() => createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get(), mailer: config.mail ? createMailer(config.mail) : null, log }));

@@ -71,7 +71,7 @@ export async function readBody(request: Request, max: number, tooLarge: () => Er
 
 // Bodies being read at once per client network (an IPv6 /64, an IPv4 address or /24): a flood of
 // slow bodies from one network holds a few connections, not the process's file descriptors.
-export const BODY_READS_PER_NETWORK = 16;
+export const BODY_READS_PER_NETWORK = 64;
 export function createBodyReads(limit = BODY_READS_PER_NETWORK) {
   const reading = new Map<string, number>();
   return {

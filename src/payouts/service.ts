@@ -56,8 +56,21 @@ export interface FaucetBudget {
   releaseBudget(faucetRequestId: number): void;
 }
 
-export function createPayoutService({ db, clock, engine, budget }: { db: Db; clock: () => number; engine: () => PayoutEngine | null; budget: FaucetBudget }) {
+// Approving or paying to an address on the block list is refused: the request may have come before
+// its block (the admin reads why and rejects it, or unblocks first).
+export const BLOCKED_DESTINATION = "This address is on the block list: it cannot be paid. Reject the request, or remove the address from the block list first.";
+
+export function createPayoutService({
+  db,
+  clock,
+  engine,
+  budget,
+  blockedAddress = () => false,
+}: { db: Db; clock: () => number; engine: () => PayoutEngine | null; budget: FaucetBudget; blockedAddress?: (address: string) => boolean }) {
   const repo = createPayoutRepository(db);
+  const refuseBlocked = (address: string) => {
+    if (blockedAddress(address)) throw conflict(BLOCKED_DESTINATION, "BLOCKED_DESTINATION");
+  };
   const requireEngine = () => {
     const e = engine();
     if (!e) throw new HttpError(503, PAYOUTS_NOT_CONFIGURED);
@@ -72,6 +85,7 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
       if (!request) throw notFound("Faucet request not found");
       const t = clock();
       if (request.status === "PENDING") {
+        refuseBlocked(request.address);
         budget.holdBudget(id);
         repo.approve(id, actor.admin.id, t);
         queueRequestPayout(id, request, actor.admin.id, t);
@@ -81,6 +95,7 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
       }
       if (request.status === "APPROVED") {
         // A payout that failed for good may be tried again (a new Sequence); anything else is a repeat click.
+        if (FAILED_FOR_GOOD.includes(repo.payoutStatusOfRequest(id) as never)) refuseBlocked(request.address);
         if (repo.requeueFailed(id, t)) {
           repo.clearPayoutError(id);
           recordAudit(db, { actor: actor.admin, action: "faucet_request.retry_payout", targetType: "faucet_request", targetId: id, ip: actor.ip }, t);
@@ -137,6 +152,7 @@ export function createPayoutService({ db, clock, engine, budget }: { db: Db; clo
       if (open !== undefined) return open;
       if (!user.address) throw badRequest("This user has no XRP address set");
       if (user.owedDrops <= 0) throw badRequest("Nothing is owed to this user");
+      refuseBlocked(user.address);
       const t = clock();
       const payoutId = repo.insertPayout({ kind: "USER_PAYMENT", faucetRequestId: null, userId, destination: user.address, destinationTag: user.destinationTag, amountDrops: user.owedDrops, requestedBy: actor.admin.id, at: t });
       repo.attachRewards(payoutId, userId);

@@ -100,6 +100,27 @@ export const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8
 // The password of the users the tests register.
 export const USER_PASSWORD = "correct horse battery";
 
+// The session cookie ("session=...") a login or registration answer sets, for a Cookie header (the
+// answer may set the device cookie before it).
+export function sessionCookie(res: Response): string {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith("session="));
+  if (!line) throw new Error(`the answer (${res.status}) set no session cookie`);
+  return line.split(";")[0]!;
+}
+
+// The CLI-seeded admin logs in over the API and saves `settings` (POST /api/admin/faucet/settings),
+// e.g. { bonusMinAccountAgeHours: 0 } for bonuses to accounts made a moment ago (the default asks for
+// a day-old account). Returns the admin's session cookie.
+export async function saveSettings(url: string, settings: Record<string, unknown>): Promise<string> {
+  const json = { "content-type": "application/json" };
+  const login = await fetch(`${url}/api/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });
+  if (login.status !== 200) throw new Error(`the admin's login answered ${login.status}`);
+  const cookie = sessionCookie(login);
+  const saved = await fetch(`${url}/api/admin/faucet/settings`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify(settings) });
+  if (saved.status !== 200) throw new Error(`saving the settings answered ${saved.status}: ${await saved.text()}`);
+  return cookie;
+}
+
 // Registers `username` (email username@example.com, password USER_PASSWORD) through the registration
 // form and waits for their dashboard.
 export async function registerUser(page: Page, username: string): Promise<void> {

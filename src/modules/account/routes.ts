@@ -87,7 +87,11 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
       return accounts.me(user);
     })
     // Account settings: email, payout address and destination tag.
-    .patch("/api/user", ({ body, visitor }) => accounts.updateSettings(visitor.requireUser(), body ?? {}, visitor.ip), { body: settingsBody })
+    // (a blocked network or device, or a blocked payout address, is refused like the forms)
+    .patch("/api/user", ({ body, visitor }) => accounts.updateSettings(visitor.requireUser(), body ?? {}, visitor.ip), {
+      body: settingsBody,
+      beforeHandle: blocked({ address: "xrpAddress" }).beforeHandle,
+    })
     .post(
       "/api/user/password",
       ({ body, visitor }) => accounts.changePassword(visitor.requireUser(), body ?? {}, visitor.ip, visitor.cookies.get(SESSION_COOKIE) ?? ""),
@@ -98,7 +102,7 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
     .post("/api/password-reset", ({ body, visitor }) => accounts.resetPassword(body ?? {}, visitor.ip), { body: passwordResetBody })
     .post("/api/password-reset/request", ({ body, visitor, request }) => accounts.requestReset(body ?? {}, visitor.ip, siteUrl(request)), {
       body: resetRequestBody,
-      ...proofRequired(pow, "password-reset"),
+      ...formGuards(blocked({ address: false }), proofRequired(pow, "password-reset")),
     })
     .get("/api/user/faucet-requests", ({ visitor }) => accounts.faucetRequestHistory(visitor.requireUser().id).map(faucetRequestHistoryView))
     .get("/api/user/rewards-history", ({ visitor }) => accounts.rewardHistory(visitor.requireUser().id).map(rewardHistoryView));

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { decodeAccountID, encodeXAddress } from "ripple-address-codec";
 import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
+import { BLOCKED_DESTINATION } from "../../payouts/service.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { waitFor } from "../../testing/wait.ts";
 import { type Scenario, scenarios } from "../../testing/scenario.ts";
@@ -124,7 +125,7 @@ describe("GET and DELETE /api/admin/blocklist", () => {
 });
 
 // Every form a blocked party is refused by, with a body it would otherwise accept.
-const forms: { name: string; url: string; body: () => Record<string, unknown>; stores: string; open?: boolean }[] = [
+const forms: { name: string; url: string; method?: "PATCH"; body: () => Record<string, unknown>; stores: string; open?: boolean }[] = [
   { name: "a faucet request", url: "/api/faucet/request", body: () => ({ address: randomAddress() }), stores: "faucet_requests", open: true },
   { name: "a reviewer bonus", url: "/api/reviews/bonus-request", body: () => ({ address: randomAddress(), reviewId: 1 }), stores: "faucet_requests" },
   { name: "a social bonus", url: "/api/social/bonus-request", body: () => ({ address: randomAddress(), platform: "Twitter" }), stores: "rewards" },
@@ -138,9 +139,14 @@ const forms: { name: string; url: string; body: () => Record<string, unknown>; s
   },
   { name: "an advertising enquiry", url: "/api/advertising/submit", body: () => ({ companyName: "Acme", email: "ads@acme.example", budget: "$500" }), stores: "advertising_requests", open: true },
   { name: "a registration", url: "/api/register", body: () => ({ username: "newcomer", email: "new@example.com", password: "correct horse battery" }), stores: "users", open: true },
+  // (the paths to money an outside test found open to a blocked network)
+  { name: "a review", url: "/api/reviews/submit", body: () => ({ rating: 5, review: "Quick and simple" }), stores: "reviews", open: true },
+  { name: "a share", url: "/api/social/share", body: () => ({ platform: "Twitter" }), stores: "social_shares" },
+  { name: "a profile change", url: "/api/user", method: "PATCH", body: () => ({ xrpAddress: randomAddress() }), stores: "users" },
+  { name: "a password reset request", url: "/api/password-reset/request", body: () => ({ email: "someone@example.com" }), stores: "password_resets" },
 ];
 
-describe.each(forms)("$name from a blocked network", ({ url, body, stores, open }) => {
+describe.each(forms)("$name from a blocked network", ({ url, method = "POST", body, stores, open }) => {
   test("is refused with the neutral message, nothing is stored, the refusal is counted", async () => {
     const t = testApp();
     try {
@@ -148,13 +154,13 @@ describe.each(forms)("$name from a blocked network", ({ url, body, stores, open 
       const before = count(t, stores);
       for (let i = 0; i < 2; i++) {
         t.clock.advance(1000);
-        const res = await t.call("POST", url, { body: body(), ip: "198.51.100.23" });
+        const res = await t.call(method, url, { body: body(), ip: "198.51.100.23" });
         expect({ status: res.status, json: res.json, code: res.headers.get("x-error-code") }).toEqual({ status: 403, json: REFUSED, code: "REFUSED" });
       }
       expect(count(t, stores)).toBe(before);
       expect((await entries(t)).find((e: { id: number }) => e.id === entry.id)).toMatchObject({ refusals: 2, lastRefusedAt: new Date(t.clock()).toISOString() });
       // the same form from another network is served
-      if (open) expect((await t.call("POST", url, { body: body(), ip: "192.0.2.50" })).status).toBe(201);
+      if (open) expect((await t.call(method, url, { body: body(), ip: "192.0.2.50" })).status).toBe(201);
     } finally {
       await t.close();
     }
@@ -171,7 +177,7 @@ test("the forms a blocked network is refused by are exactly the ones above; ever
       const res = await t.call(route.method as "POST", route.path.replace(/:[^/]+/g, "1"), { body: route.method === "GET" ? undefined : {}, ip: "198.51.100.23" });
       if (res.status === 403 && res.headers.get("x-error-code") === "REFUSED") refusing.push(`${route.method} ${route.path}`);
     }
-    expect(refusing.sort()).toEqual(forms.map((f) => `POST ${f.url}`).sort());
+    expect(refusing.sort()).toEqual(forms.map((f) => `${f.method ?? "POST"} ${f.url}`).sort());
   } finally {
     await t.close();
   }
@@ -289,4 +295,45 @@ describe("auto-approve", () => {
     await Bun.sleep(200); // to show that nothing happens: ten more runs of the rule
     expect(status(abuser.id)).toBe("PENDING");
   }, 15_000);
+});
+
+describe("a blocked address on the money path", () => {
+  test("it cannot be set as a payout address, and a request made before its block cannot be approved", async () => {
+    const bed = await payoutBed();
+    try {
+      const { t, admin } = bed;
+      const user = await t.register("blockedpayee");
+      const made = await t.call("POST", "/api/faucet/request", { body: { address: ADDRESS }, ip: strangerIp(5), headers: { "user-agent": "Mozilla/5.0" } });
+      expect(made.status).toBe(201);
+      expect((await t.call("POST", "/api/admin/blocklist", { cookie: admin, body: { kind: "address", value: ADDRESS } })).status).toBe(201);
+      const patch = await t.call("PATCH", "/api/user", { cookie: user.cookie, body: { xrpAddress: ADDRESS } });
+      expect({ status: patch.status, json: patch.json }).toEqual({ status: 403, json: REFUSED });
+      const approve = await t.call("POST", `/api/admin/faucet/requests/${made.json.id}`, { cookie: admin, body: { action: "APPROVED" } });
+      expect(approve.status).toBe(409);
+      expect(approve.headers.get("x-error-code")).toBe("BLOCKED_DESTINATION");
+      expect(approve.json.message).toBe(BLOCKED_DESTINATION);
+      expect((t.db.sqlite.query("select count(*) as n from payouts").get() as { n: number }).n).toBe(0);
+      // a user whose address was set before its block is not paid either
+      t.db.sqlite.run("update users set xrp_address = ?, total_claimed_drops = 5000000 where id = ?", [ADDRESS, user.user.id]);
+      const pay = await t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: admin });
+      expect(pay.status).toBe(409);
+      expect((t.db.sqlite.query("select count(*) as n from payouts").get() as { n: number }).n).toBe(0);
+    } finally {
+      await bed.close();
+    }
+  });
+
+  test("an unproven request from a blocked network gets the proof's answer, the same as anyone's, and writes nothing", async () => {
+    const t = testApp({ powDifficulty: 2000 });
+    try {
+      await block(t, { kind: "ip", value: "198.51.100.0/24" });
+      const blocked = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: "198.51.100.23" });
+      const other = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: "192.0.2.23" });
+      expect({ status: blocked.status, json: blocked.json, code: blocked.headers.get("x-error-code") }).toEqual({ status: other.status, json: other.json, code: other.headers.get("x-error-code") });
+      expect(blocked.headers.get("x-proof-of-work")).toBe("retry");
+      expect((t.db.sqlite.query("select refusals from block_list").get() as { refusals: number }).refusals).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
 });

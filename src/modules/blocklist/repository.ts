@@ -32,7 +32,7 @@ export function createBlocklistRepository(db: Db) {
   const remove = db.delete(b).where(eq(b.id, p("id"))).prepare();
   const refused = db
     .update(b)
-    .set({ refusals: sql`${b.refusals} + 1`, lastRefusedAt: sql`${p("now")}` })
+    .set({ refusals: sql`${b.refusals} + ${p("n")}`, lastRefusedAt: sql`${p("now")}` })
     .where(eq(b.id, p("id")))
     .prepare();
   const flatten = ({ entry, createdByName }: { entry: typeof b.$inferSelect; createdByName: string | null }): BlockEntryRow => ({ ...entry, createdByName });
@@ -47,7 +47,7 @@ export function createBlocklistRepository(db: Db) {
     hasActive: (kind: string, value: string, now: number) => activeSame.get({ kind, value, now }) !== undefined,
     insert: (row: { kind: string; value: string; note: string | null; expiresAt: number | null; createdBy: number; createdAt: number }) => insert.get(row)!.id,
     remove: (id: number) => remove.run({ id }),
-    countRefusal: (id: number, now: number) => refused.run({ id, now }),
+    countRefusals: (id: number, n: number, now: number) => refused.run({ id, n, now }),
   };
 }
 export type BlocklistRepository = ReturnType<typeof createBlocklistRepository>;

@@ -23,18 +23,22 @@ interface FormContext {
 
 // The route option of a form a blocked party is refused by, declared by the form as it declares its
 // proof of work: `{ body, ...formGuards(blocked({ address: true }), proofRequired(pow, "faucet")) }`. It runs
-// once the body's shape is checked: the client IP, the device cookie and, with `address`, the body's
-// XRP address; a match answers 403 REFUSED and nothing is stored. Only these forms pay for it.
+// once the body's shape is checked and the proof passed: the client IP, the device cookie and, with
+// `address`, the body's XRP address (`address: "xrpAddress"` names another field); a match answers
+// 403 REFUSED and nothing is stored. `blocked(...).beforeHandle` alone guards a route without a proof.
 export function blockedPartyCheck({ context, blocklist }: BlocklistRouteDeps) {
-  return (form: { address: boolean }) => ({
-    beforeHandle: ({ request, body, server, set }: FormContext) => {
-      blocklist.refuseBlocked({
-        ip: context.clientIp(request, server),
-        deviceId: cookieJar(request, set as never).get(DEVICE_COOKIE) ?? null,
-        address: form.address ? (body as { address?: unknown } | null | undefined)?.address : undefined,
-      });
-    },
-  });
+  return (form: { address: boolean | string }) => {
+    const field = form.address === true ? "address" : form.address || null;
+    return {
+      beforeHandle: ({ request, body, server, set }: FormContext) => {
+        blocklist.refuseBlocked({
+          ip: context.clientIp(request, server),
+          deviceId: cookieJar(request, set as never).get(DEVICE_COOKIE) ?? null,
+          address: field ? (body as Record<string, unknown> | null | undefined)?.[field] : undefined,
+        });
+      },
+    };
+  };
 }
 export type BlockedPartyCheck = ReturnType<typeof blockedPartyCheck>;
 

@@ -1,7 +1,9 @@
 // The block list: parties the admin refuses (an XRP address, an IP address or CIDR network, a
 // device id), each with a note and an optional expiry. The forms that create something (faucet and
-// bonus requests, signups, registrations) ask `refuseBlocked` first; a match answers the neutral
-// refusal, counted on the entry, and nothing of the request is stored.
+// bonus requests, signups, registrations, reviews, shares, profile changes, reset requests) ask
+// `refuseBlocked` once their proof of work passed; a match answers the neutral refusal, counted on
+// the entry, and nothing of the request is stored. The counts are kept in memory and written at most
+// once a minute (and before the admin reads the list): a flood of refused requests writes nothing.
 //
 // The check runs on every such form, so the entries not yet expired are held in memory (the list is
 // small) and reloaded after each change; an entry that expires while held stops matching at once.
@@ -84,11 +86,30 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
     return found;
   };
 
+  // Refusals counted since the last write, per entry, and when that write was.
+  const refusals = new Map<number, { n: number; last: number }>();
+  let flushedAt = clock();
+  const flushRefusals = () => {
+    flushedAt = clock();
+    if (refusals.size === 0) return;
+    const counted = [...refusals];
+    refusals.clear();
+    const write = () => {
+      for (const [id, { n, last }] of counted) repo.countRefusals(id, n, last);
+    };
+    if (db.sqlite.inTransaction) write();
+    else immediate(db, write);
+  };
+
   return {
     matches,
 
+    // Whether an XRP address (a payout's destination) is blocked now.
+    addressBlocked: (address: string) => matches({ ip: "", address }).length > 0,
+
     // Every entry, newest first, expired ones included (shown inactive).
     list() {
+      flushRefusals();
       const now = clock();
       return repo.all().map((row) => blockEntryView(row, now));
     },
@@ -116,6 +137,7 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
     },
 
     remove(id: number, actor: Actor) {
+      flushRefusals();
       const now = clock();
       immediate(db, () => {
         const entry = repo.byId(id);
@@ -133,11 +155,8 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
       const found = matches(party);
       if (found.length === 0) return;
       const now = clock();
-      const count = () => {
-        for (const id of found) repo.countRefusal(id, now);
-      };
-      if (db.sqlite.inTransaction) count();
-      else immediate(db, count);
+      for (const id of found) refusals.set(id, { n: (refusals.get(id)?.n ?? 0) + 1, last: now });
+      if (now - flushedAt >= 60_000) flushRefusals();
       throw blocklistErrors.refused();
     },
   };

@@ -42,7 +42,7 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
         set.status = 201;
         return submittedView(row);
       },
-      { body: reviewBody, ...proofRequired(pow, "review") },
+      { body: reviewBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "review")) },
     )
     .post(
       "/api/reviews/bonus-request",

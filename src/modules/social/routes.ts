@@ -37,7 +37,7 @@ export function socialRoutes({ context, social, blocked, pow, reads }: SocialRou
         set.status = 201;
         return result;
       },
-      { body: shareBody },
+      { body: shareBody, beforeHandle: blocked({ address: false }).beforeHandle },
     )
     .post(
       "/api/social/bonus-request",
