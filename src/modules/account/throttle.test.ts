@@ -140,3 +140,21 @@ test("a flood of 150 bad logins at once from one address does not hold up other 
   expect(Math.max(...times.map((x) => x.ms))).toBeLessThan(4 * checkMs + 500);
   expect(counts[401] ?? 0).toBeLessThanOrEqual(20);
 }, 180_000);
+
+test("60 logins at once from 12 /64s of one /56 do not take other people's turn: nobody else is told to wait (production password cost)", async () => {
+  start({ passwordCost: undefined });
+  const people = ["nina", "omar", "paul", "quinn", "rosa", "sam", "tara", "uma", "vic"];
+  for (const name of people) await t.register(name, `${name}s own password`);
+  // the flood: unknown names (each checked against the dummy hash), cycling 12 /64s of 2001:db8:56:ff00::/56
+  const flood = Promise.all(
+    Array.from({ length: 60 }, (_, i) => login(`ghost${i}`, "x", `2001:db8:56:ff${(i % 12).toString(16).padStart(2, "0")}::${i + 1}`)),
+  );
+  await Bun.sleep(5); // the flood is in the line before them
+  const others = await Promise.all(people.map((name, i) => login(name, `${name}s own password`, strangerIp(i))));
+  const floodCounts = await statuses(await flood);
+  console.log("60 logins from 12 /64s of one /56:", floodCounts, "; 9 people elsewhere:", others.map((o) => o.status).join(" "));
+  // before: the line filled with the /56's 36 and all 9 got 429 'Too many login attempts at once'
+  for (const other of others) expect(other.status).toBe(200);
+  // the /48 had 3 places in the line: the rest of its flood was refused at once
+  expect(floodCounts[429]).toBeGreaterThanOrEqual(50);
+}, 60_000);
