@@ -3,19 +3,13 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { encodeAccountID } from "ripple-address-codec";
 import { proofFor } from "../../src/testing/pow.ts";
-import { ADMIN, gone, seen, startSite, until, type Site } from "./support.ts";
+import { ADMIN, gone, saveSettings, seen, sessionCookie, startSite, until, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
   site = await startSite({ args: ["--xrpl", "sandbox", "--sandbox-port", "0"] });
   // bonuses for accounts made a moment ago (the default asks for a day-old account)
-  const login = await fetch(`${site.url}/api/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });
-  const saved = await fetch(`${site.url}/api/admin/faucet/settings`, {
-    method: "POST",
-    headers: { ...json, cookie: login.headers.get("set-cookie")!.split(";")[0]! },
-    body: JSON.stringify({ bonusMinAccountAgeHours: 0 }),
-  });
-  expect(saved.status).toBe(200);
+  await saveSettings(site.url, { bonusMinAccountAgeHours: 0 });
 }, 60_000);
 afterAll(async () => {
   await site?.close();
@@ -45,7 +39,8 @@ const confirmIn = (page: Page, name: string | RegExp) => page.getByRole("dialog"
 async function userWithClaim(username: string): Promise<string> {
   const address = newAddress();
   const reg = await fetch(`${site.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(site.url, "register")) }, body: JSON.stringify({ username, email: `${username}@example.com`, password: "correct horse battery" }) });
-  const cookie = reg.headers.get("set-cookie")!.split(";")[0]!;
+  expect(reg.status).toBe(201);
+  const cookie = sessionCookie(reg);
   await fetch(`${site.url}/api/social/share`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ platform: "Twitter" }) });
   const claim = await fetch(`${site.url}/api/social/bonus-request`, { method: "POST", headers: { ...json, cookie, ...(await proofFor(site.url, "social-bonus")) }, body: JSON.stringify({ address, platform: "Twitter" }) });
   expect(claim.status).toBe(201);

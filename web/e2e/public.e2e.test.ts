@@ -1,12 +1,14 @@
 // The public site as a visitor uses it, against the built binary.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { gone, logInAsAdmin, newAddress, seen, startSite, until, type Site } from "./support.ts";
+import { gone, logInAsAdmin, newAddress, seen, startSite, until, untilPaid, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
-  // --trust-proxy: a test may speak for another visitor (X-Forwarded-For), as behind a real proxy
-  site = await startSite({ args: ["--trust-proxy"] });
+  // --trust-proxy: a test may speak for another visitor (X-Forwarded-For), as behind a real proxy;
+  // the sandbox ledger pays what the admin approves (a reviewer bonus goes only to an address the
+  // faucet already paid from the reviewer's device)
+  site = await startSite({ args: ["--trust-proxy", "--xrpl", "sandbox", "--sandbox-port", "0"] });
 }, 60_000);
 afterAll(async () => {
   await site?.close();
@@ -121,6 +123,24 @@ describe("reviews", () => {
   test("a review is submitted, the bonus is claimed, and the review shows in the community list", async () => {
     // a visitor of their own: the faucet tests above used this machine's addresses for the day
     const { page } = await site.newPage({ visitorIp: "198.51.100.50" });
+    // The bonus goes only to an address the faucet already paid from this browser: the visitor asks
+    // the faucet for XRP at that address, and the admin approves it on the sandbox ledger.
+    const address = newAddress();
+    await page.goto("/faucet");
+    await page.getByLabel("XRP wallet address").fill(address);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/faucet/request") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
+    await seen(toasts(page).getByText("Request Submitted Successfully!"));
+    const { id } = await (await answer).json();
+    const admin = await site.newPage();
+    await logInAsAdmin(admin.page);
+    const approved = await admin.page.evaluate(
+      async (id) => (await fetch(`/api/admin/faucet/requests/${id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "APPROVED" }) })).status,
+      id,
+    );
+    expect(approved).toBe(200);
+    await untilPaid(admin.page, id, "the sandbox ledger to pay the visitor's request", 30_000);
+
     await page.goto("/reviews");
     await page.getByLabel("Name (optional)").fill("Rita");
     await page.getByLabel("Rating").selectOption("5");
@@ -130,7 +150,7 @@ describe("reviews", () => {
     await seen(page.getByRole("heading", { name: "Thank you for your review!" }));
     await seen(page.getByText("Quick and friendly faucet, paid the same day."));
     const bonusField = page.getByLabel("XRP wallet address");
-    await bonusField.fill(newAddress());
+    await bonusField.fill(address);
     await page.getByRole("button", { name: "Claim Reviewer Bonus" }).click();
     await seen(toasts(page).getByText("Bonus Request Submitted!"));
     expect(await bonusField.inputValue()).toBe("");

@@ -31,6 +31,19 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+// The user agent of a desktop Chrome a person uses (not headless).
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+interface NewPageOptions {
+  width?: number;
+  height?: number;
+  reducedMotion?: boolean;
+  plainHttpHost?: boolean;
+  visitorIp?: string;
+  timezoneId?: string;
+  userAgent?: string;
+}
+
 export interface Site {
   server: RunningServer;
   browser: Browser;
@@ -39,7 +52,10 @@ export interface Site {
   // default each page is a visitor of its own network (the proof of work costs more for a network
   // that keeps asking, as every page of a suite would from 127.0.0.1).
   // `timezoneId`: the browser's time zone (e.g. "Asia/Kolkata"; the machine's by default).
-  newPage(options?: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean; visitorIp?: string; timezoneId?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  // `userAgent`: the browser's user agent (headless Chromium's says "HeadlessChrome", which the
+  // faucet's risk score counts as scripted: such a request is flagged and holds no budget; give
+  // BROWSER_USER_AGENT for a visitor the faucet scores as a person's browser).
+  newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -57,9 +73,10 @@ export async function startSite({ args = [] }: { args?: string[] } = {}): Promis
     server,
     browser,
     url: server.url,
-    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false, visitorIp, timezoneId }: { width?: number; height?: number; reducedMotion?: boolean; plainHttpHost?: boolean; visitorIp?: string; timezoneId?: string } = {}) {
+    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false, visitorIp, timezoneId, userAgent }: NewPageOptions = {}) {
       const context = await browser.newContext({
         ...(timezoneId ? { timezoneId } : {}),
+        ...(userAgent ? { userAgent } : {}),
         extraHTTPHeaders: { "x-forwarded-for": visitorIp ?? `100.${64 + (pages >> 8)}.${pages++ & 255}.10` },
         viewport: { width, height },
         baseURL: plainHttpHost ? server.url.replace("127.0.0.1", PLAIN_HTTP_HOST) : server.url,
