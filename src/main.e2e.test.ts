@@ -167,6 +167,11 @@ describe("listen first", () => {
     // a database with the proof of work off, so a faucet request needs no challenge first
     mkdirSync(join(dir, "data"), { mode: 0o700 });
     copyFileSync(migratedTemplate(0), join(dir, "data/app.db"));
+    // and a budget whose hourly slice one request cannot use up, whatever the hour (faucet/budget.ts)
+    const { Database: Setup } = await import("bun:sqlite");
+    const setup = new Setup(join(dir, "data/app.db"));
+    setup.run("update faucet_settings set daily_limit_drops = 1000000000000");
+    setup.close();
     const port = freePort();
     const url = `http://127.0.0.1:${port}`;
     const spawned = spawnBinary({ binary, cwd: dir, port });
