@@ -1,10 +1,14 @@
 // The executable as an operator runs it: copied alone into an empty directory, over real HTTP.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { binaryInEmptyDir, freePort, runBinary, spawnBinary, startBinary, type RunningServer } from "./testing/binary.ts";
 import { httpClient } from "./testing/client.ts";
 import { migratedTemplate, randomAddress } from "./testing/harness.ts";
+
+// Each test starts the binary and hashes at the production password cost: on a busy 2-core CI
+// machine that takes seconds, not the default 5.
+setDefaultTimeout(30_000);
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
@@ -158,7 +162,8 @@ describe("--backup", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already exists");
     await server.stop();
-  });
+    // (two registrations at the production password cost, each with a real proof of work first)
+  }, 30_000);
 });
 
 describe("listen first", () => {
