@@ -109,16 +109,21 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // The risk signals of a request from `nets` for `address` from `device`, counted up to now.
   const signals = (nets: { group: string; network: string; wide: string }, address: string, device: string, now: number, since10Min: number) => {
     const since = now - DAY_MS;
-    const fromIp = repo.otherAddressesFromIp(nets.group, address, since);
+    // Counted at the group and at the network. When they are one (an IPv4 /24 under subnet
+    // grouping, the default) the network's count has every row since migration 0010 (also those
+    // stored under per-address grouping), so the group's is not asked again.
+    const same = nets.group === nets.network;
     const fromNetwork = repo.otherAddressesFromNetwork(nets.network, address, since);
+    const fromIp = same ? fromNetwork : repo.otherAddressesFromIp(nets.group, address, since);
+    const atBoth = (ofGroup: () => number, ofNetwork: () => number) => (same ? ofNetwork() : Math.max(ofGroup(), ofNetwork()));
     return {
       fromIp: fromNetwork.n >= fromIp.n ? fromNetwork : fromIp,
       risk: {
         addressesFromIp: Math.max(fromIp.n, fromNetwork.n),
         rejectedFromIpOrDevice: repo.rejectedFrom(nets.group, nets.network, device, now - 7 * DAY_MS),
-        requestsFromIpLast10Min: Math.max(repo.requestsFromIp(nets.group, since10Min), repo.requestsFromNetwork(nets.network, since10Min)),
+        requestsFromIpLast10Min: atBoth(() => repo.requestsFromIp(nets.group, since10Min), () => repo.requestsFromNetwork(nets.network, since10Min)),
         devicesForAddress: repo.otherDevicesForAddress(address, device, now - 30 * DAY_MS),
-        devicesFromIp: Math.max(repo.otherDevicesFromIp(nets.group, device, since), repo.otherDevicesFromNetwork(nets.network, device, since)),
+        devicesFromIp: atBoth(() => repo.otherDevicesFromIp(nets.group, device, since), () => repo.otherDevicesFromNetwork(nets.network, device, since)),
         requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, now - HOUR_MS),
         requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, now - DAY_MS),
         paidToWideToday: repo.approvedFromWide(nets.wide, nets.network, now - DAY_MS),
