@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps) {
   const settings = lazy(() => createSettingsService({ db, clock }));
   const pow = createProofOfWork({ clock, difficulty: () => settings.get().powDifficulty });
   const groupCommit = createGroupCommit(db.sqlite);
-  const faucet = lazy(() => createFaucetService({ db, clock, settings, groupCommit, random: deps.random }));
+  const faucet = lazy(() => createFaucetService({ db, clock, settings, groupCommit, random: deps.random, blocked: (r) => blockedRequest(r) }));
   const reviews = lazy(() => createReviewService({ db, clock, faucet }));
   // the newsletter, earning-alert and advertiser forms share one limit per IP
   const formLimit = createFormLimit(clock);

@@ -313,6 +313,9 @@ describe("a blocked address on the money path", () => {
       expect(approve.headers.get("x-error-code")).toBe("BLOCKED_DESTINATION");
       expect(approve.json.message).toBe(BLOCKED_DESTINATION);
       expect((t.db.sqlite.query("select count(*) as n from payouts").get() as { n: number }).n).toBe(0);
+      // the admin's list warns on it before anyone presses Approve
+      const list = await t.call("GET", "/api/admin/faucet/requests", { cookie: admin });
+      expect(list.json.map((r: { id: number; blocked: boolean }) => [r.id, r.blocked])).toContainEqual([made.json.id, true]);
       // a user whose address was set before its block is not paid either
       t.db.sqlite.run("update users set xrp_address = ?, total_claimed_drops = 5000000 where id = ?", [ADDRESS, user.user.id]);
       const pay = await t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: admin });

@@ -93,7 +93,7 @@ export const lookupQuery = t.Object(
 // A faucet request as the admin's list shows it: who asked, from where, the risk and the payout.
 // processedByName: the admin who approved or rejected it (null for the auto-approve rule; absent
 // from a query that does not join the processing admin)
-export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null; processedByName?: string | null };
+export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null; processedByName?: string | null; blocked?: boolean };
 export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
   return {
     id: r.id,
@@ -106,6 +106,8 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     reason: r.reason,
     riskScore: r.riskScore,
     riskReasons: r.riskReasons ?? [],
+    // its address, IP or device is on the block list now (approving it is refused)
+    blocked: r.blocked ?? false,
     requesterIp: r.requesterIp,
     // the IPv6 /48 or IPv4 /24 it came from (caps count there)
     ipNetwork: r.ipNetwork ?? null,

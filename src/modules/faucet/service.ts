@@ -43,6 +43,9 @@ export interface FaucetDeps {
   settings: SettingsService;
   groupCommit: GroupCommit;
   random?: () => number;
+  // whether a request's party is on the block list now (the admin's list warns on a request made
+  // before its block)
+  blocked?: (r: FaucetRequest) => boolean;
 }
 
 // The two budgets of a day: the faucet's (dailyLimit) and the bonuses' (bonusDailyLimit: social
@@ -57,7 +60,7 @@ interface Refusals {
   drops: number;
 }
 
-export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random }: FaucetDeps) {
+export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random, blocked = () => false }: FaucetDeps) {
   const repo = createFaucetRepository(db);
   // Bumped whenever a day's total moves, so the cached status never outlives a change.
   let budgetVersion = 0;
@@ -387,8 +390,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // The admin's list: open requests a page at a time; page 1 also holds the 10 last processed.
     // With a filter (status, risk, reason, dates, search, sort): the matching requests of any status.
     adminPage(page: number, filter: ListFilter | null = null) {
-      if (filter) return { ...repo.filteredPage(filter, ADMIN_PAGE_SIZE), pageSize: ADMIN_PAGE_SIZE };
-      return { rows: repo.openPage(page, ADMIN_PAGE_SIZE, page === 1), total: repo.openCount(), pageSize: ADMIN_PAGE_SIZE };
+      const { rows, total } = filter ? repo.filteredPage(filter, ADMIN_PAGE_SIZE) : { rows: repo.openPage(page, ADMIN_PAGE_SIZE, page === 1), total: repo.openCount() };
+      return { rows: rows.map((r) => ({ ...r, blocked: blocked(r) })), total, pageSize: ADMIN_PAGE_SIZE };
     },
   };
 }

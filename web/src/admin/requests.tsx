@@ -116,6 +116,7 @@ export function FaucetRequestsScreen() {
         <span title={r.destinationAddress} className="font-mono">
           {shortAddress(r.destinationAddress)}
           {r.destinationTag !== null && <span className="text-slate-500"> tag {r.destinationTag}</span>}
+          {r.blocked && <span className="block text-xs font-semibold text-red-700">On the block list: reject it, or unblock first</span>}
         </span>
       ),
     }),
