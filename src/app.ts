@@ -19,7 +19,7 @@ import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } fro
 import { createBodyReads, readBody } from "./http/body.ts";
 import type { ContextDeps } from "./http/context.ts";
 import { HttpError, jsonError } from "./http/errors.ts";
-import { type IpGrouping, ipGroup } from "./http/ip-group.ts";
+import { type IpGrouping, ipGroup, ipNetworks } from "./http/ip-group.ts";
 import { newDeviceCookie } from "./http/device.ts";
 import { createErrorLog } from "./http/error-log.ts";
 import { openApiDocument } from "./http/openapi.ts";
@@ -63,6 +63,11 @@ import { createSocialService } from "./modules/social/service.ts";
 import { blockedPartyCheck, blocklistRoutes } from "./modules/blocklist/routes.ts";
 import { createBlocklistService } from "./modules/blocklist/service.ts";
 import { backOfficeRoutes } from "./modules/back-office/routes.ts";
+import { createSecretBox } from "./auth/secret-box.ts";
+import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
+import { createTwoFactorService } from "./modules/two-factor/service.ts";
+import { sessionRoutes } from "./modules/sessions/routes.ts";
+import { createSessionListService } from "./modules/sessions/service.ts";
 import { createBackOfficeService } from "./modules/back-office/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -96,6 +101,10 @@ export interface AppDeps {
   // How often the auto-approve rule runs (with payouts on); null: never (tests call it themselves).
   autoApproveEveryMs?: number | null;
   log?: (line: string) => void;
+  // the key that seals two-factor secrets (auth/secret-box.ts: the data directory's secret.key)
+  secretKey: Uint8Array;
+  // admins must use two-factor sign-in: the server pays on a real ledger (--xrpl-url)
+  adminTwoFactorRequired?: boolean;
 }
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
@@ -129,7 +138,17 @@ export function createApp(deps: AppDeps) {
   );
   // (the rewards ask the accounts for users, and the accounts the rewards for claims: both typed)
   const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids), faucet }));
-  const accounts: AccountService = lazy(() => createAccountService({ db, clock, sessions, throttle: createLoginThrottle(clock), rewards, passwordCost: deps.passwordCost, limits: () => settings.get(), mailer: config.mail ? createMailer(config.mail) : null, log }));
+  // one count of wrong passwords and wrong two-factor codes, per username and network
+  const throttle = createLoginThrottle(clock);
+  const mailer = config.mail ? createMailer(config.mail) : null;
+  const networksOf = (ip: string) => ipNetworks(ip, settings.get().ipGrouping as IpGrouping);
+  const twoFactor = lazy(() =>
+    createTwoFactorService({ db, clock, box: createSecretBox(deps.secretKey), sessions, throttle, networksOf, requiredForAdmins: deps.adminTwoFactorRequired ?? false }),
+  );
+  const sessionList = lazy(() => createSessionListService({ db, clock, sessions, mailer, log }));
+  const accounts: AccountService = lazy(() =>
+    createAccountService({ db, clock, sessions, throttle, rewards, passwordCost: deps.passwordCost, limits: () => settings.get(), mailer, log, secondFactor: twoFactor, onSignIn: (user, origin) => sessionList.signedIn(user, origin) }),
+  );
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
   const backOffice = lazy(() => createBackOfficeService({ db }));
@@ -148,7 +167,8 @@ export function createApp(deps: AppDeps) {
     if (autoApproveTimer) clearInterval(autoApproveTimer);
   };
   // who is asking, for the features' `visitor` and `admin` contexts
-  const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping };
+  const adminTwoFactorRequired = deps.adminTwoFactorRequired ?? false;
+  const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping, adminTwoFactorRequired };
   // the forms that create something refuse a blocked party (each declares it, as its proof of work)
   const blocked = blockedPartyCheck({ context, blocklist });
   const errors = createErrorLog({ log, clock });
@@ -233,7 +253,7 @@ export function createApp(deps: AppDeps) {
     })
     // One guard for every /api/admin route (and the API's own description), whatever the route declares.
     .onBeforeHandle(({ path, request, set }) => {
-      if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs")) requireAdmin(currentUser, cookieJar(request, set));
+      if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs")) requireAdmin(currentUser, cookieJar(request, set), adminTwoFactorRequired);
     })
     // The OpenAPI document of every route, for admins (the guard above; http/openapi.ts).
     .get("/api/docs/json", () => apiDocument(), { detail: { hide: true } })
@@ -243,6 +263,8 @@ export function createApp(deps: AppDeps) {
     .use(backOfficeRoutes({ context, backOffice }))
     .use(accountRoutes({ context, accounts, payouts, pow, blocked, payWaitMs: deps.payWaitMs ?? 15_000, reads, publicUrl: config.publicUrl }))
     .use(notificationRoutes({ context, notifications }))
+    .use(twoFactorRoutes({ context, twoFactor }))
+    .use(sessionRoutes({ context, sessionList }))
     .use(faucetRoutes({ context, faucet, payouts, pow, blocked, reads }))
     .use(socialRoutes({ context, social, blocked, pow, reads }))
     .use(reviewRoutes({ context, reviews, pow, blocked, reads }))

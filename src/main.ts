@@ -79,7 +79,7 @@ try {
   } else {
     // loaded only when payouts are on: the XRPL client is a large part of start-up
     const { startPayouts } = await import("./payouts/runtime.ts");
-    payouts = await startPayouts({ config: config.payouts, db: await database(), dataDir, log: (line) => console.log(line) });
+    payouts = await startPayouts({ config: config.payouts, ceiling: config.payoutCeiling, db: await database(), dataDir, log: (line) => console.log(line) });
   }
 } catch (error) {
   fail(`payouts: ${error instanceof Error ? error.message : String(error)}`, 1);
@@ -121,7 +121,9 @@ try {
   await turn();
   const { createApp } = await import("./app.ts");
   await turn();
-  const app = createApp({ db, config, version: pkg.version, payouts: payouts.runtime });
+  const { loadSecretKey } = await import("./auth/secret-box.ts");
+  // admins sign in with a second factor when the server pays real XRP
+  const app = createApp({ db, config, version: pkg.version, payouts: payouts.runtime, secretKey: loadSecretKey(dataDir), adminTwoFactorRequired: config.payouts.mode === "ledger" });
   await turn();
   const waited = early.handOver(app);
   console.log(`app ready ${Math.round(performance.now() - listenedAt)} ms after the listen (${waited} ${waited === 1 ? "request" : "requests"} waited for it)`);

@@ -2,7 +2,14 @@
 import type { User } from "../db/schema.ts";
 import { type CookieAttributes, type CookieJar, SESSION_COOKIE } from "../http/cookies.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
-import type { SessionService } from "./sessions.ts";
+import type { SessionInfo, SessionService } from "./sessions.ts";
+import { twoFactorSetupRequired } from "./step-up.ts";
+
+// A logged-in user and the session they came with.
+export interface SignedIn {
+  user: User;
+  session: SessionInfo;
+}
 
 export interface SessionCookieOptions {
   secure: boolean;
@@ -13,8 +20,8 @@ export function sessionCookieAttributes({ secure }: SessionCookieOptions, expire
 }
 
 export function createSessionReader(sessions: SessionService, cookieOptions: SessionCookieOptions) {
-  // The logged-in user, refreshing the cookie when the session slid forward; null when none.
-  return function currentUser(cookies: CookieJar): User | null {
+  // The logged-in user and their session, refreshing the cookie when the session slid forward; null when none.
+  return function currentUser(cookies: CookieJar): SignedIn | null {
     const token = cookies.get(SESSION_COOKIE);
     if (!token) return null;
     const session = sessions.validate(token);
@@ -23,20 +30,23 @@ export function createSessionReader(sessions: SessionService, cookieOptions: Ses
       return null;
     }
     if (session.refreshed) cookies.set(SESSION_COOKIE, token, sessionCookieAttributes(cookieOptions, session.expiresAt));
-    return session.user;
+    return { user: session.user, session: session.session };
   };
 }
 
 export type CurrentUser = ReturnType<typeof createSessionReader>;
 
 export function requireUser(currentUser: CurrentUser, cookies: CookieJar, message?: string): User {
-  const user = currentUser(cookies);
+  const user = currentUser(cookies)?.user;
   if (!user) throw unauthorized(message);
   return user;
 }
 
-export function requireAdmin(currentUser: CurrentUser, cookies: CookieJar): User {
+// `twoFactorRequired`: the server pays on a real ledger, so an admin without two-factor sign-in may
+// do nothing but set it up.
+export function requireAdmin(currentUser: CurrentUser, cookies: CookieJar, twoFactorRequired = false): User {
   const user = requireUser(currentUser, cookies);
   if (!user.isAdmin) throw forbidden();
+  if (twoFactorRequired && user.totpEnabledAt === null) throw twoFactorSetupRequired();
   return user;
 }

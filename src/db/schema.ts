@@ -29,6 +29,13 @@ export const users = sqliteTable(
     // limited per network too, and bonuses per registration network and device.
     ipNetwork: text("ip_network"),
     deviceId: text("device_id"),
+    // Two-factor sign-in (TOTP): the secret sealed with the data directory's key (auth/secret-box.ts),
+    // the one being set up, when it was turned on, and the last 30 s step a code was accepted for
+    // (a code is refused the second time).
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: integer("totp_enabled_at"),
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -48,9 +55,32 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at").notNull(),
+    // where it signed in from and was last seen (the sessions list), and when a two-factor code was
+    // last entered in it (money actions need one in the last 5 minutes)
+    ip: text("ip"),
+    ipNetwork: text("ip_network"),
+    deviceId: text("device_id"),
+    userAgent: text("user_agent"),
+    lastSeenAt: integer("last_seen_at"),
+    steppedUpAt: integer("stepped_up_at"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+);
+
+// One-time recovery codes for two-factor sign-in, stored as SHA-256 hashes (each is random enough).
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user").on(t.userId)],
 );
 
 export const faucetRequests = sqliteTable(

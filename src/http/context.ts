@@ -3,7 +3,9 @@
 // when read (a status poll that reads none of them pays nothing). `admin` guards a feature's admin
 // routes: 401 without a session, 403 for a non-admin, and gives the acting admin.
 import { Elysia } from "elysia";
-import { requireAdmin, requireUser, type CurrentUser } from "../auth/current-user.ts";
+import { requireAdmin, requireUser, type CurrentUser, type SignedIn } from "../auth/current-user.ts";
+import type { SessionInfo } from "../auth/sessions.ts";
+import { stepUpDone } from "../auth/step-up.ts";
 import type { User } from "../db/schema.ts";
 import type { ClientIpResolver } from "./client-ip.ts";
 import { cookieJar, type CookieJar } from "./cookies.ts";
@@ -17,6 +19,8 @@ export interface ContextDeps {
   secureCookies: boolean;
   // the admin's IPv4 grouping setting, read per request
   ipGrouping: () => IpGrouping;
+  // admins must have two-factor sign-in (the server pays on a real ledger)
+  adminTwoFactorRequired?: boolean;
 }
 
 export interface Visitor {
@@ -29,14 +33,18 @@ export interface Visitor {
   readonly device: { deviceId: string; isNew: boolean };
   readonly userAgent: string | null;
   readonly user: User | null;
+  // the session the logged-in user came with
+  readonly session: SessionInfo | null;
   // the logged-in user, or 401 with `message`
   requireUser(message?: string): User;
 }
 
-// The acting admin and where they act from, as the audit log records it.
+// The acting admin and where they act from, as the audit log records it; whether they entered a
+// two-factor code in the last 5 minutes (auth/step-up.ts).
 export interface Actor {
   admin: User;
   ip: string;
+  stepUpDone: boolean;
 }
 
 export function userAgentOf(request: Request): string | null {
@@ -48,7 +56,7 @@ export function createVisitor(deps: ContextDeps, request: Request, server: unkno
   let ip: string | undefined;
   let networks: IpNetworks | undefined;
   let device: Visitor["device"] | undefined;
-  let user: User | null | undefined;
+  let signedIn: SignedIn | null | undefined;
   const jar = () => (cookies ??= cookieJar(request, set as never));
   return {
     get cookies() {
@@ -70,11 +78,14 @@ export function createVisitor(deps: ContextDeps, request: Request, server: unkno
       return userAgentOf(request);
     },
     get user() {
-      if (user === undefined) user = deps.currentUser(jar());
-      return user;
+      if (signedIn === undefined) signedIn = deps.currentUser(jar());
+      return signedIn?.user ?? null;
+    },
+    get session() {
+      return this.user ? signedIn!.session : null;
     },
     requireUser(message?: string) {
-      return requireUser(() => this.user, jar(), message);
+      return requireUser(() => (this.user ? signedIn! : null), jar(), message);
     },
   };
 }
@@ -85,6 +96,6 @@ export const visitorContext = (deps: ContextDeps) =>
 export const adminContext = (deps: ContextDeps) =>
   new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => {
     const visitor = createVisitor(deps, request, server, set);
-    const admin = requireAdmin(() => visitor.user, visitor.cookies);
-    return { visitor, actor: { admin, ip: visitor.ip } satisfies Actor };
+    const admin = requireAdmin(() => (visitor.user ? { user: visitor.user, session: visitor.session! } : null), visitor.cookies, deps.adminTwoFactorRequired);
+    return { visitor, actor: { admin, ip: visitor.ip, stepUpDone: stepUpDone(admin, visitor.session, deps.clock()) } satisfies Actor };
   });

@@ -89,6 +89,7 @@ export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & 
     passwordCost: TEST_PASSWORD_COST,
     clientIp: (request) => request.headers.get("x-test-ip") ?? "203.0.113.7",
     log: (line) => logs.push(line),
+    secretKey: crypto.getRandomValues(new Uint8Array(32)),
     ...overrides,
   });
 

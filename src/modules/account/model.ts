@@ -9,9 +9,13 @@ import { iso, waitText } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../auth/passwords.ts";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
+import type { TwoFactorStatus } from "../two-factor/model.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const LOGIN_FAILED = "Invalid username or password";
+// with two-factor sign-in: the password's step, and one answer for a wrong password or a wrong code
+export const LOGIN_CODE_NEEDED = "Enter the 6-digit code from your authenticator app, or a recovery code";
+export const LOGIN_WITH_CODE_FAILED = "Invalid username, password or code";
 export const NOT_LOGGED_IN = "Not logged in";
 export const LOGGED_OUT = "Logged out successfully";
 export const MESSAGES = {
@@ -38,6 +42,8 @@ export const registerBody = jsonBody({
 export const loginBody = jsonBody({
   username: text(ANY_LENGTH, MESSAGES.required),
   password: text(ANY_LENGTH, MESSAGES.required),
+  // the two-factor code (or a recovery code), for an account that has it on
+  code: text(64, LOGIN_CODE_NEEDED),
 });
 // Account settings, password change and password reset (PATCH /api/user, POST /api/user/password,
 // POST /api/password-reset, POST /api/password-reset/request).
@@ -90,6 +96,7 @@ export interface Credentials {
   username?: string | null;
   password?: string | null;
   email?: string | null;
+  code?: string | null;
 }
 
 // The headers are the ones these answers always had: the generic code of their status, and
@@ -102,6 +109,8 @@ export const accountErrors = {
   credentialsRequired: () => badRequest(MESSAGES.required),
   usernameTaken: () => conflict(MESSAGES.taken, "USERNAME_TAKEN"),
   loginFailed: () => unauthorized(LOGIN_FAILED),
+  loginCodeNeeded: () => appError(401, "TWO_FACTOR_REQUIRED", LOGIN_CODE_NEEDED),
+  loginWithCodeFailed: () => appError(401, "LOGIN_FAILED", LOGIN_WITH_CODE_FAILED),
   tooManyFailedLogins: (retryAfterSeconds: number) =>
     tooManyRequests(`Too many failed logins. Please try again ${waitText(retryAfterSeconds * 1000)}.`, retryAfterSeconds),
   loginsAtOnce: () => tooManyRequests(MESSAGES.loginsAtOnce, 2),
@@ -145,10 +154,11 @@ export type PublicUser = ReturnType<typeof publicUser>;
 
 // The logged-in user as GET /api/user and PATCH /api/user answer: as the API shows them, with the
 // payout address's destination tag and what has been paid to them (validated on the ledger).
-export const selfView = (user: User, paidDrops: number) => ({
+export const selfView = (user: User, paidDrops: number, twoFactor: TwoFactorStatus) => ({
   ...publicUser(user),
   destinationTag: user.xrpDestinationTag,
   paid: formatXrp(paidDrops),
+  twoFactor,
 });
 
 // A user in the admin's list: as the API shows them, their payout address's destination tag (for

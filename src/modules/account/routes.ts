@@ -56,7 +56,7 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
     .post(
       "/api/register",
       async ({ body, visitor, set }) => {
-        const { user, session } = await accounts.register(body ?? {}, visitor.ip, visitor.device.deviceId);
+        const { user, session } = await accounts.register(body ?? {}, visitor.ip, visitor.device.deviceId, visitor.userAgent);
         cookie(visitor.cookies, session);
         set.status = 201;
         // the same user as GET /api/user answers, which the web app stores as the session
@@ -67,7 +67,7 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
     .post(
       "/api/login",
       async ({ body, visitor }) => {
-        const { user, session } = await accounts.login(body ?? {}, visitor.ip);
+        const { user, session } = await accounts.login(body ?? {}, visitor.ip, { deviceId: visitor.device.deviceId, userAgent: visitor.userAgent });
         cookie(visitor.cookies, session);
         return { user: accounts.me(user) };
       },

@@ -3,7 +3,7 @@
 // user reads about themselves, and the admin's list of users. No Elysia types here.
 import { hashPassword, verifyPassword, adminPasswordProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordCost } from "../../auth/passwords.ts";
 import { createHashGate, type HashGate } from "../../auth/hash-gate.ts";
-import { generateSessionToken, sessionIdFromToken, type SessionService } from "../../auth/sessions.ts";
+import { generateSessionToken, sessionIdFromToken, type SessionOrigin, type SessionService } from "../../auth/sessions.ts";
 import type { LoginThrottle } from "../../auth/throttle.ts";
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
@@ -20,6 +20,7 @@ import type { RewardService } from "../rewards/service.ts";
 import type { Mailer } from "./mail.ts";
 import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
 import { createAccountRepository } from "./repository.ts";
+import type { TwoFactorStatus } from "../two-factor/model.ts";
 
 const DEFAULT_COST_DUMMY_HASH =
   "$argon2id$v=19$m=65536,t=2,p=1$QPDUTDDM5FgVIJtuf1TehzjNAwnkFc1FnBRAeM+eQ88$16rnUfJmGoLupTwAXzAViBAOht5PHCQucGcEhFuRu+Y";
@@ -57,6 +58,28 @@ export interface AccountDeps {
   // the operator's SMTP server (--smtp-url), or none: "Forgot password?" then answers MAIL_OFF
   mailer?: Mailer | null;
   log?: (line: string) => void;
+  // two-factor sign-in (modules/two-factor): whether a user has it, the login's code check, and
+  // what GET /api/user says of it
+  secondFactor?: SecondFactor;
+  // told of every sign-in (modules/sessions: the admins' sign-in alerts)
+  onSignIn?: (user: User, origin: SessionOrigin) => void;
+}
+
+export interface SecondFactor {
+  enabled(user: User): boolean;
+  verifyLoginCode(user: User, code: string | null | undefined): Promise<boolean>;
+  status(user: User): TwoFactorStatus;
+}
+const NO_SECOND_FACTOR: SecondFactor = {
+  enabled: () => false,
+  verifyLoginCode: async () => false,
+  status: () => ({ enabled: false, setupRequired: false, recoveryCodesLeft: 0 }),
+};
+
+// Where a login or registration comes from, besides its IP (the session keeps it).
+export interface ClientOrigin {
+  deviceId: string | null;
+  userAgent: string | null;
 }
 
 // A new session for a user: the cookie's token and when it ends.
@@ -97,6 +120,8 @@ export function createAccountService({
   hashGate = createHashGate(),
   mailer = null,
   log = () => {},
+  secondFactor = NO_SECOND_FACTOR,
+  onSignIn = () => {},
 }: AccountDeps) {
   const repo = createAccountRepository(db);
   const resetRequests = createRateLimit({ limit: RESET_REQUESTS_PER_NETWORK, windowMs: 15 * 60 * 1000, clock, message: SELF_SERVICE.resetFlood });
@@ -212,14 +237,19 @@ export function createAccountService({
       log(`password reset request failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
     }
   };
-  const withSession = (user: User): { user: User; session: Session } => ({ user, session: sessions.create(user.id) });
+  const withSession = (user: User, ip: string, origin: ClientOrigin | null, withCode = false): { user: User; session: Session } => {
+    const sessionOrigin: SessionOrigin = { ip, ipNetwork: networksOf(ip).network, deviceId: origin?.deviceId ?? null, userAgent: origin?.userAgent ?? null, withCode };
+    const session = sessions.create(user.id, sessionOrigin);
+    onSignIn(user, sessionOrigin);
+    return { user, session };
+  };
 
   return {
     // `ip`: the client's address; its IP group and its network may each make accountsPerHour /
     // accountsPerDay accounts. `deviceId`: the device cookie's id, stored with the network (the
     // bonuses are limited per registration network and device). Answers the new user and their
     // first session.
-    async register(input: Credentials, ip: string, deviceId: string | null = null): Promise<{ user: User; session: Session }> {
+    async register(input: Credentials, ip: string, deviceId: string | null = null, userAgent: string | null = null): Promise<{ user: User; session: Session }> {
       const username = textOf(input.username).trim();
       const email = textOf(input.email).trim();
       const password = textOf(input.password);
@@ -261,11 +291,15 @@ export function createAccountService({
         if (isUniqueViolation(error)) throw accountErrors.usernameTaken();
         throw error;
       }
-      return withSession(user);
+      return withSession(user, ip, { deviceId, userAgent });
     },
 
     // Answers the user and a new session, or 401 the same way for a wrong password and an unknown name.
-    async login(input: Credentials, ip: string): Promise<{ user: User; session: Session }> {
+    // An account with two-factor sign-in: without a code, 401 TWO_FACTOR_REQUIRED whether the
+    // password was right or not (a wrong one still counts); with one, the same 401 for a wrong
+    // password and a wrong code. The code is checked only after a right password (a guess at the
+    // password does not use up a recovery code).
+    async login(input: Credentials, ip: string, origin: ClientOrigin | null = null): Promise<{ user: User; session: Session }> {
       const username = textOf(input.username).trim();
       const password = textOf(input.password);
       if (!username || !password) throw accountErrors.credentialsRequired();
@@ -275,11 +309,12 @@ export function createAccountService({
       const nets = networksOf(ip);
       const attempt = throttle.begin(nets, username);
       if (typeof attempt === "number") throw accountErrors.tooManyFailedLogins(attempt);
+      const code = textOf(input.code).trim();
       const checking = hashGate.tryRun(
         async () => {
           const user = repo.byUsername(username);
           const ok = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
-          return ok ? user : undefined;
+          return { user, ok };
         },
         loginShares(nets),
       );
@@ -287,15 +322,23 @@ export function createAccountService({
         attempt.cancel();
         throw accountErrors.loginsAtOnce();
       }
+      let outcome: "signed-in" | "failed" | "code-needed" = "failed";
       let user: User | undefined;
       try {
-        user = await checking;
+        const checked = await checking;
+        user = checked.user;
+        if (user && secondFactor.enabled(user)) {
+          if (!code) outcome = checked.ok ? "code-needed" : "failed";
+          else if (checked.ok && (await secondFactor.verifyLoginCode(user, code))) outcome = "signed-in";
+        } else if (checked.ok) outcome = "signed-in";
       } finally {
-        if (user) attempt.succeeded();
-        else attempt.failed();
+        if (outcome === "signed-in") attempt.succeeded();
+        else if (outcome === "failed") attempt.failed();
+        else attempt.cancel();
       }
-      if (!user) throw accountErrors.loginFailed();
-      return withSession(user);
+      if (user && secondFactor.enabled(user) && outcome !== "signed-in") throw code ? accountErrors.loginWithCodeFailed() : accountErrors.loginCodeNeeded();
+      if (!user || outcome !== "signed-in") throw accountErrors.loginFailed();
+      return withSession(user, ip, origin, secondFactor.enabled(user));
     },
 
     // Ends the session of this token on the server (nothing when there is none).
@@ -304,7 +347,7 @@ export function createAccountService({
     },
 
     // The logged-in user as GET /api/user shows them (with what has been paid to them).
-    me: (user: User) => selfView(user, repo.paidTo(user.id)),
+    me: (user: User) => selfView(user, repo.paidTo(user.id), secondFactor.status(user)),
 
     // Account settings: the email (as registration takes it; a new one needs the current password,
     // since the email is where a reset link goes), the payout address (as the faucet form takes it; an
@@ -337,7 +380,7 @@ export function createAccountService({
       if (xrpAddress === null && tag !== null) throw accountErrors.invalidAddress();
       if (emailChanged) await withCurrentPassword(user, input.currentPassword, ip, async () => true);
       const updated = immediate(db, () => repo.updateSettings(user.id, { email, xrpAddress, xrpDestinationTag: tag }));
-      return selfView(updated, repo.paidTo(user.id));
+      return selfView(updated, repo.paidTo(user.id), secondFactor.status(updated));
     },
 
     // Changes the password of the logged-in user: the current one is checked (and counted like a

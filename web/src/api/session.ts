@@ -10,7 +10,8 @@ import type { Body, User } from "./types";
 export type { User };
 // The forms' fields as the routes name them, each filled in (the routes' schemas leave every one optional).
 type Filled<T> = { [K in keyof T]-?: NonNullable<T[K]> };
-export type Credentials = Filled<Body<typeof api.login.post>>;
+// (the login's two-factor code is sent only once the server asks for it)
+export type Credentials = Omit<Filled<Body<typeof api.login.post>>, "code"> & { code?: string };
 export type Registration = Filled<Body<typeof api.register.post>>;
 
 export const currentUserKey = ["/api/user"] as const;
@@ -32,7 +33,7 @@ export function homeFor(user: User): string {
 
 // On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
 // Registering carries a proof of work (the client adds it), so its form solves one while on screen.
-function useSignIn<Form>(call: "login" | "register", successText: string, toPayload: (form: Form) => Registration) {
+function useSignIn<Form>(call: "login" | "register", successText: string, toPayload: (form: Form) => Registration & { code?: string }) {
   useProofOfWork("register", call === "register");
   const queryClient = useQueryClient();
   return useMutation({

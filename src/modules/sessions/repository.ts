@@ -1,0 +1,33 @@
+// The admins' sign-ins, as the audit log holds them (action 'admin.sign_in'), and the admins to tell.
+import type { Db } from "../../db/client.ts";
+
+export interface SignInRow {
+  id: number;
+  actor_user_id: number | null;
+  actor_name: string;
+  ip_address: string | null;
+  details: string | null;
+  created_at: number;
+}
+
+export const SIGN_IN_ACTION = "admin.sign_in";
+
+export function createSignInRepository(db: Db) {
+  const seenNetwork = db.sqlite.query<{ n: number }, [number, string, string]>(
+    "select count(*) as n from audit_log where actor_user_id = ? and action = ? and json_extract(details, '$.network') = ?",
+  );
+  const seenDevice = db.sqlite.query<{ n: number }, [number, string, string]>(
+    "select count(*) as n from audit_log where actor_user_id = ? and action = ? and json_extract(details, '$.deviceId') = ?",
+  );
+  const latest = db.sqlite.query<SignInRow, [string, number]>(
+    "select id, actor_user_id, actor_name, ip_address, details, created_at from audit_log where action = ? order by id desc limit ?",
+  );
+  const admins = db.sqlite.query<{ email: string; username: string }, []>("select email, username from users where is_admin = 1");
+  return {
+    // whether the admin signed in from this network / device before
+    seenNetwork: (userId: number, network: string) => (seenNetwork.get(userId, SIGN_IN_ACTION, network)?.n ?? 0) > 0,
+    seenDevice: (userId: number, deviceId: string) => (seenDevice.get(userId, SIGN_IN_ACTION, deviceId)?.n ?? 0) > 0,
+    latest: (limit: number) => latest.all(SIGN_IN_ACTION, limit),
+    admins: () => admins.all(),
+  };
+}

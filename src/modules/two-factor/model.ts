@@ -1,0 +1,36 @@
+// Two-factor sign-in's words, bodies and answers.
+import { jsonBody, text } from "../../http/body.ts";
+import { appError, badRequest, conflict, forbidden } from "../../http/errors.ts";
+
+export const RECOVERY_CODE_COUNT = 10;
+
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
+  wrongCode: "That code is not right. Check the time on your phone and enter the newest code.",
+  notSetUp: "Start the setup first: scan the QR code, then enter the code your app shows",
+  alreadyOn: "Two-factor sign-in is already on",
+  notOn: "Two-factor sign-in is not on",
+  requiredForAdmins: "Admins of this server must keep two-factor sign-in on",
+  enabled: "Two-factor sign-in is on",
+  disabled: "Two-factor sign-in is off",
+} as const;
+
+export const twoFactorErrors = {
+  codeRequired: () => badRequest(TWO_FACTOR_MESSAGES.codeRequired, "CODE_REQUIRED"),
+  wrongCode: () => badRequest(TWO_FACTOR_MESSAGES.wrongCode, "WRONG_CODE"),
+  notSetUp: () => conflict(TWO_FACTOR_MESSAGES.notSetUp, "TWO_FACTOR_NOT_SET_UP"),
+  alreadyOn: () => conflict(TWO_FACTOR_MESSAGES.alreadyOn, "TWO_FACTOR_ON"),
+  notOn: () => conflict(TWO_FACTOR_MESSAGES.notOn, "TWO_FACTOR_OFF"),
+  requiredForAdmins: () => appError(403, "TWO_FACTOR_REQUIRED_FOR_ADMINS", TWO_FACTOR_MESSAGES.requiredForAdmins),
+  forbidden,
+};
+
+export const codeBody = jsonBody({ code: text(64, TWO_FACTOR_MESSAGES.codeRequired) });
+
+// What GET /api/user says of the user's second factor.
+export interface TwoFactorStatus {
+  enabled: boolean;
+  // an admin of a server that pays real XRP, without it: they may do nothing else until it is set up
+  setupRequired: boolean;
+  recoveryCodesLeft: number;
+}
