@@ -1,14 +1,37 @@
 import { describe, expect, test } from "bun:test";
 import { helpText, parseCommand, UsageError } from "./config.ts";
 
+// No daily ceiling given: the engine takes the day's budgets at start; 1000 XRP a payment.
+const DEFAULT_CEILING = { dailyDrops: null, paymentDrops: 1_000_000_000 };
+
 describe("flags and environment", () => {
   test("defaults: port 3000 on 0.0.0.0 with ./data, no proxy", () => {
-    expect(parseCommand([], {}).config).toEqual({ port: 3000, host: "0.0.0.0", dataDir: "./data", publicUrl: null, trustProxy: false, payouts: { mode: "off" }, explorerUrl: null, mail: null });
+    expect(parseCommand([], {}).config).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: "./data",
+      publicUrl: null,
+      trustProxy: false,
+      payouts: { mode: "off" },
+      payoutCeiling: DEFAULT_CEILING,
+      explorerUrl: null,
+      mail: null,
+    });
   });
 
   test("environment variables, and flags winning over them", () => {
     const env = { PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/srv/d", PUBLIC_URL: "https://faucet.example/", TRUST_PROXY: "true" };
-    expect(parseCommand([], env).config).toEqual({ port: 8080, host: "127.0.0.1", dataDir: "/srv/d", publicUrl: "https://faucet.example", trustProxy: true, payouts: { mode: "off" }, explorerUrl: null, mail: null });
+    expect(parseCommand([], env).config).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/srv/d",
+      publicUrl: "https://faucet.example",
+      trustProxy: true,
+      payouts: { mode: "off" },
+      payoutCeiling: DEFAULT_CEILING,
+      explorerUrl: null,
+      mail: null,
+    });
     expect(parseCommand(["--port", "9000", "--data-dir=/x"], env).config).toMatchObject({ port: 9000, dataDir: "/x" });
   });
 
@@ -67,9 +90,38 @@ describe("flags and environment", () => {
     }
   });
 
+  test("the payout ceiling: --max-daily-payout and --max-payout in XRP, or their variables, as drops", () => {
+    const ceiling = (argv: string[], env: Record<string, string> = {}) => parseCommand(argv, env).config.payoutCeiling;
+    expect(ceiling(["--max-daily-payout", "150", "--max-payout", "20"])).toEqual({ dailyDrops: 150_000_000, paymentDrops: 20_000_000 });
+    expect(ceiling(["--max-daily-payout=0.5", "--max-payout=0.000001"])).toEqual({ dailyDrops: 500_000, paymentDrops: 1 });
+    expect(ceiling([], { MAX_DAILY_PAYOUT: "75.25", MAX_PAYOUT: " 12.5 " })).toEqual({ dailyDrops: 75_250_000, paymentDrops: 12_500_000 });
+    // flags win over the environment; an empty variable is no variable
+    expect(ceiling(["--max-daily-payout", "60"], { MAX_DAILY_PAYOUT: "75", MAX_PAYOUT: "" })).toEqual({ dailyDrops: 60_000_000, paymentDrops: 1_000_000_000 });
+    // only one of them: the other keeps its default (the daily one is the budgets', at start)
+    expect(ceiling(["--max-payout", "5000"])).toEqual({ dailyDrops: null, paymentDrops: 5_000_000_000 });
+    expect(ceiling(["--xrpl", "sandbox", "--max-daily-payout", "10"])).toEqual({ dailyDrops: 10_000_000, paymentDrops: 1_000_000_000 });
+  });
+
+  test.each([
+    [["--max-daily-payout", "lots"], {}, "--max-daily-payout must be an amount of XRP above 0 with at most 6 decimals, such as 150 or 0.5; got 'lots'"],
+    [["--max-daily-payout", "0"], {}, "--max-daily-payout must be an amount of XRP above 0"],
+    [["--max-payout", "-5"], {}, "--max-payout must be an amount of XRP above 0 with at most 6 decimals, such as 150 or 0.5; got '-5'"],
+    [["--max-payout", "1.0000001"], {}, "--max-payout must be an amount of XRP above 0 with at most 6 decimals"],
+    [["--max-payout", "1e3"], {}, "got '1e3'"],
+    [["--max-payout="], {}, "--max-payout must be an amount of XRP above 0"],
+    [["--max-payout"], {}, "--max-payout needs a value (XRP)"],
+    [[], { MAX_DAILY_PAYOUT: "150 XRP" }, "MAX_DAILY_PAYOUT must be an amount of XRP above 0 with at most 6 decimals, such as 150 or 0.5; got '150 XRP'"],
+    [[], { MAX_PAYOUT: "0.0" }, "MAX_PAYOUT must be an amount of XRP above 0"],
+    [["--max-daily-payout", "100", "--max-payout", "100.000001"], {}, "--max-payout (100.000001 XRP a payment) cannot be above --max-daily-payout (100.000000 XRP a day)"],
+    [[], { MAX_DAILY_PAYOUT: "10", MAX_PAYOUT: "20" }, "MAX_PAYOUT (20.000000 XRP a payment) cannot be above MAX_DAILY_PAYOUT (10.000000 XRP a day)"],
+  ])("the ceiling %j %j is refused: %s", (argv, env, message) => {
+    expect(() => parseCommand(argv as string[], env as Record<string, string>)).toThrow(UsageError);
+    expect(() => parseCommand(argv as string[], env as Record<string, string>)).toThrow(message);
+  });
+
   test("--help documents every flag and its environment variable", () => {
     const help = helpText();
-    for (const text of ["--port", "PORT", "--host", "HOST", "--data-dir", "DATA_DIR", "--public-url", "PUBLIC_URL", "--trust-proxy", "TRUST_PROXY", "--seed-admin", "ADMIN_PASSWORD", "--help"]) {
+    for (const text of ["--port", "PORT", "--host", "HOST", "--data-dir", "DATA_DIR", "--public-url", "PUBLIC_URL", "--trust-proxy", "TRUST_PROXY", "--seed-admin", "ADMIN_PASSWORD", "--help", "--max-daily-payout XRP", "MAX_DAILY_PAYOUT", "--max-payout XRP", "MAX_PAYOUT"]) {
       expect(help).toContain(text);
     }
   });

@@ -1,5 +1,6 @@
 // Typed settings from flags and environment variables. Flags win over the environment.
 import { readFileSync } from "node:fs";
+import { formatXrp, parseXrp } from "./money.ts";
 export interface Config {
   port: number;
   host: string;
@@ -7,6 +8,7 @@ export interface Config {
   publicUrl: string | null;
   trustProxy: boolean;
   payouts: PayoutConfig;
+  payoutCeiling: PayoutCeiling;
   // --explorer-url: where a transaction hash links to, a template holding {hash}; null: the network's own
   explorerUrl: string | null;
   // the operator's SMTP server, for "Forgot password?" emails; none: the login page says to ask the admin
@@ -23,6 +25,18 @@ export type PayoutConfig =
   | { mode: "off" }
   | { mode: "sandbox"; sandboxPort: number }
   | { mode: "ledger"; urls: string[]; seed: string; address: string };
+
+// The most the payout engine signs, set by the operator with flags or the environment only: nothing
+// on the admin screen changes it, so a stolen admin session cannot empty the hot wallet.
+export interface PayoutCeiling {
+  // --max-daily-payout, drops a UTC day; null: the faucet's and the bonuses' daily budgets as the
+  // settings hold them at start
+  dailyDrops: number | null;
+  // --max-payout, drops a payment
+  paymentDrops: number;
+}
+
+export const DEFAULT_MAX_PAYOUT_DROPS = 1_000 * 1_000_000;
 
 export interface CliCommand {
   config: Config;
@@ -66,6 +80,13 @@ export const FLAGS: FlagSpec[] = [
   { name: "xrpl-seed-file", value: "FILE", env: null, help: "file holding the hot wallet's secret (instead of the XRPL_SEED variable)" },
   { name: "xrpl-address", value: "ADDRESS", env: "XRPL_ADDRESS", help: "the hot wallet's address; the server refuses to start when the secret does not derive it" },
   { name: "sandbox-port", value: "PORT", env: "SANDBOX_PORT", help: "loopback port of the sandbox ledger's WebSocket (default 6006)" },
+  {
+    name: "max-daily-payout",
+    value: "XRP",
+    env: "MAX_DAILY_PAYOUT",
+    help: "the most XRP the server signs in one UTC day; past it payouts wait for the next day (default: the faucet's daily limit plus the bonus daily limit, as set at start)",
+  },
+  { name: "max-payout", value: "XRP", env: "MAX_PAYOUT", help: "the most XRP one payment may send; a larger payout is refused, never signed (default 1000)" },
   {
     name: "explorer-url",
     value: "TEMPLATE",
@@ -180,6 +201,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
       publicUrl: publicUrlRaw ? parseUrl(publicUrlRaw, flag("public-url") ? "--public-url" : "PUBLIC_URL") : null,
       trustProxy: values.has("trust-proxy") || trustEnv === "true" || trustEnv === "1",
       payouts: parsePayouts(flag, env),
+      payoutCeiling: parsePayoutCeiling(flag, env),
       mail: parseMail(flag, env, publicUrlRaw),
       explorerUrl: parseExplorerUrl(flag("explorer-url") ?? env.EXPLORER_URL, flag("explorer-url") !== undefined ? "--explorer-url" : "EXPLORER_URL"),
     },
@@ -205,6 +227,30 @@ function parseMail(flag: (name: string) => string | undefined, env: Record<strin
   // the emailed links point at the public URL, never at a Host header a visitor chose
   if (!publicUrl) throw new UsageError("--smtp-url needs --public-url: the password-reset emails link to it");
   return { smtpUrl, from };
+}
+
+// An amount of XRP above 0, at most 6 decimals, as drops.
+function parseXrpAmount(raw: string, source: string): number {
+  const drops = parseXrp(raw);
+  if (drops === null || drops <= 0) throw new UsageError(`${source} must be an amount of XRP above 0 with at most 6 decimals, such as 150 or 0.5; got '${raw}'`);
+  return drops;
+}
+
+function parsePayoutCeiling(flag: (name: string) => string | undefined, env: Record<string, string | undefined>): PayoutCeiling {
+  const source = (name: string, envName: string) => (flag(name) !== undefined ? `--${name}` : envName);
+  const amount = (name: string, envName: string) => {
+    const raw = flag(name) ?? env[envName];
+    if (raw === undefined || (flag(name) === undefined && raw.trim() === "")) return null;
+    return parseXrpAmount(raw, source(name, envName));
+  };
+  const dailyDrops = amount("max-daily-payout", "MAX_DAILY_PAYOUT");
+  const paymentDrops = amount("max-payout", "MAX_PAYOUT");
+  if (dailyDrops !== null && paymentDrops !== null && paymentDrops > dailyDrops) {
+    throw new UsageError(
+      `${source("max-payout", "MAX_PAYOUT")} (${formatXrp(paymentDrops)} XRP a payment) cannot be above ${source("max-daily-payout", "MAX_DAILY_PAYOUT")} (${formatXrp(dailyDrops)} XRP a day)`,
+    );
+  }
+  return { dailyDrops, paymentDrops: paymentDrops ?? DEFAULT_MAX_PAYOUT_DROPS };
 }
 
 function parsePayouts(flag: (name: string) => string | undefined, env: Record<string, string | undefined>): PayoutConfig {

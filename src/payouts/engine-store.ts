@@ -15,6 +15,13 @@ export function createEngineStore(sqlite: Database) {
     inFlightDrops: sqlite.prepare<{ d: number | null }, [string]>(
       "select sum(p.amount_drops + coalesce((select max(fee_drops) from payout_attempts a where a.payout_id = p.id), 0)) as d from payouts p where p.account = ? and p.status = 'in_flight'",
     ),
+    // A payout counts once for each Sequence it was signed with, at its first attempt with it (its
+    // re-signed attempts share the Sequence; a retry after a final failure is a new payment).
+    signedDrops: sqlite.prepare<{ d: number; last: number | null }, [number, number, number]>(
+      `select coalesce(sum(case when a.created_at >= ?1 and a.created_at < ?2 then p.amount_drops end), 0) as d, max(a.id) as last
+       from payout_attempts a join payouts p on p.id = a.payout_id
+       where a.id > ?3 and not exists (select 1 from payout_attempts b where b.payout_id = a.payout_id and b.sequence = a.sequence and b.id < a.id)`,
+    ),
     lease: sqlite.prepare<{ holder: string }, [string, string, number, number]>(
       `insert into signer_leases (account, holder, expires_at) values (?1, ?2, ?3)
        on conflict(account) do update set holder = ?2, expires_at = ?3 where holder = ?2 or expires_at < ?4
@@ -37,6 +44,12 @@ export function createEngineStore(sqlite: Database) {
     highestSequence: (account: string) => q.maxSequence.get(account)?.s ?? 0,
     // amounts and fees of the payouts in flight: spent as far as the hot wallet is concerned
     inFlightDrops: (account: string) => q.inFlightDrops.get(account)?.d ?? 0,
+    // The amounts first signed between `from` and `to` by the attempts after `afterAttemptId` (all
+    // accounts: the ceiling is the server's), and the last such attempt's id.
+    signedDrops(from: number, to: number, afterAttemptId: number) {
+      const r = q.signedDrops.get(from, to, afterAttemptId)!;
+      return { drops: r.d, lastAttemptId: r.last };
+    },
 
     // Takes or renews the lease of `account` for `holder`; false while another holder's is valid.
     holdLease: (account: string, holder: string, now: number, leaseMs: number) => q.lease.get(account, holder, now + leaseMs, now)?.holder === holder,

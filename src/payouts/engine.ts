@@ -4,7 +4,9 @@
 // ledger. It never loses track because every unfinished payout is resolved from the ledger before
 // anything new is signed.
 import type { Wallet } from "xrpl";
+import { DEFAULT_MAX_PAYOUT_DROPS } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { DAY_MS, utcDay } from "../lib/time.ts";
 import { notifyPayoutPaid } from "../modules/notifications/service.ts";
 import { formatXrp } from "../money.ts";
 import { createEngineStore } from "./engine-store.ts";
@@ -36,7 +38,10 @@ export interface EngineDeps {
   ledger: LedgerConnection;
   wallet: Wallet;
   log: (line: string) => void;
+  // The operator's ceilings (--max-payout, --max-daily-payout): the most one payment sends, and the
+  // most the engine signs in a UTC day (none when absent).
   maxPayoutDrops?: number;
+  maxDailyPayoutDrops?: number;
   maxFeeDrops?: number;
   // Called at each step of a payout; tests throw SimulatedCrash here to kill the engine mid-way.
   step?: (name: EngineStep, payout: PayoutRow) => void;
@@ -49,11 +54,15 @@ export interface EngineStatus {
   running: boolean;
 }
 
+// 150000000 -> "150", 500000 -> "0.5": an amount in a log line or a pause reason.
+export const xrpText = (drops: number) => formatXrp(drops).replace(/\.?0+$/, "");
+
 export function createPayoutEngine(deps: EngineDeps) {
   const { db, clock, ledger, wallet, log } = deps;
   const sqlite = db.sqlite;
   const account = wallet.classicAddress;
-  const maxPayoutDrops = deps.maxPayoutDrops ?? 1_000 * 1_000_000;
+  const maxPayoutDrops = deps.maxPayoutDrops ?? DEFAULT_MAX_PAYOUT_DROPS;
+  const maxDailyDrops = deps.maxDailyPayoutDrops ?? null;
   const maxFeeDrops = deps.maxFeeDrops ?? 2_000;
   const holder = crypto.randomUUID();
   const step = (name: EngineStep, payout: PayoutRow) => deps.step?.(name, payout);
@@ -74,10 +83,47 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   const now = () => clock();
 
+  // The pause of a day that reached the ceiling: it lifts by itself once that UTC day is over.
+  let ceilingPause: { reason: string; day: string } | null = null;
+
+  // A pause for any other reason replaces the ceiling's, which must not lift it at midnight.
   function pause(reason: string) {
-    if (paused) return;
+    if (paused && paused !== ceilingPause?.reason) return;
     paused = reason;
     log(`payouts: paused: ${reason}`);
+  }
+
+  // --- the daily ceiling ---------------------------------------------------------------------
+
+  // What the engine signed in the current UTC day, from the database so a restart does not reset
+  // it: counted in full once a day, then topped up with the attempts written since.
+  let today = { start: -1, drops: 0, lastAttemptId: 0 };
+  function signedToday(): number {
+    const start = Math.floor(now() / DAY_MS) * DAY_MS;
+    if (start !== today.start) today = { start, drops: 0, lastAttemptId: 0 };
+    const read = store.signedDrops(start, start + DAY_MS, today.lastAttemptId);
+    today.drops += read.drops;
+    today.lastAttemptId = read.lastAttemptId ?? today.lastAttemptId;
+    return today.drops;
+  }
+
+  function pauseAtCeiling(signed: number, payout: PayoutRow) {
+    const day = utcDay(now());
+    const reason =
+      `the daily payout ceiling of ${xrpText(maxDailyDrops!)} XRP is reached: ${xrpText(signed)} XRP signed on ${day} (UTC), ` +
+      `and payout #${payout.id} of ${xrpText(payout.amount_drops)} XRP would pass it; the queued payouts wait and go out from 00:00 UTC ` +
+      "(only the operator raises the ceiling, with --max-daily-payout and a restart)";
+    pause(reason);
+    if (paused === reason) ceilingPause = { reason, day };
+  }
+
+  function liftCeilingPause() {
+    if (!ceilingPause || ceilingPause.day === utcDay(now())) return;
+    if (paused === ceilingPause.reason) {
+      paused = null;
+      log(`payouts: resumed: a new UTC day (${utcDay(now())}) under the daily ceiling of ${xrpText(maxDailyDrops!)} XRP`);
+    }
+    ceilingPause = null;
   }
 
   const holdsLease = () => store.holdLease(account, holder, now(), LEASE_MS);
@@ -94,6 +140,8 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // Signs the payout's Sequence anew and writes the attempt before it leaves the process.
   function signAttempt(payout: PayoutRow, sequence: number, facts: LedgerFacts, fee: number): AttemptRow {
+    // the last guard of --max-payout: its callers refuse such a payout before they get here
+    if (payout.amount_drops > maxPayoutDrops) throw new Error(`payout #${payout.id} is above the ${xrpText(maxPayoutDrops)} XRP a payment may send: not signed`);
     const tx: Record<string, unknown> = {
       TransactionType: "Payment",
       Account: account,
@@ -180,6 +228,11 @@ export function createPayoutEngine(deps: EngineDeps) {
       }
       // Dead for sure: expired, absent from complete history, Sequence unused. Same Sequence again.
       store.expireOpenAttempts(payout.id, now());
+      // signed before a restart with a lower --max-payout: its Sequence is left for an admin to settle
+      if (payout.amount_drops > maxPayoutDrops) {
+        needsAttention(payout, `the amount is above the ${xrpText(maxPayoutDrops)} XRP a payment may send (--max-payout): not signed again`);
+        continue;
+      }
       const fee = feeFor(facts);
       if (fee > maxFeeDrops) {
         store.setWaiting(payout.id, `waiting: network fee ${fee} drops is above the cap of ${maxFeeDrops}`);
@@ -205,6 +258,7 @@ export function createPayoutEngine(deps: EngineDeps) {
     let spendable =
       wallet.balance - (facts.reserveBaseDrops + wallet.ownerCount * facts.reserveIncDrops) - store.inFlightDrops(account) - SPENDABLE_BUFFER_DROPS;
     nextSequence = Math.max(wallet.sequence, store.highestSequence(account) + 1, nextSequence ?? 0);
+    let signed = maxDailyDrops === null ? 0 : signedToday();
 
     for (const payout of queued) {
       if (inFlight >= MAX_IN_FLIGHT || paused || stopped) return;
@@ -216,6 +270,17 @@ export function createPayoutEngine(deps: EngineDeps) {
         markFailed(payout, "preflight_refused", refusal);
         continue;
       }
+      if (maxDailyDrops !== null) {
+        if (payout.amount_drops > maxDailyDrops) {
+          markFailed(payout, "preflight_refused", `The amount is above the ${xrpText(maxDailyDrops)} XRP the faucet may send in a whole day (--max-daily-payout)`);
+          continue;
+        }
+        // Counted once, when first signed (re-signing the same Sequence is not counted again).
+        if (signed + payout.amount_drops > maxDailyDrops) {
+          pauseAtCeiling(signed, payout);
+          return;
+        }
+      }
       if (spendable < payout.amount_drops + fee) {
         const message = `The hot wallet has ${formatXrp(Math.max(0, spendable))} XRP to spend, not enough for ${formatXrp(payout.amount_drops)} XRP`;
         markFailed(payout, "preflight_refused", message);
@@ -226,6 +291,7 @@ export function createPayoutEngine(deps: EngineDeps) {
       const attempt = signAttempt(payout, sequence, facts, fee);
       nextSequence = sequence + 1;
       spendable -= payout.amount_drops + fee;
+      signed += payout.amount_drops;
       inFlight++;
       step("written", payout);
       const result = await submit(payout, attempt);
@@ -243,6 +309,7 @@ export function createPayoutEngine(deps: EngineDeps) {
       }
       const facts = await ledger.facts();
       await resolveInFlight(facts);
+      liftCeilingPause();
       if (!paused) await sendQueued(facts);
       lastError = null;
     } catch (error) {

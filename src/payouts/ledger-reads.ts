@@ -49,7 +49,7 @@ export function createLedgerReads(ledger: LedgerConnection, account: string, max
     // spent, what the ledger would refuse with a fee burnt.
     async preflight(payout: PayoutRow, facts: LedgerFacts): Promise<string | null> {
       if (!(payout.amount_drops > 0)) return "The amount must be above zero";
-      if (payout.amount_drops > maxPayoutDrops) return `The amount is above the ${formatXrp(maxPayoutDrops)} XRP a single payout may send`;
+      if (payout.amount_drops > maxPayoutDrops) return `The amount is above the ${formatXrp(maxPayoutDrops)} XRP a single payout may send (--max-payout)`;
       if (payout.destination === account) return "The destination is the faucet's own wallet";
       let flags = 0;
       try {

@@ -3,9 +3,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Wallet } from "xrpl";
-import type { PayoutConfig } from "../config.ts";
+import { DEFAULT_MAX_PAYOUT_DROPS, type PayoutCeiling, type PayoutConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { createPayoutEngine, type PayoutEngine } from "./engine.ts";
+import { createSettingsRepository } from "../modules/settings/repository.ts";
+import { createPayoutEngine, type PayoutEngine, xrpText } from "./engine.ts";
 import { createLedgerConnection } from "./ledger.ts";
 import { loadHotWallet } from "./wallet.ts";
 import type { PayoutRuntime } from "./wallet-status.ts";
@@ -18,7 +19,14 @@ export interface StartedPayouts {
   stop(): Promise<void>;
 }
 
-export async function startPayouts({ config, db, dataDir, log, closeIntervalMs }: { config: PayoutConfig; db: Db; dataDir: string; log: (line: string) => void; closeIntervalMs?: number }): Promise<StartedPayouts> {
+export async function startPayouts({
+  config,
+  ceiling = { dailyDrops: null, paymentDrops: DEFAULT_MAX_PAYOUT_DROPS },
+  db,
+  dataDir,
+  log,
+  closeIntervalMs,
+}: { config: PayoutConfig; ceiling?: PayoutCeiling; db: Db; dataDir: string; log: (line: string) => void; closeIntervalMs?: number }): Promise<StartedPayouts> {
   if (config.mode === "off") {
     log("payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox");
     return { runtime: null, stop: async () => {} };
@@ -62,8 +70,9 @@ export async function startPayouts({ config, db, dataDir, log, closeIntervalMs }
     urls = config.urls;
     log(`payouts: hot wallet ${wallet.classicAddress} via ${urls.join(", ")}`);
   }
+  const { maxDailyPayoutDrops, maxPayoutDrops } = ceilingAtStart(db, ceiling, log);
   const ledger = createLedgerConnection({ urls, log });
-  engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log });
+  engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log, maxPayoutDrops, maxDailyPayoutDrops });
   void engine.start().catch((error) => log(`payouts: start: ${error instanceof Error ? error.message : String(error)}`));
   return {
     runtime: { mode: config.mode, url: urls[0]!, engine, ledger, sandbox: simulator },
@@ -73,6 +82,20 @@ export async function startPayouts({ config, db, dataDir, log, closeIntervalMs }
       await simulator?.close();
     },
   };
+}
+
+// The engine's ceilings: the operator's, else the day's two budgets as the settings hold them now.
+// Read once: an admin raising the budgets on the screen does not raise what the engine signs.
+function ceilingAtStart(db: Db, ceiling: PayoutCeiling, log: (line: string) => void) {
+  let daily = ceiling.dailyDrops;
+  let source = "--max-daily-payout";
+  if (daily === null) {
+    const settings = createSettingsRepository(db).read(Date.now());
+    daily = settings.dailyLimitDrops + settings.bonusDailyLimitDrops;
+    source = `the faucet's ${xrpText(settings.dailyLimitDrops)} + the bonuses' ${xrpText(settings.bonusDailyLimitDrops)} daily limits at start; set --max-daily-payout to change it`;
+  }
+  log(`payouts: ceiling ${xrpText(daily)} XRP a UTC day (${source}), ${xrpText(ceiling.paymentDrops)} XRP a payment (--max-payout)`);
+  return { maxDailyPayoutDrops: daily, maxPayoutDrops: ceiling.paymentDrops };
 }
 
 // The sandbox wallet's secret lives in the data directory: it holds only simulated XRP.

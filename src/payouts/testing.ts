@@ -14,8 +14,9 @@ export interface PayoutBed {
   engine: PayoutEngine;
   ledger: LedgerConnection;
   logs: string[];
-  // A new engine over the same database, as after a restart (optionally with a step hook).
-  restartEngine(step?: EngineDeps["step"], clockSkewMs?: number): Promise<PayoutEngine>;
+  // A new engine over the same database, as after a restart (optionally with a step hook, and with
+  // other ceilings than the bed's).
+  restartEngine(step?: EngineDeps["step"], clockSkewMs?: number, ceilings?: Ceilings): Promise<PayoutEngine>;
   // Ticks and closes ledgers until `done()` or `maxLedgers` ledgers have closed.
   settle(done: () => boolean, maxLedgers?: number): Promise<void>;
   // A visitor's faucet request to a fresh address, approved by the admin; returns its id and address.
@@ -23,9 +24,14 @@ export interface PayoutBed {
   close(): Promise<void>;
 }
 
+type Ceilings = Pick<EngineDeps, "maxPayoutDrops" | "maxDailyPayoutDrops">;
+
 // `timeoutMs`: how long the engine waits for an XRPL answer (rows that wait one out stay short).
 // `autoApproveEveryMs`: how often the app runs the auto-approve rule (null, the default here: never).
-export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps["step"]; timeoutMs?: number; autoApproveEveryMs?: number | null } = {}): Promise<PayoutBed> {
+// `appClock`: the engine reads the app's fake clock (`t.clock`) instead of the real one.
+export async function payoutBed(
+  options: { fundDrops?: number; step?: EngineDeps["step"]; timeoutMs?: number; autoApproveEveryMs?: number | null; appClock?: boolean } & Ceilings = {},
+): Promise<PayoutBed> {
   const sim = await startLedgerSimulator({ closeIntervalMs: null });
   const wallet = Wallet.generate(ECDSA.ed25519);
   sim.fund(wallet.classicAddress, options.fundDrops ?? 10_000 * 1_000_000);
@@ -36,8 +42,10 @@ export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps
   // the app reads runtime.engine on every call, so a restarted engine takes over at once
   const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim };
   const t = testApp({ payouts: runtime, payWaitMs: 0, autoApproveEveryMs: options.autoApproveEveryMs ?? null });
-  const make = (step?: EngineDeps["step"], skew = 0) =>
-    createPayoutEngine({ db: t.db, clock: () => Date.now() + skew, ledger, wallet, log, step });
+  const clock = options.appClock ? t.clock : Date.now;
+  const ceilings: Ceilings = { maxPayoutDrops: options.maxPayoutDrops, maxDailyPayoutDrops: options.maxDailyPayoutDrops };
+  const make = (step?: EngineDeps["step"], skew = 0, limits = ceilings) =>
+    createPayoutEngine({ db: t.db, clock: () => clock() + skew, ledger, wallet, log, step, ...limits });
   runtime.engine = make(options.step);
   const admin = (await t.registerAdmin()).cookie;
   let ip = 0;
@@ -52,8 +60,8 @@ export async function payoutBed(options: { fundDrops?: number; step?: EngineDeps
     },
     ledger,
     logs,
-    async restartEngine(step, skew = 120_000) {
-      const next = make(step, skew);
+    async restartEngine(step, skew = 120_000, limits = ceilings) {
+      const next = make(step, skew, limits);
       runtime.engine = next;
       return next;
     },
