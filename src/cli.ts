@@ -1,6 +1,7 @@
 // The command-line parts that are not serving: reading the admin password and seeding the admin.
 import type { Db } from "./db/client.ts";
 import { seedAdminAccount } from "./modules/account/service.ts";
+import { resetTwoFactor } from "./modules/two-factor/service.ts";
 
 // ADMIN_PASSWORD, else the first line of standard input. Never a command-line argument.
 export async function readAdminPassword(env: Record<string, string | undefined>): Promise<string | null> {
@@ -28,5 +29,7 @@ export async function seedAdmin(db: Db, input: { username: string; email: string
   const result = await seedAdminAccount({ db, clock: Date.now }, { username: input.username, email: input.email, password: input.password });
   if (result.action === "created") return `Created admin '${result.user.username}' (${result.user.email}).`;
   const ended = db.sqlite.run("delete from sessions where user_id = ?", [result.user.id]).changes;
-  return `Updated '${result.user.username}': now an admin with a new password; ended ${ended} session${ended === 1 ? "" : "s"}.`;
+  // the operator's way back in for an admin who lost their phone and recovery codes
+  const secondFactor = resetTwoFactor(db, result.user.id) ? "; two-factor sign-in reset (set it up again at the next login)" : "";
+  return `Updated '${result.user.username}': now an admin with a new password; ended ${ended} session${ended === 1 ? "" : "s"}${secondFactor}.`;
 }

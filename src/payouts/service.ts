@@ -7,6 +7,7 @@ import { formatXrp } from "../money.ts";
 import { AUTO_ACTOR, recordAudit } from "../modules/audit/service.ts";
 import { notifyFaucetRequest } from "../modules/notifications/service.ts";
 import { immediate } from "../db/transaction.ts";
+import { requireStepUp } from "../auth/step-up.ts";
 import type { PayoutEngine } from "./engine.ts";
 import { createPayoutRepository, FAILED_FOR_GOOD, type PayoutRecord } from "./repository.ts";
 
@@ -15,6 +16,8 @@ export const PAYOUTS_NOT_CONFIGURED = "Payouts are not configured";
 export interface Actor {
   admin: Pick<User, "id" | "username">;
   ip: string;
+  // a two-factor code was entered in the last 5 minutes, or the admin has none (auth/step-up.ts)
+  stepUpDone?: boolean;
 }
 
 
@@ -162,6 +165,7 @@ export function createPayoutService({
 
   return {
     approveFaucetRequest(id: number, actor: Actor) {
+      requireStepUp(actor);
       const e = requireEngine();
       const outcome = approve(id, actor);
       if (outcome !== "unchanged") void e.kick().catch(() => {});
@@ -183,6 +187,7 @@ export function createPayoutService({
 
     // Queues (or finds) the user's payment and waits up to `waitMs` for the ledger's verdict.
     async payUser(userId: number, actor: Actor, waitMs: number) {
+      requireStepUp(actor);
       const e = requireEngine();
       const id = pay(userId, actor);
       void e.kick().catch(() => {});

@@ -10,6 +10,7 @@
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../payouts/service.ts";
+import { requireStepUp } from "../../auth/step-up.ts";
 import { recordAudit } from "../audit/service.ts";
 import { parseLedgerAddress } from "../faucet/address.ts";
 import { type IpNetwork, networkContains, parseIp, parseNetwork } from "./ip.ts";
@@ -136,7 +137,9 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
       return blockEntryView(repo.byId(id)!, now);
     },
 
+    // (unblocking opens the money path again: a fresh two-factor code, auth/step-up.ts)
     remove(id: number, actor: Actor) {
+      requireStepUp(actor);
       flushRefusals();
       const now = clock();
       immediate(db, () => {

@@ -7,6 +7,7 @@ import { immediate } from "../../db/transaction.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";
 import type { Actor } from "../../payouts/service.ts";
+import { requireStepUp } from "../../auth/step-up.ts";
 import type { PublicUser } from "../account/model.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -52,7 +53,11 @@ export function createRewardService({ db, clock, publicUsersByIds, faucet }: Rew
   };
 
   return {
-    decide: (id: number, decision: ClaimDecision, reason: string | null, actor: Actor) => decisionView(immediate(db, () => decide(id, decision, reason, actor))),
+    // approving a claim or marking it paid moves money: a fresh two-factor code (auth/step-up.ts)
+    decide(id: number, decision: ClaimDecision, reason: string | null, actor: Actor) {
+      if (decision === "APPROVED" || decision === "PAID") requireStepUp(actor);
+      return decisionView(immediate(db, () => decide(id, decision, reason, actor)));
+    },
     // The pending rewards, oldest first (at most 500).
     pending: () => repo.pending().map(rewardView),
     // The admin's claims screen: the pending rewards and their users. With a filter (status,

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { faucetSettings } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../http/context.ts";
+import { requireStepUp } from "../../auth/step-up.ts";
 import { parseXrp } from "../../money.ts";
 import { recordAudit } from "../audit/service.ts";
 import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
@@ -73,6 +74,17 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
         if (parsed === null || parsed <= 0 || parsed > MAX_SETTING_DROPS) throw settingsErrors.autoApproveInvalid("maxPerDay");
         autoApproveMaxPerDayDrops = parsed;
       }
+      // Loosening what money may go out (a budget, the amount range, auto-approve) needs a fresh
+      // two-factor code (auth/step-up.ts); tightening it does not.
+      const autoApproveEnabled = auto.enabled ?? current.autoApproveEnabled;
+      const loosens =
+        dailyLimitDrops > current.dailyLimitDrops ||
+        minAmountDrops > current.minAmountDrops ||
+        maxAmountDrops > current.maxAmountDrops ||
+        bonusDailyLimitDrops > current.bonusDailyLimitDrops ||
+        (autoApproveEnabled && !current.autoApproveEnabled) ||
+        (autoApproveEnabled && (autoApproveMaxPerDayDrops > current.autoApproveMaxPerDayDrops || autoApproveMaxRiskScore > current.autoApproveMaxRiskScore || autoApproveHoldMinutes < current.autoApproveHoldMinutes));
+      if (loosens) requireStepUp(actor);
       const now = clock();
       // Re-read after the change (and after a rolled-back transaction, which leaves the old row).
       cached = null;
@@ -86,7 +98,7 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
           powDifficulty,
           accountsPerHour,
           accountsPerDay,
-          autoApproveEnabled: auto.enabled ?? current.autoApproveEnabled,
+          autoApproveEnabled,
           autoApproveMaxRiskScore,
           autoApproveHoldMinutes,
           autoApproveMaxPerDayDrops,

@@ -23,7 +23,7 @@ export function createTwoFactorRepository(db: Db) {
       return db.sqlite.run("update users set totp_last_step = ? where id = ? and (totp_last_step is null or totp_last_step < ?)", [step, userId, step]).changes > 0;
     },
     // Uses a recovery code once (false when it is not one of the user's unused codes).
-    useRecoveryCode(userId: number, codeHash: string, now: number): boolean {
+    spendRecoveryCode(userId: number, codeHash: string, now: number): boolean {
       return db.sqlite.run("update recovery_codes set used_at = ? where user_id = ? and code_hash = ? and used_at is null", [now, userId, codeHash]).changes > 0;
     },
     replaceRecoveryCodes(userId: number, codeHashes: string[], now: number) {

@@ -51,7 +51,7 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
       return step !== null && repo.takeStep(user.id, step);
     }
     const normal = normalRecoveryCode(code);
-    return normal.length === 10 && repo.useRecoveryCode(user.id, hashOf(normal), clock());
+    return normal.length === 10 && repo.spendRecoveryCode(user.id, hashOf(normal), clock());
   };
 
   // A code entered after sign-in (step-up, turning off, new recovery codes): counted like a password.
@@ -147,6 +147,8 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
       if (user.totpEnabledAt === null) throw twoFactorErrors.notOn();
       await checkCounted(user, input, ip);
       const at = session ? sessions.stepUp(session.id) : clock();
+      // the money actions of the next 5 minutes were confirmed with a code
+      audit(user, "two_factor.step_up", ip, at);
       return { stepUpUntil: new Date(at + STEP_UP_MS).toISOString() };
     },
   };
