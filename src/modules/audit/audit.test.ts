@@ -18,6 +18,8 @@ test("the audit log lists admin actions newest first, 50 a page", async () => {
   expect(first.entries[0]).toMatchObject({ actorName: "auditor", action: "faucet_settings.update", ipAddress: "203.0.113.7" });
   expect(first.entries[0].details.dailyLimit).toBe("154");
   const next = (await t.call("GET", `/api/admin/audit-log?before=${first.nextBefore}`, { cookie: admin })).json;
-  expect(next.entries).toHaveLength(5);
+  // the 5 oldest changes, and the admin's sign-in before them
+  expect(next.entries).toHaveLength(6);
+  expect(next.entries.at(-1)).toMatchObject({ actorName: "auditor", action: "admin.sign_in" });
   expect(next.nextBefore).toBeNull();
 });
