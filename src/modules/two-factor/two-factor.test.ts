@@ -6,6 +6,8 @@ import { STEP_UP_MS, STEP_UP_REQUIRED, TWO_FACTOR_SETUP } from "../../auth/step-
 import { totpCode } from "../../auth/totp.ts";
 import { seedAdmin } from "../../cli.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
+import { startSmtp } from "../../testing/smtp.ts";
+import { waitFor } from "../../testing/wait.ts";
 import { LOGIN_CODE_NEEDED, LOGIN_FAILED, LOGIN_WITH_CODE_FAILED } from "../account/model.ts";
 import { TWO_FACTOR_MESSAGES } from "./model.ts";
 
@@ -268,5 +270,32 @@ describe("sessions and admin sign-ins", () => {
     // members' sign-ins are not admin sign-ins
     await t.register("member");
     expect(((await t.call("GET", "/api/admin/sign-ins", { cookie })).json as unknown[]).length).toBe(3);
+  });
+
+  test("an admin sign-in from a network never seen is emailed to every admin; a known one is not", async () => {
+    const smtp = await startSmtp({ user: "mailer", pass: "s3cret-pass" });
+    try {
+      t = testApp({ config: { publicUrl: null, trustProxy: false, mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, from: "XRP Faucet <faucet@faucet.test>" } } });
+      await t.registerAdmin("boss");
+      await t.registerAdmin("deputy");
+      // boss's browser, with its device cookie, signs in once from the usual network
+      const device = "device=bossbrowser0000000000000001";
+      const bossLogin = (ip: string) => t.call("POST", "/api/login", { body: { username: "boss", password: PASSWORD }, ip, cookie: device });
+      expect((await bossLogin("203.0.113.7")).status).toBe(200);
+      await waitFor(() => smtp.received.length >= 5, { what: "the first sign-ins' alerts" });
+      const before = smtp.received.length;
+      // the same browser from the same network: nothing new, nobody is mailed
+      expect((await bossLogin("203.0.113.7")).status).toBe(200);
+      // the same browser from a network boss never used: both admins are told
+      expect((await bossLogin("2001:db8:4444:1::9")).status).toBe(200);
+      const alerts = await waitFor(() => (smtp.received.length >= before + 2 ? smtp.received.slice(before) : undefined), { what: "the new-network alerts" });
+      expect(alerts.map((m) => m.to).flat().sort()).toEqual(["boss@example.com", "deputy@example.com"]);
+      expect(alerts[0]!.raw).toContain("Subject: New admin sign-in: boss");
+      expect(alerts[0]!.raw).toContain("2001:db8:4444::/48");
+      await Bun.sleep(100);
+      expect(smtp.received.length).toBe(before + 2);
+    } finally {
+      await smtp.close();
+    }
   });
 });
