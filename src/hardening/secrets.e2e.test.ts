@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { ECDSA, Wallet } from "xrpl";
 import { startLedgerSimulator, type LedgerSimulator } from "../payouts/simulator/index.ts";
 import { PROTECTED_FORMS } from "../shared/forms.ts";
+import { totpCode } from "../auth/totp.ts";
 import { randomAddress } from "../testing/harness.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
 import { type HttpClient, httpClient } from "../testing/client.ts";
@@ -47,6 +48,11 @@ test("a full flow leaks neither the wallet secret nor a session token", async ()
   await user("GET", "/api/user");
   await visitor("POST", "/api/login", { username: "leaky", password: "wrong password" });
   await admin("POST", "/api/login", { username: "keeper", password: "a secret admin passphrase" });
+  // paying real XRP, the admin sets up two-factor sign-in first (the code also confirms the money
+  // actions below); its secret and recovery codes are shown to the admin once and stored sealed
+  const secret: string = (await admin("POST", "/api/user/two-factor/setup")).json.secret;
+  const recoveryCodes: string[] = (await admin("POST", "/api/user/two-factor/enable", { code: totpCode(secret, Date.now()) })).json.recoveryCodes;
+  expect(recoveryCodes).toHaveLength(10);
   // (the binary runs on the real clock: a bonus from the account just made needs no account age)
   await admin("POST", "/api/admin/faucet/settings", { bonusMinAccountAgeHours: 0 });
   const made = (await user("POST", "/api/faucet/request", { address: randomAddress() })).json;
@@ -73,6 +79,10 @@ test("a full flow leaks neither the wallet secret nor a session token", async ()
     expect({ where, privateKey: text.includes(hot.privateKey) }).toEqual({ where, privateKey: false });
     expect({ where, adminPassword: text.includes("a secret admin passphrase") }).toEqual({ where, adminPassword: false });
     for (const token of tokens) expect({ where, token: text.includes(token) }).toEqual({ where, token: false });
+  }
+  for (const [where, text] of Object.entries({ logs, database })) {
+    expect({ where, totpSecret: text.includes(secret) }).toEqual({ where, totpSecret: false });
+    for (const code of recoveryCodes) expect({ where, recoveryCode: text.includes(code) }).toEqual({ where, recoveryCode: false });
   }
   expect(logs).toContain(hot.classicAddress); // the address may be shown; the secret never
 }, 60_000);
