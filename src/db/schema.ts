@@ -475,3 +475,20 @@ export const healthProbe = sqliteTable("health_probe", {
   checkedAt: integer("checked_at").notNull(),
   filler: blob("filler"),
 });
+
+// Conditions the operator must hear about (modules/alerts): one open row per kind until it clears;
+// admins are emailed once when it is raised.
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    raisedAt: integer("raised_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    clearedAt: integer("cleared_at"),
+    emailedAt: integer("emailed_at"),
+  },
+  (t) => [uniqueIndex("alerts_open_kind").on(t.kind).where(sql`${t.clearedAt} is null`), index("alerts_raised").on(t.raisedAt)],
+);
+export type Alert = typeof alerts.$inferSelect;
