@@ -25,6 +25,11 @@ import { createErrorLog } from "./http/error-log.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { createPublicReads } from "./http/public-reads.ts";
+import { createRequestLog } from "./http/request-log.ts";
+import type { AccessEntry } from "./lib/log.ts";
+import type { MetricsSources } from "./modules/metrics/model.ts";
+import { metricsRoutes } from "./modules/metrics/routes.ts";
+import { createMetrics } from "./modules/metrics/service.ts";
 import { lazy } from "./lib/lazy.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { robotsTxt, serveWebAsset } from "./http/web-assets.ts";
@@ -67,6 +72,13 @@ import { createSecretBox } from "./auth/secret-box.ts";
 import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
 import { createTwoFactorService } from "./modules/two-factor/service.ts";
 import { sessionRoutes } from "./modules/sessions/routes.ts";
+import { backupRoutes } from "./modules/backups/routes.ts";
+import { type BackupService, createBackupService } from "./modules/backups/service.ts";
+import * as alertChecks from "./modules/alerts/checks.ts";
+import type { BackupState, DiskSpace } from "./modules/alerts/checks.ts";
+import { ALERTS_EVERY_MS, WALLET_DAYS_DEFAULT } from "./modules/alerts/model.ts";
+import { alertRoutes } from "./modules/alerts/routes.ts";
+import { createAlertService } from "./modules/alerts/service.ts";
 import { createSessionListService } from "./modules/sessions/service.ts";
 import { createBackOfficeService } from "./modules/back-office/service.ts";
 
@@ -101,10 +113,26 @@ export interface AppDeps {
   // How often the auto-approve rule runs (with payouts on); null: never (tests call it themselves).
   autoApproveEveryMs?: number | null;
   log?: (line: string) => void;
+  // --log-format json: one access line per request (each answer then carries its x-request-id)
+  accessLog?: ((entry: AccessEntry) => void) | null;
+  // GET /metrics: the operator's --metrics-token (none: this machine only), the metrics other
+  // modules own, and the socket's peer address (tests give another; never X-Forwarded-For)
+  metrics?: { token?: string | null; sources?: MetricsSources; peerIp?: ClientIpResolver };
   // the key that seals two-factor secrets (auth/secret-box.ts: the data directory's secret.key)
   secretKey: Uint8Array;
   // admins must use two-factor sign-in: the server pays on a real ledger (--xrpl-url)
   adminTwoFactorRequired?: boolean;
+  // the backups main.ts schedules (--backup-dir); absent: backups are off (the admin calls say so)
+  backups?: BackupService;
+  // what the alerts read besides the app's own services, and how often they run (null: never;
+  // tests call alerts.evaluate themselves)
+  alerts?: {
+    everyMs?: number | null;
+    diskSpace?: () => DiskSpace;
+    backups?: () => BackupState | null;
+    walletDays?: number;
+    walletFloorDrops?: number;
+  };
 }
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
@@ -156,6 +184,7 @@ export function createApp(deps: AppDeps) {
   const health = createHealth({ db, clock });
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
   const sandbox = createSandboxService({ runtime: deps.payouts ?? null });
+  const backups = deps.backups ?? createBackupService({ db, dbPath: db.sqlite.filename, settings: null, clock });
   // (a request whose party was blocked during its hold waits for a person)
   const blockedRequest = (r: FaucetRequest) => blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
   const autoApprove = lazy(() => createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked: blockedRequest }));
@@ -163,8 +192,47 @@ export function createApp(deps: AppDeps) {
   const autoApproveEveryMs = deps.autoApproveEveryMs === undefined ? AUTO_APPROVE_EVERY_MS : deps.autoApproveEveryMs;
   const autoApproveTimer = deps.payouts && autoApproveEveryMs !== null ? setInterval(() => autoApprove.run(), autoApproveEveryMs) : null;
   autoApproveTimer?.unref();
+  // Alerts (modules/alerts): each condition checked once a minute.
+  const alertOptions = deps.alerts ?? {};
+  const startedAt = clock();
+  const alerts = lazy(() =>
+    createAlertService({
+      db,
+      clock,
+      mailer,
+      log,
+      checks: [
+        ...(deps.payouts
+          ? [
+              alertChecks.walletLow({
+                db,
+                clock,
+                spendable: () => wallet.spendableDrops(),
+                days: alertOptions.walletDays ?? WALLET_DAYS_DEFAULT,
+                floorDrops: alertOptions.walletFloorDrops ?? 0,
+                oneRequestDrops: () => settings.get().maxAmountDrops,
+              }),
+              alertChecks.payoutsPaused(() => deps.payouts?.engine.status().paused ?? null),
+              alertChecks.payoutWaiting({ db, clock }),
+              alertChecks.ledgerStalled({ clock, validatedIndex: async () => (await deps.payouts!.ledger.facts()).validatedIndex }),
+            ]
+          : []),
+        ...(alertOptions.diskSpace ? [alertChecks.diskLow(alertOptions.diskSpace)] : []),
+        alertChecks.databaseReadOnly(() => health.database()),
+        alertChecks.backupFailing({ clock, backups: alertOptions.backups ?? (() => backups.alertState()), startedAt }),
+        alertChecks.budgetUsedEarly({
+          clock,
+          faucetBudget: () => ({ ...faucet.budgetToday().faucet, minDrops: settings.get().minAmountDrops }),
+        }),
+      ],
+    }),
+  );
+  const alertsEveryMs = alertOptions.everyMs === undefined ? ALERTS_EVERY_MS : alertOptions.everyMs;
+  const alertsTimer = alertsEveryMs !== null ? setInterval(() => void alerts.evaluate(), alertsEveryMs) : null;
+  alertsTimer?.unref();
   const stopTimers = () => {
     if (autoApproveTimer) clearInterval(autoApproveTimer);
+    if (alertsTimer) clearInterval(alertsTimer);
   };
   // who is asking, for the features' `visitor` and `admin` contexts
   const adminTwoFactorRequired = deps.adminTwoFactorRequired ?? false;
@@ -176,14 +244,30 @@ export function createApp(deps: AppDeps) {
   const apiHeaders = { ...baseHeaders, "cache-control": "no-store" };
   // The anonymous reads every page polls answer from Bun's router, this app behind them for the
   // requests they decline (src/http/public-reads.ts).
-  const reads = createPublicReads(apiHeaders, (request) => app.fetch(request));
+  // Every answer counted (by route and status) for GET /metrics, and logged with --log-format json.
+  const requestLog = createRequestLog({ access: deps.accessLog });
+  const reads = createPublicReads(apiHeaders, (request) => app.fetch(request), requestLog);
+  const metrics = lazy(() =>
+    createMetrics({
+      db,
+      requests: requestLog,
+      budgetToday: () => faucet.budgetToday(),
+      payouts: deps.payouts ?? null,
+      keptLedger: () => wallet.keptLedger(),
+      sources: deps.metrics?.sources,
+    }),
+  );
+  const webPage = (request: Request) => serveWebAsset(request, baseHeaders, (page) => newDeviceCookie(page, clock(), cookieOptions.secure));
   const apiDocument = openApiDocument(deps.version ?? "dev", () => app);
 
   // normalize: false: bodies are checked as sent. Elysia's default first rewrites a body to the
   // schema's shape (a string where an object is expected becomes {}), which hides wrong shapes.
   const app = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_LIMIT, routes: reads.routes }, normalize: false })
     .error({ HttpError })
-    .onError(({ code, error, path, request }) => {
+    // (counts every answer Elysia gives: request-log.ts)
+    .wrap((handle) => (request: Request) => requestLog.observeElysia(handle as (request: Request) => unknown, request))
+    .onError(({ code, error, path, request, route }) => {
+      requestLog.label(request, route);
       const headers = isApiPath(path) ? apiHeaders : baseHeaders;
       switch (code) {
         case "HttpError":
@@ -251,6 +335,8 @@ export function createApp(deps: AppDeps) {
       if (value !== null && (typeof value !== "object" || Array.isArray(value))) throw new HttpError(400, "The request body must be a JSON object");
       return value;
     })
+    // the route pattern a request matched, for its count (an error names it in onError)
+    .onTransform(({ request, route }) => requestLog.label(request, route))
     // One guard for every /api/admin route (and the API's own description), whatever the route declares.
     .onBeforeHandle(({ path, request, set }) => {
       if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs")) requireAdmin(currentUser, cookieJar(request, set), adminTwoFactorRequired);
@@ -265,6 +351,8 @@ export function createApp(deps: AppDeps) {
     .use(notificationRoutes({ context, notifications }))
     .use(twoFactorRoutes({ context, twoFactor }))
     .use(sessionRoutes({ context, sessionList }))
+    .use(backupRoutes({ context, backups }))
+    .use(alertRoutes({ context, alerts }))
     .use(faucetRoutes({ context, faucet, payouts, pow, blocked, reads }))
     .use(socialRoutes({ context, social, blocked, pow, reads }))
     .use(reviewRoutes({ context, reviews, pow, blocked, reads }))
@@ -278,17 +366,18 @@ export function createApp(deps: AppDeps) {
     .use(walletRoutes({ context, wallet }))
     .use(explorerRoutes({ explorer }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
+    .use(metricsRoutes({ metrics, token: deps.metrics?.token ?? null, peerIp: deps.metrics?.peerIp ?? createClientIpResolver(false), notFound: webPage, headers: apiHeaders }))
     .get("/robots.txt", () => robotsTxt(baseHeaders))
     // the sandbox ledger's transaction page, where sandbox hashes link to (404 off sandbox mode)
     .use(sandboxRoutes({ sandbox, headers: baseHeaders }))
     // a first visit's page brings the device cookie, before the visitor's first faucet request
-    .get("/*", ({ request }) => serveWebAsset(request, baseHeaders, (page) => newDeviceCookie(page, clock(), cookieOptions.secure)));
+    .get("/*", ({ request }) => webPage(request));
 
   app.onStop(() => {
     errors.stop();
     stopTimers();
   });
-  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, stopTimers } });
+  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, alerts, stopTimers } });
 }
 
 export type App = ReturnType<typeof createApp>;

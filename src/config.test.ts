@@ -4,6 +4,15 @@ import { helpText, parseCommand, UsageError } from "./config.ts";
 // No daily ceiling given: the engine takes the day's budgets at start; 1000 XRP a payment.
 const DEFAULT_CEILING = { dailyDrops: null, paymentDrops: 1_000_000_000 };
 
+describe("alert thresholds", () => {
+  test("--alert-wallet-days and --alert-wallet-floor, or their variables; bad values are refused", () => {
+    expect(parseCommand(["--alert-wallet-days", "7", "--alert-wallet-floor", "250.5"], {}).config.alerts).toEqual({ walletDays: 7, walletFloorDrops: 250_500_000 });
+    expect(parseCommand([], { ALERT_WALLET_DAYS: "2", ALERT_WALLET_FLOOR: "10" }).config.alerts).toEqual({ walletDays: 2, walletFloorDrops: 10_000_000 });
+    expect(() => parseCommand(["--alert-wallet-days", "0"], {})).toThrow("--alert-wallet-days must be a whole number of days from 1 to 365; got '0'");
+    expect(() => parseCommand(["--alert-wallet-floor", "-1"], {})).toThrow("--alert-wallet-floor must be an amount of XRP above 0");
+  });
+});
+
 describe("flags and environment", () => {
   test("defaults: port 3000 on 0.0.0.0 with ./data, no proxy", () => {
     expect(parseCommand([], {}).config).toEqual({
@@ -16,6 +25,8 @@ describe("flags and environment", () => {
       payoutCeiling: DEFAULT_CEILING,
       explorerUrl: null,
       mail: null,
+      backups: null,
+      alerts: { walletDays: 3, walletFloorDrops: 0 },
     });
   });
 
@@ -31,6 +42,8 @@ describe("flags and environment", () => {
       payoutCeiling: DEFAULT_CEILING,
       explorerUrl: null,
       mail: null,
+      backups: null,
+      alerts: { walletDays: 3, walletFloorDrops: 0 },
     });
     expect(parseCommand(["--port", "9000", "--data-dir=/x"], env).config).toMatchObject({ port: 9000, dataDir: "/x" });
   });
@@ -119,9 +132,46 @@ describe("flags and environment", () => {
     expect(() => parseCommand(argv as string[], env as Record<string, string>)).toThrow(message);
   });
 
+  test("backups: --backup-dir turns them on (every 6h, keep 14), --backup-every and --backup-keep tune them, or their variables", () => {
+    const backups = (argv: string[], env: Record<string, string> = {}) => parseCommand(argv, env).config.backups;
+    expect(backups([])).toBeNull();
+    expect(backups(["--backup-dir", "/var/backups/faucet"])).toEqual({ dir: "/var/backups/faucet", everyMs: 6 * 3_600_000, keep: 14 });
+    expect(backups(["--backup-dir=/b", "--backup-every", "30m", "--backup-keep", "3"])).toEqual({ dir: "/b", everyMs: 30 * 60_000, keep: 3 });
+    expect(backups([], { BACKUP_DIR: "/b", BACKUP_EVERY: "1d", BACKUP_KEEP: "30" })).toEqual({ dir: "/b", everyMs: 86_400_000, keep: 30 });
+    // flags win over the environment; an empty variable is no variable
+    expect(backups(["--backup-every", "12h"], { BACKUP_DIR: "/b", BACKUP_EVERY: "1d", BACKUP_KEEP: "" })).toEqual({ dir: "/b", everyMs: 12 * 3_600_000, keep: 14 });
+    expect(backups([], { BACKUP_DIR: "" })).toBeNull();
+  });
+
+  test.each([
+    [["--backup-dir", "/b", "--backup-every", "6"], {}, "--backup-every must be a duration such as 30m, 6h or 1d (from 1m to 30d), got '6'"],
+    [["--backup-dir", "/b", "--backup-every", "90s"], {}, "got '90s'"],
+    [["--backup-dir", "/b", "--backup-every", "0m"], {}, "--backup-every must be a duration such as 30m, 6h or 1d (from 1m to 30d), got '0m'"],
+    [["--backup-dir", "/b", "--backup-every", "31d"], {}, "(from 1m to 30d), got '31d'"],
+    [["--backup-dir", "/b", "--backup-every", "1.5h"], {}, "got '1.5h'"],
+    [["--backup-dir", "/b"], { BACKUP_EVERY: "often" }, "BACKUP_EVERY must be a duration such as 30m, 6h or 1d (from 1m to 30d), got 'often'"],
+    [["--backup-dir", "/b", "--backup-keep", "0"], {}, "--backup-keep must be a whole number from 1 to 1000, got '0'"],
+    [["--backup-dir", "/b", "--backup-keep", "all"], {}, "--backup-keep must be a whole number from 1 to 1000, got 'all'"],
+    [["--backup-dir", "/b"], { BACKUP_KEEP: "5000" }, "BACKUP_KEEP must be a whole number from 1 to 1000, got '5000'"],
+    [["--backup-every", "6h"], {}, "--backup-every is only used with --backup-dir (or BACKUP_DIR)"],
+    [[], { BACKUP_KEEP: "3" }, "BACKUP_KEEP is only used with --backup-dir (or BACKUP_DIR)"],
+    [["--backup-dir="], {}, "--backup-dir needs a directory"],
+    [["--backup-dir"], {}, "--backup-dir needs a value (DIR)"],
+    [["--restore", "b.db", "--backup", "c.db"], {}, "--restore cannot be combined with --backup or --seed-admin"],
+    [["--restore", "b.db", "--seed-admin", "boss"], {}, "--restore cannot be combined with --backup or --seed-admin"],
+  ])("backups %j %j are refused: %s", (argv, env, message) => {
+    expect(() => parseCommand(argv as string[], env as Record<string, string>)).toThrow(UsageError);
+    expect(() => parseCommand(argv as string[], env as Record<string, string>)).toThrow(message);
+  });
+
+  test("--restore FILE, with the data directory it restores into", () => {
+    expect(parseCommand(["--restore", "/b/xrp-faucet-20260115-120000.db", "--data-dir", "/srv/d"], {})).toMatchObject({ restoreFile: "/b/xrp-faucet-20260115-120000.db", config: { dataDir: "/srv/d" } });
+    expect(parseCommand([], {}).restoreFile).toBeNull();
+  });
+
   test("--help documents every flag and its environment variable", () => {
     const help = helpText();
-    for (const text of ["--port", "PORT", "--host", "HOST", "--data-dir", "DATA_DIR", "--public-url", "PUBLIC_URL", "--trust-proxy", "TRUST_PROXY", "--seed-admin", "ADMIN_PASSWORD", "--help", "--max-daily-payout XRP", "MAX_DAILY_PAYOUT", "--max-payout XRP", "MAX_PAYOUT"]) {
+    for (const text of ["--port", "PORT", "--host", "HOST", "--data-dir", "DATA_DIR", "--public-url", "PUBLIC_URL", "--trust-proxy", "TRUST_PROXY", "--seed-admin", "ADMIN_PASSWORD", "--help", "--max-daily-payout XRP", "MAX_DAILY_PAYOUT", "--max-payout XRP", "MAX_PAYOUT", "--backup-dir DIR", "BACKUP_DIR", "--backup-every DURATION", "BACKUP_EVERY", "--backup-keep N", "BACKUP_KEEP", "--restore FILE"]) {
       expect(help).toContain(text);
     }
   });

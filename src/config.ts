@@ -1,5 +1,6 @@
 // Typed settings from flags and environment variables. Flags win over the environment.
 import { readFileSync } from "node:fs";
+import { LOG_FORMATS, type LogFormat } from "./lib/log.ts";
 import { formatXrp, parseXrp } from "./money.ts";
 export interface Config {
   port: number;
@@ -11,8 +12,23 @@ export interface Config {
   payoutCeiling: PayoutCeiling;
   // --explorer-url: where a transaction hash links to, a template holding {hash}; null: the network's own
   explorerUrl: string | null;
+  // when the hot wallet alert is raised: spendable below this many days of payouts at the last 7
+  // days' rate, or below the floor (drops)
+  alerts: { walletDays: number; walletFloorDrops: number };
   // the operator's SMTP server, for "Forgot password?" emails; none: the login page says to ask the admin
   mail?: MailSettings | null;
+  // --metrics-token: who else than this machine may read GET /metrics (a secret: never logged)
+  metricsToken?: string | null;
+  // --log-format: text (as always) or json (a JSON object a line, and an access line per request)
+  logFormat?: LogFormat;
+  // --backup-dir, --backup-every, --backup-keep: backups the server takes itself; null: none
+  backups?: BackupSettings | null;
+}
+
+export interface BackupSettings {
+  dir: string;
+  everyMs: number;
+  keep: number;
 }
 
 export interface MailSettings {
@@ -43,6 +59,7 @@ export interface CliCommand {
   help: boolean;
   seedAdmin: { username: string; email: string | null } | null;
   backupFile: string | null;
+  restoreFile: string | null;
 }
 
 export class UsageError extends Error {}
@@ -88,6 +105,13 @@ export const FLAGS: FlagSpec[] = [
   },
   { name: "max-payout", value: "XRP", env: "MAX_PAYOUT", help: "the most XRP one payment may send; a larger payout is refused, never signed (default 1000)" },
   {
+    name: "alert-wallet-days",
+    value: "N",
+    env: "ALERT_WALLET_DAYS",
+    help: "alert the admins when the hot wallet can spend less than N days of payouts at the last 7 days' rate (default 3)",
+  },
+  { name: "alert-wallet-floor", value: "XRP", env: "ALERT_WALLET_FLOOR", help: "alert the admins when the hot wallet can spend less than this, whatever the rate (default: none)" },
+  {
     name: "explorer-url",
     value: "TEMPLATE",
     env: "EXPLORER_URL",
@@ -103,6 +127,17 @@ export const FLAGS: FlagSpec[] = [
   { name: "seed-admin", value: "USERNAME", env: null, help: "create or reset an admin account and exit; the password comes from ADMIN_PASSWORD or the first line of standard input" },
   { name: "email", value: "EMAIL", env: null, help: "the admin's email for --seed-admin (default USERNAME@localhost)" },
   { name: "backup", value: "FILE", env: null, help: "write a consistent copy of the database to FILE (safe while the server runs) and exit" },
+  { name: "backup-dir", value: "DIR", env: "BACKUP_DIR", help: "back the database up into DIR on a schedule (xrp-faucet-YYYYMMDD-HHMMSS.db), with a copy of secret.key" },
+  { name: "backup-every", value: "DURATION", env: "BACKUP_EVERY", help: "how often, e.g. 30m, 6h or 1d (default 6h; from 1m to 30d)" },
+  { name: "backup-keep", value: "N", env: "BACKUP_KEEP", help: "how many backups to keep; older ones are removed (default 14)" },
+  { name: "restore", value: "FILE", env: null, help: "replace the database with the backup FILE (checked first; the server must be stopped) and exit" },
+  {
+    name: "metrics-token",
+    value: "TOKEN",
+    env: "METRICS_TOKEN",
+    help: "let GET /metrics answer, besides this machine, a request with 'Authorization: Bearer TOKEN' (16 characters or more; prefer the variable: flags show in ps)",
+  },
+  { name: "log-format", value: "FORMAT", env: "LOG_FORMAT", help: "text (default) or json: one JSON object a line, with an access line per request" },
   { name: "help", value: null, env: null, help: "show this help and exit" },
 ];
 
@@ -119,6 +154,7 @@ export function helpText(): string {
     "  xrp-faucet [options]                      serve the site and the API",
     "  xrp-faucet --seed-admin USERNAME [--email EMAIL]",
     "  xrp-faucet --backup FILE [--data-dir DIR]",
+    "  xrp-faucet --restore FILE [--data-dir DIR]",
     "",
     "Options:",
     ...rows,
@@ -193,6 +229,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   return {
     help: values.has("help"),
     backupFile: flag("backup") ?? null,
+    restoreFile: parseRestore(flag),
     seedAdmin: seedUser !== undefined ? { username: seedUser, email: flag("email") ?? null } : null,
     config: {
       port,
@@ -203,9 +240,70 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
       payouts: parsePayouts(flag, env),
       payoutCeiling: parsePayoutCeiling(flag, env),
       mail: parseMail(flag, env, publicUrlRaw),
+      metricsToken: parseMetricsToken(flag("metrics-token") ?? env.METRICS_TOKEN, flag("metrics-token") !== undefined ? "--metrics-token" : "METRICS_TOKEN"),
+      logFormat: parseLogFormat(flag("log-format") ?? env.LOG_FORMAT, flag("log-format") !== undefined ? "--log-format" : "LOG_FORMAT"),
+      backups: parseBackups(flag, env),
       explorerUrl: parseExplorerUrl(flag("explorer-url") ?? env.EXPLORER_URL, flag("explorer-url") !== undefined ? "--explorer-url" : "EXPLORER_URL"),
+      alerts: parseAlerts(flag, env),
     },
   };
+}
+
+function parseRestore(flag: (name: string) => string | undefined): string | null {
+  const file = flag("restore");
+  if (file === undefined) return null;
+  if (flag("backup") !== undefined || flag("seed-admin") !== undefined) throw new UsageError("--restore cannot be combined with --backup or --seed-admin");
+  return file;
+}
+
+export const DEFAULT_BACKUP_EVERY_MS = 6 * 3_600_000;
+export const DEFAULT_BACKUP_KEEP = 14;
+const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+// --backup-dir DIR turns the schedule on; --backup-every and --backup-keep only tune it.
+function parseBackups(flag: (name: string) => string | undefined, env: Record<string, string | undefined>): BackupSettings | null {
+  // (an empty variable is no variable; an empty flag is refused below)
+  const read = (name: string, envName: string) => {
+    const given = flag(name);
+    const raw = given !== undefined ? given.trim() : env[envName]?.trim() || undefined;
+    return { raw, source: given !== undefined ? `--${name}` : envName };
+  };
+  const dir = read("backup-dir", "BACKUP_DIR");
+  const every = read("backup-every", "BACKUP_EVERY");
+  const keep = read("backup-keep", "BACKUP_KEEP");
+  if (dir.raw === "") throw new UsageError(`${dir.source} needs a directory`);
+  if (dir.raw === undefined) {
+    for (const given of [every, keep]) if (given.raw !== undefined) throw new UsageError(`${given.source} is only used with --backup-dir (or BACKUP_DIR)`);
+    return null;
+  }
+  let everyMs = DEFAULT_BACKUP_EVERY_MS;
+  if (every.raw !== undefined) {
+    const match = /^(\d{1,6})\s*([mhd])$/.exec(every.raw);
+    everyMs = match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : Number.NaN;
+    if (!(everyMs >= DURATION_UNITS.m! && everyMs <= 30 * DURATION_UNITS.d!)) {
+      throw new UsageError(`${every.source} must be a duration such as 30m, 6h or 1d (from 1m to 30d), got '${every.raw}'`);
+    }
+  }
+  let keepCount = DEFAULT_BACKUP_KEEP;
+  if (keep.raw !== undefined) {
+    keepCount = /^\d{1,4}$/.test(keep.raw) ? Number(keep.raw) : Number.NaN;
+    if (!(keepCount >= 1 && keepCount <= 1000)) throw new UsageError(`${keep.source} must be a whole number from 1 to 1000, got '${keep.raw}'`);
+  }
+  return { dir: dir.raw, everyMs, keep: keepCount };
+}
+
+// The metrics token is a secret: an error names the flag, never the value. An empty variable is no token.
+function parseMetricsToken(raw: string | undefined, source: string): string | null {
+  if (raw === undefined || (source === "METRICS_TOKEN" && raw.trim() === "")) return null;
+  if (!/^[\x21-\x7e]{16,}$/.test(raw)) throw new UsageError(`${source} must be 16 characters or more, without spaces (e.g. the output of 'openssl rand -hex 32')`);
+  return raw;
+}
+
+function parseLogFormat(raw: string | undefined, source: string): LogFormat {
+  if (raw === undefined || (source === "LOG_FORMAT" && raw.trim() === "")) return "text";
+  const format = raw.trim().toLowerCase();
+  if (!(LOG_FORMATS as readonly string[]).includes(format)) throw new UsageError(`${source} must be text or json, got '${raw}'`);
+  return format as LogFormat;
 }
 
 // The SMTP URL is a secret (its password): an error names the flag, never the value.
@@ -234,6 +332,14 @@ function parseXrpAmount(raw: string, source: string): number {
   const drops = parseXrp(raw);
   if (drops === null || drops <= 0) throw new UsageError(`${source} must be an amount of XRP above 0 with at most 6 decimals, such as 150 or 0.5; got '${raw}'`);
   return drops;
+}
+
+function parseAlerts(flag: (name: string) => string | undefined, env: Record<string, string | undefined>): Config["alerts"] {
+  const daysRaw = (flag("alert-wallet-days") ?? env.ALERT_WALLET_DAYS)?.trim() || undefined;
+  const floorRaw = (flag("alert-wallet-floor") ?? env.ALERT_WALLET_FLOOR)?.trim() || undefined;
+  const days = daysRaw === undefined ? 3 : Number(daysRaw);
+  if (!Number.isInteger(days) || days < 1 || days > 365) throw new UsageError(`--alert-wallet-days must be a whole number of days from 1 to 365; got '${daysRaw}'`);
+  return { walletDays: days, walletFloorDrops: floorRaw === undefined ? 0 : parseXrpAmount(floorRaw, flag("alert-wallet-floor") !== undefined ? "--alert-wallet-floor" : "ALERT_WALLET_FLOOR") };
 }
 
 function parsePayoutCeiling(flag: (name: string) => string | undefined, env: Record<string, string | undefined>): PayoutCeiling {

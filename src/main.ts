@@ -122,8 +122,17 @@ try {
   const { createApp } = await import("./app.ts");
   await turn();
   const { loadSecretKey } = await import("./auth/secret-box.ts");
+  const { diskSpaceOf } = await import("./modules/alerts/checks.ts");
   // admins sign in with a second factor when the server pays real XRP
-  const app = createApp({ db, config, version: pkg.version, payouts: payouts.runtime, secretKey: loadSecretKey(dataDir), adminTwoFactorRequired: config.payouts.mode === "ledger" });
+  const app = createApp({
+    db,
+    config,
+    version: pkg.version,
+    payouts: payouts.runtime,
+    secretKey: loadSecretKey(dataDir),
+    adminTwoFactorRequired: config.payouts.mode === "ledger",
+    alerts: { diskSpace: () => diskSpaceOf(dataDir), walletDays: config.alerts.walletDays, walletFloorDrops: config.alerts.walletFloorDrops },
+  });
   await turn();
   const waited = early.handOver(app);
   console.log(`app ready ${Math.round(performance.now() - listenedAt)} ms after the listen (${waited} ${waited === 1 ? "request" : "requests"} waited for it)`);

@@ -30,7 +30,7 @@ type Ceilings = Pick<EngineDeps, "maxPayoutDrops" | "maxDailyPayoutDrops">;
 // `autoApproveEveryMs`: how often the app runs the auto-approve rule (null, the default here: never).
 // `appClock`: the engine reads the app's fake clock (`t.clock`) instead of the real one.
 export async function payoutBed(
-  options: { fundDrops?: number; step?: EngineDeps["step"]; timeoutMs?: number; autoApproveEveryMs?: number | null; appClock?: boolean } & Ceilings = {},
+  options: { fundDrops?: number; step?: EngineDeps["step"]; timeoutMs?: number; autoApproveEveryMs?: number | null; appClock?: boolean; app?: Parameters<typeof testApp>[0] } & Ceilings = {},
 ): Promise<PayoutBed> {
   const sim = await startLedgerSimulator({ closeIntervalMs: null });
   const wallet = Wallet.generate(ECDSA.ed25519);
@@ -41,7 +41,7 @@ export async function payoutBed(
   const ledger = createLedgerConnection({ urls: [sim.url], log, timeoutMs: options.timeoutMs ?? 1_000 });
   // the app reads runtime.engine on every call, so a restarted engine takes over at once
   const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim };
-  const t = testApp({ payouts: runtime, payWaitMs: 0, autoApproveEveryMs: options.autoApproveEveryMs ?? null });
+  const t = testApp({ payouts: runtime, payWaitMs: 0, autoApproveEveryMs: options.autoApproveEveryMs ?? null, ...options.app });
   const clock = options.appClock ? t.clock : Date.now;
   const ceilings: Ceilings = { maxPayoutDrops: options.maxPayoutDrops, maxDailyPayoutDrops: options.maxDailyPayoutDrops };
   const make = (step?: EngineDeps["step"], skew = 0, limits = ceilings) =>

@@ -18,13 +18,24 @@ export interface PayoutRuntime {
   sandbox?: Pick<LedgerSimulator, "transaction"> | null;
 }
 
-export function createWalletStatus({ db, runtime }: { db: Db; runtime: PayoutRuntime | null }) {
+// What the ledger said of the wallet when it could be asked.
+export type LedgerFactsView = Exclude<LedgerView, { error: string }>;
+
+// How long GET /metrics reports the kept answer of the ledger before asking it again (in the background).
+export const LEDGER_CACHE_MS = 30_000;
+
+export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; runtime: PayoutRuntime | null; clock?: () => number }) {
   const counts = db
     .select({ status: payouts.status, n: count() })
     .from(payouts)
     .where(inArray(payouts.status, ["queued", "in_flight", "needs_attention"]))
     .groupBy(payouts.status)
     .prepare();
+
+  // The ledger's last answer (kept for GET /metrics, which never waits for the ledger once it has one).
+  let kept: { view: LedgerFactsView; at: number } | null = null;
+  let asking: Promise<LedgerView> | null = null;
+  const keptView = () => kept?.view ?? null;
 
   // What the ledger says of the wallet, or why it could not be asked.
   async function ledgerOf({ ledger, engine }: PayoutRuntime): Promise<LedgerView> {
@@ -33,10 +44,20 @@ export function createWalletStatus({ db, runtime }: { db: Db; runtime: PayoutRun
       const info = await ledger.request<AccountInfoAnswer>({ command: "account_info", account: engine.account, ledger_index: "validated" });
       const balanceDrops = Number(info.account_data.Balance);
       const reserveDrops = facts.reserveBaseDrops + Number(info.account_data.OwnerCount ?? 0) * facts.reserveIncDrops;
-      return { networkId: facts.networkId, ledgerIndex: facts.validatedIndex, balanceDrops, reserveDrops };
+      const view = { networkId: facts.networkId, ledgerIndex: facts.validatedIndex, balanceDrops, reserveDrops };
+      kept = { view, at: clock() };
+      return view;
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  // One question at a time, however many scrapes come meanwhile.
+  function ask(runtime: PayoutRuntime): Promise<LedgerView> {
+    asking ??= ledgerOf(runtime).finally(() => {
+      asking = null;
+    });
+    return asking;
   }
 
   return {
@@ -55,6 +76,28 @@ export function createWalletStatus({ db, runtime }: { db: Db; runtime: PayoutRun
         lastError: engine.lastError,
       };
       return walletView(state, await ledgerOf(runtime));
+    },
+    // What the wallet can spend above its reserve, or null when the ledger cannot say (alerts).
+    async spendableDrops(): Promise<number | null> {
+      if (!runtime) return null;
+      const ledger = await ledgerOf(runtime);
+      return "error" in ledger ? null : Math.max(0, ledger.balanceDrops - ledger.reserveDrops);
+    },
+    // What the ledger last said of the wallet (null: never answered, or no wallet), for GET /metrics:
+    // the kept answer, asked again in the background once older than maxAgeMs; with none kept yet,
+    // asked now, waiting at most waitMs.
+    async keptLedger({ maxAgeMs = LEDGER_CACHE_MS, waitMs = 2_000 }: { maxAgeMs?: number; waitMs?: number } = {}): Promise<LedgerFactsView | null> {
+      if (!runtime) return null;
+      if (kept) {
+        if (clock() - kept.at >= maxAgeMs) void ask(runtime);
+        return kept.view;
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), waitMs);
+      });
+      await Promise.race([ask(runtime), late]).finally(() => clearTimeout(timer));
+      return keptView();
     },
     resume() {
       if (!runtime) return notConfiguredView();

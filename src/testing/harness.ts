@@ -91,6 +91,8 @@ export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & 
     log: (line) => logs.push(line),
     secretKey: crypto.getRandomValues(new Uint8Array(32)),
     ...overrides,
+    // tests run the alerts themselves (t.app.services.alerts.evaluate())
+    alerts: { everyMs: null, ...overrides.alerts },
   });
 
   async function call(method: string, url: string, options: CallOptions = {}): Promise<TestResponse> {

@@ -6,7 +6,8 @@ import { jsonBody } from "../../http/body.ts";
 import { formatXrp } from "../../money.ts";
 
 export const NOTIFICATIONS_LIMIT = 50;
-export const NOTIFICATION_KINDS = ["REQUEST_APPROVED", "REQUEST_PAID", "REQUEST_REJECTED", "REWARD_APPROVED", "REWARD_PAID", "REWARD_DENIED"] as const;
+// (ALERT: an operator alert, to admins: modules/alerts)
+export const NOTIFICATION_KINDS = ["REQUEST_APPROVED", "REQUEST_PAID", "REQUEST_REJECTED", "REWARD_APPROVED", "REWARD_PAID", "REWARD_DENIED", "ALERT"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const IDS_INVALID = "ids must be a list of notification ids";

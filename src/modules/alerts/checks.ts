@@ -1,0 +1,152 @@
+// The conditions alerts are raised for, each given its sources at composition (createApp): the
+// hot wallet, the payout engine and the ledger, the disk and the database, the backups and the
+// day's budget. Each answers a sentence for the operator while it holds, null when it does not.
+import { statfsSync } from "node:fs";
+import type { Db } from "../../db/client.ts";
+import { DAY_MS } from "../../lib/time.ts";
+import { formatXrp } from "../../money.ts";
+import { DISK_FREE_MIN, LEDGER_STALL_MS, PAYOUT_WAIT_MS } from "./model.ts";
+import type { AlertCheck } from "./service.ts";
+
+const xrp = (drops: number) => `${formatXrp(drops).replace(/\.?0+$/, "")} XRP`;
+const minutes = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
+
+// Spendable below `days` days of payouts at the last 7 days' rate, or below the set floor, or below
+// one request's most (a wallet drained to its reserve pays nobody).
+export function walletLow({
+  db,
+  clock,
+  spendable,
+  days,
+  floorDrops,
+  oneRequestDrops,
+}: {
+  db: Db;
+  clock: () => number;
+  spendable: () => Promise<number | null>;
+  days: number;
+  floorDrops: number;
+  oneRequestDrops: () => number;
+}): AlertCheck {
+  const paidSince = db.sqlite.query<{ drops: number | null }, [number]>("select sum(amount_drops) as drops from payouts where status = 'paid' and updated_at >= ?");
+  return {
+    kind: "wallet_low",
+    async check() {
+      const left = await spendable();
+      if (left === null) return null; // unknown: the ledger's own alert says why
+      const perDay = (paidSince.get(clock() - 7 * DAY_MS)?.drops ?? 0) / 7;
+      const needed = Math.max(floorDrops, Math.ceil(perDay * days), oneRequestDrops());
+      if (left >= needed) return null;
+      const rate = perDay > 0 ? `; at the last 7 days' rate (${xrp(Math.round(perDay))} a day) that lasts ${(left / perDay).toFixed(1)} days` : "";
+      return `The hot wallet can spend ${xrp(left)}, less than ${xrp(needed)}${rate}. Fund it before payouts stop.`;
+    },
+  };
+}
+
+export function payoutsPaused(paused: () => string | null): AlertCheck {
+  return { kind: "payouts_paused", check: () => (paused() ? `Payouts are paused: ${paused()}` : null) };
+}
+
+// A payout queued or in flight for longer than 30 minutes.
+export function payoutWaiting({ db, clock }: { db: Db; clock: () => number }): AlertCheck {
+  const oldest = db.sqlite.query<{ id: number; created_at: number } | null, []>(
+    "select id, created_at from payouts where status in ('queued', 'in_flight') order by created_at limit 1",
+  );
+  return {
+    kind: "payout_waiting",
+    check() {
+      const row = oldest.get();
+      const waited = row ? clock() - row.created_at : 0;
+      return row && waited > PAYOUT_WAIT_MS ? `Payout #${row.id} has waited ${minutes(waited)} to be sent and validated.` : null;
+    },
+  };
+}
+
+// No new validated ledger from the XRPL server for 5 minutes (or no answer at all).
+export function ledgerStalled({ clock, validatedIndex }: { clock: () => number; validatedIndex: () => Promise<number | null> }): AlertCheck {
+  let seen: { index: number | null; since: number } | null = null;
+  return {
+    kind: "ledger_stalled",
+    async check() {
+      const now = clock();
+      const index = await validatedIndex().catch(() => null);
+      if (!seen || (index !== null && index !== seen.index)) seen = { index, since: now };
+      const stalled = now - seen.since;
+      if (stalled < LEDGER_STALL_MS) return null;
+      return index === null
+        ? `The XRPL server has not answered with a validated ledger for ${minutes(stalled)}.`
+        : `The XRPL server's validated ledger has stayed at #${index} for ${minutes(stalled)}.`;
+    },
+  };
+}
+
+export interface DiskSpace {
+  freeBytes: number;
+  totalBytes: number;
+}
+export const diskSpaceOf = (dir: string): DiskSpace => {
+  const s = statfsSync(dir);
+  return { freeBytes: s.bavail * s.bsize, totalBytes: s.blocks * s.bsize };
+};
+
+// Less than 10% of the data directory's disk free.
+export function diskLow(space: () => DiskSpace): AlertCheck {
+  return {
+    kind: "disk_low",
+    check() {
+      const { freeBytes, totalBytes } = space();
+      if (totalBytes <= 0 || freeBytes / totalBytes >= DISK_FREE_MIN) return null;
+      return `The data directory's disk has ${(freeBytes / 1024 ** 3).toFixed(2)} GiB free (${((100 * freeBytes) / totalBytes).toFixed(1)}%). Free space before the database cannot grow.`;
+    },
+  };
+}
+
+export function databaseReadOnly(state: () => string): AlertCheck {
+  return {
+    kind: "database_read_only",
+    check() {
+      const s = state();
+      return s === "ok" ? null : `The database cannot be written (${s}): requests, claims and payouts cannot be recorded.`;
+    },
+  };
+}
+
+export interface BackupState {
+  everyMs: number;
+  lastSuccessAt: number | null;
+  lastFailure: { at: number; message: string } | null;
+}
+
+// The last backup failed, or the newest good one is older than twice the interval.
+export function backupFailing({ clock, backups, startedAt }: { clock: () => number; backups: () => BackupState | null; startedAt: number }): AlertCheck {
+  return {
+    kind: "backup_failing",
+    check() {
+      const s = backups();
+      if (!s) return null;
+      if (s.lastFailure && (s.lastSuccessAt === null || s.lastFailure.at > s.lastSuccessAt)) return `The last backup failed: ${s.lastFailure.message}`;
+      const since = s.lastSuccessAt ?? startedAt;
+      const age = clock() - since;
+      if (age <= 2 * s.everyMs) return null;
+      return s.lastSuccessAt === null ? `No backup has been made in the ${minutes(age)} since the server started.` : `The newest backup is ${minutes(age)} old (backups run every ${minutes(s.everyMs)}).`;
+    },
+  };
+}
+
+// The faucet's whole day budget used up before noon UTC (it stays raised for the rest of that day).
+export function budgetUsedEarly({ clock, faucetBudget }: { clock: () => number; faucetBudget: () => { totalDrops: number; usedDrops: number; minDrops: number } }): AlertCheck {
+  let usedUpOn: number | null = null;
+  return {
+    kind: "budget_used_early",
+    check() {
+      const now = clock();
+      const day = Math.floor(now / DAY_MS);
+      const { totalDrops, usedDrops, minDrops } = faucetBudget();
+      const usedUp = totalDrops - usedDrops < minDrops;
+      if (usedUpOn !== day || !usedUp) usedUpOn = null;
+      if (usedUp && now - day * DAY_MS < DAY_MS / 2) usedUpOn = day;
+      if (usedUpOn === null) return null;
+      return `The faucet's budget for today (${xrp(totalDrops)}) was used up before noon UTC: visitors are refused until tomorrow. Check the requests for a farm, or raise the budget.`;
+    },
+  };
+}
