@@ -60,12 +60,14 @@ export interface Site {
 }
 
 // A fresh data directory with a CLI-seeded admin, the binary serving it, and a browser.
-// `args` go to the binary, e.g. ["--xrpl", "sandbox", "--sandbox-port", "0"] for a paying site.
-export async function startSite({ args = [] }: { args?: string[] } = {}): Promise<Site> {
+// `args` go to the binary, e.g. ["--xrpl", "sandbox", "--sandbox-port", "0"] for a paying site;
+// `env` to its environment, e.g. XRPL_URL, XRPL_SEED and XRPL_ADDRESS for a site paying on a real
+// ledger (whose admins must use two-factor sign-in).
+export async function startSite({ args = [], env }: { args?: string[]; env?: Record<string, string> } = {}): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-e2e-"));
   const seeded = await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, env: { ADMIN_PASSWORD: ADMIN.password } });
   if (seeded.code !== 0) throw new Error(`seeding the admin failed: ${seeded.stderr}`);
-  const server = await startBinary({ binary: BINARY, cwd: dir, args });
+  const server = await startBinary({ binary: BINARY, cwd: dir, args, env });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   let pages = 0;

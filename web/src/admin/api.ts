@@ -20,6 +20,7 @@ export const keys = {
   audit: ["/api/admin/audit-log"],
   counts: ["/api/admin/counts"],
   blocklist: ["/api/admin/blocklist"],
+  signIns: ["/api/admin/sign-ins"],
   userDetail: ["/api/admin/users", "detail"],
 } satisfies Record<string, QueryKey>;
 
@@ -101,6 +102,10 @@ export const useUserFile = (id: number) => useQuery({ queryKey: [...keys.userDet
 
 // GET /api/admin/blocklist: every block, active or expired, with its refusals.
 export const useBlocklist = () => useQuery({ queryKey: keys.blocklist, queryFn: () => unwrap(api.admin.blocklist.get()) });
+
+// GET /api/admin/sign-ins: the latest 20 admin sign-ins, each flagged when its network or device was
+// new to that admin (reread each minute).
+export const useAdminSignIns = () => useQuery({ queryKey: keys.signIns, queryFn: () => unwrap(api.admin["sign-ins"].get()), refetchInterval: 60_000 });
 
 // A write that refetches what it changed and says so in a toast. `send` is a treaty call, e.g.
 // `(id) => api.admin.claims({ id }).post({ status })`; its answer is unwrapped here.

@@ -15,7 +15,7 @@ mock.module("../lib/proof-of-work", () => ({
   },
   warmProof: () => void warmed++,
 }));
-const { api, unwrap } = await import("./client");
+const { api, unwrap, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
 
 type Sent = { url: string; method: string; headers: Headers; body: string | null; credentials: RequestCredentials | undefined };
 let sent: Sent[] = [];
@@ -37,6 +37,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   globalThis.fetch = realFetch;
+  setStepUpHandler(null);
 });
 
 const json = (body: unknown, init: ResponseInit = {}) => () => Response.json(body, init);
@@ -161,5 +162,76 @@ describe("failures", () => {
     const answer = await api.user.get();
     expect(answer.status).toBe(401);
     expect(answer.data).toBeNull();
+  });
+});
+
+describe("step-up for money", () => {
+  const stepUpRequired = failure(403, "Forbidden", '{"message":"Enter a code from your authenticator app to confirm this."}', { "x-error-code": "STEP_UP_REQUIRED" });
+
+  test("without the back office's handler, the refusal is the answer, with its code", async () => {
+    answers.push(stepUpRequired);
+    const error = await unwrap(api.admin.blocklist({ id: 3 }).delete()).catch((e) => e);
+    expect(error).toMatchObject({ status: 403, code: "STEP_UP_REQUIRED", message: "Enter a code from your authenticator app to confirm this." });
+    expect(sent).toHaveLength(1);
+  });
+
+  test("asks for the code with the server's words, then sends the same call once more", async () => {
+    const asked: string[] = [];
+    setStepUpHandler(async (message) => {
+      asked.push(message);
+      return true;
+    });
+    answers.push(stepUpRequired, json({ id: 7, status: "APPROVED" }));
+    expect(await unwrap(api.admin.claims({ id: 7 }).post({ status: "APPROVED" }))).toEqual({ id: 7, status: "APPROVED" } as never);
+    expect(asked).toEqual(["Enter a code from your authenticator app to confirm this."]);
+    expect(sent.map((s) => [s.method, s.url, s.body])).toEqual([
+      ["POST", "/api/admin/claims/7", '{"status":"APPROVED"}'],
+      ["POST", "/api/admin/claims/7", '{"status":"APPROVED"}'],
+    ]);
+  });
+
+  test("only once: refused again after the code, the refusal is the answer", async () => {
+    let asked = 0;
+    setStepUpHandler(async () => ++asked > 0);
+    answers.push(stepUpRequired, stepUpRequired);
+    const error = await unwrap(api.admin.claims({ id: 7 }).post({ status: "APPROVED" })).catch((e) => e);
+    expect(error).toMatchObject({ status: 403, code: "STEP_UP_REQUIRED" });
+    expect(asked).toBe(1);
+    expect(sent).toHaveLength(2);
+  });
+
+  test("cancelled: the call fails in words, and is not sent again", async () => {
+    setStepUpHandler(async () => false);
+    answers.push(stepUpRequired);
+    const error = await unwrap(api.admin.blocklist({ id: 3 }).delete()).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, code: "STEP_UP_CANCELLED", message: STEP_UP_CANCELLED });
+    expect(sent).toHaveLength(1);
+  });
+
+  test("calls refused at the same time share one question", async () => {
+    let asked = 0;
+    let answer: (ok: boolean) => void = () => {};
+    setStepUpHandler(() => {
+      asked++;
+      return new Promise<boolean>((resolve) => (answer = resolve));
+    });
+    answers.push(stepUpRequired, stepUpRequired, json({ id: 1 }), json({ id: 2 }));
+    const both = Promise.all([unwrap(api.admin.claims({ id: 1 }).post({ status: "APPROVED" })), unwrap(api.admin.claims({ id: 2 }).post({ status: "APPROVED" }))]);
+    while (sent.length < 2) await Bun.sleep(1);
+    await Bun.sleep(5);
+    answer(true);
+    expect((await both).map((r) => (r as { id: number }).id)).toEqual([1, 2]);
+    expect(asked).toBe(1);
+    expect(sent).toHaveLength(4);
+  });
+
+  test("a refusal of another kind never asks", async () => {
+    let asked = 0;
+    setStepUpHandler(async () => ++asked > 0);
+    answers.push(failure(403, "Forbidden", '{"message":"Set up two-factor sign-in on your settings page before using the admin screens."}', { "x-error-code": "TWO_FACTOR_SETUP_REQUIRED" }));
+    const error = await unwrap(api.admin.blocklist({ id: 3 }).delete()).catch((e) => e);
+    expect(error).toMatchObject({ status: 403, code: "TWO_FACTOR_SETUP_REQUIRED" });
+    expect(asked).toBe(0);
   });
 });

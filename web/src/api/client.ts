@@ -7,16 +7,43 @@
 import { treaty } from "@elysiajs/eden";
 import type { App } from "../../../src/app.ts";
 import { formAt } from "../../../src/shared/forms";
-import { apiError } from "../lib/errors";
+import { ApiError, apiError } from "../lib/errors";
 import { POW_HEADER, takeProof, warmProof } from "../lib/proof-of-work";
 
 // What `unwrap` needs to word a failure: the request, and the answer's text as the server sent it
 // (treaty keeps only the parsed value).
 const failures = new WeakMap<Response, { method: string; path: string; body: Promise<string> }>();
 
+// Step-up for money: an admin with two-factor sign-in approves, pays, raises a limit or unblocks only
+// with a code entered in the last 5 minutes; without one the server answers 403 STEP_UP_REQUIRED.
+// The back office registers how to ask for the code (its dialog: true once a code was accepted,
+// false when cancelled); every call refused so is then sent once more, or fails with STEP_UP_CANCELLED.
+// Calls refused at the same time share one question.
+export const STEP_UP_REQUIRED = "STEP_UP_REQUIRED";
+export const STEP_UP_CANCELLED = "Not confirmed: nothing was changed.";
+type AskForCode = (message: string) => Promise<boolean>;
+let askForCode: AskForCode | null = null;
+let asking: Promise<boolean> | null = null;
+export function setStepUpHandler(handler: AskForCode | null): void {
+  askForCode = handler;
+}
+async function steppedUp(refused: Response): Promise<boolean> {
+  if (!askForCode) return false;
+  const message = await refused
+    .clone()
+    .json()
+    .then((body: { message?: unknown }) => (typeof body.message === "string" ? body.message : ""))
+    .catch(() => "");
+  asking ??= askForCode(message).finally(() => {
+    asking = null;
+  });
+  return asking;
+}
+
 // Treaty's fetcher: the public forms' POSTs carry a proof of work for their form, and one the server
 // refused (403 with `X-Proof-Of-Work: retry`: expired, or fetched on another network) is solved again
-// and the form sent once more.
+// and the form sent once more. A call refused for want of a fresh two-factor code (above) is sent once
+// more after the code.
 async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const path = String(input);
   const method = init.method ?? "GET";
@@ -31,6 +58,10 @@ async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
   if (form && response.status === 403 && response.headers.get(POW_HEADER) === "retry") response = await attempt(await takeProof(form));
   // A refused form is likely sent again after a fix: have the next proof ready.
   if (form && !response.ok) warmProof(form);
+  if (response.status === 403 && askForCode && response.headers.get("x-error-code") === STEP_UP_REQUIRED) {
+    if (!(await steppedUp(response))) throw new ApiError(403, response.statusText, "", STEP_UP_CANCELLED, "STEP_UP_CANCELLED");
+    response = await attempt(null);
+  }
   if (!response.ok) failures.set(response, { method, path, body: response.clone().text().catch(() => "") });
   return response;
 }

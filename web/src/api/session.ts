@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { failureToast, toast } from "../components/ui/use-toast";
-import { authErrorText } from "../lib/errors";
+import { ApiError, authErrorText } from "../lib/errors";
 import { useProofOfWork } from "../lib/proof-of-work";
 import { api, unwrap } from "./client";
 import type { Body, User } from "./types";
@@ -31,6 +31,10 @@ export function homeFor(user: User): string {
   return user.isAdmin ? "/admin" : "/dashboard";
 }
 
+// The login's answer for an account with two-factor sign-in when no code came with the password: the
+// form then asks for the code (no error toast).
+export const isCodeRequired = (error: unknown) => error instanceof ApiError && error.code === "TWO_FACTOR_REQUIRED";
+
 // On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
 // Registering carries a proof of work (the client adds it), so its form solves one while on screen.
 function useSignIn<Form>(call: "login" | "register", successText: string, toPayload: (form: Form) => Registration & { code?: string }) {
@@ -42,7 +46,9 @@ function useSignIn<Form>(call: "login" | "register", successText: string, toPayl
       queryClient.setQueryData(currentUserKey, user);
       toast({ title: "Success", description: successText });
     },
-    onError: failureToast("Error", authErrorText),
+    onError: (error) => {
+      if (!isCodeRequired(error)) failureToast("Error", authErrorText)(error);
+    },
   });
 }
 
@@ -55,20 +61,27 @@ export function useRegister() {
   return useSignIn("register", "Registration successful", (form: Registration) => form);
 }
 
-// Goes home before forgetting the user, so a page for logged-in users never redirects to /login on the way out
-// (flushSync needs BrowserRouter's useTransitions={false} to commit the new location at once). A failed logout shows nothing.
-export function useLogout() {
+// After the session ended (a logout, or the user ended this device's session in their list): goes home
+// before forgetting the user, so a page for logged-in users never redirects to /login on the way out
+// (flushSync needs BrowserRouter's useTransitions={false} to commit the new location at once).
+export function useLoggedOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return (message: string) => {
+    flushSync(() => navigate("/"));
+    queryClient.setQueryData(currentUserKey, null);
+    queryClient.removeQueries({
+      predicate: (query) => /^\/api\/(user\/|admin)/.test(String(query.queryKey[0])),
+    });
+    toast({ title: "Success", description: message });
+  };
+}
+
+// A failed logout shows nothing.
+export function useLogout() {
+  const loggedOut = useLoggedOut();
   return useMutation({
     mutationFn: () => unwrap(api.logout.post()),
-    onSuccess: () => {
-      flushSync(() => navigate("/"));
-      queryClient.setQueryData(currentUserKey, null);
-      queryClient.removeQueries({
-        predicate: (query) => /^\/api\/(user\/|admin)/.test(String(query.queryKey[0])),
-      });
-      toast({ title: "Success", description: "Logged out successfully" });
-    },
+    onSuccess: () => loggedOut("Logged out successfully"),
   });
 }

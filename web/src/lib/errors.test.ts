@@ -47,4 +47,9 @@ describe("apiError", () => {
     expect(apiError(response(400, "Bad Request"), "POST", "/api/faucet/request", '{"message":"Invalid address"}').message).toBe("Invalid address");
     expect(apiError(response(400, "Bad Request"), "PATCH", "/api/admin/reviews/1", "").message).toBe("Bad Request");
   });
+  test("keeps the answer's X-Error-Code, for a screen to branch on", () => {
+    const coded = new Response(null, { status: 401, statusText: "Unauthorized", headers: { "x-error-code": "TWO_FACTOR_REQUIRED" } });
+    expect(apiError(coded, "POST", "/api/login", '{"message":"Enter the code"}')).toMatchObject({ status: 401, code: "TWO_FACTOR_REQUIRED", message: "Enter the code" });
+    expect(apiError(response(400, "Bad Request"), "POST", "/api/login", "").code).toBeNull();
+  });
 });

@@ -1,10 +1,12 @@
-// A non-OK answer from the API; `body` is the raw response text.
+// A non-OK answer from the API; `body` is the raw response text, `code` the answer's X-Error-Code
+// (e.g. "TWO_FACTOR_REQUIRED"), when it has one.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly statusText: string,
     readonly body: string,
     message: string,
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -40,7 +42,7 @@ export function mutationFailureMessage(response: Response, body: string): string
 // mutationFailureMessage. `path` is the request's path with its query; `body` the answer's text.
 export function apiError(response: Response, method: string, path: string, body: string): ApiError {
   const message = method === "GET" ? readFailureMessage(response, path, body) : mutationFailureMessage(response, body);
-  return new ApiError(response.status, response.statusText, body, message);
+  return new ApiError(response.status, response.statusText, body, message, response.headers.get("x-error-code"));
 }
 
 // Login and register show the HTTP status text for server errors and NETWORK_FAILURE when the

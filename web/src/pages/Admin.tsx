@@ -3,9 +3,9 @@ import { AdvertisingPanel, FaucetControl, ShoppingPlaceholder, SignupPanels } fr
 import { BlocklistScreen } from "../admin/blocklist";
 import { ClaimsScreen } from "../admin/claims";
 import { AuditLog, DailyChart, Exports, ReviewModeration } from "../admin/extras";
-import { BudgetToday, NeedsAttention, SummaryCards, WalletCard } from "../admin/overview";
+import { AdminSignIns, BudgetToday, NeedsAttention, SummaryCards, WalletCard } from "../admin/overview";
 import { FaucetRequestsScreen } from "../admin/requests";
-import { AdminShell } from "../admin/shell";
+import { AdminShell, TwoFactorSetupScreen } from "../admin/shell";
 import { UserFileScreen } from "../admin/user-file";
 import { PaymentHistory, UsersPanel } from "../admin/users";
 import { useCurrentUser } from "../api/session";
@@ -18,6 +18,7 @@ function Overview() {
       <NeedsAttention />
       <SummaryCards />
       <BudgetToday />
+      <AdminSignIns />
       <DailyChart />
       <Exports />
       <ShoppingPlaceholder />
@@ -31,6 +32,7 @@ export default function Admin() {
   usePageTitle("Admin Dashboard");
   const user = useCurrentUser().data;
   if (!user?.isAdmin) return null;
+  if (user.twoFactor.setupRequired) return <TwoFactorSetupScreen />;
   return (
     <AdminShell>
       <Routes>

@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Info } from "lucide-react";
-import { useLogin, useRegister } from "../api/session";
+import { isCodeRequired, useLogin, useRegister } from "../api/session";
 import { ForgotPassword } from "../components/account/ForgotPassword";
 import { Spinner } from "../components/Spinner";
 import { buttonClass } from "../components/ui/button";
@@ -27,14 +27,79 @@ function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string
   );
 }
 
+// The login's second step, for an account with two-factor sign-in: the code from the authenticator
+// app, or one of the recovery codes saved when it was turned on.
+function CodeStep({ busy, error, onSubmit, onBack }: { busy: boolean; error: unknown; onSubmit: (code: string) => void; onBack: () => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // the field has the focus when the step opens and when the kind of code changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus on each change of kind
+  useEffect(() => input.current?.focus(), [recovery]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(code.trim());
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-labelledby="code-step-heading">
+      <div>
+        <h2 id="code-step-heading" className="font-semibold text-slate-900">
+          Two-factor sign-in
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {recovery ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once." : "Enter the 6-digit code your authenticator app shows for XRP Faucet."}
+        </p>
+      </div>
+      {recovery ? (
+        <Field key="recovery" id="login-recovery-code" label="Recovery code" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="xxxxx-xxxxx" required ref={input} value={code} onChange={(e) => setCode(e.target.value)} className="font-mono" />
+      ) : (
+        <Field key="totp" id="login-code" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" placeholder="123456" required ref={input} value={code} onChange={(e) => setCode(e.target.value)} className="font-mono tracking-widest" />
+      )}
+      <SubmitButton busy={busy} label="Verify and log in" busyLabel="Checking..." />
+      <NetworkFailure error={error} busy={busy} />
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button
+          type="button"
+          className="font-medium text-brand-700 hover:underline"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode("");
+          }}
+        >
+          {recovery ? "Use your authenticator app" : "Use a recovery code"}
+        </button>
+        <button type="button" className="font-medium text-slate-600 hover:underline" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function LoginForm() {
   const login = useLogin();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  // the server asked for a second factor: the code step, sending the same username and password with the code
+  const [needsCode, setNeedsCode] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ username, password });
+    login.mutate({ username, password }, { onError: (error) => isCodeRequired(error) && setNeedsCode(true) });
   };
+  if (needsCode) {
+    return (
+      <CodeStep
+        busy={login.isPending}
+        error={login.error}
+        onSubmit={(code) => login.mutate({ username, password, code })}
+        onBack={() => {
+          setNeedsCode(false);
+          setPassword("");
+          login.reset();
+        }}
+      />
+    );
+  }
   return (
     <>
       <form onSubmit={submit} className="space-y-4">

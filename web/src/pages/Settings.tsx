@@ -5,6 +5,8 @@ import { useCurrentUser } from "../api/session";
 import { errorText, isNetworkFailure } from "../lib/errors";
 import { fieldOf, useChangePassword, useUpdateSettings } from "../api/self-service";
 import { checkNewPassword, NewPasswordFields } from "../components/account/NewPasswordFields";
+import { SessionsSection } from "../components/account/SessionsSection";
+import { TwoFactorSection } from "../components/account/TwoFactorSection";
 import { Spinner } from "../components/Spinner";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -233,7 +235,8 @@ function PasswordForm() {
   );
 }
 
-// /dashboard/settings: the logged-in user's payout address, email and password.
+// /dashboard/settings: the logged-in user's payout address, email, password, two-factor sign-in and
+// sessions (admins reach it from the back office's "Your account").
 export default function Settings() {
   usePageTitle("Account settings");
   const { data: user } = useCurrentUser();
@@ -255,6 +258,12 @@ export default function Settings() {
         </Section>
         <Section id="password-heading" title="Password" description="Changing it logs you out everywhere else.">
           <PasswordForm />
+        </Section>
+        <Section id="two-factor-heading" title="Two-factor sign-in" description="A code from an app on your phone, asked for at login after your password.">
+          <TwoFactorSection />
+        </Section>
+        <Section id="sessions-heading" title="Sessions" description="Where your account is signed in. End any session you do not recognise, then change your password.">
+          <SessionsSection />
         </Section>
       </div>
     </div>
