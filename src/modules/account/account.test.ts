@@ -47,7 +47,7 @@ describe("POST /api/register", () => {
         lastClaim: null,
         destinationTag: null,
         paid: "0.000000",
-        twoFactor: { enabled: false, setupRequired: false, recoveryCodesLeft: 0 },
+        twoFactor: { enabled: false, required: false, setupRequired: false, recoveryCodesLeft: 0 },
       },
     });
     const setCookie = res.headers.get("set-cookie")!;

@@ -73,7 +73,7 @@ export interface SecondFactor {
 const NO_SECOND_FACTOR: SecondFactor = {
   enabled: () => false,
   verifyLoginCode: async () => false,
-  status: () => ({ enabled: false, setupRequired: false, recoveryCodesLeft: 0 }),
+  status: () => ({ enabled: false, required: false, setupRequired: false, recoveryCodesLeft: 0 }),
 };
 
 // Where a login or registration comes from, besides its IP (the session keeps it).

@@ -30,7 +30,9 @@ export const codeBody = jsonBody({ code: text(64, TWO_FACTOR_MESSAGES.codeRequir
 // What GET /api/user says of the user's second factor.
 export interface TwoFactorStatus {
   enabled: boolean;
-  // an admin of a server that pays real XRP, without it: they may do nothing else until it is set up
+  // an admin of a server that pays real XRP: they must have it (and cannot turn it off)
+  required: boolean;
+  // ... and have not set it up yet: they may do nothing else until it is
   setupRequired: boolean;
   recoveryCodesLeft: number;
 }

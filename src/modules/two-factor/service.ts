@@ -77,7 +77,8 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
 
     status(user: User): TwoFactorStatus {
       const enabled = user.totpEnabledAt !== null;
-      return { enabled, setupRequired: requiredForAdmins && user.isAdmin && !enabled, recoveryCodesLeft: enabled ? repo.recoveryCodesLeft(user.id) : 0 };
+      const required = requiredForAdmins && user.isAdmin;
+      return { enabled, required, setupRequired: required && !enabled, recoveryCodesLeft: enabled ? repo.recoveryCodesLeft(user.id) : 0 };
     },
 
     // A login's second step: the code with a right password (counted by the login itself).

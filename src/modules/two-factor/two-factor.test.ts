@@ -43,7 +43,7 @@ describe("setting it up", () => {
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
     const me = await t.call("GET", "/api/user", { cookie });
-    expect(me.json.twoFactor).toEqual({ enabled: true, setupRequired: false, recoveryCodesLeft: 10 });
+    expect(me.json.twoFactor).toEqual({ enabled: true, required: false, setupRequired: false, recoveryCodesLeft: 10 });
     const row = t.db.sqlite.query("select totp_secret, totp_pending_secret from users where username = 'alice'").get() as { totp_secret: string; totp_pending_secret: string | null };
     expect(row.totp_secret).not.toContain(secret);
     expect(row.totp_pending_secret).toBeNull();
@@ -157,7 +157,7 @@ describe("admins of a server that pays real XRP", () => {
     t = testApp({ adminTwoFactorRequired: true });
     const { cookie } = await t.registerAdmin("boss");
     const me = await t.call("GET", "/api/user", { cookie });
-    expect(me.json.twoFactor).toEqual({ enabled: false, setupRequired: true, recoveryCodesLeft: 0 });
+    expect(me.json.twoFactor).toEqual({ enabled: false, required: true, setupRequired: true, recoveryCodesLeft: 0 });
     for (const [method, path] of [
       ["GET", "/api/admin/faucet/requests"],
       ["GET", "/api/admin/users"],
@@ -176,7 +176,7 @@ describe("admins of a server that pays real XRP", () => {
     expect((await t.call("GET", "/api/user", { cookie })).status).toBe(401);
     const back = await login(t, "boss", "a fresh and long admin passphrase 42");
     expect(back.status).toBe(200);
-    expect(back.json.user.twoFactor).toEqual({ enabled: false, setupRequired: true, recoveryCodesLeft: 0 });
+    expect(back.json.user.twoFactor).toEqual({ enabled: false, required: true, setupRequired: true, recoveryCodesLeft: 0 });
   });
 
   test("on a sandbox server an admin may go without it, and is never asked for a code", async () => {

@@ -31,17 +31,10 @@ export const useRenewRecoveryCodes = () => useMutation({ mutationFn: (code: stri
 // POST /api/user/step-up: a code entered now allows the money actions for 5 minutes.
 export const useStepUp = () => useMutation({ mutationFn: (code: string) => unwrap(api.user["step-up"].post({ code })) });
 
-// Whether this server makes its admins keep two-factor sign-in on: it pays real XRP (a hot wallet on
-// a ledger, not the sandbox). Asked only for an admin who has it on (the wallet is an admin read).
-export function useAdminMustKeepTwoFactor(): boolean {
+// Whether this server makes the user keep two-factor sign-in on (an admin of a server that pays real XRP).
+export function useMustKeepTwoFactor(): boolean {
   const { data: user } = useCurrentUser();
-  const wallet = useQuery({
-    queryKey: ["/api/admin/wallet"],
-    queryFn: () => unwrap(api.admin.wallet.get()),
-    enabled: Boolean(user?.isAdmin && user.twoFactor.enabled),
-    retry: false,
-  });
-  return Boolean(wallet.data?.configured && !wallet.data.sandbox);
+  return Boolean(user?.twoFactor.required);
 }
 
 // GET /api/user/sessions: where the user is signed in, the last seen first.

@@ -5,7 +5,7 @@
 import { CheckCircle2, Copy, Download, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState, type ComponentProps, type FormEvent } from "react";
 import { useCurrentUser } from "../../api/session";
-import { useAdminMustKeepTwoFactor, useDisableTwoFactor, useEnableTwoFactor, useRenewRecoveryCodes, useTwoFactorChanged, useTwoFactorSetup } from "../../api/security";
+import { useDisableTwoFactor, useEnableTwoFactor, useMustKeepTwoFactor, useRenewRecoveryCodes, useTwoFactorChanged, useTwoFactorSetup } from "../../api/security";
 import { ApiError, errorText, isNetworkFailure } from "../../lib/errors";
 import { Spinner } from "../Spinner";
 import { buttonClass } from "../ui/button";
@@ -271,7 +271,7 @@ function Status({ left, mustKeep, onCodes, onOff }: { left: number; mustKeep: bo
 // The section's content: the recovery codes while they are shown, else the status or the setup.
 export function TwoFactorSection() {
   const { data: user } = useCurrentUser();
-  const mustKeep = useAdminMustKeepTwoFactor() || Boolean(user?.twoFactor.setupRequired);
+  const mustKeep = useMustKeepTwoFactor();
   const changed = useTwoFactorChanged();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [done, setDone] = useState<string | null>(null);
