@@ -25,6 +25,8 @@ describe("flags and environment", () => {
       payoutCeiling: DEFAULT_CEILING,
       explorerUrl: null,
       mail: null,
+      metricsToken: null,
+      logFormat: "text",
       backups: null,
       alerts: { walletDays: 3, walletFloorDrops: 0 },
     });
@@ -42,6 +44,8 @@ describe("flags and environment", () => {
       payoutCeiling: DEFAULT_CEILING,
       explorerUrl: null,
       mail: null,
+      metricsToken: null,
+      logFormat: "text",
       backups: null,
       alerts: { walletDays: 3, walletFloorDrops: 0 },
     });
@@ -174,5 +178,44 @@ describe("flags and environment", () => {
     for (const text of ["--port", "PORT", "--host", "HOST", "--data-dir", "DATA_DIR", "--public-url", "PUBLIC_URL", "--trust-proxy", "TRUST_PROXY", "--seed-admin", "ADMIN_PASSWORD", "--help", "--max-daily-payout XRP", "MAX_DAILY_PAYOUT", "--max-payout XRP", "MAX_PAYOUT", "--backup-dir DIR", "BACKUP_DIR", "--backup-every DURATION", "BACKUP_EVERY", "--backup-keep N", "BACKUP_KEEP", "--restore FILE"]) {
       expect(help).toContain(text);
     }
+  });
+});
+
+describe("GET /metrics' token and the log format", () => {
+  const token = "0123456789abcdef0123456789abcdef";
+  test("--metrics-token or METRICS_TOKEN (the flag wins; an empty variable is none); --log-format or LOG_FORMAT, text by default", () => {
+    expect(parseCommand(["--metrics-token", token], {}).config.metricsToken).toBe(token);
+    expect(parseCommand([], { METRICS_TOKEN: token }).config.metricsToken).toBe(token);
+    expect(parseCommand(["--metrics-token", `${token}-flag`], { METRICS_TOKEN: token }).config.metricsToken).toBe(`${token}-flag`);
+    expect(parseCommand([], { METRICS_TOKEN: "" }).config.metricsToken).toBeNull();
+    expect(parseCommand(["--log-format", "json"], {}).config.logFormat).toBe("json");
+    expect(parseCommand([], { LOG_FORMAT: "JSON" }).config.logFormat).toBe("json");
+    expect(parseCommand(["--log-format=text"], { LOG_FORMAT: "json" }).config.logFormat).toBe("text");
+    expect(parseCommand([], { LOG_FORMAT: "" }).config.logFormat).toBe("text");
+  });
+
+  test.each([
+    [["--metrics-token", "short-secret"], {}, "--metrics-token must be 16 characters or more, without spaces"],
+    [[], { METRICS_TOKEN: "a token with spaces in it" }, "METRICS_TOKEN must be 16 characters or more, without spaces"],
+    [["--log-format", "xml"], {}, "--log-format must be text or json, got 'xml'"],
+    [[], { LOG_FORMAT: "logfmt" }, "LOG_FORMAT must be text or json, got 'logfmt'"],
+  ])("%j %j is refused: %s", (argv, env, message) => {
+    expect(() => parseCommand(argv as string[], env as Record<string, string>)).toThrow(message);
+  });
+
+  test("a refused token is never repeated in the message (it is a secret)", () => {
+    for (const secret of ["hunter2-too-short", "s3cret with a space"].map((s) => s.slice(0, 15))) {
+      try {
+        parseCommand(["--metrics-token", secret], {});
+        throw new Error("accepted");
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        expect((error as Error).message).not.toContain(secret);
+      }
+    }
+  });
+
+  test("--help lists both, with their variables", () => {
+    for (const text of ["--metrics-token TOKEN", "METRICS_TOKEN", "--log-format FORMAT", "LOG_FORMAT"]) expect(helpText()).toContain(text);
   });
 });

@@ -11,14 +11,19 @@ import type { Db } from "./db/client.ts";
 import { openMigratedDatabase } from "./db/migrate.ts";
 import { PRIVATE_DIR_MODE, restrictDataDir } from "./db/open.ts";
 import { listenFirst } from "./listen-first.ts";
+import { createLogger, type Logger, routeConsoleTo } from "./lib/log.ts";
 import type { StartedPayouts } from "./payouts/runtime.ts";
 
 // Everything the server creates (the data directory, the database and its WAL files, backups, the
 // sandbox wallet and ledger) is readable by the server's user only.
 process.umask(0o077);
 
+// Every line the server prints (--log-format; the usage errors and --help before it is known are text).
+let logger: Logger | undefined;
+
 function fail(message: string, code: number): never {
-  process.stderr.write(`xrp-faucet: ${message}\n`);
+  if (logger) logger.error(`xrp-faucet: ${message}`);
+  else process.stderr.write(`xrp-faucet: ${message}\n`);
   process.exit(code);
 }
 
@@ -36,11 +41,13 @@ if (command.help) {
 }
 
 const { config } = command;
+logger = createLogger({ format: config.logFormat ?? "text" });
+if (logger.format === "json") routeConsoleTo(logger);
 const dataDir = resolve(config.dataDir);
 let sqlite: Database;
 try {
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  for (const problem of restrictDataDir(dataDir)) process.stderr.write(`xrp-faucet: warning: could not make private (owner only): ${problem}\n`);
+  for (const problem of restrictDataDir(dataDir)) logger.warn(`xrp-faucet: warning: could not make private (owner only): ${problem}`);
   sqlite = openMigratedDatabase(join(dataDir, "app.db"));
 } catch (error) {
   fail(`cannot open the database in ${dataDir}: ${error instanceof Error ? error.message : String(error)}`, 1);
@@ -131,6 +138,8 @@ try {
     payouts: payouts.runtime,
     secretKey: loadSecretKey(dataDir),
     adminTwoFactorRequired: config.payouts.mode === "ledger",
+    accessLog: logger.access,
+    metrics: { token: config.metricsToken ?? null },
     alerts: { diskSpace: () => diskSpaceOf(dataDir), walletDays: config.alerts.walletDays, walletFloorDrops: config.alerts.walletFloorDrops },
   });
   await turn();

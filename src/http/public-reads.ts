@@ -9,6 +9,7 @@
 // Elysia route calls the same read first, so app.handle, tests in process and the fallback give the
 // same answer as the fast path.
 import { SESSION_COOKIE } from "./cookies.ts";
+import type { RequestLog } from "./request-log.ts";
 
 // Answers the request, or undefined when the full route must (a session cookie came, for instance).
 export type PublicRead = (request: Request) => Response | undefined;
@@ -39,7 +40,8 @@ export interface PublicReads {
   routes: BunRoutes;
 }
 
-export function createPublicReads(headers: Record<string, string>, fallback: Fallback): PublicReads {
+// `requests`: where an answered read is counted (createApp's; none before the app, in listen-first).
+export function createPublicReads(headers: Record<string, string>, fallback: Fallback, requests?: RequestLog): PublicReads {
   const answerHeaders = { ...headers, "content-type": JSON_TYPE };
   const routes: BunRoutes = {};
   return {
@@ -59,16 +61,22 @@ export function createPublicReads(headers: Record<string, string>, fallback: Fal
 
     add(path, read) {
       if (routes[path]) throw new Error(`${path} has a public read already`);
+      // (counted here only when the read answers: what it declines is counted by the app)
+      const stats = requests?.statsFor("GET", path);
       routes[path] = {
         GET(request) {
           // a declared body goes to the full app, whose body limit answers it (onRequest)
           if (request.headers.get("content-length") !== null) return fallback(request);
+          const started = stats ? performance.now() : 0;
+          let answer: Response | undefined;
           try {
-            return read(request) ?? fallback(request);
+            answer = read(request);
           } catch {
             // the full route answers (and logs) the error as every other route does
             return fallback(request);
           }
+          if (answer === undefined) return fallback(request);
+          return stats ? requests!.answered(stats, answer, started) : answer;
         },
       };
       return read;

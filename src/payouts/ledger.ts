@@ -32,7 +32,7 @@ interface ServerInfoAnswer {
   info: {
     network_id?: number;
     load_factor?: number;
-    validated_ledger?: { seq: number; base_fee_xrp?: number; reserve_base_xrp?: number; reserve_inc_xrp?: number };
+    validated_ledger?: { seq: number; age?: number; base_fee_xrp?: number; reserve_base_xrp?: number; reserve_inc_xrp?: number };
   };
 }
 // What a refusal (xrpl's RippledError) carries in `data`: the error's name and, for a transaction
@@ -48,6 +48,14 @@ export const rippledError = (error: unknown): RippledErrorData | undefined => (e
 export class LedgerUnavailable extends Error {}
 
 const xrpToDrops = (xrp: unknown) => Math.round(Number(xrp) * 1_000_000);
+// A ledger's close time (ledger_time) counts seconds from 2000-01-01T00:00:00Z.
+const RIPPLE_EPOCH_MS = 946_684_800_000;
+
+// The newest validated ledger a connection has heard of, and when it closed (wall-clock ms).
+export interface ValidatedLedger {
+  index: number;
+  closedAt: number;
+}
 
 export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls: string[]; log: (line: string) => void; timeoutMs?: number }) {
   let client: Client | null = null;
@@ -55,6 +63,13 @@ export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls
   let next = 0;
   let closed = false;
   const ledgerListeners = new Set<(index: number) => void>();
+  // from the ledger stream, the subscribe answer and server_info (the engine asks it every tick):
+  // GET /metrics reports its age without asking the server anything
+  let lastValidated: ValidatedLedger | null = null;
+  const sawValidated = (index: number, closedAt: number) => {
+    if (Number.isFinite(index) && Number.isFinite(closedAt) && (!lastValidated || index > lastValidated.index)) lastValidated = { index, closedAt };
+  };
+  const closedAtOf = (ledgerTime: number | undefined) => (ledgerTime === undefined ? Date.now() : ledgerTime * 1000 + RIPPLE_EPOCH_MS);
 
   async function connect(): Promise<Client> {
     let lastError: unknown;
@@ -64,13 +79,15 @@ export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls
       const candidate = new Client(url, { connectionTimeout: 5_000, timeout: timeoutMs });
       try {
         await candidate.connect();
-        candidate.on("ledgerClosed", (ledger: { ledger_index: number }) => {
+        candidate.on("ledgerClosed", (ledger: { ledger_index: number; ledger_time?: number }) => {
+          sawValidated(Number(ledger.ledger_index), closedAtOf(ledger.ledger_time));
           for (const listener of ledgerListeners) listener(ledger.ledger_index);
         });
         candidate.on("disconnected", () => {
           if (client === candidate) client = null;
         });
-        await candidate.request({ command: "subscribe", streams: ["ledger"] } as never);
+        const subscribed = (await candidate.request({ command: "subscribe", streams: ["ledger"] } as never)) as { result?: { ledger_index?: number; ledger_time?: number } };
+        if (subscribed.result?.ledger_index !== undefined) sawValidated(Number(subscribed.result.ledger_index), closedAtOf(subscribed.result.ledger_time));
         next--; // stay on the server that works
         log(`payouts: connected to ${url}`);
         return candidate;
@@ -108,6 +125,7 @@ export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls
       const info = (await this.request<ServerInfoAnswer>({ command: "server_info" })).info;
       const validated = info.validated_ledger;
       if (!validated) throw new LedgerUnavailable("the server has no validated ledger yet");
+      sawValidated(Number(validated.seq), Date.now() - Number(validated.age ?? 0) * 1000);
       return {
         networkId: Number(info.network_id ?? 0),
         validatedIndex: Number(validated.seq),
@@ -117,6 +135,9 @@ export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls
         reserveIncDrops: xrpToDrops(validated.reserve_inc_xrp ?? 0.2),
       };
     },
+
+    // The newest validated ledger heard of (null before the first): nothing is asked of the server.
+    lastValidated: (): ValidatedLedger | null => lastValidated,
 
     onLedgerClosed(listener: (index: number) => void): () => void {
       ledgerListeners.add(listener);
