@@ -46,6 +46,8 @@ describe("--max-daily-payout", () => {
     expect(reason).toContain("go out from 00:00 UTC");
     expect(reason).toContain("--max-daily-payout");
     expect(await walletCard()).toMatchObject({ paused: true, pausedReason: reason, queued: 2, inFlight: 0, needsAttention: 0 });
+    // it lifts by itself at the next 00:00 UTC (the admin screen says so instead of offering Resume)
+    expect((await walletCard()).pausedUntil).toBe("2026-01-16T00:00:00.000Z");
     expect(bed.logs).toContain(`payouts: paused: ${reason}`);
 
     // The admin's "Resume payouts" does not lift the ceiling: the engine stops at it again.
@@ -73,7 +75,7 @@ describe("--max-daily-payout", () => {
     expect(requests.map((r) => paidTo(r.address).length)).toEqual([1, 1, 1, 1]);
     expect(sentByWallet()).toHaveLength(4);
     expect(bed.engine.status().paused).toBeNull();
-    expect(await walletCard()).toMatchObject({ paused: false, pausedReason: null, queued: 0 });
+    expect(await walletCard()).toMatchObject({ paused: false, pausedReason: null, pausedUntil: null, queued: 0 });
     expect(bed.logs.some((l) => l.startsWith("payouts: resumed: a new UTC day (2026-01-16) under the daily ceiling of 25 XRP"))).toBe(true);
   }, 30_000);
 

@@ -49,6 +49,8 @@ export interface EngineDeps {
 
 export interface EngineStatus {
   paused: string | null;
+  // when the pause lifts by itself (the daily ceiling's: the next 00:00 UTC), else null
+  pausedUntil: number | null;
   lastError: string | null;
   lastTickAt: number | null;
   running: boolean;
@@ -357,7 +359,8 @@ export function createPayoutEngine(deps: EngineDeps) {
     tick: () => run(),
 
     status(): EngineStatus {
-      return { paused, lastError, lastTickAt, running: !stopped };
+      const pausedUntil = paused !== null && paused === ceilingPause?.reason ? Date.parse(`${ceilingPause.day}T00:00:00Z`) + 86_400_000 : null;
+      return { paused, pausedUntil, lastError, lastTickAt, running: !stopped };
     },
 
     // Stops signing new payouts until an admin resumes (the reason shows on the admin screen).

@@ -73,6 +73,7 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
         inFlight: byStatus.get("in_flight") ?? 0,
         needsAttention: byStatus.get("needs_attention") ?? 0,
         paused: engine.paused,
+        pausedUntil: engine.pausedUntil,
         lastError: engine.lastError,
       };
       return walletView(state, await ledgerOf(runtime));

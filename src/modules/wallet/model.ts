@@ -19,6 +19,8 @@ export interface WalletState {
   needsAttention: number;
   // the reason the engine is paused, or null
   paused: string | null;
+  // when the pause lifts by itself (the daily payout ceiling's), or null
+  pausedUntil: number | null;
   lastError: string | null;
 }
 
@@ -38,6 +40,8 @@ export function walletView(s: WalletState, ledger: LedgerView) {
     needsAttention: s.needsAttention,
     paused: s.paused !== null,
     pausedReason: s.paused,
+    // set: the pause lifts by itself then, and "Resume payouts" cannot lift it earlier
+    pausedUntil: s.pausedUntil === null ? null : new Date(s.pausedUntil).toISOString(),
     lastError: s.lastError,
   };
   if ("error" in ledger) return { ...base, ledgerError: ledger.error };

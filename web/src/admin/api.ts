@@ -21,6 +21,7 @@ export const keys = {
   counts: ["/api/admin/counts"],
   blocklist: ["/api/admin/blocklist"],
   signIns: ["/api/admin/sign-ins"],
+  operatorAlerts: ["/api/admin/alerts"],
   userDetail: ["/api/admin/users", "detail"],
 } satisfies Record<string, QueryKey>;
 
@@ -105,6 +106,8 @@ export const useBlocklist = () => useQuery({ queryKey: keys.blocklist, queryFn: 
 
 // GET /api/admin/sign-ins: the latest 20 admin sign-ins, each flagged when its network or device was
 // new to that admin (reread each minute).
+// GET /api/admin/alerts: the open alerts and the latest cleared (checked once a minute on the server).
+export const useOperatorAlerts = () => useQuery({ queryKey: keys.operatorAlerts, queryFn: () => unwrap(api.admin.alerts.get()), refetchInterval: 30_000 });
 export const useAdminSignIns = () => useQuery({ queryKey: keys.signIns, queryFn: () => unwrap(api.admin["sign-ins"].get()), refetchInterval: 60_000 });
 
 // A write that refetches what it changed and says so in a toast. `send` is a treaty call, e.g.

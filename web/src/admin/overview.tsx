@@ -1,4 +1,4 @@
-// /admin: the overview: the hot wallet, what needs attention, the summary cards, today's budget, the
+// /admin: the overview: the open alerts, the hot wallet, what needs attention, the summary cards, today's budget, the
 // admins' latest sign-ins and the last 30 days.
 import { AlertTriangle, FlaskConical, Wallet as WalletIcon } from "lucide-react";
 import { Link } from "react-router";
@@ -6,10 +6,51 @@ import { api } from "../api/client";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { timeWords } from "../lib/budget";
-import { keys, useAdminAction, useAdminSignIns, useAdminUsers, useBudgetToday, useCounts, useWallet } from "./api";
+import { keys, useAdminAction, useAdminSignIns, useAdminUsers, useBudgetToday, useCounts, useOperatorAlerts, useWallet } from "./api";
 import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, short, when, xrpToDrops } from "./ui";
 
 const LOW_FUNDS_XRP = 100;
+
+// What needs the operator now (the server checks once a minute, emails each alert once and clears it
+// by itself); the latest cleared ones are listed below, folded.
+export function OperatorAlerts() {
+  const alerts = useOperatorAlerts();
+  if (alerts.isPending) return null;
+  if (alerts.isError) return <p role="alert" className="text-red-700">Alerts could not be loaded: {alerts.error.message}</p>;
+  const { open, cleared } = alerts.data;
+  return (
+    <section aria-labelledby="operator-alerts" className="space-y-2">
+      <h2 id="operator-alerts" className={open.length ? "text-lg font-bold text-red-800" : "sr-only"}>
+        {open.length ? `${open.length} open alert${open.length === 1 ? "" : "s"}` : "No open alerts"}
+      </h2>
+      {open.map((a) => (
+        <div key={a.id} role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          <AlertTriangle aria-hidden="true" className="h-5 w-5 shrink-0" />
+          <div>
+            <p className="font-semibold">{a.title}</p>
+            <p className="text-sm">{a.message}</p>
+            <p className="mt-1 text-xs text-red-800">
+              Since {when(a.raisedAt)}
+              {a.emailed ? " · emailed to the admins" : ""}
+            </p>
+          </div>
+        </div>
+      ))}
+      {cleared.length > 0 && (
+        <details className="text-sm text-slate-700">
+          <summary className="cursor-pointer">Cleared alerts ({cleared.length})</summary>
+          <ul className="mt-2 space-y-1">
+            {cleared.map((a) => (
+              <li key={a.id}>
+                <span className="font-medium">{a.title}</span>: {a.message} ({when(a.raisedAt)} to {a.clearedAt ? when(a.clearedAt) : "now"})
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
 
 export function WalletCard() {
   const wallet = useWallet();
@@ -43,9 +84,13 @@ export function WalletCard() {
           <span className="flex items-center gap-2">
             <AlertTriangle aria-hidden="true" className="h-5 w-5" /> Payouts are paused: {w.pausedReason}
           </span>
-          <button type="button" className={buttonClass({ size: "sm" })} onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
-            Resume payouts
-          </button>
+          {w.pausedUntil ? (
+            <span className="text-sm font-medium">They resume by themselves at {new Date(w.pausedUntil).toLocaleString()}.</span>
+          ) : (
+            <button type="button" className={buttonClass({ size: "sm" })} onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
+              Resume payouts
+            </button>
+          )}
         </div>
       )}
       {low && !w.paused && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">Low funds: only {spendable} XRP can be spent.</p>}

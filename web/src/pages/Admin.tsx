@@ -3,7 +3,7 @@ import { AdvertisingPanel, FaucetControl, ShoppingPlaceholder, SignupPanels } fr
 import { BlocklistScreen } from "../admin/blocklist";
 import { ClaimsScreen } from "../admin/claims";
 import { AuditLog, DailyChart, Exports, ReviewModeration } from "../admin/extras";
-import { AdminSignIns, BudgetToday, NeedsAttention, SummaryCards, WalletCard } from "../admin/overview";
+import { AdminSignIns, BudgetToday, NeedsAttention, OperatorAlerts, SummaryCards, WalletCard } from "../admin/overview";
 import { FaucetRequestsScreen } from "../admin/requests";
 import { AdminShell, TwoFactorSetupScreen } from "../admin/shell";
 import { UserFileScreen } from "../admin/user-file";
@@ -14,6 +14,7 @@ import { usePageTitle } from "../lib/usePageTitle";
 function Overview() {
   return (
     <>
+      <OperatorAlerts />
       <WalletCard />
       <NeedsAttention />
       <SummaryCards />
