@@ -254,7 +254,15 @@ export function createApp(deps: AppDeps) {
       budgetToday: () => faucet.budgetToday(),
       payouts: deps.payouts ?? null,
       keptLedger: () => wallet.keptLedger(),
-      sources: deps.metrics?.sources,
+      // the backups' and the alerts' own figures (as the alerts read them); a test may give others
+      sources: {
+        backupAgeSeconds: () => {
+          const state = (alertOptions.backups ?? (() => backups.alertState()))();
+          return state?.lastSuccessAt == null ? null : Math.max(0, (clock() - state.lastSuccessAt) / 1000);
+        },
+        openAlerts: () => alerts.open().length,
+        ...deps.metrics?.sources,
+      },
     }),
   );
   const webPage = (request: Request) => serveWebAsset(request, baseHeaders, (page) => newDeviceCookie(page, clock(), cookieOptions.secure));
