@@ -84,8 +84,9 @@ async function embedWeb() {
 async function compile() {
   await mkdir(join(root, "dist"), { recursive: true });
   const result = await Bun.build({
-    // the SMTP transport is a second entry point, loaded at the first email (src/modules/account/mail.ts)
-    entrypoints: [join(root, "src/main.ts"), join(root, "src/modules/account/smtp-transport.ts")],
+    // the SMTP transport is a second entry point, loaded at the first email (src/modules/account/mail.ts);
+    // the backups' worker thread a third (src/modules/backups/service.ts)
+    entrypoints: [join(root, "src/main.ts"), join(root, "src/modules/account/smtp-transport.ts"), join(root, "src/modules/backups/copy-worker.ts")],
     target: "bun",
     minify: true,
     bytecode: true,

@@ -73,7 +73,7 @@ import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
 import { createTwoFactorService } from "./modules/two-factor/service.ts";
 import { sessionRoutes } from "./modules/sessions/routes.ts";
 import { backupRoutes } from "./modules/backups/routes.ts";
-import { type BackupService, createBackupService } from "./modules/backups/service.ts";
+import { type BackupOptions, createBackupService } from "./modules/backups/service.ts";
 import * as alertChecks from "./modules/alerts/checks.ts";
 import type { BackupState, DiskSpace } from "./modules/alerts/checks.ts";
 import { ALERTS_EVERY_MS, WALLET_DAYS_DEFAULT } from "./modules/alerts/model.ts";
@@ -122,8 +122,9 @@ export interface AppDeps {
   secretKey: Uint8Array;
   // admins must use two-factor sign-in: the server pays on a real ledger (--xrpl-url)
   adminTwoFactorRequired?: boolean;
-  // the backups main.ts schedules (--backup-dir); absent: backups are off (the admin calls say so)
-  backups?: BackupService;
+  // --backup-dir and the rest (main.ts starts the schedule once the app answers); absent: backups
+  // are off (the admin calls say so)
+  backups?: BackupOptions;
   // what the alerts read besides the app's own services, and how often they run (null: never;
   // tests call alerts.evaluate themselves)
   alerts?: {
@@ -184,7 +185,8 @@ export function createApp(deps: AppDeps) {
   const health = createHealth({ db, clock });
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
   const sandbox = createSandboxService({ runtime: deps.payouts ?? null });
-  const backups = deps.backups ?? createBackupService({ db, dbPath: db.sqlite.filename, settings: null, clock });
+  // (its lines, a backup made or failed, go to the standard output unless deps.backups.log says otherwise)
+  const backups = createBackupService({ db, dbPath: db.sqlite.filename, clock, ...deps.backups, settings: deps.backups?.settings ?? null });
   // (a request whose party was blocked during its hold waits for a person)
   const blockedRequest = (r: FaucetRequest) => blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
   const autoApprove = lazy(() => createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked: blockedRequest }));
@@ -233,6 +235,7 @@ export function createApp(deps: AppDeps) {
   const stopTimers = () => {
     if (autoApproveTimer) clearInterval(autoApproveTimer);
     if (alertsTimer) clearInterval(alertsTimer);
+    void backups.stop();
   };
   // who is asking, for the features' `visitor` and `admin` contexts
   const adminTwoFactorRequired = deps.adminTwoFactorRequired ?? false;
@@ -385,7 +388,7 @@ export function createApp(deps: AppDeps) {
     errors.stop();
     stopTimers();
   });
-  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, alerts, stopTimers } });
+  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, alerts, backups, stopTimers } });
 }
 
 export type App = ReturnType<typeof createApp>;

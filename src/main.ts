@@ -44,6 +44,18 @@ const { config } = command;
 logger = createLogger({ format: config.logFormat ?? "text" });
 if (logger.format === "json") routeConsoleTo(logger);
 const dataDir = resolve(config.dataDir);
+
+// --restore runs on a stopped server's data directory: before the database is opened (or made)
+if (command.restoreFile) {
+  const { restoreDatabase, RestoreRefused } = await import("./modules/backups/restore.ts");
+  try {
+    for (const line of restoreDatabase({ file: command.restoreFile, dataDir })) console.log(line);
+    process.exit(0);
+  } catch (error) {
+    fail(`${error instanceof RestoreRefused ? "restore refused, nothing changed" : "restore failed"}: ${error instanceof Error ? error.message : String(error)}`, 1);
+  }
+}
+
 let sqlite: Database;
 try {
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -80,6 +92,7 @@ if (command.seedAdmin) {
 }
 
 let payouts: StartedPayouts = { runtime: null, stop: async () => {} };
+let backups: { start(): void; stop(): Promise<void> } | undefined;
 try {
   if (config.payouts.mode === "off") {
     console.log("payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox");
@@ -109,6 +122,7 @@ async function shutdown(signal: string) {
   // (requests that came before the app was built are answered by it: let it finish being built)
   await early.ready;
   await server.stop(false);
+  await backups?.stop();
   await payouts.stop();
   sqlite.close();
   process.exit(0);
@@ -137,6 +151,8 @@ try {
     version: pkg.version,
     payouts: payouts.runtime,
     secretKey: loadSecretKey(dataDir),
+    // --backup-dir: backups on a schedule (modules/backups), started once the app answers
+    backups: config.backups ? { dataDir, settings: { ...config.backups, dir: resolve(config.backups.dir) } } : undefined,
     adminTwoFactorRequired: config.payouts.mode === "ledger",
     accessLog: logger.access,
     metrics: { token: config.metricsToken ?? null },
@@ -145,6 +161,11 @@ try {
   await turn();
   const waited = early.handOver(app);
   console.log(`app ready ${Math.round(performance.now() - listenedAt)} ms after the listen (${waited} ${waited === 1 ? "request" : "requests"} waited for it)`);
+  if (config.backups && !stopping) {
+    backups = app.services.backups;
+    backups.start();
+    console.log(app.services.backups.describe());
+  }
 } catch (error) {
   fail(`cannot start the app: ${error instanceof Error ? error.message : String(error)}`, 1);
 }

@@ -22,7 +22,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (
 \t\t\t\tcreated_at numeric
 \t\t\t)`;
 
-interface Journal {
+export interface Journal {
   entries: { when: number; tag: string }[];
 }
 
@@ -72,7 +72,8 @@ function buildDatabase(path: string, folder: string) {
   syncPath(dirname(path));
 }
 
-function syncPath(path: string) {
+// fsync of a file or a directory (a rename is durable once its directory is synced).
+export function syncPath(path: string) {
   const fd = openSync(path, "r");
   try {
     fsyncSync(fd);
@@ -81,14 +82,27 @@ function syncPath(path: string) {
   }
 }
 
+// The migrations this binary knows, oldest first (their `when` is what a database records).
+export function readJournal(folder = migrationsFolder()): Journal {
+  return JSON.parse(readFileSync(join(folder, "meta/_journal.json"), "utf8")) as Journal;
+}
+
+// Whether a database has Drizzle's bookkeeping table, and the time of its newest migration (null: none
+// applied). Reads only, so it works on a read-only connection (--restore checks a backup with it).
+export function hasMigrationsTable(sqlite: Database): boolean {
+  return sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get() !== null;
+}
+export function newestAppliedMigration(sqlite: Database): number | null {
+  const row = sqlite.query<{ created_at: number | string }, []>("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1").get();
+  return row ? Number(row.created_at) : null;
+}
+
 export function applyMigrations(db: Pick<Db, "sqlite">, folder = migrationsFolder()) {
-  const journal = JSON.parse(readFileSync(join(folder, "meta/_journal.json"), "utf8")) as Journal;
+  const journal = readJournal(folder);
   const sqlite = db.sqlite;
-  const newest = () => sqlite.query<{ created_at: number | string }, []>("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1").get();
-  const hasTable = () => sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get() !== null;
   // (read without writing: a start with nothing to apply does not create the table, which would cost a commit's fsyncs)
-  const last = hasTable() ? newest() : null;
-  const pending = journal.entries.filter((entry) => !last || Number(last.created_at) < entry.when);
+  const last = hasMigrationsTable(sqlite) ? newestAppliedMigration(sqlite) : null;
+  const pending = journal.entries.filter((entry) => last === null || last < entry.when);
   if (pending.length === 0) return;
   // One transaction (the bookkeeping table's creation included), committed without its own fsync: a
   // crash or power cut loses it whole (the bookkeeping rows included), so the next start applies it

@@ -1,0 +1,99 @@
+// Backups' names, what the admin calls answer, and the feature's errors. A backup is a file
+// `xrp-faucet-YYYYMMDD-HHMMSS.db` (UTC, the moment its copy began; `-2`, `-3`... when a second one
+// begins in the same second) in the backup directory; nothing else there is ever listed, served or
+// removed.
+import { appError, conflict, notFound } from "../../http/errors.ts";
+import { iso } from "../../lib/time.ts";
+
+const NAME = /^xrp-faucet-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-([2-9]|[1-9]\d{1,3}))?\.db$/;
+// A copy being made: the backup's name and `.tmp` (a crash may leave one: removed at the next start).
+export const TMP_SUFFIX = ".tmp";
+
+export interface BackupFile {
+  name: string;
+  sizeBytes: number;
+  // when its copy began (from the name: UTC, to the second)
+  createdAt: number;
+}
+
+// The backup's name for a copy beginning at `at` (the n-th that second, from 1).
+export function backupName(at: number, n = 1): string {
+  const d = new Date(at);
+  const two = (v: number) => String(v).padStart(2, "0");
+  const stamp = `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}-${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}`;
+  return `xrp-faucet-${stamp}${n > 1 ? `-${n}` : ""}.db`;
+}
+
+// When the backup of this name began, and its order within that second; null: not a backup's name.
+export function parseBackupName(name: string): { createdAt: number; n: number } | null {
+  const m = NAME.exec(name);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const createdAt = Date.UTC(year, month - 1, day, hour, minute, second);
+  const n = Number(m[7] ?? 1);
+  // (a name such as 20261399 is refused: the date must read back as written)
+  return backupName(createdAt, n) === name ? { createdAt, n } : null;
+}
+
+// 30m, 6h, 1d: an interval as --backup-every takes it
+export function durationText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 1440 === 0) return `${minutes / 1440}d`;
+  if (minutes % 60 === 0) return `${minutes / 60}h`;
+  return `${minutes}m`;
+}
+
+export const MESSAGES = {
+  off: "Backups are not configured: start the server with --backup-dir DIR (or BACKUP_DIR) to make them.",
+  notFound: "No such backup",
+  failed: (message: string) => `The backup failed: ${message}`,
+} as const;
+
+export const backupErrors = {
+  off: () => conflict(MESSAGES.off, "BACKUPS_OFF"),
+  notFound: () => notFound(MESSAGES.notFound, "BACKUP_NOT_FOUND"),
+  failed: (message: string) => appError(500, "BACKUP_FAILED", MESSAGES.failed(message)),
+};
+
+export const backupFileView = (b: BackupFile) => ({ name: b.name, sizeBytes: b.sizeBytes, createdAt: new Date(b.createdAt).toISOString() });
+
+export interface BackupStatus {
+  enabled: boolean;
+  dir: string | null;
+  everyMs: number | null;
+  keep: number | null;
+  // when the next scheduled backup begins (null: none scheduled)
+  nextAt: number | null;
+  running: boolean;
+  lastSuccessAt: number | null;
+  lastFailure: { at: number; message: string } | null;
+  // the data directory's secret.key has an identical copy in the backup directory (null: there is
+  // no secret.key, or backups are off)
+  secretKeyCopied: boolean | null;
+  // newest first
+  backups: BackupFile[];
+}
+
+export const backupStatusView = (s: BackupStatus) => ({
+  enabled: s.enabled,
+  dir: s.dir,
+  everyMs: s.everyMs,
+  keep: s.keep,
+  nextAt: iso(s.nextAt),
+  running: s.running,
+  lastSuccessAt: iso(s.lastSuccessAt),
+  lastFailure: s.lastFailure && { at: new Date(s.lastFailure.at).toISOString(), message: s.lastFailure.message },
+  secretKeyCopied: s.secretKeyCopied,
+  backups: s.backups.map(backupFileView),
+});
+
+// A backup file as a download: the bytes as they are on disk, never cached.
+export const backupDownload = (file: { name: string; path: string }) =>
+  new Response(Bun.file(file.path), {
+    headers: {
+      "content-type": "application/vnd.sqlite3",
+      "content-disposition": `attachment; filename="${file.name}"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
