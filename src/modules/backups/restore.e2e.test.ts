@@ -167,6 +167,33 @@ describe("--restore with a server", () => {
     await next.stop();
   });
 
+  test("a WAL left without its database is moved aside, never replayed into the restored one", async () => {
+    const { dir, binary } = emptyDir();
+    // another database's WAL, full of its pages, in a data directory whose app.db is gone
+    const data = dataDirIn(dir, "in the lost database");
+    const lost = new Database(join(data, "app.db"));
+    lost.run("PRAGMA wal_autocheckpoint = 0");
+    for (let i = 0; i < 20; i++) lost.run("insert into reviews (rating, content, name, approved, created_at) values (1, ?, 'Lost', 1, 0)", [`lost ${i}`]);
+    copyFileSync(join(data, "app.db-wal"), join(dir, "stray-wal"));
+    lost.close();
+    rmSync(join(data, "app.db"));
+    copyFileSync(join(dir, "stray-wal"), join(data, "app.db-wal"));
+    // the backup: another database altogether
+    const other = join(dir, "other");
+    mkdirSync(other);
+    const source = dataDirIn(other, "in the backup");
+    backUp(join(source, "app.db"), join(dir, "xrp-faucet-20260115-120000.db"));
+
+    const restored = await runBinary(["--restore", "xrp-faucet-20260115-120000.db"], { cwd: dir, binary });
+    expect(restored.code).toBe(0);
+    expect(listing(data)).toEqual(["app.db", "app.db.before-restore-wal"]);
+    expect(readFileSync(join(data, "app.db.before-restore-wal")).equals(readFileSync(join(dir, "stray-wal")))).toBe(true);
+    const server = await startBinary({ binary, cwd: dir });
+    servers.push(server);
+    expect(await served(server)).toEqual(["in the backup"]);
+    await server.stop();
+  });
+
   test("an older backup into a new data directory: the next start applies the migrations it lacks", async () => {
     const { dir, binary } = emptyDir();
     // a database of an earlier version: only the first three migrations

@@ -102,7 +102,7 @@ export function restoreDatabase({ file, dataDir, folder }: { file: string; dataD
   const keyBefore = join(dir, SECRET_KEY_FILE + BEFORE_RESTORE);
   if (!isFile(source)) throw new RestoreRefused(`${source} is not a file`);
   if (existsSync(live) && realpathSync(source) === realpathSync(live)) throw new RestoreRefused(`${source} is the database itself: restore a backup of it`);
-  for (const kept of [before, keyBefore]) {
+  for (const kept of [before, `${before}-wal`, `${before}-journal`, keyBefore]) {
     if (existsSync(kept)) throw new RestoreRefused(`${kept} is there from an earlier restore: move it elsewhere first (it is what that restore replaced)`);
   }
   // (a directory made here is removed again if the restore is refused)
@@ -137,16 +137,17 @@ export function restoreDatabase({ file, dataDir, folder }: { file: string; dataD
       } else {
         renameSync(live, before);
       }
-      // whatever is left of the old database goes with it: a WAL not emptied (it could not be read)
-      // and a rollback journal belong to it; an empty WAL and the shared memory are nothing
-      for (const suffix of ["-wal", "-journal"]) {
-        if (!existsSync(live + suffix)) continue;
-        if (lstatSync(live + suffix).size === 0) rmSync(live + suffix);
-        else renameSync(live + suffix, before + suffix);
-      }
-      rmSync(`${live}-shm`, { force: true });
       done.push(`The database it replaces is kept as ${before}.`);
     }
+    // Whatever is left of the old database goes with it: a WAL not emptied (it could not be read)
+    // and a rollback journal belong to it (also without their database: SQLite would replay a
+    // stray WAL into the restored one); an empty WAL and the shared memory are nothing.
+    for (const suffix of ["-wal", "-journal"]) {
+      if (!existsSync(live + suffix)) continue;
+      if (lstatSync(live + suffix).size === 0) rmSync(live + suffix);
+      else renameSync(live + suffix, before + suffix);
+    }
+    rmSync(`${live}-shm`, { force: true });
     renameSync(incoming, live);
     syncPath(dir);
     done.unshift(
