@@ -93,6 +93,8 @@ const SECTIONS: [path: string, heading: string | RegExp][] = [
   ["/admin/settings", "Auto-approve"],
   ["/admin/blocklist", "Block a party"],
   ["/admin/audit", "Audit Log"],
+  // (this site has no --backup-dir: the screen says how to turn backups on)
+  ["/admin/backups", "Backups are off"],
 ];
 
 for (const width of [1280, 375]) {

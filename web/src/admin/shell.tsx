@@ -2,7 +2,7 @@
 // count of what waits beside a section's name, and the section's screen beside it; the step-up dialog
 // every money action may ask for. An admin who must set up two-factor sign-in first sees only that.
 import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowLeft, Droplets, Gift, LayoutDashboard, Mail, Megaphone, Menu, MessageSquare, ScrollText, Settings, ShieldBan, ShieldCheck, UserCog, Users, X, type LucideIcon } from "lucide-react";
+import { ArrowLeft, DatabaseBackup, Droplets, Gift, LayoutDashboard, Mail, Megaphone, Menu, MessageSquare, ScrollText, Settings, ShieldBan, ShieldCheck, UserCog, Users, X, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { TwoFactorSection } from "../components/account/TwoFactorSection";
@@ -25,6 +25,7 @@ export const SECTIONS: { to: string; label: string; icon: LucideIcon; count?: Co
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/blocklist", label: "Block list", icon: ShieldBan },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText },
+  { to: "/admin/backups", label: "Backups", icon: DatabaseBackup },
 ];
 
 function SectionLinks({ onNavigate }: { onNavigate?: () => void }) {

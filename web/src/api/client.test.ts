@@ -15,7 +15,7 @@ mock.module("../lib/proof-of-work", () => ({
   },
   warmProof: () => void warmed++,
 }));
-const { api, unwrap, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
+const { api, unwrap, downloadFile, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
 
 type Sent = { url: string; method: string; headers: Headers; body: string | null; credentials: RequestCredentials | undefined };
 let sent: Sent[] = [];
@@ -233,5 +233,47 @@ describe("step-up for money", () => {
     const error = await unwrap(api.admin.blocklist({ id: 3 }).delete()).catch((e) => e);
     expect(error).toMatchObject({ status: 403, code: "TWO_FACTOR_SETUP_REQUIRED" });
     expect(asked).toBe(0);
+  });
+});
+
+describe("downloads", () => {
+  // the first bytes of an SQLite file, and bytes that are not valid UTF-8 (text would mangle them)
+  const bytes = new Uint8Array([...new TextEncoder().encode("SQLite format 3\0"), 0xff, 0xfe, 0x80, 0x00, 0x01]);
+  const file = (name: string) => () =>
+    new Response(bytes, { headers: { "content-type": "application/vnd.sqlite3", "content-disposition": `attachment; filename="${name}"` } });
+  const stepUpRequired = failure(403, "Forbidden", '{"message":"Enter a code from your authenticator app to confirm this."}', { "x-error-code": "STEP_UP_REQUIRED" });
+
+  test("the bytes arrive untouched, named as the server names them, on a same-origin GET", async () => {
+    answers.push(file("xrp-faucet-20260115-120000.db"));
+    const got = await downloadFile("/api/admin/backups/xrp-faucet-20260115-120000.db");
+    expect(got.name).toBe("xrp-faucet-20260115-120000.db");
+    expect(new Uint8Array(await got.blob.arrayBuffer())).toEqual(bytes);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ url: "/api/admin/backups/xrp-faucet-20260115-120000.db", method: "GET", credentials: "same-origin" });
+  });
+
+  test("a download that needs a code asks for it, then fetches again", async () => {
+    const asked: string[] = [];
+    setStepUpHandler(async (message) => {
+      asked.push(message);
+      return true;
+    });
+    answers.push(stepUpRequired, file("xrp-faucet-20260115-120000.db"));
+    const got = await downloadFile("/api/admin/backups/xrp-faucet-20260115-120000.db");
+    expect(asked).toEqual(["Enter a code from your authenticator app to confirm this."]);
+    expect(new Uint8Array(await got.blob.arrayBuffer())).toEqual(bytes);
+    expect(sent.map((s) => s.url)).toEqual(["/api/admin/backups/xrp-faucet-20260115-120000.db", "/api/admin/backups/xrp-faucet-20260115-120000.db"]);
+  });
+
+  test("cancelled, nothing is fetched again; refused, the server's words", async () => {
+    setStepUpHandler(async () => false);
+    answers.push(stepUpRequired);
+    expect(await downloadFile("/api/admin/backups/x.db").catch((e) => e)).toMatchObject({ status: 403, code: "STEP_UP_CANCELLED", message: STEP_UP_CANCELLED });
+    expect(sent).toHaveLength(1);
+
+    answers.push(failure(404, "Not Found", '{"message":"No such backup"}', { "x-error-code": "BACKUP_NOT_FOUND" }));
+    const error = await downloadFile("/api/admin/backups/gone.db").catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: "BACKUP_NOT_FOUND", message: "No such backup" });
   });
 });

@@ -7,7 +7,7 @@
 import { treaty } from "@elysiajs/eden";
 import type { App } from "../../../src/app.ts";
 import { formAt } from "../../../src/shared/forms";
-import { ApiError, apiError } from "../lib/errors";
+import { ApiError, apiError, mutationFailureMessage } from "../lib/errors";
 import { POW_HEADER, takeProof, warmProof } from "../lib/proof-of-work";
 
 // What `unwrap` needs to word a failure: the request, and the answer's text as the server sent it
@@ -64,6 +64,20 @@ async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
   }
   if (!response.ok) failures.set(response, { method, path, body: response.clone().text().catch(() => "") });
   return response;
+}
+
+// A file to save (a backup): its bytes and the name the server gives it. Fetched through the same
+// fetcher as every call, so an admin who must confirm with a code is asked first (treaty would read
+// such an answer as text). A refusal throws an ApiError with the server's message (e.g. "No such
+// backup"); a cancelled step-up, STEP_UP_CANCELLED.
+export async function downloadFile(path: string): Promise<{ blob: Blob; name: string }> {
+  const response = await send(path, { credentials: "same-origin" });
+  if (!response.ok) {
+    const body = await (failures.get(response)?.body ?? response.text().catch(() => ""));
+    throw new ApiError(response.status, response.statusText, body, mutationFailureMessage(response, body), response.headers.get("x-error-code"));
+  }
+  const disposition = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
+  return { blob: await response.blob(), name: disposition ?? decodeURIComponent(path.split("/").pop() ?? "download") };
 }
 
 export const api = treaty<App>("", {

@@ -1,5 +1,6 @@
 import { Route, Routes } from "react-router";
 import { AdvertisingPanel, FaucetControl, ShoppingPlaceholder, SignupPanels } from "../admin/backoffice";
+import { BackupsScreen } from "../admin/backups";
 import { BlocklistScreen } from "../admin/blocklist";
 import { ClaimsScreen } from "../admin/claims";
 import { AuditLog, DailyChart, Exports, ReviewModeration } from "../admin/extras";
@@ -57,6 +58,7 @@ export default function Admin() {
         <Route path="settings" element={<FaucetControl />} />
         <Route path="blocklist" element={<BlocklistScreen />} />
         <Route path="audit" element={<AuditLog />} />
+        <Route path="backups" element={<BackupsScreen />} />
         <Route path="*" element={<Overview />} />
       </Routes>
     </AdminShell>
