@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { freePort } from "../../src/testing/binary.ts";
 import { proofFor } from "../../src/testing/pow.ts";
 import { linkIn, startSmtp, type MailServer } from "../../src/testing/smtp.ts";
-import { ADMIN, gone, logIn, newAddress, registerUser, seen, startSite, until, USER_PASSWORD as PASSWORD, type Site } from "./support.ts";
+import { ADMIN, gone, logIn, newAddress, registerUser, seen, sessionCookie, startSite, until, USER_PASSWORD as PASSWORD, type Site } from "./support.ts";
 
 let smtp: MailServer;
 let site: Site;
@@ -37,7 +37,8 @@ beforeAll(async () => {
   });
   // the admin lets this one network register the test's users
   const login = await fetch(`${site.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-  adminCookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  // (the login answer also sets the device cookie: the session's, by name)
+  adminCookie = sessionCookie(login);
   const settings = await fetch(`${site.url}/api/admin/faucet/settings`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: adminCookie },
