@@ -150,7 +150,8 @@ test("a user turns on two-factor sign-in, logs in with a code and with a recover
   await other.page.goto("/dashboard");
   await other.page.waitForURL("**/login");
   await other.context.close();
-}, 90_000);
+  // (many steps, each logging in at the production password cost: a busy 2-core CI machine needs minutes)
+}, 240_000);
 
 test("the admin of a server paying real XRP sets up two-factor sign-in first; money actions then ask for a code", async () => {
   // two of the admin's sessions, both begun before two-factor sign-in is on
@@ -237,4 +238,4 @@ test("the admin of a server paying real XRP sets up two-factor sign-in first; mo
   await third.page.waitForURL("**/admin");
   const latest = await third.page.evaluate(async () => ((await (await fetch("/api/admin/sign-ins")).json()) as { withCode: boolean }[])[0]);
   expect(latest?.withCode).toBe(true);
-}, 120_000);
+}, 240_000);
