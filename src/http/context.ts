@@ -5,6 +5,7 @@
 import { Elysia } from "elysia";
 import { requireAdmin, requireUser, type CurrentUser, type SignedIn } from "../auth/current-user.ts";
 import type { SessionInfo } from "../auth/sessions.ts";
+import type { Actor } from "../auth/actor.ts";
 import { stepUpDone } from "../auth/step-up.ts";
 import type { User } from "../db/schema.ts";
 import type { ClientIpResolver } from "./client-ip.ts";
@@ -39,13 +40,6 @@ export interface Visitor {
   requireUser(message?: string): User;
 }
 
-// The acting admin and where they act from, as the audit log records it; whether they entered a
-// two-factor code in the last 5 minutes (auth/step-up.ts).
-export interface Actor {
-  admin: User;
-  ip: string;
-  stepUpDone: boolean;
-}
 
 export function userAgentOf(request: Request): string | null {
   return request.headers.get("user-agent")?.slice(0, 300) || null;

@@ -42,9 +42,6 @@ export const conflict = (message: string, code?: string) => new HttpError(409, m
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code?: string) =>
   new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) }, code);
 
-// SQLite's own code for a unique index refusing a row (two requests racing for one name, ...).
-export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
-
 export function jsonError(status: number, message: string, headers: Record<string, string> = {}, code?: string): Response {
   return new Response(JSON.stringify({ message }), {
     status,

@@ -1,24 +1,18 @@
 // The admin actions that move money, on the database side: each is a compare-and-set in one
 // transaction, so double clicks and retries queue at most one payout. The engine does the rest.
 import type { Db } from "../db/client.ts";
-import type { User } from "../db/schema.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
 import { formatXrp } from "../money.ts";
 import { AUTO_ACTOR, recordAudit } from "../modules/audit/service.ts";
 import { notifyFaucetRequest } from "../modules/notifications/service.ts";
 import { immediate } from "../db/transaction.ts";
+import type { Actor } from "../auth/actor.ts";
 import { requireStepUp } from "../auth/step-up.ts";
 import type { PayoutEngine } from "./engine.ts";
 import { createPayoutRepository, FAILED_FOR_GOOD, type PayoutRecord } from "./repository.ts";
 
 export const PAYOUTS_NOT_CONFIGURED = "Payouts are not configured";
 
-export interface Actor {
-  admin: Pick<User, "id" | "username">;
-  ip: string;
-  // a two-factor code was entered in the last 5 minutes, or the admin has none (auth/step-up.ts)
-  stepUpDone?: boolean;
-}
 
 
 // The payout status the admin screen shows: SUCCESS (green) or anything else (red).

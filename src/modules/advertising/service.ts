@@ -2,7 +2,7 @@
 // admin's status and notes edits, which record who processed an enquiry and when.
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../auth/actor.ts";
 import type { RateLimit } from "../../http/rate-limit.ts";
 import { isEmail, isHttpUrl, optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";

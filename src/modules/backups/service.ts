@@ -19,7 +19,7 @@ import { PRIVATE_DIR_MODE } from "../../db/open.ts";
 import { immediate } from "../../db/transaction.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
 import { HttpError } from "../../http/errors.ts";
-import type { Actor } from "../../payouts/service.ts";
+import type { Actor } from "../../auth/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { CopyAnswer, CopyRequest } from "./copy-worker.ts";
 import { type BackupFile, type BackupStatus, backupErrors, durationText, parseBackupName, TMP_SUFFIX } from "./model.ts";

@@ -9,7 +9,7 @@
 // small) and reloaded after each change; an entry that expires while held stops matching at once.
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
-import type { Actor } from "../../payouts/service.ts";
+import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
 import { recordAudit } from "../audit/service.ts";
 import { parseLedgerAddress } from "../faucet/address.ts";

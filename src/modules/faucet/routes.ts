@@ -8,7 +8,7 @@ import { adminListQuery, idParam, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
 import type { PayoutService } from "../../payouts/service.ts";
-import type { BlockedPartyCheck } from "../blocklist/routes.ts";
+import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { adminFaucetRequestView, budgetTodayView, FAUCET_DECISIONS, FAUCET_LIST, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
 import type { FaucetService } from "./service.ts";

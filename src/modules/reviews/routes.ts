@@ -5,7 +5,7 @@ import { adminContext, type ContextDeps, visitorContext } from "../../http/conte
 import { formGuards } from "../../http/form-guards.ts";
 import { idParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
-import type { BlockedPartyCheck } from "../blocklist/routes.ts";
+import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { adminReviewView, approvedOf, bonusBody, bonusView, moderationBody, reviewBody, reviewView, submittedView } from "./model.ts";
 import type { ReviewService } from "./service.ts";

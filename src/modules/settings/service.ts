@@ -3,7 +3,7 @@
 import type { Db } from "../../db/client.ts";
 import type { faucetSettings } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
-import type { Actor } from "../../http/context.ts";
+import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
 import { parseXrp } from "../../money.ts";
 import { recordAudit } from "../audit/service.ts";

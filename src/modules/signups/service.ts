@@ -2,8 +2,8 @@
 // stores nothing new. The admin lists them and edits an entry's status and notes, audited.
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
-import type { Actor } from "../../http/context.ts";
-import { isUniqueViolation } from "../../http/errors.ts";
+import type { Actor } from "../../auth/actor.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { createRateLimit, type RateLimit } from "../../http/rate-limit.ts";
 import { HOUR_MS } from "../../lib/time.ts";
 import { isEmail, optionalText } from "../../lib/validation.ts";

@@ -2,7 +2,7 @@
 // a logged-in user).
 import { Elysia } from "elysia";
 import { type ContextDeps, visitorContext } from "../../http/context.ts";
-import type { BlockedPartyCheck } from "../blocklist/routes.ts";
+import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
