@@ -90,6 +90,16 @@ module.exports = {
       to: { path: `${ROUTES}|${ELYSIA}` },
     },
     {
+      name: "features-import-no-other-feature-routes",
+      severity: "error",
+      comment:
+        "A feature's routes.ts is its HTTP face, composed only by src/app.ts. What other features need of it " +
+        "lives beside it in a plain file (the block list's guard is blocklist/guard.ts), so a feature never " +
+        "pulls another feature's routes (and their Elysia app) in.",
+      from: { path: "^src/modules/([^/]+)/" },
+      to: { path: "^src/modules/([^/]+)/routes\\.ts$", pathNot: "^src/modules/$1/" },
+    },
+    {
       name: "not-to-unresolvable",
       severity: "error",
       comment:
