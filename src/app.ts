@@ -19,7 +19,7 @@ import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } fro
 import { createBodyReads, readBody } from "./http/body.ts";
 import type { ContextDeps } from "./http/context.ts";
 import { HttpError, jsonError } from "./http/errors.ts";
-import { type IpGrouping, ipGroup, ipNetworks } from "./http/ip-group.ts";
+import { type IpGrouping, ipGroup, ipNetworks } from "./lib/ip-group.ts";
 import { newDeviceCookie } from "./http/device.ts";
 import { createErrorLog } from "./http/error-log.ts";
 import { openApiDocument } from "./http/openapi.ts";

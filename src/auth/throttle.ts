@@ -1,5 +1,5 @@
 // Slows down password guessing: too many failed logins from one IP group or network, or for one
-// username from one network (http/ip-group.ts), within the window are refused before any password
+// username from one network (lib/ip-group.ts), within the window are refused before any password
 // is hashed. Failures for a username count per network: guesses from elsewhere never lock the
 // owner out (5 wrong passwords for 'boss' from 5 IPs used to refuse boss's own right one from
 // anywhere for 15 minutes). A username that many networks have failed at is "under attack": its

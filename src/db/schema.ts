@@ -22,7 +22,7 @@ export const users = sqliteTable(
     totalClaimedDrops: integer("total_claimed_drops").notNull().default(0),
     dailyStreak: integer("daily_streak").notNull().default(0),
     lastClaimAt: integer("last_claim_at"),
-    // The network it registered from (http/ip-group.ts), for the new-accounts-per-network limit;
+    // The network it registered from (lib/ip-group.ts), for the new-accounts-per-network limit;
     // null for accounts made before it and by the command line.
     ipGroup: text("ip_group"),
     // The wider network (IPv6 /48, IPv4 /24) and the device it registered from: new accounts are

@@ -11,7 +11,7 @@ import type { User } from "../db/schema.ts";
 import type { ClientIpResolver } from "./client-ip.ts";
 import { cookieJar, type CookieJar } from "./cookies.ts";
 import { deviceFromCookie } from "./device.ts";
-import { type IpGrouping, type IpNetworks, ipNetworks } from "./ip-group.ts";
+import { type IpGrouping, type IpNetworks, ipNetworks } from "../lib/ip-group.ts";
 
 export interface ContextDeps {
   currentUser: CurrentUser;
@@ -28,7 +28,7 @@ export interface Visitor {
   readonly cookies: CookieJar;
   readonly ip: string;
   readonly ipGroup: string;
-  // the IP's group, network (/48 or /24) and wide network (/32 or /16): ip-group.ts
+  // the IP's group, network (/48 or /24) and wide network (/32 or /16): lib/ip-group.ts
   readonly networks: IpNetworks;
   // the device cookie's id; read once, it sets the cookie on a first visit
   readonly device: { deviceId: string; isNew: boolean };

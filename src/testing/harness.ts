@@ -183,7 +183,7 @@ export function randomAddress(): string {
 }
 
 // The IP of the n-th of many unrelated visitors: each in its own IPv4 /16, so no two share a
-// network at any width the limits count (http/ip-group.ts).
+// network at any width the limits count (lib/ip-group.ts).
 export function strangerIp(n: number): string {
   return `${11 + (n % 200)}.${Math.floor(n / 200) % 256}.0.7`;
 }

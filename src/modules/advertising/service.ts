@@ -3,7 +3,7 @@
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
-import type { RateLimit } from "../../http/rate-limit.ts";
+import type { RateLimit } from "../../lib/rate-limit.ts";
 import { isEmail, isHttpUrl, optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { EditInput } from "../signups/model.ts";

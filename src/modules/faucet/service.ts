@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import { immediate } from "../../db/transaction.ts";
-import { type IpGrouping, ipNetworks } from "../../http/ip-group.ts";
+import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay, waitText } from "../../lib/time.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";

@@ -7,7 +7,7 @@ import { createChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { randomAddress, testApp } from "../../testing/harness.ts";
 import { proofFromChallenge, solve } from "../../testing/pow.ts";
-import { ipNetworks } from "../../http/ip-group.ts";
+import { ipNetworks } from "../../lib/ip-group.ts";
 import { formAt, PROTECTED_FORMS, type ProtectedForm } from "../../shared/forms.ts";
 import { createProofOfWork, POW_ALGORITHM, POW_COST, POW_HEADER } from "./service.ts";
 

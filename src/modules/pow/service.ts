@@ -14,8 +14,8 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from "altc
 // of the compiled binary's start.
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import type { Visitor } from "../../http/context.ts";
-import type { IpNetworks } from "../../http/ip-group.ts";
-import { createRateLimit } from "../../http/rate-limit.ts";
+import type { IpNetworks } from "../../lib/ip-group.ts";
+import { createRateLimit } from "../../lib/rate-limit.ts";
 import { POW_HEADER, type ProtectedForm } from "../../shared/forms.ts";
 import { CHALLENGE_FLOOD, PROOF_ELSEWHERE, PROOF_EXPIRED, PROOF_FAILED, PROOF_MISSING, PROOF_OTHER_FORM, PROOF_UNREADABLE, PROOF_USED, powErrors } from "./model.ts";
 

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
-import { createRateLimit } from "../../http/rate-limit.ts";
+import { createRateLimit } from "../../lib/rate-limit.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { createRateLimit, type RateLimit } from "../../http/rate-limit.ts";
+import { createRateLimit, type RateLimit } from "../../lib/rate-limit.ts";
 import { HOUR_MS } from "../../lib/time.ts";
 import { isEmail, optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
