@@ -112,7 +112,6 @@ else console.log("mail: not configured; 'Forgot password?' asks users to contact
 const listenedAt = performance.now();
 const early = listenFirst({ port: config.port, hostname: config.host, sqlite, publicUrl: config.publicUrl, version: pkg.version });
 const server = early.server;
-console.log(`xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (data: ${dataDir})`);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -129,6 +128,8 @@ async function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+// (said only once a stop signal is handled: whoever waits for this line may stop the server at once)
+console.log(`xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (data: ${dataDir})`);
 
 // The app's code is loaded and built in steps (Elysia's modules, Drizzle's, the app's, building the
 // app, compiling it), the event loop turning after each, so a request for /api/health that comes
