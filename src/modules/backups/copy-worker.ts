@@ -9,6 +9,7 @@
 // Each answers { ok: true, sizeBytes? } or { ok: false, message }.
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, fsyncSync, openSync, statSync } from "node:fs";
+import { integrityProblems } from "../../db/integrity.ts";
 
 export type CopyRequest = { op: "copy"; from: string; to: string } | { op: "check"; path: string };
 export type CopyAnswer = { ok: true; sizeBytes?: number } | { ok: false; message: string };
@@ -30,16 +31,13 @@ function check(path: string): number {
   let problems: string[];
   const db = new Database(path, { readonly: true });
   try {
-    problems = db
-      .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
-      .all()
-      .map((r) => r.integrity_check);
+    problems = integrityProblems(db);
   } catch (error) {
     problems = [error instanceof Error ? error.message : String(error)];
   } finally {
     db.close();
   }
-  if (problems.length !== 1 || problems[0] !== "ok") throw new Error(`the copy failed its integrity check: ${problems.slice(0, 3).join("; ")}`);
+  if (problems.length > 0) throw new Error(`the copy failed its integrity check: ${problems.join("; ")}`);
   const fd = openSync(path, "r");
   try {
     fsyncSync(fd);

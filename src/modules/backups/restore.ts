@@ -17,6 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { SECRET_KEY_FILE } from "../../auth/secret-box.ts";
 import { hasMigrationsTable, migrationsFolder, newestAppliedMigration, readJournal, syncPath } from "../../db/migrate.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../db/open.ts";
+import { integrityProblems } from "../../db/integrity.ts";
 import { writeFileDurably } from "./store.ts";
 
 export class RestoreRefused extends Error {}
@@ -47,15 +48,12 @@ export function checkBackup(path: string, shown: string, folder = migrationsFold
   try {
     let problems: string[];
     try {
-      problems = db
-        .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
-        .all()
-        .map((r) => r.integrity_check);
+      problems = integrityProblems(db);
     } catch (error) {
       if ((error as { code?: string }).code === "SQLITE_NOTADB") throw new RestoreRefused(`${shown} is not an SQLite database`);
       throw new RestoreRefused(`${shown} is damaged: ${messageOf(error)}`);
     }
-    if (problems.length !== 1 || problems[0] !== "ok") throw new RestoreRefused(`${shown} is damaged (integrity check: ${problems.slice(0, 3).join("; ")})`);
+    if (problems.length > 0) throw new RestoreRefused(`${shown} is damaged (integrity check: ${problems.join("; ")})`);
     const newest = hasMigrationsTable(db) ? newestAppliedMigration(db) : null;
     if (newest === null) throw new RestoreRefused(`${shown} is not an xrp-faucet database (it records no migration in __drizzle_migrations)`);
     const journal = readJournal(folder).entries;
