@@ -25,7 +25,7 @@ import { createErrorLog } from "./http/error-log.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { createPublicReads } from "./http/public-reads.ts";
-import { createRequestLog } from "./http/request-log.ts";
+import { createRequestLog } from "./lib/request-log.ts";
 import type { AccessEntry } from "./lib/log.ts";
 import type { MetricsSources } from "./modules/metrics/model.ts";
 import { metricsRoutes } from "./modules/metrics/routes.ts";

@@ -46,6 +46,19 @@ describe("docs/architecture.md's route table", () => {
     });
     expect(wrong.map(([call, row]) => `${call} -> ${row.file}`)).toEqual([]);
   });
+
+  // "one service call per handler": a feature's call names one function of a service (no "a / b"
+  // branches), and its routes.ts calls it.
+  test("each feature call names one service function, which its routes.ts calls", () => {
+    const features = [...rows].filter(([, row]) => row.file.startsWith("modules/"));
+    expect(features.length).toBeGreaterThan(40);
+    const wrong = features.filter(([, row]) => {
+      const named = row.service.match(/^`(\w+(?:\.\w+)?)`/)?.[1];
+      if (!named || / \/ `/.test(row.service)) return true;
+      return !readFileSync(join(ROOT, "src", row.file), "utf8").includes(`${named}(`);
+    });
+    expect(wrong.map(([call, row]) => `${call} -> ${row.service}`)).toEqual([]);
+  });
 });
 
 test("no route file holds SQL", () => {

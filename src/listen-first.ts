@@ -12,7 +12,8 @@ import type { Server } from "bun";
 import type { App } from "./app.ts";
 import { createPublicReads } from "./http/public-reads.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import { addHealthRead, createHealth } from "./modules/health/service.ts";
+import { addHealthRead } from "./modules/health/read.ts";
+import { createHealth } from "./modules/health/service.ts";
 
 // The Bun.serve settings server.reload cannot change, as Elysia's listen sets them for createApp's
 // app (its `serve` options and its defaults); `handOver` refuses an app that would want others.

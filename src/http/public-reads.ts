@@ -9,7 +9,7 @@
 // Elysia route calls the same read first, so app.handle, tests in process and the fallback give the
 // same answer as the fast path.
 import { SESSION_COOKIE } from "./cookies.ts";
-import type { RequestLog } from "./request-log.ts";
+import type { RequestLog } from "../lib/request-log.ts";
 
 // Answers the request, or undefined when the full route must (a session cookie came, for instance).
 export type PublicRead = (request: Request) => Response | undefined;

@@ -4,7 +4,7 @@ import { format as formatArgs } from "node:util";
 // each line as it always was: information on standard output, warnings and errors on standard
 // error. `json` prints the same lines, on the same streams, as one JSON object a line
 // ({"time","level","message"}; a stack trace stays inside its line), and adds one access line per
-// HTTP request (src/http/request-log.ts), which the text format never prints.
+// HTTP request (src/lib/request-log.ts), which the text format never prints.
 export type LogFormat = "text" | "json";
 export const LOG_FORMATS: readonly LogFormat[] = ["text", "json"];
 

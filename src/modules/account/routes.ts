@@ -9,7 +9,8 @@ import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import { payoutView, type PayoutService } from "../../payouts/service.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
-import { type ProofOfWork, proofRequired } from "../pow/service.ts";
+import { proofRequired } from "../pow/guard.ts";
+import type { ProofOfWork } from "../pow/service.ts";
 import {
   adminUserView,
   faucetRequestHistoryView,
@@ -59,8 +60,7 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
         const { user, session } = await accounts.register(body ?? {}, visitor.ip, visitor.device.deviceId, visitor.userAgent);
         cookie(visitor.cookies, session);
         set.status = 201;
-        // the same user as GET /api/user answers, which the web app stores as the session
-        return { user: accounts.me(user) };
+        return { user };
       },
       { body: registerBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "register")) },
     )
@@ -69,7 +69,7 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
       async ({ body, visitor }) => {
         const { user, session } = await accounts.login(body ?? {}, visitor.ip, { deviceId: visitor.device.deviceId, userAgent: visitor.userAgent });
         cookie(visitor.cookies, session);
-        return { user: accounts.me(user) };
+        return { user };
       },
       { body: loginBody },
     )

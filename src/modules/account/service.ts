@@ -15,7 +15,7 @@ import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { recordAudit } from "../audit/service.ts";
-import { parseLedgerAddress } from "../faucet/address.ts";
+import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import type { RewardService } from "../rewards/service.ts";
 import type { Mailer } from "./mail.ts";
 import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
@@ -86,6 +86,12 @@ export interface ClientOrigin {
 export interface Session {
   token: string;
   expiresAt: number;
+}
+
+// A registration or login: the user as GET /api/user answers it, and their new session.
+export interface SignedIn {
+  user: ReturnType<typeof selfView>;
+  session: Session;
 }
 
 const textOf = (value: string | null | undefined) => value ?? "";
@@ -237,11 +243,13 @@ export function createAccountService({
       log(`password reset request failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
     }
   };
-  const withSession = (user: User, ip: string, origin: ClientOrigin | null, withCode = false): { user: User; session: Session } => {
+  const me = (user: User) => selfView(user, repo.paidTo(user.id), secondFactor.status(user));
+  // The new session, and the user as GET /api/user answers it (the web app stores it as the session).
+  const withSession = (user: User, ip: string, origin: ClientOrigin | null, withCode = false): SignedIn => {
     const sessionOrigin: SessionOrigin = { ip, ipNetwork: networksOf(ip).network, deviceId: origin?.deviceId ?? null, userAgent: origin?.userAgent ?? null, withCode };
     const session = sessions.create(user.id, sessionOrigin);
     onSignIn(user, sessionOrigin);
-    return { user, session };
+    return { user: me(user), session };
   };
 
   return {
@@ -249,7 +257,7 @@ export function createAccountService({
     // accountsPerDay accounts. `deviceId`: the device cookie's id, stored with the network (the
     // bonuses are limited per registration network and device). Answers the new user and their
     // first session.
-    async register(input: Credentials, ip: string, deviceId: string | null = null, userAgent: string | null = null): Promise<{ user: User; session: Session }> {
+    async register(input: Credentials, ip: string, deviceId: string | null = null, userAgent: string | null = null): Promise<SignedIn> {
       const username = textOf(input.username).trim();
       const email = textOf(input.email).trim();
       const password = textOf(input.password);
@@ -299,7 +307,7 @@ export function createAccountService({
     // password was right or not (a wrong one still counts); with one, the same 401 for a wrong
     // password and a wrong code. The code is checked only after a right password (a guess at the
     // password does not use up a recovery code).
-    async login(input: Credentials, ip: string, origin: ClientOrigin | null = null): Promise<{ user: User; session: Session }> {
+    async login(input: Credentials, ip: string, origin: ClientOrigin | null = null): Promise<SignedIn> {
       const username = textOf(input.username).trim();
       const password = textOf(input.password);
       if (!username || !password) throw accountErrors.credentialsRequired();
@@ -347,7 +355,7 @@ export function createAccountService({
     },
 
     // The logged-in user as GET /api/user shows them (with what has been paid to them).
-    me: (user: User) => selfView(user, repo.paidTo(user.id), secondFactor.status(user)),
+    me,
 
     // Account settings: the email (as registration takes it; a new one needs the current password,
     // since the email is where a reset link goes), the payout address (as the faucet form takes it; an
@@ -380,7 +388,7 @@ export function createAccountService({
       if (xrpAddress === null && tag !== null) throw accountErrors.invalidAddress();
       if (emailChanged) await withCurrentPassword(user, input.currentPassword, ip, async () => true);
       const updated = immediate(db, () => repo.updateSettings(user.id, { email, xrpAddress, xrpDestinationTag: tag }));
-      return selfView(updated, repo.paidTo(user.id), secondFactor.status(updated));
+      return me(updated);
     },
 
     // Changes the password of the logged-in user: the current one is checked (and counted like a

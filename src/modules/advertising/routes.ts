@@ -5,7 +5,8 @@ import { adminContext, type ContextDeps, visitorContext } from "../../http/conte
 import { formGuards } from "../../http/form-guards.ts";
 import { idParam } from "../../http/params.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
-import { type ProofOfWork, proofRequired } from "../pow/service.ts";
+import { proofRequired } from "../pow/guard.ts";
+import type { ProofOfWork } from "../pow/service.ts";
 import { editBody } from "../signups/model.ts";
 import { ADVERTISING_STATUSES, advertisingBody, advertisingView, submittedView } from "./model.ts";
 import type { AdvertisingService } from "./service.ts";

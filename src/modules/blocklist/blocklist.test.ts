@@ -5,7 +5,7 @@ import { BLOCKED_DESTINATION } from "../../payouts/service.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { waitFor } from "../../testing/wait.ts";
 import { type Scenario, scenarios } from "../../testing/scenario.ts";
-import { INVALID_ADDRESS } from "../faucet/address.ts";
+import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { MESSAGES } from "./model.ts";
 
 const HOUR = 60 * 60 * 1000;

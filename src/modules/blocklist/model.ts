@@ -3,7 +3,7 @@
 import type { BlockListEntry } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, notFound } from "../../http/errors.ts";
-import { INVALID_ADDRESS } from "../faucet/address.ts";
+import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 
 export const BLOCK_KINDS = ["address", "ip", "device"] as const;

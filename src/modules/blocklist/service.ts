@@ -8,11 +8,11 @@
 // The check runs on every such form, so the entries not yet expired are held in memory (the list is
 // small) and reloaded after each change; an entry that expires while held stops matching at once.
 import type { Db } from "../../db/client.ts";
-import { immediate } from "../../db/transaction.ts";
+import { immediate, inTransaction } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
 import { recordAudit } from "../audit/service.ts";
-import { parseLedgerAddress } from "../faucet/address.ts";
+import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type IpNetwork, networkContains, parseIp, parseNetwork } from "./ip.ts";
 import { BLOCK_KINDS, type BlockInput, type BlockKind, blockEntryView, blocklistErrors, MAX_DEVICE_ID, MESSAGES } from "./model.ts";
 import { createBlocklistRepository } from "./repository.ts";
@@ -95,11 +95,9 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
     if (refusals.size === 0) return;
     const counted = [...refusals];
     refusals.clear();
-    const write = () => {
+    inTransaction(db, () => {
       for (const [id, { n, last }] of counted) repo.countRefusals(id, n, last);
-    };
-    if (db.sqlite.inTransaction) write();
-    else immediate(db, write);
+    });
   };
 
   return {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { classicAddressToXAddress } from "ripple-address-codec";
 import { LAST_HOUR, randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
-import { INVALID_ADDRESS } from "./address.ts";
+import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE } from "./model.ts";
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
 import { type Scenario, scenarios } from "../../testing/scenario.ts";
-import { INVALID_ADDRESS } from "./address.ts";
+import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE } from "./model.ts";
 
 const HOUR = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import type { FaucetRequest } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, tooManyRequests } from "../../http/errors.ts";
 import { formatXrp } from "../../money.ts";
-import { INVALID_ADDRESS } from "./address.ts";
+import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 import type { BudgetView } from "./budget.ts";
 

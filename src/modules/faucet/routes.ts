@@ -9,7 +9,8 @@ import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
 import type { PayoutService } from "../../payouts/service.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
-import { type ProofOfWork, proofRequired } from "../pow/service.ts";
+import { proofRequired } from "../pow/guard.ts";
+import type { ProofOfWork } from "../pow/service.ts";
 import { adminFaucetRequestView, budgetTodayView, FAUCET_DECISIONS, FAUCET_LIST, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
 import type { FaucetService } from "./service.ts";
 
@@ -40,18 +41,14 @@ export function faucetRoutes({ context, faucet, payouts, pow, blocked, reads }: 
       ({ request, query, visitor }) => {
         const global = status(request);
         if (global) return asJson(global);
-        const deviceId = query.mine === "1" ? visitor.device.deviceId : null;
-        return { ...faucet.status(), nextClaimSeconds: faucet.nextClaimSeconds(deviceId, query.address) };
+        return faucet.statusFor(query.mine === "1" ? visitor.device.deviceId : null, query.address);
       },
       { query: lookupQuery },
     )
     // A wallet's latest requests (anyone may look them up), or this device's (`?mine=1`).
     .get(
       "/api/faucet/requests",
-      ({ query, visitor }) => {
-        const rows = query.mine === "1" ? faucet.latestForDevice(visitor.device.deviceId) : faucet.latestForAddress(query.address);
-        return rows.map(publicFaucetRequestView);
-      },
+      ({ query, visitor }) => faucet.latest(query.mine === "1" ? visitor.device.deviceId : null, query.address).map(publicFaucetRequestView),
       { query: lookupQuery },
     );
 

@@ -3,13 +3,13 @@
 import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
-import { immediate } from "../../db/transaction.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay, waitText } from "../../lib/time.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
-import { type LedgerAddress, parseLedgerAddress } from "./address.ts";
+import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
@@ -248,7 +248,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     return parsed;
   };
 
-  return {
+  const service = {
     // A visitor's request: every limit of decisions.md, checked and written atomically (in the
     // group commit, each request in its own savepoint). Settles once committed.
     request(input: FaucetRequestInput): Promise<FaucetRequest> {
@@ -260,7 +260,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // apply. Runs inside the caller's transaction when there is one.
     requestBonus(input: FaucetRequestInput & { reason: string }): FaucetRequest {
       const parsed = parse(input.address);
-      return db.sqlite.inTransaction ? write(input, parsed, "bonus") : immediate(db, () => write(input, parsed, "bonus"));
+      return inTransaction(db, () => write(input, parsed, "bonus"));
     },
 
     // Called inside an admin's approval: a request that holds no budget (high-risk) takes its amount
@@ -379,12 +379,16 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       return Math.ceil(wait / 1000);
     },
 
-    // The latest requests of a wallet address (anyone may look them up) or of a device.
-    latestForAddress(address: unknown): PublicFaucetRequestRow[] {
-      return repo.latestForAddress(parse(address).address, LOOKUP_LIMIT);
+    // The badge asked about one visitor: their device's wait (`deviceId`, null to leave it out) and
+    // an address's.
+    statusFor(deviceId: string | null, address: unknown): FaucetStatus {
+      return { ...service.status(), nextClaimSeconds: service.nextClaimSeconds(deviceId, address) };
     },
-    latestForDevice(deviceId: string): PublicFaucetRequestRow[] {
-      return repo.latestForDevice(deviceId, LOOKUP_LIMIT);
+
+    // The latest requests of a device (`deviceId`, when given) or else of a wallet address (anyone
+    // may look them up).
+    latest(deviceId: string | null, address: unknown): PublicFaucetRequestRow[] {
+      return deviceId !== null ? repo.latestForDevice(deviceId, LOOKUP_LIMIT) : repo.latestForAddress(parse(address).address, LOOKUP_LIMIT);
     },
 
     // The admin's list: open requests a page at a time; page 1 also holds the 10 last processed.
@@ -394,6 +398,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       return { rows: rows.map((r) => ({ ...r, blocked: blocked(r) })), total, pageSize: ADMIN_PAGE_SIZE };
     },
   };
+  return service;
 }
 export type FaucetService = ReturnType<typeof createFaucetService>;
 

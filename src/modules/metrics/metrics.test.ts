@@ -6,7 +6,7 @@ import { networkInterfaces } from "node:os";
 import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { type Family, parsePrometheusText, sampleValue } from "../../testing/prometheus.ts";
-import { LATENCY_BUCKETS } from "../../http/request-log.ts";
+import { LATENCY_BUCKETS } from "../../lib/request-log.ts";
 import { METRICS } from "./model.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";

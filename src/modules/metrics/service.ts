@@ -1,6 +1,6 @@
 // GET /metrics: the figures an operator graphs and alerts on, in the Prometheus text format through
 // prom-client (a Registry of its own, not the library's global one). Nothing is counted on the
-// request path here: the HTTP counts are plain integers kept by src/http/request-log.ts, and every
+// request path here: the HTTP counts are plain integers kept by src/lib/request-log.ts, and every
 // value is read when Prometheus scrapes (`collect`): the database's three grouped counts, the
 // payout engine's state, what the ledger connection last heard, the wallet's kept balance (asked
 // of the ledger at most every 30 s, in the background), today's budgets.
@@ -10,7 +10,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { readdirSync } from "node:fs";
 import type { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../../db/client.ts";
-import { LATENCY_BUCKETS, type RequestLog } from "../../http/request-log.ts";
+import { LATENCY_BUCKETS, type RequestLog } from "../../lib/request-log.ts";
 import type { LedgerFactsView, PayoutRuntime } from "../../payouts/wallet-status.ts";
 import { BUDGET_POOLS, CLAIM_STATES, FAUCET_REQUEST_STATES, METRICS, type MetricsSources, PAYOUT_STATES } from "./model.ts";
 import { createMetricsRepository, type StatusCount } from "./repository.ts";

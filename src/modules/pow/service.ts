@@ -13,7 +13,6 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from "altc
 // The WebCrypto PBKDF2 (the same derivation): altcha-lib's node one imports node:crypto, about 15 ms
 // of the compiled binary's start.
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
-import type { Visitor } from "../../http/context.ts";
 import type { IpNetworks } from "../../lib/ip-group.ts";
 import { createRateLimit } from "../../lib/rate-limit.ts";
 import { POW_HEADER, type ProtectedForm } from "../../shared/forms.ts";
@@ -106,14 +105,6 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
   };
 }
 export type ProofOfWork = ReturnType<typeof createProofOfWork>;
-
-// The route option of a protected form: a fresh proof, asked for this form from the visitor's IP
-// group, is required once the body's shape is checked.
-export const proofRequired = (pow: ProofOfWork, form: ProtectedForm) => ({
-  beforeHandle: async ({ request, visitor }: { request: Request; visitor: Visitor }) => {
-    await pow.verify(request.headers.get(POW_HEADER), { group: visitor.networks.group, form });
-  },
-});
 
 // How many challenges each network asked for in the last hour, in memory: per network the times of
 // its latest ones (no more than the factor can tell apart), for at most 50,000 networks, the one

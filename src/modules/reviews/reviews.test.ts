@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
-import { INVALID_ADDRESS } from "../faucet/address.ts";
+import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { REVIEW_REQUIRED } from "./model.ts";
 
 let t: TestApp;

@@ -6,7 +6,8 @@ import { formGuards } from "../../http/form-guards.ts";
 import { idParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
-import { type ProofOfWork, proofRequired } from "../pow/service.ts";
+import { proofRequired } from "../pow/guard.ts";
+import type { ProofOfWork } from "../pow/service.ts";
 import { adminReviewView, approvedOf, bonusBody, bonusView, moderationBody, reviewBody, reviewView, submittedView } from "./model.ts";
 import type { ReviewService } from "./service.ts";
 

@@ -12,7 +12,7 @@ import { createRateLimit } from "../../lib/rate-limit.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
-import { parseLedgerAddress } from "../faucet/address.ts";
+import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import { BONUS_FLOOD, type BonusInput, REVIEW_FLOOD, REVIEW_MAX, type ReviewInput, reviewErrors } from "./model.ts";
 import { createReviewRepository } from "./repository.ts";

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
-import { parseLedgerAddress } from "../faucet/address.ts";
+import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { type ClaimInput, type Claimant, claimView, offerView, PLATFORMS, type Platform, shareView, socialErrors, WEEKLY_CLAIMS } from "./model.ts";

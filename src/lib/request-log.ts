@@ -14,7 +14,7 @@
 // X-Forwarded-For), is `unmatched`. The web app's pages and files are `/*`.
 // Nothing here may import Elysia or prom-client: src/listen-first.ts loads public-reads.ts before
 // the app.
-import type { AccessEntry } from "../lib/log.ts";
+import type { AccessEntry } from "./log.ts";
 
 export const UNMATCHED = "unmatched";
 

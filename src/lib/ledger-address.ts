@@ -1,5 +1,5 @@
 import type * as AddressCodec from "ripple-address-codec";
-import { INVALID_ADDRESS } from "../../shared/forms.ts";
+import { INVALID_ADDRESS } from "../shared/forms.ts";
 
 // Loaded at the first address checked, not at start: the codec's checksum loads node:crypto, about
 // 15 ms of the compiled binary's start. A `require` in a function keeps it lazy in the bundle and
