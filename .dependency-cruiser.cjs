@@ -100,6 +100,21 @@ module.exports = {
       to: { path: "^src/modules/([^/]+)/routes\\.ts$", pathNot: "^src/modules/$1/" },
     },
     {
+      name: "sql-only-in-repositories",
+      severity: "error",
+      comment:
+        "A feature's SQL is all in its repository.ts, so a reader finds every query of a table in one file and a " +
+        "service stays rules and transactions: drizzle-orm and bun:sqlite are imported only by repositories, " +
+        "the engine's and the simulator's stores (*-store.ts), src/db and the test harness (src/testing, tests). " +
+        "The backup worker and --restore (modules/backups/copy-worker.ts, restore.ts) open database files " +
+        "themselves, outside any feature's tables. Types alone (a Database parameter) may be imported anywhere.",
+      from: {
+        path: "^src/",
+        pathNot: "(^|/)(repository|[\\w-]+-store)\\.ts$|^src/db/|^src/testing/|\\.test\\.ts$|^src/modules/backups/(copy-worker|restore)\\.ts$",
+      },
+      to: { path: "(^|/)node_modules/drizzle-orm/|^drizzle-orm|^bun:sqlite$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "not-to-unresolvable",
       severity: "error",
       comment:

@@ -1,6 +1,6 @@
 // The newcomer's map stays true: docs/architecture.md's route table names every call the app
-// registers, the routes.ts that declares it, and the service function behind it; and no route file
-// holds SQL (it lives in the feature's repository.ts).
+// registers, the routes.ts that declares it, and the service function behind it; and no route or
+// service file holds SQL (it lives in the feature's repository.ts).
 import { afterAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -61,17 +61,21 @@ describe("docs/architecture.md's route table", () => {
   });
 });
 
-test("no route file holds SQL", () => {
+// (SQL: a statement's words, Drizzle's builder or `sql` tag, a prepared or raw statement)
+const holdsSql = (source: string) =>
+  /\b(select\s+[\w*]|insert\s+into|delete\s+from|update\s+\w+\s+set)\b/i.test(source) ||
+  /\bsql`|\.prepare\(|from "drizzle-orm|\bdb\.(select|insert|update|delete)\(|\.sqlite\.(run|query|prepare)\(/.test(source);
+
+test("no route or service file holds SQL (it lives in the feature's repository.ts)", () => {
   const modules = join(ROOT, "src/modules");
-  const withSql = readdirSync(modules)
-    .map((feature) => join(modules, feature, "routes.ts"))
-    .filter((file) => {
-      try {
-        const source = readFileSync(file, "utf8");
-        return /\b(select\s+[\w*]|insert\s+into|delete\s+from|update\s+\w+\s+set)\b/i.test(source) || /\bsql`|\.prepare\(|from "drizzle-orm/.test(source);
-      } catch {
-        return false;
-      }
-    });
-  expect(withSql).toEqual([]);
+  const files = readdirSync(modules).flatMap((feature) => ["routes.ts", "service.ts"].map((name) => join(modules, feature, name)));
+  const read = files.flatMap((file) => {
+    try {
+      return [{ file, source: readFileSync(file, "utf8") }];
+    } catch {
+      return [];
+    }
+  });
+  expect(read.length).toBeGreaterThan(40);
+  expect(read.filter(({ source }) => holdsSql(source)).map(({ file }) => file.slice(ROOT.length + 1))).toEqual([]);
 });

@@ -2,7 +2,6 @@
 // range, search, sort, order and page. Each value is checked here and a wrong one answers 400 with
 // the parameter's message; the repositories turn the checked filter into SQL (`rangeAndSearch` the
 // part every list shares).
-import { type Column, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { badRequest } from "../http/errors.ts";
 import { DAY_MS } from "./time.ts";
 
@@ -92,22 +91,4 @@ export function listFilter(query: Query, options: { statuses: readonly string[];
 
   const page = Math.min(100_000, Math.max(1, Number.parseInt(String(query.page ?? "1"), 10) || 1));
   return { status, risk, reason: text("reason"), from, to, q: text("q"), sort, order, page };
-}
-
-// "%" and "_" (and the escape itself) taken literally in a LIKE pattern escaped by "\".
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-// The conditions every admin list shares, in the repositories' order: created in the range [from, to),
-// then the search: digits (or #12) are an id, anything else is part of one of the `searched` columns
-// (an address, name, email or hash; SQLite's LIKE ignores the case of ASCII letters).
-export function rangeAndSearch(f: ListFilter, columns: { id: Column; createdAt: Column; searched: Column[] }): (SQL | undefined)[] {
-  const where: (SQL | undefined)[] = [];
-  if (f.from !== null) where.push(gte(columns.createdAt, f.from));
-  if (f.to !== null) where.push(lt(columns.createdAt, f.to));
-  if (f.q) {
-    const pattern = containsPattern(f.q);
-    const id = /^#?\d{1,15}$/.test(f.q) ? Number(f.q.replace("#", "")) : null;
-    where.push(id === null ? or(...columns.searched.map((column) => sql`${column} like ${pattern} escape '\\'`)) : eq(columns.id, id));
-  }
-  return where;
 }

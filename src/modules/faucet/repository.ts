@@ -5,7 +5,8 @@ import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNul
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
-import { type ListFilter, RISK_BOUNDS, rangeAndSearch } from "../../lib/list-filter.ts";
+import { rangeAndSearch } from "../../db/list-filter.ts";
+import { type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
 

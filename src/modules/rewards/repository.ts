@@ -4,7 +4,8 @@
 import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rewards, users } from "../../db/schema.ts";
-import { type ListFilter, rangeAndSearch } from "../../lib/list-filter.ts";
+import { rangeAndSearch } from "../../db/list-filter.ts";
+import type { ListFilter } from "../../lib/list-filter.ts";
 import type { ClaimDecision, RewardRow } from "./model.ts";
 
 const p = sql.placeholder;

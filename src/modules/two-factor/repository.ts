@@ -14,6 +14,10 @@ export function createTwoFactorRepository(db: Db) {
       db.update(users).set({ totpSecret: sealed, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, userId)).run();
       this.replaceRecoveryCodes(userId, codeHashes, now);
     },
+    // Whether the user has it on.
+    enabled(userId: number): boolean {
+      return (db.select({ at: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get()?.at ?? null) !== null;
+    },
     disable(userId: number) {
       db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
       db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();

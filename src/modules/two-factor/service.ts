@@ -158,7 +158,8 @@ export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
 // --seed-admin's reset: the operator's way back in when an admin lost their phone and codes.
 export function resetTwoFactor(db: Db, userId: number): boolean {
-  const had = db.sqlite.query("select totp_enabled_at as at from users where id = ?").get(userId) as { at: number | null } | null;
-  createTwoFactorRepository(db).disable(userId);
-  return had?.at != null;
+  const repo = createTwoFactorRepository(db);
+  const had = repo.enabled(userId);
+  repo.disable(userId);
+  return had;
 }
