@@ -90,6 +90,17 @@ module.exports = {
       to: { path: `${ROUTES}|${ELYSIA}` },
     },
     {
+      name: "services-import-no-http",
+      severity: "error",
+      comment:
+        "Services and repositories run without a request (the payout engine, the timers, --seed-admin and the tests " +
+        "call them directly): nothing from src/http, types included. What they throw comes from lib/errors.ts; " +
+        "what a route adds to them (a form's proof-of-work or block-list guard, a public read) lives beside " +
+        "the service in its own file (pow/guard.ts, blocklist/guard.ts, health/read.ts).",
+      from: { path: SERVICES },
+      to: { path: "^src/http/" },
+    },
+    {
       name: "features-import-no-other-feature-routes",
       severity: "error",
       comment:

@@ -18,7 +18,7 @@ import type { FaucetRequest } from "./db/schema.ts";
 import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } from "./http/client-ip.ts";
 import { createBodyReads, readBody } from "./http/body.ts";
 import type { ContextDeps } from "./http/context.ts";
-import { HttpError, jsonError } from "./http/errors.ts";
+import { HttpError, jsonError } from "./lib/errors.ts";
 import { type IpGrouping, ipGroup, ipNetworks } from "./lib/ip-group.ts";
 import { newDeviceCookie } from "./http/device.ts";
 import { createErrorLog } from "./http/error-log.ts";

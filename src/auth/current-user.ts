@@ -1,7 +1,7 @@
 // Who is asking: the session cookie turned into a user, with the sliding refresh of the cookie.
 import type { User } from "../db/schema.ts";
 import { type CookieAttributes, type CookieJar, SESSION_COOKIE } from "../http/cookies.ts";
-import { forbidden, unauthorized } from "../http/errors.ts";
+import { forbidden, unauthorized } from "../lib/errors.ts";
 import type { SessionInfo, SessionService } from "./sessions.ts";
 import { twoFactorSetupRequired } from "./step-up.ts";
 

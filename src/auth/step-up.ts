@@ -3,7 +3,7 @@
 // dialog: POST /api/user/step-up). An admin without it is either in a server that does not require
 // it (sandbox, no wallet) or refused everything until it is set up (TWO_FACTOR_SETUP).
 import type { User } from "../db/schema.ts";
-import { appError } from "../http/errors.ts";
+import { appError } from "../lib/errors.ts";
 import type { SessionInfo } from "./sessions.ts";
 
 export const STEP_UP_MS = 5 * 60_000;

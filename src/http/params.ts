@@ -1,6 +1,6 @@
 // Path and query parameters the routes share.
 import { t } from "elysia";
-import { badRequest } from "./errors.ts";
+import { badRequest } from "../lib/errors.ts";
 
 // A row id from the path: a positive whole number, else 400.
 export function idParam(raw: string): number {

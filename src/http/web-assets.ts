@@ -2,7 +2,7 @@
 // variants when the browser accepts them, and index.html for every client route.
 import { webAssets } from "../generated/web-assets.ts";
 import { isAppPath } from "../shared/routes.ts";
-import { jsonError } from "./errors.ts";
+import { jsonError } from "../lib/errors.ts";
 
 const YEAR = "public, max-age=31536000, immutable";
 

@@ -2,7 +2,7 @@
 // range, search, sort, order and page. Each value is checked here and a wrong one answers 400 with
 // the parameter's message; the repositories turn the checked filter into SQL (`rangeAndSearch` the
 // part every list shares).
-import { badRequest } from "../http/errors.ts";
+import { badRequest } from "./errors.ts";
 import { DAY_MS } from "./time.ts";
 
 export const RISK_LEVELS = ["low", "medium", "high"] as const;

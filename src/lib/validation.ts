@@ -1,5 +1,5 @@
 // Small checks shared by the features; each answers with a message a person can act on.
-import { badRequest } from "../http/errors.ts";
+import { badRequest } from "./errors.ts";
 
 export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 

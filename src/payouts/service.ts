@@ -1,7 +1,7 @@
 // The admin actions that move money, on the database side: each is a compare-and-set in one
 // transaction, so double clicks and retries queue at most one payout. The engine does the rest.
 import type { Db } from "../db/client.ts";
-import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
+import { badRequest, conflict, HttpError, notFound } from "../lib/errors.ts";
 import { formatXrp } from "../money.ts";
 import { AUTO_ACTOR, recordAudit } from "../modules/audit/service.ts";
 import { notifyFaucetRequest } from "../modules/notifications/service.ts";

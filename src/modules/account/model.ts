@@ -4,7 +4,7 @@
 import { t } from "elysia";
 import type { FaucetRequest, Reward, User } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
-import { appError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../http/errors.ts";
+import { appError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/errors.ts";
 import { iso, waitText } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../auth/passwords.ts";

@@ -3,7 +3,7 @@
 // notes) is the signup lists' one.
 import type { AdvertisingRequest } from "../../db/schema.ts";
 import { jsonBody, textField } from "../../http/body.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { email, INVALID_EMAIL } from "../signups/model.ts";
 import { iso } from "../../lib/time.ts";
 

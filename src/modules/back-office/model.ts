@@ -1,7 +1,7 @@
 // What the back office's own reads answer: the counts beside the sidebar's sections, and a user's
 // whole file (profile, totals, requests, rewards, payouts, the IPs and devices seen, audit entries).
 import type { AuditLogEntry, Payout, User } from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { payoutStatus } from "../../payouts/service.ts";
 import { auditEntryView } from "../audit/model.ts";

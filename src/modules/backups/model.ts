@@ -2,7 +2,7 @@
 // `xrp-faucet-YYYYMMDD-HHMMSS.db` (UTC, the moment its copy began; `-2`, `-3`... when a second one
 // begins in the same second) in the backup directory; nothing else there is ever listed, served or
 // removed.
-import { appError, conflict, notFound } from "../../http/errors.ts";
+import { appError, conflict, notFound } from "../../lib/errors.ts";
 import { iso } from "../../lib/time.ts";
 
 const NAME = /^xrp-faucet-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-([2-9]|[1-9]\d{1,3}))?\.db$/;

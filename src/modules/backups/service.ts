@@ -18,7 +18,7 @@ import { syncPath } from "../../db/migrate.ts";
 import { PRIVATE_DIR_MODE } from "../../db/open.ts";
 import { immediate } from "../../db/transaction.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
-import { HttpError } from "../../http/errors.ts";
+import { HttpError } from "../../lib/errors.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { CopyAnswer, CopyRequest } from "./copy-worker.ts";

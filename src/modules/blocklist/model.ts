@@ -2,7 +2,7 @@
 // an entry, the block list's errors, and the neutral refusal a blocked party gets.
 import type { BlockListEntry } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
-import { appError, badRequest, conflict, notFound } from "../../http/errors.ts";
+import { appError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 

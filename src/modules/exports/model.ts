@@ -1,7 +1,7 @@
 // The CSV files the admin downloads: each export's columns and rows, a formula-safe cell writer,
 // and the answer (text/csv, as an attachment).
 import type { EarningAlertSignup, NewsletterSignup, Payout } from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
 
 export interface CsvTable {

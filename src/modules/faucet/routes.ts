@@ -2,7 +2,7 @@
 // decisions (approving queues the payout, rejecting gives the budget back).
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../lib/errors.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { adminListQuery, idParam, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";

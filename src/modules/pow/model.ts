@@ -2,7 +2,7 @@
 // the refusals of a form sent without a valid proof, which tell the browser (header) to fetch a new
 // challenge and send again.
 import type { Challenge } from "altcha-lib";
-import { appError, badRequest } from "../../http/errors.ts";
+import { appError, badRequest } from "../../lib/errors.ts";
 import { FORM_NAMES, POW_HEADER } from "../../shared/forms.ts";
 
 export const CHALLENGE_FLOOD = "Too many anti-bot challenges requested. Please wait a minute.";

@@ -3,7 +3,7 @@
 import { t } from "elysia";
 import type { FaucetRequest, Review } from "../../db/schema.ts";
 import { flag, jsonBody, text } from "../../http/body.ts";
-import { appError, badRequest, conflict, notFound } from "../../http/errors.ts";
+import { appError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../shared/forms.ts";
 import { faucetRequestView } from "../faucet/model.ts";
 

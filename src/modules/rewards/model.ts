@@ -2,7 +2,7 @@
 // "claim"), and the claims' own errors.
 import type { Reward } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
-import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { iso } from "../../lib/time.ts";
 

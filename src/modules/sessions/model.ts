@@ -1,7 +1,7 @@
 // A user's sessions and the admins' sign-ins, as the API shows them.
 import { publicSessionId } from "../../auth/sessions.ts";
 import { iso } from "../../lib/time.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { SignInRow } from "./repository.ts";
 
 export const SESSION_NOT_FOUND = "Session not found";

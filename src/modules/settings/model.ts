@@ -2,7 +2,7 @@
 // database holds drops), and the settings' own errors.
 import { t } from "elysia";
 import type { faucetSettings } from "../../db/schema.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
 
 const amount = t.Union([t.String({ maxLength: 32 }), t.Number()]);

@@ -3,7 +3,7 @@
 // is shared with the advertiser enquiries.
 import type { EarningAlertSignup, NewsletterSignup } from "../../db/schema.ts";
 import { jsonBody, text, textField, textList } from "../../http/body.ts";
-import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as shared from "../../shared/forms.ts";
 import { iso } from "../../lib/time.ts";
 

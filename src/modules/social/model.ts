@@ -2,7 +2,7 @@
 // messages, the views of an offer and of a claim, and the bonus's own errors.
 import type { Reward } from "../../db/schema.ts";
 import { jsonBody, nested, text } from "../../http/body.ts";
-import { appError, badRequest, conflict, tooManyRequests } from "../../http/errors.ts";
+import { appError, badRequest, conflict, tooManyRequests } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { ADDRESS_INVALID, claimedThisWeekText, PLATFORMS, type Platform } from "../../shared/forms.ts";
 

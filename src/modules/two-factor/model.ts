@@ -1,6 +1,6 @@
 // Two-factor sign-in's words, bodies and answers.
 import { jsonBody, text } from "../../http/body.ts";
-import { appError, badRequest, conflict, forbidden } from "../../http/errors.ts";
+import { appError, badRequest, conflict, forbidden } from "../../lib/errors.ts";
 
 export const RECOVERY_CODE_COUNT = 10;
 

@@ -10,7 +10,7 @@ import { acceptedStep, newTotpSecret, qrSvg, totpUri } from "../../auth/totp.ts"
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
-import { tooManyRequests } from "../../http/errors.ts";
+import { tooManyRequests } from "../../lib/errors.ts";
 import { waitText } from "../../lib/time.ts";
 import { recordAudit } from "../audit/service.ts";
 import { RECOVERY_CODE_COUNT, type TwoFactorStatus, twoFactorErrors } from "./model.ts";

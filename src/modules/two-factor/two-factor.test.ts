@@ -289,7 +289,7 @@ describe("sessions and admin sign-ins", () => {
       // the same browser from a network boss never used: both admins are told
       expect((await bossLogin("2001:db8:4444:1::9")).status).toBe(200);
       const alerts = await waitFor(() => (smtp.received.length >= before + 2 ? smtp.received.slice(before) : undefined), { what: "the new-network alerts" });
-      expect(alerts.map((m) => m.to).flat().sort()).toEqual(["boss@example.com", "deputy@example.com"]);
+      expect(alerts.flatMap((m) => m.to).sort()).toEqual(["boss@example.com", "deputy@example.com"]);
       expect(alerts[0]!.raw).toContain("Subject: New admin sign-in: boss");
       expect(alerts[0]!.raw).toContain("2001:db8:4444::/48");
       await Bun.sleep(100);
