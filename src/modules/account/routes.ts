@@ -7,7 +7,8 @@ import { type CookieJar, SESSION_COOKIE } from "../../http/cookies.ts";
 import { idParam, pageParam } from "../../http/params.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
-import { payoutView, type PayoutService } from "../../payouts/service.ts";
+import { payoutView } from "../payouts/model.ts";
+import type { PayoutService } from "../payouts/service.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { type ProofOfWork, proofRequired } from "../pow/service.ts";
 import {
