@@ -50,7 +50,7 @@ export interface EngineDeps {
 }
 
 // The engine's last error while it waits for the settlement outcomes.
-export const WAITING_FOR_OUTCOMES = "starting: waiting for the app to take payouts over";
+const WAITING_FOR_OUTCOMES = "starting: waiting for the app to take payouts over";
 
 export interface EngineStatus {
   paused: string | null;

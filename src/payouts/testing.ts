@@ -58,11 +58,11 @@ export async function payoutBed(
   };
   const t = testApp({ payouts: runtime, payWaitMs: 0, autoApproveEveryMs: options.autoApproveEveryMs ?? null, ...options.app });
   if (!outcomes) throw new Error("the app gave the payouts no settlement outcomes");
-  const settleWith = outcomes;
+  const appOutcomes = outcomes;
   const clock = options.appClock ? t.clock : Date.now;
   const ceilings: Ceilings = { maxPayoutDrops: options.maxPayoutDrops, maxDailyPayoutDrops: options.maxDailyPayoutDrops };
   const make = (step?: EngineDeps["step"], skew = 0, limits = ceilings) =>
-    createPayoutEngine({ db: t.db, clock: () => clock() + skew, ledger, wallet, log, step, outcomes: settleWith, ...limits });
+    createPayoutEngine({ db: t.db, clock: () => clock() + skew, ledger, wallet, log, step, outcomes: appOutcomes, ...limits });
   runtime.engine = make(options.step);
   const admin = (await t.registerAdmin()).cookie;
   let ip = 0;
@@ -77,7 +77,7 @@ export async function payoutBed(
     },
     ledger,
     logs,
-    outcomes: settleWith,
+    outcomes: appOutcomes,
     async restartEngine(step, skew = 120_000, limits = ceilings) {
       const next = make(step, skew, limits);
       runtime.engine = next;
