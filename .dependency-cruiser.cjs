@@ -3,7 +3,8 @@
 //
 //   web/src  ──(import type only)──▶  src/**          web/src ──▶ src/shared (constants, no deps)
 //   routes (app.ts, routes.ts, a module's Elysia files) ──▶ services/repositories ──▶ db
-//   payout engine (src/payouts) ──▶ db, never routes       src/db ──▶ nothing of the features
+//   payout engine (src/payouts) ──▶ db, lib; never a feature, http/ nor a route
+//   src/db ──▶ nothing of the features
 //
 // CommonJS because the project is ESM ("type": "module") and dependency-cruiser reads a .cjs config
 // without a loader.
@@ -30,7 +31,7 @@ function routeFiles() {
 const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const ROUTES = `(^src/app\\.ts$|/routes\\.ts$|^(${routeFiles().map(escape).join("|")})$)`;
 const ELYSIA = "(^|/)node_modules/elysia/|^elysia$";
-const SERVICES = "^src/(modules/[^/]+|auth|payouts)/(service|repository)\\.ts$";
+const SERVICES = "^src/(modules/[^/]+|auth)/(service|repository)\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -75,10 +76,23 @@ module.exports = {
       name: "payouts-import-no-routes",
       severity: "error",
       comment:
-        "The payout engine (src/payouts, the admin's payout actions in service.ts included) runs without " +
-        "HTTP: it never imports route files (src/app.ts, routes.ts, a module's Elysia app) nor Elysia.",
+        "The payout engine (src/payouts) runs without HTTP: it never imports route files (src/app.ts, " +
+        "routes.ts, a module's Elysia app) nor Elysia. (The admin's payout actions are the ordinary " +
+        "feature modules/payouts.)",
       from: { path: "^src/payouts/" },
       to: { path: `${ROUTES}|${ELYSIA}` },
+    },
+    {
+      name: "payouts-import-no-features",
+      severity: "error",
+      comment:
+        "The payout engine (src/payouts: signing, submission, ledger reads, the settlement's state machine, " +
+        "its store, the runtime, the simulator) knows no feature: what a settled payout does to a request, " +
+        "a reward or a user is given to it by createApp (SettlementOutcomes, modules/payouts/settlement.ts). " +
+        "So it imports nothing of src/modules, src/http nor the app that wires them (app.ts, main.ts, cli.ts), " +
+        "and a feature's change cannot reach the code that signs money.",
+      from: { path: "^src/payouts/" },
+      to: { path: "^src/(modules|http)/|^src/(app|main|cli)\\.ts$" },
     },
     {
       name: "services-import-no-elysia",

@@ -654,7 +654,8 @@ async function day(setting: Setting): Promise<DayResult> {
   sim.closeLedger();
   const engineLog: string[] = [];
   const ledger = createLedgerConnection({ urls: [sim.url], log: (line) => engineLog.push(line), timeoutMs: 5_000 });
-  const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim };
+  // (the engine is made once the app is, with the app's settlement outcomes)
+  const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim, settleWith: () => {} };
   const clock = fakeClock(DAY_START - DAY);
   // A fresh install's settings (proof of work 2000); the client IP read from X-Forwarded-For as the
   // binary reads it with --trust-proxy; the auto-approve rule run below, once a simulated minute.
@@ -667,7 +668,7 @@ async function day(setting: Setting): Promise<DayResult> {
     clientIp: createClientIpResolver(true),
     config: { publicUrl: null, trustProxy: true },
   });
-  runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: (line) => engineLog.push(line) });
+  runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: (line) => engineLog.push(line), outcomes: t.app.services.settlementOutcomes });
   try {
     const url = t.listen();
     const { cookie } = await t.registerAdmin(ADMIN.username);

@@ -16,9 +16,10 @@ const wallet = Wallet.generate(ECDSA.ed25519);
 sim.fund(wallet.classicAddress, 1_000_000 * 1_000_000);
 sim.closeLedger();
 const ledger = createLedgerConnection({ urls: [sim.url], log: () => {} });
-const runtime = { mode: "sandbox" as const, url: sim.url, ledger, engine: undefined as never as ReturnType<typeof createPayoutEngine> };
+// (the engine is made once the app is, with the app's settlement outcomes)
+const runtime = { mode: "sandbox" as const, url: sim.url, ledger, engine: undefined as never as ReturnType<typeof createPayoutEngine>, settleWith: () => {} };
 const t = testApp({ payouts: runtime, clock: Date.now });
-runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: () => {} });
+runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: () => {}, outcomes: t.app.services.settlementOutcomes });
 const admin = await t.registerAdmin();
 await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" } });
 

@@ -4,8 +4,10 @@ import { Elysia } from "elysia";
 import { createSessionReader, requireAdmin } from "./auth/current-user.ts";
 import { cookieJar } from "./http/cookies.ts";
 import { createGroupCommit } from "./db/group-commit.ts";
-import { createPayoutService } from "./payouts/service.ts";
-import { createWalletStatus, type PayoutRuntime } from "./payouts/wallet-status.ts";
+import { createPayoutService } from "./modules/payouts/service.ts";
+import { createSettlementOutcomes } from "./modules/payouts/settlement.ts";
+import type { PayoutRuntime } from "./payouts/runtime.ts";
+import { createWalletStatus } from "./modules/wallet/service.ts";
 import { createRewardService, type RewardService } from "./modules/rewards/service.ts";
 import { rewardRoutes } from "./modules/rewards/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
@@ -168,6 +170,9 @@ export function createApp(deps: AppDeps) {
   );
   // (the rewards ask the accounts for users, and the accounts the rewards for claims: both typed)
   const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids), faucet }));
+  // What a settled payout does to a faucet request or a user's rewards, in the engine's transaction.
+  const settlementOutcomes = createSettlementOutcomes({ db, faucet, rewards });
+  deps.payouts?.settleWith(settlementOutcomes);
   // one count of wrong passwords and wrong two-factor codes, per username and network
   const throttle = createLoginThrottle(clock);
   const mailer = config.mail ? createMailer(config.mail) : null;
@@ -389,7 +394,7 @@ export function createApp(deps: AppDeps) {
     errors.stop();
     stopTimers();
   });
-  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, alerts, backups, stopTimers } });
+  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, alerts, backups, settlementOutcomes, stopTimers } });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -99,7 +99,17 @@ try {
   } else {
     // loaded only when payouts are on: the XRPL client is a large part of start-up
     const { startPayouts } = await import("./payouts/runtime.ts");
-    payouts = await startPayouts({ config: config.payouts, ceiling: config.payoutCeiling, db: await database(), dataDir, log: (line) => console.log(line) });
+    const { createSettingsRepository } = await import("./modules/settings/repository.ts");
+    const db = await database();
+    payouts = await startPayouts({
+      config: config.payouts,
+      ceiling: config.payoutCeiling,
+      db,
+      dataDir,
+      log: (line) => console.log(line),
+      // without --max-daily-payout: the day's two budgets as the settings hold them at start
+      dailyLimitsAtStart: () => createSettingsRepository(db).read(Date.now()),
+    });
   }
 } catch (error) {
   fail(`payouts: ${error instanceof Error ? error.message : String(error)}`, 1);

@@ -5,7 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { SELF_SERVICE } from "../modules/account/model.ts";
 import { FAUCET_OFFLINE } from "../modules/faucet/model.ts";
-import { PAYOUTS_NOT_CONFIGURED } from "../payouts/service.ts";
+import { PAYOUTS_NOT_CONFIGURED } from "../modules/payouts/model.ts";
 import { randomAddress, testApp } from "../testing/harness.ts";
 
 const t = testApp();

@@ -10,7 +10,7 @@ import { DAY_MS } from "../lib/time.ts";
 import { randomAddress } from "../testing/harness.ts";
 import { waitFor } from "../testing/wait.ts";
 import { SimulatedCrash } from "./engine.ts";
-import { startPayouts } from "./runtime.ts";
+import { type DailyLimits, startPayouts } from "./runtime.ts";
 import { payoutBed, type PayoutBed } from "./testing.ts";
 
 const XRP = 1_000_000;
@@ -230,7 +230,12 @@ describe("the ceiling at start (runtime)", () => {
       [budgets.daily, budgets.bonus],
     );
     const logs: string[] = [];
-    const payouts = await startPayouts({ config: { mode: "sandbox", sandboxPort: 0 }, ceiling, db, dataDir: dir, log: (line) => logs.push(line), closeIntervalMs: 100 });
+    // (main.ts reads the settings row through the settings' repository: the same columns)
+    const dailyLimitsAtStart = () =>
+      db.sqlite.query("select daily_limit_drops as dailyLimitDrops, bonus_daily_limit_drops as bonusDailyLimitDrops from faucet_settings where id = 1").get() as DailyLimits;
+    const payouts = await startPayouts({ config: { mode: "sandbox", sandboxPort: 0 }, ceiling, db, dataDir: dir, log: (line) => logs.push(line), dailyLimitsAtStart, closeIntervalMs: 100 });
+    // user payments to nobody (the rows below): nothing of a feature to settle with them
+    payouts.runtime!.settleWith({ paid() {}, failed() {}, needsAttention() {} });
     return {
       db,
       logs,

@@ -46,7 +46,7 @@ test("every payout and attempt write of a faucet payout and a user payment is co
 test("settling a payout twice has one effect: the owed balance, rewards and request move once", async () => {
   bed = await payoutBed();
   const sqlite = bed.t.db.sqlite;
-  const settlement = createSettlement(sqlite, Date.now);
+  const settlement = createSettlement(sqlite, Date.now, bed.outcomes);
   const user = await bed.t.register("twice");
   const address = randomAddress();
   bed.sim.fund(address, 20_000_000);
@@ -87,7 +87,7 @@ test("settling a payout twice has one effect: the owed balance, rewards and requ
 test("a failure settles once: the second call changes nothing", async () => {
   bed = await payoutBed();
   const sqlite = bed.t.db.sqlite;
-  const settlement = createSettlement(sqlite, Date.now);
+  const settlement = createSettlement(sqlite, Date.now, bed.outcomes);
   const made = await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: "192.0.2.9", headers: { "user-agent": "Mozilla/5.0" } });
   sqlite.run("insert into payouts (kind, faucet_request_id, destination, amount_drops, status, created_at, updated_at) values ('FAUCET_REQUEST', ?, 'rX', 1, 'queued', 0, 0)", [made.json.id]);
   const payout = sqlite.query("select * from payouts where faucet_request_id = ?").get(made.json.id) as PayoutRow;

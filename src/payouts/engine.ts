@@ -7,14 +7,13 @@ import type { Wallet } from "xrpl";
 import { DEFAULT_MAX_PAYOUT_DROPS } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { DAY_MS, utcDay } from "../lib/time.ts";
-import { notifyPayoutPaid } from "../modules/notifications/service.ts";
 import { formatXrp } from "../money.ts";
 import { createEngineStore } from "./engine-store.ts";
 import type { LedgerConnection, LedgerFacts, SubmitAnswer } from "./ledger.ts";
 import { createLedgerReads, feeFor } from "./ledger-reads.ts";
 import { describeResult } from "./results.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
-import { createSettlement } from "./settle.ts";
+import { createSettlement, type Settlement, type SettlementOutcomes } from "./settle.ts";
 
 // Ledgers an attempt may take to validate before it expires (LastLedgerSequence = validated + this).
 export const LEDGER_WINDOW = 20;
@@ -45,7 +44,13 @@ export interface EngineDeps {
   maxFeeDrops?: number;
   // Called at each step of a payout; tests throw SimulatedCrash here to kill the engine mid-way.
   step?: (name: EngineStep, payout: PayoutRow) => void;
+  // What a settled payout does to the features' rows; else given later with settleWith (createApp
+  // gives them after main.ts has started the engine), and the engine does nothing before.
+  outcomes?: SettlementOutcomes;
 }
+
+// The engine's last error while it waits for the settlement outcomes.
+const WAITING_FOR_OUTCOMES = "starting: waiting for the app to take payouts over";
 
 export interface EngineStatus {
   paused: string | null;
@@ -132,10 +137,12 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // --- settling ------------------------------------------------------------------------------
 
-  const { markPaid, markFailed, markNeedsAttention } = createSettlement(sqlite, now, (payout, txHash, at) => notifyPayoutPaid(db, payout, txHash, at));
+  let settlement: Settlement | null = deps.outcomes ? createSettlement(sqlite, now, deps.outcomes) : null;
+  // (a tick does nothing before the settlement is there, so past its first line it is)
+  const settle = () => settlement!;
 
   function needsAttention(payout: PayoutRow, message: string) {
-    if (markNeedsAttention(payout, message)) pause(`payout #${payout.id} needs attention: ${message}`);
+    if (settle().markNeedsAttention(payout, message)) pause(`payout #${payout.id} needs attention: ${message}`);
   }
 
   // --- signing and sending -------------------------------------------------------------------
@@ -195,12 +202,12 @@ export function createPayoutEngine(deps: EngineDeps) {
             if (found.delivered !== String(payout.amount_drops)) {
               needsAttention(payout, `the ledger delivered ${found.delivered} drops instead of ${payout.amount_drops}`);
             } else {
-              markPaid(payout, attempt, found.ledgerIndex);
+              settle().markPaid(payout, attempt, found.ledgerIndex);
               log(`payouts: #${payout.id} paid ${formatXrp(payout.amount_drops)} XRP to ${payout.destination} in ledger ${found.ledgerIndex} (${attempt.tx_hash})`);
             }
           } else if (found.result.startsWith("tec")) {
             store.markValidatedFailure(attempt.id, found.result, now());
-            markFailed(payout, "failed_on_ledger", `The ledger refused the payment, nothing was sent: ${describeResult(found.result)}`);
+            settle().markFailed(payout, "failed_on_ledger", `The ledger refused the payment, nothing was sent: ${describeResult(found.result)}`);
           } else {
             needsAttention(payout, `unexpected validated result ${found.result}`);
           }
@@ -269,12 +276,12 @@ export function createPayoutEngine(deps: EngineDeps) {
       // the payout may have moved while we were asking the ledger
       if (store.statusOf(payout.id) !== "queued") continue;
       if (refusal) {
-        markFailed(payout, "preflight_refused", refusal);
+        settle().markFailed(payout, "preflight_refused", refusal);
         continue;
       }
       if (maxDailyDrops !== null) {
         if (payout.amount_drops > maxDailyDrops) {
-          markFailed(payout, "preflight_refused", `The amount is above the ${xrpText(maxDailyDrops)} XRP the faucet may send in a whole day (--max-daily-payout)`);
+          settle().markFailed(payout, "preflight_refused", `The amount is above the ${xrpText(maxDailyDrops)} XRP the faucet may send in a whole day (--max-daily-payout)`);
           continue;
         }
         // Counted once, when first signed (re-signing the same Sequence is not counted again).
@@ -285,7 +292,7 @@ export function createPayoutEngine(deps: EngineDeps) {
       }
       if (spendable < payout.amount_drops + fee) {
         const message = `The hot wallet has ${formatXrp(Math.max(0, spendable))} XRP to spend, not enough for ${formatXrp(payout.amount_drops)} XRP`;
-        markFailed(payout, "preflight_refused", message);
+        settle().markFailed(payout, "preflight_refused", message);
         pause(`hot wallet balance too low: ${message}`);
         return;
       }
@@ -304,6 +311,10 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   async function tick() {
     if (stopped) return;
+    if (!settlement) {
+      lastError = WAITING_FOR_OUTCOMES;
+      return;
+    }
     try {
       if (!holdsLease()) {
         lastError = "another process holds the signer lease for this wallet";
@@ -354,6 +365,13 @@ export function createPayoutEngine(deps: EngineDeps) {
 
     // Work now (a payout was queued).
     kick: () => run(),
+
+    // The features' side of a settlement (createApp's, modules/payouts/settlement.ts); a started
+    // engine begins its work then.
+    settleWith(outcomes: SettlementOutcomes) {
+      settlement = createSettlement(sqlite, now, outcomes);
+      if (timer) void run().catch(() => {});
+    },
 
     // One tick, for tests (SimulatedCrash propagates).
     tick: () => run(),

@@ -5,14 +5,33 @@ import { join } from "node:path";
 import { Wallet } from "xrpl";
 import { DEFAULT_MAX_PAYOUT_DROPS, type PayoutCeiling, type PayoutConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { createSettingsRepository } from "../modules/settings/repository.ts";
 import { createPayoutEngine, type PayoutEngine, xrpText } from "./engine.ts";
-import { createLedgerConnection } from "./ledger.ts";
+import { createLedgerConnection, type LedgerConnection } from "./ledger.ts";
+import type { SettlementOutcomes } from "./settle.ts";
 import { loadHotWallet } from "./wallet.ts";
-import type { PayoutRuntime } from "./wallet-status.ts";
 import { startLedgerSimulator, type LedgerSimulator } from "./simulator/index.ts";
 
 const SANDBOX_FUNDING_DROPS = 100_000 * 1_000_000;
+
+// The payouts as the app sees them (createApp's `payouts`): the engine, its ledger, where it pays.
+export interface PayoutRuntime {
+  mode: "sandbox" | "ledger";
+  url: string;
+  engine: PayoutEngine;
+  ledger: LedgerConnection;
+  // sandbox mode: the in-process simulated ledger, read by the sandbox's transaction page
+  sandbox?: Pick<LedgerSimulator, "transaction"> | null;
+  // createApp gives the engine what a settled payout does to the features' rows
+  // (modules/payouts/settlement.ts); the engine settles nothing before.
+  settleWith(outcomes: SettlementOutcomes): void;
+}
+
+// The faucet's and the bonuses' daily limits as the settings hold them (main.ts reads them):
+// the default daily ceiling.
+export interface DailyLimits {
+  dailyLimitDrops: number;
+  bonusDailyLimitDrops: number;
+}
 
 export interface StartedPayouts {
   runtime: PayoutRuntime | null;
@@ -25,8 +44,17 @@ export async function startPayouts({
   db,
   dataDir,
   log,
+  dailyLimitsAtStart,
   closeIntervalMs,
-}: { config: PayoutConfig; ceiling?: PayoutCeiling; db: Db; dataDir: string; log: (line: string) => void; closeIntervalMs?: number }): Promise<StartedPayouts> {
+}: {
+  config: PayoutConfig;
+  ceiling?: PayoutCeiling;
+  db: Db;
+  dataDir: string;
+  log: (line: string) => void;
+  dailyLimitsAtStart: () => DailyLimits;
+  closeIntervalMs?: number;
+}): Promise<StartedPayouts> {
   if (config.mode === "off") {
     log("payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox");
     return { runtime: null, stop: async () => {} };
@@ -70,12 +98,12 @@ export async function startPayouts({
     urls = config.urls;
     log(`payouts: hot wallet ${wallet.classicAddress} via ${urls.join(", ")}`);
   }
-  const { maxDailyPayoutDrops, maxPayoutDrops } = ceilingAtStart(db, ceiling, log);
+  const { maxDailyPayoutDrops, maxPayoutDrops } = ceilingAtStart(ceiling, dailyLimitsAtStart, log);
   const ledger = createLedgerConnection({ urls, log });
   engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log, maxPayoutDrops, maxDailyPayoutDrops });
   void engine.start().catch((error) => log(`payouts: start: ${error instanceof Error ? error.message : String(error)}`));
   return {
-    runtime: { mode: config.mode, url: urls[0]!, engine, ledger, sandbox: simulator },
+    runtime: { mode: config.mode, url: urls[0]!, engine, ledger, sandbox: simulator, settleWith: (outcomes) => engine.settleWith(outcomes) },
     async stop() {
       await engine.stop();
       await ledger.close();
@@ -86,11 +114,11 @@ export async function startPayouts({
 
 // The engine's ceilings: the operator's, else the day's two budgets as the settings hold them now.
 // Read once: an admin raising the budgets on the screen does not raise what the engine signs.
-function ceilingAtStart(db: Db, ceiling: PayoutCeiling, log: (line: string) => void) {
+function ceilingAtStart(ceiling: PayoutCeiling, dailyLimits: () => DailyLimits, log: (line: string) => void) {
   let daily = ceiling.dailyDrops;
   let source = "--max-daily-payout";
   if (daily === null) {
-    const settings = createSettingsRepository(db).read(Date.now());
+    const settings = dailyLimits();
     daily = settings.dailyLimitDrops + settings.bonusDailyLimitDrops;
     source = `the faucet's ${xrpText(settings.dailyLimitDrops)} + the bonuses' ${xrpText(settings.bonusDailyLimitDrops)} daily limits at start; set --max-daily-payout to change it`;
   }

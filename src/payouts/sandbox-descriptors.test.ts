@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-emfile-"));
 const db = openDatabase(join(dir, "app.db"));
 applyMigrations(db);
 const logs = [];
-const payouts = await startPayouts({ config: { mode: "sandbox", sandboxPort: 0 }, db, dataDir: dir, log: (l) => logs.push(l), closeIntervalMs: 100 });
+const payouts = await startPayouts({ config: { mode: "sandbox", sandboxPort: 0 }, db, dataDir: dir, log: (l) => logs.push(l), dailyLimitsAtStart: () => ({ dailyLimitDrops: 100000000, bonusDailyLimitDrops: 50000000 }), closeIntervalMs: 100 });
 const engine = payouts.runtime.engine;
 const held = [];
 try { for (;;) held.push(openSync("/dev/null", "r")); } catch (error) { console.log("exhausted:", error.code, held.length); }

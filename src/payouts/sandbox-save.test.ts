@@ -9,12 +9,15 @@ import { applyMigrations } from "../db/migrate.ts";
 import { waitFor } from "../testing/wait.ts";
 import { startPayouts } from "./runtime.ts";
 
+// the settings' defaults (nothing is paid here)
+const DEFAULT_DAILY_LIMITS = { dailyLimitDrops: 100_000_000, bonusDailyLimitDrops: 50_000_000 };
+
 test("a state file that cannot be written pauses payouts with the reason; the ledger keeps closing", async () => {
   const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-sandbox-save-"));
   const db = openDatabase(join(dir, "app.db"));
   applyMigrations(db);
   const logs: string[] = [];
-  const payouts = await startPayouts({ config: { mode: "sandbox", sandboxPort: 0 }, db, dataDir: dir, log: (line) => logs.push(line), closeIntervalMs: 100 });
+  const payouts = await startPayouts({ config: { mode: "sandbox", sandboxPort: 0 }, db, dataDir: dir, log: (line) => logs.push(line), dailyLimitsAtStart: () => DEFAULT_DAILY_LIMITS, closeIntervalMs: 100 });
   try {
     const engine = payouts.runtime!.engine;
     // A directory where the next save writes its file: the write fails (EISDIR), even for root.

@@ -1,20 +1,29 @@
 // How a payout ends, on the database side. Each function is one transaction whose every side effect
 // depends on the payout's own transition having happened (its `changes`), so settling the same
 // payout twice (a retry, a second process, a replayed ledger answer) has one effect.
+//
+// The engine decides the payout's state; what that means for the payout's request or user (a faucet
+// request PROCESSED, rewards PAID, the owed balance, the notification) is the features' own:
+// the outcomes createApp gives (modules/payouts/settlement.ts), run inside this transaction.
 import type { Database } from "bun:sqlite";
 import { immediate } from "../db/transaction.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 
-// Told, inside the settlement's transaction, of a payout validated on the ledger (the user's
-// notification: modules/notifications).
-export type OnPaid = (payout: PayoutRow, txHash: string, at: number) => void;
+// Told, inside the settlement's transaction and only when this call moved the payout:
+export interface SettlementOutcomes {
+  // validated on the ledger
+  paid(payout: PayoutRow, txHash: string, at: number): void;
+  // refused before sending, or failed on the ledger: nothing was sent
+  failed(payout: PayoutRow, message: string): void;
+  // something the engine cannot prove: an admin must look
+  needsAttention(payout: PayoutRow, message: string): void;
+}
 
 export type FailedStatus = "failed_on_ledger" | "preflight_refused";
 
-export function createSettlement(sqlite: Database, now: () => number, onPaid: OnPaid = () => {}) {
+export function createSettlement(sqlite: Database, now: () => number, outcomes: SettlementOutcomes) {
   const db = { sqlite };
-  // Validated on the ledger: the request becomes PROCESSED, or the user's rewards PAID and the owed
-  // balance lowered. Returns whether this call settled it.
+  // Validated on the ledger. Returns whether this call settled it.
   const markPaid = (payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number): boolean => immediate(db, () => {
     const t = now();
     const moved = sqlite.run("update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, error = null, updated_at = ? where id = ? and status = 'in_flight'", [
@@ -25,22 +34,11 @@ export function createSettlement(sqlite: Database, now: () => number, onPaid: On
     ]).changes;
     if (!moved) return false;
     sqlite.run("update payout_attempts set status = 'validated', engine_result = 'tesSUCCESS', updated_at = ? where id = ?", [t, attempt.id]);
-    if (payout.kind === "FAUCET_REQUEST") {
-      sqlite.run("update faucet_requests set status = 'PROCESSED', tx_hash = ?, processed_at = coalesce(processed_at, ?), payout_error = null where id = ?", [
-        attempt.tx_hash,
-        t,
-        payout.faucet_request_id,
-      ]);
-    } else {
-      sqlite.run("update rewards set status = 'PAID', tx_hash = ?, processed_at = ? where payout_id = ?", [attempt.tx_hash, t, payout.id]);
-      sqlite.run("update users set total_claimed_drops = max(0, total_claimed_drops - ?) where id = ?", [payout.amount_drops, payout.user_id]);
-    }
-    onPaid(payout, attempt.tx_hash, t);
+    outcomes.paid(payout, attempt.tx_hash, t);
     return true;
   });
 
-  // Refused before sending (queued) or failed on the ledger (in flight): nothing was sent. A faucet
-  // request stays APPROVED with the error; a user payment leaves the balance owed and frees its rewards.
+  // Refused before sending (queued) or failed on the ledger (in flight): nothing was sent.
   const markFailed = (payout: PayoutRow, status: FailedStatus, message: string): boolean => immediate(db, () => {
     const t = now();
     const moved = sqlite.run("update payouts set status = ?, error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight')", [
@@ -50,11 +48,7 @@ export function createSettlement(sqlite: Database, now: () => number, onPaid: On
       payout.id,
     ]).changes;
     if (!moved) return false;
-    if (payout.kind === "FAUCET_REQUEST") {
-      sqlite.run("update faucet_requests set payout_error = ? where id = ?", [message, payout.faucet_request_id]);
-    } else {
-      sqlite.run("update rewards set payout_id = null where payout_id = ?", [payout.id]);
-    }
+    outcomes.failed(payout, message);
     return true;
   });
 
@@ -66,9 +60,10 @@ export function createSettlement(sqlite: Database, now: () => number, onPaid: On
       payout.id,
     ]).changes;
     if (!moved) return false;
-    if (payout.kind === "FAUCET_REQUEST") sqlite.run("update faucet_requests set payout_error = ? where id = ?", [message, payout.faucet_request_id]);
+    outcomes.needsAttention(payout, message);
     return true;
   });
 
   return { markPaid, markFailed, markNeedsAttention };
 }
+export type Settlement = ReturnType<typeof createSettlement>;

@@ -4,6 +4,8 @@ import { ECDSA, Wallet } from "xrpl";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../testing/harness.ts";
 import { createPayoutEngine, type EngineDeps, type PayoutEngine } from "./engine.ts";
 import { createLedgerConnection, type LedgerConnection } from "./ledger.ts";
+import type { PayoutRuntime } from "./runtime.ts";
+import type { SettlementOutcomes } from "./settle.ts";
 import { startLedgerSimulator, type LedgerSimulator } from "./simulator/index.ts";
 
 export interface PayoutBed {
@@ -14,6 +16,8 @@ export interface PayoutBed {
   engine: PayoutEngine;
   ledger: LedgerConnection;
   logs: string[];
+  // what the app gave the engine to settle payouts with (createApp's settleWith)
+  outcomes: SettlementOutcomes;
   // A new engine over the same database, as after a restart (optionally with a step hook, and with
   // other ceilings than the bed's).
   restartEngine(step?: EngineDeps["step"], clockSkewMs?: number, ceilings?: Ceilings): Promise<PayoutEngine>;
@@ -39,13 +43,26 @@ export async function payoutBed(
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
   const ledger = createLedgerConnection({ urls: [sim.url], log, timeoutMs: options.timeoutMs ?? 1_000 });
-  // the app reads runtime.engine on every call, so a restarted engine takes over at once
-  const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim };
+  // the app reads runtime.engine on every call, so a restarted engine takes over at once; each engine
+  // settles with what the app gave when it was built
+  let outcomes: SettlementOutcomes | undefined;
+  const runtime: PayoutRuntime = {
+    mode: "sandbox",
+    url: sim.url,
+    engine: undefined as unknown as PayoutEngine,
+    ledger,
+    sandbox: sim,
+    settleWith: (given) => {
+      outcomes = given;
+    },
+  };
   const t = testApp({ payouts: runtime, payWaitMs: 0, autoApproveEveryMs: options.autoApproveEveryMs ?? null, ...options.app });
+  if (!outcomes) throw new Error("the app gave the payouts no settlement outcomes");
+  const appOutcomes = outcomes;
   const clock = options.appClock ? t.clock : Date.now;
   const ceilings: Ceilings = { maxPayoutDrops: options.maxPayoutDrops, maxDailyPayoutDrops: options.maxDailyPayoutDrops };
   const make = (step?: EngineDeps["step"], skew = 0, limits = ceilings) =>
-    createPayoutEngine({ db: t.db, clock: () => clock() + skew, ledger, wallet, log, step, ...limits });
+    createPayoutEngine({ db: t.db, clock: () => clock() + skew, ledger, wallet, log, step, outcomes: appOutcomes, ...limits });
   runtime.engine = make(options.step);
   const admin = (await t.registerAdmin()).cookie;
   let ip = 0;
@@ -60,6 +77,7 @@ export async function payoutBed(
     },
     ledger,
     logs,
+    outcomes: appOutcomes,
     async restartEngine(step, skew = 120_000, limits = ceilings) {
       const next = make(step, skew, limits);
       runtime.engine = next;

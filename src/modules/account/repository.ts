@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, passwordResets, payouts, rewards, sessions, users, type PasswordReset, type User } from "../../db/schema.ts";
-import { PAYOUT_RECORD } from "../../payouts/repository.ts";
+import { PAYOUT_RECORD } from "../payouts/repository.ts";
 import type { AdminUserRow, FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow, UserSummaryRow } from "./model.ts";
 
 const p = sql.placeholder;
@@ -136,7 +136,7 @@ export function createAccountRepository(db: Db) {
     .from(u)
     .prepare();
   const pendingRewards = db.select({ n: count() }).from(rewards).where(eq(rewards.status, "PENDING")).prepare();
-  // The payments to users, newest first, as payoutView (payouts/service.ts) reads a payout.
+  // The payments to users, newest first, as payoutView (modules/payouts/model.ts) reads a payout.
   const payments = db
     .select({ ...PAYOUT_RECORD, username: u.username })
     .from(payouts)

@@ -8,7 +8,7 @@
 import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import { utcDay } from "../../lib/time.ts";
-import type { PayoutService } from "../../payouts/service.ts";
+import type { PayoutService } from "../payouts/service.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { createAutoApproveRepository } from "./repository.ts";

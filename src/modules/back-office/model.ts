@@ -3,7 +3,7 @@
 import type { AuditLogEntry, Payout, User } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
-import { payoutStatus } from "../../payouts/service.ts";
+import { payoutStatus } from "../payouts/model.ts";
 import { auditEntryView } from "../audit/model.ts";
 import { type AdminFaucetRequestRow, adminFaucetRequestView } from "../faucet/model.ts";
 import { type RewardRow, rewardView } from "../rewards/model.ts";

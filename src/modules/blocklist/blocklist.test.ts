@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { decodeAccountID, encodeXAddress } from "ripple-address-codec";
 import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
-import { BLOCKED_DESTINATION } from "../../payouts/service.ts";
+import { BLOCKED_DESTINATION } from "../payouts/model.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { waitFor } from "../../testing/wait.ts";
 import { type Scenario, scenarios } from "../../testing/scenario.ts";

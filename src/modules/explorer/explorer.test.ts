@@ -21,7 +21,7 @@ afterEach(async () => {
 async function ledgerApp(networkId: number, url?: string) {
   sim = await startLedgerSimulator({ closeIntervalMs: null, networkId });
   ledger = createLedgerConnection({ urls: [sim.url], log: () => {}, timeoutMs: 1_000 });
-  const runtime = { mode: "ledger" as const, url: url ?? sim.url, engine: {} as PayoutEngine, ledger };
+  const runtime = { mode: "ledger" as const, url: url ?? sim.url, engine: {} as PayoutEngine, settleWith: () => {}, ledger };
   return testApp({ payouts: runtime });
 }
 
@@ -38,7 +38,7 @@ describe("GET /api/explorer", () => {
   });
 
   test("in sandbox mode: this server's own sandbox transaction page", async () => {
-    t = testApp({ payouts: { mode: "sandbox", url: "ws://127.0.0.1:1", engine: {} as PayoutEngine, ledger: {} as LedgerConnection } });
+    t = testApp({ payouts: { mode: "sandbox", url: "ws://127.0.0.1:1", engine: {} as PayoutEngine, settleWith: () => {}, ledger: {} as LedgerConnection } });
     expect(await explorer(t)).toEqual({ network: "sandbox", txUrl: "/sandbox/tx/{hash}" });
   });
 
@@ -52,7 +52,7 @@ describe("GET /api/explorer", () => {
   });
 
   test("an unreachable ledger: the network guessed from the server's address", async () => {
-    const runtime = { mode: "ledger" as const, url: "wss://s.altnet.rippletest.net:51233", engine: {} as PayoutEngine, ledger: createLedgerConnection({ urls: ["ws://127.0.0.1:1"], log: () => {}, timeoutMs: 200 }) };
+    const runtime = { mode: "ledger" as const, url: "wss://s.altnet.rippletest.net:51233", engine: {} as PayoutEngine, settleWith: () => {}, ledger: createLedgerConnection({ urls: ["ws://127.0.0.1:1"], log: () => {}, timeoutMs: 200 }) };
     ledger = runtime.ledger;
     t = testApp({ payouts: runtime });
     expect(await explorer(t)).toEqual({ network: "testnet", txUrl: "https://testnet.xrpl.org/transactions/{hash}" });
@@ -62,7 +62,7 @@ describe("GET /api/explorer", () => {
     const { config } = parseCommand(["--explorer-url", "https://explorer.example/tx/{hash}?ref=faucet", "--xrpl", "sandbox"], {});
     t = testApp({
       config: { publicUrl: null, trustProxy: false, explorerUrl: config.explorerUrl },
-      payouts: { mode: "sandbox", url: "ws://127.0.0.1:1", engine: {} as PayoutEngine, ledger: {} as LedgerConnection },
+      payouts: { mode: "sandbox", url: "ws://127.0.0.1:1", engine: {} as PayoutEngine, settleWith: () => {}, ledger: {} as LedgerConnection },
     });
     expect(await explorer(t)).toEqual({ network: "custom", txUrl: "https://explorer.example/tx/{hash}?ref=faucet" });
   });

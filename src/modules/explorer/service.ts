@@ -1,7 +1,7 @@
 // Which explorer a transaction hash links to. The operator's template wins; the sandbox links to
 // this binary's own page; a real ledger by its network id (server_info's network_id: 0 mainnet,
 // 1 testnet, 2 devnet), asked once, else guessed from the server's address; mainnet otherwise.
-import type { PayoutRuntime } from "../../payouts/wallet-status.ts";
+import type { PayoutRuntime } from "../../payouts/runtime.ts";
 import { explorerView, type ExplorerNetwork, type ExplorerView, TX_URLS } from "./model.ts";
 
 export interface ExplorerDeps {

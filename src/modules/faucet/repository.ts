@@ -68,6 +68,13 @@ export function createFaucetRepository(db: Db) {
     .prepare();
   const budgetOf = db.select({ amountDrops: r.amountDrops, budgetDay: r.budgetDay, reason: r.reason }).from(r).where(eq(r.id, p("id"))).prepare();
   const setBudgetDay = db.update(r).set({ budgetDay: sql`${p("day")}` }).where(eq(r.id, p("id"))).prepare();
+  // what its payout's settlement writes: paid (PROCESSED with the hash), or why it is not
+  const markPaid = db
+    .update(r)
+    .set({ status: "PROCESSED", txHash: sql`${p("txHash")}`, processedAt: sql`coalesce(${r.processedAt}, ${p("at")})`, payoutError: null })
+    .where(eq(r.id, p("id")))
+    .prepare();
+  const setPayoutError = db.update(r).set({ payoutError: sql`${p("message")}` }).where(eq(r.id, p("id"))).prepare();
   // +1 when the previous claim was less than 48 h before, else 1; within 24 h (another address) the
   // streak stays: one day counts once.
   const updateClaimer = db.sqlite.prepare<unknown, [number, number, number, number, number]>(
@@ -223,6 +230,8 @@ export function createFaucetRepository(db: Db) {
     otherDevicesFromIp: (key: string, device: string, since: number) => otherDevicesFromIp.get({ key, device, since })!.n,
     dayTotal: (day: string) => dayTotal.get({ day })?.amountDrops ?? 0,
     waitingFrom: (network: string, wide: string, since: number, id: number) => waitingFrom.all({ network, wide, since, id }),
+    markPaid: (id: number, txHash: string, at: number) => markPaid.run({ id, txHash, at }),
+    setPayoutError: (id: number, message: string) => setPayoutError.run({ id, message }),
     setRisk: (id: number, score: number, reasons: string[]) => setRisk.run({ id, score, reasons: JSON.stringify(reasons) }),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
     dayBonusTotal: (day: string) => dayTotal.get({ day })?.bonusDrops ?? 0,

@@ -7,7 +7,7 @@ import { formGuards } from "../../http/form-guards.ts";
 import { adminListQuery, idParam, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
-import type { PayoutService } from "../../payouts/service.ts";
+import type { PayoutService } from "../payouts/service.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
 import type { ProofOfWork } from "../pow/service.ts";

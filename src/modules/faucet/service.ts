@@ -276,6 +276,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       moveBudget(pool, today, request.amountDrops, 0);
     },
 
+    // Its payout settled (modules/payouts/settlement.ts, inside the engine's transaction): paid on the
+    // ledger, the request is PROCESSED with the hash; failed or in doubt, it stays APPROVED with why.
+    payoutPaid: (id: number, txHash: string, at: number) => void repo.markPaid(id, txHash, at),
+    payoutNotPaid: (id: number, message: string) => void repo.setPayoutError(id, message),
+
     // The request's risk score re-computed now, for the auto-approve rule at the end of its hold:
     // the same signals counted up to now, so a burst from its network or wide network during the
     // hold raises it; never below the score it came with.

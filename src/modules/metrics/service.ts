@@ -11,7 +11,8 @@ import { readdirSync } from "node:fs";
 import type { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../../db/client.ts";
 import { LATENCY_BUCKETS, type RequestLog } from "../../lib/request-log.ts";
-import type { LedgerFactsView, PayoutRuntime } from "../../payouts/wallet-status.ts";
+import type { PayoutRuntime } from "../../payouts/runtime.ts";
+import type { LedgerFactsView } from "../wallet/service.ts";
 import { BUDGET_POOLS, CLAIM_STATES, FAUCET_REQUEST_STATES, METRICS, type MetricsSources, PAYOUT_STATES } from "./model.ts";
 import { createMetricsRepository, type StatusCount } from "./repository.ts";
 
@@ -23,7 +24,7 @@ export interface MetricsDeps {
   budgetToday: () => Record<Pool, { usedDrops: number; leftDrops: number }>;
   // the payout engine and its ledger connection (null: payouts are off, and their gauges absent)
   payouts: PayoutRuntime | null;
-  // the wallet's balance and reserve as the ledger last said (src/payouts/wallet-status.ts keeps it)
+  // the wallet's balance and reserve as the ledger last said (modules/wallet/service.ts keeps it)
   keptLedger: () => Promise<LedgerFactsView | null>;
   sources?: MetricsSources;
   // wall-clock time (the ledger's close times are wall-clock, whatever clock the app runs on)

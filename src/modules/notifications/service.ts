@@ -69,8 +69,8 @@ export function notifyRewardDecision(
   notify(db, { userId: reward.userId, kind, message, target: { type: "reward", id: reward.id } }, now);
 }
 
-// A payout validated on the ledger (payouts/settle.ts): a faucet request paid, or the rewards a user
-// was owed paid in one payment.
+// A payout validated on the ledger (told by its settlement, modules/payouts/settlement.ts): a faucet
+// request paid, or the rewards a user was owed paid in one payment.
 export function notifyPayoutPaid(
   db: Db,
   payout: { id: number; kind: string; faucet_request_id: number | null; user_id: number | null; amount_drops: number },

@@ -29,6 +29,19 @@ export function createRewardRepository(db: Db) {
     .set({ totalClaimedDrops: sql`${users.totalClaimedDrops} + ${p("amount")}` })
     .where(eq(users.id, p("userId")))
     .prepare();
+  // what a user payment's settlement writes: the rewards it paid PAID and the owed balance lowered,
+  // or, failed, the rewards freed for the next payment
+  const paidBy = db
+    .update(r)
+    .set({ status: "PAID", txHash: sql`${p("txHash")}`, processedAt: sql`${p("at")}` })
+    .where(eq(r.payoutId, p("payoutId")))
+    .prepare();
+  const lowerOwed = db
+    .update(users)
+    .set({ totalClaimedDrops: sql`max(0, ${users.totalClaimedDrops} - ${p("amount")})` })
+    .where(eq(users.id, p("userId")))
+    .prepare();
+  const freeFrom = db.update(r).set({ payoutId: null }).where(eq(r.payoutId, p("payoutId"))).prepare();
   const withUsername = { reward: r, username: users.username };
   const pending = db
     .select(withUsername)
@@ -65,6 +78,9 @@ export function createRewardRepository(db: Db) {
       decide.run({ id, status, denyReason: status === "DENIED" ? reason : null, adminId, at }),
     addOwed: (userId: number, amount: number) => addOwed.run({ userId, amount }),
     clearBudgetDay: (id: number) => clearBudgetDay.run({ id }),
+    paidBy: (payoutId: number, txHash: string, at: number) => paidBy.run({ payoutId, txHash, at }),
+    lowerOwed: (userId: number | null, amount: number) => lowerOwed.run({ userId, amount }),
+    freeFrom: (payoutId: number) => freeFrom.run({ payoutId }),
     pending: (): RewardRow[] => pending.all().map(flatten),
     processed: (limit: number): RewardRow[] => processed.all({ limit }).map(flatten),
     filteredPage(f: ListFilter, decided: boolean, size: number): { rows: RewardRow[]; total: number } {

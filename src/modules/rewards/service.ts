@@ -53,6 +53,15 @@ export function createRewardService({ db, clock, publicUsersByIds, faucet }: Rew
   };
 
   return {
+    // A user payment settled (modules/payouts/settlement.ts, inside the engine's transaction): paid
+    // on the ledger, the rewards it paid are PAID and the owed balance lowered by its amount; failed,
+    // its rewards are free for the next payment and the balance stays owed.
+    payoutPaid(payout: { id: number; userId: number | null; amountDrops: number }, txHash: string, at: number) {
+      repo.paidBy(payout.id, txHash, at);
+      repo.lowerOwed(payout.userId, payout.amountDrops);
+    },
+    payoutFailed: (payoutId: number) => void repo.freeFrom(payoutId),
+
     // approving a claim or marking it paid moves money: a fresh two-factor code (auth/step-up.ts)
     decide(id: number, decision: ClaimDecision, reason: string | null, actor: Actor) {
       if (decision === "APPROVED" || decision === "PAID") requireStepUp(actor);

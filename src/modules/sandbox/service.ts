@@ -1,6 +1,6 @@
 // The sandbox ledger's transactions, for their read-only page: looked up in the in-process
 // simulated ledger (sandbox mode only).
-import type { PayoutRuntime } from "../../payouts/wallet-status.ts";
+import type { PayoutRuntime } from "../../payouts/runtime.ts";
 import { NOT_IN_SANDBOX, NOT_SANDBOX_MODE, notFoundPage, transactionPage, TX_HASH_PATTERN } from "./model.ts";
 
 export type SandboxTxPage = { status: 200 | 404; html: string };

@@ -1,8 +1,7 @@
 // What the hot wallet's admin calls answer: where payouts go, what the wallet holds and can spend,
-// what is in flight, and whether the engine is paused and why. The state is read by
-// src/payouts/wallet-status.ts (the wallet's service, beside the engine it reports on).
+// what is in flight, and whether the engine is paused and why. The state is read by service.ts.
 import { formatXrp } from "../../money.ts";
-import { PAYOUTS_NOT_CONFIGURED } from "../../payouts/service.ts";
+import { PAYOUTS_NOT_CONFIGURED } from "../payouts/model.ts";
 
 export const SANDBOX_NOTICE = "Sandbox ledger: payments are simulated and nothing real is sent.";
 export const PAYOUTS_RESUMED = "Payouts resumed";

@@ -1,7 +1,7 @@
 // The hot wallet, for the admin: its state, and resuming payouts the engine paused.
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps } from "../../http/context.ts";
-import type { WalletStatusSource } from "../../payouts/wallet-status.ts";
+import type { WalletStatusSource } from "./service.ts";
 
 export interface WalletRouteDeps {
   context: ContextDeps;

@@ -1,10 +1,10 @@
 // All SQL of the admin's payout actions (service.ts): the faucet request or user an approval, a
 // rejection or a payment reads, its compare-and-set, the queued payout it writes. Prepared once,
-// Drizzle's builder throughout. (The engine's own SQL is engine-store.ts; settling a payout is
-// settle.ts.)
+// Drizzle's builder throughout. (The engine's own SQL is src/payouts/engine-store.ts; what a settled
+// payout does to a request or a user is settlement.ts, over the faucet's and the rewards' repositories.)
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { faucetRequests, payouts, rewards, users } from "../db/schema.ts";
+import type { Db } from "../../db/client.ts";
+import { faucetRequests, payouts, rewards, users } from "../../db/schema.ts";
 
 const p = sql.placeholder;
 const r = faucetRequests;
@@ -107,7 +107,7 @@ export function createPayoutRepository(db: Db) {
     .from(payouts)
     .where(and(eq(payouts.userId, p("userId")), eq(payouts.kind, "USER_PAYMENT"), inArray(payouts.status, OPEN)))
     .prepare();
-  // The approved rewards the payment pays (settle.ts marks them PAID, or frees them on failure).
+  // The approved rewards the payment pays (its settlement marks them PAID, or frees them on failure).
   const attachRewards = db
     .update(rewards)
     .set({ payoutId: sql`${p("payoutId")}` })

@@ -1,22 +1,12 @@
 // What the admin sees of the hot wallet: where payouts go, what it holds and can spend, what is
-// in flight, and whether the engine is paused and why. The hot wallet's service: its routes are
-// src/modules/wallet/routes.ts, its views src/modules/wallet/model.ts.
+// in flight, and whether the engine is paused and why; resuming the engine. It reads the engine
+// (src/payouts) through the runtime createApp is given.
 import { count, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { payouts } from "../db/schema.ts";
-import { type LedgerView, notConfiguredView, resumedView, walletView } from "../modules/wallet/model.ts";
-import type { PayoutEngine } from "./engine.ts";
-import type { AccountInfoAnswer, LedgerConnection } from "./ledger.ts";
-import type { LedgerSimulator } from "./simulator/index.ts";
-
-export interface PayoutRuntime {
-  mode: "sandbox" | "ledger";
-  url: string;
-  engine: PayoutEngine;
-  ledger: LedgerConnection;
-  // sandbox mode: the in-process simulated ledger, read by the sandbox's transaction page
-  sandbox?: Pick<LedgerSimulator, "transaction"> | null;
-}
+import type { Db } from "../../db/client.ts";
+import { payouts } from "../../db/schema.ts";
+import type { AccountInfoAnswer } from "../../payouts/ledger.ts";
+import type { PayoutRuntime } from "../../payouts/runtime.ts";
+import { type LedgerView, notConfiguredView, resumedView, walletView } from "./model.ts";
 
 // What the ledger said of the wallet when it could be asked.
 export type LedgerFactsView = Exclude<LedgerView, { error: string }>;

@@ -1,48 +1,17 @@
 // The admin actions that move money, on the database side: each is a compare-and-set in one
-// transaction, so double clicks and retries queue at most one payout. The engine does the rest.
-import type { Db } from "../db/client.ts";
-import { badRequest, conflict, HttpError, notFound } from "../lib/errors.ts";
-import { formatXrp } from "../money.ts";
-import { AUTO_ACTOR, recordAudit } from "../modules/audit/service.ts";
-import { notifyFaucetRequest } from "../modules/notifications/service.ts";
-import { immediate } from "../db/transaction.ts";
-import type { Actor } from "../auth/actor.ts";
-import { requireStepUp } from "../auth/step-up.ts";
-import type { PayoutEngine } from "./engine.ts";
-import { createPayoutRepository, FAILED_FOR_GOOD, type PayoutRecord } from "./repository.ts";
-
-export const PAYOUTS_NOT_CONFIGURED = "Payouts are not configured";
-
-
-
-// The payout status the admin screen shows: SUCCESS (green) or anything else (red).
-export function payoutStatus(status: string): string {
-  switch (status) {
-    case "paid":
-      return "SUCCESS";
-    case "failed_on_ledger":
-    case "preflight_refused":
-      return "FAILED";
-    case "needs_attention":
-      return "NEEDS_ATTENTION";
-    default:
-      return "PENDING";
-  }
-}
-
-export function payoutView(p: PayoutRecord & { username?: string | null }) {
-  return {
-    id: p.id,
-    userId: p.user_id,
-    username: p.username ?? null,
-    amount: formatXrp(p.amount_drops),
-    status: payoutStatus(p.status),
-    state: p.status,
-    txHash: p.tx_hash,
-    error: p.error,
-    createdAt: new Date(p.created_at).toISOString(),
-  };
-}
+// transaction, so double clicks and retries queue at most one payout. The engine (src/payouts) does
+// the rest; what its settlement does to a request or a user is settlement.ts.
+import type { Db } from "../../db/client.ts";
+import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.ts";
+import { formatXrp } from "../../money.ts";
+import { immediate } from "../../db/transaction.ts";
+import type { Actor } from "../../auth/actor.ts";
+import { requireStepUp } from "../../auth/step-up.ts";
+import type { PayoutEngine } from "../../payouts/engine.ts";
+import { AUTO_ACTOR, recordAudit } from "../audit/service.ts";
+import { notifyFaucetRequest } from "../notifications/service.ts";
+import { BLOCKED_DESTINATION, PAYOUTS_NOT_CONFIGURED, payoutView } from "./model.ts";
+import { createPayoutRepository, FAILED_FOR_GOOD } from "./repository.ts";
 
 // What the auto-approve rule's approval did: queued the payout, or left the request as it was.
 export type AutoApproval = "queued" | "not_pending" | "over_daily_cap" | "over_budget" | "no_engine";
@@ -52,10 +21,6 @@ export interface FaucetBudget {
   holdBudget(faucetRequestId: number): void;
   releaseBudget(faucetRequestId: number): void;
 }
-
-// Approving or paying to an address on the block list is refused: the request may have come before
-// its block (the admin reads why and rejects it, or unblocks first).
-export const BLOCKED_DESTINATION = "This address is on the block list: it cannot be paid. Reject the request, or remove the address from the block list first.";
 
 export function createPayoutService({
   db,

@@ -1,7 +1,7 @@
 // Which moves an admin may make on a faucet request, with a wallet configured.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { randomAddress, strangerIp } from "../testing/harness.ts";
-import { payoutBed, type PayoutBed } from "./testing.ts";
+import { randomAddress, strangerIp } from "../../testing/harness.ts";
+import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
 
 let bed: PayoutBed;
 beforeAll(async () => {
