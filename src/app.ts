@@ -42,6 +42,7 @@ import { createSettingsService } from "./modules/settings/service.ts";
 import { powRoutes } from "./modules/pow/routes.ts";
 import { createProofOfWork } from "./modules/pow/service.ts";
 import { faucetRoutes } from "./modules/faucet/routes.ts";
+import { payoutRoutes } from "./modules/payouts/routes.ts";
 import { createFaucetService } from "./modules/faucet/service.ts";
 import { advertisingRoutes } from "./modules/advertising/routes.ts";
 import { createAdvertisingService } from "./modules/advertising/service.ts";
@@ -186,7 +187,7 @@ export function createApp(deps: AppDeps) {
   );
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
-  const backOffice = lazy(() => createBackOfficeService({ db }));
+  const backOffice = lazy(() => createBackOfficeService({ db, pendingRewards: () => rewards.pending() }));
   const wallet = lazy(() => createWalletStatus({ db, runtime: deps.payouts ?? null }));
   const health = createHealth({ db, clock });
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
@@ -364,13 +365,14 @@ export function createApp(deps: AppDeps) {
     .use(powRoutes({ context, pow }))
     .use(blocklistRoutes({ context, blocklist }))
     .use(backOfficeRoutes({ context, backOffice }))
-    .use(accountRoutes({ context, accounts, payouts, pow, blocked, payWaitMs: deps.payWaitMs ?? 15_000, reads, publicUrl: config.publicUrl }))
+    .use(accountRoutes({ context, accounts, pow, blocked, reads, publicUrl: config.publicUrl }))
+    .use(payoutRoutes({ context, payouts, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .use(notificationRoutes({ context, notifications }))
     .use(twoFactorRoutes({ context, twoFactor }))
     .use(sessionRoutes({ context, sessionList }))
     .use(backupRoutes({ context, backups }))
     .use(alertRoutes({ context, alerts }))
-    .use(faucetRoutes({ context, faucet, payouts, pow, blocked, reads }))
+    .use(faucetRoutes({ context, faucet, pow, blocked, reads }))
     .use(socialRoutes({ context, social, blocked, pow, reads }))
     .use(reviewRoutes({ context, reviews, pow, blocked, reads }))
     .use(signupRoutes({ context, signups, pow, blocked }))

@@ -3,7 +3,8 @@ import { type Column, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { ListFilter } from "../lib/list-filter.ts";
 
 // "%" and "_" (and the escape itself) taken literally in a LIKE pattern escaped by "\".
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const containsPattern = (text: string) => `%${likeLiteral(text)}%`;
 
 // The conditions every admin list shares, in the repositories' order: created in the range [from, to),
 // then the search: digits (or #12) are an id, anything else is part of one of the `searched` columns

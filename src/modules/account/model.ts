@@ -83,14 +83,6 @@ export interface SettingsInput {
   destinationTag?: number | "" | null;
 }
 
-// The admin's list of users: a page number (anything else reads as page 1) and a search text.
-export const usersQuery = t.Object(
-  {
-    page: t.Optional(t.String({ error: "page must be a number" })),
-    search: t.Optional(t.String({ error: "search must be text" })),
-  },
-  { additionalProperties: true },
-);
 
 export interface Credentials {
   username?: string | null;
@@ -161,26 +153,6 @@ export const selfView = (user: User, paidDrops: number, twoFactor: TwoFactorStat
   twoFactor,
 });
 
-// A user in the admin's list: as the API shows them, their payout address's destination tag (for
-// the Pay dialog), and when they registered.
-export type AdminUserRow = PublicUserRow & Pick<User, "xrpDestinationTag" | "createdAt">;
-export const adminUserView = ({ createdAt, xrpDestinationTag, ...user }: AdminUserRow) => ({ ...publicUser(user), destinationTag: xrpDestinationTag, createdAt: iso(createdAt) });
-
-// The totals the admin's user cards show.
-export interface UserSummaryRow {
-  owed: number | null;
-  users: number;
-  wallets: number | null;
-  active: number | null;
-  pendingRewards: number;
-}
-export const userSummaryView = (s: UserSummaryRow) => ({
-  totalOwed: formatXrp(s.owed ?? 0),
-  totalUsers: s.users,
-  usersWithWallet: s.wallets ?? 0,
-  activeUsers: s.active ?? 0,
-  pendingRewards: s.pendingRewards,
-});
 
 // A user's own faucet requests and rewards, as their history pages show them.
 // The admin's reason reaches the user: `rejectReason` of a REJECTED request, `denyReason` of a DENIED reward.
@@ -206,11 +178,3 @@ export const rewardHistoryView = (r: RewardHistoryRow) => ({
   txHash: r.txHash,
 });
 
-// The answer to the admin's "pay": paid (200), on its way (202) or failed (422).
-export function paymentAnswer<P extends { status: string; error: string | null }>(payout: P) {
-  if (payout.status === "SUCCESS") return { status: 200, body: { message: "XRP has been sent to the user.", payout } };
-  if (payout.status === "PENDING") {
-    return { status: 202, body: { message: "The payment is on its way to the ledger; its status updates when a ledger validates it.", payout } };
-  }
-  return { status: 422, body: { message: payout.error ?? "The payment failed", payout } };
-}

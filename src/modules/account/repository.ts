@@ -1,19 +1,18 @@
 // All SQL of accounts: users by name and by network, the new user, the admin seed, a user's own
-// history, the admin's list of users with its totals and the payments made to users. Prepared once,
+// history, users by id. Prepared once,
 // all with Drizzle's builder (an `sql` fragment where it has no word: lower(), LIKE ... ESCAPE, a
 // sum over a condition, a JSON list of ids).
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, passwordResets, payouts, rewards, sessions, users, type PasswordReset, type User } from "../../db/schema.ts";
-import { PAYOUT_RECORD } from "../payouts/repository.ts";
-import type { AdminUserRow, FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow, UserSummaryRow } from "./model.ts";
+import type { FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow } from "./model.ts";
 
 const p = sql.placeholder;
 const u = users;
 const HISTORY_LIMIT = 200;
 
-// The columns of a user the API shows (publicUser), and of one in the admin's list.
-const publicColumns = {
+// The columns of a user the API shows (publicUser).
+export const PUBLIC_USER_COLUMNS = {
   id: u.id,
   username: u.username,
   email: u.email,
@@ -24,10 +23,7 @@ const publicColumns = {
   dailyStreak: u.dailyStreak,
   lastClaimAt: u.lastClaimAt,
 };
-const adminColumns = { ...publicColumns, xrpDestinationTag: u.xrpDestinationTag, createdAt: u.createdAt };
 
-// "%" and "_" (and the escape itself) taken literally in a LIKE pattern escaped by "\".
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createAccountRepository(db: Db) {
   const byUsername = db
@@ -111,39 +107,10 @@ export function createAccountRepository(db: Db) {
 
   // Users by id, in id order; the ids go in as one JSON list (one statement for any number of them).
   const byIds = db
-    .select(publicColumns)
+    .select(PUBLIC_USER_COLUMNS)
     .from(u)
     .where(inArray(u.id, sql`(select value from json_each(${p("ids")}))`))
     .orderBy(asc(u.id))
-    .prepare();
-
-  // The admin's list, newest first: everyone, or those whose username contains the search (any
-  // case) or whose XRP address starts with it.
-  const matches = sql`lower(${u.username}) like ${p("name")} escape '\\' or ${u.xrpAddress} like ${p("address")} escape '\\'`;
-  const page = (where: typeof matches | undefined) =>
-    db.select(adminColumns).from(u).where(where).orderBy(desc(u.createdAt), desc(u.id)).limit(p("limit")).offset(p("offset")).prepare();
-  const allPage = page(undefined);
-  const searchPage = page(matches);
-  const allCount = db.select({ n: count() }).from(u).prepare();
-  const searchCount = db.select({ n: count() }).from(u).where(matches).prepare();
-  const summary = db
-    .select({
-      owed: sql<number | null>`sum(${u.totalClaimedDrops})`,
-      users: count(),
-      wallets: sql<number | null>`sum(${u.xrpAddress} is not null)`,
-      active: sql<number | null>`sum(${u.dailyStreak} > 0)`,
-    })
-    .from(u)
-    .prepare();
-  const pendingRewards = db.select({ n: count() }).from(rewards).where(eq(rewards.status, "PENDING")).prepare();
-  // The payments to users, newest first, as payoutView (modules/payouts/model.ts) reads a payout.
-  const payments = db
-    .select({ ...PAYOUT_RECORD, username: u.username })
-    .from(payouts)
-    .leftJoin(u, eq(u.id, payouts.userId))
-    .where(eq(payouts.kind, "USER_PAYMENT"))
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
-    .limit(HISTORY_LIMIT)
     .prepare();
 
   // --- a user's own settings, password and reset links ---
@@ -225,16 +192,6 @@ export function createAccountRepository(db: Db) {
     faucetHistory: (userId: number): FaucetRequestHistoryRow[] => faucetHistory.all({ userId }),
     rewardHistory: (userId: number): RewardHistoryRow[] => rewardHistory.all({ userId }),
     byIds: (ids: number[]): PublicUserRow[] => (ids.length ? byIds.all({ ids: JSON.stringify(ids) }) : []),
-    // `search`: lowercased and trimmed, matched inside usernames; `addressPrefix`: matched at the
-    // start of XRP addresses. Empty: everyone.
-    page(search: string, addressPrefix: string, page: number, size: number): { rows: AdminUserRow[]; total: number } {
-      const window = { limit: size, offset: (page - 1) * size };
-      if (!search) return { rows: allPage.all(window), total: allCount.get()!.n };
-      const pattern = { name: `%${likeLiteral(search)}%`, address: `${likeLiteral(addressPrefix)}%` };
-      return { rows: searchPage.all({ ...pattern, ...window }), total: searchCount.get(pattern)!.n };
-    },
-    summary: (): UserSummaryRow => ({ ...summary.get()!, pendingRewards: pendingRewards.get()!.n }),
-    payments: () => payments.all(),
   };
 }
 export type AccountRepository = ReturnType<typeof createAccountRepository>;

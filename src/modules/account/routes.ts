@@ -1,49 +1,40 @@
 // The account's calls: registering, logging in and out, who is logged in and their history; the
-// admin's list of users and paying a user what they are owed.
+// admin's reset link for a user.
 import { Elysia } from "elysia";
 import { sessionCookieAttributes } from "../../auth/current-user.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { type CookieJar, SESSION_COOKIE } from "../../http/cookies.ts";
-import { idParam, pageParam } from "../../http/params.ts";
+import { idParam, } from "../../http/params.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
-import { payoutView } from "../payouts/model.ts";
-import type { PayoutService } from "../payouts/service.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
 import type { ProofOfWork } from "../pow/service.ts";
 import {
-  adminUserView,
   faucetRequestHistoryView,
   LOGGED_OUT,
   loginBody,
   NOT_LOGGED_IN,
   passwordChangeBody,
   passwordResetBody,
-  paymentAnswer,
   registerBody,
   resetRequestBody,
   rewardHistoryView,
   settingsBody,
-  userSummaryView,
-  usersQuery,
 } from "./model.ts";
 import type { AccountService, Session } from "./service.ts";
 
 export interface AccountRouteDeps {
   context: ContextDeps;
   accounts: AccountService;
-  payouts: PayoutService;
   pow: ProofOfWork;
   blocked: BlockedPartyCheck;
-  // How long POST /api/admin/pay waits for the ledger's verdict before answering 202.
-  payWaitMs: number;
   reads: PublicReads;
   // the site's public origin (--public-url): where password-reset links point; else the request's own
   publicUrl?: string | null;
 }
 
-export function accountRoutes({ context, accounts, payouts, pow, blocked, payWaitMs, reads, publicUrl = null }: AccountRouteDeps) {
+export function accountRoutes({ context, accounts, pow, blocked, reads, publicUrl = null }: AccountRouteDeps) {
   const siteUrl = (request: Request) => publicUrl ?? new URL(request.url).origin;
   // Every page asks who is logged in; without a session cookie the answer is the same 401 for all
   // (a public read). With one, the route below checks the session.
@@ -110,29 +101,8 @@ export function accountRoutes({ context, accounts, payouts, pow, blocked, payWai
 
   const adminRoutes = new Elysia()
     .use(adminContext(context))
-    .get(
-      "/api/admin/users",
-      ({ query }) => {
-        const page = accounts.adminUsers(query.search ?? "", pageParam(query.page));
-        return {
-          users: page.rows.map(adminUserView),
-          total: page.total,
-          page: page.page,
-          pageSize: page.pageSize,
-          summary: userSummaryView(page.summary),
-          pendingRewards: page.pendingRewards,
-          payoutHistory: page.payments.map(payoutView),
-        };
-      },
-      { query: usersQuery },
-    )
     // A one-time link (one hour) that sets a new password, for the admin to hand to the user.
-    .post("/api/admin/users/:id/reset-link", ({ params, actor, request }) => accounts.createResetLink(idParam(params.id), actor, siteUrl(request)))
-    .post("/api/admin/pay/:userId", async ({ params, actor, set }) => {
-      const answer = paymentAnswer(await payouts.payUser(idParam(params.userId), actor, payWaitMs));
-      set.status = answer.status;
-      return answer.body;
-    });
+    .post("/api/admin/users/:id/reset-link", ({ params, actor, request }) => accounts.createResetLink(idParam(params.id), actor, siteUrl(request)));
 
   return new Elysia().use(visitorRoutes).use(adminRoutes);
 }

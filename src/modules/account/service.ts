@@ -29,7 +29,6 @@ const DEFAULT_COST_DUMMY_HASH =
 // gate); more are refused at once. Registrations are held by the new-accounts limit first.
 export const LOGINS_IN_FLIGHT_PER_NETWORK = 3;
 export const REGISTRATIONS_IN_FLIGHT_PER_NETWORK = 8;
-export const USERS_PAGE_SIZE = 100;
 // A password-reset link works once, within an hour.
 export const RESET_LINK_LIFETIME_MS = HOUR_MS;
 // "Forgot password?" requests one network may send in 15 minutes.
@@ -468,13 +467,6 @@ export function createAccountService({
     // Users as the API shows them, by id (each once, in id order): who is behind a list of claims.
     publicUsersByIds: (ids: number[]) => repo.byIds([...new Set(ids)]).map(publicUser),
 
-    // The admin's list: a page of users (newest first), found by username (any case) or by the start
-    // of an XRP address; the totals over everyone; the rewards waiting; the payments made to users.
-    adminUsers(search: string, page: number) {
-      const name = search.trim().toLowerCase().slice(0, 64);
-      const { rows, total } = repo.page(name, search.trim(), page, USERS_PAGE_SIZE);
-      return { rows, total, page, pageSize: USERS_PAGE_SIZE, summary: repo.summary(), pendingRewards: rewards.pending(), payments: repo.payments() };
-    },
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,9 +1,12 @@
 // What the back office's own reads answer: the counts beside the sidebar's sections, and a user's
-// whole file (profile, totals, requests, rewards, payouts, the IPs and devices seen, audit entries).
+// whole file (profile, totals, requests, rewards, payouts, the IPs and devices seen, audit entries);
+// the admin's list of users with its totals and the payments made to users.
+import { t } from "elysia";
 import type { AuditLogEntry, Payout, User } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
 import { payoutStatus } from "../payouts/model.ts";
+import { type PublicUserRow, publicUser } from "../account/model.ts";
 import { auditEntryView } from "../audit/model.ts";
 import { type AdminFaucetRequestRow, adminFaucetRequestView } from "../faucet/model.ts";
 import { type RewardRow, rewardView } from "../rewards/model.ts";
@@ -82,3 +85,37 @@ export const userFileView = (f: UserFile) => ({
   devicesSeen: f.devices.map((s) => ({ deviceId: s.key, count: s.n, lastSeen: iso(s.last) })),
   audit: f.audit.map(auditEntryView),
 });
+
+// The admin's list of users: a page number (anything else reads as page 1) and a search text.
+export const usersQuery = t.Object(
+  {
+    page: t.Optional(t.String({ error: "page must be a number" })),
+    search: t.Optional(t.String({ error: "search must be text" })),
+  },
+  { additionalProperties: true },
+);
+
+// A user in the admin's list: as the API shows them, their payout address's destination tag (for
+// the Pay dialog), and when they registered.
+export type AdminUserRow = PublicUserRow & Pick<User, "xrpDestinationTag" | "createdAt">;
+export const adminUserView = ({ createdAt, xrpDestinationTag, ...user }: AdminUserRow) => ({ ...publicUser(user), destinationTag: xrpDestinationTag, createdAt: iso(createdAt) });
+
+// The totals the admin's user cards show.
+export interface UserSummaryRow {
+  owed: number | null;
+  users: number;
+  wallets: number | null;
+  active: number | null;
+  pendingRewards: number;
+}
+export const userSummaryView = (s: UserSummaryRow) => ({
+  totalOwed: formatXrp(s.owed ?? 0),
+  totalUsers: s.users,
+  usersWithWallet: s.wallets ?? 0,
+  activeUsers: s.active ?? 0,
+  pendingRewards: s.pendingRewards,
+});
+
+// The payments to users the admin's list of users shows, newest first.
+export const PAYMENTS_LIMIT = 200;
+export const USERS_PAGE_SIZE = 100;

@@ -1,14 +1,18 @@
 // All SQL of the back office's own reads, prepared once with Drizzle's builder: what waits for an
 // admin, and everything about one user (their requests and rewards, the payouts to them or of their
 // requests, the IPs and devices they were seen from, the accounts that share their registration
-// network, device or payout addresses, the audit entries about them).
+// network, device or payout addresses, the audit entries about them), and the admin's list of users
+// with its totals and the payments made to users.
 import { and, count, countDistinct, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
+import { likeLiteral } from "../../db/list-filter.ts";
 import { advertisingRequests, auditLog, faucetRequests, payouts, reviews, rewards, users } from "../../db/schema.ts";
+import { PUBLIC_USER_COLUMNS } from "../account/repository.ts";
 import type { AdminFaucetRequestRow } from "../faucet/model.ts";
+import { PAYOUT_RECORD } from "../payouts/repository.ts";
 import type { RewardRow } from "../rewards/model.ts";
-import { USER_FILE_LIMIT, type UserFilePayoutRow, type WaitingCounts } from "./model.ts";
+import { type AdminUserRow, PAYMENTS_LIMIT, USER_FILE_LIMIT, type UserFilePayoutRow, type UserSummaryRow, type WaitingCounts } from "./model.ts";
 
 const p = sql.placeholder;
 const f = faucetRequests;
@@ -163,6 +167,35 @@ export function createBackOfficeRepository(db: Db) {
     .limit(USER_FILE_LIMIT)
     .prepare();
 
+  // The admin's list of users, newest first: everyone, or those whose username contains the search
+  // (any case) or whose XRP address starts with it.
+  const listed = { ...PUBLIC_USER_COLUMNS, xrpDestinationTag: users.xrpDestinationTag, createdAt: users.createdAt };
+  const matches = sql`lower(${users.username}) like ${p("name")} escape '\\' or ${users.xrpAddress} like ${p("address")} escape '\\'`;
+  const usersPage = (where: typeof matches | undefined) =>
+    db.select(listed).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(p("limit")).offset(p("offset")).prepare();
+  const allUsersPage = usersPage(undefined);
+  const searchUsersPage = usersPage(matches);
+  const allUsersCount = db.select({ n: count() }).from(users).prepare();
+  const searchUsersCount = db.select({ n: count() }).from(users).where(matches).prepare();
+  const usersSummary = db
+    .select({
+      owed: sql<number | null>`sum(${users.totalClaimedDrops})`,
+      users: count(),
+      wallets: sql<number | null>`sum(${users.xrpAddress} is not null)`,
+      active: sql<number | null>`sum(${users.dailyStreak} > 0)`,
+    })
+    .from(users)
+    .prepare();
+  // The payments to users, newest first, as payoutView (modules/payouts/model.ts) reads a payout.
+  const payments = db
+    .select({ ...PAYOUT_RECORD, username: users.username })
+    .from(payouts)
+    .leftJoin(users, eq(users.id, payouts.userId))
+    .where(eq(payouts.kind, "USER_PAYMENT"))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(PAYMENTS_LIMIT)
+    .prepare();
+
   return {
     counts: (): WaitingCounts => ({
       pendingRequests: pendingRequests.get()!.n,
@@ -181,6 +214,16 @@ export function createBackOfficeRepository(db: Db) {
     accountsFromNetwork: (userId: number, network: string, registeredAt: number, window: number) => fromNetwork.get({ userId, network, registeredAt, window })!.n,
     accountsOnDevice: (userId: number, deviceId: string) => onDevice.get({ userId, deviceId })!.n,
     accountsToItsAddresses: (userId: number) => toItsAddresses.get({ userId })!.n,
+    // `search`: lowercased and trimmed, matched inside usernames; `addressPrefix`: matched at the
+    // start of XRP addresses. Empty: everyone.
+    usersPage(search: string, addressPrefix: string, page: number, size: number): { rows: AdminUserRow[]; total: number } {
+      const window = { limit: size, offset: (page - 1) * size };
+      if (!search) return { rows: allUsersPage.all(window), total: allUsersCount.get()!.n };
+      const pattern = { name: `%${likeLiteral(search)}%`, address: `${likeLiteral(addressPrefix)}%` };
+      return { rows: searchUsersPage.all({ ...pattern, ...window }), total: searchUsersCount.get(pattern)!.n };
+    },
+    usersSummary: (): UserSummaryRow => ({ ...usersSummary.get()!, pendingRewards: pendingClaims.get()!.n }),
+    payments: () => payments.all(),
   };
 }
 export type BackOfficeRepository = ReturnType<typeof createBackOfficeRepository>;

@@ -1,13 +1,31 @@
-// The back office's own reads: the counts beside the sidebar's sections and a user's whole file.
+// The back office's own reads: the counts beside the sidebar's sections, the list of users and a
+// user's whole file.
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps } from "../../http/context.ts";
-import { idParam } from "../../http/params.ts";
-import { userFileView } from "./model.ts";
+import { idParam, pageParam } from "../../http/params.ts";
+import { payoutView } from "../payouts/model.ts";
+import { adminUserView, userFileView, userSummaryView, usersQuery } from "./model.ts";
 import type { BackOfficeService } from "./service.ts";
 
 export function backOfficeRoutes({ context, backOffice }: { context: ContextDeps; backOffice: BackOfficeService }) {
   return new Elysia()
     .use(adminContext(context))
     .get("/api/admin/counts", () => backOffice.counts())
+    .get(
+      "/api/admin/users",
+      ({ query }) => {
+        const page = backOffice.users(query.search ?? "", pageParam(query.page));
+        return {
+          users: page.rows.map(adminUserView),
+          total: page.total,
+          page: page.page,
+          pageSize: page.pageSize,
+          summary: userSummaryView(page.summary),
+          pendingRewards: page.pendingRewards,
+          payoutHistory: page.payments.map(payoutView),
+        };
+      },
+      { query: usersQuery },
+    )
     .get("/api/admin/users/:id", ({ params }) => userFileView(backOffice.userFile(idParam(params.id))));
 }

@@ -1,16 +1,24 @@
-// The back office's own reads: what waits for an admin (the sidebar's counts) and a user's whole
-// file. Reads only; the file's lists are read in one transaction so they agree with each other.
+// The back office's own reads: what waits for an admin (the sidebar's counts), the list of users and
+// a user's whole file. Reads only; the file's lists are read in one transaction so they agree with each other.
 import type { Db } from "../../db/client.ts";
 import { readSnapshot } from "../../db/transaction.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import { scoreAccount } from "../social/risk.ts";
-import { backOfficeErrors, type UserFile, type WaitingCounts } from "./model.ts";
+import type { RewardService } from "../rewards/service.ts";
+import { backOfficeErrors, USERS_PAGE_SIZE, type UserFile, type WaitingCounts } from "./model.ts";
 import { createBackOfficeRepository } from "./repository.ts";
 
-export function createBackOfficeService({ db }: { db: Db }) {
+export function createBackOfficeService({ db, pendingRewards }: { db: Db; pendingRewards: () => ReturnType<RewardService["pending"]> }) {
   const repo = createBackOfficeRepository(db);
   return {
     counts: (): WaitingCounts => repo.counts(),
+    // The admin's list: a page of users (newest first), found by username (any case) or by the start
+    // of an XRP address; the totals over everyone; the rewards waiting; the payments made to users.
+    users(search: string, page: number) {
+      const name = search.trim().toLowerCase().slice(0, 64);
+      const { rows, total } = repo.usersPage(name, search.trim(), page, USERS_PAGE_SIZE);
+      return { rows, total, page, pageSize: USERS_PAGE_SIZE, summary: repo.usersSummary(), pendingRewards: pendingRewards(), payments: repo.payments() };
+    },
     userFile(userId: number): UserFile {
       return readSnapshot(db, () => {
         const user = repo.user(userId);

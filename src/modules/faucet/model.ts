@@ -20,11 +20,6 @@ export const bonusSliceReached = (nextAt: number) => `This hour's bonus budget h
 
 export const faucetRequestBody = jsonBody({ address: text(200, INVALID_ADDRESS) });
 
-export const FAUCET_DECISIONS = ["APPROVED", "REJECTED"] as const;
-export const faucetDecisionBody = jsonBody({
-  action: text(20, `action must be one of ${FAUCET_DECISIONS.join(", ")}`),
-  reason: text(500, "reason must be text of at most 500 characters"),
-});
 // The admin list's filters (lib/list-filter.ts): the statuses a request goes through, the sorts.
 export const FAUCET_STATUSES = ["PENDING", "APPROVED", "PROCESSED", "REJECTED"] as const;
 export const FAUCET_LIST = { statuses: FAUCET_STATUSES, risk: true, sorts: ["createdAt", "amount", "risk"] } as const;

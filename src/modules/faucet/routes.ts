@@ -1,29 +1,26 @@
 // The faucet's calls: a visitor's request and the status badge; the admin's list of requests and
-// decisions (approving queues the payout, rejecting gives the budget back).
+// today's budgets (the decisions on them are the payouts' calls: modules/payouts/routes.ts).
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
-import { badRequest } from "../../lib/errors.ts";
 import { formGuards } from "../../http/form-guards.ts";
-import { adminListQuery, idParam, pageParam } from "../../http/params.ts";
+import { adminListQuery, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
-import type { PayoutService } from "../payouts/service.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
 import type { ProofOfWork } from "../pow/service.ts";
-import { adminFaucetRequestView, budgetTodayView, FAUCET_DECISIONS, FAUCET_LIST, faucetDecisionBody, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
+import { adminFaucetRequestView, budgetTodayView, FAUCET_LIST, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
 import type { FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
   context: ContextDeps;
   faucet: FaucetService;
-  payouts: PayoutService;
   pow: ProofOfWork;
   blocked: BlockedPartyCheck;
   reads: PublicReads;
 }
 
-export function faucetRoutes({ context, faucet, payouts, pow, blocked, reads }: FaucetRouteDeps) {
+export function faucetRoutes({ context, faucet, pow, blocked, reads }: FaucetRouteDeps) {
   // The status badge every page polls: the same for everyone (a public read, the service caches it
   // for a second). It sets no cookie: the page brings the device cookie (app.ts). Asked about a
   // device or an address (`?mine=1`, `?address=`), the answer is that visitor's: the read declines
@@ -86,22 +83,7 @@ export function faucetRoutes({ context, faucet, payouts, pow, blocked, reads }: 
     )
     // Today's budgets (faucet, bonuses, auto-approve cap): each one's hourly slice, released, used,
     // left, when the next slice opens and what this slice refused.
-    .get("/api/admin/faucet/budget", () => budgetTodayView(faucet.budgetToday()))
-    .post(
-      "/api/admin/faucet/requests/:id",
-      ({ params, body, actor }) => {
-        const id = idParam(params.id);
-        const action = body?.action;
-        if (action !== "APPROVED" && action !== "REJECTED") throw badRequest(`action must be one of ${FAUCET_DECISIONS.join(", ")}`);
-        if (action === "APPROVED") {
-          const outcome = payouts.approveFaucetRequest(id, actor);
-          return { message: outcome === "unchanged" ? "Already approved" : "The XRP drops request has been processed successfully.", outcome };
-        }
-        payouts.rejectFaucetRequest(id, body?.reason?.trim() || "Promotional request rejected", actor);
-        return { message: "The XRP drops request has been processed successfully.", outcome: "rejected" };
-      },
-      { body: faucetDecisionBody },
-    );
+    .get("/api/admin/faucet/budget", () => budgetTodayView(faucet.budgetToday()));
 
   return new Elysia().use(publicRoutes).use(visitorRoutes).use(adminRoutes);
 }

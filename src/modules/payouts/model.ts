@@ -1,5 +1,7 @@
 // What the admin's payout actions answer: a payout as the admin's screens show it, and the
 // product's messages of the money path.
+import { jsonBody, text } from "../../http/body.ts";
+import { badRequest } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
 import type { PayoutRecord } from "./repository.ts";
 
@@ -36,4 +38,26 @@ export function payoutView(p: PayoutRecord & { username?: string | null }) {
     error: p.error,
     createdAt: new Date(p.created_at).toISOString(),
   };
+}
+
+// The admin's decision on a faucet request (POST /api/admin/faucet/requests/:id).
+export const FAUCET_DECISIONS = ["APPROVED", "REJECTED"] as const;
+export const faucetDecisionBody = jsonBody({
+  action: text(20, `action must be one of ${FAUCET_DECISIONS.join(", ")}`),
+  reason: text(500, "reason must be text of at most 500 characters"),
+});
+export type FaucetDecision = { action?: string | null; reason?: string | null };
+export const DECISION_DONE = "The XRP drops request has been processed successfully.";
+export const DEFAULT_REJECT_REASON = "Promotional request rejected";
+export const payoutErrors = {
+  unknownDecision: () => badRequest(`action must be one of ${FAUCET_DECISIONS.join(", ")}`),
+};
+
+// The answer to the admin's "pay": paid (200), on its way (202) or failed (422).
+export function paymentAnswer<P extends { status: string; error: string | null }>(payout: P) {
+  if (payout.status === "SUCCESS") return { status: 200, body: { message: "XRP has been sent to the user.", payout } };
+  if (payout.status === "PENDING") {
+    return { status: 202, body: { message: "The payment is on its way to the ledger; its status updates when a ledger validates it.", payout } };
+  }
+  return { status: 422, body: { message: payout.error ?? "The payment failed", payout } };
 }

@@ -10,7 +10,7 @@ import { requireStepUp } from "../../auth/step-up.ts";
 import type { PayoutEngine } from "../../payouts/engine.ts";
 import { AUTO_ACTOR, recordAudit } from "../audit/service.ts";
 import { notifyFaucetRequest } from "../notifications/service.ts";
-import { BLOCKED_DESTINATION, PAYOUTS_NOT_CONFIGURED, payoutView } from "./model.ts";
+import { BLOCKED_DESTINATION, DECISION_DONE, DEFAULT_REJECT_REASON, type FaucetDecision, PAYOUTS_NOT_CONFIGURED, payoutErrors, payoutView } from "./model.ts";
 import { createPayoutRepository, FAILED_FOR_GOOD } from "./repository.ts";
 
 // What the auto-approve rule's approval did: queued the payout, or left the request as it was.
@@ -122,7 +122,7 @@ export function createPayoutService({
       return payoutId;
     });
 
-  return {
+  const service = {
     approveFaucetRequest(id: number, actor: Actor) {
       requireStepUp(actor);
       const e = requireEngine();
@@ -144,6 +144,18 @@ export function createPayoutService({
       reject(id, reason, actor);
     },
 
+    // The admin's decision on a faucet request: APPROVED queues its payout (step-up first), REJECTED
+    // gives its budget back with the reason (or the default one).
+    decideFaucetRequest(id: number, decision: FaucetDecision, actor: Actor) {
+      if (decision.action === "APPROVED") {
+        const outcome = service.approveFaucetRequest(id, actor);
+        return { message: outcome === "unchanged" ? "Already approved" : DECISION_DONE, outcome };
+      }
+      if (decision.action !== "REJECTED") throw payoutErrors.unknownDecision();
+      reject(id, decision.reason?.trim() || DEFAULT_REJECT_REASON, actor);
+      return { message: DECISION_DONE, outcome: "rejected" as const };
+    },
+
     // Queues (or finds) the user's payment and waits up to `waitMs` for the ledger's verdict.
     async payUser(userId: number, actor: Actor, waitMs: number) {
       requireStepUp(actor);
@@ -159,5 +171,6 @@ export function createPayoutService({
       return payoutView(payout);
     },
   };
+  return service;
 }
 export type PayoutService = ReturnType<typeof createPayoutService>;

@@ -1,12 +1,11 @@
 // What the admin sees of the hot wallet: where payouts go, what it holds and can spend, what is
 // in flight, and whether the engine is paused and why; resuming the engine. It reads the engine
 // (src/payouts) through the runtime createApp is given.
-import { count, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { payouts } from "../../db/schema.ts";
 import type { AccountInfoAnswer } from "../../payouts/ledger.ts";
 import type { PayoutRuntime } from "../../payouts/runtime.ts";
 import { type LedgerView, notConfiguredView, resumedView, walletView } from "./model.ts";
+import { createWalletRepository } from "./repository.ts";
 
 // What the ledger said of the wallet when it could be asked.
 export type LedgerFactsView = Exclude<LedgerView, { error: string }>;
@@ -15,12 +14,7 @@ export type LedgerFactsView = Exclude<LedgerView, { error: string }>;
 export const LEDGER_CACHE_MS = 30_000;
 
 export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; runtime: PayoutRuntime | null; clock?: () => number }) {
-  const counts = db
-    .select({ status: payouts.status, n: count() })
-    .from(payouts)
-    .where(inArray(payouts.status, ["queued", "in_flight", "needs_attention"]))
-    .groupBy(payouts.status)
-    .prepare();
+  const repo = createWalletRepository(db);
 
   // The ledger's last answer (kept for GET /metrics, which never waits for the ledger once it has one).
   let kept: { view: LedgerFactsView; at: number } | null = null;
@@ -53,7 +47,7 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
   return {
     async status() {
       if (!runtime) return notConfiguredView();
-      const byStatus = new Map(counts.all().map((r) => [r.status, r.n]));
+      const byStatus = new Map(repo.unsettledCounts().map((r) => [r.status, r.n]));
       const engine = runtime.engine.status();
       const state = {
         mode: runtime.mode,
