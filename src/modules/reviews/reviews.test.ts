@@ -17,23 +17,17 @@ const count = (sql: string) => (t.db.sqlite.query(sql).get() as { n: number }).n
 
 describe("POST /api/reviews/submit", () => {
   const REVIEWS = "select count(*) as n from reviews";
+  // a review sent from DEVICE
+  const sent = (name: string, body: unknown) => ({ name, method: "POST", url: "/api/reviews/submit", headers: { cookie: `device=${DEVICE}` }, body });
   const stored = (name: string, body: unknown, approved: boolean): Scenario => ({
-    name: `${name} -> 201`,
-    method: "POST",
-    url: "/api/reviews/submit",
-    headers: { cookie: `device=${DEVICE}` },
-    body,
+    ...sent(`${name} -> 201`, body),
     expectStatus: 201,
     expectJsonMatch: { id: expect.any(Number), approved },
     // listed only when approved
     after: async (res, { call }) => expect((await call("GET", "/api/reviews")).json.some((r: any) => r.id === res.json.id)).toBe(approved),
   });
   const refused = (name: string, body: unknown, message: string): Scenario => ({
-    name: `${name} -> 400`,
-    method: "POST",
-    url: "/api/reviews/submit",
-    headers: { cookie: `device=${DEVICE}` },
-    body,
+    ...sent(`${name} -> 400`, body),
     expectStatus: 400,
     expectJson: { message },
     expectRows: [{ sql: REVIEWS, equals: [{ n: 0 }] }],
