@@ -123,6 +123,15 @@ describe("scenarios, each on a fresh app", () => {
       expectLogNotContains: ["error"],
       after: (_res, { t }) => expect(t.db.sqlite.query("select count(*) as n from users").get()).toEqual({ n: 1 }),
     },
+    {
+      name: "after() reads the answer as sent, not the matchers expectJsonMatch checked it with",
+      method: "GET",
+      url: "/api/user",
+      as: "user",
+      expectStatus: 200,
+      expectJsonMatch: { id: expect.any(Number), username: expect.any(String) },
+      after: (res) => expect([typeof res.json.id, res.json.username]).toEqual(["number", "member"]),
+    },
   ]);
 });
 

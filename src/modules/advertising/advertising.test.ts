@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { testApp, type TestApp } from "../../testing/harness.ts";
+import { type Scenario, scenarios } from "../../testing/scenario.ts";
 import { ADVERTISING_THANKS } from "./model.ts";
 
 let t: TestApp;
@@ -11,21 +12,35 @@ const count = (table: string) => (t.db.sqlite.query(`select count(*) as n from $
 
 describe("POST /api/advertising/submit", () => {
   const good = { companyName: "Acme", email: "ads@acme.example", website: "https://acme.example", budget: "$500-$1000", message: "Banner please" };
-  test.each([
-    { name: "everything", body: good, status: 201 },
-    { name: "no website or message", body: { ...good, website: "", message: "" }, status: 201 },
-    { name: "no company", body: { ...good, companyName: " " }, status: 400, message: "Company name is required" },
-    { name: "no email", body: { ...good, email: "" }, status: 400, message: "Email is required" },
-    { name: "bad email", body: { ...good, email: "acme" }, status: 400, message: "Please enter a valid email address" },
-    { name: "no budget", body: { ...good, budget: "" }, status: 400, message: "Budget is required" },
-    { name: "website not a URL", body: { ...good, website: "acme" }, status: 400, message: "Website must be a valid URL, such as https://example.com" },
-    { name: "website javascript:", body: { ...good, website: "javascript:alert(1)" }, status: 400, message: "Website must be a valid URL, such as https://example.com" },
-  ])("$name -> $status", async ({ body, status, message }) => {
-    const res = await t.call("POST", "/api/advertising/submit", { body });
-    expect(res.status).toBe(status);
-    expect(res.json).toMatchObject({ message: message ?? ADVERTISING_THANKS });
-    expect(count("advertising_requests")).toBe(status === 201 ? 1 : 0);
+  const STORED = "select count(*) as n from advertising_requests";
+  const accepted = (name: string, body: unknown): Scenario => ({
+    name: `${name} -> 201`,
+    method: "POST",
+    url: "/api/advertising/submit",
+    body,
+    expectStatus: 201,
+    expectJson: { id: 1, message: ADVERTISING_THANKS },
+    expectRows: [{ sql: STORED, equals: [{ n: 1 }] }],
   });
+  const refused = (name: string, body: unknown, message: string): Scenario => ({
+    name: `${name} -> 400`,
+    method: "POST",
+    url: "/api/advertising/submit",
+    body,
+    expectStatus: 400,
+    expectJson: { message },
+    expectRows: [{ sql: STORED, equals: [{ n: 0 }] }],
+  });
+  scenarios([
+    accepted("everything", good),
+    accepted("no website or message", { ...good, website: "", message: "" }),
+    refused("no company", { ...good, companyName: " " }, "Company name is required"),
+    refused("no email", { ...good, email: "" }, "Email is required"),
+    refused("bad email", { ...good, email: "acme" }, "Please enter a valid email address"),
+    refused("no budget", { ...good, budget: "" }, "Budget is required"),
+    refused("website not a URL", { ...good, website: "acme" }, "Website must be a valid URL, such as https://example.com"),
+    refused("website javascript:", { ...good, website: "javascript:alert(1)" }, "Website must be a valid URL, such as https://example.com"),
+  ]);
 
   test("one IP cannot flood the forms", async () => {
     let last = 0;

@@ -6,6 +6,7 @@ import { createLedgerConnection, type LedgerConnection } from "../../payouts/led
 import { startLedgerSimulator, type LedgerSimulator } from "../../payouts/simulator/index.ts";
 import type { PayoutEngine } from "../../payouts/engine.ts";
 import { testApp, type TestApp } from "../../testing/harness.ts";
+import { scenarios } from "../../testing/scenario.ts";
 
 let t: TestApp | undefined;
 let sim: LedgerSimulator | undefined;
@@ -32,15 +33,20 @@ const explorer = async (app: TestApp) => {
 };
 
 describe("GET /api/explorer", () => {
-  test("without payouts configured: mainnet's explorer", async () => {
-    t = testApp();
-    expect(await explorer(t)).toEqual({ network: "mainnet", txUrl: "https://livenet.xrpl.org/transactions/{hash}" });
-  });
-
-  test("in sandbox mode: this server's own sandbox transaction page", async () => {
-    t = testApp({ payouts: { mode: "sandbox", url: "ws://127.0.0.1:1", engine: {} as PayoutEngine, settleWith: () => {}, ledger: {} as LedgerConnection } });
-    expect(await explorer(t)).toEqual({ network: "sandbox", txUrl: "/sandbox/tx/{hash}" });
-  });
+  const sandbox = { mode: "sandbox" as const, url: "ws://127.0.0.1:1", engine: {} as PayoutEngine, settleWith: () => {}, ledger: {} as LedgerConnection };
+  scenarios([
+    {
+      name: "without payouts configured: mainnet's explorer",
+      method: "GET",
+      url: "/api/explorer",
+      expectStatus: 200,
+      expectJson: { network: "mainnet", txUrl: "https://livenet.xrpl.org/transactions/{hash}" },
+    },
+  ]);
+  scenarios(
+    [{ name: "in sandbox mode: this server's own sandbox transaction page", method: "GET", url: "/api/explorer", expectStatus: 200, expectJson: { network: "sandbox", txUrl: "/sandbox/tx/{hash}" } }],
+    { appOptions: { payouts: sandbox } },
+  );
 
   test.each([
     [0, "mainnet", "https://livenet.xrpl.org/transactions/{hash}"],
@@ -58,21 +64,29 @@ describe("GET /api/explorer", () => {
     expect(await explorer(t)).toEqual({ network: "testnet", txUrl: "https://testnet.xrpl.org/transactions/{hash}" });
   });
 
-  test("the operator's --explorer-url wins over the network, even in sandbox mode", async () => {
-    const { config } = parseCommand(["--explorer-url", "https://explorer.example/tx/{hash}?ref=faucet", "--xrpl", "sandbox"], {});
-    t = testApp({
-      config: { publicUrl: null, trustProxy: false, explorerUrl: config.explorerUrl },
-      payouts: { mode: "sandbox", url: "ws://127.0.0.1:1", engine: {} as PayoutEngine, settleWith: () => {}, ledger: {} as LedgerConnection },
-    });
-    expect(await explorer(t)).toEqual({ network: "custom", txUrl: "https://explorer.example/tx/{hash}?ref=faucet" });
-  });
+  const { config } = parseCommand(["--explorer-url", "https://explorer.example/tx/{hash}?ref=faucet", "--xrpl", "sandbox"], {});
+  scenarios(
+    [
+      {
+        name: "the operator's --explorer-url wins over the network, even in sandbox mode",
+        method: "GET",
+        url: "/api/explorer",
+        expectStatus: 200,
+        expectJson: { network: "custom", txUrl: "https://explorer.example/tx/{hash}?ref=faucet" },
+      },
+    ],
+    { appOptions: { config: { publicUrl: null, trustProxy: false, explorerUrl: config.explorerUrl }, payouts: sandbox } },
+  );
 
-  test("needs no login and no cookie", async () => {
-    t = testApp();
-    const res = await t.call("GET", "/api/explorer");
-    expect(res.headers.get("set-cookie")).toBeNull();
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-  });
+  scenarios([
+    {
+      name: "needs no login and no cookie",
+      method: "GET",
+      url: "/api/explorer",
+      expectStatus: 200,
+      expectHeaders: { "set-cookie": null, "x-content-type-options": "nosniff" },
+    },
+  ]);
 });
 
 describe("--explorer-url", () => {

@@ -1,28 +1,44 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { testApp, type TestApp } from "../../testing/harness.ts";
+import { scenarios } from "../../testing/scenario.ts";
 import { csvCell } from "./model.ts";
 
 let t: TestApp;
 let admin: string;
 beforeEach(async () => {
   t = testApp();
-  admin = (await t.registerAdmin("auditor")).cookie;
+  // the rows' `as: "admin"`
+  admin = (await t.signIn("admin", "auditor")).cookie;
 });
 afterEach(() => t.close());
 
-test("CSV exports of signups and payments, safe to open in a spreadsheet", async () => {
-  await t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", name: "=HYPERLINK(\"x\")", source: "homepage" } });
-  const res = await t.call("GET", "/api/admin/export/newsletter.csv", { cookie: admin });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toContain("text/csv");
-  expect(res.headers.get("content-disposition")).toContain('filename="newsletter.csv"');
-  const lines = res.text.trim().split("\r\n");
-  expect(lines[0]).toBe("id,email,name,status,source,notes,created_at");
-  expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
-  expect((await t.call("GET", "/api/admin/export/payments.csv", { cookie: admin })).text).toStartWith("id,kind,user,destination");
-  expect((await t.call("GET", "/api/admin/export/passwords.csv", { cookie: admin })).status).toBe(404);
-  expect(csvCell("a,b")).toBe('"a,b"');
-  expect(csvCell("-1")).toBe(`"'-1"`); // defused cells are also quoted (OWASP)
+describe("CSV exports of signups and payments, safe to open in a spreadsheet", () => {
+  scenarios(
+    [
+      {
+        name: "newsletter.csv",
+        method: "GET",
+        url: "/api/admin/export/newsletter.csv",
+        as: "admin",
+        setup: (t) => t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", name: '=HYPERLINK("x")', source: "homepage" } }),
+        expectStatus: 200,
+        expectHeaders: { "content-type": /text\/csv/, "content-disposition": /filename="newsletter\.csv"/ },
+        after: (res) => {
+          const lines = res.text.trim().split("\r\n");
+          expect(lines[0]).toBe("id,email,name,status,source,notes,created_at");
+          expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+        },
+      },
+      { name: "payments.csv", method: "GET", url: "/api/admin/export/payments.csv", as: "admin", expectStatus: 200, expectText: /^id,kind,user,destination/ },
+      { name: "an unknown export is a 404", method: "GET", url: "/api/admin/export/passwords.csv", as: "admin", expectStatus: 404 },
+    ],
+    { app: () => t },
+  );
+
+  test("csvCell quotes a cell with a comma and defuses a formula", () => {
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell("-1")).toBe(`"'-1"`); // defused cells are also quoted (OWASP)
+  });
 });
 
 // Over real HTTP, as the outside attacker test did.

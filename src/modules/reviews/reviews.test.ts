@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { type Scenario, scenarios } from "../../testing/scenario.ts";
 import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { REVIEW_REQUIRED } from "./model.ts";
 
@@ -15,44 +16,51 @@ const bonus = (body: unknown, device = DEVICE) => t.call("POST", "/api/reviews/b
 const count = (sql: string) => (t.db.sqlite.query(sql).get() as { n: number }).n;
 
 describe("POST /api/reviews/submit", () => {
-  test.each([
-    { name: "rating and text", body: { review: "Fast and honest faucet", rating: 5, name: "Ann" }, status: 201, approved: true },
-    { name: "rating as text from the select", body: { review: "Good", rating: "4" }, status: 201, approved: true },
-    { name: "a link waits for an admin", body: { review: "Visit https://spam.example now", rating: 5 }, status: 201, approved: false },
-    { name: "a very long review waits for an admin", body: { review: "a".repeat(1500), rating: 3 }, status: 201, approved: false },
-    { name: "no text", body: { review: "   ", rating: 5 }, status: 400, message: REVIEW_REQUIRED },
-    { name: "no rating", body: { review: "Nice" }, status: 400, message: REVIEW_REQUIRED },
-    { name: "rating 0", body: { review: "Nice", rating: 0 }, status: 400, message: "Rating must be a whole number from 1 to 5" },
-    { name: "rating 6", body: { review: "Nice", rating: 6 }, status: 400, message: "Rating must be a whole number from 1 to 5" },
-    { name: "rating 4.5", body: { review: "Nice", rating: 4.5 }, status: 400, message: "Rating must be a whole number from 1 to 5" },
-    { name: "text over 2000 characters", body: { review: "a".repeat(2001), rating: 5 }, status: 400, message: "review must be at most 2000 characters" },
-    { name: "name as an object", body: { review: "Nice", rating: 5, name: { a: 1 } }, status: 400, message: "name must be text" },
-  ])("$name -> $status", async ({ body, status, approved, message }) => {
-    const res = await submit(body);
-    expect(res.status).toBe(status);
-    if (message) expect(res.json).toEqual({ message });
-    if (status === 201) {
-      const id = res.json.id;
-      expect(typeof id).toBe("number");
-      expect(res.json.approved).toBe(approved!);
-      const listed = (await t.call("GET", "/api/reviews")).json;
-      expect(listed.some((r: any) => r.id === id)).toBe(approved!);
-    } else {
-      expect(count("select count(*) as n from reviews")).toBe(0);
-    }
+  const REVIEWS = "select count(*) as n from reviews";
+  // a review sent from DEVICE
+  const sent = (name: string, body: unknown) => ({ name, method: "POST", url: "/api/reviews/submit", headers: { cookie: `device=${DEVICE}` }, body });
+  const stored = (name: string, body: unknown, approved: boolean): Scenario => ({
+    ...sent(`${name} -> 201`, body),
+    expectStatus: 201,
+    expectJsonMatch: { id: expect.any(Number), approved },
+    // listed only when approved
+    after: async (res, { call }) => expect((await call("GET", "/api/reviews")).json.some((r: any) => r.id === res.json.id)).toBe(approved),
   });
-
-  test("GET /api/reviews lists approved reviews newest first, Anonymous when unnamed", async () => {
-    await submit({ review: "First", rating: 4, name: "Ann" });
-    t.clock.advance(1000);
-    // (from another network: a second review from one network within 24 h waits for an admin)
-    await submit({ review: "Second", rating: 5 }, DEVICE, "198.51.100.9");
-    const res = await t.call("GET", "/api/reviews");
-    expect(res.json).toEqual([
-      { id: 2, rating: 5, content: "Second", name: "Anonymous", approved: true, createdAt: expect.any(String) },
-      { id: 1, rating: 4, content: "First", name: "Ann", approved: true, createdAt: expect.any(String) },
-    ]);
+  const refused = (name: string, body: unknown, message: string): Scenario => ({
+    ...sent(`${name} -> 400`, body),
+    expectStatus: 400,
+    expectJson: { message },
+    expectRows: [{ sql: REVIEWS, equals: [{ n: 0 }] }],
   });
+  scenarios([
+    stored("rating and text", { review: "Fast and honest faucet", rating: 5, name: "Ann" }, true),
+    stored("rating as text from the select", { review: "Good", rating: "4" }, true),
+    stored("a link waits for an admin", { review: "Visit https://spam.example now", rating: 5 }, false),
+    stored("a very long review waits for an admin", { review: "a".repeat(1500), rating: 3 }, false),
+    refused("no text", { review: "   ", rating: 5 }, REVIEW_REQUIRED),
+    refused("no rating", { review: "Nice" }, REVIEW_REQUIRED),
+    refused("rating 0", { review: "Nice", rating: 0 }, "Rating must be a whole number from 1 to 5"),
+    refused("rating 6", { review: "Nice", rating: 6 }, "Rating must be a whole number from 1 to 5"),
+    refused("rating 4.5", { review: "Nice", rating: 4.5 }, "Rating must be a whole number from 1 to 5"),
+    refused("text over 2000 characters", { review: "a".repeat(2001), rating: 5 }, "review must be at most 2000 characters"),
+    refused("name as an object", { review: "Nice", rating: 5, name: { a: 1 } }, "name must be text"),
+    {
+      name: "GET /api/reviews lists approved reviews newest first, Anonymous when unnamed",
+      method: "GET",
+      url: "/api/reviews",
+      setup: async (t) => {
+        await t.call("POST", "/api/reviews/submit", { body: { review: "First", rating: 4, name: "Ann" }, cookie: `device=${DEVICE}` });
+        t.clock.advance(1000);
+        // (from another network: a second review from one network within 24 h waits for an admin)
+        await t.call("POST", "/api/reviews/submit", { body: { review: "Second", rating: 5 }, cookie: `device=${DEVICE}`, ip: "198.51.100.9" });
+      },
+      expectStatus: 200,
+      expectJson: [
+        { id: 2, rating: 5, content: "Second", name: "Anonymous", approved: true, createdAt: expect.any(String) },
+        { id: 1, rating: 4, content: "First", name: "Ann", approved: true, createdAt: expect.any(String) },
+      ],
+    },
+  ]);
 
   test("one IP cannot flood reviews", async () => {
     for (let i = 0; i < 5; i++) expect((await submit({ review: `r${i}`, rating: 5 })).status).toBe(201);
@@ -77,25 +85,39 @@ describe("POST /api/reviews/bonus-request", () => {
   };
   const bonuses = () => count("select count(*) as n from faucet_requests where reason = 'Reviewer bonus'");
 
-  test("becomes a PENDING faucet request with the reason 'Reviewer bonus' and the faucet's minimum amount", async () => {
-    const address = await paid();
-    const res = await bonus({ address: ` ${address} `, reviewId });
-    expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ status: "PENDING", reason: "Reviewer bonus", amount: "5.000000", address });
-    expect(count(`select count(*) as n from faucet_requests where review_id = ${reviewId}`)).toBe(1);
+  // (reviewId 1: the review beforeEach wrote, the app's first)
+  const address = randomAddress();
+  const FAUCET_REQUESTS = [{ sql: "select count(*) as n from faucet_requests", equals: [{ n: 0 }] }];
+  const refused = (name: string, body: unknown, status: number, message: string): Scenario => ({
+    name: `${name} -> ${status}`,
+    method: "POST",
+    url: "/api/reviews/bonus-request",
+    headers: { cookie: `device=${DEVICE}` },
+    body,
+    expectStatus: status,
+    expectJson: { message },
+    expectRows: FAUCET_REQUESTS,
   });
-
-  test.each([
-    { name: "empty address", body: () => ({ address: "  ", reviewId }), status: 400, message: INVALID_ADDRESS },
-    { name: "invalid address", body: () => ({ address: "rNotAnAddressAtAll123456789", reviewId }), status: 400, message: INVALID_ADDRESS },
-    { name: "no review id", body: () => ({ address: randomAddress() }), status: 400, message: "reviewId must be the id of your review" },
-    { name: "unknown review", body: () => ({ address: randomAddress(), reviewId: 999 }), status: 404, message: "Review not found" },
-  ])("$name -> $status", async ({ body, status, message }) => {
-    const res = await bonus(body());
-    expect(res.status).toBe(status);
-    expect(res.json).toEqual({ message });
-    expect(count("select count(*) as n from faucet_requests")).toBe(0);
-  });
+  scenarios(
+    [
+      {
+        name: "becomes a PENDING faucet request with the reason 'Reviewer bonus' and the faucet's minimum amount",
+        method: "POST",
+        url: "/api/reviews/bonus-request",
+        headers: { cookie: `device=${DEVICE}` },
+        setup: () => paid(address),
+        body: { address: ` ${address} `, reviewId: 1 },
+        expectStatus: 201,
+        expectJsonMatch: { status: "PENDING", reason: "Reviewer bonus", amount: "5.000000", address },
+        expectRows: [{ sql: "select count(*) as n from faucet_requests where review_id = 1", equals: [{ n: 1 }] }],
+      },
+      refused("empty address", { address: "  ", reviewId: 1 }, 400, INVALID_ADDRESS),
+      refused("invalid address", { address: "rNotAnAddressAtAll123456789", reviewId: 1 }, 400, INVALID_ADDRESS),
+      refused("no review id", { address: randomAddress() }, 400, "reviewId must be the id of your review"),
+      refused("unknown review", { address: randomAddress(), reviewId: 999 }, 404, "Review not found"),
+    ],
+    { app: () => t },
+  );
 
   test("one bonus per review", async () => {
     expect((await bonus({ address: await paid(), reviewId })).status).toBe(201);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { testApp, type TestApp } from "../../testing/harness.ts";
-import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED } from "./model.ts";
+import { type Scenario, scenarios } from "../../testing/scenario.ts";
+import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED, SIGNED_UP } from "./model.ts";
 
 let t: TestApp;
 beforeEach(() => {
@@ -9,57 +10,71 @@ beforeEach(() => {
 afterEach(() => t.close());
 const count = (table: string) => (t.db.sqlite.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
-describe("POST /api/newsletter/signup", () => {
-  test.each([
-    { name: "email and source", body: { email: "ann@example.com", source: "homepage" }, status: 201 },
-    { name: "with a name", body: { email: "ann@example.com", name: "Ann", source: "homepage" }, status: 201 },
-    { name: "no email", body: { source: "homepage" }, status: 400, message: EMAIL_REQUIRED },
-    { name: "blank email", body: { email: "  " }, status: 400, message: EMAIL_REQUIRED },
-    { name: "not an email", body: { email: "ann" }, status: 400, message: "Please enter a valid email address" },
-  ])("$name -> $status", async ({ body, status, message }) => {
-    const res = await t.call("POST", "/api/newsletter/signup", { body });
-    expect(res.status).toBe(status);
-    if (message) expect(res.json).toEqual({ message });
-    else expect(res.json.message).toBe("Successfully signed up!");
-    expect(count("newsletter_signups")).toBe(status === 201 ? 1 : 0);
-  });
+const SIGNUP_ROWS = (table: string, n: number) => [{ sql: `select count(*) as n from ${table}`, equals: [{ n }] }];
+const signup = (url: string, table: string) => ({
+  accepted: (name: string, body: unknown): Scenario => ({
+    name: `${name} -> 201`,
+    method: "POST",
+    url,
+    body,
+    expectStatus: 201,
+    expectJson: { id: 1, message: SIGNED_UP },
+    expectRows: SIGNUP_ROWS(table, 1),
+  }),
+  refused: (name: string, body: unknown, message: string): Scenario => ({
+    name: `${name} -> 400`,
+    method: "POST",
+    url,
+    body,
+    expectStatus: 400,
+    expectJson: { message },
+    expectRows: SIGNUP_ROWS(table, 0),
+  }),
+});
 
-  test("a second signup of the same email is answered clearly and not duplicated", async () => {
-    await t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", source: "homepage" } });
-    const again = await t.call("POST", "/api/newsletter/signup", { body: { email: "ANN@example.com", source: "homepage" } });
-    expect(again.status).toBe(409);
-    expect(again.json).toEqual({ message: "This email is already signed up for the newsletter" });
-    expect(count("newsletter_signups")).toBe(1);
-    const row = t.db.sqlite.query("select source, ip_address, user_agent from newsletter_signups").get() as any;
-    expect(row.source).toBe("homepage");
-    expect(row.ip_address).toBe("203.0.113.7");
-  });
+describe("POST /api/newsletter/signup", () => {
+  const { accepted, refused } = signup("/api/newsletter/signup", "newsletter_signups");
+  scenarios([
+    accepted("email and source", { email: "ann@example.com", source: "homepage" }),
+    accepted("with a name", { email: "ann@example.com", name: "Ann", source: "homepage" }),
+    refused("no email", { source: "homepage" }, EMAIL_REQUIRED),
+    refused("blank email", { email: "  " }, EMAIL_REQUIRED),
+    refused("not an email", { email: "ann" }, "Please enter a valid email address"),
+    {
+      name: "a second signup of the same email is answered clearly and not duplicated",
+      method: "POST",
+      url: "/api/newsletter/signup",
+      setup: (t) => t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", source: "homepage" } }),
+      body: { email: "ANN@example.com", source: "homepage" },
+      expectStatus: 409,
+      expectJson: { message: "This email is already signed up for the newsletter" },
+      expectRows: [{ sql: "select source, ip_address from newsletter_signups", equals: [{ source: "homepage", ip_address: "203.0.113.7" }] }],
+    },
+  ]);
 });
 
 describe("POST /api/earning-alerts/signup", () => {
   const good = { email: "bo@example.com", alertTypes: ["daily_challenges", "high_rewards"], source: "homepage" };
-  test.each([
-    { name: "email and two types", body: good, status: 201 },
-    { name: "all five types with name and phone", body: { ...good, name: "Bo", phone: "+1 (555) 010-0000", alertTypes: ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] }, status: 201 },
-    { name: "no email", body: { ...good, email: "" }, status: 400, message: EMAIL_REQUIRED },
-    { name: "no types", body: { ...good, alertTypes: [] }, status: 400, message: ALERT_TYPES_REQUIRED },
-    { name: "types missing", body: { email: "bo@example.com" }, status: 400, message: ALERT_TYPES_REQUIRED },
-    { name: "an unknown type", body: { ...good, alertTypes: ["lottery"] }, status: 400, message: "Unknown alert type: lottery" },
-    { name: "a bad phone", body: { ...good, phone: "call me" }, status: 400, message: "Please enter a valid phone number" },
-  ])("$name -> $status", async ({ body, status, message }) => {
-    const res = await t.call("POST", "/api/earning-alerts/signup", { body });
-    expect(res.status).toBe(status);
-    if (message) expect(res.json).toEqual({ message });
-    expect(count("earning_alert_signups")).toBe(status === 201 ? 1 : 0);
-  });
-
-  test("a second signup of the same email is refused", async () => {
-    await t.call("POST", "/api/earning-alerts/signup", { body: good });
-    const again = await t.call("POST", "/api/earning-alerts/signup", { body: good });
-    expect(again.status).toBe(409);
-    expect(again.json).toEqual({ message: "This email is already signed up for earning alerts" });
-    expect(count("earning_alert_signups")).toBe(1);
-  });
+  const { accepted, refused } = signup("/api/earning-alerts/signup", "earning_alert_signups");
+  scenarios([
+    accepted("email and two types", good),
+    accepted("all five types with name and phone", { ...good, name: "Bo", phone: "+1 (555) 010-0000", alertTypes: ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] }),
+    refused("no email", { ...good, email: "" }, EMAIL_REQUIRED),
+    refused("no types", { ...good, alertTypes: [] }, ALERT_TYPES_REQUIRED),
+    refused("types missing", { email: "bo@example.com" }, ALERT_TYPES_REQUIRED),
+    refused("an unknown type", { ...good, alertTypes: ["lottery"] }, "Unknown alert type: lottery"),
+    refused("a bad phone", { ...good, phone: "call me" }, "Please enter a valid phone number"),
+    {
+      name: "a second signup of the same email is refused",
+      method: "POST",
+      url: "/api/earning-alerts/signup",
+      setup: (t) => t.call("POST", "/api/earning-alerts/signup", { body: good }),
+      body: good,
+      expectStatus: 409,
+      expectJson: { message: "This email is already signed up for earning alerts" },
+      expectRows: SIGNUP_ROWS("earning_alert_signups", 1),
+    },
+  ]);
 });
 
 // Values that make String(x) and `${x}` throw, over real HTTP: every form answers 400 with a message.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { type Scenario, scenarios } from "../../testing/scenario.ts";
 import { ADDRESS_INVALID, ADDRESS_REQUIRED, LOGIN_TO_CLAIM, SHARE_FIRST } from "./model.ts";
 import { WEEK_MS } from "./service.ts";
 
@@ -7,8 +8,8 @@ let t: TestApp;
 let cookie: string;
 beforeEach(async () => {
   t = testApp();
-  const reg = await t.register("sharer");
-  cookie = reg.cookie;
+  // the rows' `as: "user"`
+  cookie = (await t.signIn("user", "sharer")).cookie;
   // a bonus needs an account a day old (bonusMinAccountAgeHours; farm.test.ts tests the rule)
   t.clock.advance(24 * 60 * 60 * 1000);
 });
@@ -49,19 +50,27 @@ describe("POST /api/social/bonus-request", () => {
     expect(res.json.platform).toBe("LinkedIn");
   });
 
-  test.each([
-    { name: "logged out", body: earnMore(randomAddress(), "Twitter"), anonymous: true, status: 401, message: LOGIN_TO_CLAIM },
-    { name: "no address", body: earnMore("", "Twitter"), status: 400, message: ADDRESS_REQUIRED },
-    { name: "address not starting with r", body: earnMore("xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", "Twitter"), status: 400, message: ADDRESS_INVALID },
-    { name: "address too short", body: earnMore("rShort", "Twitter"), status: 400, message: ADDRESS_INVALID },
-    { name: "bad checksum", body: earnMore("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTa", "Twitter"), status: 400, message: ADDRESS_INVALID },
-    { name: "unknown platform", body: earnMore(randomAddress(), "MySpace"), status: 400, message: "platform must be Facebook, Twitter or LinkedIn" },
-  ])("$name -> $status", async ({ body, anonymous, status, message }) => {
-    const res = await claim(body, anonymous ? "" : cookie);
-    expect(res.status).toBe(status);
-    expect(res.json).toEqual({ message });
-    expect(rewards()).toEqual([]);
+  const refused = (name: string, body: unknown, status: number, message: string, as?: "user"): Scenario => ({
+    name: `${name} -> ${status}`,
+    method: "POST",
+    url: "/api/social/bonus-request",
+    as,
+    body,
+    expectStatus: status,
+    expectJson: { message },
+    expectRows: [{ sql: "select * from rewards", equals: [] }],
   });
+  scenarios(
+    [
+      refused("logged out", earnMore(randomAddress(), "Twitter"), 401, LOGIN_TO_CLAIM),
+      refused("no address", earnMore("", "Twitter"), 400, ADDRESS_REQUIRED, "user"),
+      refused("address not starting with r", earnMore("xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", "Twitter"), 400, ADDRESS_INVALID, "user"),
+      refused("address too short", earnMore("rShort", "Twitter"), 400, ADDRESS_INVALID, "user"),
+      refused("bad checksum", earnMore("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTa", "Twitter"), 400, ADDRESS_INVALID, "user"),
+      refused("unknown platform", earnMore(randomAddress(), "MySpace"), 400, "platform must be Facebook, Twitter or LinkedIn", "user"),
+    ],
+    { app: () => t },
+  );
 
   test("one claim per platform per rolling 7 days: 15 XRP a week at most", async () => {
     for (const platform of ["Facebook", "Twitter", "LinkedIn"]) {

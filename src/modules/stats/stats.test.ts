@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { scenarios } from "../../testing/scenario.ts";
 
 let t: TestApp;
 beforeEach(() => {
@@ -20,18 +21,20 @@ describe("GET /api/stats/payouts", () => {
   });
 });
 
-describe("GET /api/admin/stats/daily", () => {
-  let admin: string;
-  beforeEach(async () => {
-    admin = (await t.registerAdmin("auditor")).cookie;
-  });
-
-  test("daily figures cover the last 30 days", async () => {
-    // (a browser's request, unflagged: a flagged one holds none of the day's XRP until approved)
-    await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
-    const days = (await t.call("GET", "/api/admin/stats/daily", { cookie: admin })).json;
-    expect(days).toHaveLength(30);
-    expect(days.at(-1)).toMatchObject({ day: new Date(t.clock()).toISOString().slice(0, 10), requests: 1, xrpPaid: 0 });
-    expect(days.at(-1).xrpRequested).toBeGreaterThanOrEqual(5);
-  });
-});
+describe("GET /api/admin/stats/daily", () =>
+  scenarios([
+    {
+      name: "daily figures cover the last 30 days",
+      method: "GET",
+      url: "/api/admin/stats/daily",
+      as: "admin",
+      // (a browser's request, unflagged: a flagged one holds none of the day's XRP until approved)
+      setup: (t) => t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } }),
+      expectStatus: 200,
+      after: (res, { t }) => {
+        expect(res.json).toHaveLength(30);
+        expect(res.json.at(-1)).toMatchObject({ day: new Date(t.clock()).toISOString().slice(0, 10), requests: 1, xrpPaid: 0 });
+        expect(res.json.at(-1).xrpRequested).toBeGreaterThanOrEqual(5);
+      },
+    },
+  ]));
