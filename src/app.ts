@@ -58,6 +58,9 @@ import { statsRoutes } from "./modules/stats/routes.ts";
 import { createStatsService } from "./modules/stats/service.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { type AccountService, createAccountService } from "./modules/account/service.ts";
+import { createHashGate } from "./auth/hash-gate.ts";
+import { passwordResetRoutes } from "./modules/password-reset/routes.ts";
+import { createPasswordResetService } from "./modules/password-reset/service.ts";
 import { createMailer } from "./modules/account/mail.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
@@ -181,9 +184,14 @@ export function createApp(deps: AppDeps) {
   const twoFactor = lazy(() =>
     createTwoFactorService({ db, clock, box: createSecretBox(deps.secretKey), sessions, throttle, networksOf, requiredForAdmins: deps.adminTwoFactorRequired ?? false }),
   );
+  // One line of password hashing for logins, registrations, password changes and reset links.
+  const hashGate = createHashGate();
   const sessionList = lazy(() => createSessionListService({ db, clock, sessions, mailer, log }));
   const accounts: AccountService = lazy(() =>
-    createAccountService({ db, clock, sessions, throttle, rewards, passwordCost: deps.passwordCost, limits: () => settings.get(), mailer, log, secondFactor: twoFactor, onSignIn: (user, origin) => sessionList.signedIn(user, origin) }),
+    createAccountService({ db, clock, sessions, throttle, hashGate, passwordCost: deps.passwordCost, limits: () => settings.get(), secondFactor: twoFactor, onSignIn: (user, origin) => sessionList.signedIn(user, origin) }),
+  );
+  const passwordReset = lazy(() =>
+    createPasswordResetService({ db, clock, hashGate, passwordCost: deps.passwordCost, ipGrouping: () => settings.get().ipGrouping, mailer, log }),
   );
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
@@ -365,7 +373,8 @@ export function createApp(deps: AppDeps) {
     .use(powRoutes({ context, pow }))
     .use(blocklistRoutes({ context, blocklist }))
     .use(backOfficeRoutes({ context, backOffice }))
-    .use(accountRoutes({ context, accounts, pow, blocked, reads, publicUrl: config.publicUrl }))
+    .use(accountRoutes({ context, accounts, pow, blocked, reads }))
+    .use(passwordResetRoutes({ context, passwordReset, pow, blocked, publicUrl: config.publicUrl }))
     .use(payoutRoutes({ context, payouts, payWaitMs: deps.payWaitMs ?? 15_000 }))
     .use(notificationRoutes({ context, notifications }))
     .use(twoFactorRoutes({ context, twoFactor }))

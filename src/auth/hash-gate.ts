@@ -88,3 +88,15 @@ export function createHashGate({
     },
   };
 }
+
+// Password checks one network may have in flight (running, one at a time, or waiting for the gate);
+// more are refused at once.
+export const LOGINS_IN_FLIGHT_PER_NETWORK = 3;
+
+// A password check's share of the gate (a login, a password change, a reset link's new password):
+// its IP group's and its network's (an IPv6 /64 and /48, an IPv4 /24), so rotating /64s inside one
+// /48 or /56 takes that /48's few places only.
+export const passwordCheckShares = (nets: { group: string; network: string }): HashGroup[] => [
+  { key: `login:${nets.group}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
+  { key: `login:${nets.network}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
+];

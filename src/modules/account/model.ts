@@ -33,7 +33,7 @@ export const MESSAGES = {
 // trimmed first, a password that is too long has its own message, a login name past 64 characters is
 // a failed login), so the schema only types them. A value of another type gets the message the
 // service would give the empty field.
-const ANY_LENGTH = 64 * 1024;
+export const ANY_LENGTH = 64 * 1024;
 export const registerBody = jsonBody({
   username: text(ANY_LENGTH, MESSAGES.username),
   email: text(ANY_LENGTH, MESSAGES.email),
@@ -70,11 +70,6 @@ export const passwordChangeBody = jsonBody({
   currentPassword: text(ANY_LENGTH, SELF_SERVICE.currentRequired),
   newPassword: text(ANY_LENGTH, MESSAGES.password),
 });
-export const passwordResetBody = jsonBody({
-  token: text(200, SELF_SERVICE.resetInvalid),
-  newPassword: text(ANY_LENGTH, MESSAGES.password),
-});
-export const resetRequestBody = jsonBody({ email: text(ANY_LENGTH, MESSAGES.email) });
 export interface SettingsInput {
   email?: string | null;
   // needed when the email changes
@@ -178,3 +173,10 @@ export const rewardHistoryView = (r: RewardHistoryRow) => ({
   txHash: r.txHash,
 });
 
+// A new password as registration takes it (a change or a reset link's).
+export function newPasswordOf(value: string | null | undefined): string {
+  const password = value ?? "";
+  if (password.length < MIN_PASSWORD_LENGTH) throw accountErrors.newPasswordTooShort();
+  if (password.length > MAX_PASSWORD_LENGTH) throw accountErrors.newPasswordTooLong();
+  return password;
+}

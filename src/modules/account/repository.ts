@@ -2,9 +2,9 @@
 // history, users by id. Prepared once,
 // all with Drizzle's builder (an `sql` fragment where it has no word: lower(), LIKE ... ESCAPE, a
 // sum over a condition, a JSON list of ids).
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { faucetRequests, passwordResets, payouts, rewards, sessions, users, type PasswordReset, type User } from "../../db/schema.ts";
+import { faucetRequests, payouts, rewards, sessions, users, type User } from "../../db/schema.ts";
 import type { FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow } from "./model.ts";
 
 const p = sql.placeholder;
@@ -148,23 +148,6 @@ export function createAccountRepository(db: Db) {
     .innerJoin(payouts, eq(payouts.faucetRequestId, faucetRequests.id))
     .where(and(eq(faucetRequests.userId, p("userId")), eq(payouts.status, "paid")))
     .prepare();
-  const insertReset = db
-    .insert(passwordResets)
-    .values({ id: p("id"), userId: p("userId"), expiresAt: p("expiresAt"), createdBy: p("createdBy"), createdAt: p("createdAt") })
-    .prepare();
-  const resetById = db.select().from(passwordResets).where(eq(passwordResets.id, p("id"))).prepare();
-  // A link is used once: the compare-and-set that takes it, and the user's other open links closed.
-  const useReset = db
-    .update(passwordResets)
-    .set({ usedAt: sql`${p("at")}` })
-    .where(and(eq(passwordResets.id, p("id")), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, p("at"))))
-    .returning({ id: passwordResets.id })
-    .prepare();
-  const closeResets = db
-    .update(passwordResets)
-    .set({ usedAt: sql`${p("at")}` })
-    .where(and(eq(passwordResets.userId, p("userId")), isNull(passwordResets.usedAt)))
-    .prepare();
 
   return {
     userById: (id: number): User | undefined => userById.get({ id }),
@@ -176,11 +159,6 @@ export function createAccountRepository(db: Db) {
     endOtherSessions: (userId: number, keep: string) => endOtherSessions.run({ userId, keep }),
     endSessions: (userId: number) => endSessions.run({ userId }),
     paidTo: (userId: number): number => (paidPayments.get({ userId })?.drops ?? 0) + (paidRequests.get({ userId })?.drops ?? 0),
-    insertReset: (row: Pick<PasswordReset, "id" | "userId" | "expiresAt" | "createdBy" | "createdAt">) => insertReset.run(row),
-    resetById: (id: string): PasswordReset | undefined => resetById.get({ id }),
-    // true when this call took the link (unused and not expired at `at`)
-    useReset: (id: string, at: number): boolean => useReset.all({ id, at }).length === 1,
-    closeResets: (userId: number, at: number) => closeResets.run({ userId, at }),
     byUsername: (username: string): User | undefined => byUsername.get({ username }),
     newestFrom: (group: string, since: number, limit: number): number[] => newestFrom.all({ group, since, limit }).map((r) => r.createdAt),
     newestFromNetwork: (network: string, since: number, limit: number): number[] => newestFromNetwork.all({ network, since, limit }).map((r) => r.createdAt),

@@ -1,10 +1,9 @@
-// The account's calls: registering, logging in and out, who is logged in and their history; the
-// admin's reset link for a user.
+// The account's calls: registering, logging in and out, who is logged in, their settings, password
+// and history. (Reset links: modules/password-reset.)
 import { Elysia } from "elysia";
 import { sessionCookieAttributes } from "../../auth/current-user.ts";
-import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
+import { type ContextDeps, visitorContext } from "../../http/context.ts";
 import { type CookieJar, SESSION_COOKIE } from "../../http/cookies.ts";
-import { idParam, } from "../../http/params.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
@@ -16,9 +15,7 @@ import {
   loginBody,
   NOT_LOGGED_IN,
   passwordChangeBody,
-  passwordResetBody,
   registerBody,
-  resetRequestBody,
   rewardHistoryView,
   settingsBody,
 } from "./model.ts";
@@ -30,12 +27,9 @@ export interface AccountRouteDeps {
   pow: ProofOfWork;
   blocked: BlockedPartyCheck;
   reads: PublicReads;
-  // the site's public origin (--public-url): where password-reset links point; else the request's own
-  publicUrl?: string | null;
 }
 
-export function accountRoutes({ context, accounts, pow, blocked, reads, publicUrl = null }: AccountRouteDeps) {
-  const siteUrl = (request: Request) => publicUrl ?? new URL(request.url).origin;
+export function accountRoutes({ context, accounts, pow, blocked, reads }: AccountRouteDeps) {
   // Every page asks who is logged in; without a session cookie the answer is the same 401 for all
   // (a public read). With one, the route below checks the session.
   const answer = reads.cached();
@@ -89,20 +83,8 @@ export function accountRoutes({ context, accounts, pow, blocked, reads, publicUr
       ({ body, visitor }) => accounts.changePassword(visitor.requireUser(), body ?? {}, visitor.ip, visitor.cookies.get(SESSION_COOKIE) ?? ""),
       { body: passwordChangeBody },
     )
-    // What the login page offers: "Forgot password?" by email when the operator configured mail.
-    .get("/api/auth/options", () => ({ mailEnabled: accounts.mailEnabled() }))
-    .post("/api/password-reset", ({ body, visitor }) => accounts.resetPassword(body ?? {}, visitor.ip), { body: passwordResetBody })
-    .post("/api/password-reset/request", ({ body, visitor, request }) => accounts.requestReset(body ?? {}, visitor.ip, siteUrl(request)), {
-      body: resetRequestBody,
-      ...formGuards(blocked({ address: false }), proofRequired(pow, "password-reset")),
-    })
     .get("/api/user/faucet-requests", ({ visitor }) => accounts.faucetRequestHistory(visitor.requireUser().id).map(faucetRequestHistoryView))
     .get("/api/user/rewards-history", ({ visitor }) => accounts.rewardHistory(visitor.requireUser().id).map(rewardHistoryView));
 
-  const adminRoutes = new Elysia()
-    .use(adminContext(context))
-    // A one-time link (one hour) that sets a new password, for the admin to hand to the user.
-    .post("/api/admin/users/:id/reset-link", ({ params, actor, request }) => accounts.createResetLink(idParam(params.id), actor, siteUrl(request)));
-
-  return new Elysia().use(visitorRoutes).use(adminRoutes);
+  return new Elysia().use(visitorRoutes);
 }

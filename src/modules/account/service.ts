@@ -1,40 +1,27 @@
 // Accounts: registration (new accounts per network, bounded hashing, the unique name), login (the
 // throttle, bounded hashing, the same time for an unknown name), logout, the admin seed, what a
-// user reads about themselves, and the admin's list of users. No Elysia types here.
+// user reads about themselves, their settings and password. (Reset links: modules/password-reset.)
 import { hashPassword, verifyPassword, adminPasswordProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordCost } from "../../auth/passwords.ts";
-import { createHashGate, type HashGate } from "../../auth/hash-gate.ts";
-import { generateSessionToken, sessionIdFromToken, type SessionOrigin, type SessionService } from "../../auth/sessions.ts";
+import { createHashGate, type HashGate, passwordCheckShares } from "../../auth/hash-gate.ts";
+import { sessionIdFromToken, type SessionOrigin, type SessionService } from "../../auth/sessions.ts";
 import type { LoginThrottle } from "../../auth/throttle.ts";
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { ipGroup, type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
-import { createRateLimit } from "../../lib/rate-limit.ts";
+import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
-import type { Actor } from "../../auth/actor.ts";
-import { recordAudit } from "../audit/service.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
-import type { RewardService } from "../rewards/service.ts";
-import type { Mailer } from "./mail.ts";
-import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
+import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, newPasswordOf, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
 import { createAccountRepository } from "./repository.ts";
 import type { TwoFactorStatus } from "../two-factor/model.ts";
 
 const DEFAULT_COST_DUMMY_HASH =
   "$argon2id$v=19$m=65536,t=2,p=1$QPDUTDDM5FgVIJtuf1TehzjNAwnkFc1FnBRAeM+eQ88$16rnUfJmGoLupTwAXzAViBAOht5PHCQucGcEhFuRu+Y";
 
-// Password checks one network may have in flight (running, one at a time, or waiting for the hash
-// gate); more are refused at once. Registrations are held by the new-accounts limit first.
-export const LOGINS_IN_FLIGHT_PER_NETWORK = 3;
+// Registrations one network may have hashing at once (they are held by the new-accounts limit first).
 export const REGISTRATIONS_IN_FLIGHT_PER_NETWORK = 8;
-// A password-reset link works once, within an hour.
-export const RESET_LINK_LIFETIME_MS = HOUR_MS;
-// "Forgot password?" requests one network may send in 15 minutes.
-export const RESET_REQUESTS_PER_NETWORK = 5;
-// One reset email per email address in this window, whatever asks for it.
-export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 
 // What the account service reads from the faucet settings (modules/settings), on every request.
 export interface AccountLimits {
@@ -49,14 +36,9 @@ export interface AccountDeps {
   clock: () => number;
   sessions: SessionService;
   throttle: LoginThrottle;
-  // the rewards waiting for a decision, which the admin's list of users shows
-  rewards: Pick<RewardService, "pending">;
   passwordCost?: PasswordCost;
   limits?: () => AccountLimits;
   hashGate?: HashGate;
-  // the operator's SMTP server (--smtp-url), or none: "Forgot password?" then answers MAIL_OFF
-  mailer?: Mailer | null;
-  log?: (line: string) => void;
   // two-factor sign-in (modules/two-factor): whether a user has it, the login's code check, and
   // what GET /api/user says of it
   secondFactor?: SecondFactor;
@@ -119,44 +101,17 @@ export function createAccountService({
   clock,
   sessions,
   throttle,
-  rewards,
   passwordCost,
   limits = () => DEFAULT_LIMITS,
   hashGate = createHashGate(),
-  mailer = null,
-  log = () => {},
   secondFactor = NO_SECOND_FACTOR,
   onSignIn = () => {},
 }: AccountDeps) {
   const repo = createAccountRepository(db);
-  const resetRequests = createRateLimit({ limit: RESET_REQUESTS_PER_NETWORK, windowMs: 15 * 60 * 1000, clock, message: SELF_SERVICE.resetFlood });
-  // A new password as registration takes it.
-  const newPasswordOf = (value: string | null | undefined) => {
-    const password = textOf(value);
-    if (password.length < MIN_PASSWORD_LENGTH) throw accountErrors.newPasswordTooShort();
-    if (password.length > MAX_PASSWORD_LENGTH) throw accountErrors.newPasswordTooLong();
-    return password;
-  };
-  // A one-time link for a user (its token only in the link; the database keeps its SHA-256).
-  const newResetLink = (userId: number, createdBy: number | null, baseUrl: string, now: number) => {
-    const token = generateSessionToken();
-    const expiresAt = now + RESET_LINK_LIFETIME_MS;
-    repo.insertReset({ id: sessionIdFromToken(token), userId, expiresAt, createdBy, createdAt: now });
-    return { url: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`, expiresAt };
-  };
-  // Reset links being used right now (their password hashing): a second use waits for nothing.
-  const resetting = new Set<string>();
   // Registrations from each IP group and network between the limit check and the insert (hashing
   // the password), keyed "group:..." and "network:...".
   const registering = new Map<string, number>();
-  const groupOf = (ip: string) => ipGroup(ip, limits().ipGrouping as IpGrouping);
   const networksOf = (ip: string) => ipNetworks(ip, limits().ipGrouping as IpGrouping);
-  // A password check's share of the hash gate: its IP group's and its network's (an IPv6 /64 and
-  // /48, an IPv4 /24), so rotating /64s inside one /48 or /56 takes that /48's few places only.
-  const loginShares = (nets: { group: string; network: string }) => [
-    { key: `login:${nets.group}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
-    { key: `login:${nets.network}`, limit: LOGINS_IN_FLIGHT_PER_NETWORK },
-  ];
   const pendingFrom = (keys: string[]) => keys.map((key) => registering.get(key) ?? 0);
   const moveRegistering = (keys: string[], by: number) => {
     for (const key of keys) {
@@ -194,7 +149,7 @@ export function createAccountService({
     const nets = networksOf(ip);
     const attempt = throttle.begin(nets, user.username);
     if (typeof attempt === "number") throw accountErrors.tooManyWrongPasswords(attempt);
-    const checking = hashGate.tryRun(async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null), loginShares(nets));
+    const checking = hashGate.tryRun(async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null), passwordCheckShares(nets));
     if (!checking) {
       attempt.cancel();
       throw accountErrors.loginsAtOnce();
@@ -208,39 +163,6 @@ export function createAccountService({
     }
     if (!result) throw accountErrors.wrongPassword();
     return result.value;
-  };
-  // The reset email of requestReset, sent after its answer: for the newest account with that email,
-  // at most once per email in the window (one request used to mail every account of the email).
-  const mailedResets = new Map<string, number>();
-  const mailResetLink = (mailer: Mailer, email: string, baseUrl: string) => {
-    try {
-      const now = clock();
-      const key = email.toLowerCase();
-      const last = mailedResets.get(key);
-      if (last !== undefined && now - last < RESET_MAIL_WINDOW_MS) return;
-      const found = immediate(db, () => {
-        const user = repo.byEmail(email).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)[0];
-        return user ? { user, link: newResetLink(user.id, null, baseUrl, now) } : null;
-      });
-      if (!found) return;
-      if (mailedResets.size > 10_000) mailedResets.clear(); // bounded memory
-      mailedResets.set(key, now);
-      const { user, link } = found;
-      const text = [
-        `Hello ${user.username},`,
-        "",
-        "Someone (hopefully you) asked to reset the password of your account. Open this link within an hour to choose a new password:",
-        "",
-        link.url,
-        "",
-        "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
-      ].join("\n");
-      mailer.send({ to: user.email, subject: "Reset your password", text }).catch((error) => {
-        log(`password reset email to user #${user.id} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
-      });
-    } catch (error) {
-      log(`password reset request failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
-    }
   };
   const me = (user: User) => selfView(user, repo.paidTo(user.id), secondFactor.status(user));
   // The new session, and the user as GET /api/user answers it (the web app stores it as the session).
@@ -323,7 +245,7 @@ export function createAccountService({
           const ok = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
           return { user, ok };
         },
-        loginShares(nets),
+        passwordCheckShares(nets),
       );
       if (!checking) {
         attempt.cancel();
@@ -404,61 +326,8 @@ export function createAccountService({
       return { message: SELF_SERVICE.passwordChanged };
     },
 
-    // An admin's one-time reset link for a user, valid one hour, in the audit log (without its token).
-    createResetLink(userId: number, actor: Actor, baseUrl: string) {
-      return immediate(db, () => {
-        const user = repo.userById(userId);
-        if (!user) throw accountErrors.userNotFound();
-        const now = clock();
-        const link = newResetLink(user.id, actor.admin.id, baseUrl, now);
-        recordAudit(db, { actor: actor.admin, action: "user.reset_link", targetType: "user", targetId: user.id, details: { username: user.username }, ip: actor.ip }, now);
-        return { url: link.url, expiresAt: new Date(link.expiresAt).toISOString() };
-      });
-    },
 
-    // Sets a new password through a reset link: once, within its hour. Every session of the user
-    // ends and their other open links close. The link is taken before the new password is hashed
-    // (300 uses of one link at once hash one password, not 300), and the hashing takes its turn in
-    // the hash gate like a login from `ip`'s networks.
-    async resetPassword(input: { token?: string | null; newPassword?: string | null }, ip: string) {
-      const token = textOf(input.token);
-      const password = newPasswordOf(input.newPassword);
-      const id = sessionIdFromToken(token);
-      const link = token ? repo.resetById(id) : undefined;
-      if (!link || link.usedAt !== null || link.expiresAt <= clock() || resetting.has(id)) throw accountErrors.resetInvalid();
-      const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), loginShares(networksOf(ip)));
-      if (!hashing) throw accountErrors.loginsAtOnce();
-      resetting.add(id);
-      try {
-        const passwordHash = await hashing;
-        immediate(db, () => {
-          const now = clock();
-          if (!repo.useReset(id, now)) throw accountErrors.resetInvalid();
-          repo.setPassword(link.userId, passwordHash);
-          repo.closeResets(link.userId, now);
-          repo.endSessions(link.userId);
-        });
-      } finally {
-        resetting.delete(id);
-      }
-      return { message: SELF_SERVICE.resetDone };
-    },
 
-    // Is "Forgot password?" by email on (the operator configured SMTP)?
-    mailEnabled: () => mailer !== null,
-
-    // "Forgot password?": emails a reset link for one account with that email (the newest), at most
-    // once per email in RESET_MAIL_WINDOW_MS. The answer is the same whether or not one exists, and
-    // comes before anything is looked up or written (a turn of the event loop later), so its time
-    // says nothing either.
-    requestReset(input: { email?: string | null }, ip: string, baseUrl: string) {
-      if (!mailer) throw accountErrors.mailOff();
-      const email = textOf(input.email).trim();
-      if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw accountErrors.invalidEmail();
-      resetRequests.hit(groupOf(ip));
-      setTimeout(() => mailResetLink(mailer, email, baseUrl), 0);
-      return { message: SELF_SERVICE.resetRequested };
-    },
 
     // What a logged-in user reads about themselves, newest first (at most 200 of each).
     faucetRequestHistory: (userId: number) => repo.faucetHistory(userId),
