@@ -4,6 +4,7 @@
 //   web/src  ──(import type only)──▶  src/**          web/src ──▶ src/shared (constants, no deps)
 //   routes (app.ts, routes.ts, a module's Elysia files) ──▶ services/repositories ──▶ db
 //   payout engine (src/payouts) ──▶ db, never routes       src/db ──▶ nothing of the features
+//   web/src/features/A ──▶ web/src/features/B/index.ts only
 //
 // CommonJS because the project is ESM ("type": "module") and dependency-cruiser reads a .cjs config
 // without a loader.
@@ -98,6 +99,16 @@ module.exports = {
         "pulls another feature's routes (and their Elysia app) in.",
       from: { path: "^src/modules/([^/]+)/" },
       to: { path: "^src/modules/([^/]+)/routes\\.ts$", pathNot: "^src/modules/$1/" },
+    },
+    {
+      name: "web-features-import-through-index",
+      severity: "error",
+      comment:
+        "A web feature (web/src/features/<feature>) shows other features only its index.ts: what it exports there is " +
+        "what they may use, and the rest (its screens, hooks, helpers) can change without them. So a file of one feature " +
+        "imports another feature's index.ts, never a file inside it.",
+      from: { path: "^web/src/features/([^/]+)/" },
+      to: { path: "^web/src/features/[^/]+/", pathNot: "^web/src/features/$1/|^web/src/features/[^/]+/index\\.ts$" },
     },
     {
       name: "not-to-unresolvable",

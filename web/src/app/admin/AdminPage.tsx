@@ -1,36 +1,28 @@
+// The back office: loaded only when an admin opens it (React.lazy in App). One URL per section
+// (/admin/requests, ...), each a screen of its feature; /admin, /dashboard and any unknown path show
+// the overview. Like App.tsx, it imports a screen from its file, not the feature's index: an index
+// holds what other features use, and a public page importing it must not bring the back office along.
 import { Route, Routes } from "react-router";
-import { AdvertisingPanel, FaucetControl, ShoppingPlaceholder, SignupPanels } from "../../features/settings/pages/FaucetSettings";
-import { BackupsScreen } from "../../features/backups/pages/Backups";
-import { BlocklistScreen } from "../../features/blocklist/pages/Blocklist";
-import { ClaimsScreen } from "../../features/rewards/pages/Claims";
-import { AuditLog, DailyChart, Exports, ReviewModeration } from "../../features/audit/pages/AuditLog";
-import { AdminSignIns, BudgetToday, NeedsAttention, OperatorAlerts, SummaryCards, WalletCard } from "../../features/back-office/components/Summary";
-import { FaucetRequestsScreen } from "../../features/faucet/pages/FaucetRequests";
-import { AdminShell, TwoFactorSetupScreen } from "./AdminShell";
+import { useCurrentUser } from "../../api/session";
+import { AdvertisingPanel } from "../../features/advertising/pages/AdvertisingRequests";
+import { AuditLog } from "../../features/audit/pages/AuditLog";
+import { AutoApproveSettings } from "../../features/auto-approve/components/AutoApproveSettings";
 import { UserFileScreen } from "../../features/back-office/pages/UserFile";
 import { PaymentHistory, UsersPanel } from "../../features/back-office/pages/Users";
-import { useCurrentUser } from "../../api/session";
+import { BackupsScreen } from "../../features/backups/pages/Backups";
+import { BlocklistScreen } from "../../features/blocklist/pages/Blocklist";
+import { BudgetPanel } from "../../features/faucet/components/BudgetPanel";
+import { FaucetRequestsScreen } from "../../features/faucet/pages/FaucetRequests";
+import { ReviewModeration } from "../../features/reviews/pages/ReviewModeration";
+import { ClaimsScreen } from "../../features/rewards/pages/Claims";
+import { FaucetControl } from "../../features/settings/pages/FaucetSettings";
+import { SignupPanels } from "../../features/signups/pages/Signups";
+import { TwoFactorSetupScreen } from "../../features/two-factor/components/TwoFactorSetupScreen";
 import { usePageTitle } from "../../lib/usePageTitle";
+import { AdminShell } from "./AdminShell";
+import { Overview } from "./Overview";
 
-function Overview() {
-  return (
-    <>
-      <OperatorAlerts />
-      <WalletCard />
-      <NeedsAttention />
-      <SummaryCards />
-      <BudgetToday />
-      <AdminSignIns />
-      <DailyChart />
-      <Exports />
-      <ShoppingPlaceholder />
-    </>
-  );
-}
-
-// Loaded only when an admin opens it (React.lazy in App). One URL per section (/admin/requests, ...);
-// /admin, /dashboard and any unknown path show the overview.
-export default function Admin() {
+export default function AdminPage() {
   usePageTitle("Admin Dashboard");
   const user = useCurrentUser().data;
   if (!user?.isAdmin) return null;
@@ -54,8 +46,17 @@ export default function Admin() {
         <Route path="signups" element={<SignupPanels />} />
         <Route path="advertising" element={<AdvertisingPanel />} />
         <Route path="reviews" element={<ReviewModeration />} />
-        {/* the faucet's settings and, below them, the Auto-approve section (auto-approve.tsx) */}
-        <Route path="settings" element={<FaucetControl />} />
+        {/* the faucet's settings, today's budgets, and the auto-approve rule's settings */}
+        <Route
+          path="settings"
+          element={
+            <>
+              <FaucetControl />
+              <BudgetPanel />
+              <AutoApproveSettings />
+            </>
+          }
+        />
         <Route path="blocklist" element={<BlocklistScreen />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="backups" element={<BackupsScreen />} />

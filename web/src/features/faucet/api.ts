@@ -1,15 +1,16 @@
+// The faucet: its status, a request and the latest requests of a device or a wallet. (The admin's
+// calls are admin-api.ts.)
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { failureToast, toast } from "../../components/ui/use-toast";
-import { useProofOfWork } from "../../lib/proof-of-work";
-import { faucetRequestsKey } from "../account/api";
 import { api, unwrap } from "../../api/client";
 import { currentUserKey } from "../../api/session";
-import type { Body } from "../../api/types";
+import { useProofOfWork } from "../../lib/proof-of-work";
+import { faucetRequestsKey } from "../account";
 
 const POLL_MS = 30_000;
+
 export const faucetStatusKey = ["/api/faucet/status"] as const;
-export const payoutStatsKey = ["/api/stats/payouts"] as const;
-export const reviewsKey = ["/api/reviews"] as const;
+
+export const budgetKey = ["/api/admin/faucet/budget"] as const;
 
 export const useFaucetStatus = () => useQuery({ queryKey: faucetStatusKey, queryFn: () => unwrap(api.faucet.status.get()), refetchInterval: POLL_MS });
 
@@ -38,11 +39,6 @@ export const useFaucetLookup = (address: string | null) =>
     retry: false,
   });
 
-export const usePayoutStats = () => useQuery({ queryKey: payoutStatsKey, queryFn: () => unwrap(api.stats.payouts.get()), refetchInterval: POLL_MS });
-
-export const useReviews = () => useQuery({ queryKey: reviewsKey, queryFn: () => unwrap(api.reviews.get()) });
-
-
 // POST /api/faucet/request; the device's list, the status, a logged-in user's dashboard list and
 // the user are reread afterwards. The page shows a refusal itself (under the field, or beside the
 // button), not as a toast.
@@ -58,37 +54,4 @@ export function useFaucetRequest() {
       void queryClient.invalidateQueries({ queryKey: faucetStatusKey });
     },
   });
-}
-
-// (the review form starts its proof when focused, so reading the reviews costs none)
-export function useSubmitReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (review: Body<typeof api.reviews.submit.post>) => unwrap(api.reviews.submit.post(review)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewsKey }),
-    onError: failureToast("Error"),
-  });
-}
-
-export function useReviewerBonus() {
-  useProofOfWork("reviewer-bonus");
-  return useMutation({
-    mutationFn: (claim: Body<(typeof api.reviews)["bonus-request"]["post"]>) => unwrap(api.reviews["bonus-request"].post(claim)),
-    onSuccess: () => toast({ title: "Bonus Request Submitted!", description: "Our team will review your reviewer bonus and send it to your wallet." }),
-    onError: failureToast("Error"),
-  });
-}
-
-// (the signup and advertiser forms start their proof when focused: most visitors never use them)
-export function useAdvertise() {
-  return useMutation({ mutationFn: (enquiry: Body<typeof api.advertising.submit.post>) => unwrap(api.advertising.submit.post(enquiry)) });
-}
-
-const signups = {
-  "/api/newsletter/signup": (body: Body<typeof api.newsletter.signup.post>) => unwrap(api.newsletter.signup.post(body)),
-  "/api/earning-alerts/signup": (body: Body<(typeof api)["earning-alerts"]["signup"]["post"]>) => unwrap(api["earning-alerts"].signup.post(body)),
-};
-
-export function useSignup<Path extends keyof typeof signups>(path: Path) {
-  return useMutation({ mutationFn: signups[path] });
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { fieldOf, useAuthOptions, useRequestReset } from "../../notifications/api";
+import { fieldOf, useAuthOptions, useRequestReset } from "../api";
 import { errorText, isNetworkFailure } from "../../../lib/errors";
 import { useProofOfWork } from "../../../lib/proof-of-work";
 import { Spinner } from "../../../components/Spinner";

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Droplet, Gift } from "lucide-react";
-import { useFaucetRequests, useRewardsHistory } from "../api";
-import type { RewardEntry } from "../../../api/types";
+import { type RewardEntry, useFaucetRequests, useRewardsHistory } from "../api";
 import { formatRelativeTime, formatXrp } from "../../../lib/format";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ArrowDownToLine, Coins, Droplet, Flame, Gift, History, LogOut, Settings, Sparkles, Wallet } from "lucide-react";
 import { useFaucetRequests, useRefreshUserOnMount, useRewardsHistory } from "../api";
 import { useCurrentUser, useLogout } from "../../../api/session";
-import { EarnMoreTab } from "../../social/components/EarnMoreTab";
+import { EarnMoreTab } from "../../social";
 import { FaucetRequestsPanel, RewardsPanel } from "../components/History";
 import { Tabs } from "../components/Tabs";
 import { buttonClass } from "../../../components/ui/button";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CheckCircle2 } from "lucide-react";
-import { fieldOf, useResetPassword } from "../../notifications/api";
+import { fieldOf, useResetPassword } from "../api";
 import { checkNewPassword, NewPasswordFields } from "../components/NewPasswordFields";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";

@@ -1,6 +1,6 @@
 import { Megaphone, Newspaper, PanelsTopLeft } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { useAdvertise } from "../../faucet/api";
+import { useAdvertise } from "../api";
 import { Page } from "../../../components/Page";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";

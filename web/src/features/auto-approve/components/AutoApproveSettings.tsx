@@ -1,9 +1,10 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 import { api } from "../../../api/client";
-import type { SettingsChange } from "../../../api/types";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
-import { keys, settingsFieldOf, useAdminAction, useSettings } from "../../back-office/api";
+import { useAdminAction } from "../../../api/admin";
+import { budgetKey } from "../../faucet";
+import { type SettingsChange, settingsFieldOf, settingsKey, useSettings } from "../../settings";
 import { Loading, Panel } from "../../../components/admin/ui";
 
 type AutoApproveForm = { enabled: boolean; maxRiskScore: string; holdMinutes: string; maxPerDay: string };
@@ -24,7 +25,7 @@ export function AutoApproveSettings() {
   }, [settings.data]);
   const save = useAdminAction({
     send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
-    refresh: [keys.settings, keys.budget],
+    refresh: [settingsKey, budgetKey],
     success: (out) => ({
       title: out.autoApprove.enabled ? "Auto-approve on" : "Auto-approve off",
       description: out.autoApprove.enabled

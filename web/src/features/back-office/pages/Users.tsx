@@ -8,7 +8,9 @@ import { buttonClass } from "../../../components/ui/button";
 import { TxHash } from "../../../components/ui/TxHash";
 import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
-import { keys, useAdminUsers } from "../api";
+import { auditLogKey } from "../../../api/admin";
+import { walletKey } from "../../wallet";
+import { useAdminUsers, usersKey } from "../api";
 import { ConfirmPayDialog, type PayPlan } from "../../../components/admin/dialogs";
 import { Badge, type Column, columnsFor, DataTable, Empty, FilterSearch, Filters, Loading, Pager, Panel, shortAddress, useListParams, when } from "../../../components/admin/ui";
 
@@ -36,7 +38,7 @@ export function usePayUser() {
     },
     onError: (error) => toast({ variant: "destructive", title: "Payment Failed", description: errorText(error) }),
     onSettled: () => {
-      for (const key of [keys.users, keys.wallet, keys.audit, keys.userDetail]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [usersKey, walletKey, auditLogKey]) void queryClient.invalidateQueries({ queryKey: key });
     },
   });
   const ask = (payee: Payee) =>

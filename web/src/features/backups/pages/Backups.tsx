@@ -6,7 +6,7 @@ import { AlertTriangle, DatabaseBackup, Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
-import { useBackUpNow, useBackups, useDownloadBackup } from "../../back-office/api";
+import { useBackUpNow, useBackups, useDownloadBackup } from "../api";
 import { failureIsNewest, fromNow, intervalWords, sizeWords } from "../backup-words";
 import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, when } from "../../../components/admin/ui";
 

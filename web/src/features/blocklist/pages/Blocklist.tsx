@@ -6,7 +6,8 @@ import { useSearchParams } from "react-router";
 import { api } from "../../../api/client";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
-import { keys, useAdminAction, useBlocklist } from "../../back-office/api";
+import { useAdminAction } from "../../../api/admin";
+import { blocklistKey, useBlocklist } from "../api";
 import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, when } from "../../../components/admin/ui";
 
 type Entry = NonNullable<ReturnType<typeof useBlocklist>["data"]>[number];
@@ -36,7 +37,7 @@ function AddBlock() {
   }, [params]);
   const add = useAdminAction({
     send: (body: { kind: Kind; value: string; note?: string; expiresAt?: string }) => api.admin.blocklist.post(body),
-    refresh: [keys.blocklist],
+    refresh: [blocklistKey],
     success: (entry) => ({ title: "Blocked", description: `${kindName(entry.kind)} ${entry.value} is on the block list` }),
     failure: "Update Failed",
   });
@@ -80,7 +81,7 @@ export function BlocklistScreen() {
   const list = useBlocklist();
   const remove = useAdminAction({
     send: (entry: Entry) => api.admin.blocklist({ id: entry.id }).delete(),
-    refresh: [keys.blocklist],
+    refresh: [blocklistKey],
     success: (_out, entry) => ({ title: "Unblocked", description: `${kindName(entry.kind)} ${entry.value} is off the block list` }),
     failure: "Update Failed",
   });

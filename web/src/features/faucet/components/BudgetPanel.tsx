@@ -2,7 +2,7 @@
 // released an hour at a time (1/24 of the day per hour, unused hours carried forward): the hourly
 // share, what is released, used and left, when the next share opens, and what this hour refused.
 import { timeWords } from "../../../lib/budget";
-import { useBudgetToday } from "../../back-office/api";
+import { useBudgetToday } from "../admin-api";
 import { Loading, Panel } from "../../../components/admin/ui";
 
 type Budgets = NonNullable<ReturnType<typeof useBudgetToday>["data"]>;

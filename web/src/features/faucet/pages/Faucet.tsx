@@ -5,7 +5,7 @@ import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
 import { useFaucetLookup, useFaucetPanel, useFaucetRequest, useMyFaucetRequests } from "../api";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { Page } from "../../../components/Page";
-import { EarningAlertsForm } from "../../signups/components/SignupForms";
+import { EarningAlertsForm } from "../../signups";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";

@@ -8,7 +8,10 @@ import { buttonClass } from "../../../components/ui/button";
 import { TxHash } from "../../../components/ui/TxHash";
 import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
-import { keys, LIST_FILTERS, useAdminFaucetRequests } from "../../back-office/api";
+import { auditLogKey, countsKey, LIST_FILTERS } from "../../../api/admin";
+import { walletKey } from "../../wallet";
+import { adminRequestsKey, useAdminFaucetRequests } from "../admin-api";
+import { budgetKey } from "../api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
 import { Badge, type Column, columnsFor, DataTable, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Panel, Pager, RiskCell, DeviceId, shortAddress, when, xrpToDrops } from "../../../components/admin/ui";
 import { useListParams } from "../../../components/admin/ui";
@@ -70,7 +73,7 @@ export function FaucetRequestsScreen() {
     onError: (error) => toast({ variant: "destructive", title: "Processing Failed", description: errorText(error) }),
     onSettled: () => {
       setSelected([]);
-      for (const key of [keys.requests, keys.budget, keys.wallet, keys.counts, keys.audit]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [adminRequestsKey, budgetKey, walletKey, countsKey, auditLogKey]) void queryClient.invalidateQueries({ queryKey: key });
     },
   });
 

@@ -1,4 +1,4 @@
-import { useReviews } from "../../faucet/api";
+import { useReviews } from "../api";
 import { formatRelativeTime } from "../../../lib/format";
 import { Card } from "../../../components/ui/card";
 import { Stars } from "./Stars";

@@ -1,7 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";
-import { useFaucetStatus, useReviewerBonus, useSubmitReview } from "../../faucet/api";
+import { useFaucetStatus } from "../../faucet";
+import { useReviewerBonus, useSubmitReview } from "../api";
 import { Page } from "../../../components/Page";
 import { ReviewList } from "../components/ReviewList";
 import { buttonClass } from "../../../components/ui/button";

@@ -10,7 +10,10 @@ import { buttonClass } from "../../../components/ui/button";
 import { TxHash } from "../../../components/ui/TxHash";
 import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
-import { keys, LIST_FILTERS, useAdminAction, useClaims, useProcessedClaims } from "../../back-office/api";
+import { auditLogKey, countsKey, LIST_FILTERS, useAdminAction } from "../../../api/admin";
+import { usersKey } from "../../back-office";
+import { budgetKey } from "../../faucet";
+import { claimsKey, processedClaimsKey, useClaims, useProcessedClaims } from "../api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
 import { overlapWords } from "../overlap";
 import { Badge, type Column, columnsFor, DataTable, DeviceId, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Pager, Panel, RiskCell, shortAddress, useListParams, when, xrpToDrops } from "../../../components/admin/ui";
@@ -81,13 +84,13 @@ export function ClaimsScreen() {
     onError: (error) => toast({ variant: "destructive", title: "Update Failed", description: errorText(error) }),
     onSettled: () => {
       setSelected([]);
-      for (const key of [keys.claims, keys.processed, keys.users, keys.budget, keys.counts, keys.audit]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [claimsKey, processedClaimsKey, usersKey, budgetKey, countsKey, auditLogKey]) void queryClient.invalidateQueries({ queryKey: key });
     },
   });
   const decide = useAdminAction({
     send: ({ claim, status, reason }: { claim: Claim; status: "APPROVED" | "PAID" | "DENIED"; reason?: string }) =>
       api.admin.claims({ id: claim.id }).post(status === "DENIED" ? { status, reason: reason ?? "" } : { status }),
-    refresh: [keys.claims, keys.processed, keys.users, keys.budget, keys.counts],
+    refresh: [claimsKey, processedClaimsKey, usersKey, budgetKey, countsKey],
     success: (_out, { claim, status, reason }) => ({
       title: "Claim Updated",
       description:

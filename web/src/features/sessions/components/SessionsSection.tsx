@@ -1,7 +1,7 @@
 // Where the user is signed in (settings page): each session's device, IP and last activity, this
 // device's marked; end one (this device's own is a logout) or every other.
 import { Laptop, LogOut, Smartphone } from "lucide-react";
-import { useSessions, useEndOtherSessions, useEndSession } from "../../two-factor/api";
+import { useSessions, useEndOtherSessions, useEndSession } from "../api";
 import { errorText } from "../../../lib/errors";
 import { formatRelativeTime } from "../../../lib/format";
 import { Spinner } from "../../../components/Spinner";

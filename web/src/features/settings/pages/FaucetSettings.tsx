@@ -1,18 +1,18 @@
-import { type ChangeEvent, useEffect, useId, useState, type FormEvent } from "react";
-import { faucetStatusKey } from "../../faucet/api";
+// /admin/settings: the faucet's settings form and its online switch.
+import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
+import { useAdminAction } from "../../../api/admin";
+import { api } from "../../../api/client";
+import { Loading, Panel, when } from "../../../components/admin/ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
-import type { UseQueryResult } from "@tanstack/react-query";
-import { api, type Answer } from "../../../api/client";
-import type { AdRequest, SettingsChange, Signup } from "../../../api/types";
-import { keys, settingsFieldOf, useAdminAction, useAdRequests, useEarningAlertSignups, useNewsletterSignups, useSettings } from "../../back-office/api";
-import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, when } from "../../../components/admin/ui";
-import { AutoApproveSettings } from "../../auto-approve/components/AutoApproveSettings";
-import { BudgetPanel } from "../../faucet/components/BudgetPanel";
+import { budgetKey, faucetStatusKey } from "../../faucet";
+import { type SettingsChange, settingsFieldOf, settingsKey, useSettings } from "../api";
 
 // The settings form's fields, named as the server names them (its refusals start with the name).
 const SETTINGS_FIELDS = ["dailyLimit", "minAmount", "maxAmount", "ipGrouping", "powDifficulty", "accountsPerHour", "accountsPerDay", "bonusDailyLimit", "bonusMinAccountAgeHours"] as const;
+
 type SettingsField = (typeof SETTINGS_FIELDS)[number];
+
 type SettingsForm = Record<Exclude<SettingsField, "ipGrouping">, string> & { ipGrouping: "address" | "subnet" };
 
 export function FaucetControl() {
@@ -48,7 +48,7 @@ export function FaucetControl() {
   }, [settings.data]);
   const save = useAdminAction({
     send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
-    refresh: [keys.settings, keys.budget, faucetStatusKey],
+    refresh: [settingsKey, budgetKey, faucetStatusKey],
     success: (_out, next) => ({ title: "Faucet Updated", description: `Faucet has been successfully ${next.enabled ? "enabled" : "disabled"}.` }),
     failure: "Update Failed",
     handled: (error) => {
@@ -77,7 +77,7 @@ export function FaucetControl() {
       setErrors((all) => ({ ...all, [name]: undefined }));
     },
   });
-  // (today's budget and the auto-approve rule's settings follow, in their own panels)
+  // (today's budgets and the auto-approve rule's settings follow on the page, in their own panels)
   return (
     <>
     <Panel
@@ -144,124 +144,6 @@ export function FaucetControl() {
       </p>
       <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
     </Panel>
-    <BudgetPanel />
-    <AutoApproveSettings />
     </>
-  );
-}
-
-function StatusEditor<T extends { id: number; status: string; notes: string | null }>({ item, statuses, onSave, busy }: { item: T; statuses: string[]; onSave: (status: string, notes: string) => void; busy: boolean }) {
-  const [status, setStatus] = useState(item.status);
-  const [notes, setNotes] = useState(item.notes ?? "");
-  const id = useId();
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <label className="sr-only" htmlFor={`${id}-status`}>Status</label>
-      <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value)} className="h-9 rounded-lg border border-slate-300 px-2 text-sm">
-        {statuses.map((s) => <option key={s}>{s}</option>)}
-      </select>
-      <label className="sr-only" htmlFor={`${id}-notes`}>Notes</label>
-      <input id={`${id}-notes`} placeholder="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} className="h-9 w-36 rounded-lg border border-slate-300 px-2 text-sm" />
-      <button type="button" className={buttonClass({ size: "sm" })} disabled={busy} onClick={() => onSave(status, notes)}>Save</button>
-    </div>
-  );
-}
-
-type SignupChange = { id: number; status: string; notes: string };
-
-function SignupList({ title, list, queryKey, send, statuses, success }: { title: string; list: UseQueryResult<Signup[]>; queryKey: string[]; send: (change: SignupChange) => Promise<Answer>; statuses: string[]; success: string }) {
-  const update = useAdminAction({
-    send,
-    refresh: [queryKey],
-    success: () => ({ title: success }),
-    failure: "Error",
-  });
-  const rows = list.data ?? [];
-  const c = columnsFor<Signup>();
-  const columns: Column<Signup>[] = [
-    c.display({ id: "email", header: "Email", cell: ({ row: { original: s } }) => s.email }),
-    c.display({ id: "name", header: "Name", cell: ({ row: { original: s } }) => s.name ?? "" }),
-    c.display({ id: "source", header: "Source", cell: ({ row: { original: s } }) => s.source ?? "" }),
-    ...("alertTypes" in (rows[0] ?? {}) ? [c.display({ id: "alerts", header: "Alerts", cell: ({ row: { original: s } }) => ("alertTypes" in s ? (s.alertTypes ?? []).join(", ") : "") })] : []),
-    c.display({ id: "status", header: "Status", cell: ({ row: { original: s } }) => <Badge tone="grey">{s.status}</Badge> }),
-    c.display({ id: "date", header: "Date", cell: ({ row: { original: s } }) => when(s.createdAt) }),
-    c.display({
-      id: "edit",
-      header: "Change",
-      cell: ({ row: { original: s } }) => <StatusEditor item={s} statuses={statuses} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: s.id, status, notes })} />,
-    }),
-  ];
-  return (
-    <Panel title={`${title} (${rows.length})`}>
-      {list.isPending ? <Loading /> : rows.length === 0 ? <Empty>No signups yet</Empty> : <DataTable label={title} columns={columns} data={rows.slice(0, 200)} rowKey={(s) => s.id} />}
-    </Panel>
-  );
-}
-
-const updateNewsletterSignup = ({ id, status, notes }: SignupChange) => api.admin["newsletter-signups"]({ id }).patch({ status, notes });
-const updateAlertSignup = ({ id, status, notes }: SignupChange) => api.admin["earning-alerts-signups"]({ id }).patch({ status, notes });
-
-export function SignupPanels() {
-  const newsletter = useNewsletterSignups();
-  const alerts = useEarningAlertSignups();
-  return (
-    <>
-      <SignupList title="Newsletter Signups" list={newsletter} queryKey={keys.newsletter} send={updateNewsletterSignup} statuses={["PENDING", "APPROVED", "DENIED", "SUBSCRIBED"]} success="Newsletter signup updated successfully" />
-      <SignupList title="Earning Alerts Signups" list={alerts} queryKey={keys.alerts} send={updateAlertSignup} statuses={["PENDING", "APPROVED", "DENIED", "ACTIVE"]} success="Earning alerts signup updated successfully" />
-    </>
-  );
-}
-
-export function AdvertisingPanel() {
-  const requests = useAdRequests();
-  const update = useAdminAction({
-    send: ({ id, status, notes }: { id: number; status: string; notes: string }) => api.admin.advertising({ id }).patch({ status, notes }),
-    refresh: [keys.advertising],
-    success: () => ({ title: "Request Updated", description: "The advertising request has been updated successfully." }),
-    failure: "Update Failed",
-  });
-  const all = requests.data ?? [];
-  const pending = all.filter((r) => r.status === "PENDING");
-  const processed = all.filter((r) => r.status !== "PENDING");
-  const c = columnsFor<AdRequest>();
-  const common: Column<AdRequest>[] = [
-    c.display({ id: "company", header: "Company", cell: ({ row: { original: r } }) => r.companyName }),
-    c.display({ id: "email", header: "Email", cell: ({ row: { original: r } }) => r.email }),
-    c.display({ id: "budget", header: "Budget", cell: ({ row: { original: r } }) => r.budget }),
-    c.display({ id: "website", header: "Website", cell: ({ row: { original: r } }) => r.website ?? "" }),
-    c.display({ id: "message", header: "Message", cell: ({ row: { original: r } }) => r.message ?? "" }),
-    c.display({ id: "date", header: "Received", cell: ({ row: { original: r } }) => when(r.createdAt) }),
-  ];
-  const edit = c.display({
-    id: "edit",
-    header: "Change",
-    cell: ({ row: { original: r } }) => <StatusEditor item={r} statuses={["PENDING", "CONTACTED", "APPROVED", "REJECTED"]} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: r.id, status, notes })} />,
-  });
-  const done: Column<AdRequest>[] = [
-    c.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => r.status }),
-    c.display({ id: "by", header: "Processed by", cell: ({ row: { original: r } }) => r.adminName ?? "System" }),
-    c.display({ id: "processed", header: "Processed", cell: ({ row: { original: r } }) => when(r.processedAt) }),
-  ];
-  return (
-    <Panel title="Advertising Requests">
-      {requests.isPending ? (
-        <Loading />
-      ) : (
-        <>
-          <h3 className="mb-2 font-semibold text-slate-900">Pending</h3>
-          {pending.length === 0 ? <Empty>No pending advertising requests</Empty> : <DataTable label="Pending advertising requests" columns={[...common, edit]} data={pending} rowKey={(r) => r.id} />}
-          <h3 className="mt-6 mb-2 font-semibold text-slate-900">Processed</h3>
-          {processed.length === 0 ? <Empty>No processed advertising requests</Empty> : <DataTable label="Processed advertising requests" columns={[...common, ...done, edit]} data={processed} rowKey={(r) => r.id} />}
-        </>
-      )}
-    </Panel>
-  );
-}
-
-export function ShoppingPlaceholder() {
-  return (
-    <Panel title={<>Shopping Rewards Management <Badge tone="yellow">Coming Soon</Badge></>}>
-      <p className="text-slate-600">Partner stores and purchase rewards will be managed here.</p>
-    </Panel>
   );
 }

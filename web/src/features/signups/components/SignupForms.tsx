@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED, ALERT_TYPES as TYPES, type AlertType } from "../../../../../src/shared/forms";
-import { useSignup } from "../../faucet/api";
+import { useSignup } from "../api";
 import { errorText } from "../../../lib/errors";
 import { warmProof } from "../../../lib/proof-of-work";
 import { buttonClass } from "../../../components/ui/button";

@@ -1,6 +1,5 @@
 import { Share2 } from "lucide-react";
-import { shortXrp, useClaimSocialBonus, useSocialOffer } from "../../account/api";
-import type { SocialPlatform } from "../../../api/types";
+import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
 import { useCurrentUser } from "../../../api/session";
 import { claimedThisWeekText } from "../../../../../src/shared/forms";
 import { ShareButtons } from "./ShareButtons";

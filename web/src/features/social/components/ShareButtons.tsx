@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { availableAgainText, PLATFORMS, type Platform } from "../../../../../src/shared/forms";
-import type { SocialPlatform } from "../../account/api";
+import type { SocialPlatform } from "../api";
 import { cn } from "../../../lib/cn";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { useRecordShare } from "../../account/api";
-import type { SocialPlatform, User } from "../../../api/types";
+import type { User } from "../../../api/types";
+import { type SocialPlatform, useRecordShare } from "../api";
 import { errorText } from "../../../lib/errors";
 import { toast } from "../../../components/ui/use-toast";
 

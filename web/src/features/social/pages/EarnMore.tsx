@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRight, Award, Droplet, Info, Lock, PenLine, Share2, Sparkles, Users } from "lucide-react";
-import { shortXrp, useClaimSocialBonus, useSocialOffer } from "../../account/api";
-import type { SocialPlatform } from "../../../api/types";
+import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
 import { useCurrentUser } from "../../../api/session";
 import { BonusClaimForm } from "../components/BonusClaimForm";
 import { bonusState, ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";
