@@ -79,7 +79,6 @@ export function FaucetControl() {
   });
   // (today's budgets and the auto-approve rule's settings follow on the page, in their own panels)
   return (
-    <>
     <Panel
       title="Faucet Control"
       actions={
@@ -144,6 +143,5 @@ export function FaucetControl() {
       </p>
       <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
     </Panel>
-    </>
   );
 }
