@@ -25,7 +25,7 @@ const pages = {
   settings: lazyPage(() => import("./features/account/pages/Settings")),
   shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards")),
   whitepaper: lazyPage(() => import("./pages/Whitepaper")),
-  admin: lazyPage(() => import("./app/admin/AdminPage")),
+  admin: lazyPage(() => import("./app/admin/Admin")),
 };
 const { Component: Advertise } = pages.advertise;
 const { Component: Auth } = pages.auth;

@@ -1,7 +1,7 @@
 // The back office's frame: a sidebar with one link per section (a slide-out menu under 768 px), the
 // count of what waits beside a section's name, and the section's screen beside it; the step-up dialog
 // every money action may ask for. (An admin who must set up two-factor sign-in first sees only that
-// screen: AdminPage.tsx.)
+// screen: Admin.tsx.)
 import * as Dialog from "@radix-ui/react-dialog";
 import { ArrowLeft, DatabaseBackup, Droplets, Gift, LayoutDashboard, Mail, Megaphone, Menu, MessageSquare, ScrollText, Settings, ShieldBan, UserCog, Users, X, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";

@@ -22,7 +22,7 @@ import { usePageTitle } from "../../lib/usePageTitle";
 import { AdminShell } from "./AdminShell";
 import { Overview } from "./Overview";
 
-export default function AdminPage() {
+export default function Admin() {
   usePageTitle("Admin Dashboard");
   const user = useCurrentUser().data;
   if (!user?.isAdmin) return null;
