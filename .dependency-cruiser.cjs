@@ -5,6 +5,7 @@
 //   routes (app.ts, routes.ts, a module's Elysia files) ──▶ services/repositories ──▶ db
 //   payout engine (src/payouts) ──▶ db, lib; never a feature, http/ nor a route
 //   src/db ──▶ nothing of the features
+//   web/src/features/A ──▶ web/src/features/B/index.ts only
 //
 // CommonJS because the project is ESM ("type": "module") and dependency-cruiser reads a .cjs config
 // without a loader.
@@ -138,6 +139,16 @@ module.exports = {
         pathNot: "(^|/)(repository|[\\w-]+-store)\\.ts$|^src/db/|^src/testing/|\\.test\\.ts$|^src/modules/backups/(copy-worker|restore)\\.ts$",
       },
       to: { path: "(^|/)node_modules/drizzle-orm/|^drizzle-orm|^bun:sqlite$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "web-features-import-through-index",
+      severity: "error",
+      comment:
+        "A web feature (web/src/features/<feature>) shows other features only its index.ts: what it exports there is " +
+        "what they may use, and the rest (its screens, hooks, helpers) can change without them. So a file of one feature " +
+        "imports another feature's index.ts, never a file inside it.",
+      from: { path: "^web/src/features/([^/]+)/" },
+      to: { path: "^web/src/features/[^/]+/", pathNot: "^web/src/features/$1/|^web/src/features/[^/]+/index\\.ts$" },
     },
     {
       name: "not-to-unresolvable",

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { sizeWords } from "../src/admin/backup-words.ts";
+import { sizeWords } from "../src/features/backups/backup-words.ts";
 import { gone, logInAsAdmin, seen, startSite, until, type Site } from "./support.ts";
 
 let site: Site;

@@ -11,21 +11,21 @@ import Home from "./pages/Home";
 // The home page comes with the app; every other screen is its own chunk. The one a visit starts on
 // is fetched before anything shows (the splash plays only on /, whose page comes with the app).
 const pages = {
-  advertise: lazyPage(() => import("./pages/Advertise")),
-  auth: lazyPage(() => import("./pages/Auth")),
+  advertise: lazyPage(() => import("./features/advertising/pages/Advertise")),
+  auth: lazyPage(() => import("./features/account/pages/Auth")),
   blog: lazyPage(() => import("./pages/Blog")),
   blogPost: lazyPage(() => import("./pages/BlogPost")),
-  dashboard: lazyPage(() => import("./pages/Dashboard")),
-  earnMore: lazyPage(() => import("./pages/EarnMore")),
+  dashboard: lazyPage(() => import("./features/account/pages/Dashboard")),
+  earnMore: lazyPage(() => import("./features/social/pages/EarnMore")),
   faq: lazyPage(() => import("./pages/Faq")),
-  faucet: lazyPage(() => import("./pages/Faucet")),
+  faucet: lazyPage(() => import("./features/faucet/pages/Faucet")),
   notFound: lazyPage(() => import("./pages/NotFound")),
-  resetPassword: lazyPage(() => import("./pages/ResetPassword")),
-  reviews: lazyPage(() => import("./pages/Reviews")),
-  settings: lazyPage(() => import("./pages/Settings")),
+  resetPassword: lazyPage(() => import("./features/account/pages/ResetPassword")),
+  reviews: lazyPage(() => import("./features/reviews/pages/Reviews")),
+  settings: lazyPage(() => import("./features/account/pages/Settings")),
   shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards")),
   whitepaper: lazyPage(() => import("./pages/Whitepaper")),
-  admin: lazyPage(() => import("./pages/Admin")),
+  admin: lazyPage(() => import("./app/admin/Admin")),
 };
 const { Component: Advertise } = pages.advertise;
 const { Component: Auth } = pages.auth;

@@ -11,7 +11,7 @@ import { buttonClass } from "./ui/button";
 
 // The bell is for logged-in users only: its code loads with the first logged-in page, never with a
 // visitor's home page.
-const NotificationBell = lazy(() => import("./NotificationBell").then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazy(() => import("../features/notifications").then((m) => ({ default: m.NotificationBell })));
 const DESKTOP = "(min-width: 768px)";
 const subscribeDesktop = (change: () => void) => {
   const query = window.matchMedia(DESKTOP);

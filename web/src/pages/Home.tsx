@@ -1,10 +1,9 @@
 import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
 import { lazy, Suspense, type ComponentType } from "react";
 import { Link } from "react-router";
-import { useFaucetStatus, usePayoutStats, useReviews } from "../api/public";
-import { FaucetStatusBadge } from "../components/public/FaucetStatusBadge";
-import { ReviewList } from "../components/public/ReviewList";
-import { Stars } from "../components/public/Stars";
+import { FaucetStatusBadge, useFaucetStatus } from "../features/faucet";
+import { ReviewList, Stars, useReviews } from "../features/reviews";
+import { usePayoutStats } from "../features/stats";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { BLOG_POSTS } from "../content/blog";
@@ -12,8 +11,9 @@ import { hourUsedUp, timeWords } from "../lib/budget";
 import { usePageTitle } from "../lib/usePageTitle";
 
 // The signup forms sit at the bottom of the page: their code (and their proof of work) loads after the page.
-const NewsletterForm = lazy(() => import("../components/public/SignupForms").then((m) => ({ default: m.NewsletterForm })));
-const EarningAlertsForm = lazy(() => import("../components/public/SignupForms").then((m) => ({ default: m.EarningAlertsForm })));
+// Imported from their file, not the feature's index: a chunk of its own, without the admin's signup lists.
+const NewsletterForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.NewsletterForm })));
+const EarningAlertsForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.EarningAlertsForm })));
 
 type Feature = { icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>; title: string; text: string };
 

@@ -1,0 +1,178 @@
+// The back office's deliberate steps: a money action states what will be sent before it is sent, and a
+// refusal asks for its reason (the user reads it in their history). Radix Dialog: focus moves into the
+// dialog and back, Escape and Cancel close it, the title and description are read out.
+import * as Dialog from "@radix-ui/react-dialog";
+import { FlaskConical } from "lucide-react";
+import { useId, useRef, useState, type ReactNode } from "react";
+import { buttonClass } from "../ui/button";
+import { useExplorer } from "../ui/TxHash";
+import { dropsToXrp, xrpToDrops } from "./ui";
+
+export function Frame({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: ReactNode; children: ReactNode }) {
+  // The button that opened the dialog gets the focus back when it closes (there is no Dialog.Trigger:
+  // one dialog serves every row).
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-bold text-slate-900">{title}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="mt-2 text-sm text-slate-700">{description}</div>
+          </Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+// One payment an action will make: where to and how much (XRP, 6 decimals).
+export interface Payment {
+  address: string;
+  tag: number | null;
+  amount: string;
+}
+
+export interface PayPlan {
+  // e.g. "Approve request #12"
+  title: string;
+  confirmLabel: string;
+  payments: Payment[];
+  // send: the hot wallet pays now; owe: added to what the user is owed; record: marked as paid
+  // outside the app (nothing is sent)
+  effect?: "send" | "owe" | "record";
+  // something to weigh before confirming (e.g. how many of the selected claims share a network);
+  // `warn`: shown as a warning
+  note?: { text: string; warn: boolean };
+  run: () => void;
+}
+
+const EFFECT = {
+  send: "will be sent from the hot wallet",
+  owe: "will be added to what the user is owed (paid with Pay on the Users screen)",
+  record: "will be recorded as paid outside the app: nothing is sent",
+} as const;
+
+// "Send 22.800000 XRP?": the count, the total, every destination with its tag, and on the sandbox that
+// nothing real moves. Nothing is sent until the confirm button is pressed.
+export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onClose: () => void }) {
+  const sandbox = useExplorer().data?.network === "sandbox";
+  const payments = plan?.payments ?? [];
+  const total = dropsToXrp(payments.reduce((sum, p) => sum + xrpToDrops(p.amount), 0));
+  const count = payments.length;
+  const effect = plan?.effect ?? "send";
+  return (
+    <Frame
+      open={plan !== null}
+      onClose={onClose}
+      title={plan?.title ?? ""}
+      description={
+        <>
+          <p>
+            {count === 1 ? "1 payment" : `${count} payments`} of {total} XRP in total {EFFECT[effect]}.
+          </p>
+          {plan?.note && <p className={`mt-2 rounded-lg p-3 ${plan.note.warn ? "bg-amber-50 font-medium text-amber-900" : "bg-slate-50"}`}>{plan.note.text}.</p>}
+        </>
+      }
+    >
+      <ul aria-label="Destinations" className="mt-3 max-h-48 space-y-1 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm">
+        {payments.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be paid twice
+          <li key={i} className="flex flex-wrap justify-between gap-2">
+            <span className="font-mono break-all">
+              {p.address}
+              {p.tag !== null && <span className="text-slate-600"> (tag {p.tag})</span>}
+            </span>
+            <span className="font-semibold">{p.amount} XRP</span>
+          </li>
+        ))}
+      </ul>
+      {sandbox && effect === "send" && (
+        <p className="mt-3 flex items-center gap-2 rounded-lg bg-violet-50 p-3 text-sm font-medium text-violet-900">
+          <FlaskConical aria-hidden="true" className="h-4 w-4 shrink-0" /> Sandbox ledger: nothing real moves.
+        </p>
+      )}
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <Dialog.Close className={buttonClass({ variant: "outline" })}>Cancel</Dialog.Close>
+        <button
+          type="button"
+          className={buttonClass()}
+          onClick={() => {
+            plan?.run();
+            onClose();
+          }}
+        >
+          {plan?.confirmLabel}
+        </button>
+      </div>
+    </Frame>
+  );
+}
+
+export const REASON_PRESETS = ["Duplicate request", "Suspected bot or abuse", "Invalid address", "Budget reached"] as const;
+
+export interface ReasonPlan {
+  // e.g. "Reject request #12"
+  title: string;
+  confirmLabel: string;
+  run: (reason: string) => void;
+}
+
+// A preset reason, free text, or both ("Suspected bot or abuse: same device as #8").
+export function ReasonDialog({ plan, onClose }: { plan: ReasonPlan | null; onClose: () => void }) {
+  const [preset, setPreset] = useState("");
+  const [details, setDetails] = useState("");
+  const detailsId = useId();
+  const reason = [preset, details.trim()].filter(Boolean).join(": ");
+  const close = () => {
+    setPreset("");
+    setDetails("");
+    onClose();
+  };
+  return (
+    <Frame open={plan !== null} onClose={close} title={plan?.title ?? ""} description={<p>The user sees this reason in their history.</p>}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reason) return;
+          plan?.run(reason.slice(0, 500));
+          close();
+        }}
+      >
+        <fieldset className="mt-3 space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Reason</legend>
+          {REASON_PRESETS.map((text) => (
+            <label key={text} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="reason-preset" value={text} checked={preset === text} onChange={() => setPreset(text)} className="h-4 w-4 accent-brand-600" />
+              {text}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={detailsId} className="mt-3 block text-sm font-medium text-slate-800">
+          Details (optional with a reason above)
+        </label>
+        <textarea id={detailsId} value={details} maxLength={400} onChange={(e) => setDetails(e.target.value)} rows={2} className="mt-1 block w-full rounded-lg border border-slate-300 p-2 text-sm" />
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Dialog.Close type="button" className={buttonClass({ variant: "outline" })}>
+            Cancel
+          </Dialog.Close>
+          <button type="submit" className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })} disabled={!reason}>
+            {plan?.confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Frame>
+  );
+}

@@ -1,0 +1,97 @@
+// The user's own account: their faucet requests and rewards, settings, password change and reset,
+// and "Forgot password?". Each self-service call's errors keep the server's X-Error-Code (`code`), so
+// a form shows the message under the field it belongs to. (Logging in and out and the current user
+// are api/session.ts: the whole app reads them.)
+import { useEffect } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Answer, api, unwrap } from "../../api/client";
+import { currentUserKey, useCurrentUser, type User } from "../../api/session";
+import type { Data } from "../../api/types";
+
+export type RewardEntry = Data<(typeof api.user)["rewards-history"]["get"]>[number];
+
+export const faucetRequestsKey = ["/api/user/faucet-requests"] as const;
+export const rewardsHistoryKey = ["/api/user/rewards-history"] as const;
+export const authOptionsKey = ["/api/auth/options"] as const;
+
+// The logged-in user's faucet requests, newest first; never fetched without a user. Refetched whenever the
+// dashboard opens, because requests made on /faucet and an admin's decisions change them.
+export function useFaucetRequests() {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: faucetRequestsKey,
+    queryFn: () => unwrap(api.user["faucet-requests"].get()),
+    enabled: Boolean(user),
+    refetchOnMount: "always",
+  });
+}
+
+// The logged-in user's rewards (social, review, streak bonuses), newest first.
+export function useRewardsHistory() {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: rewardsHistoryKey,
+    queryFn: () => unwrap(api.user["rewards-history"].get()),
+    enabled: Boolean(user),
+    refetchOnMount: "always",
+  });
+}
+
+// The points, streak and last claim change with every faucet request: the dashboard rereads the user when it opens.
+export function useRefreshUserOnMount() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: currentUserKey });
+  }, [queryClient]);
+}
+
+// The error of a failed call, with the server's stable code (null when the request never arrived).
+export type CodedError = Error & { code?: string | null };
+async function withCode<A extends Answer>(call: Promise<A>) {
+  const answer = await call;
+  const code = answer.response?.headers.get("x-error-code") ?? null;
+  try {
+    return await unwrap(answer);
+  } catch (error) {
+    if (error instanceof Error) (error as CodedError).code = code;
+    throw error;
+  }
+}
+
+// Which field a failed call's error belongs to (by its code), or null for the form as a whole.
+export function fieldOf(error: unknown, fields: Record<string, string>): string | null {
+  const code = (error as CodedError | null)?.code;
+  return (code && fields[code]) || null;
+}
+
+// Is "Forgot password?" by email on (the operator configured SMTP)?
+export const useAuthOptions = () => useQuery({ queryKey: authOptionsKey, queryFn: () => unwrap(api.auth.options.get()), staleTime: Number.POSITIVE_INFINITY });
+
+export interface SettingsForm {
+  email?: string;
+  currentPassword?: string;
+  xrpAddress?: string | null;
+  destinationTag?: number | null;
+}
+
+// PATCH /api/user: the answer is the user as GET /api/user gives it.
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: SettingsForm) => withCode(api.user.patch(form)),
+    onSuccess: (user: User) => queryClient.setQueryData(currentUserKey, user),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: (form: { currentPassword: string; newPassword: string }) => withCode(api.user.password.post(form)) });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: (form: { token: string; newPassword: string }) => withCode(api["password-reset"].post(form)) });
+}
+
+// "Forgot password?" (a protected form: the client adds the proof of work).
+export function useRequestReset() {
+  return useMutation({ mutationFn: (email: string) => withCode(api["password-reset"].request.post({ email })) });
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Droplet, Gift } from "lucide-react";
+import { type RewardEntry, useFaucetRequests, useRewardsHistory } from "../api";
+import { formatRelativeTime, formatXrp } from "../../../lib/format";
+import { buttonClass } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState, ListError, ListLoading } from "./ListStates";
+import { StatusBadge } from "../../../components/ui/StatusBadge";
+import { TxHash } from "../../../components/ui/TxHash";
+
+function When({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} title={Number.isNaN(date.getTime()) ? undefined : date.toLocaleString()}>
+      {formatRelativeTime(iso)}
+    </time>
+  );
+}
+
+function HistoryRow({
+  amount,
+  createdAt,
+  detail,
+  reason,
+  status,
+  txHash,
+}: { amount: string; createdAt: string; detail?: ReactNode; reason?: string | null; status: string; txHash: string | null }) {
+  return (
+    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900 tabular-nums">{formatXrp(amount)} XRP</p>
+        <p className="mt-0.5 text-sm text-slate-600">
+          <When iso={createdAt} />
+          {detail && <span> · {detail}</span>}
+        </p>
+        {reason && <p className="mt-0.5 text-sm text-red-700">Reason: {reason}</p>}
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:justify-end">
+        <StatusBadge status={status} />
+        {txHash && <TxHash hash={txHash} className="text-slate-600" />}
+      </div>
+    </li>
+  );
+}
+
+function HistoryList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card>
+      <ul aria-label={label} className="divide-y divide-slate-100">
+        {children}
+      </ul>
+    </Card>
+  );
+}
+
+// The Faucet Requests tab: the user's requests with status and transaction.
+export function FaucetRequestsPanel() {
+  const requests = useFaucetRequests();
+  if (requests.isPending) return <ListLoading label="Loading your faucet requests..." />;
+  if (requests.isError) return <ListError error={requests.error} onRetry={() => void requests.refetch()} />;
+  if (requests.data.length === 0) {
+    return (
+      <EmptyState icon={<Droplet aria-hidden="true" className="h-6 w-6" />} title="No faucet requests yet">
+        <p>Request your first free XRP drop; it will show up here with its status.</p>
+        <Link to="/faucet" className={buttonClass({ className: "mt-4" })}>
+          Go to the faucet
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <HistoryList label="Faucet requests">
+      {requests.data.map((request) => (
+        <HistoryRow key={request.id} amount={request.amount} createdAt={request.createdAt} detail={request.reason ?? undefined} reason={request.rejectReason} status={request.status} txHash={request.txHash} />
+      ))}
+    </HistoryList>
+  );
+}
+
+const REWARD_TYPES: Record<string, string> = {
+  SOCIAL_SHARE: "Social sharing bonus",
+  REVIEW: "Reviewer bonus",
+  STREAK: "Streak bonus",
+};
+
+export function rewardLabel(reward: Pick<RewardEntry, "type" | "platform">): string {
+  const name = REWARD_TYPES[reward.type] ?? reward.type.charAt(0) + reward.type.slice(1).toLowerCase().replaceAll("_", " ");
+  return reward.platform ? `${name} (${reward.platform})` : name;
+}
+
+// The Rewards tab: bonuses the user claimed, with their review status.
+export function RewardsPanel() {
+  const rewards = useRewardsHistory();
+  if (rewards.isPending) return <ListLoading label="Loading your rewards..." />;
+  if (rewards.isError) return <ListError error={rewards.error} onRetry={() => void rewards.refetch()} />;
+  if (rewards.data.length === 0) {
+    return (
+      <EmptyState icon={<Gift aria-hidden="true" className="h-6 w-6" />} title="No rewards yet">
+        <p>Complete activities such as sharing the faucet or writing a review to earn rewards.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <HistoryList label="Rewards">
+      {rewards.data.map((reward) => (
+        <HistoryRow key={reward.id} amount={reward.amount} createdAt={reward.createdAt} detail={rewardLabel(reward)} reason={reward.denyReason} status={reward.status} txHash={reward.txHash} />
+      ))}
+    </HistoryList>
+  );
+}

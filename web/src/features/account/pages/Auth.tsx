@@ -1,0 +1,215 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Info } from "lucide-react";
+import { isCodeRequired, useLogin, useRegister } from "../../../api/session";
+import { ForgotPassword } from "../components/ForgotPassword";
+import { Spinner } from "../../../components/Spinner";
+import { buttonClass } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { NetworkFailure } from "../../../components/ui/form-failure";
+import { cn } from "../../../lib/cn";
+import { usePageTitle } from "../../../lib/usePageTitle";
+
+type Tab = "login" | "register";
+
+const TABS: { id: Tab; label: string }[] = [
+  { id: "login", label: "Login" },
+  { id: "register", label: "Register" },
+];
+
+function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
+      {busy && <Spinner />}
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+// The login's second step, for an account with two-factor sign-in: the code from the authenticator
+// app, or one of the recovery codes saved when it was turned on.
+function CodeStep({ busy, error, onSubmit, onBack }: { busy: boolean; error: unknown; onSubmit: (code: string) => void; onBack: () => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // the field has the focus when the step opens and when the kind of code changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus on each change of kind
+  useEffect(() => input.current?.focus(), [recovery]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(code.trim());
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-labelledby="code-step-heading">
+      <div>
+        <h2 id="code-step-heading" className="font-semibold text-slate-900">
+          Two-factor sign-in
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {recovery ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once." : "Enter the 6-digit code your authenticator app shows for XRP Faucet."}
+        </p>
+      </div>
+      {recovery ? (
+        <Field key="recovery" id="login-recovery-code" label="Recovery code" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="xxxxx-xxxxx" required ref={input} value={code} onChange={(e) => setCode(e.target.value)} className="font-mono" />
+      ) : (
+        <Field key="totp" id="login-code" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" placeholder="123456" required ref={input} value={code} onChange={(e) => setCode(e.target.value)} className="font-mono tracking-widest" />
+      )}
+      <SubmitButton busy={busy} label="Verify and log in" busyLabel="Checking..." />
+      <NetworkFailure error={error} busy={busy} />
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button
+          type="button"
+          className="font-medium text-brand-700 hover:underline"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode("");
+          }}
+        >
+          {recovery ? "Use your authenticator app" : "Use a recovery code"}
+        </button>
+        <button type="button" className="font-medium text-slate-600 hover:underline" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function LoginForm() {
+  const login = useLogin();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  // the server asked for a second factor: the code step, sending the same username and password with the code
+  const [needsCode, setNeedsCode] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ username, password }, { onError: (error) => isCodeRequired(error) && setNeedsCode(true) });
+  };
+  if (needsCode) {
+    return (
+      <CodeStep
+        busy={login.isPending}
+        error={login.error}
+        onSubmit={(code) => login.mutate({ username, password, code })}
+        onBack={() => {
+          setNeedsCode(false);
+          setPassword("");
+          login.reset();
+        }}
+      />
+    );
+  }
+  return (
+    <>
+      <form onSubmit={submit} className="space-y-4">
+      <Field id="login-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+      <Field id="login-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <SubmitButton busy={login.isPending} label="Login" busyLabel="Logging in..." />
+      <NetworkFailure error={login.error} busy={login.isPending} />
+      </form>
+      <ForgotPassword />
+    </>
+  );
+}
+
+function RegisterForm() {
+  const register = useRegister();
+  const [username, setUsername] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    register.mutate({ username, email, password });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <Field id="register-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+      <Field id="register-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field id="register-password" label="Password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <SubmitButton busy={register.isPending} label="Register" busyLabel="Registering..." />
+      <NetworkFailure error={register.error} busy={register.isPending} />
+    </form>
+  );
+}
+
+function LoginIsOptional() {
+  return (
+    <aside aria-labelledby="login-optional" className="flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
+      <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" />
+      <div>
+        <h2 id="login-optional" className="font-semibold">
+          Login is Optional
+        </h2>
+        <p className="mt-1 text-sm">
+          You can claim XRP from the <Link to="/faucet" className="font-medium underline">faucet</Link> without an
+          account. An account adds reward tracking, a personal dashboard and bonus earning opportunities.
+        </p>
+      </div>
+    </aside>
+  );
+}
+
+// /login and /register: one screen with two tabs; the path picks the tab.
+export default function Auth() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tab: Tab = pathname === "/register" ? "register" : "login";
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
+  usePageTitle(tab === "login" ? "Login" : "Register");
+
+  const select = (next: Tab) => {
+    if (next !== tab) navigate(`/${next}`, { replace: true });
+    tabRefs.current[next]?.focus();
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent) => {
+    const other: Tab = tab === "login" ? "register" : "login";
+    const next = ({ ArrowLeft: other, ArrowRight: other, Home: "login", End: "register" } as Record<string, Tab>)[event.key];
+    if (!next) return;
+    event.preventDefault();
+    select(next);
+  };
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to XRP Faucet</h1>
+        <p className="mt-2 text-slate-600">Complete daily challenges to earn free XRP rewards.</p>
+      </div>
+
+      <div className="mt-6">
+        <LoginIsOptional />
+      </div>
+
+      <Card className="mt-6 p-6">
+        <div role="tablist" aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1" onKeyDown={onTabKeyDown}>
+          {TABS.map(({ id, label }) => (
+            <button
+              key={id}
+              ref={(element) => {
+                tabRefs.current[id] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`panel-${id}`}
+              tabIndex={tab === id ? 0 : -1}
+              onClick={() => select(id)}
+              className={cn(
+                "rounded-md py-2 text-sm font-semibold transition-colors",
+                tab === id ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+              )}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-6">
+          {tab === "login" ? <LoginForm /> : <RegisterForm />}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from "react";
+import { useFaucetStatus } from "../api";
+import { cn } from "../../../lib/cn";
+
+export const BADGE_EXPAND_MS = 5_000;
+
+// The floating faucet status: grey while loading, green when active, red when not; a click shows
+// the message for 5 seconds.
+export function FaucetStatusBadge() {
+  const status = useFaucetStatus();
+  const [expanded, setExpanded] = useState(false);
+  useEffect(() => {
+    if (!expanded) return;
+    const timer = setTimeout(() => setExpanded(false), BADGE_EXPAND_MS);
+    return () => clearTimeout(timer);
+  }, [expanded]);
+
+  const state = status.data ? (status.data.isActive ? "Online" : "Offline") : "Checking";
+  const message = status.data?.message ?? (status.isError ? "Status unavailable" : "Checking the faucet...");
+  const dot = status.data ? (status.data.isActive ? "bg-green-500" : "bg-red-500") : "bg-slate-400";
+  return (
+    <button
+      type="button"
+      onClick={() => setExpanded(true)}
+      aria-expanded={expanded}
+      data-state={state.toLowerCase()}
+      className={cn(
+        "fixed right-4 bottom-4 z-30 flex items-center gap-2 rounded-full border bg-white px-4 py-2 text-sm font-medium shadow-lg",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        status.data ? (status.data.isActive ? "border-green-200 text-green-800" : "border-red-200 text-red-800") : "border-slate-200 text-slate-600",
+      )}
+    >
+      <span aria-hidden="true" className={cn("h-2.5 w-2.5 rounded-full", dot, status.data?.isActive && "motion-safe:animate-pulse")} />
+      <span>Faucet {state}</span>
+      {expanded && <span className="border-l border-slate-200 pl-2 text-slate-600">{message}</span>}
+    </button>
+  );
+}

@@ -1,0 +1,29 @@
+import { useReviews } from "../api";
+import { formatRelativeTime } from "../../../lib/format";
+import { Card } from "../../../components/ui/card";
+import { Stars } from "./Stars";
+
+// The community's approved reviews (the reviews page's list, and the home page's first six).
+export function ReviewList({ limit }: { limit?: number }) {
+  const reviews = useReviews();
+  if (reviews.isPending) return <p className="text-slate-500">Loading reviews...</p>;
+  if (reviews.isError) return <p className="text-red-700">{reviews.error.message}</p>;
+  const shown = limit ? reviews.data.slice(0, limit) : reviews.data;
+  if (shown.length === 0) return <p className="text-slate-600">No reviews yet. Be the first to write one!</p>;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {shown.map((r) => (
+        <li key={r.id}>
+          <Card className="h-full p-5">
+            <div className="flex items-center justify-between gap-2">
+              <p className="font-semibold text-slate-900">{r.name}</p>
+              <Stars rating={r.rating} />
+            </div>
+            <p className="mt-2 whitespace-pre-line text-slate-700">{r.content}</p>
+            <p className="mt-3 text-sm text-slate-500">{formatRelativeTime(r.createdAt)}</p>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

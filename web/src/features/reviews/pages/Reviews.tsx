@@ -1,0 +1,170 @@
+import { CheckCircle2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";
+import { useFaucetStatus } from "../../faucet";
+import { useReviewerBonus, useSubmitReview } from "../api";
+import { Page } from "../../../components/Page";
+import { ReviewList } from "../components/ReviewList";
+import { buttonClass } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { NetworkFailure } from "../../../components/ui/form-failure";
+import { toast } from "../../../components/ui/use-toast";
+import { warmProof } from "../../../lib/proof-of-work";
+
+function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void }) {
+  const [address, setAddress] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const bonus = useReviewerBonus();
+  const worth = useFaucetStatus().data?.reviewerBonus;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!address.trim()) return setFieldError(INVALID_ADDRESS);
+    bonus.mutate({ address: address.trim(), reviewId }, { onSuccess: () => setAddress("") });
+  };
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-bold text-slate-900">Claim your reviewer bonus</h2>
+      <p className="mt-1 text-slate-600">
+        Add your XRP wallet address and our team will send you {worth ? <strong>{worth} XRP</strong> : "a bonus"} once they have checked your review.
+      </p>
+      <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+        <Field
+          id="bonus-address"
+          label="XRP wallet address"
+          placeholder="r..."
+          autoComplete="off"
+          spellCheck={false}
+          value={address}
+          error={fieldError}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            setFieldError(null);
+          }}
+        />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={buttonClass()} disabled={bonus.isPending}>
+            {bonus.isPending ? "Submitting..." : "Claim Reviewer Bonus"}
+          </button>
+          <button type="button" className={buttonClass({ variant: "outline" })} onClick={onSkip}>
+            Skip
+          </button>
+        </div>
+        <NetworkFailure error={bonus.error} busy={bonus.isPending} />
+      </form>
+    </Card>
+  );
+}
+
+function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string) => void }) {
+  const [name, setName] = useState("");
+  const [rating, setRating] = useState("");
+  const [text, setText] = useState("");
+  // the form's own error, shown under the fields it is about until they change
+  const [missing, setMissing] = useState(false);
+  const submitReview = useSubmitReview();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim() || !rating) return setMissing(true);
+    submitReview.mutate(
+      { review: text.trim(), rating: Number(rating), name: name.trim() },
+      {
+        onSuccess: (answer) => {
+          toast({ title: "Review Submitted!" });
+          onSubmitted(answer.id, answer.message);
+        },
+      },
+    );
+  };
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-bold text-slate-900">Write a review</h2>
+      {/* The anti-bot proof is solved while the visitor writes, from the first focus on the form. */}
+      <form onSubmit={submit} onFocus={() => warmProof("review")} className="mt-4 space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="review-name" label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <div className="space-y-1.5">
+            <label htmlFor="review-rating" className="block text-sm font-medium text-slate-800">
+              Rating
+            </label>
+            <select
+              id="review-rating"
+              value={rating}
+              onChange={(e) => {
+                setRating(e.target.value);
+                setMissing(false);
+              }}
+              aria-invalid={missing && !rating ? true : undefined}
+              aria-describedby={missing ? "review-error" : undefined}
+              className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600"
+            >
+              <option value="">Choose a rating</option>
+              {[5, 4, 3, 2, 1].map((n) => (
+                <option key={n} value={n}>
+                  {n} star{n === 1 ? "" : "s"}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="review-text" className="block text-sm font-medium text-slate-800">
+            Your review
+          </label>
+          <textarea
+            id="review-text"
+            rows={4}
+            maxLength={REVIEW_MAX}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setMissing(false);
+            }}
+            aria-invalid={missing && !text.trim() ? true : undefined}
+            aria-describedby={missing ? "review-error" : undefined}
+            className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base text-slate-900 shadow-sm focus:border-brand-600"
+          />
+          {missing && (
+            <p id="review-error" className="text-sm text-red-700">
+              Please provide both a rating and review text
+            </p>
+          )}
+        </div>
+        <button type="submit" className={buttonClass()} disabled={submitReview.isPending}>
+          {submitReview.isPending ? "Submitting..." : "Submit Review"}
+        </button>
+        <NetworkFailure error={submitReview.error} busy={submitReview.isPending} />
+      </form>
+    </Card>
+  );
+}
+
+export default function Reviews() {
+  const [submitted, setSubmitted] = useState<{ id: number; message: string } | null>(null);
+  const [skipped, setSkipped] = useState(false);
+  return (
+    <Page title="Community Reviews" intro="Tell others about your experience with the faucet.">
+      <div className="grid gap-6">
+        {submitted ? (
+          <>
+            <Card className="flex items-center gap-3 p-6">
+              <CheckCircle2 aria-hidden="true" className="h-6 w-6 text-green-600" />
+              <div>
+                <h2 className="text-lg font-bold text-slate-900">Thank you for your review!</h2>
+                {/* the server's words, without a second thank-you */}
+                {!submitted.message.startsWith("Thank you for your review") && <p className="text-slate-600">{submitted.message.replace(/^Thank you! /, "")}</p>}
+              </div>
+            </Card>
+            {!skipped && <BonusCard reviewId={submitted.id} onSkip={() => setSkipped(true)} />}
+          </>
+        ) : (
+          <ReviewForm onSubmitted={(id, message) => setSubmitted({ id, message })} />
+        )}
+        <section>
+          <h2 className="mb-4 text-2xl font-bold text-slate-900">What the community says</h2>
+          <ReviewList />
+        </section>
+      </div>
+    </Page>
+  );
+}

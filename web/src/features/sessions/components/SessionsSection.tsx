@@ -1,0 +1,93 @@
+// Where the user is signed in (settings page): each session's device, IP and last activity, this
+// device's marked; end one (this device's own is a logout) or every other.
+import { Laptop, LogOut, Smartphone } from "lucide-react";
+import { useSessions, useEndOtherSessions, useEndSession } from "../api";
+import { errorText } from "../../../lib/errors";
+import { formatRelativeTime } from "../../../lib/format";
+import { Spinner } from "../../../components/Spinner";
+import { buttonClass } from "../../../components/ui/button";
+import { FormFailure } from "../../../components/ui/form-failure";
+
+const phone = (device: string) => /Android|iOS/.test(device);
+const fullTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+export function SessionsSection() {
+  const sessions = useSessions();
+  const end = useEndSession();
+  const endOthers = useEndOtherSessions();
+
+  if (sessions.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner className="h-4 w-4 text-brand-600" />
+        Loading your sessions...
+      </p>
+    );
+  }
+  if (sessions.isError) return <FormFailure message={errorText(sessions.error)} retry busy={sessions.isFetching} onRetry={() => void sessions.refetch()} />;
+
+  const list = sessions.data;
+  const others = list.filter((s) => !s.current).length;
+  const failure = end.error ?? endOthers.error;
+  return (
+    <div className="space-y-4">
+      {list.length === 0 ? (
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">No sessions: you are not signed in anywhere.</p>
+      ) : (
+        <ul aria-label="Your sessions" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {list.map((s) => {
+            const Icon = phone(s.device) ? Smartphone : Laptop;
+            return (
+              <li key={s.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
+                <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500" />
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    <span title={s.userAgent ?? undefined}>{s.device}</span>
+                    {s.current && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>}
+                  </p>
+                  <p className="break-words text-slate-600">
+                    {s.ip ?? "Unknown IP"} · last seen{" "}
+                    <time dateTime={s.lastSeenAt} title={fullTime(s.lastSeenAt)}>
+                      {s.current ? "now" : formatRelativeTime(s.lastSeenAt)}
+                    </time>{" "}
+                    · signed in <time dateTime={s.createdAt}>{fullTime(s.createdAt)}</time>
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className={buttonClass({ variant: "outline", size: "sm" })}
+                  disabled={end.isPending}
+                  aria-label={s.current ? `End this session (${s.device}, this device): logs you out` : `End the session on ${s.device}, ${s.ip ?? "unknown IP"}`}
+                  onClick={() => end.mutate(s)}
+                >
+                  {end.isPending && end.variables?.id === s.id ? <Spinner /> : <LogOut aria-hidden="true" className="h-4 w-4" />}
+                  End
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {failure && <FormFailure message={errorText(failure)} retry={false} busy={false} />}
+      {endOthers.data && (
+        <p role="status" className="text-sm font-medium text-green-800">
+          {endOthers.data.message}.
+        </p>
+      )}
+      <button
+        type="button"
+        className={buttonClass({ variant: "outline" })}
+        disabled={others === 0 || endOthers.isPending}
+        aria-busy={endOthers.isPending}
+        onClick={() => {
+          end.reset();
+          endOthers.mutate();
+        }}
+      >
+        {endOthers.isPending && <Spinner />}
+        End all other sessions
+      </button>
+      {others === 0 && <p className="text-sm text-slate-600">You are signed in on this device only.</p>}
+    </div>
+  );
+}

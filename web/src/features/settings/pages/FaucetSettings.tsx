@@ -1,0 +1,147 @@
+// /admin/settings: the faucet's settings form and its online switch.
+import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
+import { useAdminAction } from "../../../api/admin";
+import { api } from "../../../api/client";
+import { Loading, Panel, when } from "../../../components/admin/ui";
+import { buttonClass } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { budgetKey, faucetStatusKey } from "../../faucet";
+import { type SettingsChange, settingsFieldOf, settingsKey, useSettings } from "../api";
+
+// The settings form's fields, named as the server names them (its refusals start with the name).
+const SETTINGS_FIELDS = ["dailyLimit", "minAmount", "maxAmount", "ipGrouping", "powDifficulty", "accountsPerHour", "accountsPerDay", "bonusDailyLimit", "bonusMinAccountAgeHours"] as const;
+
+type SettingsField = (typeof SETTINGS_FIELDS)[number];
+
+type SettingsForm = Record<Exclude<SettingsField, "ipGrouping">, string> & { ipGrouping: "address" | "subnet" };
+
+export function FaucetControl() {
+  const settings = useSettings();
+  const [form, setForm] = useState<SettingsForm>({
+    dailyLimit: "",
+    minAmount: "",
+    maxAmount: "",
+    ipGrouping: "subnet",
+    powDifficulty: "",
+    accountsPerHour: "",
+    accountsPerDay: "",
+    bonusDailyLimit: "",
+    bonusMinAccountAgeHours: "",
+  });
+  // the server's refusal of a field, under it until the field changes
+  const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
+  useEffect(() => {
+    const d = settings.data;
+    if (d) {
+      setForm({
+        dailyLimit: d.dailyLimit,
+        minAmount: d.minAmount,
+        maxAmount: d.maxAmount,
+        ipGrouping: d.ipGrouping === "address" ? "address" : "subnet",
+        powDifficulty: String(d.powDifficulty ?? ""),
+        accountsPerHour: String(d.accountsPerHour ?? ""),
+        accountsPerDay: String(d.accountsPerDay ?? ""),
+        bonusDailyLimit: d.bonusDailyLimit ?? "",
+        bonusMinAccountAgeHours: String(d.bonusMinAccountAgeHours ?? ""),
+      });
+    }
+  }, [settings.data]);
+  const save = useAdminAction({
+    send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
+    refresh: [settingsKey, budgetKey, faucetStatusKey],
+    success: (_out, next) => ({ title: "Faucet Updated", description: `Faucet has been successfully ${next.enabled ? "enabled" : "disabled"}.` }),
+    failure: "Update Failed",
+    handled: (error) => {
+      const field = settingsFieldOf(error, SETTINGS_FIELDS);
+      if (field && error instanceof Error) setErrors({ [field]: error.message });
+      return field !== null;
+    },
+  });
+  if (settings.isPending) return <Panel title="Faucet Control"><Loading /></Panel>;
+  if (settings.isError) return <Panel title="Faucet Control"><p role="alert" className="text-red-700">Failed to load faucet settings</p></Panel>;
+  const s = settings.data;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    save.mutate({ ...form, enabled: s.enabled });
+  };
+  // a text field of the form: its id, value, change (which clears its error) and error; `hint`: the
+  // id of the text that explains it (read after the error)
+  const bind = (id: string, name: Exclude<SettingsField, "ipGrouping">, hint?: string) => ({
+    id,
+    value: form[name],
+    ...(hint ? { "aria-describedby": [errors[name] ? `${id}-error` : null, hint].filter(Boolean).join(" ") } : {}),
+    error: errors[name] ?? null,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setForm({ ...form, [name]: e.target.value });
+      setErrors((all) => ({ ...all, [name]: undefined }));
+    },
+  });
+  // (today's budgets and the auto-approve rule's settings follow on the page, in their own panels)
+  return (
+    <Panel
+      title="Faucet Control"
+      actions={
+        <label className="inline-flex cursor-pointer items-center gap-3">
+          <span className={s.enabled ? "font-semibold text-green-700" : "font-semibold text-red-700"}>{s.enabled ? "Online" : "Offline"}</span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={s.enabled}
+            aria-label="Faucet online"
+            disabled={save.isPending}
+            onClick={() => save.mutate({ dailyLimit: s.dailyLimit, minAmount: s.minAmount, maxAmount: s.maxAmount, enabled: !s.enabled })}
+            className={`relative h-7 w-12 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${s.enabled ? "bg-green-600" : "bg-slate-300"}`}
+          >
+            <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${s.enabled ? "left-6" : "left-1"}`} />
+          </button>
+        </label>
+      }
+    >
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3 sm:items-start lg:grid-cols-4" noValidate>
+        <Field label="Daily limit (XRP)" inputMode="decimal" {...bind("daily-limit", "dailyLimit")} />
+        <Field label="Minimum amount (XRP)" inputMode="decimal" {...bind("min-amount", "minAmount")} />
+        <Field label="Maximum amount (XRP)" inputMode="decimal" {...bind("max-amount", "maxAmount")} />
+        <div className="space-y-1.5">
+          <label htmlFor="ip-grouping" className="block text-sm font-medium text-slate-800">Per-IP limits count IPv4</label>
+          <select
+            id="ip-grouping"
+            value={form.ipGrouping}
+            aria-invalid={errors.ipGrouping ? true : undefined}
+            aria-describedby={errors.ipGrouping ? "ip-grouping-error ip-grouping-hint" : "ip-grouping-hint"}
+            onChange={(e) => {
+              setForm({ ...form, ipGrouping: e.target.value as "address" | "subnet" });
+              setErrors((all) => ({ ...all, ipGrouping: undefined }));
+            }}
+            className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
+          >
+            <option value="address">each IPv4 address</option>
+            <option value="subnet">each IPv4 network (/24)</option>
+          </select>
+          {errors.ipGrouping && <p id="ip-grouping-error" className="text-sm text-red-700">{errors.ipGrouping}</p>}
+          <p id="ip-grouping-hint" className="text-xs text-slate-600">IPv6 always counts by network (/64): one subscriber's block.</p>
+        </div>
+        <Field label="Anti-bot work (0 = off)" inputMode="numeric" {...bind("pow-difficulty", "powDifficulty", "pow-difficulty-hint")} />
+        <Field label="New accounts per hour" inputMode="numeric" {...bind("accounts-per-hour", "accountsPerHour", "accounts-hint")} />
+        <Field label="New accounts per day" inputMode="numeric" {...bind("accounts-per-day", "accountsPerDay", "accounts-hint")} />
+        <Field label="Bonus budget per day (XRP)" inputMode="decimal" {...bind("bonus-daily-limit", "bonusDailyLimit", "bonus-hint")} />
+        <Field label="Bonus account age (hours)" inputMode="numeric" {...bind("bonus-account-age", "bonusMinAccountAgeHours", "bonus-hint")} />
+        <button type="submit" className={buttonClass({ className: "h-11 sm:mt-7" })} disabled={save.isPending}>Save settings</button>
+      </form>
+      <p id="pow-difficulty-hint" className="mt-2 text-sm text-slate-500">
+        Anti-bot work is how many key derivations a browser tries before the faucet, reviewer bonus, signup and register forms are
+        accepted: 2000 costs a visitor about a third of a second and a bot farm the same for every request. Raise it when bots get
+        through.
+      </p>
+      <p id="accounts-hint" className="mt-1 text-sm text-slate-500">
+        New accounts per hour and per day: how many accounts one IP network (as chosen under Per-IP limits count) may register,
+        1 to 1000 each; more are refused until the oldest of them is an hour or a day old.
+      </p>
+      <p id="bonus-hint" className="mt-1 text-sm text-slate-500">
+        Bonus budget: what social sharing and reviewer bonuses may pay in a day, released an hour at a time like the daily limit.
+        Bonus account age: how old an account must be before it may claim a bonus, 0 to 720 hours (30 days).
+      </p>
+      <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
+    </Panel>
+  );
+}

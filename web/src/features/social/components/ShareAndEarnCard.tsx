@@ -1,0 +1,91 @@
+import { Share2 } from "lucide-react";
+import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
+import { useCurrentUser } from "../../../api/session";
+import { claimedThisWeekText } from "../../../../../src/shared/forms";
+import { ShareButtons } from "./ShareButtons";
+import { Card } from "../../../components/ui/card";
+import { toast } from "../../../components/ui/use-toast";
+import { BonusClaimForm } from "./BonusClaimForm";
+import { useShareThenClaim } from "./useShareThenClaim";
+import { checkBonusAddress } from "../wallet";
+
+// The dashboard's share-and-earn card: share, then claim the bonus for the platform shared on last.
+export function ShareAndEarnCard() {
+  const { data: user } = useCurrentUser();
+  const offer = useSocialOffer();
+  const claim = useClaimSocialBonus();
+  const flow = useShareThenClaim(user);
+  const { heading, shared, formOpen, address, error, setError, recordShare } = flow;
+
+  const amount = shortXrp(offer.data?.amountPerPlatform, "5");
+  const weekly = shortXrp(offer.data?.weeklyMaximum, "15");
+  const availableAt = offer.data?.platforms.find((p) => p.platform === shared)?.availableAt;
+  const claimedThisWeek = availableAt && new Date(availableAt).getTime() > Date.now() ? availableAt : null;
+
+  const share = (platform: SocialPlatform) =>
+    flow.share(platform, { title: "Thanks for sharing!", description: "Now submit your wallet address below to claim your bonus." });
+
+  const submit = () => {
+    const checked = checkBonusAddress(address);
+    if (checked.error !== null) {
+      setError(checked.error);
+      return;
+    }
+    setError(null);
+    if (!shared) {
+      toast({ variant: "destructive", title: "Please share first", description: "You need to share on social media before claiming your bonus." });
+      return;
+    }
+    claim.mutate({ address: checked.address }, { onSuccess: flow.claimed });
+  };
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex items-start gap-3">
+        <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          <Share2 aria-hidden="true" className="h-5 w-5" />
+        </div>
+        <div>
+          <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+            Share &amp; Earn
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">
+            Share the faucet with your friends and earn {amount} XRP per platform, up to {weekly} XRP per week.
+          </p>
+        </div>
+      </div>
+      <ShareButtons
+        className="mt-5"
+        onShare={share}
+        busyPlatform={recordShare.isPending ? recordShare.variables : null}
+        availableAt={Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, p.availableAt]))}
+      />
+      {formOpen && (
+        <BonusClaimForm
+          address={address}
+          onAddressChange={flow.changeAddress}
+          error={error}
+          busy={claim.isPending}
+          submitLabel={`Claim Social Bonus (${amount} XRP)`}
+          closeLabel="Cancel"
+          onSubmit={submit}
+          onClose={flow.close}
+        >
+          {shared ? (
+            <p>
+              You shared on <strong>{shared}</strong>. Enter the XRP wallet address for your bonus; the admin team verifies it before
+              it is paid.
+            </p>
+          ) : (
+            <p>Enter the XRP wallet address for your bonus.</p>
+          )}
+          {claimedThisWeek && shared && (
+            <p className="mt-1 font-medium text-amber-800">
+              {claimedThisWeekText(shared, claimedThisWeek)}
+            </p>
+          )}
+        </BonusClaimForm>
+      )}
+    </Card>
+  );
+}

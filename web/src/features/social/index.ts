@@ -1,0 +1,1 @@
+export { EarnMoreTab } from "./components/EarnMoreTab";

@@ -1,0 +1,71 @@
+import { AlertTriangle, FlaskConical, Wallet as WalletIcon } from "lucide-react";
+import { useAdminAction } from "../../../api/admin";
+import { api } from "../../../api/client";
+import { Loading, short } from "../../../components/admin/ui";
+import { buttonClass } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { useWallet, walletKey } from "../api";
+
+const LOW_FUNDS_XRP = 100;
+
+export function WalletCard() {
+  const wallet = useWallet();
+  const resume = useAdminAction({ send: () => api.admin.wallet.resume.post(), refresh: [walletKey], success: () => ({ title: "Payouts resumed" }), failure: "Update Failed" });
+  if (wallet.isPending) return <Card className="p-6"><Loading /></Card>;
+  if (wallet.isError) return <Card className="p-6 text-red-700">{wallet.error.message}</Card>;
+  const w = wallet.data;
+  if (!w.configured) {
+    return (
+      <Card className="flex gap-3 border-amber-200 bg-amber-50 p-6 text-amber-900" role="status">
+        <WalletIcon aria-hidden="true" className="h-6 w-6 shrink-0" />
+        <div>
+          <h2 className="font-bold">Payouts are not configured</h2>
+          <p className="mt-1 text-sm">Approving and paying need a wallet. Start the server with <code>--xrpl sandbox</code> to try it on a simulated ledger, or set <code>XRPL_URL</code>, <code>XRPL_SEED</code> (or <code>--xrpl-seed-file</code>) and <code>XRPL_ADDRESS</code>.</p>
+        </div>
+      </Card>
+    );
+  }
+  // The ledger's figures when it answered, else why not.
+  const { balance, spendable, ledgerError } = "balance" in w ? { ...w, ledgerError: undefined } : { balance: undefined, spendable: undefined, ledgerError: w.ledgerError };
+  const low = spendable !== undefined && Number(spendable) < LOW_FUNDS_XRP;
+  return (
+    <Card className="space-y-3 p-6">
+      {w.sandbox && (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-violet-50 p-3 font-medium text-violet-900">
+          <FlaskConical aria-hidden="true" className="h-5 w-5" /> Sandbox ledger: payments are simulated and nothing real is sent.
+        </p>
+      )}
+      {w.paused && (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+          <span className="flex items-center gap-2">
+            <AlertTriangle aria-hidden="true" className="h-5 w-5" /> Payouts are paused: {w.pausedReason}
+          </span>
+          {w.pausedUntil ? (
+            <span className="text-sm font-medium">They resume by themselves at {new Date(w.pausedUntil).toLocaleString()}.</span>
+          ) : (
+            <button type="button" className={buttonClass({ size: "sm" })} onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
+              Resume payouts
+            </button>
+          )}
+        </div>
+      )}
+      {low && !w.paused && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">Low funds: only {spendable} XRP can be spent.</p>}
+      <dl className="grid gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        {[
+          ["Hot wallet", short(w.address, 14)],
+          ["Balance", balance ? `${balance} XRP` : "unknown"],
+          ["Spendable", spendable ? `${spendable} XRP` : "unknown"],
+          ["Queued", w.queued],
+          ["In flight", w.inFlight],
+          ["Needs attention", w.needsAttention],
+        ].map(([label, value]) => (
+          <div key={label as string}>
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="font-semibold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {(ledgerError || w.lastError) && <p className="text-sm text-red-700">{ledgerError ?? w.lastError}</p>}
+    </Card>
+  );
+}
