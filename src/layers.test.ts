@@ -1,7 +1,9 @@
 // The project's structure, checked in `npm test`: the layer rules of .dependency-cruiser.cjs (no import
 // cycle; the web bundle imports only types from the server, values from src/shared only; src/db imports
 // no feature; the payout engine imports no route and no feature; services and repositories import no
-// Elysia) and the lint rules of biome.json. Both tools run on the sources as they are, with the bun
+// Elysia and nothing of src/http; no feature imports another's routes.ts; drizzle-orm and bun:sqlite
+// only in repositories, stores, src/db and tests; a web feature imports another only through its
+// index.ts) and the lint rules of biome.json. Both tools run on the sources as they are, with the bun
 // that runs the tests (dependency-cruiser needs a newer Node than CI's; under bun it runs in about 2 s).
 import { expect, test } from "bun:test";
 import { join } from "node:path";
