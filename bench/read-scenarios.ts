@@ -267,7 +267,8 @@ async function openTheTap(baseUrl: string, dataDir: string): Promise<Partial<Sce
     headers: { "content-type": "application/json" },
     body: JSON.stringify(BENCH_ADMIN),
   });
-  const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+  // (a login also sets the device cookie: the session is the one by that name)
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="))?.split(";")[0] ?? "";
   const settings = await fetch(`${baseUrl}/api/admin/faucet/settings`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },

@@ -40,7 +40,10 @@ async function call(path: string, init: RequestInit = {}, ok: number[] = [200, 2
   return { res, text };
 }
 const login = async (username: string, password: string) =>
-  (await call("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username, password }) })).res.headers.get("set-cookie")!.split(";")[0]!;
+  (await call("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username, password }) })).res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("session="))!
+    .split(";")[0]!;
 
 const adminCookie = await login(admin.username, admin.password);
 await call("/api/admin/faucet/settings", { method: "POST", headers: { ...json, cookie: adminCookie }, body: JSON.stringify({ dailyLimit: "1000000", minAmount: "1", maxAmount: "2", powDifficulty: 0 }) });
