@@ -25,7 +25,7 @@ await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body:
 
 console.log(`payouts bench: ${COUNT} approved faucet requests, a ledger every ${CLOSE_MS} ms, queue limit 10 per account`);
 for (let i = 0; i < COUNT; i++) {
-  const made = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: `10.${(i >> 8) & 255}.${i & 255}.1`, cookie: `device=benchdevice${String(i).padStart(16, "0")}` });
+  const made = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: `${11 + (i % 180)}.${Math.floor(i / 180) % 256}.${Math.floor(i / 46080) % 256}.1`, cookie: `device=benchdevice${String(i).padStart(16, "0")}` });
   if (made.status !== 201) throw new Error(`faucet request ${i}: ${made.status} ${made.text}`);
   t.db.sqlite.run("update faucet_requests set status = 'APPROVED' where id = ?", [made.json.id]);
   t.db.sqlite.run(
