@@ -31,7 +31,9 @@ for (const width of [1280, 375]) {
     const found: string[] = [];
     for (const path of VISITOR_PAGES) found.push(...(await violations(page, path)));
     expect(found).toEqual([]);
-  }, 120_000);
+    // (13 pages x 2 tabs at once: about 50 s on a quiet machine, past 120 s when the other worker runs
+    // a browser walk too)
+  }, 240_000);
 }
 
 test("the dashboard, /earn-more and the admin screen pass axe's WCAG 2.1 AA rules", async () => {
