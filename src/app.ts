@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { createSessionReader, requireAdmin } from "./auth/current-user.ts";
 import { cookieJar } from "./http/cookies.ts";
 import { createGroupCommit } from "./db/group-commit.ts";
+import { OPTIMIZE_EVERY_MS, optimizeQueryPlanner } from "./db/open.ts";
 import { createPayoutService } from "./modules/payouts/service.ts";
 import { createSettlementOutcomes } from "./modules/payouts/settlement.ts";
 import type { PayoutRuntime } from "./payouts/runtime.ts";
@@ -247,7 +248,11 @@ export function createApp(deps: AppDeps) {
   const alertsEveryMs = alertOptions.everyMs === undefined ? ALERTS_EVERY_MS : alertOptions.everyMs;
   const alertsTimer = alertsEveryMs !== null ? setInterval(() => void alerts.evaluate(), alertsEveryMs) : null;
   alertsTimer?.unref();
+  optimizeQueryPlanner(db.sqlite, true);
+  const optimizeTimer = setInterval(() => optimizeQueryPlanner(db.sqlite), OPTIMIZE_EVERY_MS);
+  optimizeTimer.unref();
   const stopTimers = () => {
+    clearInterval(optimizeTimer);
     if (autoApproveTimer) clearInterval(autoApproveTimer);
     if (alertsTimer) clearInterval(alertsTimer);
     void backups.stop();

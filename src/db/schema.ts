@@ -118,7 +118,6 @@ export const faucetRequests = sqliteTable(
   },
   (t) => [
     index("faucet_requests_address_time").on(t.address, t.createdAt),
-    index("faucet_requests_ip_time").on(t.ipGroup, t.createdAt),
     index("faucet_requests_network_time").on(t.ipNetwork, t.createdAt),
     index("faucet_requests_wide_time").on(t.ipWide, t.createdAt),
     index("faucet_requests_device_time").on(t.deviceId, t.createdAt),
@@ -126,6 +125,9 @@ export const faucetRequests = sqliteTable(
     index("faucet_requests_status_time").on(t.status, t.createdAt),
     index("faucet_requests_user_time").on(t.userId, t.createdAt),
     uniqueIndex("faucet_requests_review").on(t.reviewId).where(sql`review_id is not null`),
+    // whether a wide network got a request approved today (a risk signal): approved and paid rows only,
+    // so a new request writes nothing here and a farm's waiting rows are not read
+    index("faucet_requests_wide_approved").on(t.ipWide, t.processedAt).where(sql`status in ('APPROVED', 'PROCESSED')`),
     // the admin's "most recently processed" list
     index("faucet_requests_processed").on(t.processedAt).where(sql`processed_at is not null`),
   ],

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeAccountID } from "ripple-address-codec";
 import { createApp, type AppDeps } from "../app.ts";
-import { openDatabase } from "../db/client.ts";
+import { type Db, openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import type { ProtectedForm } from "../shared/forms.ts";
 import { proofHeaders } from "./pow.ts";
@@ -76,10 +76,12 @@ export function migratedTemplate(powDifficulty: number | null = null): string {
 
 // API tests run with the proof of work off unless they pass `powDifficulty` (the pow tests do;
 // null keeps a fresh install's default).
-export function testApp({ powDifficulty = 0, ...overrides }: Partial<AppDeps> & { powDifficulty?: number | null } = {}) {
+// `onDatabase` sees the database before the app prepares its statements (statements.ts records them).
+export function testApp({ powDifficulty = 0, onDatabase, ...overrides }: Partial<AppDeps> & { powDifficulty?: number | null; onDatabase?: (db: Db) => void } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-test-"));
   copyFileSync(migratedTemplate(powDifficulty), join(dir, "app.db"));
   const db = openDatabase(join(dir, "app.db"));
+  onDatabase?.(db);
   const clock = (overrides.clock as FakeClock | undefined) ?? fakeClock();
   const logs: string[] = [];
   const app = createApp({

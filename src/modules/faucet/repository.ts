@@ -1,14 +1,20 @@
 // All SQL of faucet requests and the day's budget. Prepared once. Raw SQL only where Drizzle's
-// builder cannot say it: the streak update (a CASE over the previous claim) and the budget upsert
-// that adds to both counters.
-import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, min, ne, or, type SQL, sql } from "drizzle-orm";
+// builder cannot say it: the streak update (a CASE over the previous claim), the budget upserts,
+// the counts capped by a LIMIT subquery and the reads that name their index. Every statement of
+// the request path reads one network's, wide network's, device's or address's rows through its own
+// index (hot-path.test.ts checks the plans).
+import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, min, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
+import { type FaucetRequest, faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
 import { rangeAndSearch } from "../../db/list-filter.ts";
 import { type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
+import { WIDE_COUNT_CAP } from "./risk.ts";
+
+// How many of a network's (and a wide network's) newest requests a new one rescores at most.
+export const RESCORED_AT_MOST = 20;
 
 const p = sql.placeholder;
 const r = faucetRequests;
@@ -23,43 +29,48 @@ export function createFaucetRepository(db: Db) {
     .orderBy(desc(r.createdAt))
     .limit(1)
     .prepare();
-  // Other addresses than this one asked for from an IP group or a device since a moment.
-  const otherAddresses = (column: typeof r.ipGroup | typeof r.ipNetwork | typeof r.deviceId) =>
-    db
-      .select({ n: countDistinct(r.address), first: min(r.createdAt) })
-      .from(r)
-      .where(and(eq(column, p("key")), gt(r.createdAt, p("since")), ne(r.address, p("address"))))
-      .prepare();
-  const otherAddressesFromIp = otherAddresses(r.ipGroup);
-  const otherAddressesFromDevice = otherAddresses(r.deviceId);
-  const otherAddressesFromNetwork = otherAddresses(r.ipNetwork);
-  const rejectedFrom = db
-    .select({ n: count() })
+  // Other addresses than this one asked for from a network or a device since a moment. Every count
+  // here reads one network's, address's or device's rows, which their limits keep few. (An IP group,
+  // an IPv6 /64 or an IPv4 address, lies inside its network: its counts are never the larger.)
+  const otherAddressesFromNetwork = db
+    .select({ n: countDistinct(r.address), first: min(r.createdAt) })
     .from(r)
-    .where(and(or(eq(r.ipGroup, p("group")), eq(r.ipNetwork, p("network")), eq(r.deviceId, p("device"))), eq(r.status, "REJECTED"), gt(r.createdAt, p("since"))))
+    .where(and(eq(r.ipNetwork, p("key")), gt(r.createdAt, p("since")), ne(r.address, p("address"))))
     .prepare();
-  const requestsFrom = (column: typeof r.ipGroup | typeof r.ipNetwork) => db.select({ n: count() }).from(r).where(and(eq(column, p("group")), gt(r.createdAt, p("since")))).prepare();
-  const requestsFromIp = requestsFrom(r.ipGroup);
-  const requestsFromNetwork = requestsFrom(r.ipNetwork);
+  const otherAddressesFromDevice = db
+    .select({ n: countDistinct(r.address), first: min(r.createdAt) })
+    .from(r)
+    .where(and(eq(r.deviceId, p("key")), gt(r.createdAt, p("since")), ne(r.address, p("address"))))
+    .prepare();
+  // Rejected requests from a network and from a device (its rows of other networks), each through
+  // its own index: named, because the planner would take the status index, which holds every row
+  // of a farm's rejected day.
+  const rejectedFromNetwork = db.sqlite.prepare<{ n: number }, [string, number]>(
+    "select count(*) as n from faucet_requests indexed by faucet_requests_network_time where ip_network = ?1 and created_at > ?2 and status = 'REJECTED'",
+  );
+  const rejectedFromDevice = db.sqlite.prepare<{ n: number }, [string, number, string]>(
+    "select count(*) as n from faucet_requests indexed by faucet_requests_device_time where device_id = ?1 and created_at > ?2 and ip_network <> ?3 and status = 'REJECTED'",
+  );
+  const requestsFromNetwork = db.select({ n: count() }).from(r).where(and(eq(r.ipNetwork, p("network")), gt(r.createdAt, p("since")))).prepare();
   // Velocity: requests from the wide network (IPv6 /32, IPv4 /16) that came from another network.
-  const requestsFromWide = db
-    .select({ n: count() })
-    .from(r)
-    .where(and(eq(r.ipWide, p("wide")), ne(r.ipNetwork, p("network")), gt(r.createdAt, p("since"))))
-    .prepare();
-  const approvedFromWide = db
-    .select({ n: count() })
-    .from(r)
-    .where(and(eq(r.ipWide, p("wide")), ne(r.ipNetwork, p("network")), inArray(r.status, ["APPROVED", "PROCESSED"]), gt(r.processedAt, p("since"))))
-    .prepare();
-  const otherDevicesFor = (column: typeof r.address | typeof r.ipGroup | typeof r.ipNetwork) =>
+  // A farm can put any number of rows in one wide network: counted up to WIDE_COUNT_CAP (past
+  // which the score is at its top anyway), so the count costs the same at 1k and 1M rows.
+  const requestsFromWide = db.sqlite.prepare<{ n: number }, [string, number, string]>(
+    `select count(*) as n from (select 1 from faucet_requests where ip_wide = ?1 and created_at > ?2 and ip_network <> ?3 limit ${WIDE_COUNT_CAP})`,
+  );
+  // whether a request from another network of the wide one was approved since a moment (the
+  // partial index faucet_requests_wide_approved holds approved and paid requests only)
+  const approvedFromWide = db.sqlite.prepare<{ n: number }, [string, number, string]>(
+    `select count(*) as n from (select 1 from faucet_requests indexed by faucet_requests_wide_approved
+       where ip_wide = ?1 and status in ('APPROVED', 'PROCESSED') and processed_at > ?2 and ip_network <> ?3 limit 1)`,
+  );
+  const otherDevicesFor = (column: typeof r.address | typeof r.ipNetwork) =>
     db
       .select({ n: countDistinct(r.deviceId) })
       .from(r)
       .where(and(eq(column, p("key")), ne(r.deviceId, p("device")), gt(r.createdAt, p("since"))))
       .prepare();
   const otherDevicesForAddress = otherDevicesFor(r.address);
-  const otherDevicesFromIp = otherDevicesFor(r.ipGroup);
   const otherDevicesFromNetwork = otherDevicesFor(r.ipNetwork);
   const dayTotal = db
     .select({ amountDrops: faucetDailyTotals.amountDrops, bonusDrops: faucetDailyTotals.bonusDrops })
@@ -112,14 +123,15 @@ export function createFaucetRepository(db: Db) {
     `insert into faucet_daily_totals (day, amount_drops, requests) values (?1, ?2, ?3)
      on conflict(day) do update set amount_drops = amount_drops + ?2, requests = requests + ?3`,
   );
-  // The requests still waiting (the newest 20) from a network or its wide network since a moment.
-  const waitingFrom = db
-    .select()
-    .from(r)
-    .where(and(eq(r.status, "PENDING"), or(eq(r.ipNetwork, p("network")), eq(r.ipWide, p("wide"))), gt(r.createdAt, p("since")), ne(r.id, p("id"))))
-    .orderBy(desc(r.createdAt))
-    .limit(20)
-    .prepare();
+  // The requests still waiting below the top score among the newest RESCORED_AT_MOST of a network
+  // and of a wide network since a moment: a bounded read however many a farm left waiting.
+  const waitingAmongNewest = (column: "ip_network" | "ip_wide") =>
+    db.sqlite.prepare<{ id: number }, [string, number, number]>(
+      `select id from (select id, status, risk_score from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
+       where status = 'PENDING' and coalesce(risk_score, 0) < 100 and id <> ?3`,
+    );
+  const waitingFromNetwork = waitingAmongNewest("ip_network");
+  const waitingFromWide = waitingAmongNewest("ip_wide");
   const setRisk = db.update(r).set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}` }).where(eq(r.id, p("id"))).prepare();
   const autoApprovedSince = db
     .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
@@ -217,19 +229,20 @@ export function createFaucetRepository(db: Db) {
       return { rows, total };
     },
     lastForAddress: (address: string, since: number) => lastForAddress.get({ address, since }),
-    otherAddressesFromIp: (key: string, address: string, since: number) => otherAddressesFromIp.get({ key, address, since })!,
     otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFromDevice.get({ key, address, since })!,
     otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFromNetwork.get({ key, address, since })!,
-    rejectedFrom: (group: string, network: string, device: string, since: number) => rejectedFrom.get({ group, network, device, since })!.n,
-    requestsFromIp: (group: string, since: number) => requestsFromIp.get({ group, since })!.n,
-    requestsFromNetwork: (group: string, since: number) => requestsFromNetwork.get({ group, since })!.n,
-    requestsFromWide: (wide: string, network: string, since: number) => requestsFromWide.get({ wide, network, since })!.n,
-    approvedFromWide: (wide: string, network: string, since: number) => approvedFromWide.get({ wide, network, since })!.n,
+    rejectedFrom: (network: string, device: string, since: number) => rejectedFromNetwork.get(network, since)!.n + rejectedFromDevice.get(device, since, network)!.n,
+    requestsFromNetwork: (network: string, since: number) => requestsFromNetwork.get({ network, since })!.n,
+    requestsFromWide: (wide: string, network: string, since: number) => requestsFromWide.get(wide, since, network)!.n,
+    approvedFromWide: (wide: string, network: string, since: number) => approvedFromWide.get(wide, since, network)!.n,
     otherDevicesFromNetwork: (key: string, device: string, since: number) => otherDevicesFromNetwork.get({ key, device, since })!.n,
     otherDevicesForAddress: (key: string, device: string, since: number) => otherDevicesForAddress.get({ key, device, since })!.n,
-    otherDevicesFromIp: (key: string, device: string, since: number) => otherDevicesFromIp.get({ key, device, since })!.n,
     dayTotal: (day: string) => dayTotal.get({ day })?.amountDrops ?? 0,
-    waitingFrom: (network: string, wide: string, since: number, id: number) => waitingFrom.all({ network, wide, since, id }),
+    // (see waitingAmongNewest; each request once, rows as Drizzle reads them)
+    waitingFrom(network: string, wide: string, since: number, id: number): FaucetRequest[] {
+      const ids = new Set([...waitingFromNetwork.all(network, since, id), ...waitingFromWide.all(wide, since, id)].map((row) => row.id));
+      return ids.size === 0 ? [] : db.select().from(r).where(inArray(r.id, [...ids])).orderBy(desc(r.createdAt)).all();
+    },
     markPaid: (id: number, txHash: string, at: number) => markPaid.run({ id, txHash, at }),
     setPayoutError: (id: number, message: string) => setPayoutError.run({ id, message }),
     setRisk: (id: number, score: number, reasons: string[]) => setRisk.run({ id, score, reasons: JSON.stringify(reasons) }),

@@ -37,7 +37,14 @@ export const DAY_VELOCITY_POINTS = 15;
 // A wide network (a provider) gets one request paid without a person a day: the next from it waits.
 export const PAID_WIDE_POINTS = 20;
 
+// Requests from other networks of a wide network are counted up to this many: past about 8 in an
+// hour the score is at its top, and a count that stops here costs the same however many a farm sent.
+export const WIDE_COUNT_CAP = 50;
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
+
+// "12 requests", or "50 or more requests" for a count that reached its cap
+const atLeast = (n: number) => (n >= WIDE_COUNT_CAP ? `${n} or more requests` : plural(n, "request"));
 
 export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } {
   let score = 0;
@@ -52,10 +59,10 @@ export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } 
   if (s.requestsFromIpLast10Min > 0) add(10 * s.requestsFromIpLast10Min, `${plural(s.requestsFromIpLast10Min + 1, "request")} from this network in 10 minutes`);
   if (s.devicesFromIp > 0) add(15 * s.devicesFromIp, `${plural(s.devicesFromIp + 1, "device")} from this network in 24 h`);
   const velocity = s.requestsFromWideLastHour - VELOCITY_FREE;
-  if (velocity > 0) add(VELOCITY_POINTS * velocity, `${plural(s.requestsFromWideLastHour, "request")} from other networks of this ${s.wideName} in an hour`);
+  if (velocity > 0) add(VELOCITY_POINTS * velocity, `${atLeast(s.requestsFromWideLastHour)} from other networks of this ${s.wideName} in an hour`);
   const dayVelocity = s.requestsFromWideToday - Math.max(DAY_VELOCITY_FREE, s.requestsFromWideLastHour);
   if (s.paidToWideToday > 0) add(PAID_WIDE_POINTS, `a request from another network of this ${s.wideName} was approved in 24 h`);
-  if (dayVelocity > 0) add(DAY_VELOCITY_POINTS * dayVelocity, `${plural(s.requestsFromWideToday, "request")} from other networks of this ${s.wideName} in 24 h`);
+  if (dayVelocity > 0) add(DAY_VELOCITY_POINTS * dayVelocity, `${atLeast(s.requestsFromWideToday)} from other networks of this ${s.wideName} in 24 h`);
   if (s.devicesForAddress > 0) add(20, `address used from ${plural(s.devicesForAddress + 1, "device")} in 30 days`);
   if (s.newDevice) add(10, FIRST_VISIT);
   if (!s.userAgent) add(30, "no user agent");

@@ -109,29 +109,24 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     throw faucetErrors.budgetReached((opens - now) / 1000);
   };
 
-  // The risk signals of a request from `nets` for `address` from `device`, counted up to now.
-  const signals = (nets: { group: string; network: string; wide: string }, address: string, device: string, now: number, since10Min: number) => {
+  // The risk signals of a request from `nets` for `address` from `device`, counted up to now. Every
+  // count is at the network's width (IPv6 /48, IPv4 /24), inside which the IP group lies. `limits`:
+  // the other addresses from the network and the device, when the limits already counted them.
+  const signals = (nets: { network: string; wide: string }, address: string, device: string, now: number, since10Min: number, limits?: { fromNetwork: number; fromDevice: number }): RiskSignals => {
     const since = now - DAY_MS;
-    // Counted at the group and at the network. When they are one (an IPv4 /24 under subnet
-    // grouping, the default) the network's count has every row since migration 0010 (also those
-    // stored under per-address grouping), so the group's is not asked again.
-    const same = nets.group === nets.network;
-    const fromNetwork = repo.otherAddressesFromNetwork(nets.network, address, since);
-    const fromIp = same ? fromNetwork : repo.otherAddressesFromIp(nets.group, address, since);
-    const atBoth = (ofGroup: () => number, ofNetwork: () => number) => (same ? ofNetwork() : Math.max(ofGroup(), ofNetwork()));
     return {
-      fromIp: fromNetwork.n >= fromIp.n ? fromNetwork : fromIp,
-      risk: {
-        addressesFromIp: Math.max(fromIp.n, fromNetwork.n),
-        rejectedFromIpOrDevice: repo.rejectedFrom(nets.group, nets.network, device, now - 7 * DAY_MS),
-        requestsFromIpLast10Min: atBoth(() => repo.requestsFromIp(nets.group, since10Min), () => repo.requestsFromNetwork(nets.network, since10Min)),
-        devicesForAddress: repo.otherDevicesForAddress(address, device, now - 30 * DAY_MS),
-        devicesFromIp: atBoth(() => repo.otherDevicesFromIp(nets.group, device, since), () => repo.otherDevicesFromNetwork(nets.network, device, since)),
-        requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, now - HOUR_MS),
-        requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, now - DAY_MS),
-        paidToWideToday: repo.approvedFromWide(nets.wide, nets.network, now - DAY_MS),
-        wideName: nets.wide.includes(":") ? "/32" : "/16",
-      } satisfies Omit<RiskSignals, "addressesFromDevice" | "newDevice" | "userAgent">,
+      addressesFromIp: limits?.fromNetwork ?? repo.otherAddressesFromNetwork(nets.network, address, since).n,
+      addressesFromDevice: limits?.fromDevice ?? repo.otherAddressesFromDevice(device, address, since).n,
+      rejectedFromIpOrDevice: repo.rejectedFrom(nets.network, device, now - 7 * DAY_MS),
+      requestsFromIpLast10Min: repo.requestsFromNetwork(nets.network, since10Min),
+      devicesForAddress: repo.otherDevicesForAddress(address, device, now - 30 * DAY_MS),
+      devicesFromIp: repo.otherDevicesFromNetwork(nets.network, device, since),
+      requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, now - HOUR_MS),
+      requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, now - DAY_MS),
+      paidToWideToday: repo.approvedFromWide(nets.wide, nets.network, now - DAY_MS),
+      wideName: nets.wide.includes(":") ? "/32" : "/16",
+      newDevice: false,
+      userAgent: null,
     };
   };
 
@@ -140,18 +135,18 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   function rescore(request: FaucetRequest): { score: number; reasons: string[] } {
     const now = clock();
     const group = request.ipGroup ?? request.requesterIp ?? "";
-    const nets = { group, network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
+    const nets = { network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
     const device = request.deviceId ?? "";
     const original = request.riskReasons ?? [];
     // the others from its network in the 10 minutes before it and since (it counts itself)
-    const counted = signals(nets, request.address, device, now, request.createdAt - 10 * 60_000).risk;
+    const counted = signals(nets, request.address, device, now, request.createdAt - 10 * 60_000);
     const fresh = scoreRisk({
       ...counted,
       requestsFromIpLast10Min: Math.max(0, counted.requestsFromIpLast10Min - 1),
       // the others of its wide network in the hour (and the day) before it and since
       requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, request.createdAt - HOUR_MS),
       requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, request.createdAt - DAY_MS),
-      addressesFromDevice: device ? repo.otherAddressesFromDevice(device, request.address, now - DAY_MS).n : 0,
+      addressesFromDevice: device ? counted.addressesFromDevice : 0,
       newDevice: original.includes(FIRST_VISIT),
       userAgent: request.userAgent,
     });
@@ -190,12 +185,12 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         throw faucetErrors.addressWaits(waitText(wait), wait / 1000);
       }
     }
-    // Every path that creates a faucet request passes the per-IP and per-device limits; the per-IP
-    // one at the IP group's width and at its network's (/48, /24).
-    const counted = signals(nets, parsed.address, input.deviceId, now, now - 10 * 60_000);
-    const fromIp = counted.fromIp;
-    if (fromIp.n >= s.perIpDaily) {
-      const wait = (fromIp.first ?? now) + DAY_MS - now;
+    // Every path that creates a faucet request passes the per-IP and per-device limits (the per-IP
+    // one at its network's width, /48 or /24), checked before the signals that only score: a
+    // refusal costs about what the duplicate-address refusal costs.
+    const fromNetwork = repo.otherAddressesFromNetwork(nets.network, parsed.address, since);
+    if (fromNetwork.n >= s.perIpDaily) {
+      const wait = (fromNetwork.first ?? now) + DAY_MS - now;
       throw faucetErrors.networkLimit(s.perIpDaily, waitText(wait), wait / 1000);
     }
     const fromDevice = repo.otherAddressesFromDevice(input.deviceId, parsed.address, since);
@@ -207,7 +202,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const today = utcDay(now);
     const pool = poolOf(kind === "faucet" ? null : (input.reason ?? null));
     const wanted = kind === "faucet" ? drawAmount(s.minAmountDrops, s.maxAmountDrops, random) : bonusDrops(s);
-    const risk = scoreRisk({ ...counted.risk, addressesFromDevice: fromDevice.n, newDevice: input.newDevice, userAgent: input.userAgent });
+    const risk = scoreRisk({ ...signals(nets, parsed.address, input.deviceId, now, now - 10 * 60_000, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n }), newDevice: input.newDevice, userAgent: input.userAgent });
     // A flagged request (medium or high) waits for an admin without holding budget: a flood of them
     // cannot close the faucet. It takes its amount from the budget when approved (holdBudget). So
     // only a request that holds budget needs this hour's slice; a flagged one is stored (a person

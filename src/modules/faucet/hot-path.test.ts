@@ -1,0 +1,58 @@
+// A request's cost must not grow with what a farm can add: every statement the faucet's request
+// path runs (an accepted request, each refusal, the status read) is served by an index on the
+// width it counts (network, wide network, device, address), never by a scan, nor by an index on
+// status or time alone (a farm's 100k waiting rows all share a status and a day).
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
+import { queryPlan, recordStatements, type StatementLog } from "../../testing/statements.ts";
+
+const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+// the tables a visitor or a farm can add rows to
+const GROWING = ["faucet_requests", "faucet_request_hours", "users", "rewards", "reviews", "payouts", "sessions", "notifications", "audit_log", "social_shares", "block_list"];
+const BY_STATUS_OR_TIME_ALONE = ["faucet_requests_status_time", "faucet_requests_time"];
+
+let t: TestApp;
+let log: StatementLog;
+beforeAll(async () => {
+  t = testApp({ onDatabase: (db) => void (log = recordStatements(db.sqlite)) });
+  // a request, flagged ones and rejected ones already there, so each path runs all its statements
+  const admin = (await t.registerAdmin()).cookie;
+  await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { dailyLimit: "1000" } });
+  for (let i = 0; i < 3; i++) await ask("2001:db8:5::1");
+});
+afterAll(() => t.close());
+
+const ask = (ip: string, address = randomAddress(), device = crypto.randomUUID()) =>
+  t.call("POST", "/api/faucet/request", { body: { address }, ip, cookie: `device=${device}`, headers: { "user-agent": BROWSER } });
+
+// What each statement run since `log.clear()` does that a farm could make slow.
+function badPlans(): string[] {
+  const bad: string[] = [];
+  for (const sql of log.taken()) {
+    for (const step of queryPlan(t.db.sqlite, sql)) {
+      const scanned = step.match(/^SCAN (\w+)/)?.[1];
+      const byIndex = step.match(/USING (?:COVERING )?INDEX (\w+)/)?.[1];
+      if ((scanned && GROWING.includes(scanned)) || (byIndex && BY_STATUS_OR_TIME_ALONE.includes(byIndex))) bad.push(`${step}\n    in: ${sql.replace(/\s+/g, " ")}`);
+    }
+  }
+  return bad;
+}
+
+test.each([
+  ["an accepted request", () => ask("198.51.100.9")],
+  ["a flagged request from a network that asked before", () => ask("2001:db8:5::2")],
+  ["a refusal: the network is over its limit", () => ask("2001:db8:5::3")],
+  ["a refusal: the address asked in the last 24 h", async () => {
+    const address = randomAddress();
+    await ask("203.0.113.50", address);
+    log.clear();
+    return ask("203.0.113.60", address);
+  }],
+  ["the status read", () => t.call("GET", "/api/faucet/status?mine=1", { cookie: `device=${crypto.randomUUID()}` })],
+])("%s runs no statement a farm can make slow", async (_name, run) => {
+  log.clear();
+  const res = await run();
+  expect(res.status).toBeLessThan(500);
+  expect(log.taken().length).toBeGreaterThan(0);
+  expect(badPlans()).toEqual([]);
+});
