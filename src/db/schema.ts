@@ -114,6 +114,9 @@ export const faucetRequests = sqliteTable(
     budgetDay: text("budget_day"),
     // Approved by the auto-approve rule (faucet_settings.auto_approve_*), not by a person.
     autoApproved: integer("auto_approved", { mode: "boolean" }).notNull().default(false),
+    // Why the auto-approve rule left it for a person (it then holds no budget and the rule does not
+    // look at it again); null while the rule may still pay it.
+    autoApproveSkip: text("auto_approve_skip"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -140,6 +143,17 @@ export const faucetDailyTotals = sqliteTable("faucet_daily_totals", {
   requests: integer("requests").notNull().default(0),
   // what the day's bonus budget holds (social and reviewer bonuses)
   bonusDrops: integer("bonus_drops").notNull().default(0),
+});
+
+// What each UTC hour took from the day's budgets (holds less what was given back within the hour)
+// and how many faucet requests it accepted: an hour's slice is what the day had left at its start
+// spread over the hours left (faucet/budget.ts), and the usual rate of each hour of the day is read
+// from these rows (faucet/surge.ts). `hour`: whole hours since 1970-01-01 UTC.
+export const faucetHourlyTotals = sqliteTable("faucet_hourly_totals", {
+  hour: integer("hour").primaryKey(),
+  amountDrops: integer("amount_drops").notNull().default(0),
+  bonusDrops: integer("bonus_drops").notNull().default(0),
+  requests: integer("requests").notNull().default(0),
 });
 
 export const rewards = sqliteTable(

@@ -35,7 +35,7 @@ async function request({ ip = strangerIp(++visitors), userAgent = "Mozilla/5.0 (
 
 // What anyone looking the address up sees.
 const lookup = async (address: string) => (await bed.t.call("GET", `/api/faucet/requests?address=${address}`)).json[0];
-const row = (id: number) => bed.t.db.sqlite.query("select status, risk_score, processed_by, auto_approved from faucet_requests where id = ?").get(id) as any;
+const row = (id: number) => bed.t.db.sqlite.query("select status, risk_score, processed_by, auto_approved, budget_day, auto_approve_skip from faucet_requests where id = ?").get(id) as any;
 const paidTo = (address: string) => bed.sim.payments({ destination: address }).filter((p) => p.result === "tesSUCCESS");
 const approvedSoon = (id: number) => waitFor(() => row(id).status === "APPROVED", { what: `request ${id} auto-approved` });
 
@@ -106,9 +106,14 @@ describe("auto-approve", () => {
     bed.t.clock.advance(11 * MINUTE);
     await approvedSoon(elsewhere.id);
     await stillPendingAfterRuns(second.id);
+    // left for a person, it gives its budget back at once and the rule does not pay it later
+    expect(row(second.id)).toMatchObject({ budget_day: null, auto_approve_skip: "network_paid_today" });
     // the next UTC day, the /48 may have one again
     bed.t.clock.advance(24 * 60 * MINUTE);
-    await approvedSoon(second.id);
+    const nextDay = await request({ ip: "2001:db8:4:3::1" });
+    bed.t.clock.advance(11 * MINUTE);
+    await approvedSoon(nextDay.id);
+    expect(row(second.id).status).toBe("PENDING");
   }, 15_000);
 
   test("one request a day from a provider's /16 is paid without a person; the next from another /24 of it waits", async () => {
@@ -133,8 +138,12 @@ describe("auto-approve", () => {
     await approvedSoon(first.id);
     const second = await request();
     await stillPendingAfterRuns(second.id);
+    // skipped for the cap, it gives its budget back at once and waits for a person
+    expect(row(second.id)).toMatchObject({ budget_day: null, auto_approve_skip: "over_daily_cap" });
     bed.t.clock.set(Date.UTC(2026, 0, 16, 3, 0)); // 4 slices: 40 XRP
-    await approvedSoon(second.id);
+    const later = await request();
+    await approvedSoon(later.id);
+    expect(row(second.id).status).toBe("PENDING");
     const budget = (await bed.t.call("GET", "/api/admin/faucet/budget", { cookie: bed.admin })).json;
     expect(budget.autoApprove).toMatchObject({ total: "240.000000", slice: "10.000000", released: "40.000000", used: "40.000000", left: "0.000000" });
   }, 15_000);
@@ -155,7 +164,7 @@ describe("auto-approve", () => {
   test("today's cap stops further auto-approvals; the rest waits for a person", async () => {
     bed = await open();
     // each request is 20 XRP; the rule may give 30 a day
-    await settings({ minAmount: "20", maxAmount: "20", autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "30" } });
+    await settings({ minAmount: "20", maxAmount: "20", dailyLimit: "1000", autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "30" } });
     const first = await request();
     await approvedSoon(first.id);
     const second = await request();
@@ -167,6 +176,24 @@ describe("auto-approve", () => {
     const list = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json;
     expect(list.find((r: any) => r.id === second.id)).toMatchObject({ autoApproved: false, processedBy: "admin" });
     expect(list.find((r: any) => r.id === first.id)).toMatchObject({ autoApproved: true, processedBy: "Auto" });
+  }, 15_000);
+
+  test("a request the rule skips for its cap gives this hour's budget back at once: the next visitor is not refused for budget nobody uses", async () => {
+    bed = await open();
+    // 10 XRP a request; the hour's slice is one request (100 XRP over the hours left, at least 10); the rule may pay 20 a day
+    await settings({ minAmount: "10", maxAmount: "10", autoApprove: { enabled: true, holdMinutes: 10, maxPerDay: "20" } });
+    const first = await request();
+    bed.t.clock.advance(11 * MINUTE);
+    await approvedSoon(first.id);
+    bed.t.clock.set(Date.UTC(2026, 0, 15, 13, 0));
+    const second = await request();
+    expect(row(second.id).budget_day).toBe("2026-01-15");
+    bed.t.clock.advance(11 * MINUTE); // 13:11: the cap released by now (11.67 XRP) cannot pay a second 10
+    await waitFor(() => row(second.id).auto_approve_skip !== null, { what: "the rule leaves the second for a person" });
+    expect(row(second.id)).toMatchObject({ status: "PENDING", budget_day: null, auto_approve_skip: "over_daily_cap" });
+    // before, the skipped request kept the hour's slice and this visitor was refused BUDGET_REACHED
+    const third = await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(++visitors), headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
+    expect(third.status).toBe(201);
   }, 15_000);
 
   test("off by default: an old low-risk request waits for a person", async () => {

@@ -11,11 +11,11 @@ export const AUTO_APPROVE_BATCH = 50;
 
 export function createAutoApproveRepository(db: Db) {
   // Plain faucet requests (not reviewer bonuses) waiting since `heldSince` or earlier, scored at or
-  // below the threshold when they came.
+  // below the threshold when they came, that the rule has not left for a person.
   const candidates = db
     .select()
     .from(r)
-    .where(and(eq(r.status, "PENDING"), isNull(r.reason), lte(r.riskScore, p("maxRiskScore")), lte(r.createdAt, p("heldSince"))))
+    .where(and(eq(r.status, "PENDING"), isNull(r.reason), isNull(r.autoApproveSkip), lte(r.riskScore, p("maxRiskScore")), lte(r.createdAt, p("heldSince"))))
     .orderBy(asc(r.createdAt), asc(r.id))
     .limit(AUTO_APPROVE_BATCH)
     .prepare();
@@ -27,7 +27,10 @@ export function createAutoApproveRepository(db: Db) {
     .where(and(eq(r.autoApproved, true), gte(r.processedAt, p("since")), or(eq(r.ipNetwork, p("network")), eq(r.ipGroup, p("group")))))
     .prepare();
 
+  const leave = db.update(r).set({ autoApproveSkip: sql`${p("why")}` }).where(eq(r.id, p("id"))).prepare();
+
   return {
+    leave: (id: number, why: string) => void leave.run({ id, why }),
     approvedFromNetworkSince: (request: Pick<FaucetRequest, "ipNetwork" | "ipGroup">, since: number): number =>
       approvedFrom.get({ network: request.ipNetwork ?? request.ipGroup ?? "", group: request.ipGroup ?? "", since })!.n,
     candidates: (maxRiskScore: number, heldSince: number): FaucetRequest[] => candidates.all({ maxRiskScore, heldSince }),

@@ -3,10 +3,12 @@
 // again at that moment (a burst during the hold raises it), is approved as an admin's approval
 // would (the budget, the payout queued for the engine), by 'Auto', while today's auto-approved
 // XRP stays within maxPerDay released through the day (an hourly share, like the budget) and at
-// most one request a day per network (IPv6 /48, IPv4 /24). Anything else waits for a person. Run on
-// a timer by createApp.
+// most one request a day per network (IPv6 /48, IPv4 /24). Anything else the rule leaves for a
+// person at once: it gives its budget back (only what the rule will pay holds budget) and the rule
+// does not look at it again. Run on a timer by createApp.
 import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
+import { immediate } from "../../db/transaction.ts";
 import { utcDay } from "../../lib/time.ts";
 import type { PayoutService } from "../payouts/service.ts";
 import type { FaucetService } from "../faucet/service.ts";
@@ -21,7 +23,7 @@ export interface AutoApproveDeps {
   db: Db;
   clock: () => number;
   settings: SettingsService;
-  faucet: Pick<FaucetService, "currentRisk" | "autoApproveCapNow">;
+  faucet: Pick<FaucetService, "currentRisk" | "autoApproveCapNow" | "releaseBudget">;
   payouts: Pick<PayoutService, "autoApproveFaucetRequest">;
   log: (line: string) => void;
   // Whether the request's address, IP or device is on the block list now (blocked during its hold).
@@ -31,6 +33,12 @@ export interface AutoApproveDeps {
 export function createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked = () => false }: AutoApproveDeps) {
   const repo = createAutoApproveRepository(db);
   let failing = false;
+  // a request the rule will not pay waits for a person holding nothing
+  const leave = (request: FaucetRequest, why: string) =>
+    immediate(db, () => {
+      repo.leave(request.id, why);
+      faucet.releaseBudget(request.id);
+    });
 
   return {
     // One pass over the requests whose hold is over; returns how many it approved.
@@ -43,15 +51,21 @@ export function createAutoApprover({ db, clock, settings, faucet, payouts, log, 
         const maxPerDayDrops = faucet.autoApproveCapNow();
         let approved = 0;
         for (const request of repo.candidates(s.autoApproveMaxRiskScore, now - s.autoApproveHoldMinutes * MINUTE_MS)) {
-          if (blocked(request)) continue; // blocked while it waited: a person decides
-          if (repo.approvedFromNetworkSince(request, dayStart) > 0) continue; // one a day per network
-          const risk = faucet.currentRisk(request);
-          if (risk.score > s.autoApproveMaxRiskScore) continue; // waits for a person
-          const outcome = payouts.autoApproveFaucetRequest(request.id, risk.score, { dayStart, maxPerDayDrops });
-          if (outcome === "queued") approved++;
-          // no engine: nothing can be paid, the others wait too (a request over today's cap or
-          // budget waits for a person or tomorrow; a smaller one after it may still fit)
-          else if (outcome === "no_engine") break;
+          if (blocked(request)) leave(request, "blocked"); // blocked while it waited: a person decides
+          else if (repo.approvedFromNetworkSince(request, dayStart) > 0) leave(request, "network_paid_today"); // one a day per network
+          else {
+            const risk = faucet.currentRisk(request);
+            if (risk.score > s.autoApproveMaxRiskScore) {
+              leave(request, "risk");
+              continue;
+            }
+            const outcome = payouts.autoApproveFaucetRequest(request.id, risk.score, { dayStart, maxPerDayDrops });
+            if (outcome === "queued") approved++;
+            // no engine: nothing can be paid, the others wait too
+            else if (outcome === "no_engine") break;
+            // over today's cap or budget: a person decides (a smaller one after it may still fit)
+            else if (outcome === "over_daily_cap" || outcome === "over_budget") leave(request, outcome);
+          }
         }
         failing = false;
         return approved;

@@ -82,13 +82,14 @@ describe("GET /api/faucet/status", () =>
         offlineReason: null,
         minAmount: "5.000000",
         maxAmount: "20.000000",
-        // at 12:00 UTC, 13 of the day's 24 hourly slices are released
-        budgetLeft: "54.166667",
+        // at 12:00 UTC with nothing used, the hour's slice is the day's 100 XRP spread over the 12
+        // hours left (8.33), at least one request's most (20)
+        budgetLeft: "20.000000",
         budgetTotal: "100.000000",
-        budgetLeftDrops: 54_166_667,
+        budgetLeftDrops: 20_000_000,
         budgetTotalDrops: 100_000_000,
-        budgetReleased: "54.166667",
-        budgetSlice: "4.166667",
+        budgetReleased: "20.000000",
+        budgetSlice: "8.333334",
         nextSliceAt: "2026-01-15T13:00:00.000Z",
         reviewerBonus: "5.000000",
         nextClaimSeconds: null,
@@ -101,8 +102,8 @@ describe("GET /api/faucet/status", () =>
       setup: (t) => ask(t, wallet),
       expectStatus: 200,
       after: (res) => {
-        expect(res.json.budgetLeftDrops).toBeGreaterThanOrEqual(54_166_667 - 20_000_000);
-        expect(res.json.budgetLeftDrops).toBeLessThanOrEqual(54_166_667 - 5_000_000);
+        expect(res.json.budgetLeftDrops).toBeGreaterThanOrEqual(20_000_000 - 20_000_000);
+        expect(res.json.budgetLeftDrops).toBeLessThanOrEqual(20_000_000 - 5_000_000);
         expect(Number(res.json.budgetLeft) * 1e6).toBeCloseTo(res.json.budgetLeftDrops, 0);
       },
     },

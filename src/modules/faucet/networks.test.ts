@@ -2,6 +2,7 @@
 // what a farm rotating cheap things (IPv6 /64s in a /48, IPv4 addresses in a /24, /24s in a /16)
 // gets, and what honest visitors (a household on one IPv4, strangers through the day) still get.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { formatXrp } from "../../money.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -88,7 +89,7 @@ describe("the day's budget, released an hour at a time", () => {
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await ask(strangerIp(i)));
     const accepted = answers.filter((a) => a.status === 201);
-    // the first slice: a 24th of 100 XRP, but at least one request's most (20 XRP)
+    // the first slice: 100 XRP spread over 24 hours, but at least one request's most (20 XRP)
     expect(dayTotal()).toBeLessThanOrEqual(20_000_000);
     expect(accepted.length).toBeGreaterThanOrEqual(1);
     const refused = answers.find((a) => a.status === 429)!;
@@ -107,16 +108,35 @@ describe("the day's budget, released an hour at a time", () => {
     });
     const budget = (await t.call("GET", "/api/admin/faucet/budget", { cookie: admin })).json;
     expect(budget.faucet).toMatchObject({ total: "100.000000", slice: "4.166667", released: "20.000000", nextSliceAt: "2026-01-16T01:00:00.000Z" });
+    const usedAtMidnight = dayTotal();
     expect(budget.faucet.refusedRequests).toBe(answers.length - accepted.length);
 
-    // unused slices carry forward: at 06:00, 7 slices (29.17 XRP) are released in all
+    // unused hours carry forward spread over the hours left, never at once: at 06:00 the hour's slice
+    // is what the day has left over its 18 hours (under 5 XRP), at least one request's most (20)
     t.clock.set(Date.UTC(2026, 0, 16, 6, 0));
     const later = (await t.call("GET", "/api/faucet/status")).json;
-    expect(later.budgetReleased).toBe("29.166667");
-    expect(later.budgetLeftDrops).toBe(29_166_667 - dayTotal());
+    expect(Math.round(Number(later.budgetSlice) * 1e6)).toBe(Math.ceil((100_000_000 - usedAtMidnight) / 18));
+    expect(later.budgetLeftDrops).toBe(20_000_000);
+    expect(later.budgetReleased).toBe(formatXrp(usedAtMidnight + 20_000_000));
     expect((await ask(strangerIp(100))).status).toBe(201);
     // a new slice, a new count of refusals
     expect((await t.call("GET", "/api/admin/faucet/budget", { cookie: admin })).json.faucet.refusedRequests).toBe(0);
+  });
+
+  test("budget left unused all morning is spread over the hours left: a burst at 14:35 takes one hour's slice, not the morning's", async () => {
+    t.clock.set(Date.UTC(2026, 0, 16, 14, 35));
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await ask(strangerIp(i)));
+    // 100 XRP over the 10 hours left: 10 XRP, at least one request's most (20); before, the 62.5 XRP
+    // released by 14:35 went in one burst
+    expect(dayTotal()).toBeLessThanOrEqual(20_000_000);
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(answers.find((a) => a.status === 429)!.json.message).toBe("The faucet has given out this hour's XRP. More opens at 15:00 UTC.");
+    // the next hour: what is left spread over the 9 hours left
+    t.clock.set(Date.UTC(2026, 0, 16, 15, 0));
+    const status = (await t.call("GET", "/api/faucet/status")).json;
+    expect(Math.round(Number(status.budgetSlice) * 1e6)).toBe(Math.ceil((100_000_000 - dayTotal()) / 9));
+    expect(status.budgetLeftDrops).toBe(20_000_000);
   });
 
   test("after the slice is used, a flagged request is still taken (holding nothing, for a person) and raises the first of its burst", async () => {
@@ -140,6 +160,7 @@ describe("the day's budget, released an hour at a time", () => {
     expect(bad.json.message).toBe("bonusMinAccountAgeHours must be a whole number from 0 to 720");
     expect((await settings({ bonusDailyLimit: "-1" })).json.message).toBe("bonusDailyLimit must be a positive XRP amount with at most 6 decimals");
     const budget = (await t.call("GET", "/api/admin/faucet/budget", { cookie: admin })).json;
-    expect(budget.bonus).toMatchObject({ total: "30.000000", slice: "1.250000" });
+    // at 12:00 with nothing used: 30 XRP over the 12 hours left, at least one bonus (5 XRP) released
+    expect(budget.bonus).toMatchObject({ total: "30.000000", slice: "2.500000", released: "5.000000" });
   });
 });

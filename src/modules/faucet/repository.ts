@@ -115,6 +115,7 @@ export function createFaucetRepository(db: Db) {
       deviceId: p("deviceId"),
       userAgent: p("userAgent"),
       budgetDay: p("budgetDay"),
+      autoApproveSkip: p("autoApproveSkip"),
       createdAt: p("createdAt"),
     })
     .returning()
@@ -138,6 +139,14 @@ export function createFaucetRepository(db: Db) {
     .from(r)
     .where(and(eq(r.autoApproved, true), gt(r.processedAt, p("since"))))
     .prepare();
+  // an hour's takings from the budgets (faucet or bonus) and its accepted requests
+  const addToHour = db.sqlite.prepare<unknown, [number, number, number, number]>(
+    `insert into faucet_hourly_totals (hour, amount_drops, bonus_drops, requests) values (?1, ?2, ?3, ?4)
+     on conflict(hour) do update set amount_drops = amount_drops + ?2, bonus_drops = bonus_drops + ?3, requests = requests + ?4`,
+  );
+  const hourTotal = db.sqlite.prepare<{ amountDrops: number; bonusDrops: number; requests: number }, [number]>(
+    "select amount_drops as amountDrops, bonus_drops as bonusDrops, requests from faucet_hourly_totals where hour = ?",
+  );
   const addBonusToDay = db.sqlite.prepare<unknown, [string, number]>(
     `insert into faucet_daily_totals (day, bonus_drops) values (?1, ?2)
      on conflict(day) do update set bonus_drops = bonus_drops + ?2`,
@@ -252,6 +261,8 @@ export function createFaucetRepository(db: Db) {
     updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),
+    addToHour: (hour: number, drops: number, bonusDrops: number, requests: number) => addToHour.run(hour, drops, bonusDrops, requests),
+    hourTotal: (hour: number) => hourTotal.get(hour) ?? { amountDrops: 0, bonusDrops: 0, requests: 0 },
     budgetOf: (id: number) => budgetOf.get({ id }),
     setBudgetDay: (id: number, day: string | null) => setBudgetDay.run({ id, day }),
     openPage(page: number, size: number, withRecent: boolean): AdminFaucetRequestRow[] {

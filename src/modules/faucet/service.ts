@@ -10,7 +10,7 @@ import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
-import { type BudgetView, budgetView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
+import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
 import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk } from "./risk.ts";
@@ -64,18 +64,26 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   const repo = createFaucetRepository(db);
   // Bumped whenever a day's total moves, so the cached status never outlives a change.
   let budgetVersion = 0;
+  // (what moves today moves this hour's takings too: an hour's slice is read from them)
   const moveBudget = (pool: BudgetPool, day: string, drops: number, requests: number) => {
     if (pool === "faucet") repo.addToDay(day, drops, requests);
     else repo.addBonusToDay(day, drops);
+    const now = clock();
+    if (day === utcDay(now)) repo.addToHour(Math.floor(now / HOUR_MS), pool === "faucet" ? drops : 0, pool === "bonus" ? drops : 0, requests);
     budgetVersion++;
   };
   const usedOn = (pool: BudgetPool, day: string) => (pool === "faucet" ? repo.dayTotal(day) : repo.dayBonusTotal(day));
+  const usedThisHour = (pool: BudgetPool, now: number) => {
+    const hour = repo.hourTotal(Math.floor(now / HOUR_MS));
+    return pool === "faucet" ? hour.amountDrops : hour.bonusDrops;
+  };
   const totalOf = (pool: BudgetPool, s: FaucetSettings) => (pool === "faucet" ? s.dailyLimitDrops : s.bonusDailyLimitDrops);
   // The least a pool's first slice releases: one request's most.
   const floorOf = (pool: BudgetPool, s: FaucetSettings) => (pool === "faucet" ? s.maxAmountDrops : bonusDrops(s));
   const bonusDrops = (s: FaucetSettings) => s.reviewerBonusDrops ?? s.minAmountDrops;
   // A pool as it stands now: released through the day (budget.ts).
-  const poolNow = (pool: BudgetPool, s: FaucetSettings, now: number): BudgetView => budgetView(totalOf(pool, s), usedOn(pool, utcDay(now)), now, floorOf(pool, s));
+  const poolNow = (pool: BudgetPool, s: FaucetSettings, now: number): BudgetView =>
+    budgetView(totalOf(pool, s), usedOn(pool, utcDay(now)), usedThisHour(pool, now), now, floorOf(pool, s));
   // The whole day left (an admin's approval may use what later slices release).
   const remainingToday = (pool: BudgetPool, s: FaucetSettings, today: string) => totalOf(pool, s) - usedOn(pool, today);
   const refusals: Record<BudgetPool, Refusals> = { faucet: { slice: 0, requests: 0, drops: 0 }, bonus: { slice: 0, requests: 0, drops: 0 } };
@@ -203,11 +211,13 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const pool = poolOf(kind === "faucet" ? null : (input.reason ?? null));
     const wanted = kind === "faucet" ? drawAmount(s.minAmountDrops, s.maxAmountDrops, random) : bonusDrops(s);
     const risk = scoreRisk({ ...signals(nets, parsed.address, input.deviceId, now, now - 10 * 60_000, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n }), newDevice: input.newDevice, userAgent: input.userAgent });
-    // A flagged request (medium or high) waits for an admin without holding budget: a flood of them
-    // cannot close the faucet. It takes its amount from the budget when approved (holdBudget). So
-    // only a request that holds budget needs this hour's slice; a flagged one is stored (a person
-    // sees the burst whole) while the day's budget could still cover it.
-    const holdsBudget = risk.score < HOLDS_NO_BUDGET;
+    // Only what a rule could pay holds budget: a low-risk faucet request (auto-approve may pay it
+    // at the end of its hold, and gives the budget back if it will not). A flagged request (medium or
+    // high) and a bonus wait for a person holding none, so a flood of them cannot close the faucet;
+    // each takes its amount when approved (holdBudget). So only a request that holds budget needs
+    // this hour's slice; the others are stored (a person sees the burst whole) while the day's
+    // budget could still cover them.
+    const holdsBudget = kind === "faucet" && risk.score < HOLDS_NO_BUDGET;
     // the faucet pays less than it drew down to the minimum; a bonus pays its whole amount or waits
     const least = kind === "faucet" ? Math.min(wanted, s.minAmountDrops) : wanted;
     const amount = holdsBudget ? takeFromPool(pool, s, now, wanted, least) : Math.min(wanted, dayLeftFor(pool, s, now, least));
@@ -226,6 +236,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       deviceId: input.deviceId,
       userAgent: input.userAgent,
       budgetDay: holdsBudget ? today : null,
+      autoApproveSkip: null,
       createdAt: now,
     });
     moveBudget(pool, today, holdsBudget ? amount : 0, 1);
@@ -290,12 +301,17 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       moveBudget(poolOf(request.reason), request.budgetDay, -request.amountDrops, 0);
     },
 
-    // A social bonus's amount taken from today's released bonus budget, inside the caller's
-    // transaction; the day it was taken from, to give it back when the claim is denied.
+    // A social bonus claim waits for a person holding nothing: refused only once the day's bonus
+    // budget cannot cover it. Inside the caller's transaction.
+    checkBonus(drops: number): void {
+      dayLeftFor("bonus", settings.get(), clock(), drops);
+    },
+    // An approved social bonus takes its amount from today's bonus budget (the whole day's, as an
+    // admin's approval may), or the approval is refused; the day it was taken from, to give it back.
     holdBonus(drops: number): string {
-      const now = clock();
-      takeFromPool("bonus", settings.get(), now, drops, drops);
-      const today = utcDay(now);
+      const today = utcDay(clock());
+      const left = remainingToday("bonus", settings.get(), today);
+      if (left < drops) throw faucetErrors.approvalPassesBudget(formatXrp(Math.max(0, left)));
       moveBudget("bonus", today, drops, 0);
       return today;
     },
@@ -314,7 +330,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       return {
         faucet: { ...poolNow("faucet", s, now), refusedRequests: refused("faucet").requests, refusedDrops: refused("faucet").drops },
         bonus: { ...poolNow("bonus", s, now), refusedRequests: refused("bonus").requests, refusedDrops: refused("bonus").drops },
-        autoApprove: budgetView(s.autoApproveMaxPerDayDrops, autoUsed, now, s.maxAmountDrops),
+        autoApprove: capView(s.autoApproveMaxPerDayDrops, autoUsed, now, s.maxAmountDrops),
       };
     },
 

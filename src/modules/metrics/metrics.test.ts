@@ -106,6 +106,8 @@ describe("what /metrics says", () => {
     // a bonus needs an account a day old
     const claimer = await app.register("claimer");
     app.clock.advance(24 * 60 * 60 * 1000);
+    // (a day's budget whose 12:00 slice covers the three requests below)
+    expect((await app.call("POST", "/api/admin/faucet/settings", { cookie: bed.admin, body: { dailyLimit: "1000" } })).status).toBe(200);
 
     // one request paid on the ledger, one rejected, one waiting
     const paid = await bed.approvedRequest();

@@ -10,7 +10,7 @@ const bobAddress = randomAddress();
 beforeAll(async () => {
   const { cookie: admin } = await t.signIn("admin");
   // (each claim is made on the day its account is registered: the dates are what this file tests)
-  await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { bonusMinAccountAgeHours: 0 } });
+  await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { bonusMinAccountAgeHours: 0, bonusDailyLimit: "1000" } });
   const claim = async (name: string, platform: string, address = randomAddress()) => {
     const { cookie } = await t.register(name);
     await t.call("POST", "/api/social/share", { cookie, body: { platform } });

@@ -23,7 +23,7 @@ export function createRewardRepository(db: Db) {
     .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
     .prepare();
   // a denied claim holds no budget any more
-  const clearBudgetDay = db.update(r).set({ budgetDay: null }).where(eq(r.id, p("id"))).prepare();
+  const setBudgetDay = db.update(r).set({ budgetDay: sql`${p("day")}` }).where(eq(r.id, p("id"))).prepare();
   const addOwed = db
     .update(users)
     .set({ totalClaimedDrops: sql`${users.totalClaimedDrops} + ${p("amount")}` })
@@ -77,7 +77,7 @@ export function createRewardRepository(db: Db) {
     decide: (id: number, status: ClaimDecision, reason: string | null, adminId: number, at: number) =>
       decide.run({ id, status, denyReason: status === "DENIED" ? reason : null, adminId, at }),
     addOwed: (userId: number, amount: number) => addOwed.run({ userId, amount }),
-    clearBudgetDay: (id: number) => clearBudgetDay.run({ id }),
+    setBudgetDay: (id: number, day: string | null) => setBudgetDay.run({ id, day }),
     paidBy: (payoutId: number, txHash: string, at: number) => paidBy.run({ payoutId, txHash, at }),
     lowerOwed: (userId: number | null, amount: number) => lowerOwed.run({ userId, amount }),
     freeFrom: (payoutId: number) => freeFrom.run({ payoutId }),

@@ -1,7 +1,8 @@
 // Rewards (the admin's "claims"): PENDING -> APPROVED (owed: added to totalClaimed), PAID (paid
-// outside the app: recorded only) or DENIED (with a reason; its amount goes back to the bonus budget
-// of the day that held it). A compare-and-set from PENDING, in one transaction with the owed total,
-// the budget and the audit record.
+// outside the app: recorded only) or DENIED (with a reason). A claim waits holding none of the
+// bonus budget; approving it or marking it paid takes its amount from today's (or is refused when
+// the day's bonus budget cannot cover it). A compare-and-set from PENDING, in one transaction with
+// the owed total, the budget and the audit record.
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
@@ -24,8 +25,9 @@ export interface RewardDeps {
   clock: () => number;
   // Users as the API shows them, by id: the account feature's publicUsersByIds.
   publicUsersByIds: (ids: number[]) => PublicUser[];
-  // the day's bonus budget, which a denied claim gives its amount back to
-  faucet: Pick<FaucetService, "releaseBonus">;
+  // the day's bonus budget, which an approved claim takes its amount from (and a denied one that
+  // held some, made before claims waited holding none, gives back)
+  faucet: Pick<FaucetService, "holdBonus" | "releaseBonus">;
 }
 
 export function createRewardService({ db, clock, publicUsersByIds, faucet }: RewardDeps) {
@@ -41,10 +43,11 @@ export function createRewardService({ db, clock, publicUsersByIds, faucet }: Rew
       throw rewardErrors.alreadyDecided(reward.status);
     }
     const at = clock();
+    if (decision !== "DENIED" && reward.budgetDay === null) repo.setBudgetDay(id, faucet.holdBonus(reward.amountDrops));
     repo.decide(id, decision, reason, actor.admin.id, at);
     if (decision === "APPROVED") repo.addOwed(reward.userId, reward.amountDrops);
     if (decision === "DENIED" && reward.budgetDay !== null) {
-      repo.clearBudgetDay(id);
+      repo.setBudgetDay(id, null);
       faucet.releaseBonus(reward.budgetDay, reward.amountDrops);
     }
     recordAudit(db, { actor: actor.admin, action: `reward.${decision.toLowerCase()}`, targetType: "reward", targetId: id, details: { amount: formatXrp(reward.amountDrops), reason }, ip: actor.ip }, at);

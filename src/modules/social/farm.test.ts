@@ -69,37 +69,51 @@ describe("a bonus needs an account older than bonusMinAccountAgeHours", () => {
 });
 
 describe("the bonus budget", () => {
-  test("a claim takes its 5 XRP from the day's bonus budget: 429 when the hour's is given out; denying a claim gives it back", async () => {
+  test("a claim waits holding none of the bonus budget: pending claims never refuse the next user; approving takes its 5 XRP from the day's, refused past it", async () => {
     expect((await admin.post("/api/admin/faucet/settings", { bonusDailyLimit: "10" })).status).toBe(200);
-    const ann = await account("198.51.100.20");
-    const bob = await account("198.51.101.20");
-    t.clock.advance(DAY); // 2026-01-16 12:00: 13 of 24 hourly slices of 10 XRP are out, 5.416667 XRP
-    const first = await claim(ann, "Twitter", randomAddress());
-    expect(first.status).toBe(201);
-    expect(bonusUsed("2026-01-16")).toBe(5_000_000);
-    expect(rewards()[0]!.budget_day).toBe("2026-01-16");
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await account(`198.51.${100 + i}.20`));
+    t.clock.advance(DAY); // 2026-01-16 12:00: the hour may use 10 XRP over the 12 hours left, at least one bonus (5 XRP)
+    // three claims wait for a person: none holds the hour's 5 XRP (before, the first did and the next was refused)
+    const claims = [];
+    for (const person of people.slice(0, 3)) claims.push(await claim(person, "Twitter", randomAddress()));
+    expect(claims.map((c) => c.status)).toEqual([201, 201, 201]);
+    expect(bonusUsed("2026-01-16")).toBe(0);
+    expect(rewards().map((r) => r.budget_day)).toEqual([null, null, null]);
 
-    const refused = await claim(bob, "Twitter", randomAddress());
+    // approving takes the amount from the day's bonus budget
+    expect((await admin.post(`/api/admin/claims/${claims[0]!.json.id}`, { status: "APPROVED" })).status).toBe(200);
+    expect(bonusUsed("2026-01-16")).toBe(5_000_000);
+    expect(rewards()[0]).toMatchObject({ status: "APPROVED", budget_day: "2026-01-16" });
+    // marking one paid takes its amount too; past the day's 10 XRP an approval is refused, nothing changed
+    expect((await admin.post(`/api/admin/claims/${claims[1]!.json.id}`, { status: "PAID" })).status).toBe(200);
+    expect(bonusUsed("2026-01-16")).toBe(10_000_000);
+    // the day's bonus budget is given out: a new claim is refused until tomorrow
+    const refused = await claim(people[3]!, "Twitter", randomAddress());
     expect(refused.status).toBe(429);
     expect(refused.headers.get("x-error-code")).toBe("BONUS_BUDGET_REACHED");
-    expect(refused.json).toEqual({ message: "This hour's bonus budget has been given out. More opens at 13:00 UTC." });
-    expect(Number(refused.headers.get("retry-after"))).toBe(3600);
-    expect(rewards()).toHaveLength(1);
+    expect(refused.json.message).toStartWith("Today's bonus budget has been given out.");
+    expect(Number(refused.headers.get("retry-after"))).toBe(12 * 3600);
+    const over = await admin.post(`/api/admin/claims/${claims[2]!.json.id}`, { status: "APPROVED" });
+    expect(over.status).toBe(409);
+    expect(over.json.message).toBe("Approving this request would pass today's budget (0.000000 XRP left). Raise the daily limit or approve it after midnight UTC.");
+    expect(rewards()[2]).toMatchObject({ status: "PENDING", budget_day: null });
+    expect(bonusUsed("2026-01-16")).toBe(10_000_000);
+    // denying a waiting claim gives back nothing it did not hold
+    expect((await admin.post(`/api/admin/claims/${claims[2]!.json.id}`, { status: "DENIED", reason: "Not public" })).status).toBe(200);
+    expect(bonusUsed("2026-01-16")).toBe(10_000_000);
+  });
 
-    const denied = await admin.post(`/api/admin/claims/${first.json.id}`, { status: "DENIED", reason: "Not public" });
-    expect(denied.status).toBe(200);
+  test("a claim that held budget before claims waited holding none gives it back when denied", async () => {
+    const ann = await account("198.51.100.30");
+    t.clock.advance(DAY);
+    const first = await claim(ann, "Twitter", randomAddress());
+    // as a claim made by the earlier version stands in the database
+    t.db.sqlite.run("update rewards set budget_day = '2026-01-16' where id = ?", [first.json.id]);
+    t.db.sqlite.run("insert into faucet_daily_totals (day, bonus_drops) values ('2026-01-16', 5000000)");
+    expect((await admin.post(`/api/admin/claims/${first.json.id}`, { status: "DENIED", reason: "Not public" })).status).toBe(200);
     expect(bonusUsed("2026-01-16")).toBe(0);
     expect(rewards()[0]).toMatchObject({ status: "DENIED", budget_day: null });
-    // denying it again changes nothing
-    await admin.post(`/api/admin/claims/${first.json.id}`, { status: "DENIED" });
-    expect(bonusUsed("2026-01-16")).toBe(0);
-    expect((await claim(bob, "Twitter", randomAddress())).status).toBe(201);
-    expect(bonusUsed("2026-01-16")).toBe(5_000_000);
-    // an approved claim keeps its amount in the budget
-    const pending = (await admin.get("/api/admin/claims")).json.pendingRewards[0].id;
-    const approved = await admin.post(`/api/admin/claims/${pending}`, { status: "APPROVED" });
-    expect(approved.status).toBe(200);
-    expect(bonusUsed("2026-01-16")).toBe(5_000_000);
   });
 });
 

@@ -32,7 +32,7 @@ export interface SocialDeps {
   // the account age a bonus needs (bonusMinAccountAgeHours)
   settings: Pick<SettingsService, "get">;
   // the day's bonus budget
-  faucet: Pick<FaucetService, "holdBonus">;
+  faucet: Pick<FaucetService, "checkBonus">;
 }
 
 // When a weekly limit lets one more claim in, if `times` (the newest counted claims of the week,
@@ -112,7 +112,8 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
           { opens: user.deviceId === null ? null : weeklyOpening(repo.newestFromDevice(user.deviceId, weekAgo)), error: socialErrors.deviceThisWeek },
         ];
         for (const { opens, error } of limits) if (opens !== null) throw error(BONUS_PER_PLATFORM_DROPS, opens, (opens - now) / 1000);
-        const budgetDay = faucet.holdBonus(BONUS_PER_PLATFORM_DROPS);
+        // (a claim waits for a person holding none of the bonus budget: taken when approved)
+        faucet.checkBonus(BONUS_PER_PLATFORM_DROPS);
         const risk = scoreClaim({
           accountsToAddress: repo.accountsToAddress(address, user.id, weekAgo),
           accountsClaimedFromNetwork: repo.accountsFromClaimNetwork(from.ipNetwork, user.id, now - DAY_MS),
@@ -134,7 +135,7 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
           deviceId: from.deviceId,
           riskScore: risk.score,
           riskReasons: risk.reasons,
-          budgetDay,
+          budgetDay: null,
           createdAt: now,
         });
         repo.setAddressIfUnset(user.id, address);
