@@ -4,23 +4,42 @@
 // a bad bonus setting under its field; the claims list shows each claim's network, device and risk,
 // and a bulk approval says how many of the selected claims look alike; a user's file shows where the
 // account was registered from. Axe-clean, and without sideways scrolling at 375 px.
+//
+// The time of day is fixed: the site is the app in this process on a fake clock standing at 00:30
+// UTC (startSite({ at }), support.ts), not the binary on the real clock, and the browser's clock
+// starts at the same moment. What a budget has released depends on the hour (at 15:00 UTC the day
+// below has released 1.33 XRP, and one request no longer uses the hour up), so on the real clock
+// this file passed or failed by the hour it ran at. The day's first hour is chosen because there
+// the ways of releasing a day agree: the whole day remains and 24 hours are left, so the hour's
+// share is ceil(2 XRP / 24) raised to one request's most (1 XRP), whether the day is released as
+// max(floor, ceil(total x (hour + 1) / 24)) carried forward (faucet/budget.ts) or as each hour's
+// max(floor, ceil(remaining at its start / hours left)). One request uses the hour up and more
+// opens at 01:00 UTC (6:30 AM in Kolkata, UTC+5:30); every figure below is exact.
+// The date is in the future: the browser judges the session cookie's Expires (30 days after the
+// server's now) by the machine's real clock.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { ADMIN, BROWSER_USER_AGENT, gone, newAddress, seen, sessionCookie, startSite, until, type Site } from "./support.ts";
+import { ADMIN, BROWSER_USER_AGENT, gone, newAddress, seen, sessionCookie, startSite, until, type SiteOnClock } from "./support.ts";
 
-let site: Site;
+let site: SiteOnClock;
 let adminCookie = "";
 const json = { "content-type": "application/json" };
 
-// One request pays exactly 1 XRP, and the day is 2 XRP: the first hours release 1 XRP (a request's
-// most), so one request uses the hour up and leaves the day 1 XRP for later hours. (From 23:00 UTC
-// the whole day is out: no next hour.)
+// The site's clock (see above) and when the next hour's share opens, as the server says it and as a
+// visitor in Kolkata reads it.
+const AT = Date.UTC(2099, 0, 15, 0, 30);
+const NEXT_SLICE_AT = "2099-01-15T01:00:00.000Z";
+const NEXT_SLICE_KOLKATA = "6:30 AM your time (01:00 UTC)";
+const KOLKATA = "Asia/Kolkata";
+
+// One request pays exactly 1 XRP, and the day is 2 XRP: the day's first hour releases 1 XRP (a
+// request's most), so one request uses the hour up and leaves the day 1 XRP for later hours.
 const SETTINGS = { minAmount: "1", maxAmount: "1", dailyLimit: "2", powDifficulty: 0, accountsPerHour: 1000, accountsPerDay: 1000, bonusMinAccountAgeHours: 0, bonusDailyLimit: "1000" };
 
 beforeAll(async () => {
-  // --trust-proxy: the scripted visitors come from networks of their own (X-Forwarded-For)
-  site = await startSite({ args: ["--trust-proxy"] });
+  // trustProxy (--trust-proxy): the scripted visitors come from networks of their own (X-Forwarded-For)
+  site = await startSite({ at: AT, trustProxy: true });
   const login = await fetch(`${site.url}/api/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });
   expect(login.status).toBe(200);
   adminCookie = sessionCookie(login);
@@ -42,13 +61,6 @@ interface Status {
 const status = async (): Promise<Status> => (await fetch(`${site.url}/api/faucet/status`)).json();
 const adminGet = async (path: string) => (await fetch(`${site.url}${path}`, { headers: { cookie: adminCookie } })).json();
 
-// "7:30 PM" in Kolkata (UTC+5:30, no daylight saving) for an ISO time.
-function kolkata(iso: string): string {
-  const at = new Date(Date.parse(iso) + 330 * 60_000);
-  const h = at.getUTCHours();
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(at.getUTCMinutes()).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
-
 async function axe(page: Page): Promise<string[]> {
   await gone(page.getByText("Loading...", { exact: true }));
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -56,8 +68,9 @@ async function axe(page: Page): Promise<string[]> {
 }
 const noSidewaysScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
+// (in Kolkata's time zone: the settings say when the next share opens in the admin's time)
 async function adminPage(width = 1280, path = "/admin"): Promise<Page> {
-  const { page } = await site.newPage({ width, height: 900 });
+  const { page } = await site.newPage({ width, height: 900, timezoneId: KOLKATA });
   await page.goto("/login");
   await page.getByLabel("Username").fill(ADMIN.username);
   await page.getByLabel("Password").fill(ADMIN.password);
@@ -80,15 +93,14 @@ async function errorUnder(field: Locator): Promise<string | null> {
 test("the faucet page says when this hour's used-up XRP opens again, in the visitor's time and UTC; a refused request says so too", async () => {
   // Each visitor who asks is a person's browser (a headless one's request is flagged: it waits for
   // an admin holding no budget, so it would not use the hour up) on a network and a /16 of its own.
-  const { page } = await site.newPage({ width: 1280, height: 900, visitorIp: "198.51.100.1", timezoneId: "Asia/Kolkata", userAgent: BROWSER_USER_AGENT });
+  const { page } = await site.newPage({ width: 1280, height: 900, visitorIp: "198.51.100.1", timezoneId: KOLKATA, userAgent: BROWSER_USER_AGENT });
   await page.goto("/faucet");
   const state = page.getByRole("region", { name: "Faucet status" });
   await seen(state.getByText("The faucet is online"));
-  const lastHour = (await status()).nextSliceAt === null;
+  // 00:30 UTC: the first hour has released 1 XRP of the day's 2
+  expect(await status()).toMatchObject({ isActive: true, budgetLeft: "1.000000", nextSliceAt: NEXT_SLICE_AT });
   const budget = state.locator("#faucet-budget-label");
-  expect(await budget.textContent()).toMatch(
-    lastHour ? /^Today's budget: 2 XRP left of today's 2 XRP$/ : /^Today's budget: [\d.]+ XRP left this hour · more every hour until 2 XRP a day$/,
-  );
+  expect(await budget.textContent()).toBe("Today's budget: 1 XRP left this hour · more every hour until 2 XRP a day");
   expect(await page.getByRole("progressbar", { name: /Today's budget/ }).getAttribute("aria-valuemax")).toBe("2");
 
   const claim = async (on: Page) => {
@@ -98,54 +110,34 @@ test("the faucet page says when this hour's used-up XRP opens again, in the visi
   await claim(page);
   await seen(page.getByRole("status").filter({ hasText: "received for" }));
 
-  if (lastHour) {
-    // 23:00-24:00 UTC: the whole day is out, there is no next hour; a second visitor's request gives
-    // out the day (a second one from this device and network would be high-risk, waiting for an admin
-    // without holding budget)
-    const other = (await site.newPage({ visitorIp: "203.0.113.50", userAgent: BROWSER_USER_AGENT })).page;
-    await other.goto("/faucet");
-    await other.getByLabel("XRP wallet address").fill(newAddress());
-    await other.getByRole("button", { name: "Claim Your XRP Drops" }).click();
-    await seen(other.getByRole("status").filter({ hasText: "received for" }));
-    await page.reload();
-    await seen(state.getByText("The faucet has given out today's XRP. Please come back after midnight UTC.", { exact: true }));
-    expect(await budget.textContent()).toBe("Today's budget: 0 XRP left of today's 2 XRP");
-    return;
-  }
-
   // the hour is used up: the panel says when more opens, in Kolkata's time and in UTC
   await seen(state.getByText("The faucet is offline"));
-  let expected = "";
-  await until(async () => {
-    const s = await status();
-    if (s.isActive || !s.nextSliceAt) return false;
-    expected = `The faucet has given out this hour's XRP. More opens at ${kolkata(s.nextSliceAt)} your time (${s.nextSliceAt.slice(11, 16)} UTC).`;
-    return (await state.getByText(expected, { exact: true }).count()) === 1;
-  }, "the next hour's time in the visitor's time and UTC");
+  expect(await status()).toMatchObject({ isActive: false, budgetLeft: "0.000000", nextSliceAt: NEXT_SLICE_AT });
+  await seen(state.getByText(`The faucet has given out this hour's XRP. More opens at ${NEXT_SLICE_KOLKATA}.`, { exact: true }));
   expect(await budget.textContent()).toBe("Today's budget: 0 XRP left this hour · more every hour until 2 XRP a day");
   expect(await state.getByText("come back", { exact: false }).count()).toBe(0);
 
   // another visitor's request now is refused with the server's sentence, beside the button (a second
   // one from the first visitor's device and network would be flagged: it waits for an admin, taken
   // even when the hour is used up)
-  const next = (await site.newPage({ width: 1280, height: 900, visitorIp: "192.0.2.60", timezoneId: "Asia/Kolkata", userAgent: BROWSER_USER_AGENT })).page;
+  const next = (await site.newPage({ width: 1280, height: 900, visitorIp: "192.0.2.60", timezoneId: KOLKATA, userAgent: BROWSER_USER_AGENT })).page;
   await next.goto("/faucet");
   await seen(next.getByRole("region", { name: "Faucet status" }).getByText("The faucet is offline"));
   await claim(next);
-  await seen(next.getByRole("alert").filter({ hasText: /^The faucet has given out this hour's XRP\. More opens at \d\d:00 UTC\.$/ }));
+  await seen(next.getByRole("alert").filter({ hasText: /^The faucet has given out this hour's XRP\. More opens at 01:00 UTC\.$/ }));
   expect(await axe(next)).toEqual([]);
 
   // at 375 px: the same sentence, no sideways scroll; the home page's figure says when more opens
-  const phone = (await site.newPage({ width: 375, height: 800, visitorIp: "198.51.100.2", timezoneId: "Asia/Kolkata" })).page;
+  const phone = (await site.newPage({ width: 375, height: 800, visitorIp: "198.51.100.2", timezoneId: KOLKATA })).page;
   await phone.goto("/faucet");
-  await seen(phone.getByRole("region", { name: "Faucet status" }).getByText("More opens at", { exact: false }));
+  await seen(phone.getByRole("region", { name: "Faucet status" }).getByText(`The faucet has given out this hour's XRP. More opens at ${NEXT_SLICE_KOLKATA}.`, { exact: true }));
   await noSidewaysScroll(phone, 375);
   expect(await axe(phone)).toEqual([]);
   // (below the first screen: counted, not waited on as visible)
   await phone.goto("/");
   await until(async () => (await phone.getByText("Left This Hour", { exact: true }).count()) === 1, "the home page's budget figure");
   await until(
-    async () => (await phone.getByText(/^more at \d{1,2}:\d\d [AP]M your time \(\d\d:00 UTC\), until 2 XRP a day$/).count()) === 1,
+    async () => (await phone.getByText(`more at ${NEXT_SLICE_KOLKATA}, until 2 XRP a day`, { exact: true }).count()) === 1,
     "the home page's next hour",
   );
 }, 120_000);
@@ -154,20 +146,20 @@ test("the settings show today's faucet, bonus and auto-approve budgets; a bad bo
   const page = await adminPage(1280, "/admin/settings");
   await seen(page.getByRole("heading", { name: "Today's budget" }));
   const pools = await adminGet("/api/admin/faucet/budget");
+  // at 00:30 the faucet's first hour (1/24 of 2 XRP, raised to a request's 1 XRP) is used up by the
+  // first test's request, and its refusal counts; each pool's next share opens at 01:00 UTC
+  expect(pools.faucet).toMatchObject({ total: "2.000000", slice: "0.083334", released: "1.000000", used: "1.000000", left: "0.000000", nextSliceAt: NEXT_SLICE_AT, refusedRequests: 1, refused: "1.000000" });
+  const refused = { faucet: "1 request (1.000000 XRP)", bonus: "0 requests (0.000000 XRP)", autoApprove: "0 requests (0.000000 XRP)" };
   for (const [name, key] of [["Faucet", "faucet"], ["Bonuses", "bonus"], ["Auto-approve", "autoApprove"]] as const) {
     const region = page.getByRole("region", { name, exact: true });
     const figure = (label: string) => figureOf(region, label);
     await until(async () => (await figure("Per hour").textContent()) === `${pools[key].slice} XRP`, `${name}'s hourly share`);
     expect(await figure("Released so far").textContent()).toBe(`${pools[key].released} of ${pools[key].total} XRP`);
-    expect(await figure("Left now").textContent()).toMatch(/^\d+\.\d{6} XRP$/);
-    expect(await figure("Next share opens").textContent()).toMatch(/^(\d\d:00 UTC|\d{1,2}:\d\d [AP]M your time \(\d\d:00 UTC\)|All of today is released)$/);
-    expect(await figure("Refused this hour").textContent()).toMatch(/^\d+ requests? \(\d+\.\d{6} XRP\)$/);
+    expect(await figure("Left now").textContent()).toBe(`${pools[key].left} XRP`);
+    expect(pools[key].nextSliceAt).toBe(NEXT_SLICE_AT);
+    expect(await figure("Next share opens").textContent()).toBe(NEXT_SLICE_KOLKATA);
+    expect(await figure("Refused this hour").textContent()).toBe(refused[key]);
   }
-  // the faucet's share is 1/24 of 2 XRP, and the first test's refusal counts (unless the hour turned since)
-  expect(pools.faucet.slice).toBe("0.083334");
-  const refused = figureOf(page.getByRole("region", { name: "Faucet", exact: true }), "Refused this hour");
-  const now = await adminGet("/api/admin/faucet/budget");
-  expect(await refused.textContent()).toBe(`${now.faucet.refusedRequests} ${now.faucet.refusedRequests === 1 ? "request" : "requests"} (${now.faucet.refused} XRP)`);
 
   // a bonus account age beyond 720 hours: the server's message under the field, no toast
   const age = page.getByLabel("Bonus account age (hours)");

@@ -1,10 +1,12 @@
-// Browser tests drive Debian's Chromium with playwright-core against the built binary.
-import { mkdtempSync, rmSync } from "node:fs";
+// Browser tests drive Debian's Chromium with playwright-core against the built binary (or, where the
+// time of day matters, against the app in this process on a fake clock: startSite({ at })).
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { encodeAccountID } from "ripple-address-codec";
 import { BINARY, runBinary, startBinary, type RunningServer } from "../../src/testing/binary.ts";
+import type { FakeClock } from "../../src/testing/harness.ts";
 import { waitFor } from "../../src/testing/wait.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -44,8 +46,8 @@ interface NewPageOptions {
   userAgent?: string;
 }
 
-export interface Site {
-  server: RunningServer;
+// What every site of these tests has: its URL, a browser, pages in contexts of their own.
+interface BrowserSite {
   browser: Browser;
   url: string;
   // `visitorIp`: the page's requests come from this address (a site started with --trust-proxy); by
@@ -59,40 +61,109 @@ export interface Site {
   close(): Promise<void>;
 }
 
+// The built binary serving a data directory of its own, on the real clock.
+export interface Site extends BrowserSite {
+  server: RunningServer;
+}
+
+// The app (createApp) served from this process on a real port of 127.0.0.1, on a fake clock: for
+// what depends on the time of day (the day's budget is released an hour at a time), which a test
+// must not leave to the hour it runs at. `clock` is the server's: it stands still where `at` put
+// it unless the test moves it (clock.set, clock.advance).
+export interface SiteOnClock extends BrowserSite {
+  clock: FakeClock;
+}
+
+interface BinarySiteOptions {
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+interface SiteOnClockOptions {
+  // the server's time (ms since the epoch). In the future: Chromium judges a cookie's Expires
+  // (the session's is 30 days after its login on the server's clock) by the machine's real clock,
+  // so a site whose clock is more than 30 days behind the real one has no working login.
+  at: number;
+  // as --trust-proxy: the client's IP is X-Forwarded-For's last hop (each page a visitor of its own network)
+  trustProxy?: boolean;
+}
+
 // A fresh data directory with a CLI-seeded admin, the binary serving it, and a browser.
 // `args` go to the binary, e.g. ["--xrpl", "sandbox", "--sandbox-port", "0"] for a paying site;
 // `env` to its environment, e.g. XRPL_URL, XRPL_SEED and XRPL_ADDRESS for a site paying on a real
 // ledger (whose admins must use two-factor sign-in).
-export async function startSite({ args = [], env }: { args?: string[]; env?: Record<string, string> } = {}): Promise<Site> {
+// With `at` instead: the app in this process on a fake clock standing at `at` (SiteOnClock), with
+// the same admin, a fresh install's settings, no payouts, and the web build the binary embeds (web/dist,
+// as src/generated/web-assets.ts lists it: `bun build.ts` first, as for the binary); the browser's
+// clock starts at the same moment (Playwright's clock; it runs on from there).
+export function startSite(options?: BinarySiteOptions): Promise<Site>;
+export function startSite(options: SiteOnClockOptions): Promise<SiteOnClock>;
+export async function startSite(options: BinarySiteOptions | SiteOnClockOptions = {}): Promise<Site | SiteOnClock> {
+  if ("at" in options) return startSiteOnClock(options);
+  const { args = [], env } = options;
   const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-e2e-"));
   const seeded = await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, env: { ADMIN_PASSWORD: ADMIN.password } });
   if (seeded.code !== 0) throw new Error(`seeding the admin failed: ${seeded.stderr}`);
   const server = await startBinary({ binary: BINARY, cwd: dir, args, env });
+  const site = await withBrowser(server.url, async () => {
+    await server.stop("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { ...site, server };
+}
+
+async function startSiteOnClock({ at, trustProxy = false }: SiteOnClockOptions): Promise<SiteOnClock> {
+  const webBuild = resolve(import.meta.dir, "../dist/index.html");
+  const embedded = resolve(import.meta.dir, "../../src/generated/web-assets.ts");
+  if (!existsSync(webBuild) || !existsSync(embedded)) throw new Error(`${webBuild} or ${embedded} is missing: run 'bun build.ts' (npm test does it first)`);
+  // (loaded here: the other suites run the binary and need none of the app's code)
+  const { fakeClock, testApp, TEST_PASSWORD_COST } = await import("../../src/testing/harness.ts");
+  const { createClientIpResolver } = await import("../../src/http/client-ip.ts");
+  const { seedAdminAccount } = await import("../../src/modules/account/service.ts");
+  const clock = fakeClock(at);
+  // a fresh install's settings (powDifficulty null), the client's IP as the binary reads it
+  const t = testApp({ powDifficulty: null, clock, clientIp: createClientIpResolver(trustProxy), config: { publicUrl: null, trustProxy } });
+  try {
+    // what --seed-admin does (cli.ts), on the site's clock
+    await seedAdminAccount({ db: t.db, clock, passwordCost: TEST_PASSWORD_COST }, { username: ADMIN.username, email: null, password: ADMIN.password });
+    const url = t.listen();
+    // (the browser's clock from the server's now: what a page reckons against its own clock, as
+    // "requested 2 minutes ago", agrees with the server's times)
+    const site = await withBrowser(url, () => t.close(), (context) => context.clock.install({ time: clock() }));
+    return { ...site, clock };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
+// A browser for the site at `url`; `closeSite` stops the site once the browser is closed, and
+// `prepare` readies each new context before its page is opened.
+async function withBrowser(url: string, closeSite: () => Promise<void>, prepare?: (context: BrowserContext) => Promise<void>): Promise<BrowserSite> {
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   let pages = 0;
   return {
-    server,
     browser,
-    url: server.url,
+    url,
     async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false, visitorIp, timezoneId, userAgent }: NewPageOptions = {}) {
       const context = await browser.newContext({
         ...(timezoneId ? { timezoneId } : {}),
         ...(userAgent ? { userAgent } : {}),
         extraHTTPHeaders: { "x-forwarded-for": visitorIp ?? `100.${64 + (pages >> 8)}.${pages++ & 255}.10` },
         viewport: { width, height },
-        baseURL: plainHttpHost ? server.url.replace("127.0.0.1", PLAIN_HTTP_HOST) : server.url,
+        baseURL: plainHttpHost ? url.replace("127.0.0.1", PLAIN_HTTP_HOST) : url,
         reducedMotion: reducedMotion ? "reduce" : "no-preference",
       });
       context.setDefaultTimeout(20_000);
       contexts.push(context);
+      await prepare?.(context);
       return { context, page: await context.newPage() };
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close().catch(() => {});
-      await server.stop("SIGTERM");
-      rmSync(dir, { recursive: true, force: true });
+      await closeSite();
     },
   };
 }
