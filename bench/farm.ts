@@ -17,6 +17,16 @@
 //      needs a day-old account). "Paid" = validated on the sandbox ledger (PROCESSED in the admin's
 //      list), with no person approving anything: only auto-approve pays.
 //      (Its accounts are hashed at the test harness's low Argon2 cost, so registering is quick.)
+//   The budget issue's scenarios, each on a day of its own in part B (a fresh app from 00:00 UTC, the
+//   same runner, auto-approve on, nobody approving by hand):
+//   - the proxy pool: 200 requests from 200 unrelated /16s, 2.5 s apart from 14:00, each a fresh
+//     browser, then 5 honest visitors from 5 more /16s at 14:12-14:20; at each settings played.
+//     What the pool gets without a person (paid by auto-approve + held by its waiting requests)
+//     against the hour's slice the server states, and each honest visitor's answer.
+//   - the afternoon: 20 honest visitors from 20 unrelated /16s, one every 25 minutes from 12:00
+//     (default settings): paid, waiting holding budget, refused.
+//   - the carried-forward budget: nothing used until 14:35, then 12 requests from 12 unrelated /16s
+//     within a second (default settings): what they take against what the server says is released.
 // It prints each goal beside its measure and exits 0 whatever they say: a crash or a refused admin
 // call is the only failure.
 // Nothing here assumes a rule of the server: it sends what the farmer sends and reads back what the
@@ -27,7 +37,13 @@
 //   BENCH_FARM_RATE=3        requests an hour per faucet strategy through the day (part B)
 //   BENCH_FARM_ACCOUNTS=12   accounts the social farm registers (part B; 4 in part A)
 //   BENCH_FARM_REVIEWERS=12  reviewer-farm visitors through the day (part B; 4 in part A)
-//   BENCH_FARM_SETTINGS=default,5000   which settings to play
+//   BENCH_FARM_SETTINGS=default,5000   which settings to play (the burst, the day and the proxy pool;
+//                            the afternoon and the carried-forward budget play the default ones)
+//   BENCH_FARM_PARTS=burst,day,pool,afternoon,carry   which parts to run: burst (part A), day (part
+//                            B's farms and 20 honest visitors), pool, afternoon, carry (the budget
+//                            issue's scenarios). Without burst the binary is not needed (part B runs
+//                            from source; `bun build.ts` once makes the web assets it serves), e.g.
+//                            BENCH_FARM_PARTS=pool,afternoon,carry bun bench/farm.ts
 //   BENCH_BINARY=path        the executable of part A (default dist/xrp-faucet)
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
@@ -42,7 +58,7 @@ import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
 import { PLATFORMS, POW_HEADER, type ProtectedForm } from "../src/shared/forms.ts";
 import { runBinary, startBinary } from "../src/testing/binary.ts";
 import { type ClientResponse, type HttpClient, httpClient } from "../src/testing/client.ts";
-import { fakeClock, testApp } from "../src/testing/harness.ts";
+import { type FakeClock, fakeClock, testApp } from "../src/testing/harness.ts";
 import { proofFromChallenge } from "../src/testing/pow.ts";
 import { table } from "./lib-format.ts";
 import { children, cleanup, tempDir } from "./lib-processes.ts";
@@ -82,7 +98,24 @@ const ALL_SETTINGS: Setting[] = [
 const wanted = (process.env.BENCH_FARM_SETTINGS ?? "default,5000").split(",").map((s) => s.trim());
 const SETTINGS = ALL_SETTINGS.filter((s) => wanted.includes(s.key));
 if (SETTINGS.length === 0) throw new Error(`BENCH_FARM_SETTINGS=${process.env.BENCH_FARM_SETTINGS} names none of: default, 5000`);
+const DEFAULT_SETTING = ALL_SETTINGS.find((s) => s.key === "default")!;
+const ALL_PARTS = ["burst", "day", "pool", "afternoon", "carry"];
+const PARTS = new Set((process.env.BENCH_FARM_PARTS ?? ALL_PARTS.join(",")).split(",").map((s) => s.trim()).filter(Boolean));
+for (const part of PARTS) if (!ALL_PARTS.includes(part)) throw new Error(`BENCH_FARM_PARTS: "${part}" is none of: ${ALL_PARTS.join(", ")}`);
+if (PARTS.size === 0) throw new Error(`BENCH_FARM_PARTS=${process.env.BENCH_FARM_PARTS} names none of: ${ALL_PARTS.join(", ")}`);
 
+// The budget issue's scenarios (part B).
+const POOL = 200; // the proxy pool's requests, each from a /16 of its own
+const POOL_GAP_MS = 2_500;
+const POOL_START = DAY_START + 14 * HOUR;
+const POOL_HONEST = 5; // honest visitors after the pool, 2 minutes apart from 14:12
+const AFTERNOON = 20; // honest visitors one every 25 minutes from 12:00
+const AFTERNOON_GAP = 25 * MINUTE;
+const CARRY = 12; // requests within a second at 14:35, nothing used before
+const CARRY_AT = DAY_START + 14 * HOUR + 35 * MINUTE;
+const CARRY_GAP_MS = 90;
+
+const STRANGER_FIRST = Array.from({ length: 223 }, (_, k) => k + 1).filter((a) => ![10, 100, 127, 169, 172, 192].includes(a));
 // Where each farm and visitor comes from: every strategy in networks of its own (its own /16 or
 // /32, so one farm's velocity does not count against another's), each honest visitor in a /16 of
 // its own.
@@ -95,6 +128,10 @@ const NET = {
   proofsHome: "100.100.7.7",
   proofsElsewhere: ["100.101.1.7", "2a03:300:1:1::7"],
   honest: (i: number) => `${20 + i}.${(i * 37 + 11) % 256}.${(i * 11 + 5) % 256}.${10 + i}`,
+  // unrelated /16s (public-looking first octets, consecutive ones in different /8s; a /16 of its own
+  // for each i < 434): the budget issue's scenarios
+  stranger: (i: number) =>
+    `${STRANGER_FIRST[i % STRANGER_FIRST.length]}.${(i * 53 + 17 + Math.floor(i / STRANGER_FIRST.length) * 101) % 256}.${((i * 29) % 254) + 1}.${((i * 7) % 250) + 2}`,
 };
 
 type StrategyKey = "v6-48" | "v4-16" | "v4-24" | "social" | "reviewer" | "proofs";
@@ -610,8 +647,9 @@ async function sequence<T>(n: number, each: (i: number) => Promise<T>): Promise<
 // ---------------------------------------------------------------------------------------------
 // Part B: the day, in-process on a fake clock
 
-// Runs what is due, in the order it was scheduled.
-function agenda() {
+// Runs what is due, in the order it was scheduled, each at its own time on the fake clock (a visit
+// between two minutes runs at its second, not at the next minute).
+function agenda(clock: FakeClock) {
   const items: { at: number; seq: number; run: () => Promise<unknown> }[] = [];
   let seq = 0;
   return {
@@ -620,34 +658,33 @@ function agenda() {
       items.sort((a, b) => a.at - b.at || a.seq - b.seq);
     },
     async runDue(now: number) {
-      while (items.length > 0 && items[0]!.at <= now) await items.shift()!.run();
+      while (items.length > 0 && items[0]!.at <= now) {
+        const item = items.shift()!;
+        if (item.at > clock()) clock.set(item.at);
+        await item.run();
+      }
     },
   };
 }
+type Agenda = ReturnType<typeof agenda>;
 
-interface HonestVisit {
-  i: number;
-  at: number;
-  ask: Ask;
-  budgetOpen: boolean; // the faucet's status said its released budget was open
-  capLeft: number; // XRP the auto-approve cap had released and not used
-  minAmount: number;
+// One simulated day in this process, as a scenario sees it.
+interface SimDay {
+  t: ReturnType<typeof testApp>;
+  site: Site;
+  admin: HttpClient;
+  clock: FakeClock;
+  plan: Agenda;
+  settings: any; // as GET /api/admin/faucet/settings reads them back once `setting` is applied
+  ledgerPaidXrp(): number; // what the sandbox ledger validated from the hot wallet
 }
 
-interface DayResult {
-  setting: Setting;
-  settings: any;
-  budget: any;
-  byStrategy: Map<StrategyKey, { outcome: Outcome; tally: Tally; claims: number[] }>;
-  honest: { visits: HonestVisit[]; view: AdminView; bill: Bill };
-  ledgerPaidXrp: number;
-  listPaidXrp: number;
-  skipped: Map<string, number>;
-  seconds: number;
-}
-
-async function day(setting: Setting): Promise<DayResult> {
-  const started = performance.now();
+// createApp on a real port with a fake clock starting at `from`, the real payout engine paying on
+// the in-process sandbox ledger, `setting` applied by the admin; `schedule` puts the day's visits on
+// `plan`; then the day runs a minute at a time up to the end of DAY_START's day: what is due, then the
+// auto-approve rule, then the engine pays what it approved (ledgers closed until every payout is
+// settled). `read` reads the outcome before everything is closed.
+async function simulatedDay<T>(setting: Setting, label: string, from: number, schedule: (d: SimDay) => void | Promise<void>, read: (d: SimDay) => Promise<T>): Promise<T> {
   const sim = await startLedgerSimulator({ closeIntervalMs: null });
   const wallet = Wallet.generate(ECDSA.ed25519);
   sim.fund(wallet.classicAddress, 1_000_000 * 1_000_000);
@@ -656,7 +693,7 @@ async function day(setting: Setting): Promise<DayResult> {
   const ledger = createLedgerConnection({ urls: [sim.url], log: (line) => engineLog.push(line), timeoutMs: 5_000 });
   // (the engine is made once the app is, with the app's settlement outcomes)
   const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim, settleWith: () => {} };
-  const clock = fakeClock(DAY_START - DAY);
+  const clock = fakeClock(from);
   // A fresh install's settings (proof of work 2000); the client IP read from X-Forwarded-For as the
   // binary reads it with --trust-proxy; the auto-approve rule run below, once a simulated minute.
   const t = testApp({
@@ -674,84 +711,17 @@ async function day(setting: Setting): Promise<DayResult> {
     const { cookie } = await t.registerAdmin(ADMIN.username);
     const admin = httpClient(url, { headers: { cookie } });
     await applySettings(admin, setting);
-    const site: Site = { url, admin, now: clock };
-    const settings = (await adminGet(admin, "/api/admin/faucet/settings")).json;
-    const tallies = new Map<StrategyKey, Tally>(STRATEGIES.map((s) => [s.key, newTally()]));
-    const tally = (key: StrategyKey) => tallies.get(key)!;
-    const skipped = new Map<string, number>();
-    const plan = agenda();
+    const d: SimDay = {
+      t,
+      site: { url, admin, now: clock },
+      admin,
+      clock,
+      plan: agenda(clock),
+      settings: (await adminGet(admin, "/api/admin/faucet/settings")).json,
+      ledgerPaidXrp: () => sim.payments({ account: wallet.classicAddress }).filter((p) => p.result === "tesSUCCESS").reduce((sum, p) => sum + Number(p.deliveredDrops) / 1e6, 0),
+    };
+    await schedule(d);
 
-    // The faucet farms: RATE requests an hour each, all day, each from a new IP group of the
-    // strategy's network. A professional farmer does not pay for proofs the site will refuse:
-    // after a 429 it waits for its Retry-After.
-    const faucetFarms: [StrategyKey, (i: number) => string][] = [
-      ["v6-48", NET.v6farm],
-      ["v4-16", NET.v4wide],
-      ["v4-24", NET.v4net],
-    ];
-    // (each slice opens on the hour: the farms ask in its first minutes, one strategy a minute)
-    for (const [f, [key, ipOf]] of faucetFarms.entries()) {
-      let next = 0;
-      let pausedUntil = 0;
-      for (let h = 0; h < 24; h++) {
-        for (let k = 0; k < RATE; k++) {
-          plan.at(DAY_START + h * HOUR + (Math.floor((k * 60) / RATE) + f) * MINUTE, async () => {
-            if (clock() < pausedUntil) return void bump(skipped, key);
-            const ask = await farmFaucet(site, tally(key), ipOf(next++));
-            if (ask.status === 429 && ask.retryAfter) pausedUntil = clock() + ask.retryAfter * 1000;
-          });
-        }
-      }
-    }
-
-    // The social farm: accounts from /64s of one /48, five an hour the day before; each shares and
-    // claims once on the day, from 04:00, one claim every 20 minutes.
-    const accounts: Account[] = [];
-    for (let k = 0; k < ACCOUNTS; k++) {
-      plan.at(DAY_START - DAY + HOUR + k * 12 * MINUTE, async () => {
-        const account = await socialRegister(site, tally("social"), NET.social(k), `farm_${setting.key}_${k}`);
-        if (account) accounts.push(account);
-      });
-    }
-    plan.at(DAY_START + 4 * HOUR, async () => {
-      for (const [j, account] of accounts.entries()) plan.at(DAY_START + 4 * HOUR + j * 20 * MINUTE, () => socialClaim(site, tally("social"), account, PLATFORMS[j % PLATFORMS.length]!));
-    });
-
-    // The reviewer farm: a visitor from a new /24 of one /16 every 24/REVIEWERS hours asks the
-    // faucet, and 45 minutes later (its hold over) writes a review and asks for the bonus.
-    for (let n = 0; n < REVIEWERS; n++) {
-      const at = DAY_START + Math.floor((n * 24 * 60) / REVIEWERS) * MINUTE + 5 * MINUTE;
-      plan.at(at, async () => {
-        const visit = await reviewerStart(site, tally("reviewer"), NET.reviewer(n), n);
-        plan.at(at + 45 * MINUTE, () => reviewerBonus(site, tally("reviewer"), visit));
-      });
-    }
-
-    // The proof pool at 06:00; its stale part 3 minutes later.
-    plan.at(DAY_START + 6 * HOUR, async () => {
-      const later = await proofsPlay(site, tally("proofs"));
-      plan.at(DAY_START + 6 * HOUR + 3 * MINUTE, later);
-    });
-
-    // 20 honest visitors, one every 72 minutes from 00:36, each from its own /16: the home page,
-    // the faucet's status, one request with a real proof.
-    const visits: HonestVisit[] = [];
-    const honestTally = newTally();
-    for (let i = 0; i < HONEST; i++) {
-      plan.at(DAY_START + (36 + 72 * i) * MINUTE, async () => {
-        const ip = NET.honest(i);
-        const c = await browser(site, ip);
-        const status = (await c.get("/api/faucet/status")).json;
-        const budget = (await adminGet(admin, "/api/admin/faucet/budget")).json;
-        const address = newAddress();
-        const res = await postWithProof(c, "/api/faucet/request", "faucet", { address }, honestTally.bill);
-        const ask = record(honestTally, site, "faucet", ip, address, res);
-        visits.push({ i, at: clock(), ask, budgetOpen: Boolean(status?.isActive), capLeft: Number(budget?.autoApprove?.left ?? 0), minAmount: Number(settings.minAmount) });
-      });
-    }
-
-    // The day, a minute at a time: what is due, then the auto-approve rule, then the engine pays
-    // what it approved (ledgers closed until every payout is settled).
     const unsettled = () => (t.db.sqlite.query("select count(*) as n from payouts where status in ('queued', 'in_flight')").get() as { n: number }).n;
     const settle = async () => {
       for (let i = 0; i < 40 && unsettled() > 0; i++) {
@@ -761,33 +731,371 @@ async function day(setting: Setting): Promise<DayResult> {
       }
     };
     let lastHour = -1;
-    for (let now = DAY_START - DAY; now < DAY_START + DAY; now += MINUTE) {
-      clock.set(now);
+    for (let now = from; now < DAY_START + DAY; now += MINUTE) {
       const hour = Math.floor((now - DAY_START + DAY) / HOUR);
-      if (hour !== lastHour && hour % 6 === 0) progress(`B ${setting.key}: ${new Date(now).toISOString().slice(0, 16)}Z`);
+      if (hour !== lastHour && hour % 6 === 0) progress(`${label}: ${new Date(now).toISOString().slice(0, 16)}Z`);
       lastHour = hour;
-      await plan.runDue(now);
+      await d.plan.runDue(now);
+      clock.set(now);
       if (t.app.services.autoApprove.run() > 0 || unsettled() > 0) await settle();
     }
     if (unsettled() > 0) warnOnce(`${unsettled()} payouts still unsettled at the end of the day`);
-
-    const view = await adminView(admin);
-    const byStrategy = new Map<StrategyKey, { outcome: Outcome; tally: Tally; claims: number[] }>();
-    for (const [key, tl] of tallies) {
-      const claims = tl.asks.filter((a) => a.kind === "social bonus" && a.id !== null).map((a) => view.claims.get(a.id!)?.riskScore ?? 0);
-      byStrategy.set(key, { outcome: outcomeOf(tl.asks, view), tally: tl, claims });
-    }
-    // What the sandbox ledger validated to the hot wallet's destinations, against the admin's list.
-    const ledgerPaidXrp = sim.payments({ account: wallet.classicAddress }).filter((p) => p.result === "tesSUCCESS").reduce((sum, p) => sum + Number(p.deliveredDrops) / 1e6, 0);
-    const listPaidXrp = [...view.requests.values()].filter(isPaid).reduce((sum, r) => sum + Number(r.amount), 0);
     if (engineLog.some((l) => /error|fail/i.test(l))) warnOnce(`the payout engine said: ${engineLog.filter((l) => /error|fail/i.test(l)).slice(0, 3).join(" | ")}`);
-    return { setting, settings, budget: view.budget, byStrategy, honest: { visits, view, bill: honestTally.bill }, ledgerPaidXrp, listPaidXrp, skipped, seconds: (performance.now() - started) / 1000 };
+    return await read(d);
   } finally {
     await runtime.engine.stop().catch(() => {});
     await ledger.close().catch(() => {});
     await sim.close().catch(() => {});
     await t.close();
   }
+}
+
+interface HonestVisit {
+  i: number;
+  at: number;
+  ask: Ask;
+  budgetOpen: boolean; // the faucet's status said its released budget was open
+  capLeft: number; // XRP the auto-approve cap had released and not used
+  minAmount: number;
+}
+
+// An honest visitor: a fresh browser (the home page), the faucet's status, one request with a real
+// proof; with what the server said just before it (the status, and the admin's budget of the day).
+interface Visit {
+  ask: Ask;
+  status: any; // GET /api/faucet/status as the visitor saw it
+  budget: any; // GET /api/admin/faucet/budget at that moment
+}
+async function honestVisit(site: Site, tally: Tally, ip: string): Promise<Visit> {
+  const c = await browser(site, ip);
+  const status = (await c.get("/api/faucet/status")).json;
+  const budget = (await adminGet(site.admin, "/api/admin/faucet/budget")).json;
+  const address = newAddress();
+  const res = await postWithProof(c, "/api/faucet/request", "faucet", { address }, tally.bill);
+  return { ask: record(tally, site, "faucet", ip, address, res), status, budget };
+}
+
+interface DayResult {
+  setting: Setting;
+  settings: any;
+  budget: any;
+  byStrategy: Map<StrategyKey, { outcome: Outcome; tally: Tally; claims: number[] }>;
+  honest: { visits: HonestVisit[]; view: AdminView; bill: Bill };
+  ledgerPaidXrp: number;
+  listPaidXrp: number;
+  skipped: Map<string, number>;
+  seconds: number;
+}
+
+async function day(setting: Setting): Promise<DayResult> {
+  const started = performance.now();
+  const tallies = new Map<StrategyKey, Tally>(STRATEGIES.map((s) => [s.key, newTally()]));
+  const tally = (key: StrategyKey) => tallies.get(key)!;
+  const skipped = new Map<string, number>();
+  const visits: HonestVisit[] = [];
+  const honestTally = newTally();
+  return simulatedDay(
+    setting,
+    `B ${setting.key}`,
+    DAY_START - DAY,
+    ({ site, clock, plan, settings }) => {
+      // The faucet farms: RATE requests an hour each, all day, each from a new IP group of the
+      // strategy's network. A professional farmer does not pay for proofs the site will refuse:
+      // after a 429 it waits for its Retry-After.
+      const faucetFarms: [StrategyKey, (i: number) => string][] = [
+        ["v6-48", NET.v6farm],
+        ["v4-16", NET.v4wide],
+        ["v4-24", NET.v4net],
+      ];
+      // (each slice opens on the hour: the farms ask in its first minutes, one strategy a minute)
+      for (const [f, [key, ipOf]] of faucetFarms.entries()) {
+        let next = 0;
+        let pausedUntil = 0;
+        for (let h = 0; h < 24; h++) {
+          for (let k = 0; k < RATE; k++) {
+            plan.at(DAY_START + h * HOUR + (Math.floor((k * 60) / RATE) + f) * MINUTE, async () => {
+              if (clock() < pausedUntil) return void bump(skipped, key);
+              const ask = await farmFaucet(site, tally(key), ipOf(next++));
+              if (ask.status === 429 && ask.retryAfter) pausedUntil = clock() + ask.retryAfter * 1000;
+            });
+          }
+        }
+      }
+
+      // The social farm: accounts from /64s of one /48, five an hour the day before; each shares and
+      // claims once on the day, from 04:00, one claim every 20 minutes.
+      const accounts: Account[] = [];
+      for (let k = 0; k < ACCOUNTS; k++) {
+        plan.at(DAY_START - DAY + HOUR + k * 12 * MINUTE, async () => {
+          const account = await socialRegister(site, tally("social"), NET.social(k), `farm_${setting.key}_${k}`);
+          if (account) accounts.push(account);
+        });
+      }
+      plan.at(DAY_START + 4 * HOUR, async () => {
+        for (const [j, account] of accounts.entries()) plan.at(DAY_START + 4 * HOUR + j * 20 * MINUTE, () => socialClaim(site, tally("social"), account, PLATFORMS[j % PLATFORMS.length]!));
+      });
+
+      // The reviewer farm: a visitor from a new /24 of one /16 every 24/REVIEWERS hours asks the
+      // faucet, and 45 minutes later (its hold over) writes a review and asks for the bonus.
+      for (let n = 0; n < REVIEWERS; n++) {
+        const at = DAY_START + Math.floor((n * 24 * 60) / REVIEWERS) * MINUTE + 5 * MINUTE;
+        plan.at(at, async () => {
+          const visit = await reviewerStart(site, tally("reviewer"), NET.reviewer(n), n);
+          plan.at(at + 45 * MINUTE, () => reviewerBonus(site, tally("reviewer"), visit));
+        });
+      }
+
+      // The proof pool at 06:00; its stale part 3 minutes later.
+      plan.at(DAY_START + 6 * HOUR, async () => {
+        const later = await proofsPlay(site, tally("proofs"));
+        plan.at(DAY_START + 6 * HOUR + 3 * MINUTE, later);
+      });
+
+      // 20 honest visitors, one every 72 minutes from 00:36, each from its own /16: the home page,
+      // the faucet's status, one request with a real proof.
+      for (let i = 0; i < HONEST; i++) {
+        plan.at(DAY_START + (36 + 72 * i) * MINUTE, async () => {
+          const { ask, status, budget } = await honestVisit(site, honestTally, NET.honest(i));
+          visits.push({ i, at: clock(), ask, budgetOpen: Boolean(status?.isActive), capLeft: Number(budget?.autoApprove?.left ?? 0), minAmount: Number(settings.minAmount) });
+        });
+      }
+    },
+    async ({ admin, settings, ledgerPaidXrp }) => {
+      const view = await adminView(admin);
+      const byStrategy = new Map<StrategyKey, { outcome: Outcome; tally: Tally; claims: number[] }>();
+      for (const [key, tl] of tallies) {
+        const claims = tl.asks.filter((a) => a.kind === "social bonus" && a.id !== null).map((a) => view.claims.get(a.id!)?.riskScore ?? 0);
+        byStrategy.set(key, { outcome: outcomeOf(tl.asks, view), tally: tl, claims });
+      }
+      // What the sandbox ledger validated to the hot wallet's destinations, against the admin's list.
+      const listPaidXrp = [...view.requests.values()].filter(isPaid).reduce((sum, r) => sum + Number(r.amount), 0);
+      return {
+        setting,
+        settings,
+        budget: view.budget,
+        byStrategy,
+        honest: { visits, view, bill: honestTally.bill },
+        ledgerPaidXrp: ledgerPaidXrp(),
+        listPaidXrp,
+        skipped,
+        seconds: (performance.now() - started) / 1000,
+      };
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part B: the budget issue's scenarios, each on a day of its own (from 00:00 UTC, nothing before)
+
+// Which faucet requests hold budget now (`faucet_requests.budget_day`: the day whose budget holds
+// the request's amount, null while it holds none), read from the in-process app's database: the
+// admin's list does not show it. Null (and a warning) when the server no longer has that column.
+function budgetHolds(d: SimDay): Map<number, boolean> | null {
+  try {
+    const rows = d.t.db.sqlite.query("select id, budget_day as day from faucet_requests").all() as { id: number; day: string | null }[];
+    return new Map(rows.map((r) => [r.id, r.day !== null]));
+  } catch (e) {
+    warnOnce(`which requests hold budget could not be read (faucet_requests.budget_day): ${(e as Error).message}`);
+    return null;
+  }
+}
+
+// What one visitor's request became by the end of the day, as the admin's list (and the database's
+// budget_day) say.
+interface Fate {
+  ask: Ask;
+  row: AdminRequest | undefined;
+  paid: boolean; // PROCESSED: validated on the sandbox ledger
+  waiting: boolean; // PENDING, or APPROVED and not paid: waiting for a person
+  holds: boolean | null; // waiting and holding budget (null: not known)
+  amount: number;
+}
+function fateOf(ask: Ask, view: AdminView, holds: Map<number, boolean> | null): Fate {
+  const row = ask.id === null ? undefined : view.requests.get(ask.id);
+  const paid = isPaid(row);
+  const waiting = !paid && (row?.status === "PENDING" || row?.status === "APPROVED");
+  return { ask, row, paid, waiting, holds: waiting ? (holds ? holds.get(ask.id!) === true : null) : false, amount: row ? Number(row.amount) : 0 };
+}
+
+// A group of requests by the end of the day: paid, waiting holding budget, waiting holding none.
+interface Group {
+  out: Outcome; // sent, accepted, unflagged, high, scores, paid, waiting, refusals (outcomeOf)
+  fates: Fate[];
+  heldCount: number | null;
+  heldXrp: number | null;
+  acceptedXrp: number;
+}
+function groupOf(asks: Ask[], view: AdminView, holds: Map<number, boolean> | null): Group {
+  const fates = asks.map((a) => fateOf(a, view, holds));
+  const held = fates.filter((f) => f.holds === true);
+  return {
+    out: outcomeOf(asks, view),
+    fates,
+    heldCount: holds ? held.length : null,
+    heldXrp: holds ? sum(held.map((f) => f.amount)) : null,
+    acceptedXrp: sum(fates.map((f) => f.amount)),
+  };
+}
+
+// The day's budget left when a visitor came: the day's total less what is used (held or paid), as
+// GET /api/admin/faucet/budget said just before its request.
+const dayLeftOf = (budget: any) => Number(budget?.faucet?.total ?? 0) - Number(budget?.faucet?.used ?? 0);
+const isBudgetRefusal = (code: string) => code.includes("BUDGET_REACHED");
+
+interface TimedVisit extends Visit {
+  at: number;
+}
+
+// Plans an honest visit from `ip` at `at`, kept in `visits` with its time.
+function planVisit(d: SimDay, tally: Tally, visits: TimedVisit[], at: number, ip: string) {
+  d.plan.at(at, async () => visits.push({ ...(await honestVisit(d.site, tally, ip)), at: d.site.now() }));
+}
+
+// What the server says of today's budget now: the faucet's status and the admin's budget.
+interface BudgetNow {
+  status: any; // GET /api/faucet/status
+  budget: any; // GET /api/admin/faucet/budget
+}
+const budgetNow = async (admin: HttpClient): Promise<BudgetNow> => ({
+  status: (await adminGet(admin, "/api/faucet/status")).json,
+  budget: (await adminGet(admin, "/api/admin/faucet/budget")).json,
+});
+
+// The honest visitors of a scenario: came while the day's budget lasted (its left covering the
+// smallest request), accepted, refused for budget while it lasted.
+function honestGoal(visits: TimedVisit[], minAmount: number) {
+  const lasting = visits.filter((v) => dayLeftOf(v.budget) >= minAmount);
+  return {
+    lasting: lasting.length,
+    lastingAccepted: lasting.filter((v) => v.ask.id !== null).length,
+    budgetRefusedWhileLasting: lasting.filter((v) => isBudgetRefusal(v.ask.code)).length,
+    refusals: (() => {
+      const m = new Map<string, number>();
+      for (const v of visits) if (v.ask.id === null) bump(m, v.ask.code);
+      return m;
+    })(),
+  };
+}
+
+const clockText = (at: number, ms = false) => new Date(at).toISOString().slice(11, ms ? 22 : 19);
+const fateText = (f: Fate) =>
+  f.ask.id === null ? f.ask.code : `${f.paid ? "paid" : f.waiting ? `waiting, ${f.holds === null ? "holding ?" : f.holds ? "holding budget" : "holding none"}` : (f.row?.status ?? "?")} ${xrp(f.amount)} (score ${f.row?.riskScore ?? 0})`;
+const visitText = (v: TimedVisit, f: Fate) =>
+  `${clockText(v.at).slice(0, 5)} day left ${xrp(dayLeftOf(v.budget))}, hour left ${xrp(Number(v.budget?.faucet?.left ?? 0))}, status ${v.status?.isActive ? "open" : "shut"}, cap left ${xrp(Number(v.budget?.autoApprove?.left ?? 0))}: ${fateText(f)}`;
+
+// 1. The proxy pool: 200 requests from 200 unrelated /16s, 2.5 s apart from 14:00, each a fresh
+// browser; then 5 honest visitors from 5 more /16s, 2 minutes apart from 14:12.
+interface PoolResult {
+  setting: Setting;
+  settings: any;
+  seconds: number;
+  before: BudgetNow; // at 14:00, before the pool
+  pool: Group;
+  honest: { visits: TimedVisit[]; fates: Fate[] };
+  budget: any; // at the end of the day
+  bill: Bill;
+}
+
+async function proxyPool(setting: Setting): Promise<PoolResult> {
+  const started = performance.now();
+  const tally = newTally();
+  const honestTally = newTally();
+  const visits: TimedVisit[] = [];
+  const before: BudgetNow = { status: null, budget: null };
+  return simulatedDay(
+    setting,
+    `B pool ${setting.key}`,
+    DAY_START,
+    (d) => {
+      d.plan.at(POOL_START, async () => Object.assign(before, await budgetNow(d.admin)));
+      for (let i = 0; i < POOL; i++) d.plan.at(POOL_START + i * POOL_GAP_MS, () => farmFaucet(d.site, tally, NET.stranger(i)));
+      for (let j = 0; j < POOL_HONEST; j++) planVisit(d, honestTally, visits, POOL_START + (12 + 2 * j) * MINUTE, NET.stranger(POOL + j));
+    },
+    async (d) => {
+      const view = await adminView(d.admin);
+      const holds = budgetHolds(d);
+      return {
+        setting,
+        settings: d.settings,
+        seconds: (performance.now() - started) / 1000,
+        before,
+        pool: groupOf(tally.asks, view, holds),
+        honest: { visits, fates: visits.map((v) => fateOf(v.ask, view, holds)) },
+        budget: view.budget,
+        bill: tally.bill,
+      };
+    },
+  );
+}
+
+// A day of honest visitors only, at the default settings: `schedule` plans them (`visitAt` keeps
+// each one with its time), `more` reads what else the scenario wants at the end of the day.
+interface VisitorsDay {
+  settings: any;
+  seconds: number;
+  visits: TimedVisit[]; // in the order they came
+  group: Group; // what became of their requests, in the same order
+  budget: any; // GET /api/admin/faucet/budget at the end of the day
+}
+async function visitorsDay<X>(label: string, schedule: (d: SimDay, visitAt: (at: number, ip: string) => void) => void, more: (d: SimDay) => X): Promise<VisitorsDay & X> {
+  const started = performance.now();
+  const tally = newTally();
+  const visits: TimedVisit[] = [];
+  return simulatedDay(
+    DEFAULT_SETTING,
+    label,
+    DAY_START,
+    (d) => schedule(d, (at, ip) => planVisit(d, tally, visits, at, ip)),
+    async (d) => {
+      const view = await adminView(d.admin);
+      const group = groupOf(tally.asks, view, budgetHolds(d));
+      return { settings: d.settings, seconds: (performance.now() - started) / 1000, visits, group, budget: view.budget, ...more(d) };
+    },
+  );
+}
+
+// 2. The afternoon: 20 honest visitors from 20 unrelated /16s, one every 25 minutes from 12:00.
+type AfternoonResult = VisitorsDay;
+const afternoon = (): Promise<AfternoonResult> =>
+  visitorsDay(
+    "B afternoon",
+    (_, visitAt) => {
+      for (let i = 0; i < AFTERNOON; i++) visitAt(DAY_START + 12 * HOUR + i * AFTERNOON_GAP, NET.stranger(300 + i));
+    },
+    () => ({}),
+  );
+
+// 3. The carried-forward budget: nothing used until 14:35, then 12 requests from 12 unrelated /16s
+// within a second; the budget read before, right after, and at the end of the hour.
+interface CarryResult extends VisitorsDay {
+  before: BudgetNow;
+  afterBurst: { at: number; budget: any };
+  hourEnd: { at: number; budget: any; ledgerPaidXrp: number };
+  ledgerPaidXrp: number;
+}
+
+function carry(): Promise<CarryResult> {
+  const before: BudgetNow = { status: null, budget: null };
+  const afterBurst = { at: 0, budget: null as any };
+  const hourEnd = { at: 0, budget: null as any, ledgerPaidXrp: 0 };
+  return visitorsDay(
+    "B carry",
+    ({ site, admin, plan, ledgerPaidXrp }, visitAt) => {
+      plan.at(CARRY_AT, async () => Object.assign(before, await budgetNow(admin)));
+      for (let i = 0; i < CARRY; i++) visitAt(CARRY_AT + i * CARRY_GAP_MS, NET.stranger(400 + i));
+      plan.at(CARRY_AT + CARRY * CARRY_GAP_MS + 100, async () => {
+        afterBurst.at = site.now();
+        afterBurst.budget = (await adminGet(admin, "/api/admin/faucet/budget")).json;
+      });
+      // the hour's last reading, after its last auto-approve run (14:59)
+      plan.at(CARRY_AT + 24 * MINUTE + 30_000, async () => {
+        hourEnd.at = site.now();
+        hourEnd.budget = (await adminGet(admin, "/api/admin/faucet/budget")).json;
+        hourEnd.ledgerPaidXrp = ledgerPaidXrp();
+      });
+    },
+    (d) => ({ before, afterBurst, hourEnd, ledgerPaidXrp: d.ledgerPaidXrp() }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1013,8 +1321,181 @@ function printGoals(days: DayResult[], bursts: BurstRun[]) {
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+// The budget issue's goals, each measured the same way in its section and in the goals' table.
+function poolGoal(r: PoolResult) {
+  const slice = Number(r.before.status?.budgetSlice ?? r.before.budget?.faucet?.slice);
+  // held by its waiting requests: those holding budget (all waiting ones if that cannot be read)
+  const held = r.pool.heldXrp ?? r.pool.out.waitingXrp;
+  const got = r.pool.out.paidXrp + held;
+  return { slice, held, got, met: got <= slice + 1e-6 };
+}
+function poolHonestGoal(r: PoolResult) {
+  const g = honestGoal(r.honest.visits, Number(r.settings.minAmount));
+  return { ...g, met: g.lastingAccepted === g.lasting && g.budgetRefusedWhileLasting === 0 };
+}
+function afternoonGoal(r: AfternoonResult) {
+  const g = honestGoal(r.visits, Number(r.settings.minAmount));
+  const held = r.group.heldCount ?? r.group.out.waitingCount;
+  return { ...g, held, heldXrp: r.group.heldXrp ?? r.group.out.waitingXrp, met: g.lastingAccepted === g.lasting && held === 0 };
+}
+function carryGoal(r: CarryResult) {
+  const slice = Number(r.before.status?.budgetSlice ?? r.before.budget?.faucet?.slice);
+  const most = Number(r.settings.maxAmount);
+  const usedBefore = Number(r.before.budget?.faucet?.used ?? 0);
+  // what the hour took: the most its budget showed used (held or paid) after the burst, right after
+  // it or at the hour's end, less what was used before
+  const took = Math.max(Number(r.afterBurst.budget?.faucet?.used ?? 0), Number(r.hourEnd.budget?.faucet?.used ?? 0)) - usedBefore;
+  return { slice, most, took, limit: slice + most, met: took <= slice + most + 1e-6 };
+}
+
+const budgetLine = (b: any) =>
+  `faucet slice ${b?.faucet?.slice}, released ${b?.faucet?.released} of ${b?.faucet?.total}, used ${b?.faucet?.used}; ` +
+  `auto-approve cap slice ${b?.autoApprove?.slice}, released ${b?.autoApprove?.released} of ${b?.autoApprove?.total}, used ${b?.autoApprove?.used}`;
+const heldText = (g: Group) => (g.heldCount === null ? "? (budget_day unreadable)" : `${g.heldCount} (${xrp(g.heldXrp!)} XRP)`);
+
+function printPool(r: PoolResult) {
+  const o = r.pool.out;
+  const goal = poolGoal(r);
+  const hg = poolHonestGoal(r);
+  const firstBudgetRefusal = r.pool.fates.find((f) => isBudgetRefusal(f.ask.code));
+  const acceptedBefore = firstBudgetRefusal ? r.pool.fates.filter((f) => f.ask.id !== null && f.ask.at < firstBudgetRefusal.ask.at).length : o.accepted;
+  console.log(`\nB. THE PROXY POOL, ${r.setting.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`);
+  console.log(`   settings read back: ${settingsLine(r.settings)}`);
+  console.log(
+    `   ${POOL} requests from ${POOL} unrelated /16s (IPv4, X-Forwarded-For), ${POOL_GAP_MS / 1000} s apart from ${clockText(POOL_START).slice(0, 5)} UTC, each a fresh browser (device cookie from GET /, ` +
+      `a browser's user agent, a fresh Wallet.generate() address, the real proof of work); then ${POOL_HONEST} honest visitors from ${POOL_HONEST} more /16s, 2 minutes apart from 14:12; ` +
+      `auto-approve run every simulated minute, nobody approving by hand`,
+  );
+  console.log(
+    `   the hour's slice as the server says at 14:00, before the pool: GET /api/faucet/status budgetSlice ${r.before.status?.budgetSlice} XRP, budgetReleased ${r.before.status?.budgetReleased} of ${r.before.status?.budgetTotal} XRP; ` +
+      `GET /api/admin/faucet/budget: ${budgetLine(r.before.budget)}`,
+  );
+  console.log(
+    `   the pool: accepted ${o.accepted} of ${o.sent} (${xrp(r.pool.acceptedXrp)} XRP), refused ${refusalText(o.refusals)}; ` +
+      `flagged ${o.accepted - o.unflagged} (score >= ${LOW}; ${o.high} >= ${HIGH}); scores ${scoresText(o.scores)}; ` +
+      (firstBudgetRefusal
+        ? `its first BUDGET_REACHED at ${clockText(firstBudgetRefusal.ask.at, true)} (${((firstBudgetRefusal.ask.at - POOL_START) / 1000).toFixed(1)} s after its first request, ${acceptedBefore} accepted before it); `
+        : "no BUDGET_REACHED; ") +
+      `the pool's proofs: ${billText(r.bill)}`,
+  );
+  console.log(
+    `   the pool by the end of the day: paid by auto-approve ${xrp(o.paidXrp)} XRP (${o.paidCount} requests); waiting for a person ${o.waitingCount} (${xrp(o.waitingXrp)} XRP), of them holding budget ${heldText(r.pool)}`,
+  );
+  console.log(
+    `   goal: the pool gets no more than one hour's slice without a person: ${xrp(goal.got)} XRP (${xrp(o.paidXrp)} paid + ${xrp(goal.held)} held by its waiting requests) against a slice of ${r.before.status?.budgetSlice} XRP -> ${yes(goal.met)}`,
+  );
+  console.log(
+    `   honest visitors after the pool (time, the day's budget left before it = total - used, the hour's left, the faucet's status, the auto-approve cap's left, outcome by the end of the day): ` +
+      r.honest.visits.map((v, j) => visitText(v, r.honest.fates[j]!)).join("; "),
+  );
+  console.log(
+    `   goal: honest visitors after the pool: accepted while the day's budget lasts, none refused for budget nobody is using: ` +
+      `${hg.lastingAccepted} of ${hg.lasting} who came while it lasted accepted, ${hg.budgetRefusedWhileLasting} refused for budget while it lasted (all refusals: ${refusalText(hg.refusals)}) -> ${yes(hg.met)}`,
+  );
+  console.log(`   budgets at the end of the day (GET /api/admin/faucet/budget): ${budgetLine(r.budget)}`);
+}
+
+function printAfternoon(r: AfternoonResult) {
+  const o = r.group.out;
+  const goal = afternoonGoal(r);
+  console.log(`\nB. THE AFTERNOON, ${DEFAULT_SETTING.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`);
+  console.log(`   settings read back: ${settingsLine(r.settings)}`);
+  console.log(
+    `   ${AFTERNOON} honest visitors from ${AFTERNOON} unrelated /16s, one every ${AFTERNOON_GAP / MINUTE} minutes from 12:00 to ${clockText(DAY_START + 12 * HOUR + (AFTERNOON - 1) * AFTERNOON_GAP).slice(0, 5)} UTC, ` +
+      `each a fresh browser (the home page, the faucet's status, one request with a real proof); auto-approve at its shipped values, nobody approving by hand`,
+  );
+  console.log(
+    `   by the end of the day: paid ${o.paidCount} of ${o.sent} (${xrp(o.paidXrp)} XRP); waiting for a person ${o.waitingCount} (${xrp(o.waitingXrp)} XRP), of them holding budget ${heldText(r.group)}; ` +
+      `refused ${o.sent - o.accepted} (${refusalText(o.refusals)}), of them for budget while the day's budget lasted ${goal.budgetRefusedWhileLasting}; flagged ${o.accepted - o.unflagged} (score >= ${LOW})`,
+  );
+  console.log(`   budgets at the end of the day (GET /api/admin/faucet/budget): ${budgetLine(r.budget)}`);
+  console.log(
+    `   each visitor (time, the day's budget left before it = total - used, the hour's left, the faucet's status, the auto-approve cap's left, outcome by the end of the day): ` +
+      r.visits.map((v, i) => visitText(v, r.group.fates[i]!)).join("; "),
+  );
+  console.log(
+    `   goal: none refused while the day's budget lasts; a request auto-approve skips for its cap holds no budget: ` +
+      `${goal.lasting - goal.lastingAccepted} of ${goal.lasting} who came while it lasted refused; waiting at the end of the day holding budget ${goal.held} (${xrp(goal.heldXrp)} XRP) -> ${yes(goal.met)}`,
+  );
+}
+
+function printCarry(r: CarryResult) {
+  const o = r.group.out;
+  const goal = carryGoal(r);
+  const last = r.visits.at(-1);
+  console.log(`\nB. THE CARRIED-FORWARD BUDGET, ${DEFAULT_SETTING.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`);
+  console.log(`   settings read back: ${settingsLine(r.settings)}`);
+  console.log(
+    `   nothing asked until ${clockText(CARRY_AT).slice(0, 5)} UTC, then ${CARRY} requests from ${CARRY} unrelated /16s, ${CARRY_GAP_MS} ms apart (${clockText(CARRY_AT, true)}-${last ? clockText(last.at, true) : "?"}), ` +
+      `each a fresh browser (the home page, the faucet's status, one request with a real proof)`,
+  );
+  console.log(
+    `   released by ${clockText(CARRY_AT).slice(0, 5)} as the server says: GET /api/faucet/status budgetReleased ${r.before.status?.budgetReleased} of ${r.before.status?.budgetTotal} XRP, budgetSlice ${r.before.status?.budgetSlice} XRP, maxAmount ${r.settings.maxAmount} XRP; ` +
+      `GET /api/admin/faucet/budget: ${budgetLine(r.before.budget)}`,
+  );
+  console.log(
+    `   the ${CARRY} requests: accepted ${o.accepted} (${xrp(r.group.acceptedXrp)} XRP), refused ${refusalText(o.refusals)}; flagged ${o.accepted - o.unflagged} (score >= ${LOW}); scores ${scoresText(o.scores)}; ` +
+      `each: ${r.visits.map((v, i) => `${clockText(v.at, true).slice(6)} ${fateText(r.group.fates[i]!)}`).join(", ")}`,
+  );
+  console.log(
+    `   the faucet's budget used: right after the burst (${clockText(r.afterBurst.at, true)}) ${r.afterBurst.budget?.faucet?.used} XRP; at ${clockText(r.hourEnd.at)} ${r.hourEnd.budget?.faucet?.used} XRP ` +
+      `(the sandbox ledger had validated ${xrp(r.hourEnd.ledgerPaidXrp)} XRP); by the end of the day paid ${xrp(o.paidXrp)} XRP (${o.paidCount} requests), waiting ${o.waitingCount}, of them holding budget ${heldText(r.group)}`,
+  );
+  console.log(
+    `   goal: one hour pays at most its slice plus one request's most: took ${xrp(goal.took)} XRP in the hour (the most the budget showed used after the burst) ` +
+      `against ${r.before.status?.budgetSlice} + ${r.settings.maxAmount} = ${xrp(goal.limit)} XRP (released by ${clockText(CARRY_AT).slice(0, 5)}: ${r.before.status?.budgetReleased}) -> ${yes(goal.met)}`,
+  );
+}
+
+function printIssueGoals(pools: PoolResult[], aft: AfternoonResult | null, car: CarryResult | null) {
+  console.log("\nGOALS OF THE BUDGET ISSUE'S SCENARIOS (each beside its measure)");
+  const rows: string[][] = [];
+  for (const r of pools) {
+    const g = poolGoal(r);
+    rows.push([
+      "the pool gets no more than one hour's slice without a person",
+      "scored 0, took the 62.5 XRP released in 11 s",
+      r.setting.key,
+      `${xrp(g.got)} XRP (${xrp(r.pool.out.paidXrp)} paid + ${xrp(g.held)} held) against a slice of ${r.before.status?.budgetSlice}; flagged ${r.pool.out.accepted - r.pool.out.unflagged} of ${r.pool.out.accepted} accepted`,
+      yes(g.met),
+    ]);
+  }
+  for (const r of pools) {
+    const g = poolHonestGoal(r);
+    rows.push([
+      "honest visitors after the pool: accepted while the day's budget lasts, none refused for budget nobody is using",
+      "5 of 5 refused BUDGET_REACHED",
+      r.setting.key,
+      `${g.lastingAccepted} of ${g.lasting} accepted while it lasted; refused ${refusalText(g.refusals)}`,
+      yes(g.met),
+    ]);
+  }
+  if (aft) {
+    const g = afternoonGoal(aft);
+    const o = aft.group.out;
+    rows.push([
+      "afternoon: none refused while the day's budget lasts; a request auto-approve skips for its cap holds no budget",
+      "3 paid, 3 holding 32.4 XRP, 14 refused",
+      "default",
+      `${o.paidCount} paid, ${g.held} holding ${xrp(g.heldXrp)} XRP, ${o.sent - o.accepted} refused (${refusalText(o.refusals)}); ${g.lasting - g.lastingAccepted} of ${g.lasting} refused while it lasted`,
+      yes(g.met),
+    ]);
+  }
+  if (car) {
+    const g = carryGoal(car);
+    rows.push([
+      "one hour pays at most its slice plus one request's most",
+      "12 requests took 61.65 of 62.5 XRP in 1.1 s",
+      "default",
+      `${car.group.out.accepted} of ${CARRY} accepted, took ${xrp(g.took)} XRP against ${xrp(g.limit)} (released ${car.before.status?.budgetReleased})`,
+      yes(g.met),
+    ]);
+  }
+  console.log(table(["goal", "the issue measured", "settings", "measured", "met?"], rows));
+}
+
 async function main() {
-  if (!existsSync(BINARY)) {
+  if (PARTS.has("burst") && !existsSync(BINARY)) {
     console.error(`farm bench: ${BINARY} not found. Build it first: bun build.ts (npm run bench does).`);
     process.exit(2);
   }
@@ -1027,16 +1508,26 @@ async function main() {
   );
   const bursts: BurstRun[] = [];
   const days: DayResult[] = [];
+  const pools: PoolResult[] = [];
+  let aft: AfternoonResult | null = null;
+  let car: CarryResult | null = null;
   try {
-    for (const setting of SETTINGS) bursts.push(await burst(setting));
-    for (const setting of SETTINGS) days.push(await day(setting));
+    if (PARTS.has("burst")) for (const setting of SETTINGS) bursts.push(await burst(setting));
+    if (PARTS.has("day")) for (const setting of SETTINGS) days.push(await day(setting));
+    if (PARTS.has("pool")) for (const setting of SETTINGS) pools.push(await proxyPool(setting));
+    if (PARTS.has("afternoon")) aft = await afternoon();
+    if (PARTS.has("carry")) car = await carry();
     for (const b of bursts) await b.finish();
   } finally {
     await cleanup();
   }
   for (const b of bursts) printBurst(b);
   for (const d of days) printDay(d);
-  printGoals(days, bursts);
+  if (bursts.length > 0 || days.length > 0) printGoals(days, bursts);
+  for (const r of pools) printPool(r);
+  if (aft) printAfternoon(aft);
+  if (car) printCarry(car);
+  if (pools.length > 0 || aft || car) printIssueGoals(pools, aft, car);
   if (warned.size) console.log(`\nwarnings during the run: ${[...warned].join(" | ")}`);
   console.log(`\nfarm bench: ${((performance.now() - began) / 1000).toFixed(0)} s of wall time`);
 }
