@@ -29,6 +29,9 @@ export const users = sqliteTable(
     // limited per network too, and bonuses per registration network and device.
     ipNetwork: text("ip_network"),
     deviceId: text("device_id"),
+    // The provider's width (IPv6 /32, IPv4 /16): never a limit, only counted (accounts registered
+    // from its other networks around the same time raise the account's bonus claims' risk score).
+    ipWide: text("ip_wide"),
     // Two-factor sign-in (TOTP): the secret sealed with the data directory's key (auth/secret-box.ts),
     // the one being set up, when it was turned on, and the last 30 s step a code was accepted for
     // (a code is refused the second time).
@@ -43,6 +46,7 @@ export const users = sqliteTable(
     index("users_xrp_address").on(t.xrpAddress),
     index("users_ip_group_time").on(t.ipGroup, t.createdAt),
     index("users_ip_network_time").on(t.ipNetwork, t.createdAt),
+    index("users_ip_wide_time").on(t.ipWide, t.createdAt),
   ],
 );
 

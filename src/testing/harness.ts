@@ -121,12 +121,14 @@ export function testApp({ powDifficulty = 0, onDatabase, ...overrides }: Partial
   // IP the form is then sent from.
   const proof = (form: ProtectedForm, ip?: string) => proofHeaders(async (path) => (await call("GET", path, { ip })).json, form);
 
-  // Each from its own network (10.77.0.1, 10.77.1.1, ...), so the new-accounts-per-network limit
-  // does not get in the way of tests that register many users.
+  // Each from its own network (10.77.0.1, 10.77.1.1, 10.78.2.1, ...), so the new-accounts-per-network
+  // limit does not get in the way of tests that register many users, and at most two share a wide
+  // network (/16), so that unrelated users do not look like a farm spread over one provider's
+  // networks (social/risk.ts counts those; the first neighbour is free).
   let registered = 0;
   async function register(username: string, password = "correct horse battery", email = `${username}@example.com`) {
     const n = registered++;
-    const ip = `10.${77 + (n >> 8)}.${n & 255}.1`;
+    const ip = `${10 + (n >> 8)}.${77 + ((n & 255) >> 1)}.${n & 255}.1`;
     const res = await call("POST", "/api/register", { body: { username, password, email }, headers: await proof("register", ip), ip });
     if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${res.text}`);
     return { user: res.json.user, cookie: res.cookie! };

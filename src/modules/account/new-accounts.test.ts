@@ -153,3 +153,16 @@ test("refused registrations (bad input, a taken name) do not count", async () =>
   for (let i = 0; i < 5; i++) expect((await register(`ok${i}`, ip)).status).toBe(201);
   expect((await register("sixth", ip)).status).toBe(429);
 });
+
+test("the wide network (IPv4 /16, IPv6 /32) never refuses: 12 networks of one /16 and 12 of one /32 at once all get their account, each stored with its wide network", async () => {
+  const answers = await Promise.all([
+    ...Array.from({ length: 12 }, (_, i) => register(`v4wide${i}`, `100.64.${i}.9`)),
+    ...Array.from({ length: 12 }, (_, i) => register(`v6wide${i}`, `2001:db8:${(i + 1).toString(16)}::9`)),
+  ]);
+  expect(answers.map((a) => a.status)).toEqual(Array(24).fill(201));
+  const wides = t.db.sqlite.query("select ip_wide, count(distinct ip_network) as networks, count(*) as n from users group by ip_wide order by ip_wide").all();
+  expect(wides).toEqual([
+    { ip_wide: "100.64.0.0/16", networks: 12, n: 12 },
+    { ip_wide: "2001:db8::/32", networks: 12, n: 12 },
+  ]);
+});

@@ -1,8 +1,8 @@
 // All SQL of accounts: users by name and by network, the new user, the admin seed, a user's own
-// history, users by id. Prepared once,
+// history, users by id, the accounts registered from other networks of a wide network. Prepared once,
 // all with Drizzle's builder (an `sql` fragment where it has no word: lower(), LIKE ... ESCAPE, a
 // sum over a condition, a JSON list of ids).
-import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, payouts, rewards, sessions, users, type User } from "../../db/schema.ts";
 import type { FaucetRequestHistoryRow, PublicUserRow, RewardHistoryRow } from "./model.ts";
@@ -24,6 +24,22 @@ export const PUBLIC_USER_COLUMNS = {
   lastClaimAt: u.lastClaimAt,
 };
 
+// The accounts registered from other networks (IPv6 /48, IPv4 /24) of a wide network (IPv6 /32,
+// IPv4 /16) between two moments, counted up to `cap`: the LIMIT subquery reads at most `cap` rows of
+// the (ip_wide, created_at) index range plus the network's own (which the new-accounts limit
+// bounds), so a farm of thousands of accounts costs what 50 do. The social claims' risk and the back
+// office read it (social/risk.ts, registrationWide).
+export function createWideRegistrationCount(db: Db) {
+  const capped = db
+    .select({ id: u.id })
+    .from(u)
+    .where(and(eq(u.ipWide, p("wide")), ne(u.ipNetwork, p("network")), gt(u.createdAt, p("from")), lt(u.createdAt, p("to"))))
+    .limit(p("cap"))
+    .as("capped");
+  const counted = db.select({ n: count() }).from(capped).prepare();
+  return (wide: string, network: string, from: number, to: number, cap: number): number => counted.get({ wide, network, from, to, cap })!.n;
+}
+export type WideRegistrationCount = ReturnType<typeof createWideRegistrationCount>;
 
 export function createAccountRepository(db: Db) {
   const byUsername = db
@@ -55,6 +71,7 @@ export function createAccountRepository(db: Db) {
       passwordHash: p("passwordHash"),
       ipGroup: p("ipGroup"),
       ipNetwork: p("ipNetwork"),
+      ipWide: p("ipWide"),
       deviceId: p("deviceId"),
       createdAt: p("createdAt"),
     })
@@ -162,7 +179,7 @@ export function createAccountRepository(db: Db) {
     byUsername: (username: string): User | undefined => byUsername.get({ username }),
     newestFrom: (group: string, since: number, limit: number): number[] => newestFrom.all({ group, since, limit }).map((r) => r.createdAt),
     newestFromNetwork: (network: string, since: number, limit: number): number[] => newestFromNetwork.all({ network, since, limit }).map((r) => r.createdAt),
-    insert: (row: Pick<User, "username" | "email" | "passwordHash" | "ipGroup" | "ipNetwork" | "deviceId" | "createdAt">): User => insert.get(row)!,
+    insert: (row: Pick<User, "username" | "email" | "passwordHash" | "ipGroup" | "ipNetwork" | "ipWide" | "deviceId" | "createdAt">): User => insert.get(row)!,
     insertAdmin: (row: Pick<User, "username" | "email" | "passwordHash" | "createdAt">): User => insertAdmin.get(row)!,
     // Makes a user admin with a new password (and a new email when one is given).
     promoteToAdmin: (id: number, passwordHash: string, email: string | null): User =>

@@ -175,9 +175,10 @@ export function createAccountService({
 
   return {
     // `ip`: the client's address; its IP group and its network may each make accountsPerHour /
-    // accountsPerDay accounts. `deviceId`: the device cookie's id, stored with the network (the
-    // bonuses are limited per registration network and device). Answers the new user and their
-    // first session.
+    // accountsPerDay accounts. Its wide network (IPv6 /32, IPv4 /16) is stored too but never
+    // refuses: the accounts of its other networks only raise a risk score (social/risk.ts).
+    // `deviceId`: the device cookie's id, stored with the network (the bonuses are limited per
+    // registration network and device). Answers the new user and their first session.
     async register(input: Credentials, ip: string, deviceId: string | null = null, userAgent: string | null = null): Promise<SignedIn> {
       const username = textOf(input.username).trim();
       const email = textOf(input.email).trim();
@@ -213,7 +214,7 @@ export function createAccountService({
           const createdAt = clock();
           const wait = newAccountWait(nets, { group: 0, network: 0 }, createdAt);
           if (wait > 0) throw accountErrors.tooManyAccounts(wait);
-          return repo.insert({ username, email, passwordHash, ipGroup: group, ipNetwork: nets.network, deviceId, createdAt });
+          return repo.insert({ username, email, passwordHash, ipGroup: group, ipNetwork: nets.network, ipWide: nets.wide, deviceId, createdAt });
         });
       } catch (error) {
         // Two registrations of one name at once: the unique index decides.

@@ -38,6 +38,9 @@ export interface UserFile {
   user: Pick<User, "id" | "username" | "email" | "xrpAddress" | "xrpDestinationTag" | "isAdmin" | "points" | "totalClaimedDrops" | "createdAt">;
   // the network (IPv6 /48, IPv4 /24) and device it registered from; null before they were stored
   registration: Pick<User, "ipNetwork" | "deviceId">;
+  // its wide network (IPv6 /32, IPv4 /16; null before it was stored) and the accounts registered from
+  // its other networks within 24 h of it (at most social/risk.ts's WIDE_COUNT_CAP)
+  registrationWide: { ipWide: string | null; accounts: number };
   // the accounts that share its registration network, device or payout addresses (social/risk.ts)
   risk: { score: number; reasons: string[] };
   paidDrops: number;
@@ -64,6 +67,7 @@ export const userFileView = (f: UserFile) => ({
     createdAt: iso(f.user.createdAt),
   },
   registration: { ipNetwork: f.registration.ipNetwork, deviceId: f.registration.deviceId },
+  registrationWide: { ipWide: f.registrationWide.ipWide, accountsFromOtherNetworks: f.registrationWide.accounts },
   riskScore: f.risk.score,
   riskReasons: f.risk.reasons,
   faucetRequests: f.faucetRequests.map(adminFaucetRequestView),
@@ -96,9 +100,15 @@ export const usersQuery = t.Object(
 );
 
 // A user in the admin's list: as the API shows them, their payout address's destination tag (for
-// the Pay dialog), and when they registered.
-export type AdminUserRow = PublicUserRow & Pick<User, "xrpDestinationTag" | "createdAt">;
-export const adminUserView = ({ createdAt, xrpDestinationTag, ...user }: AdminUserRow) => ({ ...publicUser(user), destinationTag: xrpDestinationTag, createdAt: iso(createdAt) });
+// the Pay dialog), when and where they registered (the network, the wide network and the accounts
+// registered from its other networks within 24 h: `wideAccounts`, from the service).
+export type AdminUserRow = PublicUserRow & Pick<User, "xrpDestinationTag" | "createdAt" | "ipNetwork" | "ipWide">;
+export const adminUserView = ({ createdAt, xrpDestinationTag, ipNetwork, ipWide, wideAccounts, ...user }: AdminUserRow & { wideAccounts: number }) => ({
+  ...publicUser(user),
+  destinationTag: xrpDestinationTag,
+  createdAt: iso(createdAt),
+  registration: { ipNetwork, ipWide, accountsFromOtherNetworks: wideAccounts },
+});
 
 // The totals the admin's user cards show.
 export interface UserSummaryRow {

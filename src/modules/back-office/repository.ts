@@ -1,14 +1,14 @@
 // All SQL of the back office's own reads, prepared once with Drizzle's builder: what waits for an
 // admin, and everything about one user (their requests and rewards, the payouts to them or of their
 // requests, the IPs and devices they were seen from, the accounts that share their registration
-// network, device or payout addresses, the audit entries about them), and the admin's list of users
-// with its totals and the payments made to users.
+// network, device or payout addresses, the accounts from other networks of its wide network, the
+// audit entries about them), and the admin's list of users with its totals and the payments made to users.
 import { and, count, countDistinct, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { likeLiteral } from "../../db/list-filter.ts";
 import { advertisingRequests, auditLog, faucetRequests, payouts, reviews, rewards, users } from "../../db/schema.ts";
-import { PUBLIC_USER_COLUMNS } from "../account/repository.ts";
+import { createWideRegistrationCount, PUBLIC_USER_COLUMNS } from "../account/repository.ts";
 import type { AdminFaucetRequestRow } from "../faucet/model.ts";
 import { PAYOUT_RECORD } from "../payouts/repository.ts";
 import type { RewardRow } from "../rewards/model.ts";
@@ -35,6 +35,7 @@ export function createBackOfficeRepository(db: Db) {
       totalClaimedDrops: users.totalClaimedDrops,
       createdAt: users.createdAt,
       ipNetwork: users.ipNetwork,
+      ipWide: users.ipWide,
       deviceId: users.deviceId,
     })
     .from(users)
@@ -168,8 +169,8 @@ export function createBackOfficeRepository(db: Db) {
     .prepare();
 
   // The admin's list of users, newest first: everyone, or those whose username contains the search
-  // (any case) or whose XRP address starts with it.
-  const listed = { ...PUBLIC_USER_COLUMNS, xrpDestinationTag: users.xrpDestinationTag, createdAt: users.createdAt };
+  // (any case) or whose XRP address starts with it; with where each registered from.
+  const listed = { ...PUBLIC_USER_COLUMNS, xrpDestinationTag: users.xrpDestinationTag, createdAt: users.createdAt, ipNetwork: users.ipNetwork, ipWide: users.ipWide };
   const matches = sql`lower(${users.username}) like ${p("name")} escape '\\' or ${users.xrpAddress} like ${p("address")} escape '\\'`;
   const usersPage = (where: typeof matches | undefined) =>
     db.select(listed).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(p("limit")).offset(p("offset")).prepare();
@@ -214,6 +215,8 @@ export function createBackOfficeRepository(db: Db) {
     accountsFromNetwork: (userId: number, network: string, registeredAt: number, window: number) => fromNetwork.get({ userId, network, registeredAt, window })!.n,
     accountsOnDevice: (userId: number, deviceId: string) => onDevice.get({ userId, deviceId })!.n,
     accountsToItsAddresses: (userId: number) => toItsAddresses.get({ userId })!.n,
+    // the accounts registered from other networks of a wide network (capped: social/risk.ts)
+    accountsFromWide: createWideRegistrationCount(db),
     // `search`: lowercased and trimmed, matched inside usernames; `addressPrefix`: matched at the
     // start of XRP addresses. Empty: everyone.
     usersPage(search: string, addressPrefix: string, page: number, size: number): { rows: AdminUserRow[]; total: number } {

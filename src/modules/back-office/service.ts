@@ -3,7 +3,7 @@
 import type { Db } from "../../db/client.ts";
 import { readSnapshot } from "../../db/transaction.ts";
 import { DAY_MS } from "../../lib/time.ts";
-import { scoreAccount } from "../social/risk.ts";
+import { registrationWide, scoreAccount } from "../social/risk.ts";
 import type { RewardService } from "../rewards/service.ts";
 import { backOfficeErrors, USERS_PAGE_SIZE, type UserFile, type WaitingCounts } from "./model.ts";
 import { createBackOfficeRepository } from "./repository.ts";
@@ -16,21 +16,26 @@ export function createBackOfficeService({ db, pendingRewards }: { db: Db; pendin
     // of an XRP address; the totals over everyone; the rewards waiting; the payments made to users.
     users(search: string, page: number) {
       const name = search.trim().toLowerCase().slice(0, 64);
-      const { rows, total } = repo.usersPage(name, search.trim(), page, USERS_PAGE_SIZE);
-      return { rows, total, page, pageSize: USERS_PAGE_SIZE, summary: repo.usersSummary(), pendingRewards: pendingRewards(), payments: repo.payments() };
+      const found = repo.usersPage(name, search.trim(), page, USERS_PAGE_SIZE);
+      // with the accounts from other networks of each one's wide network (a capped count per row)
+      const rows = found.rows.map((row) => ({ ...row, wideAccounts: registrationWide(row, repo.accountsFromWide)?.accounts ?? 0 }));
+      return { rows, total: found.total, page, pageSize: USERS_PAGE_SIZE, summary: repo.usersSummary(), pendingRewards: pendingRewards(), payments: repo.payments() };
     },
     userFile(userId: number): UserFile {
       return readSnapshot(db, () => {
         const user = repo.user(userId);
         if (!user) throw backOfficeErrors.userNotFound();
+        const wide = registrationWide(user, repo.accountsFromWide);
         const risk = scoreAccount({
           accountsFromRegistrationNetwork: user.ipNetwork === null ? 0 : repo.accountsFromNetwork(userId, user.ipNetwork, user.createdAt, 7 * DAY_MS),
           accountsFromRegistrationDevice: user.deviceId === null ? 0 : repo.accountsOnDevice(userId, user.deviceId),
           accountsToItsAddresses: repo.accountsToItsAddresses(userId),
+          accountsFromRegistrationWide: wide,
         });
         return {
           user,
           registration: { ipNetwork: user.ipNetwork, deviceId: user.deviceId },
+          registrationWide: { ipWide: user.ipWide, accounts: wide?.accounts ?? 0 },
           risk,
           paidDrops: repo.paidDrops(userId),
           faucetRequests: repo.requests(userId),

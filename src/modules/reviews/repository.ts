@@ -1,14 +1,15 @@
 // All SQL of reviews and of the reviewer bonus's link to its faucet request, and what the burst
-// rule and the bonus count (reviews per network, devices never seen before, addresses paid from a
-// device). Prepared once.
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+// rule, the paid-today rule and the bonus count (reviews per network, devices never seen before,
+// payments to a network or a device, addresses paid from a device). Prepared once.
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { faucetRequests, reviews } from "../../db/schema.ts";
+import { faucetRequests, reviews, rewards } from "../../db/schema.ts";
 
 const p = sql.placeholder;
 const r = reviews;
 const f = faucetRequests;
+const w = rewards;
 
 export function createReviewRepository(db: Db) {
   const approved = db
@@ -52,6 +53,21 @@ export function createReviewRepository(db: Db) {
       ),
     )
     .prepare();
+  // The paid-today rule: a faucet request from a network (IPv6 /48, IPv4 /24) or a device approved or
+  // paid since a moment, or a reward claimed from one approved or paid since then. Each is one range
+  // of a (network or device, created_at) index, from `madeSince` (a request or claim decided today
+  // was made in the days before), its status and decision time read from those few rows.
+  const paidBy = (table: typeof f | typeof w, column: typeof f.ipNetwork | typeof f.deviceId | typeof w.ipNetwork | typeof w.deviceId, paid: string[]) =>
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(column, p("key")), gt(table.createdAt, p("madeSince")), inArray(table.status, paid), gte(table.processedAt, p("since"))))
+      .limit(1)
+      .prepare();
+  const REQUEST_PAID = ["APPROVED", "PROCESSED"];
+  const REWARD_PAID = ["APPROVED", "PAID"];
+  const paidTo = [paidBy(f, f.ipNetwork, REQUEST_PAID), paidBy(w, w.ipNetwork, REWARD_PAID)];
+  const paidOn = [paidBy(f, f.deviceId, REQUEST_PAID), paidBy(w, w.deviceId, REWARD_PAID)];
   // The reviewer bonus's address: a faucet-form request (no reason) to it from the device, paid.
   const paidFromDevice = db
     .select({ id: f.id })
@@ -83,6 +99,10 @@ export function createReviewRepository(db: Db) {
     fromNetworkSince: (network: string, since: number) => fromNetwork.get({ network, since }) !== undefined,
     deviceSeen: (deviceId: string) => requestFromDevice.get({ deviceId }) !== undefined || reviewFromDevice.get({ deviceId }) !== undefined,
     newDeviceReviewsSince: (since: number) => newDeviceReviews.get({ since })!.n,
+    // Whether the faucet approved or paid a request from the network or the device since `since`, or
+    // a reward claimed from either (counting the requests and claims made after `madeSince`).
+    paidSince: (network: string, deviceId: string, since: number, madeSince: number) =>
+      paidTo.some((q) => q.get({ key: network, since, madeSince }) !== undefined) || paidOn.some((q) => q.get({ key: deviceId, since, madeSince }) !== undefined),
     paidFromDevice: (deviceId: string, address: string) => paidFromDevice.get({ deviceId, address }) !== undefined,
     writer: (id: number) => writer.get({ id }),
     setApproved: (id: number, isApproved: boolean) => setApproved.get({ id, approved: isApproved ? 1 : 0 }),

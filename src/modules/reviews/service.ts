@@ -1,15 +1,18 @@
 // Reviews and the reviewer bonus. A review with a link or longer than REVIEW_AUTO_APPROVE_MAX waits
 // for an admin, and so does a burst: a review from a network (IPv6 /48, IPv4 /24) that wrote one in
 // the last 24 hours, or one written while more than NEW_DEVICE_REVIEWS_PER_HOUR reviews of the last
-// hour came from devices never seen before. The public list shows approved reviews only. Both forms
-// are limited per IP group (an IPv6 /64, an IPv4 /24 under subnet grouping), like the faucet; the
-// bonus goes only to an address the faucet already paid from the reviewer's device.
+// hour came from devices never seen before; and so does a review from a network or a device the
+// faucet paid today (a farm pays its devices, then has them praise it), and one whose writer asks for
+// the reviewer bonus. The public list shows approved reviews only. Both forms are limited per IP
+// group (an IPv6 /64, an IPv4 /24 under subnet grouping), like the faucet; the bonus goes only to an
+// address the faucet already paid from the reviewer's device.
 import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { createRateLimit } from "../../lib/rate-limit.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
+import { dayStart } from "../faucet/budget.ts";
 import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
@@ -26,6 +29,9 @@ export const NETWORK_REVIEW_WINDOW_MS = DAY_MS;
 // Reviews an hour from devices never seen before (no earlier faucet request or review) that are
 // shown at once; past them every review waits for an admin until the hour is quiet again.
 export const NEW_DEVICE_REVIEWS_PER_HOUR = 3;
+// A review from a network or a device paid since 00:00 UTC waits for an admin: the requests and
+// claims looked at are those made in this window before now (a decision comes within days).
+export const PAID_LOOKBACK_MS = 7 * DAY_MS;
 // The public list is read at most once a second (every open page polls it), and again at once after
 // a review is written or moderated.
 const LIST_CACHE_MS = 1000;
@@ -85,7 +91,8 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
         const burst = () =>
           repo.fromNetworkSince(who.ipNetwork, now - NETWORK_REVIEW_WINDOW_MS) ||
           repo.newDeviceReviewsSince(now - HOUR_MS) + (repo.deviceSeen(who.deviceId) ? 0 : 1) > NEW_DEVICE_REVIEWS_PER_HOUR;
-        const approved = plain && !burst();
+        const paidToday = () => repo.paidSince(who.ipNetwork, who.deviceId, dayStart(now), now - PAID_LOOKBACK_MS);
+        const approved = plain && !burst() && !paidToday();
         return repo.insert({ rating, content, name, approved, ipAddress: who.ip, deviceId: who.deviceId, userAgent: who.userAgent, ipNetwork: who.ipNetwork, createdAt: now });
       });
       if (row.approved) listCache = null;
@@ -94,7 +101,8 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
 
     // The bonus becomes a faucet request with the reason 'Reviewer bonus': one per review and per
     // address, from the device that wrote the review, within 24 hours, to an address the faucet
-    // already paid from that device (a PROCESSED faucet-form request).
+    // already paid from that device (a PROCESSED faucet-form request). A review paid for is not
+    // published without a person: the review waits for an admin again (approved = false).
     requestBonus(input: BonusInput, who: Reviewer): FaucetRequest {
       bonusLimit.hit(who.ipGroup);
       const address = typeof input.address === "string" ? input.address.trim() : "";
@@ -102,7 +110,7 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
       if (!parsed) throw reviewErrors.invalidAddress();
       const reviewId = typeof input.reviewId === "string" && /^\d+$/.test(input.reviewId) ? Number(input.reviewId) : input.reviewId;
       if (typeof reviewId !== "number" || !Number.isSafeInteger(reviewId)) throw reviewErrors.reviewIdInvalid();
-      return immediate(db, () => {
+      const row = immediate(db, () => {
         const review = repo.writer(reviewId);
         if (!review) throw reviewErrors.notFound();
         if (review.deviceId !== who.deviceId || clock() - review.createdAt > BONUS_WINDOW_MS) throw reviewErrors.notTheReviewer();
@@ -119,8 +127,11 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
           userId: who.userId,
         });
         repo.linkReview(row.id, reviewId);
+        repo.setApproved(reviewId, false);
         return { ...row, reviewId };
       });
+      listCache = null;
+      return row;
     },
   };
 }

@@ -1,10 +1,12 @@
 // All SQL of the social-sharing bonus: the shares a user recorded, their bonus claims (rewards of
 // type SOCIAL_SHARE), the address a first claim gives the user, and what the weekly limits and the
 // risk score count (claims per address, registration network and device; the accounts behind
-// them). Prepared once, Drizzle's builder throughout.
+// them; the accounts registered from other networks of the registration's wide network, read through
+// the accounts' repository). Prepared once, Drizzle's builder throughout.
 import { and, count, countDistinct, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, type Reward, rewards, socialShares, users } from "../../db/schema.ts";
+import { createWideRegistrationCount } from "../account/repository.ts";
 import { type ClaimRow, WEEKLY_CLAIMS } from "./model.ts";
 
 const p = sql.placeholder;
@@ -135,6 +137,7 @@ export function createSocialRepository(db: Db) {
     accountsFromClaimDevice: (deviceId: string, userId: number, since: number) => accountsFromClaimDevice.get({ key: deviceId, userId, since })!.n,
     registeredFromNetwork: (network: string, userId: number, since: number) => registeredFromNetwork.get({ key: network, userId, since })!.n,
     registeredOnDevice: (deviceId: string, userId: number) => registeredOnDevice.get({ key: deviceId, userId })!.n,
+    registeredFromWide: createWideRegistrationCount(db),
     paidAddress: (address: string) => paidAddress.get({ address }) !== undefined,
     setAddressIfUnset: (userId: number, address: string) => setAddressIfUnset.run({ userId, address }),
   };

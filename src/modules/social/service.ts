@@ -13,7 +13,7 @@ import type { FaucetService } from "../faucet/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { type ClaimInput, type Claimant, claimView, offerView, PLATFORMS, type Platform, shareView, socialErrors, WEEKLY_CLAIMS } from "./model.ts";
 import { createSocialRepository } from "./repository.ts";
-import { scoreClaim } from "./risk.ts";
+import { registrationWide, scoreClaim } from "./risk.ts";
 
 export const BONUS_PER_PLATFORM_DROPS = 5_000_000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -120,6 +120,7 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
           accountsClaimedFromDevice: repo.accountsFromClaimDevice(from.deviceId, user.id, weekAgo),
           accountsRegisteredFromNetwork: user.ipNetwork === null ? 0 : repo.registeredFromNetwork(user.ipNetwork, user.id, weekAgo),
           accountsRegisteredOnDevice: user.deviceId === null ? 0 : repo.registeredOnDevice(user.deviceId, user.id),
+          accountsRegisteredFromWide: registrationWide(user, repo.registeredFromWide),
           youngAccount: now - user.createdAt < WEEK_MS,
           paidAddress: repo.paidAddress(address),
         });

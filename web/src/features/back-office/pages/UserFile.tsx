@@ -14,6 +14,7 @@ import { errorText } from "../../../lib/errors";
 import { useUserFile } from "../api";
 import { Badge, type Column, columnsFor, DataTable, DeviceId, Empty, Loading, Panel, RiskBadge, RiskCell, shortAddress, when } from "../../../components/admin/ui";
 import { usePayUser } from "./Users";
+import { WideNeighbours } from "../components/WideNeighbours";
 
 type File = NonNullable<ReturnType<typeof useUserFile>["data"]>;
 
@@ -62,7 +63,7 @@ export function UserFileScreen() {
   if (!Number.isInteger(id) || id < 1) return <Panel title="User"><Empty>User not found</Empty></Panel>;
   if (file.isPending) return <Panel title="User"><Loading /></Panel>;
   if (file.isError) return <Panel title="User"><p role="alert" className="text-red-700">{file.error.message}</p></Panel>;
-  const { user, registration, riskScore, riskReasons, faucetRequests, rewards, payouts, ipsSeen, devicesSeen, audit } = file.data;
+  const { user, registration, registrationWide, riskScore, riskReasons, faucetRequests, rewards, payouts, ipsSeen, devicesSeen, audit } = file.data;
 
   const r = columnsFor<File["faucetRequests"][number]>();
   const requestColumns = [
@@ -146,6 +147,7 @@ export function UserFileScreen() {
                   <span key="r" className="font-normal">
                     <span className="font-mono text-xs break-all">{registration.ipNetwork ?? "Network not recorded"}</span>
                     <DeviceId id={registration.deviceId} />
+                    <WideNeighbours ipWide={registrationWide.ipWide} accounts={registrationWide.accountsFromOtherNetworks} />
                   </span>
                 ) : (
                   "Not recorded"

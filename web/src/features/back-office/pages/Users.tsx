@@ -12,6 +12,7 @@ import { auditLogKey } from "../../../api/admin";
 import { walletKey } from "../../wallet";
 import { useAdminUsers, usersKey } from "../api";
 import { ConfirmPayDialog, type PayPlan } from "../../../components/admin/dialogs";
+import { WideNeighbours } from "../components/WideNeighbours";
 import { Badge, type Column, columnsFor, DataTable, Empty, FilterSearch, Filters, Loading, Pager, Panel, shortAddress, useListParams, when } from "../../../components/admin/ui";
 
 type UserRow = NonNullable<ReturnType<typeof useAdminUsers>["data"]>["users"][number];
@@ -76,6 +77,16 @@ export function UsersPanel() {
       id: "address",
       header: "XRP address",
       cell: ({ row: { original: u } }) => (u.xrpAddress ? <span className="font-mono" title={u.xrpAddress}>{shortAddress(u.xrpAddress)}</span> : <span className="text-slate-500">No Address Set</span>),
+    }),
+    c.display({
+      id: "registered",
+      header: "Registered from",
+      cell: ({ row: { original: u } }) => (
+        <>
+          <span className="font-mono text-xs break-all">{u.registration.ipNetwork ?? "Not recorded"}</span>
+          <WideNeighbours ipWide={u.registration.ipWide} accounts={u.registration.accountsFromOtherNetworks} />
+        </>
+      ),
     }),
     c.display({ id: "points", header: "Points", cell: ({ row: { original: u } }) => u.drops }),
     c.display({ id: "streak", header: "Streak", cell: ({ row: { original: u } }) => `${u.dailyStreak} ${u.dailyStreak === 1 ? "day" : "days"}` }),
