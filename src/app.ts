@@ -238,6 +238,7 @@ export function createApp(deps: AppDeps) {
         ...(alertOptions.diskSpace ? [alertChecks.diskLow(alertOptions.diskSpace)] : []),
         alertChecks.databaseReadOnly(() => health.database()),
         alertChecks.backupFailing({ clock, backups: alertOptions.backups ?? (() => backups.alertState()), startedAt }),
+        alertChecks.surge(() => faucet.surge()),
         alertChecks.budgetUsedEarly({
           clock,
           faucetBudget: () => ({ ...faucet.budgetToday().faucet, minDrops: settings.get().minAmountDrops }),

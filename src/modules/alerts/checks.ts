@@ -150,3 +150,20 @@ export function budgetUsedEarly({ clock, faucetBudget }: { clock: () => number; 
     },
   };
 }
+
+// The last 10 minutes brought several times the usual rate (faucet/surge.ts): new requests wait for
+// a person and auto-approve is paused while it lasts; the figures and the busiest wide networks.
+export function surge(state: () => { active: boolean; recent: number; usualPerHour: number; busiest: { network: string; requests: number }[] }): AlertCheck {
+  return {
+    kind: "surge",
+    check() {
+      const s = state();
+      if (!s.active) return null;
+      const busiest = s.busiest.map((b) => `${b.network} (${b.requests})`).join(", ");
+      return (
+        `${s.recent} requests in the last 10 minutes, where ${Math.round((s.usualPerHour * 10) / 60)} are usual at this hour: new requests wait for a person and auto-approve is paused until it passes.` +
+        (busiest ? ` Most came from ${busiest}.` : "")
+      );
+    },
+  };
+}

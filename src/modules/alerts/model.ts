@@ -11,6 +11,7 @@ export const ALERT_KINDS = {
   database_read_only: "Database cannot be written",
   backup_failing: "Backups failing",
   budget_used_early: "Day's budget used before noon",
+  surge: "A surge of requests",
 } as const;
 export type AlertKind = keyof typeof ALERT_KINDS;
 

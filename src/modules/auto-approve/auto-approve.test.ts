@@ -196,6 +196,23 @@ describe("auto-approve", () => {
     expect(third.status).toBe(201);
   }, 15_000);
 
+  test("auto-approve pauses for a surge: a low-risk request whose hold ends during one waits until it passes", async () => {
+    bed = await open();
+    await settings({ autoApprove: { enabled: true } });
+    const honest = await request();
+    // minutes 5 to 10 of its hold: 25 requests from unrelated networks, five times the usual 5 in 10 minutes
+    bed.t.clock.advance(5 * MINUTE);
+    for (let i = 0; i < 25; i++) {
+      await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(++visitors), headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
+      bed.t.clock.advance(12_000);
+    }
+    bed.t.clock.advance(30_000); // the hold is over, the surge is not
+    await stillPendingAfterRuns(honest.id);
+    expect(row(honest.id).auto_approve_skip).toBeNull();
+    bed.t.clock.advance(10 * MINUTE); // it has passed
+    await approvedSoon(honest.id);
+  }, 15_000);
+
   test("off by default: an old low-risk request waits for a person", async () => {
     bed = await open();
     expect((await bed.t.call("GET", SETTINGS, { cookie: bed.admin })).json.autoApprove).toEqual({ enabled: false, maxRiskScore: 20, holdMinutes: 10, maxPerDay: "50" });

@@ -23,7 +23,7 @@ export interface AutoApproveDeps {
   db: Db;
   clock: () => number;
   settings: SettingsService;
-  faucet: Pick<FaucetService, "currentRisk" | "autoApproveCapNow" | "releaseBudget">;
+  faucet: Pick<FaucetService, "currentRisk" | "autoApproveCapNow" | "releaseBudget" | "surge">;
   payouts: Pick<PayoutService, "autoApproveFaucetRequest">;
   log: (line: string) => void;
   // Whether the request's address, IP or device is on the block list now (blocked during its hold).
@@ -46,6 +46,8 @@ export function createAutoApprover({ db, clock, settings, faucet, payouts, log, 
       try {
         const s = settings.get();
         if (!s.autoApproveEnabled) return 0;
+        // paused for a surge (faucet/surge.ts): a person looks at what comes in until it passes
+        if (faucet.surge().active) return 0;
         const now = clock();
         const dayStart = Date.parse(`${utcDay(now)}T00:00:00Z`);
         const maxPerDayDrops = faucet.autoApproveCapNow();

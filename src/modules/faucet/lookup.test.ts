@@ -93,6 +93,8 @@ describe("GET /api/faucet/status", () =>
         nextSliceAt: "2026-01-15T13:00:00.000Z",
         reviewerBonus: "5.000000",
         nextClaimSeconds: null,
+        surge: false,
+        surgeNotice: null,
       },
     },
     {

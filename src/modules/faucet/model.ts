@@ -15,6 +15,7 @@ export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come
 // The day's budget is released an hour at a time: "14:00 UTC".
 const hourText = (at: number) => `${new Date(at).toISOString().slice(11, 16)} UTC`;
 export const sliceReached = (nextAt: number) => `The faucet has given out this hour's XRP. More opens at ${hourText(nextAt)}.`;
+export const SURGE_NOTICE = "Many more requests than usual are arriving right now: a person will review yours before it is paid.";
 export const BONUS_BUDGET_REACHED = "Today's bonus budget has been given out. Please try again after midnight UTC.";
 export const bonusSliceReached = (nextAt: number) => `This hour's bonus budget has been given out. More opens at ${hourText(nextAt)}.`;
 

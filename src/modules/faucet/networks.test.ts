@@ -87,7 +87,8 @@ describe("the day's budget, released an hour at a time", () => {
   test("a burst at midnight takes one slice, not the day; the faucet says when the next opens; the next hour pays again", async () => {
     t.clock.set(Date.UTC(2026, 0, 16, 0, 5));
     const answers = [];
-    for (let i = 0; i < 20; i++) answers.push(await ask(strangerIp(i)));
+    // (15: below a surge, 20 in 10 minutes on a new install, which surge.test.ts plays)
+    for (let i = 0; i < 15; i++) answers.push(await ask(strangerIp(i)));
     const accepted = answers.filter((a) => a.status === 201);
     // the first slice: 100 XRP spread over 24 hours, but at least one request's most (20 XRP)
     expect(dayTotal()).toBeLessThanOrEqual(20_000_000);

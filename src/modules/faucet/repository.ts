@@ -147,6 +147,12 @@ export function createFaucetRepository(db: Db) {
   const hourTotal = db.sqlite.prepare<{ amountDrops: number; bonusDrops: number; requests: number }, [number]>(
     "select amount_drops as amountDrops, bonus_drops as bonusDrops, requests from faucet_hourly_totals where hour = ?",
   );
+  // the requests of the last minutes (the surge watch's memory at start) and, during a surge, the
+  // wide networks (IPv4 /16, IPv6 /32) that sent most of them: read once, not per request
+  const requestsSince = db.sqlite.prepare<{ n: number }, [number]>("select count(*) as n from faucet_requests where created_at > ?");
+  const busiestWideSince = db.sqlite.prepare<{ network: string; requests: number }, [number]>(
+    "select ip_wide as network, count(*) as requests from faucet_requests where created_at > ? and ip_wide is not null group by ip_wide order by requests desc limit 3",
+  );
   const addBonusToDay = db.sqlite.prepare<unknown, [string, number]>(
     `insert into faucet_daily_totals (day, bonus_drops) values (?1, ?2)
      on conflict(day) do update set bonus_drops = bonus_drops + ?2`,
@@ -262,6 +268,8 @@ export function createFaucetRepository(db: Db) {
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),
     addToHour: (hour: number, drops: number, bonusDrops: number, requests: number) => addToHour.run(hour, drops, bonusDrops, requests),
+    requestsSince: (since: number) => requestsSince.get(since)!.n,
+    busiestWideSince: (since: number) => busiestWideSince.all(since),
     hourTotal: (hour: number) => hourTotal.get(hour) ?? { amountDrops: 0, bonusDrops: 0, requests: 0 },
     budgetOf: (id: number) => budgetOf.get({ id }),
     setBudgetDay: (id: number, day: string | null) => setBudgetDay.run({ id, day }),

@@ -11,9 +11,16 @@ import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
-import { BUDGET_REACHED, FAUCET_OFFLINE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached } from "./model.ts";
+import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
 import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk } from "./risk.ts";
+import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
+
+// A request made during a surge: at least medium (it holds no budget) with the surge's reason.
+const surgeRisk = (risk: { score: number; reasons: string[] }) => ({
+  score: Math.max(risk.score, HOLDS_NO_BUDGET),
+  reasons: risk.reasons.includes(SURGE_REASON) ? risk.reasons : [...risk.reasons, SURGE_REASON],
+});
 
 // Points (the API's `drops`) for a claim while logged in: a base plus a streak bonus.
 export const POINTS_PER_CLAIM = 10;
@@ -65,13 +72,15 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // Bumped whenever a day's total moves, so the cached status never outlives a change.
   let budgetVersion = 0;
   // (what moves today moves this hour's takings too: an hour's slice is read from them)
-  const moveBudget = (pool: BudgetPool, day: string, drops: number, requests: number) => {
+  // (`hourRequests`: what the hour's usual rate learns from; a request made during a surge is not)
+  const moveBudget = (pool: BudgetPool, day: string, drops: number, requests: number, hourRequests = requests) => {
     if (pool === "faucet") repo.addToDay(day, drops, requests);
     else repo.addBonusToDay(day, drops);
     const now = clock();
-    if (day === utcDay(now)) repo.addToHour(Math.floor(now / HOUR_MS), pool === "faucet" ? drops : 0, pool === "bonus" ? drops : 0, requests);
+    if (day === utcDay(now)) repo.addToHour(Math.floor(now / HOUR_MS), pool === "faucet" ? drops : 0, pool === "bonus" ? drops : 0, hourRequests);
     budgetVersion++;
   };
+  const surge = createSurgeWatch({ requestsInHour: (hour) => repo.hourTotal(hour).requests, requestsSince: repo.requestsSince });
   const usedOn = (pool: BudgetPool, day: string) => (pool === "faucet" ? repo.dayTotal(day) : repo.dayBonusTotal(day));
   const usedThisHour = (pool: BudgetPool, now: number) => {
     const hour = repo.hourTotal(Math.floor(now / HOUR_MS));
@@ -146,6 +155,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const nets = { network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
     const device = request.deviceId ?? "";
     const original = request.riskReasons ?? [];
+    const duringSurge = original.includes(SURGE_REASON);
     // the others from its network in the 10 minutes before it and since (it counts itself)
     const counted = signals(nets, request.address, device, now, request.createdAt - 10 * 60_000);
     const fresh = scoreRisk({
@@ -159,6 +169,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       userAgent: request.userAgent,
     });
     const before = request.riskScore ?? 0;
+    if (duringSurge) Object.assign(fresh, surgeRisk(fresh));
     return fresh.score >= before ? fresh : { score: before, reasons: original };
   }
 
@@ -210,7 +221,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const today = utcDay(now);
     const pool = poolOf(kind === "faucet" ? null : (input.reason ?? null));
     const wanted = kind === "faucet" ? drawAmount(s.minAmountDrops, s.maxAmountDrops, random) : bonusDrops(s);
-    const risk = scoreRisk({ ...signals(nets, parsed.address, input.deviceId, now, now - 10 * 60_000, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n }), newDevice: input.newDevice, userAgent: input.userAgent });
+    // past the limits, it is one of the crowd; during a surge a faucet request waits for a person
+    surge.count(now);
+    const surging = kind === "faucet" && surge.state(now).active;
+    const scored = scoreRisk({ ...signals(nets, parsed.address, input.deviceId, now, now - 10 * 60_000, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n }), newDevice: input.newDevice, userAgent: input.userAgent });
+    const risk = surging ? surgeRisk(scored) : scored;
     // Only what a rule could pay holds budget: a low-risk faucet request (auto-approve may pay it
     // at the end of its hold, and gives the budget back if it will not). A flagged request (medium or
     // high) and a bonus wait for a person holding none, so a flood of them cannot close the faucet;
@@ -236,10 +251,10 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       deviceId: input.deviceId,
       userAgent: input.userAgent,
       budgetDay: holdsBudget ? today : null,
-      autoApproveSkip: null,
+      autoApproveSkip: surging ? SURGE_SKIP : null,
       createdAt: now,
     });
-    moveBudget(pool, today, holdsBudget ? amount : 0, 1);
+    moveBudget(pool, today, holdsBudget ? amount : 0, 1, surging ? 0 : 1);
     if (pool === "bonus") moveBudget("faucet", today, 0, 1); // the day's request count
     raiseWaiting(nets, row.id, now);
     if (input.userId !== null && kind === "faucet") repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
@@ -334,6 +349,14 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       };
     },
 
+    // Whether the last minutes brought a surge, with its figures and (only during one) the wide
+    // networks that sent most: for the auto-approve rule, the admin's alert and the metrics.
+    surge(): SurgeState & { busiest: { network: string; requests: number }[] } {
+      const now = clock();
+      const state = surge.state(now);
+      return { ...state, busiest: state.active ? repo.busiestWideSince(now - SURGE_WINDOW_MS) : [] };
+    },
+
     // The auto-approve cap released through the day, like the budget.
     autoApproveCapNow(): number {
       const s = settings.get();
@@ -352,6 +375,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       }
       const pool = poolNow("faucet", s, now);
       const dayLeft = Math.max(0, remainingToday("faucet", s, utcDay(now)));
+      // (during a surge every request waits for a person holding nothing: this hour's slice does not apply)
+      const surging = surge.state(now).active;
       const figures = {
         minAmount: formatXrp(s.minAmountDrops),
         maxAmount: formatXrp(s.maxAmountDrops),
@@ -365,12 +390,14 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         nextSliceAt: pool.nextSliceAt === null ? null : new Date(pool.nextSliceAt).toISOString(),
         reviewerBonus: formatXrp(bonusDrops(s)),
         nextClaimSeconds: null,
+        surge: surging,
+        surgeNotice: surging ? SURGE_NOTICE : null,
       };
       let value: FaucetStatus = { isActive: true, message: "Faucet is online", offlineReason: null, ...figures };
       if (!s.enabled) value = { isActive: false, message: "Faucet is offline", offlineReason: FAUCET_OFFLINE, ...figures };
       else if (dayLeft < s.minAmountDrops || (pool.leftDrops < s.minAmountDrops && pool.nextSliceAt === null)) {
         value = { isActive: false, message: "Today's XRP has been given out. Back after midnight UTC.", offlineReason: BUDGET_REACHED, ...figures };
-      } else if (pool.leftDrops < s.minAmountDrops) {
+      } else if (pool.leftDrops < s.minAmountDrops && !surging) {
         const opens = new Date(pool.nextSliceAt!).toISOString().slice(11, 16);
         value = { isActive: false, message: `This hour's XRP has been given out. More at ${opens} UTC.`, offlineReason: sliceReached(pool.nextSliceAt!), ...figures };
       }
@@ -438,4 +465,7 @@ export interface FaucetStatus {
   reviewerBonus: string;
   // for the device / address asked about (?mine=1, ?address=); null when not asked
   nextClaimSeconds: number | null;
+  // a surge: new requests wait for a person (surge.ts), and what the faucet page says about it
+  surge: boolean;
+  surgeNotice: string | null;
 }

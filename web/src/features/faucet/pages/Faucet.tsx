@@ -47,7 +47,8 @@ function useCountdown(seconds: number | null | undefined, since: number): number
   return Math.max(0, seconds - Math.floor(Math.max(0, now - since) / 1000));
 }
 
-// Before the form: online or offline (and why), the amount range, the wait until this device's next
+// Before the form: online or offline (and why), that requests are reviewed by hand during a surge,
+// the amount range, the wait until this device's next
 // claim, the budget: what is left of the part of today released so far (an hour at a time), and
 // when this hour's share is used up, when more opens (the visitor's time and UTC).
 function FaucetState({ address }: { address: string | null }) {
@@ -72,6 +73,11 @@ function FaucetState({ address }: { address: string | null }) {
         <span className={s.isActive ? "text-green-800" : "text-red-800"}>{s.isActive ? "The faucet is online" : "The faucet is offline"}</span>
       </p>
       {nextSlice ? <p>{nextSlice}</p> : s.offlineReason && <p>{s.offlineReason}</p>}
+      {s.surgeNotice && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-900">
+          {s.surgeNotice}
+        </p>
+      )}
       <p>
         Each request pays between <strong>{s.minAmount} XRP</strong> and <strong>{s.maxAmount} XRP</strong>, drawn by the faucet.
       </p>
