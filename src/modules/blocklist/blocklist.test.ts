@@ -279,7 +279,8 @@ describe("auto-approve", () => {
   test("a request whose address is blocked during its hold is not auto-approved; the others are", async () => {
     bed = await payoutBed({ autoApproveEveryMs: 20 });
     const { t, admin } = bed;
-    expect((await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { autoApprove: { enabled: true } } })).status).toBe(200);
+    // (a day's budget whose 12:00 slice pays both)
+    expect((await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { dailyLimit: "1000", autoApprove: { enabled: true } } })).status).toBe(200);
     const ask = async (ip: string) => {
       const res = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
       expect(res.status).toBe(201);
