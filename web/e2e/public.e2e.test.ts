@@ -120,7 +120,7 @@ describe("the faucet", () => {
 });
 
 describe("reviews", () => {
-  test("a review is submitted, the bonus is claimed, and the review shows in the community list", async () => {
+  test("a review is submitted, the bonus is claimed, and the review shows in the community list once an admin approves it", async () => {
     // a visitor of their own: the faucet tests above used this machine's addresses for the day
     const { page } = await site.newPage({ visitorIp: "198.51.100.50" });
     // The bonus goes only to an address the faucet already paid from this browser: the visitor asks
@@ -148,12 +148,22 @@ describe("reviews", () => {
     await page.getByRole("button", { name: "Submit Review" }).click();
     await seen(toasts(page).getByText("Review Submitted!"));
     await seen(page.getByRole("heading", { name: "Thank you for your review!" }));
-    await seen(page.getByText("Quick and friendly faucet, paid the same day."));
+    // from a device the faucet paid today, a review waits for an admin before it is shown
+    await seen(page.getByText("Your review will appear once an admin has checked it."));
     const bonusField = page.getByLabel("XRP wallet address");
     await bonusField.fill(address);
     await page.getByRole("button", { name: "Claim Reviewer Bonus" }).click();
     await seen(toasts(page).getByText("Bonus Request Submitted!"));
     expect(await bonusField.inputValue()).toBe("");
+    const reviews = await admin.page.evaluate(async () => (await (await fetch("/api/admin/reviews")).json()) as { id: number; content: string }[]);
+    const review = reviews.find((r) => r.content === "Quick and friendly faucet, paid the same day.")!;
+    const shown = await admin.page.evaluate(
+      async (id) => (await fetch(`/api/admin/reviews/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ approved: true }) })).status,
+      review.id,
+    );
+    expect(shown).toBe(200);
+    await page.reload();
+    await seen(page.getByText("Quick and friendly faucet, paid the same day."));
   }, 60_000);
 
   test("the bonus can be skipped, and a review without text is refused", async () => {

@@ -191,6 +191,8 @@ describe("auto-approve", () => {
     bed.t.clock.advance(11 * MINUTE); // 13:11: the cap released by now (11.67 XRP) cannot pay a second 10
     await waitFor(() => row(second.id).auto_approve_skip !== null, { what: "the rule leaves the second for a person" });
     expect(row(second.id)).toMatchObject({ status: "PENDING", budget_day: null, auto_approve_skip: "over_daily_cap" });
+    const list = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json;
+    expect(list.find((r: any) => r.id === second.id).leftForPerson).toBe("Auto-approve left it for you: its daily cap was used");
     // before, the skipped request kept the hour's slice and this visitor was refused BUDGET_REACHED
     const third = await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(++visitors), headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
     expect(third.status).toBe(201);

@@ -86,6 +86,16 @@ export const lookupQuery = t.Object(
   { additionalProperties: true },
 );
 
+// Why the auto-approve rule left a request for a person (faucet_requests.auto_approve_skip), in words.
+const LEFT_FOR_A_PERSON: Record<string, string> = {
+  over_daily_cap: "Auto-approve left it for you: its daily cap was used",
+  over_budget: "Auto-approve left it for you: today's budget could not cover it",
+  risk: "Auto-approve left it for you: its risk rose during the hold",
+  network_paid_today: "Auto-approve left it for you: its network was paid today",
+  blocked: "Auto-approve left it for you: blocked during its hold",
+  surge: "Made during a surge: a person reviews each",
+};
+
 // A faucet request as the admin's list shows it: who asked, from where, the risk and the payout.
 // processedByName: the admin who approved or rejected it (null for the auto-approve rule; absent
 // from a query that does not join the processing admin)
@@ -115,6 +125,8 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     payoutError: r.payoutError ?? r.payoutMessage ?? null,
     // approved by the auto-approve rule, not by a person
     autoApproved: r.autoApproved,
+    // why the auto-approve rule left it for a person, in words (null: it did not, or has not yet)
+    leftForPerson: r.autoApproveSkip === null ? null : (LEFT_FOR_A_PERSON[r.autoApproveSkip] ?? "Auto-approve left it for you"),
     // who decided: an admin's username, 'Auto' for the auto-approve rule, null while pending
     processedBy: r.autoApproved ? "Auto" : (r.processedByName ?? null),
     createdAt: iso(r.createdAt),

@@ -126,20 +126,22 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     throw faucetErrors.budgetReached((opens - now) / 1000);
   };
 
-  // The risk signals of a request from `nets` for `address` from `device`, counted up to now. Every
-  // count is at the network's width (IPv6 /48, IPv4 /24), inside which the IP group lies. `limits`:
-  // the other addresses from the network and the device, when the limits already counted them.
-  const signals = (nets: { network: string; wide: string }, address: string, device: string, now: number, since10Min: number, limits?: { fromNetwork: number; fromDevice: number }): RiskSignals => {
+  // The risk signals of a request from `nets` for `address` from `device`, counted up to now; the
+  // velocity counts (its network's 10 minutes, its wide network's hour and day) from before `from`,
+  // its own moment (a waiting request scored again counts what came after it too). Every count is at
+  // the network's width (IPv6 /48, IPv4 /24), inside which the IP group lies. `limits`: the other
+  // addresses from the network and the device, when the limits already counted them.
+  const signals = (nets: { network: string; wide: string }, address: string, device: string, now: number, from: number, limits?: { fromNetwork: number; fromDevice: number }): RiskSignals => {
     const since = now - DAY_MS;
     return {
       addressesFromIp: limits?.fromNetwork ?? repo.otherAddressesFromNetwork(nets.network, address, since).n,
       addressesFromDevice: limits?.fromDevice ?? repo.otherAddressesFromDevice(device, address, since).n,
       rejectedFromIpOrDevice: repo.rejectedFrom(nets.network, device, now - 7 * DAY_MS),
-      requestsFromIpLast10Min: repo.requestsFromNetwork(nets.network, since10Min),
+      requestsFromIpLast10Min: repo.requestsFromNetwork(nets.network, from - 10 * 60_000),
       devicesForAddress: repo.otherDevicesForAddress(address, device, now - 30 * DAY_MS),
       devicesFromIp: repo.otherDevicesFromNetwork(nets.network, device, since),
-      requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, now - HOUR_MS),
-      requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, now - DAY_MS),
+      requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, from - HOUR_MS),
+      requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, from - DAY_MS),
       paidToWideToday: repo.approvedFromWide(nets.wide, nets.network, now - DAY_MS),
       wideName: nets.wide.includes(":") ? "/32" : "/16",
       newDevice: false,
@@ -148,29 +150,24 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   };
 
   // A request's signals counted again up to now (what came after it counts too); never below the
-  // score it came with.
+  // score it came with, nor without the surge it was made in.
   function rescore(request: FaucetRequest): { score: number; reasons: string[] } {
-    const now = clock();
     const group = request.ipGroup ?? request.requesterIp ?? "";
     const nets = { network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
     const device = request.deviceId ?? "";
     const original = request.riskReasons ?? [];
-    const duringSurge = original.includes(SURGE_REASON);
-    // the others from its network in the 10 minutes before it and since (it counts itself)
-    const counted = signals(nets, request.address, device, now, request.createdAt - 10 * 60_000);
+    const counted = signals(nets, request.address, device, clock(), request.createdAt);
     const fresh = scoreRisk({
       ...counted,
+      // (the others from its network: it counts itself)
       requestsFromIpLast10Min: Math.max(0, counted.requestsFromIpLast10Min - 1),
-      // the others of its wide network in the hour (and the day) before it and since
-      requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, request.createdAt - HOUR_MS),
-      requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, request.createdAt - DAY_MS),
       addressesFromDevice: device ? counted.addressesFromDevice : 0,
       newDevice: original.includes(FIRST_VISIT),
       userAgent: request.userAgent,
     });
+    const scored = original.includes(SURGE_REASON) ? surgeRisk(fresh) : fresh;
     const before = request.riskScore ?? 0;
-    if (duringSurge) Object.assign(fresh, surgeRisk(fresh));
-    return fresh.score >= before ? fresh : { score: before, reasons: original };
+    return scored.score >= before ? scored : { score: before, reasons: original };
   }
 
   // A new request raises the score of those still waiting from its network and wide network (a
@@ -224,7 +221,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // past the limits, it is one of the crowd; during a surge a faucet request waits for a person
     surge.count(now);
     const surging = kind === "faucet" && surge.state(now).active;
-    const scored = scoreRisk({ ...signals(nets, parsed.address, input.deviceId, now, now - 10 * 60_000, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n }), newDevice: input.newDevice, userAgent: input.userAgent });
+    const scored = scoreRisk({ ...signals(nets, parsed.address, input.deviceId, now, now, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n }), newDevice: input.newDevice, userAgent: input.userAgent });
     const risk = surging ? surgeRisk(scored) : scored;
     // Only what a rule could pay holds budget: a low-risk faucet request (auto-approve may pay it
     // at the end of its hold, and gives the budget back if it will not). A flagged request (medium or

@@ -41,7 +41,13 @@ const payment = (r: Request) => ({ address: r.destinationAddress, tag: r.destina
 
 function StatusCell({ r }: { r: Request }) {
   const auto = r.autoApproved ? <Badge tone="green">Auto</Badge> : null;
-  if (r.status === "PENDING") return <Badge tone="yellow">PENDING</Badge>;
+  if (r.status === "PENDING")
+    return (
+      <span className="inline-flex flex-col items-start gap-1">
+        <Badge tone="yellow">PENDING</Badge>
+        {r.leftForPerson && <span className="text-xs text-slate-600">{r.leftForPerson}</span>}
+      </span>
+    );
   if (r.status === "APPROVED" && r.payoutStatus !== "paid") return <span className="inline-flex gap-1"><Badge tone="yellow">Paying</Badge>{auto}</span>;
   return <span className="inline-flex gap-1"><Badge tone={r.status === "REJECTED" ? "red" : "green"}>{r.status}</Badge>{auto}</span>;
 }
