@@ -1322,8 +1322,12 @@ function printGoals(days: DayResult[], bursts: BurstRun[]) {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 // The budget issue's goals, each measured the same way in its section and in the goals' table.
+// The hour's slice: what the server made available for this hour before the pool came (its
+// released less what the day used before: the spread share, at least one request's most).
 function poolGoal(r: PoolResult) {
-  const slice = Number(r.before.status?.budgetSlice ?? r.before.budget?.faucet?.slice);
+  const share = Number(r.before.status?.budgetSlice ?? r.before.budget?.faucet?.slice);
+  const faucet = r.before.budget?.faucet;
+  const slice = faucet ? Math.max(share, Number(faucet.released) - Number(faucet.used)) : share;
   // held by its waiting requests: those holding budget (all waiting ones if that cannot be read)
   const held = r.pool.heldXrp ?? r.pool.out.waitingXrp;
   const got = r.pool.out.paidXrp + held;
@@ -1382,7 +1386,7 @@ function printPool(r: PoolResult) {
     `   the pool by the end of the day: paid by auto-approve ${xrp(o.paidXrp)} XRP (${o.paidCount} requests); waiting for a person ${o.waitingCount} (${xrp(o.waitingXrp)} XRP), of them holding budget ${heldText(r.pool)}`,
   );
   console.log(
-    `   goal: the pool gets no more than one hour's slice without a person: ${xrp(goal.got)} XRP (${xrp(o.paidXrp)} paid + ${xrp(goal.held)} held by its waiting requests) against a slice of ${r.before.status?.budgetSlice} XRP -> ${yes(goal.met)}`,
+    `   goal: the pool gets no more than one hour's slice without a person: ${xrp(goal.got)} XRP (${xrp(o.paidXrp)} paid + ${xrp(goal.held)} held by its waiting requests) against the hour's slice of ${xrp(goal.slice)} XRP (the day's left spread over the hours left: ${r.before.status?.budgetSlice}, at least one request's most) -> ${yes(goal.met)}`,
   );
   console.log(
     `   honest visitors after the pool (time, the day's budget left before it = total - used, the hour's left, the faucet's status, the auto-approve cap's left, outcome by the end of the day): ` +
@@ -1456,7 +1460,7 @@ function printIssueGoals(pools: PoolResult[], aft: AfternoonResult | null, car: 
       "the pool gets no more than one hour's slice without a person",
       "scored 0, took the 62.5 XRP released in 11 s",
       r.setting.key,
-      `${xrp(g.got)} XRP (${xrp(r.pool.out.paidXrp)} paid + ${xrp(g.held)} held) against a slice of ${r.before.status?.budgetSlice}; flagged ${r.pool.out.accepted - r.pool.out.unflagged} of ${r.pool.out.accepted} accepted`,
+      `${xrp(g.got)} XRP (${xrp(r.pool.out.paidXrp)} paid + ${xrp(g.held)} held) against the hour's slice of ${xrp(g.slice)}; flagged ${r.pool.out.accepted - r.pool.out.unflagged} of ${r.pool.out.accepted} accepted`,
       yes(g.met),
     ]);
   }

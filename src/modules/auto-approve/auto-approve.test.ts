@@ -211,7 +211,7 @@ describe("auto-approve", () => {
     bed.t.clock.advance(30_000); // the hold is over, the surge is not
     await stillPendingAfterRuns(honest.id);
     expect(row(honest.id).auto_approve_skip).toBeNull();
-    bed.t.clock.advance(10 * MINUTE); // it has passed
+    bed.t.clock.advance(30 * MINUTE); // it has passed (20 minutes under the threshold)
     await approvedSoon(honest.id);
   }, 15_000);
 

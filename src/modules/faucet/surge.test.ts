@@ -68,8 +68,8 @@ test("a proxy pool's burst is a surge: past 20 requests in 10 minutes its reques
   expect(alert.title).toBe("A surge of requests");
   expect(alert.message).toMatch(/^\d+ requests in the last 10 minutes, where 5 are usual at this hour: new requests wait for a person and auto-approve is paused until it passes\. Most came from /);
 
-  // after ten quiet minutes it has passed: in the next hour (this one's slice went before the surge)
-  // a visitor is scored as usual again, and the alert clears
+  // twenty quiet minutes after the rate fell under the threshold it has passed: a visitor is scored
+  // as usual again (in the next hour: this one's slice went before the surge), the alert clears
   t.clock.set(Date.UTC(2026, 0, 15, 15, 5));
   expect((await status()).surge).toBe(false);
   const after = await visit();
@@ -77,6 +77,21 @@ test("a proxy pool's burst is a surge: past 20 requests in 10 minutes its reques
   expect(JSON.parse(rows().at(-1)!.reasons)).not.toContain(SURGE_REASON);
   await t.app.services.alerts.evaluate();
   expect((await t.call("GET", "/api/admin/alerts", { cookie: admin })).json.open.map((a: { kind: string }) => a.kind)).not.toContain("surge");
+});
+
+test("a surge holds for 20 minutes after the rate falls: visitors right after a pool are not refused for the slice it took", async () => {
+  for (let i = 0; i < 25; i++) {
+    await visit();
+    t.clock.advance(2_500);
+  }
+  expect((await status()).surge).toBe(true);
+  t.clock.advance(15 * 60_000); // 14:16: the last 10 minutes are quiet, the hold is not over
+  const late = await visit();
+  expect(late.status).toBe(201);
+  expect(JSON.parse(rows().at(-1)!.reasons)).toContain(SURGE_REASON);
+  t.clock.advance(21 * 60_000); // 14:37: it has passed; this hour's slice was used before the surge
+  expect((await status()).surge).toBe(false);
+  expect((await visit()).status).toBe(429);
 });
 
 test("the usual rate is learned per hour of the day from the faucet's own history: a busy hour that is always busy is no surge", async () => {

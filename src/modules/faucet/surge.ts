@@ -2,8 +2,8 @@
 // its own, a fresh device, a real browser), but it can as a crowd. The faucet learns its usual rate
 // for each hour of the day from its own history (the median of that hour over the last 7 days,
 // never below a floor for a new install); when the last 10 minutes bring SURGE_FACTOR times that
-// rate, new requests wait for a person holding no budget, auto-approve pauses, the admin is alerted
-// and the faucet page says requests are reviewed by hand. docs/decisions.md says why these numbers.
+// rate (and for 20 minutes after), new requests wait for a person holding no budget, auto-approve
+// pauses, the admin is alerted and the faucet page says requests are reviewed by hand. docs/decisions.md says why these numbers.
 import { HOUR_MS } from "../../lib/time.ts";
 
 export const SURGE_WINDOW_MS = 10 * 60_000;
@@ -12,6 +12,10 @@ export const SURGE_FACTOR = 4;
 // is 20 or more requests in 10 minutes.
 export const SURGE_FLOOR_PER_HOUR = 30;
 export const SURGE_HISTORY_DAYS = 7;
+// A surge lasts until the rate has been under its threshold for this long: a pool that pauses a few
+// minutes does not find the brake off, and visitors right after it are not refused for the hour's
+// slice it took (they wait for a person too).
+export const SURGE_HOLD_MS = 20 * 60_000;
 // the reason a request made during a surge carries
 export const SURGE_REASON = "surge: many more requests than usual; a person reviews each";
 // the auto-approve rule's note on such a request (faucet_requests.auto_approve_skip)
@@ -20,6 +24,7 @@ export const SURGE_SKIP = "surge";
 const MINUTE_MS = 60_000;
 
 export interface SurgeState {
+  // the last 10 minutes are at or above the threshold, or were less than SURGE_HOLD_MS ago
   active: boolean;
   // requests in the last 10 minutes that passed the address, network and device limits
   recent: number;
@@ -46,6 +51,8 @@ export function createSurgeWatch({ requestsInHour, requestsSince }: SurgeDeps) {
   const perMinute = new Map<number, number>();
   let started = false;
   let usual = { hour: Number.NaN, perHour: SURGE_FLOOR_PER_HOUR };
+  // when the rate was last at or above the threshold (in memory: a restart ends a surge's hold)
+  let lastAbove = Number.NEGATIVE_INFINITY;
 
   // The median of the same hour over the last days: one busy day (or a farm's) does not move it.
   const usualPerHour = (now: number) => {
@@ -83,7 +90,10 @@ export function createSurgeWatch({ requestsInHour, requestsSince }: SurgeDeps) {
       const usualNow = usualPerHour(now);
       const threshold = Math.ceil((usualNow * SURGE_FACTOR * SURGE_WINDOW_MS) / HOUR_MS);
       const n = recent(now);
-      return { active: n >= threshold, recent: n, usualPerHour: usualNow, threshold };
+      if (n >= threshold) lastAbove = now;
+      // (a clock set back before the last surge, in tests, ends it)
+      const active = now >= lastAbove && now - lastAbove < SURGE_HOLD_MS;
+      return { active, recent: n, usualPerHour: usualNow, threshold };
     },
   };
 }
