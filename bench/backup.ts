@@ -68,7 +68,7 @@ try {
     last = at;
   }, 1);
 
-  client = Bun.spawn([process.execPath, join(import.meta.dir, "lib-backup-client.ts")], { env: { ...process.env, BENCH_URL: url }, stdout: "pipe", stderr: "pipe" });
+  client = Bun.spawn([process.execPath, join(import.meta.dir, "lib-bystander.ts")], { env: { ...process.env, BENCH_URL: url }, stdout: "pipe", stderr: "pipe" });
   const output = new Response(client.stdout as ReadableStream).text();
   await Bun.sleep(1500); // the client's start and a first second of traffic
 

@@ -61,8 +61,6 @@ export async function tempDir(prefix: string) {
   return dir;
 }
 
-
-
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -76,6 +74,30 @@ export function readStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number | nu
     return m ? Number(m[1]) : null;
   } catch {
     return null;
+  }
+}
+
+// The q-th percentile (0-100) of some numbers, the nearest rank; NaN for none.
+export const percentile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((q / 100) * s.length) - 1))]! : Number.NaN;
+};
+
+// Waits for the first 200 of `url` from a process just started (polled every ms); throws when the
+// process exits first or `timeoutMs` passes, with the end of its log.
+export async function untilAnswers(proc: Subprocess, url: string, what: { name: string; command: string[]; log: string; timeoutMs: number }) {
+  const deadline = performance.now() + what.timeoutMs;
+  while (true) {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      throw new Error(`${what.name} exited (${proc.exitCode ?? proc.signalCode}) before answering ${url}\ncommand: ${what.command.join(" ")}\n${await tail(what.log)}`);
+    }
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {}
+    if (performance.now() > deadline) throw new Error(`${what.name} gave no 200 on ${url} within ${what.timeoutMs} ms\n${await tail(what.log)}`);
+    await Bun.sleep(1);
   }
 }
 

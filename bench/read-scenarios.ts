@@ -1,12 +1,10 @@
 // What `npm run bench` (bench/run.ts) measures: the targets (the binary and the bare baselines it is
 // set against) and the scenarios, one kind of request against one target each, with the seeding a
 // scenario needs first.
-import { writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { tempDir, tempFiles } from "./lib-processes.ts";
+import { ensureAddresses, faucetLoadLua, openTheTap, STRANGER_IP_LUA } from "./lib-faucet-load.ts";
+import { tempDir } from "./lib-processes.ts";
 import { BINARY, HOST, ROOT, ROUNDS, SECONDS, WARMUP } from "./lib-settings.ts";
-import { luaString } from "./lib-wrk.ts";
 
 // What is measured. A target is a server process; a scenario is one kind of request against one
 // target. A scenario with `baselineOf` is the bare counterpart of the named scenario, which is then
@@ -95,9 +93,15 @@ export const TARGETS: Target[] = [
     command: ({ port }) => [bun, join(ROOT, "bench/baseline.ts"), "--host", HOST, "--port", String(port)],
     fullAppPath: "/api/faucet/status",
   },
+  // The faucet request's write with nothing else in the way (bench/write-baseline.ts): the app's
+  // faucet_requests row and indexes, and a bare table of address and time.
   {
-    name: "insert baseline",
-    command: ({ port, dataDir }) => [bun, join(ROOT, "bench/insert-baseline.ts"), "--host", HOST, "--port", String(port), "--data-dir", dataDir],
+    name: "app-row write baseline",
+    command: ({ port, dataDir }) => [bun, join(ROOT, "bench/write-baseline.ts"), "--rows", "app", "--host", HOST, "--port", String(port), "--data-dir", dataDir],
+  },
+  {
+    name: "bare write baseline",
+    command: ({ port, dataDir }) => [bun, join(ROOT, "bench/write-baseline.ts"), "--rows", "bare", "--host", HOST, "--port", String(port), "--data-dir", dataDir],
   },
   {
     name: "compiled baseline",
@@ -170,70 +174,37 @@ export const SCENARIOS: Scenario[] = [
     // (the one request checked before the load; wrk sends a new address each time)
     body: { address: CHECK_ADDRESS },
     expectStatus: 201,
-    prepare: openTheTap,
+    prepare: openTheTapForLoad,
     lua: () => addressLua("binary"),
   },
-  {
-    name: "insert baseline faucet request",
-    target: "insert baseline",
+  ...(["app-row", "bare"] as const).map((rows) => ({
+    name: `${rows} write baseline faucet request`,
+    target: `${rows} write baseline`,
     path: "/api/faucet/request",
-    method: "POST",
+    method: "POST" as const,
     // (the one request checked before the load; wrk sends a new address each time)
     body: { address: CHECK_ADDRESS },
     expectStatus: 201,
     baselineOf: "binary faucet request",
-    lua: () => addressLua("insert"),
-  },
+    prepare: async () => {
+      await ensureAddresses(ADDRESS_COUNT);
+      return {};
+    },
+    lua: () => addressLua(rows),
+  })),
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Faucet requests: distinct valid addresses from a file, each wrk run continuing where the last
-// one stopped (an offset file), so no request meets the per-address limit.
+// Faucet requests: distinct valid addresses (bench/lib-faucet-load.ts), each target's wrk runs
+// continuing where its last one stopped, so no request meets the per-address limit.
 
-const ADDRESS_FILE = join(tmpdir(), `xrp-faucet-bench-addresses-${process.pid}.txt`);
-const BENCH_ADMIN = { username: "benchadmin", password: "bench admin passphrase 1" };
+const ADDRESS_COUNT = Math.min(1_500_000, 15_000 * (WARMUP + SECONDS) * ROUNDS + 20_000);
+const addressLua = (stream: string) => faucetLoadLua({ stream, ip: STRANGER_IP_LUA });
 
-async function writeAddresses() {
-  const { encodeAccountID } = await import("ripple-address-codec");
-  const count = Math.min(1_500_000, 15_000 * (WARMUP + SECONDS) * ROUNDS + 20_000);
-  const lines: string[] = [];
-  for (let i = 0; i < count; i++) lines.push(encodeAccountID(crypto.getRandomValues(new Uint8Array(20))));
-  await writeFile(ADDRESS_FILE, lines.join("\n") + "\n");
-  tempFiles.add(ADDRESS_FILE);
-}
-
-// wrk Lua: the next unused address, a client IP and a device id derived from the request number.
-function addressLua(stream: string): string {
-  const offsetFile = `${ADDRESS_FILE}.${stream}.offset`;
-  tempFiles.add(offsetFile);
-  return `
-local addresses = {}
-for line in io.lines(${luaString(ADDRESS_FILE)}) do addresses[#addresses + 1] = line end
-local offset_file = ${luaString(offsetFile)}
-local f = io.open(offset_file, "r")
-local i = f and tonumber(f:read("*a")) or 0
-if f then f:close() end
-request = function()
-  i = i + 1
-  local address = addresses[(i - 1) % #addresses + 1]
-  -- strangers: a /24 of its own each time (the faucet takes 3 addresses a day from one /24), and
-  -- consecutive ones in different /16s (many /24s of one /16 is a farm, which the risk score reads)
-  local ip = string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, math.floor(i / 46080) % 256)
-  wrk.headers["x-forwarded-for"] = ip
-  wrk.headers["cookie"] = string.format("device=benchdevice%016d", i)
-  return wrk.format(nil, nil, nil, '{"address":"' .. address .. '"}')
-end
-local previous_done = done
-done = function(summary, latency, requests)
-  local f = io.open(offset_file, "r")
-  local start = f and tonumber(f:read("*a")) or 0
-  if f then f:close() end
-  local out = io.open(offset_file, "w")
-  out:write(tostring(start + summary.requests + 5000))
-  out:close()
-  if previous_done then previous_done(summary, latency, requests) end
-end
-`;
+async function openTheTapForLoad(baseUrl: string, dataDir: string): Promise<Partial<ScenarioRequest>> {
+  await ensureAddresses(ADDRESS_COUNT);
+  await openTheTap(baseUrl, dataDir);
+  return {};
 }
 
 // Writes BENCH_REVIEWS into the running binary's database (WAL: the server sees them at once),
@@ -253,29 +224,5 @@ async function seedReviews(_baseUrl: string, dataDir: string): Promise<Partial<S
   }
   // the binary caches its list for up to a second
   await Bun.sleep(1100);
-  return {};
-}
-
-// Seeds an admin, logs in and sets the faucet so the budget never runs out (1 drop a request), with
-// the proof of work off: the bench measures the server's own work, not a solver's.
-async function openTheTap(baseUrl: string, dataDir: string): Promise<Partial<ScenarioRequest>> {
-  if (!(await Bun.file(ADDRESS_FILE).exists())) await writeAddresses();
-  const seed = Bun.spawnSync([BINARY, "--seed-admin", BENCH_ADMIN.username, "--data-dir", dataDir], {
-    env: { ...process.env, ADMIN_PASSWORD: BENCH_ADMIN.password },
-  });
-  if (seed.exitCode !== 0) throw new Error(`seeding the bench admin failed: ${seed.stderr.toString()}`);
-  const login = await fetch(`${baseUrl}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  // (a login also sets the device cookie: the session is the one by that name)
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="))?.split(";")[0] ?? "";
-  const settings = await fetch(`${baseUrl}/api/admin/faucet/settings`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", enabled: true, powDifficulty: 0 }),
-  });
-  if (!settings.ok) throw new Error(`opening the faucet for the bench failed: ${settings.status} ${await settings.text()}`);
   return {};
 }

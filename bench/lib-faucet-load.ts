@@ -1,0 +1,99 @@
+// Faucet requests as wrk sends them (bench/run.ts's write scenario, bench/flood.ts): distinct valid
+// addresses from a file, each wrk run of a stream continuing where the stream's last run stopped (an
+// offset file per stream), a client IP and a device id derived from the request's number; and the
+// admin's settings that open the binary's faucet to such a load.
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { encodeAccountID } from "ripple-address-codec";
+import { tempFiles } from "./lib-processes.ts";
+import { BINARY } from "./lib-settings.ts";
+import { luaString } from "./lib-wrk.ts";
+
+const ADDRESS_FILE = join(tmpdir(), `xrp-faucet-bench-addresses-${process.pid}.txt`);
+let addressesWritten = 0;
+
+export const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
+
+// Writes `count` random valid classic addresses to the address file, once (a later call asking for
+// no more than that keeps the file).
+export async function ensureAddresses(count: number) {
+  if (addressesWritten >= count) return;
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) lines.push(newAddress());
+  await writeFile(ADDRESS_FILE, lines.join("\n") + "\n");
+  tempFiles.add(ADDRESS_FILE);
+  addressesWritten = count;
+}
+
+// The client IP of request number `i` (a Lua expression): a /24 of its own each time (the faucet
+// takes 3 addresses a day from one /24), and consecutive ones in different /16s (many /24s of one
+// /16 is a farm, which the risk score reads).
+export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, math.floor(i / 46080) % 256)';
+
+export interface FaucetLoad {
+  /** Names the offset file: the runs of one stream never send an address twice. */
+  stream: string;
+  /** A Lua expression of the request number `i`: the request's client IP (X-Forwarded-For). */
+  ip: string;
+  /** Every request asks for this address (default: the stream's next unused one). */
+  address?: string;
+}
+
+// wrk Lua (bench/lib-wrk.ts's `extra`): each request with the next address of its stream (or the
+// one given), its client IP and a device id of its own. Needs ensureAddresses() first.
+export function faucetLoadLua({ stream, ip, address }: FaucetLoad): string {
+  const offsetFile = `${ADDRESS_FILE}.${stream}.offset`;
+  tempFiles.add(offsetFile);
+  const pick = address === undefined ? "addresses[(i - 1) % #addresses + 1]" : luaString(address);
+  return `
+local addresses = {}
+${address === undefined ? `for line in io.lines(${luaString(ADDRESS_FILE)}) do addresses[#addresses + 1] = line end` : ""}
+local offset_file = ${luaString(offsetFile)}
+local f = io.open(offset_file, "r")
+local i = f and tonumber(f:read("*a")) or 0
+if f then f:close() end
+request = function()
+  i = i + 1
+  local address = ${pick}
+  wrk.headers["x-forwarded-for"] = ${ip}
+  wrk.headers["cookie"] = string.format("device=benchdevice%016d", i)
+  return wrk.format(nil, nil, nil, '{"address":"' .. address .. '"}')
+end
+local previous_done = done
+done = function(summary, latency, requests)
+  local f = io.open(offset_file, "r")
+  local start = f and tonumber(f:read("*a")) or 0
+  if f then f:close() end
+  local out = io.open(offset_file, "w")
+  out:write(tostring(start + summary.requests + 5000))
+  out:close()
+  if previous_done then previous_done(summary, latency, requests) end
+end
+`;
+}
+
+const BENCH_ADMIN = { username: "benchadmin", password: "bench admin passphrase 1" };
+
+// Seeds an admin into the running binary's data directory, logs in and sets the faucet so the
+// budget never runs out (1 drop a request), with the proof of work off: the bench measures the
+// server's own work, not a solver's.
+export async function openTheTap(baseUrl: string, dataDir: string) {
+  const seed = Bun.spawnSync([BINARY, "--seed-admin", BENCH_ADMIN.username, "--data-dir", dataDir], {
+    env: { ...process.env, ADMIN_PASSWORD: BENCH_ADMIN.password },
+  });
+  if (seed.exitCode !== 0) throw new Error(`seeding the bench admin failed: ${seed.stderr.toString()}`);
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  // (a login also sets the device cookie: the session is the one by that name)
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="))?.split(";")[0] ?? "";
+  const settings = await fetch(`${baseUrl}/api/admin/faucet/settings`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", enabled: true, powDifficulty: 0 }),
+  });
+  if (!settings.ok) throw new Error(`opening the faucet for the bench failed: ${settings.status} ${await settings.text()}`);
+}
