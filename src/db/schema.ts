@@ -126,7 +126,8 @@ export const faucetRequests = sqliteTable(
   (t) => [
     index("faucet_requests_address_time").on(t.address, t.createdAt),
     index("faucet_requests_network_time").on(t.ipNetwork, t.createdAt),
-    index("faucet_requests_wide_time").on(t.ipWide, t.createdAt),
+    // (with the network: the wide network's count of other networks' requests reads the index alone)
+    index("faucet_requests_wide_time").on(t.ipWide, t.createdAt, t.ipNetwork),
     index("faucet_requests_device_time").on(t.deviceId, t.createdAt),
     index("faucet_requests_time").on(t.createdAt),
     index("faucet_requests_status_time").on(t.status, t.createdAt),

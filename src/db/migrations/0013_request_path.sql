@@ -9,3 +9,6 @@ CREATE TABLE `faucet_hourly_totals` (
 );
 --> statement-breakpoint
 ALTER TABLE `faucet_requests` ADD `auto_approve_skip` text;
+--> statement-breakpoint
+DROP INDEX IF EXISTS `faucet_requests_wide_time`;--> statement-breakpoint
+CREATE INDEX `faucet_requests_wide_time` ON `faucet_requests` (`ip_wide`,`created_at`,`ip_network`);

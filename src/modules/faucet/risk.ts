@@ -37,9 +37,9 @@ export const DAY_VELOCITY_POINTS = 15;
 // A wide network (a provider) gets one request paid without a person a day: the next from it waits.
 export const PAID_WIDE_POINTS = 20;
 
-// Requests from other networks of a wide network are counted up to this many: past about 8 in an
-// hour the score is at its top, and a count that stops here costs the same however many a farm sent.
-export const WIDE_COUNT_CAP = 50;
+// Requests from other networks of a wide network are counted up to this many: from 8 in an hour
+// the score is at its top, and a count that stops here costs the same however many a farm sent.
+export const WIDE_COUNT_CAP = 10;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
 

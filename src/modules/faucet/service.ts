@@ -13,7 +13,7 @@ import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
-import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk } from "./risk.ts";
+import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, WIDE_COUNT_CAP } from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 
 // A request made during a surge: at least medium (it holds no budget) with the surge's reason.
@@ -133,6 +133,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // addresses from the network and the device, when the limits already counted them.
   const signals = (nets: { network: string; wide: string }, address: string, device: string, now: number, from: number, limits?: { fromNetwork: number; fromDevice: number }): RiskSignals => {
     const since = now - DAY_MS;
+    const wideHour = repo.requestsFromWide(nets.wide, nets.network, from - HOUR_MS);
     return {
       addressesFromIp: limits?.fromNetwork ?? repo.otherAddressesFromNetwork(nets.network, address, since).n,
       addressesFromDevice: limits?.fromDevice ?? repo.otherAddressesFromDevice(device, address, since).n,
@@ -140,8 +141,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       requestsFromIpLast10Min: repo.requestsFromNetwork(nets.network, from - 10 * 60_000),
       devicesForAddress: repo.otherDevicesForAddress(address, device, now - 30 * DAY_MS),
       devicesFromIp: repo.otherDevicesFromNetwork(nets.network, device, since),
-      requestsFromWideLastHour: repo.requestsFromWide(nets.wide, nets.network, from - HOUR_MS),
-      requestsFromWideToday: repo.requestsFromWide(nets.wide, nets.network, from - DAY_MS),
+      requestsFromWideLastHour: wideHour,
+      // (at its cap in the hour, the day's count is too)
+      requestsFromWideToday: wideHour >= WIDE_COUNT_CAP ? wideHour : repo.requestsFromWide(nets.wide, nets.network, from - DAY_MS),
       paidToWideToday: repo.approvedFromWide(nets.wide, nets.network, now - DAY_MS),
       wideName: nets.wide.includes(":") ? "/32" : "/16",
       newDevice: false,
