@@ -1,8 +1,7 @@
 // createApp(deps) is the one place where the pieces are wired; tests build it around a
 // temporary database and a fake clock.
 import { Elysia } from "elysia";
-import { createSessionReader, requireAdmin } from "./auth/current-user.ts";
-import { cookieJar } from "./http/cookies.ts";
+import { createSessionReader } from "./auth/current-user.ts";
 import { createGroupCommit } from "./db/group-commit.ts";
 import { OPTIMIZE_EVERY_MS, optimizeQueryPlanner } from "./db/open.ts";
 import { createPayoutService } from "./modules/payouts/service.ts";
@@ -20,7 +19,7 @@ import type { Db } from "./db/client.ts";
 import type { FaucetRequest } from "./db/schema.ts";
 import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } from "./http/client-ip.ts";
 import { createBodyReads, readBody } from "./http/body.ts";
-import type { ContextDeps } from "./http/context.ts";
+import { type ContextDeps, createVisitor, visitingAdmin } from "./http/context.ts";
 import { HttpError, jsonError } from "./lib/errors.ts";
 import { type IpGrouping, ipGroup, ipNetworks } from "./lib/ip-group.ts";
 import { newDeviceCookie } from "./http/device.ts";
@@ -156,7 +155,8 @@ export function createApp(deps: AppDeps) {
   // 100 ms for all of them, which a start would otherwise spend before its first answer.
   const sessions = lazy(() => createSessionService({ db, clock }));
   const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
-  const currentUser = createSessionReader(sessions, cookieOptions);
+  // (a session found used elsewhere: the sessions feature alerts the admins)
+  const currentUser = createSessionReader(sessions, cookieOptions, (user, where) => sessionList.usedElsewhere(user, where));
   const settings = lazy(() => createSettingsService({ db, clock }));
   const pow = createProofOfWork({ clock, difficulty: () => settings.get().powDifficulty });
   const groupCommit = createGroupCommit(db.sqlite);
@@ -370,8 +370,8 @@ export function createApp(deps: AppDeps) {
     // the route pattern a request matched, for its count (an error names it in onError)
     .onTransform(({ request, route }) => requestLog.label(request, route))
     // One guard for every /api/admin route (and the API's own description), whatever the route declares.
-    .onBeforeHandle(({ path, request, set }) => {
-      if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs")) requireAdmin(currentUser, cookieJar(request, set), adminTwoFactorRequired);
+    .onBeforeHandle(({ path, request, server, set }) => {
+      if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs")) visitingAdmin(context, createVisitor(context, request, server, set));
     })
     // The OpenAPI document of every route, for admins (the guard above; http/openapi.ts).
     .get("/api/docs/json", () => apiDocument(), { detail: { hide: true } })

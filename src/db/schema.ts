@@ -67,6 +67,18 @@ export const sessions = sqliteTable(
     userAgent: text("user_agent"),
     lastSeenAt: integer("last_seen_at"),
     steppedUpAt: integer("stepped_up_at"),
+    // where it was last used (written with last_seen_at, and at once from a place new to it)
+    lastIp: text("last_ip"),
+    lastIpNetwork: text("last_ip_network"),
+    lastUserAgent: text("last_user_agent"),
+    // the places its owner confirmed with a code besides the one it began on (auth/sessions.ts)
+    confirmedNetworks: text("confirmed_networks", { mode: "json" }).$type<string[]>(),
+    confirmedUserAgents: text("confirmed_user_agents", { mode: "json" }).$type<string[]>(),
+    // used from a network or device neither begun on nor confirmed: where, and since when (null: not)
+    elsewhereIp: text("elsewhere_ip"),
+    elsewhereIpNetwork: text("elsewhere_ip_network"),
+    elsewhereUserAgent: text("elsewhere_user_agent"),
+    elsewhereAt: integer("elsewhere_at"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],

@@ -72,7 +72,7 @@ export function createVisitor(deps: ContextDeps, request: Request, server: unkno
       return userAgentOf(request);
     },
     get user() {
-      if (signedIn === undefined) signedIn = deps.currentUser(jar());
+      if (signedIn === undefined) signedIn = deps.currentUser(jar(), { ip: this.ip, userAgent: this.userAgent });
       return signedIn?.user ?? null;
     },
     get session() {
@@ -87,9 +87,14 @@ export function createVisitor(deps: ContextDeps, request: Request, server: unkno
 export const visitorContext = (deps: ContextDeps) =>
   new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => ({ visitor: createVisitor(deps, request, server, set) }));
 
+// The visitor's admin: 401, 403 (not an admin, two-factor sign-in to set up, a session used
+// elsewhere that must give a code first) otherwise.
+export const visitingAdmin = (deps: ContextDeps, visitor: Visitor): User =>
+  requireAdmin(() => (visitor.user ? { user: visitor.user, session: visitor.session! } : null), visitor.cookies, deps.adminTwoFactorRequired);
+
 export const adminContext = (deps: ContextDeps) =>
   new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => {
     const visitor = createVisitor(deps, request, server, set);
-    const admin = requireAdmin(() => (visitor.user ? { user: visitor.user, session: visitor.session! } : null), visitor.cookies, deps.adminTwoFactorRequired);
+    const admin = visitingAdmin(deps, visitor);
     return { visitor, actor: { admin, ip: visitor.ip, stepUpDone: stepUpDone(admin, visitor.session, deps.clock()) } satisfies Actor };
   });

@@ -1,9 +1,10 @@
 // Two-factor sign-in in the browser, against the built binary on a site paying on a real ledger (an
 // XRPL server address nobody answers on: its admins must use two-factor sign-in): a user turns it on
 // from the settings page (the key read off the page, codes made as a phone makes them), saves the
-// recovery codes, logs in with a code and with a recovery code, and ends their other sessions; the
-// admin can open nothing but the setup until it is on, sees the admins' sign-ins, and confirms money
-// actions with a code in the step-up dialog. At 1280 and 375 px, each screen checked by axe-core.
+// recovery codes, logs in with a code and with a recovery code, sees a session used from another
+// network and browser flagged, and ends their other sessions; the admin can open nothing but the
+// setup until it is on, sees the admins' sign-ins, confirms money actions with a code in the step-up
+// dialog, and a session used from another network asks for a code before anything else. At 1280 and 375 px, each screen checked by axe-core.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
@@ -23,6 +24,7 @@ afterAll(async () => {
 }, 60_000);
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 async function axe(page: Page, where: string) {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -142,6 +144,13 @@ test("a user turns on two-factor sign-in, logs in with a code and with a recover
     await page.setViewportSize({ width, height: 900 });
     await axe(page, `/dashboard/settings with two-factor sign-in on at ${width} px`);
   }
+  // the other session's cookie used from another network and browser (as a stolen one would be): flagged in the list
+  await other.context.setExtraHTTPHeaders({ "x-forwarded-for": "198.51.100.9", "user-agent": FIREFOX_ON_LINUX });
+  expect(await other.page.evaluate(async () => (await fetch("/api/user")).status)).toBe(200);
+  await page.reload();
+  await seen(sessions.getByText(/^Used from another network and device: 198\.51\.100\.0\/24, Firefox on Linux — was created on 100\.64\.\d+\.0\/24, Chrome on Linux$/));
+  expect(await sessions.getByText(/^Used from another/).count()).toBe(1);
+  await axe(page, "/dashboard/settings with a session used elsewhere at 375 px");
   await page.getByRole("button", { name: "End all other sessions" }).click();
   await seen(page.getByText("Ended 1 other session."));
   await until(async () => (await sessions.getByRole("listitem").count()) === 1, "this session alone listed");
@@ -227,6 +236,23 @@ test("the admin of a server paying real XRP sets up two-factor sign-in first; mo
   await other.goto("/admin/blocklist");
   await remove.click();
   await seen(toasts(other).getByText(`Address ${blocked} is off the block list`));
+  expect(await dialog.count()).toBe(0);
+
+  // the same session from another network (a stolen cookie, or the admin travelling): the back
+  // office asks for a code before anything else, once; the admins' sign-ins show it
+  await other.context().setExtraHTTPHeaders({ "x-forwarded-for": "198.51.100.77" });
+  await other.goto("/admin");
+  await seen(dialog);
+  await field.fill(codes[1]!);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await gone(dialog);
+  const moved = other.getByRole("table", { name: "Admin sign-ins" }).getByRole("row").filter({ hasText: "Session used elsewhere" });
+  await seen(moved);
+  expect(await moved.count()).toBe(1);
+  await seen(moved.getByText("198.51.100.77"));
+  // the place is known to the session from then on: no question on the next visit
+  await other.reload();
+  await seen(moved);
   expect(await dialog.count()).toBe(0);
 
   // a recovery code serves as well, in a session of its own

@@ -1,16 +1,19 @@
-// The admins' sign-ins, as the audit log holds them (action 'admin.sign_in'), and the admins to tell.
+// The admins' sign-ins, as the audit log holds them (action 'admin.sign_in', and
+// 'admin.session_elsewhere' for an admin's session used elsewhere), and the admins to tell.
 import type { Db } from "../../db/client.ts";
 
 export interface SignInRow {
   id: number;
   actor_user_id: number | null;
   actor_name: string;
+  action: string;
   ip_address: string | null;
   details: string | null;
   created_at: number;
 }
 
 export const SIGN_IN_ACTION = "admin.sign_in";
+export const SESSION_ELSEWHERE_ACTION = "admin.session_elsewhere";
 
 export function createSignInRepository(db: Db) {
   const seenNetwork = db.sqlite.query<{ n: number }, [number, string, string]>(
@@ -19,15 +22,15 @@ export function createSignInRepository(db: Db) {
   const seenDevice = db.sqlite.query<{ n: number }, [number, string, string]>(
     "select count(*) as n from audit_log where actor_user_id = ? and action = ? and json_extract(details, '$.deviceId') = ?",
   );
-  const latest = db.sqlite.query<SignInRow, [string, number]>(
-    "select id, actor_user_id, actor_name, ip_address, details, created_at from audit_log where action = ? order by id desc limit ?",
+  const latest = db.sqlite.query<SignInRow, [string, string, number]>(
+    "select id, actor_user_id, actor_name, action, ip_address, details, created_at from audit_log where action in (?, ?) order by id desc limit ?",
   );
   const admins = db.sqlite.query<{ email: string; username: string }, []>("select email, username from users where is_admin = 1");
   return {
     // whether the admin signed in from this network / device before
     seenNetwork: (userId: number, network: string) => (seenNetwork.get(userId, SIGN_IN_ACTION, network)?.n ?? 0) > 0,
     seenDevice: (userId: number, deviceId: string) => (seenDevice.get(userId, SIGN_IN_ACTION, deviceId)?.n ?? 0) > 0,
-    latest: (limit: number) => latest.all(SIGN_IN_ACTION, limit),
+    latest: (limit: number) => latest.all(SIGN_IN_ACTION, SESSION_ELSEWHERE_ACTION, limit),
     admins: () => admins.all(),
   };
 }

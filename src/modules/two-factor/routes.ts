@@ -19,5 +19,5 @@ export function twoFactorRoutes({ context, twoFactor }: { context: ContextDeps; 
       { body: codeBody },
     )
     .post("/api/user/two-factor/recovery-codes", ({ body, visitor }) => twoFactor.renewRecoveryCodes(visitor.requireUser(), body?.code, visitor.ip), { body: codeBody })
-    .post("/api/user/step-up", ({ body, visitor }) => twoFactor.stepUp(visitor.requireUser(), visitor.session, body?.code, visitor.ip), { body: codeBody });
+    .post("/api/user/step-up", ({ body, visitor }) => twoFactor.stepUp(visitor.requireUser(), visitor.session, body?.code, visitor.ip, visitor.userAgent), { body: codeBody });
 }

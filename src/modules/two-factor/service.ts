@@ -143,11 +143,12 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
       return { recoveryCodes: codes };
     },
 
-    // A code entered in this session: money actions are allowed for the next 5 minutes.
-    async stepUp(user: User, session: SessionInfo | null, input: string | null | undefined, ip: string) {
+    // A code entered in this session: money actions are allowed for the next 5 minutes, and the
+    // place it was entered from (`ip`, `userAgent`) is known to the session from then on.
+    async stepUp(user: User, session: SessionInfo | null, input: string | null | undefined, ip: string, userAgent: string | null) {
       if (user.totpEnabledAt === null) throw twoFactorErrors.notOn();
       await checkCounted(user, input, ip);
-      const at = session ? sessions.stepUp(session.id) : clock();
+      const at = session ? sessions.stepUp(session.id, { ip, userAgent }) : clock();
       // the money actions of the next 5 minutes were confirmed with a code
       audit(user, "two_factor.step_up", ip, at);
       return { stepUpUntil: new Date(at + STEP_UP_MS).toISOString() };

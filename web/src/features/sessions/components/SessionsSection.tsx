@@ -1,6 +1,7 @@
 // Where the user is signed in (settings page): each session's device, IP and last activity, this
-// device's marked; end one (this device's own is a logout) or every other.
-import { Laptop, LogOut, Smartphone } from "lucide-react";
+// device's marked, and one used from a network or device it was not created on flagged (a stolen
+// cookie shows here); end one (this device's own is a logout) or every other.
+import { Laptop, LogOut, Smartphone, AlertTriangle } from "lucide-react";
 import { useSessions, useEndOtherSessions, useEndSession } from "../api";
 import { errorText } from "../../../lib/errors";
 import { formatRelativeTime } from "../../../lib/format";
@@ -10,6 +11,19 @@ import { FormFailure } from "../../../components/ui/form-failure";
 
 const phone = (device: string) => /Android|iOS/.test(device);
 const fullTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+type Session = NonNullable<ReturnType<typeof useSessions>["data"]>[number];
+
+// "Used from another network: 198.51.100.0/24, Firefox on Linux — was created on 203.0.113.0/24,
+// Chrome on Windows": what differs from where the session began, and where that was.
+function elsewhereText(s: Session): string | null {
+  const away = s.elsewhere;
+  if (!away) return null;
+  const what = away.otherNetwork && away.otherDevice ? "network and device" : away.otherNetwork ? "network" : "device";
+  const there = [away.otherNetwork ? away.network : null, away.otherDevice ? away.device : null].filter(Boolean).join(", ");
+  const began = [away.otherNetwork ? (s.network ?? "an unknown network") : null, away.otherDevice ? s.device : null].filter(Boolean).join(", ");
+  return `Used from another ${what}: ${there} — was created on ${began}`;
+}
 
 export function SessionsSection() {
   const sessions = useSessions();
@@ -49,9 +63,20 @@ export function SessionsSection() {
                     {s.ip ?? "Unknown IP"} · last seen{" "}
                     <time dateTime={s.lastSeenAt} title={fullTime(s.lastSeenAt)}>
                       {s.current ? "now" : formatRelativeTime(s.lastSeenAt)}
-                    </time>{" "}
-                    · signed in <time dateTime={s.createdAt}>{fullTime(s.createdAt)}</time>
+                    </time>
+                    {s.lastUsed.ip !== s.ip && ` from ${s.lastUsed.ip ?? "an unknown IP"}`} · signed in{" "}
+                    <time dateTime={s.createdAt}>{fullTime(s.createdAt)}</time>
                   </p>
+                  {s.elsewhere && (
+                    <div className="mt-1 flex items-start gap-1.5 rounded-md bg-amber-50 p-2 text-amber-900">
+                      <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                      <p>
+                        <strong className="font-semibold">{elsewhereText(s)}</strong> (from {s.elsewhere.ip ?? "an unknown IP"}, first{" "}
+                        <time dateTime={s.elsewhere.since}>{fullTime(s.elsewhere.since)}</time>). If that was not you, end this session and change your
+                        password.
+                      </p>
+                    </div>
+                  )}
                 </div>
                 <button
                   type="button"
