@@ -70,6 +70,8 @@ async function resetFlood(url: string) {
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="))!.split(";")[0]!;
   const users = await (await fetch(`${url}/api/admin/users?search=resetme`, { headers: { cookie, "x-forwarded-for": "198.18.0.1" } })).json();
   const id = users.users[0].id;
+  // a reset link hands the account over: the admin (no two-factor sign-in here) enters the password again first
+  await (await post(url, "/api/user/step-up", { password: BOSS.password }, "198.18.0.1", cookie)).arrayBuffer();
   const link = await (await post(url, `/api/admin/users/${id}/reset-link`, {}, "198.18.0.1", cookie)).json();
   const token = new URL(link.url).searchParams.get("token");
   const started = performance.now();

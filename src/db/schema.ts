@@ -99,6 +99,17 @@ export const recoveryCodes = sqliteTable(
   (t) => [index("recovery_codes_user").on(t.userId)],
 );
 
+// The one-time code --seed-admin prints for an admin's first two-factor setup on a server paying a
+// real ledger (SHA-256; one per admin, replaced by the next --seed-admin, deleted once used).
+export const twoFactorSetupCodes = sqliteTable("two_factor_setup_codes", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
 export const faucetRequests = sqliteTable(
   "faucet_requests",
   {

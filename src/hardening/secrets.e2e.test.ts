@@ -48,9 +48,12 @@ test("a full flow leaks neither the wallet secret nor a session token", async ()
   await user("GET", "/api/user");
   await visitor("POST", "/api/login", { username: "leaky", password: "wrong password" });
   await admin("POST", "/api/login", { username: "keeper", password: "a secret admin passphrase" });
-  // paying real XRP, the admin sets up two-factor sign-in first (the code also confirms the money
-  // actions below); its secret and recovery codes are shown to the admin once and stored sealed
-  const secret: string = (await admin("POST", "/api/user/two-factor/setup")).json.secret;
+  // paying real XRP, the admin sets up two-factor sign-in first, with the setup code --seed-admin
+  // printed (the code also confirms the money actions below); its secret and recovery codes are shown
+  // to the admin once and stored sealed, the setup code only hashed
+  const setupCode = /setup code for 'keeper': (\S+) /.exec(seeded.stdout)?.[1] ?? "";
+  expect(setupCode).toMatch(/^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/);
+  const secret: string = (await admin("POST", "/api/user/two-factor/setup", { setupCode })).json.secret;
   const recoveryCodes: string[] = (await admin("POST", "/api/user/two-factor/enable", { code: totpCode(secret, Date.now()) })).json.recoveryCodes;
   expect(recoveryCodes).toHaveLength(10);
   // (the binary runs on the real clock: a bonus from the account just made needs no account age)
@@ -82,6 +85,7 @@ test("a full flow leaks neither the wallet secret nor a session token", async ()
   }
   for (const [where, text] of Object.entries({ logs, database })) {
     expect({ where, totpSecret: text.includes(secret) }).toEqual({ where, totpSecret: false });
+    expect({ where, setupCode: text.includes(setupCode) }).toEqual({ where, setupCode: false });
     for (const code of recoveryCodes) expect({ where, recoveryCode: text.includes(code) }).toEqual({ where, recoveryCode: false });
   }
   expect(logs).toContain(hot.classicAddress); // the address may be shown; the secret never

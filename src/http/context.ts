@@ -6,7 +6,7 @@ import { Elysia } from "elysia";
 import { requireAdmin, requireUser, type CurrentUser, type SignedIn } from "../auth/current-user.ts";
 import type { SessionInfo } from "../auth/sessions.ts";
 import type { Actor } from "../auth/actor.ts";
-import { stepUpDone } from "../auth/step-up.ts";
+import { freshlyConfirmed, stepUpDone } from "../auth/step-up.ts";
 import type { User } from "../db/schema.ts";
 import type { ClientIpResolver } from "./client-ip.ts";
 import { cookieJar, type CookieJar } from "./cookies.ts";
@@ -96,5 +96,13 @@ export const adminContext = (deps: ContextDeps) =>
   new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => {
     const visitor = createVisitor(deps, request, server, set);
     const admin = visitingAdmin(deps, visitor);
-    return { visitor, actor: { admin, ip: visitor.ip, stepUpDone: stepUpDone(admin, visitor.session, deps.clock()) } satisfies Actor };
+    const now = deps.clock();
+    const actor: Actor = {
+      admin,
+      ip: visitor.ip,
+      stepUpDone: stepUpDone(admin, visitor.session, now),
+      confirmed: freshlyConfirmed(admin, visitor.session, now),
+      twoFactor: admin.totpEnabledAt !== null,
+    };
+    return { visitor, actor };
   });

@@ -228,8 +228,20 @@ test("Pay states what will be sent; Cancel (or Escape) sends nothing, confirming
   await seen(payouts.getByRole("button", { name: "Copy transaction hash" }));
   await seen(page.getByRole("table", { name: "Audit entries about the user" }).getByText(/pay/));
 
-  // the user file's password-reset link, to copy
+  // the user file's password-reset link, to copy: it hands the account over, so the admin (without
+  // two-factor sign-in on this sandbox site) confirms it with their password; a wrong one is refused
   await page.getByRole("button", { name: "Create password-reset link" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm with your password" });
+  await seen(confirm.getByText("Enter your password to confirm this."));
+  const password = confirm.getByLabel("Your password");
+  expect(await isFocused(password)).toBe(true);
+  await password.fill("not the admin's password");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await seen(confirm.getByText("Your current password is not correct"));
+  expect(await password.getAttribute("aria-invalid")).toBe("true");
+  await password.fill(ADMIN.password);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await gone(confirm);
   const link = page.getByLabel(/^Password-reset link/);
   await seen(link);
   expect(await link.inputValue()).toContain("/reset-password");

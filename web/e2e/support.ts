@@ -64,6 +64,9 @@ interface BrowserSite {
 // The built binary serving a data directory of its own, on the real clock.
 export interface Site extends BrowserSite {
   server: RunningServer;
+  // the one-time code --seed-admin printed for the admin's first two-factor setup (a site paying
+  // real XRP asks for it)
+  adminSetupCode: string;
 }
 
 // The app (createApp) served from this process on a real port of 127.0.0.1, on a fake clock: for
@@ -104,12 +107,14 @@ export async function startSite(options: BinarySiteOptions | SiteOnClockOptions 
   const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-e2e-"));
   const seeded = await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, env: { ADMIN_PASSWORD: ADMIN.password } });
   if (seeded.code !== 0) throw new Error(`seeding the admin failed: ${seeded.stderr}`);
+  const adminSetupCode = /setup code for '[^']+': (\S+) /.exec(seeded.stdout)?.[1];
+  if (!adminSetupCode) throw new Error(`--seed-admin printed no setup code: ${seeded.stdout}`);
   const server = await startBinary({ binary: BINARY, cwd: dir, args, env });
   const site = await withBrowser(server.url, async () => {
     await server.stop("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   });
-  return { ...site, server };
+  return { ...site, server, adminSetupCode };
 }
 
 async function startSiteOnClock({ at, trustProxy = false }: SiteOnClockOptions): Promise<SiteOnClock> {

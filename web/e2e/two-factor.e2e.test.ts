@@ -3,8 +3,10 @@
 // from the settings page (the key read off the page, codes made as a phone makes them), saves the
 // recovery codes, logs in with a code and with a recovery code, sees a session used from another
 // network and browser flagged, and ends their other sessions; the admin can open nothing but the
-// setup until it is on, sees the admins' sign-ins, confirms money actions with a code in the step-up
-// dialog, and a session used from another network asks for a code before anything else. At 1280 and 375 px, each screen checked by axe-core.
+// setup until it is on (set up with the code --seed-admin printed on the console), sees the admins'
+// sign-ins, confirms money actions with a code in the step-up dialog, and a session used from
+// another network asks for a code before anything else. At 1280 and 375 px, each screen checked by
+// axe-core.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
@@ -43,16 +45,28 @@ const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
 // A 6-digit code that is not the current one.
 const wrongCode = (secret: string) => String((Number(codeNow(secret)) + 500_000) % 1_000_000).padStart(6, "0");
 
-// On the settings page (or the admin's setup screen): "Set up", a wrong code, then the right one;
-// answers the key read off the page and the ten recovery codes shown once (downloaded as well).
+// On the settings page (or the admin's setup screen): "Set up" with the password (or the admin's setup
+// code from the console: a wrong one first), a wrong code, then the right one; answers the key read
+// off the page and the ten recovery codes shown once (downloaded as well).
 // `axeAt`: the widths both steps are checked by axe-core at (the page is left at the last).
-async function turnOn(page: Page, where: string, axeAt: number[] = []): Promise<{ secret: string; codes: string[] }> {
+async function turnOn(page: Page, where: string, proof: { password: string } | { setupCode: string }, axeAt: number[] = []): Promise<{ secret: string; codes: string[] }> {
   const checkAt = async (what: string) => {
     for (const width of axeAt) {
       await page.setViewportSize({ width, height: 900 });
       await axe(page, `${where} at ${width} px: ${what}`);
     }
   };
+  if ("password" in proof) {
+    await page.getByLabel("Your password").fill(proof.password);
+  } else {
+    const field = page.getByLabel("Setup code from the server's console");
+    await field.fill("abcd-efgh-jkmn-pqrs");
+    await page.getByRole("button", { name: "Set up" }).click();
+    await seen(page.getByText("That setup code is not right, or it has expired or been used. Ask the operator to run --seed-admin on the server's console for a new one."));
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await axe(page, `${where}: a wrong setup code`);
+    await field.fill(proof.setupCode);
+  }
   await page.getByRole("button", { name: "Set up" }).click();
   await seen(page.getByRole("img", { name: "QR code to add XRP Faucet to your authenticator app" }));
   const secret = (await page.getByTestId("two-factor-secret").textContent())!.replace(/\s+/g, "");
@@ -90,7 +104,7 @@ test("a user turns on two-factor sign-in, logs in with a code and with a recover
   await page.waitForURL("**/dashboard/settings");
   const section = page.getByRole("region", { name: "Two-factor sign-in" });
   await seen(section.getByText("Off."));
-  const { secret, codes } = await turnOn(page, "/dashboard/settings", [375, 1280]);
+  const { secret, codes } = await turnOn(page, "/dashboard/settings", { password: USER_PASSWORD }, [375, 1280]);
   await seen(section.getByText("Two-factor sign-in is on."));
   await seen(section.getByText("You have 10 recovery codes left."));
   await gone(page.getByTestId("recovery-codes"));
@@ -177,7 +191,9 @@ test("the admin of a server paying real XRP sets up two-factor sign-in first; mo
   expect(await setup.getByRole("navigation", { name: "Admin sections" }).count()).toBe(0);
   expect(await setup.evaluate(async () => (await fetch("/api/admin/counts")).headers.get("x-error-code"))).toBe("TWO_FACTOR_SETUP_REQUIRED");
 
-  const { secret, codes } = await turnOn(setup, "the admin's setup screen");
+  // the password alone does not set it up: the code --seed-admin printed on the server's console does
+  expect(await setup.getByLabel("Your password").count()).toBe(0);
+  const { secret, codes } = await turnOn(setup, "the admin's setup screen", { setupCode: site.adminSetupCode });
   await seen(setup.getByRole("navigation", { name: "Admin sections" }));
   // the admins' sign-ins: the two above, from networks and devices new to the admin, without a code
   const signIns = setup.getByRole("table", { name: "Admin sign-ins" });

@@ -160,6 +160,14 @@ describe("POST /api/user/password", () => {
   });
 });
 
+// The app's admin, having entered their password again (a reset link hands an account to whoever
+// holds it: an admin without two-factor sign-in confirms it with the password, auth/step-up.ts).
+async function confirmedAdmin(t: TestApp) {
+  const admin = await t.registerAdmin();
+  expect((await t.call("POST", "/api/user/step-up", { cookie: admin.cookie, body: { password: PASSWORD } })).status).toBe(200);
+  return admin;
+}
+
 describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", () => {
   let t: TestApp;
   afterEach(() => t.close());
@@ -167,7 +175,7 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
   test("an admin's link sets a new password once, ends every session, and is in the audit log without its token", async () => {
     t = testApp();
     const user = await t.register("forgetful");
-    const admin = await t.registerAdmin();
+    const admin = await confirmedAdmin(t);
     const made = await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie });
     expect(made.status).toBe(200);
     expect(made.json).toEqual({ url: expect.stringMatching(/^http:\/\/localhost\/reset-password\?token=[\w-]{40,}$/), expiresAt: new Date(t.clock() + 3_600_000).toISOString() });
@@ -192,7 +200,7 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
   test("a link older than an hour, or an unknown one, is refused", async () => {
     t = testApp();
     const user = await t.register("late");
-    const admin = await t.registerAdmin();
+    const admin = await confirmedAdmin(t);
     const made = await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie });
     const token = new URL(made.json.url).searchParams.get("token")!;
     t.clock.advance(3_600_001);
@@ -206,7 +214,7 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
   test("users get 403, visitors 401, an unknown user 404", async () => {
     t = testApp();
     const user = await t.register("plain");
-    const admin = await t.registerAdmin();
+    const admin = await confirmedAdmin(t);
     expect((await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: user.cookie })).status).toBe(403);
     expect((await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`)).status).toBe(401);
     expect((await t.call("POST", "/api/admin/users/999999/reset-link", { cookie: admin.cookie })).status).toBe(404);
@@ -265,7 +273,7 @@ describe("Forgot password? by email", () => {
   test("300 uses of one reset link at once hash one password: one succeeds, the rest are refused before hashing", async () => {
     t = mailApp();
     const user = await t.register("resetme", PASSWORD, "resetme@example.com");
-    const admin = await t.registerAdmin();
+    const admin = await confirmedAdmin(t);
     const link = (await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie })).json.url as string;
     const token = new URL(link).searchParams.get("token")!;
     const hash = spyOn(Bun.password, "hash");

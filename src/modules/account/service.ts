@@ -330,6 +330,12 @@ export function createAccountService({
 
 
 
+    // Checks the user's password again, counted like a login (400 WRONG_PASSWORD when it is wrong):
+    // what turning two-factor sign-in on, and a step-up without it, need (modules/two-factor).
+    async confirmPassword(user: User, password: string | null | undefined, ip: string): Promise<void> {
+      await withCurrentPassword(user, password, ip, async () => true);
+    },
+
     // What a logged-in user reads about themselves, newest first (at most 200 of each).
     faucetRequestHistory: (userId: number) => repo.faucetHistory(userId),
     rewardHistory: (userId: number) => repo.rewardHistory(userId),

@@ -171,7 +171,7 @@ describe("GET /api/admin/backups/:name", () => {
   test("an admin with two-factor sign-in enters a code first (the whole database leaves the server)", async () => {
     const { t, url, admin } = await site();
     const { name } = (await admin.post("/api/admin/backups")).json;
-    const setup = await admin.post("/api/user/two-factor/setup");
+    const setup = await admin.post("/api/user/two-factor/setup", { password: PASSWORD });
     expect(setup.status).toBe(200);
     expect((await admin.post("/api/user/two-factor/enable", { code: totpCode(setup.json.secret, t.clock()) })).status).toBe(200);
     t.clock.advance(STEP_UP_MS + 30_000);

@@ -79,7 +79,7 @@ test("a backup taken under load, restored on a new machine, holds every acknowle
   expect((await admin.post("/api/login", ADMIN)).status).toBe(200);
   const settings = await admin.post("/api/admin/faucet/settings", { dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", powDifficulty: 0 });
   expect(settings.status).toBe(200);
-  const setup = await admin.post("/api/user/two-factor/setup");
+  const setup = await admin.post("/api/user/two-factor/setup", { password: ADMIN.password });
   const secret: string = setup.json.secret;
   expect((await admin.post("/api/user/two-factor/enable", { code: totpCode(secret, Date.now()) })).status).toBe(200);
 

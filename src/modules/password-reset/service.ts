@@ -4,6 +4,7 @@
 import type { Actor } from "../../auth/actor.ts";
 import { type HashGate, passwordCheckShares } from "../../auth/hash-gate.ts";
 import { hashPassword, type PasswordCost } from "../../auth/passwords.ts";
+import { requireFreshConfirmation } from "../../auth/step-up.ts";
 import { generateSessionToken, sessionIdFromToken } from "../../auth/sessions.ts";
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
@@ -88,7 +89,10 @@ export function createPasswordResetService({ db, clock, hashGate, passwordCost, 
 
   return {
     // An admin's one-time reset link for a user, valid one hour, in the audit log (without its token).
+    // The link hands the account to whoever holds it: a fresh code (without two-factor sign-in, the
+    // password) first, as for money (auth/step-up.ts).
     createResetLink(userId: number, actor: Actor, baseUrl: string) {
+      requireFreshConfirmation(actor);
       return immediate(db, () => {
         const user = repo.userById(userId);
         if (!user) throw accountErrors.userNotFound();

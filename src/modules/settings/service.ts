@@ -9,7 +9,7 @@ import { parseXrp } from "../../money.ts";
 import { recordAudit } from "../audit/service.ts";
 import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
 import { MAX_BONUS_ACCOUNT_AGE_HOURS, MAX_HOLD_MINUTES, MAX_RISK_SCORE, type SettingsInput, settingsErrors, settingsView } from "./model.ts";
-import { createSettingsRepository } from "./repository.ts";
+import { createSettingsRepository, type SettingsChange } from "./repository.ts";
 
 export type FaucetSettings = typeof faucetSettings.$inferSelect;
 
@@ -33,6 +33,34 @@ function wholeNumber(value: unknown, max: number, fallback: number, invalid: () 
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) throw invalid();
   return parsed;
 }
+
+// Which way each setting loosens what goes out: more money (a budget, the amount range, auto-approve's
+// cap), or fewer checks on a farm (a weaker proof of work, more accounts per network, each IPv4
+// address counted alone, younger accounts for a bonus, auto-approve's score and hold). A change that
+// way needs a fresh two-factor code (auth/step-up.ts), auto-approve's values whether it is on or off:
+// a loose value set while it is off is what a later "on" turns on. Tightening needs none.
+// (perIpDaily and perDeviceDaily are not settable through the API; raising them would loosen too.)
+const up = (from: number, to: number) => to > from;
+const down = (from: number, to: number) => to < from;
+const LOOSENS: { [K in keyof FaucetSettings]?: (from: FaucetSettings[K], to: FaucetSettings[K]) => boolean } = {
+  dailyLimitDrops: up,
+  minAmountDrops: up,
+  maxAmountDrops: up,
+  bonusDailyLimitDrops: up,
+  powDifficulty: down,
+  accountsPerHour: up,
+  accountsPerDay: up,
+  perIpDaily: up,
+  perDeviceDaily: up,
+  ipGrouping: (from, to) => to === "address" && from !== "address",
+  bonusMinAccountAgeHours: down,
+  autoApproveEnabled: (from, to) => to && !from,
+  autoApproveMaxRiskScore: up,
+  autoApproveHoldMinutes: down,
+  autoApproveMaxPerDayDrops: up,
+};
+const loosens = (current: FaucetSettings, next: Partial<FaucetSettings>): boolean =>
+  (Object.keys(LOOSENS) as (keyof FaucetSettings)[]).some((key) => (LOOSENS[key] as (from: unknown, to: unknown) => boolean)(current[key], next[key] ?? current[key]));
 
 export function createSettingsService({ db, clock }: { db: Db; clock: () => number }) {
   const repo = createSettingsRepository(db);
@@ -74,39 +102,29 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
         if (parsed === null || parsed <= 0 || parsed > MAX_SETTING_DROPS) throw settingsErrors.autoApproveInvalid("maxPerDay");
         autoApproveMaxPerDayDrops = parsed;
       }
-      // Loosening what money may go out (a budget, the amount range, auto-approve) needs a fresh
-      // two-factor code (auth/step-up.ts); tightening it does not.
       const autoApproveEnabled = auto.enabled ?? current.autoApproveEnabled;
-      const loosens =
-        dailyLimitDrops > current.dailyLimitDrops ||
-        minAmountDrops > current.minAmountDrops ||
-        maxAmountDrops > current.maxAmountDrops ||
-        bonusDailyLimitDrops > current.bonusDailyLimitDrops ||
-        (autoApproveEnabled && !current.autoApproveEnabled) ||
-        (autoApproveEnabled && (autoApproveMaxPerDayDrops > current.autoApproveMaxPerDayDrops || autoApproveMaxRiskScore > current.autoApproveMaxRiskScore || autoApproveHoldMinutes < current.autoApproveHoldMinutes));
-      if (loosens) requireStepUp(actor);
+      const change: Omit<SettingsChange, "updatedBy" | "updatedAt"> = {
+        dailyLimitDrops,
+        minAmountDrops,
+        maxAmountDrops,
+        enabled: input.enabled ?? current.enabled,
+        ipGrouping: input.ipGrouping ?? current.ipGrouping,
+        powDifficulty,
+        accountsPerHour,
+        accountsPerDay,
+        autoApproveEnabled,
+        autoApproveMaxRiskScore,
+        autoApproveHoldMinutes,
+        autoApproveMaxPerDayDrops,
+        bonusDailyLimitDrops,
+        bonusMinAccountAgeHours,
+      };
+      if (loosens(current, change)) requireStepUp(actor);
       const now = clock();
       // Re-read after the change (and after a rolled-back transaction, which leaves the old row).
       cached = null;
       return immediate(db, () => {
-        const row = repo.update({
-          dailyLimitDrops,
-          minAmountDrops,
-          maxAmountDrops,
-          enabled: input.enabled ?? current.enabled,
-          ipGrouping: input.ipGrouping ?? current.ipGrouping,
-          powDifficulty,
-          accountsPerHour,
-          accountsPerDay,
-          autoApproveEnabled,
-          autoApproveMaxRiskScore,
-          autoApproveHoldMinutes,
-          autoApproveMaxPerDayDrops,
-          bonusDailyLimitDrops,
-          bonusMinAccountAgeHours,
-          updatedBy: actor.admin.id,
-          updatedAt: now,
-        });
+        const row = repo.update({ ...change, updatedBy: actor.admin.id, updatedAt: now });
         recordAudit(db, { actor: actor.admin, ip: actor.ip, action: "faucet_settings.update", targetType: "faucet_settings", targetId: 1, details: settingsView(row) }, now);
         return row;
       });

@@ -7,6 +7,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
   wrongCode: "That code is not right. Check the time on your phone and enter the newest code.",
+  setupCodeRequired: "Enter the setup code that --seed-admin printed on the server's console",
+  wrongSetupCode: "That setup code is not right, or it has expired or been used. Ask the operator to run --seed-admin on the server's console for a new one.",
   notSetUp: "Start the setup first: scan the QR code, then enter the code your app shows",
   alreadyOn: "Two-factor sign-in is already on",
   notOn: "Two-factor sign-in is not on",
@@ -18,6 +20,8 @@ export const TWO_FACTOR_MESSAGES = {
 export const twoFactorErrors = {
   codeRequired: () => badRequest(TWO_FACTOR_MESSAGES.codeRequired, "CODE_REQUIRED"),
   wrongCode: () => badRequest(TWO_FACTOR_MESSAGES.wrongCode, "WRONG_CODE"),
+  setupCodeRequired: () => badRequest(TWO_FACTOR_MESSAGES.setupCodeRequired, "SETUP_CODE_REQUIRED"),
+  wrongSetupCode: () => badRequest(TWO_FACTOR_MESSAGES.wrongSetupCode, "WRONG_SETUP_CODE"),
   notSetUp: () => conflict(TWO_FACTOR_MESSAGES.notSetUp, "TWO_FACTOR_NOT_SET_UP"),
   alreadyOn: () => conflict(TWO_FACTOR_MESSAGES.alreadyOn, "TWO_FACTOR_ON"),
   notOn: () => conflict(TWO_FACTOR_MESSAGES.notOn, "TWO_FACTOR_OFF"),
@@ -26,6 +30,15 @@ export const twoFactorErrors = {
 };
 
 export const codeBody = jsonBody({ code: text(64, TWO_FACTOR_MESSAGES.codeRequired) });
+// (the body limit bounds the password; the service says what is wrong with it)
+const password = text(64 * 1024, "password must be text");
+// Setting it up: the password, or for an admin of a server paying real XRP, the console's setup code.
+export const setupBody = jsonBody({ password, setupCode: text(64, TWO_FACTOR_MESSAGES.setupCodeRequired) });
+// A step-up: a code, or for an account without two-factor sign-in, the password.
+export const stepUpBody = jsonBody({ code: text(64, TWO_FACTOR_MESSAGES.codeRequired), password });
+
+// The setup code --seed-admin prints works this long, once.
+export const SETUP_CODE_LIFETIME_MS = 24 * 60 * 60_000;
 
 // What GET /api/user says of the user's second factor.
 export interface TwoFactorStatus {

@@ -14,7 +14,7 @@ afterEach(() => bed?.close());
 test("the password alone gets no session; a stolen session without a fresh code moves no money", async () => {
   bed = await payoutBed();
   const { t, admin } = bed;
-  const setup = await t.call("POST", "/api/user/two-factor/setup", { cookie: admin });
+  const setup = await t.call("POST", "/api/user/two-factor/setup", { cookie: admin, body: { password: "correct horse battery" } });
   const secret: string = setup.json.secret;
   expect((await t.call("POST", "/api/user/two-factor/enable", { cookie: admin, body: { code: totpCode(secret, t.clock()) } })).status).toBe(200);
 

@@ -1,8 +1,8 @@
-// Two-factor sign-in's rows: the user's sealed TOTP secrets and last accepted step, and their
-// recovery codes (SHA-256 hashes).
+// Two-factor sign-in's rows: the user's sealed TOTP secrets and last accepted step, their recovery
+// codes (SHA-256 hashes), and an admin's one-time setup code from --seed-admin (SHA-256).
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { recoveryCodes, users } from "../../db/schema.ts";
+import { recoveryCodes, twoFactorSetupCodes, users } from "../../db/schema.ts";
 
 export function createTwoFactorRepository(db: Db) {
   return {
@@ -33,6 +33,22 @@ export function createTwoFactorRepository(db: Db) {
     replaceRecoveryCodes(userId: number, codeHashes: string[], now: number) {
       db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
       if (codeHashes.length > 0) db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now }))).run();
+    },
+    // The admin's setup code: a new one replaces the last.
+    putSetupCode(userId: number, codeHash: string, expiresAt: number, now: number) {
+      db.insert(twoFactorSetupCodes)
+        .values({ userId, codeHash, expiresAt, createdAt: now })
+        .onConflictDoUpdate({ target: twoFactorSetupCodes.userId, set: { codeHash, expiresAt, createdAt: now } })
+        .run();
+    },
+    // Whether the user's setup code is this one and has not expired.
+    setupCodeValid(userId: number, codeHash: string, now: number): boolean {
+      const row = db.select({ codeHash: twoFactorSetupCodes.codeHash, expiresAt: twoFactorSetupCodes.expiresAt }).from(twoFactorSetupCodes).where(eq(twoFactorSetupCodes.userId, userId)).get();
+      return row !== undefined && row.expiresAt > now && row.codeHash === codeHash;
+    },
+    // Uses the setup code up (false when it has expired or there is none).
+    takeSetupCode(userId: number, now: number): boolean {
+      return db.sqlite.run("delete from two_factor_setup_codes where user_id = ? and expires_at > ?", [userId, now]).changes > 0;
     },
     recoveryCodesLeft(userId: number): number {
       return db.select({ n: sql<number>`count(*)` }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).get()?.n ?? 0;

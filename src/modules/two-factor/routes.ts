@@ -1,14 +1,15 @@
 // Two-factor sign-in for the logged-in user: set it up, turn it on and off, new recovery codes, and
-// the step-up code the admin's money actions ask for.
+// the step-up code the admin's money actions ask for (or the password, for a reset link from an
+// admin without two-factor sign-in).
 import { Elysia } from "elysia";
 import { type ContextDeps, visitorContext } from "../../http/context.ts";
-import { codeBody, TWO_FACTOR_MESSAGES } from "./model.ts";
+import { codeBody, setupBody, stepUpBody, TWO_FACTOR_MESSAGES } from "./model.ts";
 import type { TwoFactorService } from "./service.ts";
 
 export function twoFactorRoutes({ context, twoFactor }: { context: ContextDeps; twoFactor: TwoFactorService }) {
   return new Elysia()
     .use(visitorContext(context))
-    .post("/api/user/two-factor/setup", ({ visitor }) => twoFactor.setup(visitor.requireUser()))
+    .post("/api/user/two-factor/setup", ({ body, visitor }) => twoFactor.setup(visitor.requireUser(), body ?? {}, visitor.ip), { body: setupBody })
     .post("/api/user/two-factor/enable", ({ body, visitor }) => twoFactor.enable(visitor.requireUser(), body?.code, visitor.session, visitor.ip), { body: codeBody })
     .post(
       "/api/user/two-factor/disable",
@@ -19,5 +20,5 @@ export function twoFactorRoutes({ context, twoFactor }: { context: ContextDeps; 
       { body: codeBody },
     )
     .post("/api/user/two-factor/recovery-codes", ({ body, visitor }) => twoFactor.renewRecoveryCodes(visitor.requireUser(), body?.code, visitor.ip), { body: codeBody })
-    .post("/api/user/step-up", ({ body, visitor }) => twoFactor.stepUp(visitor.requireUser(), visitor.session, body?.code, visitor.ip, visitor.userAgent), { body: codeBody });
+    .post("/api/user/step-up", ({ body, visitor }) => twoFactor.stepUp(visitor.requireUser(), visitor.session, body ?? {}, visitor.ip, visitor.userAgent), { body: stepUpBody });
 }

@@ -1,7 +1,9 @@
-// Two-factor sign-in (TOTP): setting it up (a QR code and the secret as text), turning it on with a
-// first code (ten recovery codes, shown once), off with a current code, new recovery codes, the
-// check a login and a step-up make, and the operator's reset (--seed-admin). Every code is counted
-// with the login throttle (per username and network), and every change is in the audit log.
+// Two-factor sign-in (TOTP): setting it up (a QR code and the secret as text; with the password, or
+// for an admin of a server paying real XRP with the one-time code --seed-admin printed), turning it
+// on with a first code (ten recovery codes, shown once), off with a current code, new recovery
+// codes, the check a login and a step-up make, and the operator's reset and setup code
+// (--seed-admin). Every code is counted with the login throttle (per username and network), and
+// every change is in the audit log.
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { SessionInfo, SessionService } from "../../auth/sessions.ts";
 import { STEP_UP_MS } from "../../auth/step-up.ts";
@@ -13,7 +15,7 @@ import { immediate } from "../../db/transaction.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import { waitText } from "../../lib/time.ts";
 import { recordAudit } from "../audit/service.ts";
-import { RECOVERY_CODE_COUNT, type TwoFactorStatus, twoFactorErrors } from "./model.ts";
+import { RECOVERY_CODE_COUNT, SETUP_CODE_LIFETIME_MS, type TwoFactorStatus, twoFactorErrors } from "./model.ts";
 import { createTwoFactorRepository } from "./repository.ts";
 
 export interface TwoFactorDeps {
@@ -25,6 +27,9 @@ export interface TwoFactorDeps {
   networksOf: (ip: string) => LoginNetworks;
   // admins must have it (the server pays on a real ledger)
   requiredForAdmins: boolean;
+  // checks the user's password, counted like a login (modules/account): what setting it up needs,
+  // and a step-up without it; throws WRONG_PASSWORD
+  confirmPassword: (user: User, password: string | null | undefined, ip: string) => Promise<void>;
 }
 
 // Recovery codes: ten letters and digits in two groups (about 50 bits), e.g. "k3f9q-7m2xw".
@@ -34,11 +39,17 @@ function newRecoveryCode(): string {
   const chars = Array.from(bytes, (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]);
   return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
 }
+// The admin's setup code: sixteen in four groups (about 79 bits), e.g. "k3f9-q7m2-xwab-cd45".
+function newSetupCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const chars = Array.from(bytes, (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join("");
+  return chars.match(/.{4}/g)!.join("-");
+}
 const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
 const hashOf = (code: string) => new Bun.CryptoHasher("sha256").update(normalRecoveryCode(code)).digest("hex");
 const codeText = (code: string | null | undefined) => (code ?? "").trim().replace(/\s+/g, "");
 
-export function createTwoFactorService({ db, clock, box, sessions, throttle, networksOf, requiredForAdmins }: TwoFactorDeps) {
+export function createTwoFactorService({ db, clock, box, sessions, throttle, networksOf, requiredForAdmins, confirmPassword }: TwoFactorDeps) {
   const repo = createTwoFactorRepository(db);
 
   const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -70,6 +81,21 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     if (!ok) throw twoFactorErrors.wrongCode();
   };
 
+  // An admin of a server paying real XRP sets it up with the console's code (--seed-admin): whoever
+  // has the password alone (phished, or set through a leaked reset link) is who this stops.
+  const needsSetupCode = (user: User) => requiredForAdmins && user.isAdmin;
+  const checkSetupCode = (user: User, input: string | null | undefined, ip: string) => {
+    const code = codeText(input);
+    if (!code) throw twoFactorErrors.setupCodeRequired();
+    const attempt = throttle.begin(networksOf(ip), user.username);
+    if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
+    if (!repo.setupCodeValid(user.id, hashOf(code), clock())) {
+      attempt.failed();
+      throw twoFactorErrors.wrongSetupCode();
+    }
+    attempt.succeeded();
+  };
+
   const audit = (user: User, action: string, ip: string, now: number) => recordAudit(db, { actor: user, action, targetType: "user", targetId: user.id, ip }, now);
 
   return {
@@ -84,9 +110,14 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     // A login's second step: the code with a right password (counted by the login itself).
     verifyLoginCode: (user: User, input: string | null | undefined) => check(user, codeText(input)),
 
-    // A new secret to scan; it counts once a first code from it is entered (enable).
-    async setup(user: User) {
+    // A new secret to scan; it counts once a first code from it is entered (enable). Turning it on
+    // hands the account to whoever holds the authenticator app (the owner could no longer log in
+    // without it), so a session alone cannot: the password first, or for an admin of a server paying
+    // real XRP the console's setup code (which the password cannot replace).
+    async setup(user: User, input: { password?: string | null; setupCode?: string | null }, ip: string) {
       if (user.totpEnabledAt !== null) throw twoFactorErrors.alreadyOn();
+      if (needsSetupCode(user)) checkSetupCode(user, input.setupCode, ip);
+      else await confirmPassword(user, input.password, ip);
       const secret = newTotpSecret();
       repo.setPending(user.id, await box.seal(secret));
       const uri = totpUri(secret, user.username);
@@ -111,6 +142,8 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
       const codes = newRecoveryCodes();
       const now = clock();
       immediate(db, () => {
+        // the setup code works once (the pending secret was made with it)
+        if (needsSetupCode(user) && !repo.takeSetupCode(user.id, now)) throw twoFactorErrors.wrongSetupCode();
         repo.enable(user.id, user.totpPendingSecret!, step, codes.map(hashOf), now);
         audit(user, "two_factor.enable", ip, now);
       });
@@ -143,19 +176,30 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
       return { recoveryCodes: codes };
     },
 
-    // A code entered in this session: money actions are allowed for the next 5 minutes, and the
-    // place it was entered from (`ip`, `userAgent`) is known to the session from then on.
-    async stepUp(user: User, session: SessionInfo | null, input: string | null | undefined, ip: string, userAgent: string | null) {
-      if (user.totpEnabledAt === null) throw twoFactorErrors.notOn();
-      await checkCounted(user, input, ip);
+    // A code entered in this session: money actions (and handing an account to someone) are allowed
+    // for the next 5 minutes, and the place it was entered from (`ip`, `userAgent`) is known to the
+    // session from then on. Without two-factor sign-in, the password: it confirms handing an account
+    // to someone (a reset link); money needs nothing from such an admin.
+    async stepUp(user: User, session: SessionInfo | null, input: { code?: string | null; password?: string | null }, ip: string, userAgent: string | null) {
+      const withCode = user.totpEnabledAt !== null;
+      if (withCode) await checkCounted(user, input.code, ip);
+      else await confirmPassword(user, input.password, ip);
       const at = session ? sessions.stepUp(session.id, { ip, userAgent }) : clock();
-      // the money actions of the next 5 minutes were confirmed with a code
-      audit(user, "two_factor.step_up", ip, at);
+      // the actions of the next 5 minutes were confirmed with a code (or the password)
+      audit(user, withCode ? "two_factor.step_up" : "password.step_up", ip, at);
       return { stepUpUntil: new Date(at + STEP_UP_MS).toISOString() };
     },
   };
 }
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
+
+// --seed-admin's setup code: the admin's first two-factor setup on a server paying real XRP needs it
+// (once, within SETUP_CODE_LIFETIME_MS); a new one replaces the last. Only its SHA-256 is stored.
+export function issueSetupCode(db: Db, userId: number, now: number): string {
+  const code = newSetupCode();
+  createTwoFactorRepository(db).putSetupCode(userId, hashOf(code), now + SETUP_CODE_LIFETIME_MS, now);
+  return code;
+}
 
 // --seed-admin's reset: the operator's way back in when an admin lost their phone and codes.
 export function resetTwoFactor(db: Db, userId: number): boolean {

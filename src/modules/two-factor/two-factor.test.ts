@@ -10,14 +10,16 @@ import { startSmtp } from "../../testing/smtp.ts";
 import { waitFor } from "../../testing/wait.ts";
 import { LOGIN_CODE_NEEDED, LOGIN_FAILED, LOGIN_WITH_CODE_FAILED } from "../account/model.ts";
 import { TWO_FACTOR_MESSAGES } from "./model.ts";
+import { issueSetupCode } from "./service.ts";
 
 const PASSWORD = "correct horse battery";
 let t: TestApp;
 afterEach(() => t?.close());
 
-// Turns two-factor sign-in on for the session's user, as the settings page does.
-async function turnOn(app: TestApp, cookie: string) {
-  const setup = await app.call("POST", "/api/user/two-factor/setup", { cookie });
+// Turns two-factor sign-in on for the session's user, as the settings page does (with the password,
+// or an admin of a server paying real XRP with the setup code --seed-admin printed).
+async function turnOn(app: TestApp, cookie: string, proof: { password: string } | { setupCode: string } = { password: PASSWORD }) {
+  const setup = await app.call("POST", "/api/user/two-factor/setup", { cookie, body: proof });
   expect(setup.status).toBe(200);
   const secret: string = setup.json.secret;
   expect(setup.json.uri).toStartWith("otpauth://totp/");
@@ -59,7 +61,7 @@ describe("setting it up", () => {
     const { cookie } = await t.register("bob");
     const early = await t.call("POST", "/api/user/two-factor/enable", { cookie, body: { code: "123456" } });
     expect({ status: early.status, message: early.json.message }).toEqual({ status: 409, message: TWO_FACTOR_MESSAGES.notSetUp });
-    const setup = await t.call("POST", "/api/user/two-factor/setup", { cookie });
+    const setup = await t.call("POST", "/api/user/two-factor/setup", { cookie, body: { password: PASSWORD } });
     const wrong = totpCode(setup.json.secret, t.clock() + 10 * 60_000);
     const res = await t.call("POST", "/api/user/two-factor/enable", { cookie, body: { code: wrong } });
     expect({ status: res.status, message: res.json.message }).toEqual({ status: 400, message: TWO_FACTOR_MESSAGES.wrongCode });
@@ -155,7 +157,7 @@ describe("turning it off and new recovery codes", () => {
 describe("admins of a server that pays real XRP", () => {
   test("must set it up before anything else, cannot turn it off, and --seed-admin resets it", async () => {
     t = testApp({ adminTwoFactorRequired: true });
-    const { cookie } = await t.registerAdmin("boss");
+    const { cookie, user } = await t.registerAdmin("boss");
     const me = await t.call("GET", "/api/user", { cookie });
     expect(me.json.twoFactor).toEqual({ enabled: false, required: true, setupRequired: true, recoveryCodesLeft: 0 });
     for (const [method, path] of [
@@ -166,7 +168,8 @@ describe("admins of a server that pays real XRP", () => {
       const res = await t.call(method, path, { cookie, body: method === "POST" ? { dailyLimit: "1000" } : undefined });
       expect({ path, status: res.status, code: res.headers.get("x-error-code"), message: res.json.message }).toEqual({ path, status: 403, code: "TWO_FACTOR_SETUP_REQUIRED", message: TWO_FACTOR_SETUP });
     }
-    const { secret } = await turnOn(t, cookie);
+    // (with the code --seed-admin would have printed for this admin)
+    const { secret } = await turnOn(t, cookie, { setupCode: issueSetupCode(t.db, user.id, t.clock()) });
     expect((await t.call("GET", "/api/admin/faucet/requests", { cookie })).status).toBe(200);
     const off = await t.call("POST", "/api/user/two-factor/disable", { cookie, body: { code: nextCode(t, secret) } });
     expect({ status: off.status, message: off.json.message }).toEqual({ status: 403, message: TWO_FACTOR_MESSAGES.requiredForAdmins });

@@ -1,6 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { setStepUpHandler } from "../../../api/client";
+import { useCurrentUser } from "../../../api/session";
+import { Field } from "../../../components/ui/field";
 import { Frame } from "../../../components/admin/dialogs";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
@@ -9,11 +11,15 @@ import { ApiError, errorText } from "../../../lib/errors";
 import { useStepUp } from "../api";
 import { CodeField } from "./TwoFactorSection";
 
-// Step-up for money, in one place for every screen: a money action the server refuses for want of a
-// fresh two-factor code (403 STEP_UP_REQUIRED: approving, paying, raising a limit, unblocking) opens
-// this dialog (the client's fetcher asks it: api/client.ts); the code is sent (POST /api/user/step-up)
-// and the action once more. Cancel fails the action ("Not confirmed"), which its screen shows in a toast.
+// Step-up, in one place for every screen: an action the server refuses for want of a fresh two-factor
+// code (403 STEP_UP_REQUIRED: approving, paying, raising or loosening a limit, unblocking, a
+// password-reset link) opens this dialog (the client's fetcher asks it: api/client.ts); the code is
+// sent (POST /api/user/step-up) and the action once more. An admin without two-factor sign-in (a
+// sandbox server) is asked only for a reset link, and confirms it with their password. Cancel fails
+// the action ("Not confirmed"), which its screen shows in a toast.
 export function StepUpDialog() {
+  const { data: user } = useCurrentUser();
+  const withPassword = user?.twoFactor.enabled === false;
   const [asked, setAsked] = useState<{ message: string; answer: (ok: boolean) => void } | null>(null);
   const pending = useRef<((ok: boolean) => void) | null>(null);
   const [code, setCode] = useState("");
@@ -40,27 +46,32 @@ export function StepUpDialog() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    stepUp.mutate(code.trim(), { onSuccess: () => finish(true) });
+    stepUp.mutate(withPassword ? { password: code } : { code: code.trim() }, { onSuccess: () => finish(true) });
   };
-  const wrongCode = stepUp.error instanceof ApiError && (stepUp.error.code === "WRONG_CODE" || stepUp.error.code === "CODE_REQUIRED");
+  const wrongCode = stepUp.error instanceof ApiError && ["WRONG_CODE", "CODE_REQUIRED", "WRONG_PASSWORD"].includes(stepUp.error.code ?? "");
+  const field = {
+    value: code,
+    error: wrongCode ? errorText(stepUp.error) : null,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setCode(e.target.value);
+      stepUp.reset();
+    },
+  };
   return (
     <Frame
       open={asked !== null}
       onClose={() => finish(false)}
-      title="Confirm with your code"
-      description={<p>{asked?.message || "Enter a code from your authenticator app to confirm this."} A code counts for 5 minutes.</p>}
+      title={withPassword ? "Confirm with your password" : "Confirm with your code"}
+      description={
+        withPassword ? (
+          <p>{asked?.message || "Enter your password to confirm this."} It counts for 5 minutes.</p>
+        ) : (
+          <p>{asked?.message || "Enter a code from your authenticator app to confirm this."} A code counts for 5 minutes.</p>
+        )
+      }
     >
       <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-        <CodeField
-          id="step-up-code"
-          recovery
-          value={code}
-          error={wrongCode ? errorText(stepUp.error) : null}
-          onChange={(e) => {
-            setCode(e.target.value);
-            stepUp.reset();
-          }}
-        />
+        {withPassword ? <Field id="step-up-password" label="Your password" type="password" autoComplete="current-password" {...field} /> : <CodeField id="step-up-code" recovery {...field} />}
         {stepUp.error !== null && !wrongCode && <FormFailure message={errorText(stepUp.error)} retry={false} busy={stepUp.isPending} />}
         <div className="flex flex-wrap justify-end gap-2">
           <Dialog.Close type="button" className={buttonClass({ variant: "outline" })}>

@@ -1,9 +1,10 @@
 // Two-factor sign-in on the settings page (and the back office's setup screen, for an admin who must
-// have it): set it up (a QR code, the key as text, the first code), the ten recovery codes shown once
-// (copy, download, "I saved them"), then its status with new recovery codes and turning it off, each
-// with a current code.
+// have it): set it up (the password, or for an admin of a server paying real XRP the setup code
+// --seed-admin printed on the server's console; then a QR code, the key as text, the first code), the
+// ten recovery codes shown once (copy, download, "I saved them"), then its status with new recovery
+// codes and turning it off, each with a current code.
 import { CheckCircle2, Copy, Download, ShieldCheck, ShieldOff } from "lucide-react";
-import { useState, type ComponentProps, type FormEvent } from "react";
+import { useState, type ChangeEvent, type ComponentProps, type FormEvent } from "react";
 import { useCurrentUser } from "../../../api/session";
 import { useDisableTwoFactor, useEnableTwoFactor, useMustKeepTwoFactor, useRenewRecoveryCodes, useTwoFactorChanged, useTwoFactorSetup } from "../api";
 import { ApiError, errorText, isNetworkFailure } from "../../../lib/errors";
@@ -12,10 +13,12 @@ import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { FormFailure } from "../../../components/ui/form-failure";
 
-// The refusals that belong under the code field; any other is the form's.
-const CODE_ERRORS = new Set(["WRONG_CODE", "CODE_REQUIRED"]);
-const codeError = (error: unknown) => (error instanceof ApiError && error.code !== null && CODE_ERRORS.has(error.code) ? errorText(error) : null);
-const formError = (error: unknown) => (error && !codeError(error) && !isNetworkFailure(error) ? errorText(error) : null);
+// The refusals that belong under the code field (or, setting up, under the password or setup code);
+// any other is the form's.
+const fieldError = (codes: Set<string>) => (error: unknown) => (error instanceof ApiError && error.code !== null && codes.has(error.code) ? errorText(error) : null);
+const codeError = fieldError(new Set(["WRONG_CODE", "CODE_REQUIRED"]));
+const proofError = fieldError(new Set(["WRONG_PASSWORD", "WRONG_SETUP_CODE", "SETUP_CODE_REQUIRED"]));
+const formError = (error: unknown, ofField = codeError) => (error && !ofField(error) && !isNetworkFailure(error) ? errorText(error) : null);
 
 // A field for a code from the authenticator app (or, where `recovery`, a recovery code as well).
 export function CodeField({ recovery = false, label, ...props }: Omit<ComponentProps<typeof Field>, "label"> & { recovery?: boolean; label?: string }) {
@@ -120,24 +123,55 @@ function RecoveryCodes({ codes, username, onSaved }: { codes: string[]; username
   );
 }
 
-// Off: "Set up" shows the QR code and the key; the first code from the app turns it on.
-function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+// Off: "Set up", with the password (a stolen session cannot turn it on with someone else's app), or for
+// an admin of a server paying real XRP the console's setup code (`needsSetupCode`: a password alone
+// does not make such an admin), shows the QR code and the key; the first code from the app turns it on.
+function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => void; needsSetupCode: boolean }) {
   const setup = useTwoFactorSetup();
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState("");
+  const [proof, setProof] = useState("");
   const secret = setup.data?.secret ?? "";
   if (!setup.data) {
+    const start = () => setup.mutate(needsSetupCode ? { setupCode: proof.trim() } : { password: proof });
+    const proofField = {
+      value: proof,
+      error: proofError(setup.error),
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        setProof(e.target.value);
+        setup.reset();
+      },
+    };
     return (
-      <div className="space-y-3">
+      <form
+        className="space-y-3"
+        noValidate
+        aria-label="Set up two-factor sign-in"
+        onSubmit={(event) => {
+          event.preventDefault();
+          start();
+        }}
+      >
         <p className="text-sm text-slate-700">
           <span className="font-semibold text-slate-900">Off.</span> Turn it on and logging in asks for your password and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy, ...).
         </p>
-        {setup.error !== null && <FormFailure message={errorText(setup.error)} retry={isNetworkFailure(setup.error)} busy={setup.isPending} onRetry={() => setup.mutate()} />}
-        <button type="button" className={buttonClass()} onClick={() => setup.mutate()} disabled={setup.isPending} aria-busy={setup.isPending}>
+        {needsSetupCode ? (
+          <>
+            <p className="text-sm text-slate-700">
+              Enter the setup code that <code className="font-mono">--seed-admin</code> printed on the server's console when your admin account was made or reset. It works once, within 24 hours; the operator prints a new one by running <code className="font-mono">--seed-admin</code> again.
+            </p>
+            <Field id="two-factor-setup-code" label="Setup code from the server's console" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="xxxx-xxxx-xxxx-xxxx" className="font-mono tracking-wider" {...proofField} />
+          </>
+        ) : (
+          <Field id="two-factor-setup-password" label="Your password" type="password" autoComplete="current-password" {...proofField} />
+        )}
+        {formError(setup.error, proofError) && <FormFailure message={formError(setup.error, proofError)!} retry={false} busy={setup.isPending} />}
+        {isNetworkFailure(setup.error) && <FormFailure message={errorText(setup.error)} retry busy={setup.isPending} onRetry={start} />}
+        <button type="submit" className={buttonClass()} disabled={setup.isPending} aria-busy={setup.isPending}>
           {setup.isPending ? <Spinner /> : <ShieldCheck aria-hidden="true" className="h-4 w-4" />}
           Set up
         </button>
-      </div>
+      </form>
     );
   }
   const submit = (event: FormEvent) => {
@@ -186,6 +220,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             setup.reset();
             enable.reset();
             setCode("");
+            setProof("");
           }}
         >
           Cancel
@@ -304,7 +339,7 @@ export function TwoFactorSection() {
           onOff={(message) => setDone(message)}
         />
       ) : (
-        <SetUp onEnabled={show} />
+        <SetUp onEnabled={show} needsSetupCode={user.twoFactor.setupRequired} />
       )}
       {done && (
         <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-green-800">
