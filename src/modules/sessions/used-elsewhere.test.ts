@@ -29,7 +29,7 @@ const refusal = (res: { status: number; headers: Headers; json: any }) => ({ sta
 
 // Two-factor sign-in on for the session's user; answers its secret. Each later code is the next 30 s step's.
 async function turnOn(cookie: string, from = HOME) {
-  const setup = await t.call("POST", "/api/user/two-factor/setup", { cookie, ...from });
+  const setup = await t.call("POST", "/api/user/two-factor/setup", { cookie, body: { password: PASSWORD }, ...from });
   expect((await t.call("POST", "/api/user/two-factor/enable", { cookie, body: { code: totpCode(setup.json.secret, t.clock()) }, ...from })).status).toBe(200);
   return setup.json.secret as string;
 }
