@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps) {
   const mailer = config.mail ? createMailer(config.mail) : null;
   const networksOf = (ip: string) => ipNetworks(ip, settings.get().ipGrouping as IpGrouping);
   const twoFactor = lazy(() =>
-    createTwoFactorService({ db, clock, box: createSecretBox(deps.secretKey), sessions, throttle, networksOf, requiredForAdmins: deps.adminTwoFactorRequired ?? false }),
+    createTwoFactorService({ db, clock, box: createSecretBox(deps.secretKey), sessions, throttle, networksOf, requiredForAdmins: deps.adminTwoFactorRequired ?? false, mailer, log }),
   );
   // One line of password hashing for logins, registrations, password changes and reset links.
   const hashGate = createHashGate();

@@ -42,7 +42,7 @@ export const MAX_FAILURES_PER_NETWORK = 40;
 export const UNDER_ATTACK = 5;
 
 // Keys the throttle's memory holds in each of its tiers (auth/tiered-lru.ts: fresh, counting,
-// locked), about 200 bytes each: at most some 30 MB under the worst flood.
+// locked), about 250 bytes each with their lists: under 40 MB with every tier full.
 export const THROTTLE_KEYS_PER_TIER = 50_000;
 
 interface Entry {
