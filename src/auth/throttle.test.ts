@@ -34,4 +34,4 @@ test("a lockout and a count in progress hold through a flood of a million fresh 
   fail(throttle, counting, "carol");
   fail(throttle, counting, "carol");
   expect(throttle.begin(counting, "carol")).toBeNumber();
-});
+}, 30_000);

@@ -16,7 +16,7 @@ test("a locked key and a counting key outlive a million fresh keys; memory stays
   expect(lru.get("network:fresh-999999")).toBe(1);
   expect(lru.get("network:fresh-950000")).toBe(1);
   expect(lru.get("network:fresh-949999")).toBeUndefined();
-});
+}, 30_000);
 
 test("a full tier drops its least recently written key; a key moves between tiers as it counts", () => {
   const lru = createTieredLru<string>([2, 2, 1]);
