@@ -129,6 +129,8 @@ export interface AppDeps {
   secretKey: Uint8Array;
   // admins must use two-factor sign-in: the server pays on a real ledger (--xrpl-url)
   adminTwoFactorRequired?: boolean;
+  // keys the login throttle keeps in each tier of its memory (THROTTLE_KEYS_PER_TIER; tests shrink it)
+  throttleKeysPerTier?: number;
   // --backup-dir and the rest (main.ts starts the schedule once the app answers); absent: backups
   // are off (the admin calls say so)
   backups?: BackupOptions;
@@ -179,7 +181,7 @@ export function createApp(deps: AppDeps) {
   const settlementOutcomes = createSettlementOutcomes({ db, faucet, rewards });
   deps.payouts?.settleWith(settlementOutcomes);
   // one count of wrong passwords and wrong two-factor codes, per username and network
-  const throttle = createLoginThrottle(clock);
+  const throttle = createLoginThrottle(clock, { keysPerTier: deps.throttleKeysPerTier });
   const mailer = config.mail ? createMailer(config.mail) : null;
   const networksOf = (ip: string) => ipNetworks(ip, settings.get().ipGrouping as IpGrouping);
   const twoFactor = lazy(() =>
@@ -192,6 +194,8 @@ export function createApp(deps: AppDeps) {
       networksOf,
       requiredForAdmins: deps.adminTwoFactorRequired ?? false,
       confirmPassword: (user, password, ip) => accounts.confirmPassword(user, password, ip),
+      mailer,
+      log,
     }),
   );
   // One line of password hashing for logins, registrations, password changes and reset links.

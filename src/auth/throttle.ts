@@ -9,6 +9,12 @@
 // sent at once cannot all pass the check while none has failed yet. The count is a reservation
 // that a failure keeps (it is then a counted failure), a success gives back, and an attempt that
 // never reached the check (refused by the hash gate) cancels.
+//
+// The counts live in bounded memory that a flood cannot wipe (auth/tiered-lru.ts): keys with one
+// attempt push out only each other, never a key that is counting failures or locked out. (It used
+// to be cleared whole past 100,000 keys: 34,000 wrong codes, each from its own /48, lifted a lockout.)
+import { COUNTING, createTieredLru, FRESH, LOCKED } from "./tiered-lru.ts";
+
 export interface LoginAttempt {
   failed(): void;
   succeeded(): void;
@@ -35,26 +41,40 @@ export const MAX_FAILURES_PER_IP = 20;
 export const MAX_FAILURES_PER_NETWORK = 40;
 export const UNDER_ATTACK = 5;
 
+// Keys the throttle's memory holds in each of its tiers (auth/tiered-lru.ts: fresh, counting,
+// locked), about 250 bytes each with their lists: under 40 MB with every tier full.
+export const THROTTLE_KEYS_PER_TIER = 50_000;
+
 interface Entry {
   at: number;
   pending: boolean;
 }
 
-export function createLoginThrottle(clock: () => number): LoginThrottle {
-  const attempts = new Map<string, Entry[]>();
+export function createLoginThrottle(clock: () => number, { keysPerTier = THROTTLE_KEYS_PER_TIER }: { keysPerTier?: number } = {}): LoginThrottle {
+  const inWindow = (e: Entry, now: number) => now - e.at < THROTTLE_WINDOW_MS;
+  // (a list holds its entries in the order they came: the last is the newest)
+  const attempts = createTieredLru<Entry[]>(keysPerTier, (list) => !inWindow(list[list.length - 1]!, clock()));
+  // The key's limit: at it, the key is locked out (the username's failures: under attack).
+  const limitOf = (key: string) =>
+    key.startsWith("ip:") ? MAX_FAILURES_PER_IP : key.startsWith("network:") ? MAX_FAILURES_PER_NETWORK : key.startsWith("user:") ? MAX_FAILURES_PER_USERNAME : UNDER_ATTACK;
+  const store = (key: string, list: Entry[]) => {
+    if (!list.length) return attempts.delete(key);
+    attempts.set(key, list, list.length >= limitOf(key) ? LOCKED : list.length > 1 ? COUNTING : FRESH);
+  };
 
   const recent = (key: string, now: number) => {
-    const list = (attempts.get(key) ?? []).filter((e) => now - e.at < THROTTLE_WINDOW_MS);
-    if (list.length) attempts.set(key, list);
-    else attempts.delete(key);
-    return list;
+    const list = attempts.get(key);
+    if (!list) return [];
+    if (list.every((e) => inWindow(e, now))) return list;
+    const kept = list.filter((e) => inWindow(e, now));
+    store(key, kept);
+    return kept;
   };
   const waitFor = (list: Entry[], max: number, now: number) =>
     list.length >= max ? (list[list.length - max]!.at + THROTTLE_WINDOW_MS - now) / 1000 : 0;
   const remove = (key: string, keep: (e: Entry) => boolean) => {
-    const list = attempts.get(key)?.filter(keep);
-    if (list?.length) attempts.set(key, list);
-    else attempts.delete(key);
+    const list = attempts.get(key);
+    if (list) store(key, list.filter(keep));
   };
 
   return {
@@ -73,11 +93,10 @@ export function createLoginThrottle(clock: () => number): LoginThrottle {
         waitFor(userList, MAX_FAILURES_PER_USERNAME, now),
       );
       if (wait > 0) return wait;
-      if (attempts.size > 100_000) attempts.clear(); // bounded memory under a flood of names
       const entry: Entry = { at: now, pending: true };
-      attempts.set(ipKey, [...ipList, entry]);
-      attempts.set(networkKey, [...networkList, entry]);
-      attempts.set(userKey, [...userList, entry]);
+      store(ipKey, [...ipList, entry]);
+      store(networkKey, [...networkList, entry]);
+      store(userKey, [...userList, entry]);
       let settled = false;
       const settle = (keep: (e: Entry) => boolean, user: (e: Entry) => boolean) => {
         if (settled) return;
@@ -91,8 +110,8 @@ export function createLoginThrottle(clock: () => number): LoginThrottle {
       return {
         failed: () => {
           settle(() => true, () => true);
-          const failures = [...recent(`failed:${name}`, now), entry];
-          attempts.set(`failed:${name}`, failures);
+          // (the newest UNDER_ATTACK are all underAttack reads)
+          store(`failed:${name}`, [...recent(`failed:${name}`, now), entry].slice(-UNDER_ATTACK));
         },
         // The right password clears the username's failures from this network, but not the
         // attempts still in flight.

@@ -110,6 +110,17 @@ export const twoFactorSetupCodes = sqliteTable("two_factor_setup_codes", {
   createdAt: createdAt(),
 });
 
+// Wrong two-factor codes entered for an account, from any network (modules/two-factor/guesses.ts):
+// how many in the current streak and when the last one came. Past a few, each further code waits
+// longer before it is checked; a streak ends after 15 quiet minutes.
+export const codeGuesses = sqliteTable("code_guesses", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  failures: integer("failures").notNull(),
+  lastFailedAt: integer("last_failed_at").notNull(),
+});
+
 export const faucetRequests = sqliteTable(
   "faucet_requests",
   {
@@ -512,6 +523,7 @@ export type NewAuditLogEntry = typeof auditLog.$inferInsert;
 export type BlockListEntry = typeof blockList.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type PasswordReset = typeof passwordResets.$inferSelect;
+export type CodeGuesses = typeof codeGuesses.$inferSelect;
 
 // One row at a time, written and deleted by GET /api/health to prove the database takes writes.
 export const healthProbe = sqliteTable("health_probe", {

@@ -15,7 +15,7 @@ import { EMAIL_PATTERN } from "../../lib/validation.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, newPasswordOf, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
 import { createAccountRepository } from "./repository.ts";
-import type { TwoFactorStatus } from "../two-factor/model.ts";
+import { type TwoFactorStatus, twoFactorErrors } from "../two-factor/model.ts";
 
 const DEFAULT_COST_DUMMY_HASH =
   "$argon2id$v=19$m=65536,t=2,p=1$QPDUTDDM5FgVIJtuf1TehzjNAwnkFc1FnBRAeM+eQ88$16rnUfJmGoLupTwAXzAViBAOht5PHCQucGcEhFuRu+Y";
@@ -48,12 +48,15 @@ export interface AccountDeps {
 
 export interface SecondFactor {
   enabled(user: User): boolean;
-  verifyLoginCode(user: User, code: string | null | undefined): Promise<boolean>;
+  verifyLoginCode(user: User, code: string | null | undefined, ip: string): Promise<boolean>;
+  // seconds before a code for this username may be checked (too many wrong ones; 0: now)
+  loginCodeWait(username: string): number;
   status(user: User): TwoFactorStatus;
 }
 const NO_SECOND_FACTOR: SecondFactor = {
   enabled: () => false,
   verifyLoginCode: async () => false,
+  loginCodeWait: () => 0,
   status: () => ({ enabled: false, required: false, setupRequired: false, recoveryCodesLeft: 0 }),
 };
 
@@ -240,6 +243,13 @@ export function createAccountService({
       const attempt = throttle.begin(nets, username);
       if (typeof attempt === "number") throw accountErrors.tooManyFailedLogins(attempt);
       const code = textOf(input.code).trim();
+      // Too many wrong codes for the account (from any network): a code waits, answered before the
+      // password is checked, so alike for a right and a wrong one.
+      const codeWait = code ? secondFactor.loginCodeWait(username) : 0;
+      if (codeWait > 0) {
+        attempt.cancel();
+        throw twoFactorErrors.wrongCodesWait(codeWait);
+      }
       const checking = hashGate.tryRun(
         async () => {
           const user = repo.byUsername(username);
@@ -259,7 +269,7 @@ export function createAccountService({
         user = checked.user;
         if (user && secondFactor.enabled(user)) {
           if (!code) outcome = checked.ok ? "code-needed" : "failed";
-          else if (checked.ok && (await secondFactor.verifyLoginCode(user, code))) outcome = "signed-in";
+          else if (checked.ok && (await secondFactor.verifyLoginCode(user, code, ip))) outcome = "signed-in";
         } else if (checked.ok) outcome = "signed-in";
       } finally {
         if (outcome === "signed-in") attempt.succeeded();

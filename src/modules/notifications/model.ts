@@ -6,8 +6,9 @@ import { jsonBody } from "../../http/body.ts";
 import { formatXrp } from "../../money.ts";
 
 export const NOTIFICATIONS_LIMIT = 50;
-// (ALERT: an operator alert, to admins: modules/alerts)
-export const NOTIFICATION_KINDS = ["REQUEST_APPROVED", "REQUEST_PAID", "REQUEST_REJECTED", "REWARD_APPROVED", "REWARD_PAID", "REWARD_DENIED", "ALERT"] as const;
+// (ALERT: an operator alert, to admins: modules/alerts; WRONG_CODES: wrong two-factor codes for the
+// user's account, modules/two-factor/guesses.ts)
+export const NOTIFICATION_KINDS = ["REQUEST_APPROVED", "REQUEST_PAID", "REQUEST_REJECTED", "REWARD_APPROVED", "REWARD_PAID", "REWARD_DENIED", "ALERT", "WRONG_CODES"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const IDS_INVALID = "ids must be a list of notification ids";
@@ -33,6 +34,8 @@ export const notificationText = {
   rewardPaid: (type: string, platform: string | null, drops: number) => `Your ${rewardName(type, platform)} of ${xrp(drops)} was marked paid.`,
   rewardsPaid: (drops: number) => `${xrp(drops)} of rewards owed to you was paid to your address.`,
   rewardDenied: (type: string, platform: string | null, reason: string | null) => `Your ${rewardName(type, platform)} was denied${because(reason)}`,
+  wrongCodes: (count: number, network: string) =>
+    `${count} wrong two-factor codes in a row were entered for your account, the last from the network ${network}. A code is asked for only after your password or in a signed-in session: if this was not you, change your password and end your other sessions. Until the wrong codes stop, each further code is checked only after a wait.`,
 };
 
 export const notificationView = (n: Notification) => ({

@@ -1,8 +1,23 @@
 // Two-factor sign-in's words, bodies and answers.
 import { jsonBody, text } from "../../http/body.ts";
-import { appError, badRequest, conflict, forbidden } from "../../lib/errors.ts";
+import { appError, badRequest, conflict, forbidden, tooManyRequests } from "../../lib/errors.ts";
+import { waitText } from "../../lib/time.ts";
 
 export const RECOVERY_CODE_COUNT = 10;
+
+// Wrong codes for one account, from any network (guesses.ts): the first FREE_WRONG_CODES of a streak
+// are checked at once; after the n-th (n >= 5) the next code is checked only 2^(n-4) seconds later
+// (2 s, 4 s, 8 s, ...), at most 15 minutes. A streak ends 15 minutes after its wait, without a new
+// wrong code. The owner is told once a streak, when it reaches FREE_WRONG_CODES.
+export const FREE_WRONG_CODES = 5;
+export const MAX_CODE_WAIT_MS = 15 * 60_000;
+export const CODE_STREAK_QUIET_MS = 15 * 60_000;
+export const codeWaitMs = (failures: number): number => (failures < FREE_WRONG_CODES ? 0 : Math.min(2 ** (failures - FREE_WRONG_CODES + 1) * 1000, MAX_CODE_WAIT_MS));
+
+const secondsText = (ms: number) => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
+};
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
@@ -15,6 +30,7 @@ export const TWO_FACTOR_MESSAGES = {
   requiredForAdmins: "Admins of this server must keep two-factor sign-in on",
   enabled: "Two-factor sign-in is on",
   disabled: "Two-factor sign-in is off",
+  wrongCodesWait: (ms: number) => `Too many wrong codes for this account. Please try again ${ms < 60_000 ? secondsText(ms) : waitText(ms)}.`,
 } as const;
 
 export const twoFactorErrors = {
@@ -26,6 +42,7 @@ export const twoFactorErrors = {
   alreadyOn: () => conflict(TWO_FACTOR_MESSAGES.alreadyOn, "TWO_FACTOR_ON"),
   notOn: () => conflict(TWO_FACTOR_MESSAGES.notOn, "TWO_FACTOR_OFF"),
   requiredForAdmins: () => appError(403, "TWO_FACTOR_REQUIRED_FOR_ADMINS", TWO_FACTOR_MESSAGES.requiredForAdmins),
+  wrongCodesWait: (seconds: number) => tooManyRequests(TWO_FACTOR_MESSAGES.wrongCodesWait(seconds * 1000), seconds, "WRONG_CODES_WAIT"),
   forbidden,
 };
 

@@ -1,11 +1,38 @@
 // Two-factor sign-in's rows: the user's sealed TOTP secrets and last accepted step, their recovery
-// codes (SHA-256 hashes), and an admin's one-time setup code from --seed-admin (SHA-256).
-import { and, eq, isNull, sql } from "drizzle-orm";
+// codes (SHA-256 hashes), an admin's one-time setup code from --seed-admin (SHA-256), and their
+// streak of wrong codes.
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { recoveryCodes, twoFactorSetupCodes, users } from "../../db/schema.ts";
+import { type CodeGuesses, codeGuesses, recoveryCodes, twoFactorSetupCodes, users } from "../../db/schema.ts";
+
+const p = sql.placeholder;
+
+export type CodeStreak = Pick<CodeGuesses, "failures" | "lastFailedAt">;
 
 export function createTwoFactorRepository(db: Db) {
+  const streak = { failures: codeGuesses.failures, lastFailedAt: codeGuesses.lastFailedAt };
+  const streakOf = db.select(streak).from(codeGuesses).where(eq(codeGuesses.userId, p("userId"))).prepare();
+  // a login's, before its password is checked: only an account with two-factor sign-in on has one
+  const streakByName = db
+    .select(streak)
+    .from(users)
+    .innerJoin(codeGuesses, eq(codeGuesses.userId, users.id))
+    .where(and(sql`lower(${users.username}) = lower(${p("username")})`, isNotNull(users.totpEnabledAt)))
+    .prepare();
+  const saveStreak = db
+    .insert(codeGuesses)
+    .values({ userId: p("userId"), failures: p("failures"), lastFailedAt: p("at") })
+    .onConflictDoUpdate({ target: codeGuesses.userId, set: { failures: sql`excluded.failures`, lastFailedAt: sql`excluded.last_failed_at` } })
+    .prepare();
+  const endStreak = db.delete(codeGuesses).where(eq(codeGuesses.userId, p("userId"))).prepare();
+
   return {
+    // The account's wrong codes in a row and when the last came (none: undefined).
+    codeStreak: (userId: number): CodeStreak | undefined => streakOf.get({ userId }),
+    codeStreakByName: (username: string): CodeStreak | undefined => streakByName.get({ username }),
+    saveCodeStreak: (userId: number, failures: number, at: number) => void saveStreak.run({ userId, failures, at }),
+    endCodeStreak: (userId: number) => void endStreak.run({ userId }),
+
     setPending(userId: number, sealed: string) {
       db.update(users).set({ totpPendingSecret: sealed }).where(eq(users.id, userId)).run();
     },

@@ -2,8 +2,9 @@
 // for an admin of a server paying real XRP with the one-time code --seed-admin printed), turning it
 // on with a first code (ten recovery codes, shown once), off with a current code, new recovery
 // codes, the check a login and a step-up make, and the operator's reset and setup code
-// (--seed-admin). Every code is counted with the login throttle (per username and network), and
-// every change is in the audit log.
+// (--seed-admin). Every code is counted with the login throttle (per username and network), the
+// codes of an account that has it on also per account from every network (guesses.ts), and every
+// change is in the audit log.
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { SessionInfo, SessionService } from "../../auth/sessions.ts";
 import { STEP_UP_MS } from "../../auth/step-up.ts";
@@ -14,7 +15,9 @@ import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import { waitText } from "../../lib/time.ts";
+import type { Mailer } from "../account/mail.ts";
 import { recordAudit } from "../audit/service.ts";
+import { type CodeGuess, createCodeGuesses } from "./guesses.ts";
 import { RECOVERY_CODE_COUNT, SETUP_CODE_LIFETIME_MS, type TwoFactorStatus, twoFactorErrors } from "./model.ts";
 import { createTwoFactorRepository } from "./repository.ts";
 
@@ -30,6 +33,9 @@ export interface TwoFactorDeps {
   // checks the user's password, counted like a login (modules/account): what setting it up needs,
   // and a step-up without it; throws WRONG_PASSWORD
   confirmPassword: (user: User, password: string | null | undefined, ip: string) => Promise<void>;
+  // the owner is told of a streak of wrong codes by email too, when SMTP is set
+  mailer?: Mailer | null;
+  log?: (line: string) => void;
 }
 
 // Recovery codes: ten letters and digits in two groups (about 50 bits), e.g. "k3f9q-7m2xw".
@@ -49,8 +55,9 @@ const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-
 const hashOf = (code: string) => new Bun.CryptoHasher("sha256").update(normalRecoveryCode(code)).digest("hex");
 const codeText = (code: string | null | undefined) => (code ?? "").trim().replace(/\s+/g, "");
 
-export function createTwoFactorService({ db, clock, box, sessions, throttle, networksOf, requiredForAdmins, confirmPassword }: TwoFactorDeps) {
+export function createTwoFactorService({ db, clock, box, sessions, throttle, networksOf, requiredForAdmins, confirmPassword, mailer = null, log = () => {} }: TwoFactorDeps) {
   const repo = createTwoFactorRepository(db);
+  const guesses = createCodeGuesses({ db, clock, repo, mailer, log });
 
   const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
 
@@ -65,15 +72,35 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     return normal.length === 10 && repo.spendRecoveryCode(user.id, hashOf(normal), clock());
   };
 
-  // A code entered after sign-in (step-up, turning off, new recovery codes): counted like a password.
+  // The check of a code taken as one of the account's guesses: a wrong one counts, an error does not.
+  const checkGuess = async (user: User, code: string, guess: CodeGuess): Promise<boolean> => {
+    let ok: boolean | null = null;
+    try {
+      ok = await check(user, code);
+      return ok;
+    } finally {
+      if (ok === null) guess.cancel();
+      else if (ok) guess.succeeded();
+      else guess.failed();
+    }
+  };
+
+  // A code entered after sign-in (step-up, turning off, new recovery codes): counted like a password,
+  // and with the account's other codes.
   const checkCounted = async (user: User, input: string | null | undefined, ip: string): Promise<void> => {
     const code = codeText(input);
     if (!code) throw twoFactorErrors.codeRequired();
-    const attempt = throttle.begin(networksOf(ip), user.username);
+    const nets = networksOf(ip);
+    const attempt = throttle.begin(nets, user.username);
     if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
+    const guess = guesses.begin(user, nets.network);
+    if (typeof guess === "number") {
+      attempt.cancel();
+      throw twoFactorErrors.wrongCodesWait(guess);
+    }
     let ok = false;
     try {
-      ok = await check(user, code);
+      ok = await checkGuess(user, code, guess);
     } finally {
       if (ok) attempt.succeeded();
       else attempt.failed();
@@ -107,8 +134,16 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
       return { enabled, required, setupRequired: required && !enabled, recoveryCodesLeft: enabled ? repo.recoveryCodesLeft(user.id) : 0 };
     },
 
-    // A login's second step: the code with a right password (counted by the login itself).
-    verifyLoginCode: (user: User, input: string | null | undefined) => check(user, codeText(input)),
+    // A login's second step: the code with a right password (counted by the login's throttle, and with
+    // the account's other codes). Another code of the account being checked, or a wait begun while
+    // the password was checked, makes it false unchecked (not counted as a wrong code).
+    async verifyLoginCode(user: User, input: string | null | undefined, ip: string) {
+      const guess = guesses.begin(user, networksOf(ip).network);
+      return typeof guess === "number" ? false : checkGuess(user, codeText(input), guess);
+    },
+    // Seconds before a login's code for this username may be checked (0: now): asked before the
+    // password is checked, so a right and a wrong password get the same answer.
+    loginCodeWait: (username: string) => guesses.loginWait(username),
 
     // A new secret to scan; it counts once a first code from it is entered (enable). Turning it on
     // hands the account to whoever holds the authenticator app (the owner could no longer log in

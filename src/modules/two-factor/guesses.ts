@@ -1,0 +1,111 @@
+// Wrong two-factor codes counted per account, from every network (issue 29: the login throttle counts
+// them per username and network only, so 2,000 /48s could check 10,000 guesses in 15 minutes). The
+// streak is stored (code_guesses), so a restart does not reset it. Its first FREE_WRONG_CODES are
+// checked at once; after that each code waits (model.ts `codeWaitMs`: 2 s, doubling, at most 15
+// minutes) and one at a time, answered 429 without being checked. A right code ends the streak, and
+// so do 15 minutes without a wrong one after its wait. The owner is told when a streak reaches
+// FREE_WRONG_CODES: a notification in the bell and, with SMTP, an email.
+//
+// Like the throttle, a code is counted when its check starts, synchronously: codes sent at once
+// cannot all pass while none has failed yet. A login asks `loginWait` before its password is checked
+// (from the stored streak alone, so the answer is the same for a right and a wrong password) and
+// `begin` once the password is right.
+import type { Db } from "../../db/client.ts";
+import type { User } from "../../db/schema.ts";
+import { immediate } from "../../db/transaction.ts";
+import type { Mailer } from "../account/mail.ts";
+import { notificationText } from "../notifications/model.ts";
+import { notify } from "../notifications/service.ts";
+import { CODE_STREAK_QUIET_MS, codeWaitMs, FREE_WRONG_CODES, MAX_CODE_WAIT_MS } from "./model.ts";
+import type { CodeStreak, TwoFactorRepository } from "./repository.ts";
+
+export interface CodeGuess {
+  failed(): void;
+  succeeded(): void;
+  // the code was not checked after all (an error)
+  cancel(): void;
+}
+
+// The streak as it stands at `now`: its wrong codes and when the next may be checked.
+export function currentStreak(row: CodeStreak | undefined, now: number): { failures: number; readyAt: number } {
+  if (!row) return { failures: 0, readyAt: now };
+  const readyAt = row.lastFailedAt + codeWaitMs(row.failures);
+  if (now >= readyAt + CODE_STREAK_QUIET_MS) return { failures: 0, readyAt: now };
+  return { failures: row.failures, readyAt };
+}
+
+export interface CodeGuessDeps {
+  db: Db;
+  clock: () => number;
+  repo: TwoFactorRepository;
+  mailer: Mailer | null;
+  log: (line: string) => void;
+}
+
+export function createCodeGuesses({ db, clock, repo, mailer, log }: CodeGuessDeps) {
+  // codes of each account being checked right now
+  const checking = new Map<number, number>();
+  const move = (userId: number, by: number) => {
+    const n = (checking.get(userId) ?? 0) + by;
+    if (n > 0) checking.set(userId, n);
+    else checking.delete(userId);
+  };
+
+  const email = (user: User, network: string, at: number) => {
+    if (!mailer) return;
+    const text = [
+      `${FREE_WRONG_CODES} wrong two-factor codes in a row were entered for your XRP faucet account '${user.username}', the last at ${new Date(at).toISOString()} from the network ${network}.`,
+      "",
+      "A code is asked for only after your password, or in a session that is already signed in: if this was not you, someone has your password or one of your sessions. Change your password and end your other sessions on your settings page.",
+      "",
+      `Until the wrong codes stop, each further code is checked only after a wait that doubles with every wrong one (at most ${MAX_CODE_WAIT_MS / 60_000} minutes). Your own right code works once the wait is over.`,
+    ].join("\n");
+    mailer.send({ to: user.email, subject: "Wrong two-factor codes for your account", text }).catch((error) => {
+      log(`wrong-codes email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
+    });
+  };
+
+  return {
+    // Seconds before a login's code for this username may be checked (0: now).
+    loginWait(username: string): number {
+      const now = clock();
+      return Math.max(0, (currentStreak(repo.codeStreakByName(username), now).readyAt - now) / 1000);
+    },
+
+    // Takes the check of a code for the account (from `network`), or answers the seconds to wait.
+    begin(user: User, network: string): CodeGuess | number {
+      const now = clock();
+      const { failures, readyAt } = currentStreak(repo.codeStreak(user.id), now);
+      if (now < readyAt) return (readyAt - now) / 1000;
+      const inFlight = checking.get(user.id) ?? 0;
+      // past the free ones (counting those being checked), one at a time
+      if (inFlight > 0 && failures + inFlight >= FREE_WRONG_CODES) return 1;
+      move(user.id, 1);
+      let settled = false;
+      const settle = () => {
+        if (settled) return false;
+        settled = true;
+        move(user.id, -1);
+        return true;
+      };
+      return {
+        failed() {
+          if (!settle()) return;
+          const at = clock();
+          const count = immediate(db, () => {
+            const n = currentStreak(repo.codeStreak(user.id), at).failures + 1;
+            repo.saveCodeStreak(user.id, n, at);
+            if (n === FREE_WRONG_CODES) notify(db, { userId: user.id, kind: "WRONG_CODES", message: notificationText.wrongCodes(n, network) }, at);
+            return n;
+          });
+          if (count === FREE_WRONG_CODES) email(user, network, at);
+        },
+        succeeded() {
+          if (settle()) repo.endCodeStreak(user.id);
+        },
+        cancel: () => void settle(),
+      };
+    },
+  };
+}
+export type CodeGuesses = ReturnType<typeof createCodeGuesses>;
