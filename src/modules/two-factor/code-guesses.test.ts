@@ -16,7 +16,7 @@ afterEach(() => t?.close());
 
 // Turns two-factor sign-in on for the session's user; answers its secret and recovery codes.
 async function turnOn(app: TestApp, cookie: string) {
-  const setup = await app.call("POST", "/api/user/two-factor/setup", { cookie });
+  const setup = await app.call("POST", "/api/user/two-factor/setup", { cookie, body: { password: "correct horse battery" } });
   const enable = await app.call("POST", "/api/user/two-factor/enable", { cookie, body: { code: totpCode(setup.json.secret, app.clock()) } });
   expect(enable.status).toBe(200);
   return { secret: setup.json.secret as string, recoveryCodes: enable.json.recoveryCodes as string[] };
@@ -43,7 +43,7 @@ describe("the throttle's memory", () => {
     // another account's wrong codes (its setup's), 3,000 of them, each from its own /48: 9,000 keys
     // for the throttle (IP group, network, name from there), every one of them new
     const mallory = await t.register("mallory");
-    await t.call("POST", "/api/user/two-factor/setup", { cookie: mallory.cookie });
+    await t.call("POST", "/api/user/two-factor/setup", { cookie: mallory.cookie, body: { password: "correct horse battery" } });
     const statuses: Record<number, number> = {};
     for (let i = 0; i < 3000; i++) {
       const res = await t.call("POST", "/api/user/two-factor/enable", { cookie: mallory.cookie, body: { code: "000000" }, ip: network48(0x10000 + i) });
