@@ -85,8 +85,14 @@ async function compile() {
   await mkdir(join(root, "dist"), { recursive: true });
   const result = await Bun.build({
     // the SMTP transport is a second entry point, loaded at the first email (src/modules/account/mail.ts);
-    // the backups' worker thread a third (src/modules/backups/service.ts)
-    entrypoints: [join(root, "src/main.ts"), join(root, "src/modules/account/smtp-transport.ts"), join(root, "src/modules/backups/copy-worker.ts")],
+    // the backups' worker thread a third (src/modules/backups/service.ts); the password estimator
+    // (zxcvbn-ts and its dictionaries) a fourth, loaded at the first password check (src/auth/passwords.ts)
+    entrypoints: [
+      join(root, "src/main.ts"),
+      join(root, "src/modules/account/smtp-transport.ts"),
+      join(root, "src/modules/backups/copy-worker.ts"),
+      join(root, "src/auth/password-estimator.ts"),
+    ],
     target: "bun",
     minify: true,
     bytecode: true,

@@ -128,7 +128,8 @@ describe("--seed-admin", () => {
 
   test.each([
     { name: "a short password", env: { ADMIN_PASSWORD: "short" }, stdin: undefined, message: "at least 12 characters" },
-    { name: "a well-known password", env: { ADMIN_PASSWORD: "password1234" }, stdin: undefined, message: "well-known password" },
+    { name: "a password too easy to guess", env: { ADMIN_PASSWORD: "password1234" }, stdin: undefined, message: "admin not seeded: This password is too easy to guess" },
+    { name: "a password holding the username", env: { ADMIN_PASSWORD: "the boss and nobody else" }, stdin: undefined, message: "This password contains your username" },
     { name: "no password at all", env: {}, stdin: "", message: "no password given" },
   ])("refuses $name with exit code 1", async ({ env, stdin, message }) => {
     const { dir, binary } = emptyDir();

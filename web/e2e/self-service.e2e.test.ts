@@ -1,7 +1,8 @@
 // A user helps themselves, in the browser against the built binary (paying on the sandbox ledger,
 // sending email through a real SMTP server started here): changes their password and payout address,
 // resets a forgotten password through an emailed link and through an admin's link, and hears of a
-// payment from the header's bell. At 1280 and 375 px, each screen checked by axe-core.
+// payment from the header's bell; registering, sees how easy to guess a password is as it is typed.
+// At 1280 and 375 px, each screen checked by axe-core.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
@@ -55,6 +56,8 @@ afterAll(async () => {
 }, 60_000);
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+// the password rule's words for one of the most common passwords (src/shared/password-rule.ts)
+const TOO_COMMON = "This password is too easy to guess: it is one of the most common passwords. Add more words or characters.";
 
 async function axe(page: Page, where: string) {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -103,6 +106,14 @@ for (const width of [1280, 375]) {
       await page.getByRole("button", { name: "Save email" }).click();
       await seen(page.getByText("Email saved."));
 
+      // a new password the rule refuses: the server's reason under the field
+      await page.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+      await page.getByLabel("New password", { exact: true }).fill("12345678");
+      await page.getByLabel("New password again").fill("12345678");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await seen(page.locator("#settings-new-password-error").getByText(TOO_COMMON));
+      expect(await page.getByLabel("New password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+
       await page.getByLabel("Current password", { exact: true }).fill("not my password");
       await page.getByLabel("New password", { exact: true }).fill("a fresh passphrase");
       await page.getByLabel("New password again").fill("a fresh passphrase");
@@ -124,6 +135,46 @@ for (const width of [1280, 375]) {
       await seen(toasts(page).getByText("Invalid username or password"));
       await logIn(page, username, "a fresh passphrase");
       await page.waitForURL("**/dashboard");
+    }, 60_000);
+
+    test("registering: the password's strength is hinted as it is typed, and the server's refusal is said under the field", async () => {
+      const { page } = await site.newPage({ width, height: 900 });
+      const username = `hinted${width}`;
+      await page.goto("/register");
+      await page.getByLabel("Username").fill(username);
+      await page.getByLabel("Email").fill(`${username}@example.com`);
+      const password = page.getByLabel("Password");
+      const hint = page.locator("#register-password-hint");
+      await seen(hint.getByText("At least 8 characters."));
+      expect(await password.getAttribute("aria-describedby")).toBe("register-password-hint");
+
+      await password.fill("short");
+      await seen(hint.getByText("Password must be at least 8 characters"));
+      await password.fill(`${username} forever`);
+      await seen(hint.getByText("This password contains your username: choose one without it."));
+      // the estimator (zxcvbn-ts and its dictionaries) comes with the first password typed, in a chunk of its own
+      await password.fill("password");
+      await seen(hint.getByText(TOO_COMMON));
+      expect(await page.getByTestId("password-meter").getAttribute("data-score")).toBe("0");
+      await axe(page, "/register with a weak password's hint");
+
+      // sent anyway: the server refuses it, and says why under the field (not in a toast)
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      const refusal = page.locator("#register-password-error");
+      await seen(refusal.getByText(TOO_COMMON));
+      expect(await password.getAttribute("aria-invalid")).toBe("true");
+      expect(await password.getAttribute("aria-describedby")).toBe("register-password-error");
+      expect(await hint.count()).toBe(0);
+      expect(await toasts(page).getByText(TOO_COMMON).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe("/register");
+      await axe(page, "/register with the server's refusal");
+
+      await password.fill("purple otter runs at dawn");
+      await gone(refusal);
+      await seen(hint.getByText(/^(Good|Strong): this password is (very )?hard to guess\.$/));
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      await page.waitForURL("**/dashboard");
+      await seen(page.getByText(`Welcome, ${username}`));
     }, 60_000);
 
     test("a forgotten password is reset through the emailed link, which works once", async () => {

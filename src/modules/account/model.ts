@@ -7,7 +7,8 @@ import { jsonBody, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/errors.ts";
 import { iso, waitText } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../auth/passwords.ts";
+import { MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../auth/passwords.ts";
+import { PASSWORD_TOO_LONG, type PasswordOwner, plainPasswordProblem } from "../../shared/password-rule.ts";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
 import type { TwoFactorStatus } from "../two-factor/model.ts";
 
@@ -22,7 +23,7 @@ export const MESSAGES = {
   username: "Username must be 3-32 characters: letters, digits, _ . or -",
   email: "Please enter a valid email address",
   password: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  passwordTooLong: PASSWORD_TOO_LONG,
   required: "Username and password are required",
   taken: "That username is already taken",
   loginsAtOnce: "Too many login attempts at once. Please try again in a moment.",
@@ -91,8 +92,6 @@ export interface Credentials {
 export const accountErrors = {
   invalidUsername: () => badRequest(MESSAGES.username),
   invalidEmail: () => badRequest(MESSAGES.email),
-  passwordTooShort: () => badRequest(MESSAGES.password),
-  passwordTooLong: () => badRequest(MESSAGES.passwordTooLong),
   credentialsRequired: () => badRequest(MESSAGES.required),
   usernameTaken: () => conflict(MESSAGES.taken, "USERNAME_TAKEN"),
   loginFailed: () => unauthorized(LOGIN_FAILED),
@@ -107,8 +106,8 @@ export const accountErrors = {
   invalidAddress: () => badRequest(INVALID_ADDRESS, "INVALID_ADDRESS"),
   invalidTag: () => badRequest(SELF_SERVICE.tag, "INVALID_TAG"),
   nothingToChange: () => badRequest(SELF_SERVICE.nothingToChange),
-  newPasswordTooShort: () => badRequest(MESSAGES.password, "WEAK_PASSWORD"),
-  newPasswordTooLong: () => badRequest(MESSAGES.passwordTooLong, "WEAK_PASSWORD"),
+  // a new password the rule refuses (src/shared/password-rule.ts), with the rule's reason
+  weakPassword: (message: string) => badRequest(message, "WEAK_PASSWORD"),
   currentRequired: () => badRequest(SELF_SERVICE.currentRequired, "WRONG_PASSWORD"),
   wrongPassword: () => badRequest(SELF_SERVICE.wrongPassword, "WRONG_PASSWORD"),
   tooManyWrongPasswords: (retryAfterSeconds: number) =>
@@ -173,10 +172,20 @@ export const rewardHistoryView = (r: RewardHistoryRow) => ({
   txHash: r.txHash,
 });
 
-// A new password as registration takes it (a change or a reset link's).
-export function newPasswordOf(value: string | null | undefined): string {
+// A new password of `owner` (a registration's, a change's or a reset link's) as far as the rule goes
+// without its estimator: the length and the owner's name or email; else 400 WEAK_PASSWORD with the
+// reason. Cheap and synchronous: said before anything waits.
+export function plainNewPassword(value: string | null | undefined, owner: PasswordOwner): string {
   const password = value ?? "";
-  if (password.length < MIN_PASSWORD_LENGTH) throw accountErrors.newPasswordTooShort();
-  if (password.length > MAX_PASSWORD_LENGTH) throw accountErrors.newPasswordTooLong();
+  const problem = plainPasswordProblem(password, owner);
+  if (problem) throw accountErrors.weakPassword(problem);
+  return password;
+}
+
+// ... and judged by the estimator too (loaded at the first one; a few ms a password after that).
+export async function newPasswordOf(value: string | null | undefined, owner: PasswordOwner): Promise<string> {
+  const password = plainNewPassword(value, owner);
+  const problem = await newPasswordProblem(password, owner);
+  if (problem) throw accountErrors.weakPassword(problem);
   return password;
 }

@@ -187,11 +187,11 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
 
     const weak = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "short" } });
     expect(weak.json).toEqual({ message: MESSAGES.password });
-    const reset = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "remembered now" } });
+    const reset = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "remembered it at last" } });
     expect(reset.status).toBe(200);
     expect(reset.json).toEqual({ message: SELF_SERVICE.resetDone });
     expect((await t.call("GET", "/api/user", { cookie: user.cookie })).status).toBe(401);
-    expect((await t.call("POST", "/api/login", { body: { username: "forgetful", password: "remembered now" } })).status).toBe(200);
+    expect((await t.call("POST", "/api/login", { body: { username: "forgetful", password: "remembered it at last" } })).status).toBe(200);
     const again = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "another new one" } });
     expect(again.status).toBe(400);
     expect(again.json).toEqual({ message: SELF_SERVICE.resetInvalid });
@@ -205,7 +205,7 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
     const token = new URL(made.json.url).searchParams.get("token")!;
     t.clock.advance(3_600_001);
     for (const tried of [token, "nothing-like-a-token", ""]) {
-      const res = await t.call("POST", "/api/password-reset", { body: { token: tried, newPassword: "remembered now" } });
+      const res = await t.call("POST", "/api/password-reset", { body: { token: tried, newPassword: "remembered it at last" } });
       expect({ tried, status: res.status, json: res.json }).toEqual({ tried, status: 400, json: { message: SELF_SERVICE.resetInvalid } });
     }
     expect((await t.call("POST", "/api/login", { body: { username: "late", password: PASSWORD } })).status).toBe(200);

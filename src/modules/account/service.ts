@@ -1,7 +1,7 @@
 // Accounts: registration (new accounts per network, bounded hashing, the unique name), login (the
 // throttle, bounded hashing, the same time for an unknown name), logout, the admin seed, what a
 // user reads about themselves, their settings and password. (Reset links: modules/password-reset.)
-import { hashPassword, verifyPassword, adminPasswordProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordCost } from "../../auth/passwords.ts";
+import { hashPassword, verifyPassword, MAX_LOGIN_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, newPasswordProblem, type PasswordCost } from "../../auth/passwords.ts";
 import { createHashGate, type HashGate, passwordCheckShares } from "../../auth/hash-gate.ts";
 import { sessionIdFromToken, type SessionOrigin, type SessionService } from "../../auth/sessions.ts";
 import type { LoginThrottle } from "../../auth/throttle.ts";
@@ -13,7 +13,7 @@ import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
-import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, newPasswordOf, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
+import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, newPasswordOf, plainNewPassword, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
 import { createAccountRepository } from "./repository.ts";
 import { type TwoFactorStatus, twoFactorErrors } from "../two-factor/model.ts";
 
@@ -90,7 +90,7 @@ export async function seedAdminAccount(
   if (!USERNAME_PATTERN.test(username)) throw new Error(MESSAGES.username);
   if (input.email !== null && !EMAIL_PATTERN.test(input.email.trim())) throw new Error(MESSAGES.email);
   const email = input.email?.trim() || `${username.toLowerCase()}@localhost`;
-  const weak = adminPasswordProblem(input.password);
+  const weak = await newPasswordProblem(input.password, { username, email }, MIN_ADMIN_PASSWORD_LENGTH);
   if (weak) throw new Error(weak);
   const passwordHash = await hashPassword(input.password, passwordCost);
   const repo = createAccountRepository(db);
@@ -185,21 +185,22 @@ export function createAccountService({
     async register(input: Credentials, ip: string, deviceId: string | null = null, userAgent: string | null = null): Promise<SignedIn> {
       const username = textOf(input.username).trim();
       const email = textOf(input.email).trim();
-      const password = textOf(input.password);
       if (!USERNAME_PATTERN.test(username)) throw accountErrors.invalidUsername();
       if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw accountErrors.invalidEmail();
-      if (password.length < MIN_PASSWORD_LENGTH) throw accountErrors.passwordTooShort();
-      if (password.length > MAX_PASSWORD_LENGTH) throw accountErrors.passwordTooLong();
+      const owner = { username, email };
+      const password = plainNewPassword(input.password, owner);
       if (repo.byUsername(username)) throw accountErrors.usernameTaken();
-      // Counted before the password is hashed (synchronously, with the registrations in flight),
-      // and again in the transaction that inserts: parallel registrations cannot pass the limit.
+      // Counted before the password is judged and hashed (synchronously, with the registrations in
+      // flight), and again in the transaction that inserts: parallel registrations cannot pass the
+      // limit. The estimator judges the password in the hash gate's turn, so a flood of weak ones
+      // is bounded as a flood of hashes is.
       const nets = ipNetworks(ip, limits().ipGrouping as IpGrouping);
       const group = nets.group;
       const keys = [`group:${group}`, `network:${nets.network}`];
       const [pendingGroup = 0, pendingNetwork = 0] = pendingFrom(keys);
       const wait = newAccountWait(nets, { group: pendingGroup, network: pendingNetwork }, clock());
       if (wait > 0) throw accountErrors.tooManyAccounts(wait);
-      const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), [
+      const hashing = hashGate.tryRun(async () => hashPassword(await newPasswordOf(password, owner), passwordCost), [
         { key: `register:${group}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK },
         { key: `register:${nets.network}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK },
       ]);
@@ -236,7 +237,7 @@ export function createAccountService({
       const username = textOf(input.username).trim();
       const password = textOf(input.password);
       if (!username || !password) throw accountErrors.credentialsRequired();
-      if (username.length > 64 || password.length > MAX_PASSWORD_LENGTH) throw accountErrors.loginFailed();
+      if (username.length > 64 || password.length > MAX_LOGIN_PASSWORD_LENGTH) throw accountErrors.loginFailed();
       // Everything up to the hash gate's answer is synchronous: the attempt is counted (and the
       // network's share of the gate taken) before anything is awaited.
       const nets = networksOf(ip);
@@ -324,11 +325,12 @@ export function createAccountService({
     },
 
     // Changes the password of the logged-in user: the current one is checked (and counted like a
-    // login: too many wrong ones wait), the new one taken as registration takes it; every other
+    // login: too many wrong ones wait), the new one judged as registration judges it (before the
+    // current one is checked: a weak one costs no hash nor a count); every other
     // session of the user ends, `keepToken`'s stays.
     async changePassword(user: User, input: { currentPassword?: string | null; newPassword?: string | null }, ip: string, keepToken: string) {
       if (!textOf(input.currentPassword)) throw accountErrors.currentRequired();
-      const password = newPasswordOf(input.newPassword);
+      const password = await newPasswordOf(input.newPassword, user);
       const hash = await withCurrentPassword(user, input.currentPassword, ip, () => hashPassword(password, passwordCost));
       immediate(db, () => {
         repo.setPassword(user.id, hash);

@@ -20,7 +20,7 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }, 30_000);
 
-const ADMIN = { username: "drill", password: "drill admin passphrase 7" };
+const ADMIN = { username: "drill", password: "the backup walk's admin passphrase 7" };
 
 // Visitors asking for XRP (each from its own network, with a new address) and the admin approving
 // every request answered 201, until stopped: what each got acknowledged, in order.

@@ -13,7 +13,7 @@ import { createRateLimit } from "../../lib/rate-limit.ts";
 import { HOUR_MS } from "../../lib/time.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
 import type { Mailer } from "../account/mail.ts";
-import { accountErrors, newPasswordOf, SELF_SERVICE } from "../account/model.ts";
+import { accountErrors, newPasswordOf, plainNewPassword, SELF_SERVICE } from "../account/model.ts";
 import { recordAudit } from "../audit/service.ts";
 import { createPasswordResetRepository } from "./repository.ts";
 
@@ -104,16 +104,22 @@ export function createPasswordResetService({ db, clock, hashGate, passwordCost, 
     },
 
     // Sets a new password through a reset link: once, within its hour. Every session of the user
-    // ends and their other open links close. The link is taken before the new password is hashed
-    // (300 uses of one link at once hash one password, not 300), and the hashing takes its turn in
-    // the hash gate like a login from `ip`'s networks.
+    // ends and their other open links close. The new password is judged once the link is known to
+    // be usable (the rule needs its user's name and email; a refused one leaves the link usable),
+    // by the estimator in the hash gate's turn. The link is taken before the new password is
+    // judged and hashed (300 uses of one link at once judge and hash one password, not 300), and
+    // that takes its turn in the hash gate like a login from `ip`'s networks.
     async resetPassword(input: { token?: string | null; newPassword?: string | null }, ip: string) {
       const token = textOf(input.token);
-      const password = newPasswordOf(input.newPassword);
       const id = sessionIdFromToken(token);
       const link = token ? repo.byId(id) : undefined;
       if (!link || link.usedAt !== null || link.expiresAt <= clock() || resetting.has(id)) throw accountErrors.resetInvalid();
-      const hashing = hashGate.tryRun(() => hashPassword(password, passwordCost), passwordCheckShares(ipNetworks(ip, ipGrouping() as IpGrouping)));
+      const owner = repo.userById(link.userId) ?? {};
+      const password = plainNewPassword(input.newPassword, owner);
+      const hashing = hashGate.tryRun(
+        async () => hashPassword(await newPasswordOf(password, owner), passwordCost),
+        passwordCheckShares(ipNetworks(ip, ipGrouping() as IpGrouping)),
+      );
       if (!hashing) throw accountErrors.loginsAtOnce();
       resetting.add(id);
       try {

@@ -37,7 +37,9 @@ export const isCodeRequired = (error: unknown) => error instanceof ApiError && e
 
 // On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
 // Registering carries a proof of work (the client adds it), so its form solves one while on screen.
-function useSignIn<Form>(call: "login" | "register", successText: string, toPayload: (form: Form) => Registration & { code?: string }) {
+// A failure shows a toast, but for what the form shows itself (`shownByForm`). (Registering's hook is
+// its page's, features/account/pages/Auth.tsx: not in every page's download.)
+export function useSignIn<Form>(call: "login" | "register", successText: string, toPayload: (form: Form) => Registration & { code?: string }, shownByForm = isCodeRequired) {
   useProofOfWork("register", call === "register");
   const queryClient = useQueryClient();
   return useMutation({
@@ -47,7 +49,7 @@ function useSignIn<Form>(call: "login" | "register", successText: string, toPayl
       toast({ title: "Success", description: successText });
     },
     onError: (error) => {
-      if (!isCodeRequired(error)) failureToast("Error", authErrorText)(error);
+      if (!shownByForm(error)) failureToast("Error", authErrorText)(error);
     },
   });
 }
@@ -55,10 +57,6 @@ function useSignIn<Form>(call: "login" | "register", successText: string, toPayl
 // POST /api/login; the login form always sends an empty email (the route ignores it).
 export function useLogin() {
   return useSignIn("login", "Logged in successfully", (form: Credentials) => ({ ...form, email: "" }));
-}
-
-export function useRegister() {
-  return useSignIn("register", "Registration successful", (form: Registration) => form);
 }
 
 // After the session ended (a logout, or the user ended this device's session in their list): goes home

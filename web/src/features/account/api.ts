@@ -47,7 +47,7 @@ export function useRefreshUserOnMount() {
 
 // The error of a failed call, with the server's stable code (null when the request never arrived).
 export type CodedError = Error & { code?: string | null };
-async function withCode<A extends Answer>(call: Promise<A>) {
+export async function withCode<A extends Answer>(call: Promise<A>) {
   const answer = await call;
   const code = answer.response?.headers.get("x-error-code") ?? null;
   try {
@@ -83,13 +83,8 @@ export function useUpdateSettings() {
   });
 }
 
-export function useChangePassword() {
-  return useMutation({ mutationFn: (form: { currentPassword: string; newPassword: string }) => withCode(api.user.password.post(form)) });
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: (form: { token: string; newPassword: string }) => withCode(api["password-reset"].post(form)) });
-}
+// (A new password's calls, the change and the reset link's, are components/NewPasswordFields.tsx's:
+// this file is in every page's download, through index.ts.)
 
 // "Forgot password?" (a protected form: the client adds the proof of work).
 export function useRequestReset() {

@@ -1,12 +1,124 @@
-import type { Dispatch, SetStateAction } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { type ComponentProps, type Dispatch, type SetStateAction, useDeferredValue, useEffect, useMemo, useState } from "react";
+import {
+  type Estimator,
+  estimatorOf,
+  judgePassword,
+  MIN_PASSWORD_LENGTH,
+  MIN_PASSWORD_SCORE,
+  type PasswordOwner,
+  plainPasswordProblem,
+} from "../../../../../src/shared/password-rule";
+import { api } from "../../../api/client";
 import { Field } from "../../../components/ui/field";
+import { cn } from "../../../lib/cn";
+import { withCode } from "../api";
+
+// A new password's field with its strength hint (PasswordField: registration, the reset page, the
+// settings page), the pair the reset and settings pages ask for, and the calls that send it. One
+// module, so the three pages share one chunk (and none of it is in the home page's).
+
+// The estimator, loaded once for the whole app when a new password's field is first focused or
+// filled (a chunk of its own: the dictionaries are large); null until it is there, and again after a
+// failed load (the next keystroke tries once more).
+let loading: Promise<Estimator> | undefined;
+function loadEstimator(): Promise<Estimator> {
+  loading ??= import("../zxcvbn").then(
+    (module) => estimatorOf(module.zxcvbnPackages),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function useEstimator(wanted: boolean): Estimator | null {
+  const [estimator, setEstimator] = useState<Estimator | null>(null);
+  useEffect(() => {
+    if (!wanted || estimator) return;
+    let current = true;
+    loadEstimator().then(
+      (loaded) => current && setEstimator(() => loaded),
+      () => {}, // offline: the hint says what it can without it, the server judges anyway
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, estimator]);
+  return estimator;
+}
+
+type Tone = "neutral" | "weak" | "good";
+const TONES: Record<Tone, string> = { neutral: "text-slate-600", weak: "text-amber-800", good: "text-green-800" };
+const BARS: Record<Tone, string> = { neutral: "bg-slate-300", weak: "bg-amber-600", good: "bg-green-700" };
+
+// What the hint under a new password says while it is typed: the server's rule in its own words.
+function hintFor(password: string, owner: PasswordOwner, estimate: Estimator | null): { tone: Tone; text: string; score: number | null } {
+  if (!password) return { tone: "neutral", text: `At least ${MIN_PASSWORD_LENGTH} characters. A few words together make a password that is easy to remember and hard to guess.`, score: null };
+  const plain = plainPasswordProblem(password, owner);
+  if (plain) return { tone: "neutral", text: plain, score: null };
+  if (!estimate) return { tone: "neutral", text: "Checking how easy it is to guess...", score: null };
+  const { problem, score } = judgePassword(password, owner, estimate);
+  if (problem) return { tone: "weak", text: problem, score };
+  return { tone: "good", text: score !== null && score > MIN_PASSWORD_SCORE ? "Strong: this password is very hard to guess." : "Good: this password is hard to guess.", score };
+}
+
+type PasswordFieldProps = Omit<ComponentProps<typeof Field>, "type" | "value" | "onChange"> & {
+  value: string;
+  onChange: (value: string) => void;
+  // whose password it is, as far as the form knows (the rule refuses their username and email)
+  owner?: PasswordOwner;
+};
+
+// A new password's field with its strength hint under it, updated as it is typed (announced politely
+// to screen readers). An error (the server's refusal) takes the hint's place until the field changes.
+export function PasswordField({ id, value, onChange, owner = {}, error, ...field }: PasswordFieldProps) {
+  const [focused, setFocused] = useState(false);
+  const estimator = useEstimator(focused || value !== "");
+  const typed = useDeferredValue(value);
+  const { username, email } = owner;
+  const hint = useMemo(() => hintFor(typed, { username, email }, estimator), [typed, username, email, estimator]);
+  const hintId = `${id}-hint`;
+  return (
+    <div className="space-y-1.5">
+      <Field
+        {...field}
+        id={id}
+        type="password"
+        autoComplete="new-password"
+        value={value}
+        error={error}
+        aria-describedby={error ? `${id}-error` : hintId}
+        onFocus={() => setFocused(true)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {!error && (
+        <div>
+          {hint.score !== null && (
+            <div aria-hidden="true" className="mb-1.5 grid grid-cols-4 gap-1" data-testid="password-meter" data-score={hint.score}>
+              {[1, 2, 3, 4].map((bar) => (
+                <span key={bar} className={cn("h-1.5 rounded-full", bar <= Math.max(1, hint.score ?? 0) ? BARS[hint.tone] : "bg-slate-200")} />
+              ))}
+            </div>
+          )}
+          <p id={hintId} aria-live="polite" className={cn("text-sm", TONES[hint.tone])}>
+            {hint.text}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
 
 export type NewPasswordErrors = { password?: string; confirm?: string };
 
-// A new password typed twice, checked before it is sent: the error for one of the two fields, or
-// null. `differ` is what the form says when the two are not the same.
-export function checkNewPassword(password: string, confirm: string, differ: string): NewPasswordErrors | null {
-  if (password.length < 8) return { password: "Password must be at least 8 characters" };
+// A new password typed twice, checked before it is sent as far as the rule goes without its
+// estimator (length, the owner's name; the server judges the rest): the error for one of the two
+// fields, or null. `differ` is what the form says when the two are not the same.
+export function checkNewPassword(password: string, confirm: string, differ: string, owner: PasswordOwner = {}): NewPasswordErrors | null {
+  const problem = plainPasswordProblem(password, owner);
+  if (problem) return { password: problem };
   if (confirm !== password) return { confirm: differ };
   return null;
 }
@@ -20,21 +132,23 @@ type Props<E extends NewPasswordErrors> = {
   // The form's errors: typing in a field clears that field's error.
   errors: E;
   setErrors: Dispatch<SetStateAction<E>>;
+  // whose password it is, when the page knows (the settings page)
+  owner?: PasswordOwner;
 };
 
-// "New password" and "New password again", the pair the reset page and the settings page ask for.
-export function NewPasswordFields<E extends NewPasswordErrors>({ ids, password, confirm, setPassword, setConfirm, errors, setErrors }: Props<E>) {
+// "New password" (with its strength hint) and "New password again", the pair the reset page and the
+// settings page ask for.
+export function NewPasswordFields<E extends NewPasswordErrors>({ ids, password, confirm, setPassword, setConfirm, errors, setErrors, owner }: Props<E>) {
   return (
     <>
-      <Field
+      <PasswordField
         id={ids.password}
         label="New password"
-        type="password"
-        autoComplete="new-password"
+        owner={owner}
         value={password}
         error={errors.password}
-        onChange={(e) => {
-          setPassword(e.target.value);
+        onChange={(value) => {
+          setPassword(value);
           setErrors((old) => ({ ...old, password: undefined }));
         }}
       />
@@ -52,4 +166,13 @@ export function NewPasswordFields<E extends NewPasswordErrors>({ ids, password, 
       />
     </>
   );
+}
+
+// POST /api/user/password and POST /api/password-reset (a refused new password: WEAK_PASSWORD, for the field).
+export function useChangePassword() {
+  return useMutation({ mutationFn: (form: { currentPassword: string; newPassword: string }) => withCode(api.user.password.post(form)) });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: (form: { token: string; newPassword: string }) => withCode(api["password-reset"].post(form)) });
 }

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Info } from "lucide-react";
-import { isCodeRequired, useLogin, useRegister } from "../../../api/session";
+import { isCodeRequired, type Registration, useLogin, useSignIn } from "../../../api/session";
+import { ApiError } from "../../../lib/errors";
 import { ForgotPassword } from "../components/ForgotPassword";
+import { PasswordField } from "../components/NewPasswordFields";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -113,20 +115,39 @@ function LoginForm() {
   );
 }
 
+// A password the server's rule refuses (400 WEAK_PASSWORD, with the reason)
+const isWeakPassword = (error: unknown) => error instanceof ApiError && error.code === "WEAK_PASSWORD";
+
+// POST /api/register; a refused password is said under its field, any other failure in a toast.
+// (Here, not in api/session.ts: only this page registers.)
+const useRegister = () => useSignIn("register", "Registration successful", (form: Registration) => form, isWeakPassword);
+
 function RegisterForm() {
   const register = useRegister();
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    register.mutate({ username, email, password });
+    register.mutate({ username, email, password }, { onError: (error) => isWeakPassword(error) && setPasswordError(error.message) });
   };
   return (
     <form onSubmit={submit} className="space-y-4">
       <Field id="register-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
       <Field id="register-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <Field id="register-password" label="Password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <PasswordField
+        id="register-password"
+        label="Password"
+        required
+        owner={{ username, email }}
+        value={password}
+        error={passwordError}
+        onChange={(value) => {
+          setPassword(value);
+          setPasswordError(null);
+        }}
+      />
       <SubmitButton busy={register.isPending} label="Register" busyLabel="Registering..." />
       <NetworkFailure error={register.error} busy={register.isPending} />
     </form>

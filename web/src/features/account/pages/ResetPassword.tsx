@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CheckCircle2 } from "lucide-react";
-import { fieldOf, useResetPassword } from "../api";
-import { checkNewPassword, NewPasswordFields } from "../components/NewPasswordFields";
+import { fieldOf } from "../api";
+import { checkNewPassword, NewPasswordFields, useResetPassword } from "../components/NewPasswordFields";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";

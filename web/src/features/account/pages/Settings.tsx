@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { useCurrentUser } from "../../../api/session";
 import { errorText, isNetworkFailure } from "../../../lib/errors";
-import { fieldOf, useChangePassword, useUpdateSettings } from "../api";
-import { checkNewPassword, NewPasswordFields } from "../components/NewPasswordFields";
+import { fieldOf, useUpdateSettings } from "../api";
+import { checkNewPassword, NewPasswordFields, useChangePassword } from "../components/NewPasswordFields";
+import type { PasswordOwner } from "../../../../../src/shared/password-rule";
 import { SessionsSection } from "../../sessions";
 import { TwoFactorSection } from "../../two-factor";
 import { Spinner } from "../../../components/Spinner";
@@ -176,7 +177,7 @@ function EmailForm({ email: current }: { email: string }) {
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ owner }: { owner: PasswordOwner }) {
   const change = useChangePassword();
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
@@ -187,7 +188,7 @@ function PasswordForm() {
     event.preventDefault();
     setDone(null);
     if (!currentPassword) return setErrors({ current: "Please enter your current password" });
-    const invalid = checkNewPassword(newPassword, confirm, "The two new passwords differ");
+    const invalid = checkNewPassword(newPassword, confirm, "The two new passwords differ", owner);
     if (invalid) return setErrors(invalid);
     setErrors({});
     change.mutate(
@@ -228,6 +229,7 @@ function PasswordForm() {
         setConfirm={setConfirm}
         errors={errors}
         setErrors={setErrors}
+        owner={owner}
       />
       <Outcome done={done} error={errors.form ?? null} failure={change.error} busy={change.isPending} />
       <Submit busy={change.isPending} label="Change password" />
@@ -257,7 +259,7 @@ export default function Settings() {
           <EmailForm email={user.email} />
         </Section>
         <Section id="password-heading" title="Password" description="Changing it logs you out everywhere else.">
-          <PasswordForm />
+          <PasswordForm owner={{ username: user.username, email: user.email }} />
         </Section>
         <Section id="two-factor-heading" title="Two-factor sign-in" description="A code from an app on your phone, asked for at login after your password.">
           <TwoFactorSection />
