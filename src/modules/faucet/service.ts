@@ -187,12 +187,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     }
   }
 
-  // Writes a request after every limit: one faucet request per address per 24 h (the reviewer
-  // bonus has its own once-per-address rule), the per-IP-group and per-device limits, the budget.
-  // Synchronous: it runs inside the caller's transaction (the group commit's savepoint, or immediate).
-  function write(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus"): FaucetRequest {
-    const now = clock();
-    const s = settings.get();
+  // The limits that refuse: the faucet on, one faucet request per address per 24 h (the reviewer
+  // bonus has its own once-per-address rule), and the per-IP and per-device limits (the per-IP one
+  // at its network's width, /48 or /24). Reads only: checked before the signals that only score,
+  // so a refusal costs about what the duplicate-address refusal costs.
+  function checkLimits(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus", s: FaucetSettings, now: number) {
     if (!s.enabled) throw faucetErrors.offline();
     const since = now - DAY_MS;
     const nets = ipNetworks(input.ip, s.ipGrouping as IpGrouping);
@@ -203,9 +202,6 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         throw faucetErrors.addressWaits(waitText(wait), wait / 1000);
       }
     }
-    // Every path that creates a faucet request passes the per-IP and per-device limits (the per-IP
-    // one at its network's width, /48 or /24), checked before the signals that only score: a
-    // refusal costs about what the duplicate-address refusal costs.
     const fromNetwork = repo.otherAddressesFromNetwork(nets.network, parsed.address, since);
     if (fromNetwork.n >= s.perIpDaily) {
       const wait = (fromNetwork.first ?? now) + DAY_MS - now;
@@ -216,6 +212,15 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       const wait = (fromDevice.first ?? now) + DAY_MS - now;
       throw faucetErrors.deviceLimit(s.perDeviceDaily, waitText(wait), wait / 1000);
     }
+    return { nets, fromNetwork, fromDevice };
+  }
+
+  // Writes a request after every limit (checkLimits) and the budget. Synchronous: it runs inside the
+  // caller's transaction (the group commit's savepoint, or immediate).
+  function write(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus"): FaucetRequest {
+    const now = clock();
+    const s = settings.get();
+    const { nets, fromNetwork, fromDevice } = checkLimits(input, parsed, kind, s, now);
 
     const today = utcDay(now);
     const pool = poolOf(kind === "faucet" ? null : (input.reason ?? null));
@@ -273,6 +278,10 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // group commit, each request in its own savepoint). Settles once committed.
     request(input: FaucetRequestInput): Promise<FaucetRequest> {
       const parsed = parse(input.address);
+      // The limits read first, outside any transaction: a request they refuse waits for no commit.
+      // (Rows are never removed, so what is refused now would be refused in the transaction too,
+      // where the limits are checked again with what came meanwhile.)
+      checkLimits(input, parsed, "faucet", settings.get(), clock());
       return groupCommit(() => write(input, parsed, "faucet"));
     },
 
