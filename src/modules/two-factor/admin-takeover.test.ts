@@ -16,8 +16,8 @@ import { TWO_FACTOR_MESSAGES } from "./model.ts";
 let t: TestApp;
 afterEach(() => t?.close());
 
-const BOSS = { username: "boss", password: "the boss's long admin passphrase" };
-const DEPUTY = { username: "deputy", password: "the deputy's long admin passphrase" };
+const BOSS = { username: "boss", password: "the chief's long admin passphrase" };
+const DEPUTY = { username: "deputy", password: "the second's long admin passphrase" };
 // What --seed-admin prints: the admin, and the one-time code of their first two-factor setup.
 const setupCodeIn = (printed: string) => /setup code for '[^']+': ([a-z0-9-]+)/.exec(printed)?.[1] ?? "";
 const refusal = (res: ClientResponse) => ({ status: res.status, code: res.headers.get("x-error-code"), message: res.json?.message });
