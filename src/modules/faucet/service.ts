@@ -72,12 +72,18 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // Bumped whenever a day's total moves, so the cached status never outlives a change.
   let budgetVersion = 0;
   // (what moves today moves this hour's takings too: an hour's slice is read from them)
-  // (`hourRequests`: what the hour's usual rate learns from; a request made during a surge is not)
+  // (`hourRequests`: what the hour's usual rate learns from; a request made during a surge is not.
+  // Requests are counted with the faucet's pool only, as the day's are: a bonus counts there too.)
   const moveBudget = (pool: BudgetPool, day: string, drops: number, requests: number, hourRequests = requests) => {
-    if (pool === "faucet") repo.addToDay(day, drops, requests);
-    else repo.addBonusToDay(day, drops);
     const now = clock();
-    if (day === utcDay(now)) repo.addToHour(Math.floor(now / HOUR_MS), pool === "faucet" ? drops : 0, pool === "bonus" ? drops : 0, hourRequests);
+    const thisHour = day === utcDay(now) ? Math.floor(now / HOUR_MS) : null;
+    if (pool === "faucet") {
+      repo.addToDay(day, drops, requests);
+      if (thisHour !== null) repo.addToHour(thisHour, drops, 0, hourRequests);
+    } else {
+      repo.addBonusToDay(day, drops);
+      if (thisHour !== null) repo.addToHour(thisHour, 0, drops, 0);
+    }
     budgetVersion++;
   };
   const surge = createSurgeWatch({ requestsInHour: (hour) => repo.hourTotal(hour).requests, requestsSince: repo.requestsSince });
