@@ -272,6 +272,8 @@ export const payouts = sqliteTable(
     txHash: text("tx_hash"),
     ledgerIndex: integer("ledger_index"),
     error: text("error"),
+    // paid as the wallet's history on the ledger showed it (a restored or copied database), not as this database sent it
+    foundOnLedger: integer("found_on_ledger", { mode: "boolean" }).notNull().default(false),
     requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
@@ -309,6 +311,37 @@ export const payoutAttempts = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [uniqueIndex("payout_attempts_hash").on(t.txHash), index("payout_attempts_payout").on(t.payoutId)],
+);
+
+// A single row (id = 1): this installation's id (made by its migration, so a backup or a copy of the
+// database carries it; its payments name it on the ledger) and the last validated ledger up to which
+// the engine has read the hot wallet's history (null: not yet).
+export const installation = sqliteTable("installation", {
+  id: integer("id").primaryKey(),
+  installationId: text("installation_id").notNull(),
+  reconciledLedger: integer("reconciled_ledger"),
+});
+
+// Transactions of the hot wallet the ledger shows and no payout of this database accounts for:
+// sent outside the faucet (origin 'outside'), or of this installation for a payout this database
+// never had ('unknown_payout': a request made after the backup it was restored from).
+export const walletLedgerPayments = sqliteTable(
+  "wallet_ledger_payments",
+  {
+    id: id(),
+    txHash: text("tx_hash").notNull(),
+    origin: text("origin").notNull(),
+    transactionType: text("transaction_type").notNull(),
+    result: text("result").notNull(),
+    destination: text("destination"),
+    amountDrops: integer("amount_drops"),
+    sequence: integer("sequence").notNull(),
+    ledgerIndex: integer("ledger_index").notNull(),
+    // what the payment's memo names (e.g. faucet_request:12), for the installation's own
+    payoutKey: text("payout_key"),
+    foundAt: integer("found_at").notNull(),
+  },
+  (t) => [uniqueIndex("wallet_ledger_payments_hash").on(t.txHash), index("wallet_ledger_payments_found").on(t.origin, t.foundAt)],
 );
 
 // One signer per hot wallet across processes.

@@ -11,6 +11,8 @@ import { formatXrp } from "../money.ts";
 import { createEngineStore } from "./engine-store.ts";
 import type { LedgerConnection, LedgerFacts, SubmitAnswer } from "./ledger.ts";
 import { createLedgerReads, feeFor } from "./ledger-reads.ts";
+import { payoutFields, payoutKeyOf } from "./identity.ts";
+import { createReconciler, HistoryGap } from "./reconcile.ts";
 import { describeResult } from "./results.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 import { createSettlement, type Settlement, type SettlementOutcomes } from "./settle.ts";
@@ -24,6 +26,8 @@ const PROOF_GRACE_LEDGERS = 10;
 const SPENDABLE_BUFFER_DROPS = 100_000;
 // A crashed process keeps the lease this long: a restart signs again after it.
 const LEASE_MS = 15_000;
+// The wallet's history is read at start, then this often (docs/payouts.md, "Reconciliation").
+export const RECONCILE_EVERY_MS = 5 * 60_000;
 
 export type EngineStep = "preflighted" | "written" | "submitted" | "validated";
 
@@ -42,6 +46,8 @@ export interface EngineDeps {
   maxPayoutDrops?: number;
   maxDailyPayoutDrops?: number;
   maxFeeDrops?: number;
+  // Told when the wallet's history shows transactions sent outside the faucet (the alerts look then).
+  onOutsidePayment?: () => void;
   // Called at each step of a payout; tests throw SimulatedCrash here to kill the engine mid-way.
   step?: (name: EngineStep, payout: PayoutRow) => void;
   // What a settled payout does to the features' rows; else given later with settleWith (createApp
@@ -93,9 +99,10 @@ export function createPayoutEngine(deps: EngineDeps) {
   // The pause of a day that reached the ceiling: it lifts by itself once that UTC day is over.
   let ceilingPause: { reason: string; day: string } | null = null;
 
-  // A pause for any other reason replaces the ceiling's, which must not lift it at midnight.
+  // A pause for any other reason replaces the ceiling's, which must not lift it at midnight, and the
+  // unread history's (a payout needing attention is told first).
   function pause(reason: string) {
-    if (paused && paused !== ceilingPause?.reason) return;
+    if (paused === reason || (paused && paused !== ceilingPause?.reason && paused !== historyPause?.reason)) return;
     paused = reason;
     log(`payouts: paused: ${reason}`);
   }
@@ -135,6 +142,38 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   const holdsLease = () => store.holdLease(account, holder, now(), LEASE_MS);
 
+  // --- reconciling with the wallet's history -------------------------------------------------
+
+  const reconciler = createReconciler({ sqlite, ledger, account, now, settlement: () => settle(), onOutside: () => deps.onOutsidePayment?.() });
+  // when the history was last read up to the validated ledger (null: not yet since start: nothing is signed before)
+  let reconciledAt: number | null = null;
+  // the pause for a server lacking the history, and the first ledger the operator then accepted to read from
+  let historyPause: { reason: string; serverFrom: number | null } | null = null;
+  let readFrom: number | null = null;
+
+  async function reconcile(facts: LedgerFacts): Promise<boolean> {
+    if (reconciledAt !== null && now() - reconciledAt < RECONCILE_EVERY_MS) return true;
+    try {
+      const summary = await reconciler.run(facts.validatedIndex, readFrom);
+      if (summary && (summary.found || summary.outside)) {
+        log(`payouts: read the wallet's history, ledgers ${summary.fromLedger}-${summary.toLedger}: ${summary.found} payments found on the ledger that this database had not recorded, ${summary.outside} sent outside the faucet`);
+      }
+    } catch (error) {
+      if (!(error instanceof HistoryGap)) throw error;
+      const reason =
+        `the wallet's payments since ledger ${error.from} must be read before paying anyone (a restored or copied database may not know them), ` +
+        `and the XRPL server ${error.serverFrom ? `holds only the ledgers from ${error.serverFrom}` : "does not hold them"}: ` +
+        "connect a full-history server (XRPL_URL) and restart, or check the hot wallet's payments on an explorer and press Resume to read on from the ledgers the server holds";
+      historyPause = { reason, serverFrom: error.serverFrom };
+      pause(reason);
+      return false;
+    }
+    readFrom = null;
+    historyPause = null;
+    reconciledAt = now();
+    return true;
+  }
+
   // --- settling ------------------------------------------------------------------------------
 
   let settlement: Settlement | null = deps.outcomes ? createSettlement(sqlite, now, deps.outcomes) : null;
@@ -163,6 +202,7 @@ export function createPayoutEngine(deps: EngineDeps) {
     };
     if (payout.destination_tag !== null) tx.DestinationTag = payout.destination_tag;
     if (facts.networkId > 1024) tx.NetworkID = facts.networkId;
+    Object.assign(tx, payoutFields(reconciler.installationId, payoutKeyOf(payout)));
     const signed = wallet.sign(tx as never);
     return store.writeAttempt(
       payout,
@@ -321,7 +361,10 @@ export function createPayoutEngine(deps: EngineDeps) {
         return;
       }
       const facts = await ledger.facts();
+      // (an in-flight payout is only ever signed again with its own Sequence: it cannot pay twice)
       await resolveInFlight(facts);
+      // nothing new is signed before the wallet's history is read up to the validated ledger
+      if (!(await reconcile(facts))) return;
       liftCeilingPause();
       if (!paused) await sendQueued(facts);
       lastError = null;
@@ -387,6 +430,12 @@ export function createPayoutEngine(deps: EngineDeps) {
     },
 
     resume() {
+      // the operator checked the wallet's payments the server cannot show: read on from what it holds
+      if (historyPause && paused === historyPause.reason) {
+        // (a server that did not say where its history starts: from the newest validated ledger)
+        readFrom = historyPause.serverFrom ?? Number.MAX_SAFE_INTEGER;
+        log(`payouts: resumed by an admin: the wallet's history is read on from ${historyPause.serverFrom === null ? "the newest validated ledger" : `ledger ${readFrom}`}`);
+      }
       paused = null;
       void run().catch(() => {});
     },

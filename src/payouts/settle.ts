@@ -38,6 +38,20 @@ export function createSettlement(sqlite: Database, now: () => number, outcomes: 
     return true;
   });
 
+  // Paid as the wallet's history on the ledger shows (reconcile.ts): a payout this database had not
+  // sent, or had not seen settle. Its open attempts (none, in practice) are expired.
+  const markFoundOnLedger = (payout: PayoutRow, txHash: string, ledgerIndex: number): boolean => immediate(db, () => {
+    const t = now();
+    const moved = sqlite.run(
+      "update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, found_on_ledger = 1, error = null, updated_at = ? where id = ? and status <> 'paid'",
+      [txHash, ledgerIndex, t, payout.id],
+    ).changes;
+    if (!moved) return false;
+    sqlite.run("update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')", [t, payout.id]);
+    outcomes.paid(payout, txHash, t);
+    return true;
+  });
+
   // Refused before sending (queued) or failed on the ledger (in flight): nothing was sent.
   const markFailed = (payout: PayoutRow, status: FailedStatus, message: string): boolean => immediate(db, () => {
     const t = now();
@@ -64,6 +78,6 @@ export function createSettlement(sqlite: Database, now: () => number, outcomes: 
     return true;
   });
 
-  return { markPaid, markFailed, markNeedsAttention };
+  return { markPaid, markFoundOnLedger, markFailed, markNeedsAttention };
 }
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -174,6 +174,11 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
       if (start <= ledger.validatedIndex) ranges.push(`${start}-${ledger.validatedIndex}`);
       return ranges.join(",");
     },
+    validatedRange() {
+      let min = ledger.firstIndex;
+      for (const [from, to] of [...ctx.faults.gaps].sort((a, b) => a[0] - b[0])) if (from <= ledger.validatedIndex && to >= min) min = Math.max(min, to + 1);
+      return { min: Math.min(min, ledger.validatedIndex), max: ledger.validatedIndex };
+    },
     inGap: (index) => ctx.faults.gaps.some(([from, to]) => index >= from && index <= to),
     closeLedger,
   };

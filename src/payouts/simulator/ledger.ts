@@ -142,6 +142,8 @@ export function accountFlagsBits(flags: AccountState["flags"]): number {
 export class SimulatedLedger {
   accounts = new Map<string, AccountState>();
   txs = new Map<string, TxRecord>();
+  // each account's validated transactions (sent or received), oldest first: account_tx's index
+  byAccount = new Map<string, TxRecord[]>();
   pending: Pending[] = [];
   ledgerHashes = new Map<number, LedgerHeader>();
   validatedIndex = 2;
@@ -437,7 +439,7 @@ export class SimulatedLedger {
           a.previousTxnLgrSeq = index;
         }
         const record: TxRecord = { hash: p.hash, tx: p.tx, result, delivered, ledgerIndex: index, transactionIndex: applied.length, closeTime, foreign: p.foreign, affectedNodes };
-        this.txs.set(p.hash, record);
+        this.record(record);
         applied.push(record);
       }
     }
@@ -457,6 +459,16 @@ export class SimulatedLedger {
     if (flags & TF_ACCOUNT_SET.disallowXRP) account.flags.disallowXRP = true;
     if (flags & TF_ACCOUNT_SET.allowXRP) account.flags.disallowXRP = false;
     if (typeof tx.Domain === "string") account.domain = tx.Domain === "" ? undefined : tx.Domain.toUpperCase();
+  }
+
+  private record(record: TxRecord) {
+    this.txs.set(record.hash, record);
+    const accounts = new Set([String(record.tx.Account), ...(record.tx.Destination === undefined ? [] : [String(record.tx.Destination)])]);
+    for (const address of accounts) {
+      let list = this.byAccount.get(address);
+      if (!list) this.byAccount.set(address, (list = []));
+      list.push(record);
+    }
   }
 
   payments(): AppliedPayment[] {
@@ -492,7 +504,8 @@ export class SimulatedLedger {
     this.firstIndex = s.firstIndex;
     for (const [i, hash, closeTime, rest] of s.ledgerHashes) this.ledgerHashes.set(i, { ...(rest ?? {}), hash, closeTime });
     for (const a of s.accounts) this.accounts.set(a.address, { ...a, balanceDrops: BigInt(a.balanceDrops) });
-    for (const t of s.txs) this.txs.set(t.hash, { ...t, delivered: t.delivered === null ? null : BigInt(t.delivered) });
+    const txs = s.txs.map((t) => ({ ...t, delivered: t.delivered === null ? null : BigInt(t.delivered) }));
+    for (const t of txs.sort((a, b) => a.ledgerIndex - b.ledgerIndex || a.transactionIndex - b.transactionIndex)) this.record(t);
   }
 }
 

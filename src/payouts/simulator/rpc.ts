@@ -9,6 +9,9 @@ export const ERROR_CODES: Record<string, number> = {
   tooBusy: 9,
   actNotFound: 19,
   lgrNotFound: 21,
+  lgrIdxsInvalid: 57,
+  lgrIdxMalformed: 58,
+  invalidLgrRange: 79,
   txnNotFound: 29,
   invalidParams: 31,
   unknownCmd: 32,
@@ -69,6 +72,8 @@ export interface SimContext {
   startedAt: number;
   subscriptions: Map<Socket, Subscription>;
   completeLedgers(): string;
+  // the newest run of complete validated ledgers (rippled's getValidatedRange)
+  validatedRange(): { min: number; max: number };
   inGap(index: number): boolean;
   closeLedger(): number;
 }

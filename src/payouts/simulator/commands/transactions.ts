@@ -99,45 +99,76 @@ export const tx: Handler = (ctx, params) => {
 };
 
 // rippled's AccountTx.cpp: the validated transactions that affected the account, newest first
-// unless forward; a marker pages on.
+// unless forward; a marker pages on. The range is the server's complete validated ledgers (the
+// newest run without a gap): API v2 refuses a ledger_index_min or _max outside it, v1 narrows to it
+// (its answer's ledger_index_min says where it started).
+const UINT32_MAX = 0xffffffff;
 export const accountTx: Handler = (ctx, params) => {
   const { ledger } = ctx;
   const version = apiVersion(params);
   const address = requireAccountParam(params);
-  let lo = ledger.firstIndex;
-  let hi = ledger.validatedIndex;
+  const held = ctx.validatedRange();
+  let lo = held.min;
+  let hi = held.max;
   if (params.ledger_index !== undefined || params.ledger_hash !== undefined) {
     const ref = lookupLedger(ctx, params, "validated");
     lo = hi = Math.min(ref.index, ledger.validatedIndex);
   } else {
-    const min = Number(params.ledger_index_min ?? -1);
-    const max = Number(params.ledger_index_max ?? -1);
-    if (min !== -1) lo = Math.max(lo, min);
-    if (max !== -1) hi = Math.min(hi, max);
+    const asked = (value: unknown, absent: number) => (value === undefined || Number(value) < 0 ? absent : Number(value));
+    const min = asked(params.ledger_index_min, 0);
+    const max = asked(params.ledger_index_max, UINT32_MAX);
+    if (version > 1 && ((max > held.max && max !== UINT32_MAX) || (min < held.min && min !== 0))) throw new RpcError("lgrIdxMalformed", "Ledger index malformed.");
+    lo = Math.max(lo, min);
+    hi = Math.min(hi, max);
+    if (hi < lo) throw version > 1 ? new RpcError("invalidLgrRange", "Ledger range is invalid.") : new RpcError("lgrIdxsInvalid", "Ledger indexes invalid.");
   }
   const forward = params.forward === true;
-  const involves = (r: { tx: Record<string, any>; affectedNodes?: Record<string, any>[] }) =>
-    r.tx.Account === address || r.tx.Destination === address;
-  let list = [...ledger.txs.values()]
-    .filter((r) => r.ledgerIndex >= lo && r.ledgerIndex <= hi && !ctx.inGap(r.ledgerIndex) && involves(r))
-    .sort((a, b) => a.ledgerIndex - b.ledgerIndex || a.transactionIndex - b.transactionIndex);
-  if (!forward) list.reverse();
+  const all = ledger.byAccount.get(address) ?? [];
+  // [from, to): the account's transactions in lo..hi (the list is in ledger order)
+  const firstAt = (index: number) => {
+    let a = 0;
+    let b = all.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (all[m]!.ledgerIndex < index) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  const from = firstAt(lo);
+  const to = firstAt(hi + 1);
+  const at = (i: number) => all[forward ? from + i : to - 1 - i]!;
+  const count = to - from;
+  let skip = 0;
   if (params.marker && typeof params.marker === "object") {
     const { ledger: mLedger, seq } = params.marker as { ledger: number; seq: number };
-    const at = list.findIndex((r) => r.ledgerIndex === Number(mLedger) && r.transactionIndex === Number(seq));
-    if (at >= 0) list = list.slice(at);
+    const key = (r: { ledgerIndex: number; transactionIndex: number }) => r.ledgerIndex * 1e6 + r.transactionIndex;
+    const wanted = Number(mLedger) * 1e6 + Number(seq);
+    // the first position at or past the marker, in the answer's order
+    let a = 0;
+    let b = count;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      const before = forward ? key(at(m)) < wanted : key(at(m)) > wanted;
+      if (before) a = m + 1;
+      else b = m;
+    }
+    skip = a;
   }
   const limit = params.limit === undefined ? 200 : Math.max(1, Math.min(400, Number(params.limit)));
-  const page = list.slice(0, limit);
   const binary = params.binary === true;
-  const transactions = page.map((r) => {
-    if (version > 1) return validatedTx(ctx, r, 2, binary);
-    if (binary) return { tx_blob: txBlob(r), meta: validatedTx(ctx, r, 1, true).meta, ledger_index: r.ledgerIndex, validated: true };
-    return { tx: ledgerTxJson(ctx, r, 1), meta: metaJson(r), validated: true };
-  });
+  const transactions: Record<string, unknown>[] = [];
+  let i = skip;
+  for (; i < count && transactions.length < limit; i++) {
+    const r = at(i);
+    if (ctx.inGap(r.ledgerIndex)) continue;
+    if (version > 1) transactions.push(validatedTx(ctx, r, 2, binary));
+    else if (binary) transactions.push({ tx_blob: txBlob(r), meta: validatedTx(ctx, r, 1, true).meta, ledger_index: r.ledgerIndex, validated: true });
+    else transactions.push({ tx: ledgerTxJson(ctx, r, 1), meta: metaJson(r), validated: true });
+  }
   const result: Record<string, unknown> = { account: address, ledger_index_min: lo, ledger_index_max: hi, transactions, validated: true };
   if (params.limit !== undefined) result.limit = limit;
-  const next = list[limit];
+  const next = i < count ? at(i) : undefined;
   if (next) result.marker = { ledger: next.ledgerIndex, seq: next.transactionIndex };
   return result;
 };
