@@ -581,3 +581,4 @@ export const alerts = sqliteTable(
   (t) => [uniqueIndex("alerts_open_kind").on(t.kind).where(sql`${t.clearedAt} is null`), index("alerts_raised").on(t.raisedAt)],
 );
 export type Alert = typeof alerts.$inferSelect;
+export type WalletLedgerPayment = typeof walletLedgerPayments.$inferSelect;

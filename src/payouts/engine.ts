@@ -46,8 +46,6 @@ export interface EngineDeps {
   maxPayoutDrops?: number;
   maxDailyPayoutDrops?: number;
   maxFeeDrops?: number;
-  // Told when the wallet's history shows transactions sent outside the faucet (the alerts look then).
-  onOutsidePayment?: () => void;
   // Called at each step of a payout; tests throw SimulatedCrash here to kill the engine mid-way.
   step?: (name: EngineStep, payout: PayoutRow) => void;
   // What a settled payout does to the features' rows; else given later with settleWith (createApp
@@ -144,7 +142,7 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // --- reconciling with the wallet's history -------------------------------------------------
 
-  const reconciler = createReconciler({ sqlite, ledger, account, now, settlement: () => settle(), onOutside: () => deps.onOutsidePayment?.() });
+  const reconciler = createReconciler({ sqlite, ledger, account, now, settlement: () => settle(), onOutside: () => outcomes?.outsidePayment?.() });
   // when the history was last read up to the validated ledger (null: not yet since start: nothing is signed before)
   let reconciledAt: number | null = null;
   // the pause for a server lacking the history, and the first ledger the operator then accepted to read from
@@ -164,8 +162,11 @@ export function createPayoutEngine(deps: EngineDeps) {
         `the wallet's payments since ledger ${error.from} must be read before paying anyone (a restored or copied database may not know them), ` +
         `and the XRPL server ${error.serverFrom ? `holds only the ledgers from ${error.serverFrom}` : "does not hold them"}: ` +
         "connect a full-history server (XRPL_URL) and restart, or check the hot wallet's payments on an explorer and press Resume to read on from the ledgers the server holds";
+      const previous = historyPause?.reason;
       historyPause = { reason, serverFrom: error.serverFrom };
-      pause(reason);
+      // the same pause with the server's newer figures, else a new one
+      if (paused !== null && paused === previous) paused = reason;
+      else pause(reason);
       return false;
     }
     readFrom = null;
@@ -176,7 +177,8 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // --- settling ------------------------------------------------------------------------------
 
-  let settlement: Settlement | null = deps.outcomes ? createSettlement(sqlite, now, deps.outcomes) : null;
+  let outcomes = deps.outcomes ?? null;
+  let settlement: Settlement | null = outcomes ? createSettlement(sqlite, now, outcomes) : null;
   // (a tick does nothing before the settlement is there, so past its first line it is)
   const settle = () => settlement!;
 
@@ -411,8 +413,9 @@ export function createPayoutEngine(deps: EngineDeps) {
 
     // The features' side of a settlement (createApp's, modules/payouts/settlement.ts); a started
     // engine begins its work then.
-    settleWith(outcomes: SettlementOutcomes) {
-      settlement = createSettlement(sqlite, now, outcomes);
+    settleWith(given: SettlementOutcomes) {
+      outcomes = given;
+      settlement = createSettlement(sqlite, now, given);
       if (timer) void run().catch(() => {});
     },
 

@@ -17,6 +17,8 @@ export interface SettlementOutcomes {
   failed(payout: PayoutRow, message: string): void;
   // something the engine cannot prove: an admin must look
   needsAttention(payout: PayoutRow, message: string): void;
+  // (outside any transaction) the wallet's history showed transactions sent outside the faucet
+  outsidePayment?(): void;
 }
 
 export type FailedStatus = "failed_on_ledger" | "preflight_refused";

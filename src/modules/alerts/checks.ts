@@ -5,7 +5,7 @@ import { statfsSync } from "node:fs";
 import type { Db } from "../../db/client.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
-import { DISK_FREE_MIN, LEDGER_STALL_MS, PAYOUT_WAIT_MS } from "./model.ts";
+import { DISK_FREE_MIN, LEDGER_STALL_MS, OUTSIDE_PAYMENT_ALERT_MS, PAYOUT_WAIT_MS } from "./model.ts";
 import type { AlertCheck } from "./service.ts";
 
 const xrp = (drops: number) => `${formatXrp(drops).replace(/\.?0+$/, "")} XRP`;
@@ -58,6 +58,23 @@ export function payoutWaiting({ db, clock }: { db: Db; clock: () => number }): A
       const row = oldest.get();
       const waited = row ? clock() - row.created_at : 0;
       return row && waited > PAYOUT_WAIT_MS ? `Payout #${row.id} has waited ${minutes(waited)} to be sent and validated.` : null;
+    },
+  };
+}
+
+// Transactions sent from the hot wallet that the faucet did not sign (the operator by hand, another
+// program), found in its history on the ledger in the last 24 hours: raised once, open for that day.
+export function outsidePayments({ db, clock }: { db: Db; clock: () => number }): AlertCheck {
+  const found = db.sqlite.query<{ n: number; drops: number | null }, [number]>(
+    "select count(*) as n, sum(amount_drops) as drops from wallet_ledger_payments where origin = 'outside' and found_at >= ?",
+  );
+  return {
+    kind: "outside_payment",
+    check() {
+      const { n, drops } = found.get(clock() - OUTSIDE_PAYMENT_ALERT_MS)!;
+      if (n === 0) return null;
+      const what = n === 1 ? "A transaction was" : `${n} transactions were`;
+      return `${what} sent from the hot wallet outside the faucet (${xrp(drops ?? 0)} in all), by hand or by another program: see them on /admin/wallet. The faucet never reuses their Sequence numbers.`;
     },
   };
 }

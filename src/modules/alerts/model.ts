@@ -6,6 +6,7 @@ export const ALERT_KINDS = {
   wallet_low: "Hot wallet running low",
   payouts_paused: "Payouts paused",
   payout_waiting: "A payout is waiting",
+  outside_payment: "Sent from the hot wallet outside the faucet",
   ledger_stalled: "No validated ledger",
   disk_low: "Disk almost full",
   database_read_only: "Database cannot be written",
@@ -19,6 +20,8 @@ export type AlertKind = keyof typeof ALERT_KINDS;
 export const ALERTS_EVERY_MS = 60_000;
 export const PAYOUT_WAIT_MS = 30 * 60_000;
 export const LEDGER_STALL_MS = 5 * 60_000;
+// how long transactions sent from the wallet outside the faucet keep their alert open
+export const OUTSIDE_PAYMENT_ALERT_MS = 24 * 60 * 60_000;
 export const DISK_FREE_MIN = 0.1;
 export const WALLET_DAYS_DEFAULT = 3;
 // cleared alerts shown on /admin

@@ -36,6 +36,8 @@ export function payoutView(p: PayoutRecord & { username?: string | null }) {
     state: p.status,
     txHash: p.tx_hash,
     error: p.error,
+    // "found on the ledger": paid before a restore, read back from the wallet's history
+    foundOnLedger: p.found_on_ledger,
     createdAt: new Date(p.created_at).toISOString(),
   };
 }

@@ -24,6 +24,7 @@ export const PAYOUT_RECORD = {
   status: payouts.status,
   tx_hash: payouts.txHash,
   error: payouts.error,
+  found_on_ledger: payouts.foundOnLedger,
   created_at: payouts.createdAt,
   updated_at: payouts.updatedAt,
 };
@@ -35,6 +36,8 @@ export interface PayoutRecord {
   status: string;
   tx_hash: string | null;
   error: string | null;
+  // paid as the wallet's history on the ledger showed (a restored or copied database had not recorded it)
+  found_on_ledger: boolean;
   created_at: number;
   updated_at: number;
 }

@@ -1,5 +1,7 @@
 // What the hot wallet's admin calls answer: where payouts go, what the wallet holds and can spend,
 // what is in flight, and whether the engine is paused and why. The state is read by service.ts.
+import type { WalletLedgerPayment } from "../../db/schema.ts";
+import { iso } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 import { PAYOUTS_NOT_CONFIGURED } from "../payouts/model.ts";
 
@@ -55,3 +57,23 @@ export function walletView(s: WalletState, ledger: LedgerView) {
 }
 
 export const resumedView = () => ({ message: PAYOUTS_RESUMED });
+
+// What the ledger shows of a wallet transaction no payout of this database accounts for.
+export const LEDGER_PAYMENT_ORIGINS = {
+  outside: "Sent outside the faucet",
+  unknown_payout: "Paid by this faucet for a payout this database does not have (made after the backup it was restored from)",
+} as const;
+
+export const ledgerPaymentView = (p: WalletLedgerPayment) => ({
+  hash: p.txHash,
+  origin: p.origin,
+  description: LEDGER_PAYMENT_ORIGINS[p.origin as keyof typeof LEDGER_PAYMENT_ORIGINS] ?? p.origin,
+  type: p.transactionType,
+  result: p.result,
+  destination: p.destination,
+  amount: p.amountDrops === null ? null : formatXrp(p.amountDrops),
+  sequence: p.sequence,
+  ledgerIndex: p.ledgerIndex,
+  payout: p.payoutKey,
+  foundAt: iso(p.foundAt),
+});

@@ -1,7 +1,11 @@
-// All SQL of the wallet card: the payouts still under way, by state.
-import { count, inArray } from "drizzle-orm";
+// All SQL of the wallet screen: the payouts still under way, by state; the wallet's transactions
+// the ledger shows that no payout of this database accounts for.
+import { count, desc, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { payouts } from "../../db/schema.ts";
+import { payouts, walletLedgerPayments } from "../../db/schema.ts";
+
+// The newest listed transactions the wallet screen shows.
+export const LEDGER_PAYMENTS_SHOWN = 100;
 
 export function createWalletRepository(db: Db) {
   const counts = db
@@ -10,8 +14,10 @@ export function createWalletRepository(db: Db) {
     .where(inArray(payouts.status, ["queued", "in_flight", "needs_attention"]))
     .groupBy(payouts.status)
     .prepare();
+  const listed = db.select().from(walletLedgerPayments).orderBy(desc(walletLedgerPayments.id)).limit(LEDGER_PAYMENTS_SHOWN).prepare();
   return {
     // queued, in flight and needing attention: how many of each
     unsettledCounts: () => counts.all(),
+    ledgerPayments: () => listed.all(),
   };
 }

@@ -12,5 +12,6 @@ export function walletRoutes({ context, wallet }: WalletRouteDeps) {
   return new Elysia()
     .use(adminContext(context))
     .get("/api/admin/wallet", () => wallet.status())
+    .get("/api/admin/wallet/ledger-payments", () => wallet.ledgerPayments())
     .post("/api/admin/wallet/resume", () => wallet.resume());
 }

@@ -4,7 +4,7 @@
 import type { Db } from "../../db/client.ts";
 import type { AccountInfoAnswer } from "../../payouts/ledger.ts";
 import type { PayoutRuntime } from "../../payouts/runtime.ts";
-import { type LedgerView, notConfiguredView, resumedView, walletView } from "./model.ts";
+import { type LedgerView, ledgerPaymentView, notConfiguredView, resumedView, walletView } from "./model.ts";
 import { createWalletRepository } from "./repository.ts";
 
 // What the ledger said of the wallet when it could be asked.
@@ -84,6 +84,8 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
       await Promise.race([ask(runtime), late]).finally(() => clearTimeout(timer));
       return keptView();
     },
+    // The wallet's transactions on the ledger that no payout of this database accounts for, newest first.
+    ledgerPayments: () => ({ payments: repo.ledgerPayments().map(ledgerPaymentView) }),
     resume() {
       if (!runtime) return notConfiguredView();
       runtime.engine.resume();

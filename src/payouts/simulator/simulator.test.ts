@@ -154,3 +154,48 @@ describe("the stand-alone ledger", () => {
     await second.close();
   });
 });
+
+describe("account_tx as rippled answers it (AccountTx.cpp)", () => {
+  test("forward from a ledger, paged with markers, with Memos and InvoiceID as sent; a range outside the complete history: v2 refuses, v1 narrows", async () => {
+    const to = Wallet.generate().classicAddress;
+    const hashes: string[] = [];
+    const memo = { Memo: { MemoType: Buffer.from("xrp-faucet/payout").toString("hex").toUpperCase(), MemoData: Buffer.from("faucet_request:7").toString("hex").toUpperCase() } };
+    const invoice = "AB".repeat(32);
+    for (let i = 0; i < 5; i++) {
+      const extra = i === 0 ? { Memos: [memo], InvoiceID: invoice } : {};
+      hashes.push((await pay(genesis, to, 25_000_000 + i, extra)).hash);
+      sim.closeLedger();
+    }
+    const first = (await client.request({ command: "tx", transaction: hashes[0]! })).result as any;
+    const from = first.ledger_index as number;
+
+    // forward, two at a time: every payment once, oldest first, the marker carrying the rest
+    const seen: any[] = [];
+    let marker: unknown;
+    let pages = 0;
+    do {
+      const page = (await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1, forward: true, limit: 2, ...(marker ? { marker } : {}) } as never)).result as any;
+      expect(page.ledger_index_min).toBe(from);
+      seen.push(...page.transactions);
+      marker = page.marker;
+      pages++;
+    } while (marker);
+    expect(pages).toBe(3);
+    expect(seen.map((t) => t.hash)).toEqual(hashes);
+    expect(seen[0].tx_json).toMatchObject({ Memos: [memo], InvoiceID: invoice });
+    // newest first without forward; the client's own helper reads the same
+    const back = (await client.request({ command: "account_tx", account: to, ledger_index_min: from, limit: 5 } as never)).result as any;
+    expect(back.transactions.map((t: any) => t.hash)).toEqual([...hashes].reverse());
+
+    // the server lost the ledgers before the third payment
+    const third = ((await client.request({ command: "tx", transaction: hashes[2]! })).result as any).ledger_index as number;
+    sim.faults.historyGap(1, third - 1);
+    const refused = await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1 } as never).catch((error) => error);
+    expect(refused.data).toMatchObject({ error: "lgrIdxMalformed", error_code: 58 });
+    const v1 = ((await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1, api_version: 1 } as never)) as any).result;
+    expect(v1.ledger_index_min).toBe(third);
+    expect(v1.transactions.map((t: any) => t.tx.hash)).toEqual(hashes.slice(2).reverse());
+    const inverted = await client.request({ command: "account_tx", account: to, ledger_index_min: third + 2, ledger_index_max: third + 1 } as never).catch((error) => error);
+    expect(inverted.data).toMatchObject({ error: "invalidLgrRange" });
+  });
+});
