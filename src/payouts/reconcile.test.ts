@@ -3,7 +3,7 @@
 // a long history read page by page. (A restored and a copied database: the restore drill,
 // src/modules/backups/drill.e2e.test.ts, on the binary.)
 import { afterEach, expect, test } from "bun:test";
-import { ECDSA, Wallet } from "xrpl";
+import { ECDSA, type Payment, Wallet } from "xrpl";
 import { randomAddress } from "../testing/harness.ts";
 import { payoutBed, type PayoutBed } from "./testing.ts";
 
@@ -27,7 +27,8 @@ async function bedWithBudget() {
 
 // A payment signed with the hot wallet's key by someone other than the faucet (the operator's own wallet app).
 async function payByHand(destination: string, drops: number) {
-  const prepared = await bed.ledger.ensure().then((c) => c.autofill({ TransactionType: "Payment", Account: bed.wallet.classicAddress, Destination: destination, Amount: String(drops) }));
+  const client = await bed.ledger.ensure();
+  const prepared = await client.autofill({ TransactionType: "Payment", Account: bed.wallet.classicAddress, Destination: destination, Amount: String(drops) } as Payment);
   const signed = bed.wallet.sign(prepared);
   await bed.ledger.request({ command: "submit", tx_blob: signed.tx_blob });
   bed.sim.closeLedger();

@@ -14,6 +14,8 @@ import type { Settlement } from "./settle.ts";
 
 // Transactions asked for per page (rippled's most for a non-admin client).
 const PAGE = 400;
+// The longest the reconciliation holds the event loop at once (then it lets as much time pass).
+const SLICE_MS = 10;
 
 // The server cannot give the wallet's history from `from`: its validated history starts at `serverFrom`.
 export class HistoryGap extends Error {
@@ -223,9 +225,15 @@ export function createReconciler({
         if (page.ledger_index_min > from) throw new HistoryGap(from, page.ledger_index_min);
         if (marker === undefined) summary.toLedger = page.ledger_index_max;
         const txs = page.transactions.map(walletTx);
-        immediate({ sqlite }, () => {
-          for (const t of txs) apply(t, summary);
-        });
+        // A few milliseconds' worth per database transaction, then as long again for the requests
+        // being answered meanwhile: a long history (a restore) never holds the event loop for long.
+        for (let i = 0; i < txs.length; ) {
+          const started = performance.now();
+          immediate({ sqlite }, () => {
+            while (i < txs.length && performance.now() - started < SLICE_MS) apply(txs[i++]!, summary);
+          });
+          await Bun.sleep(Math.max(1, performance.now() - started));
+        }
         summary.read += txs.length;
         marker = page.marker;
       } while (marker !== undefined);

@@ -95,6 +95,7 @@ const SECTIONS: [path: string, heading: string | RegExp][] = [
   ["/admin/audit", "Audit Log"],
   // (this site has no --backup-dir: the screen says how to turn backups on)
   ["/admin/backups", "Backups are off"],
+  ["/admin/wallet", "On the ledger, not paid by this database"],
 ];
 
 for (const width of [1280, 375]) {

@@ -166,15 +166,15 @@ describe("account_tx as rippled answers it (AccountTx.cpp)", () => {
       hashes.push((await pay(genesis, to, 25_000_000 + i, extra)).hash);
       sim.closeLedger();
     }
-    const first = (await client.request({ command: "tx", transaction: hashes[0]! })).result as any;
-    const from = first.ledger_index as number;
+    const first = (await client.request({ command: "tx", transaction: hashes[0]! } as never)) as any;
+    const from = first.result.ledger_index as number;
 
     // forward, two at a time: every payment once, oldest first, the marker carrying the rest
     const seen: any[] = [];
     let marker: unknown;
     let pages = 0;
     do {
-      const page = (await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1, forward: true, limit: 2, ...(marker ? { marker } : {}) } as never)).result as any;
+      const page = ((await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1, forward: true, limit: 2, ...(marker ? { marker } : {}) } as never)) as any).result;
       expect(page.ledger_index_min).toBe(from);
       seen.push(...page.transactions);
       marker = page.marker;
@@ -184,11 +184,11 @@ describe("account_tx as rippled answers it (AccountTx.cpp)", () => {
     expect(seen.map((t) => t.hash)).toEqual(hashes);
     expect(seen[0].tx_json).toMatchObject({ Memos: [memo], InvoiceID: invoice });
     // newest first without forward; the client's own helper reads the same
-    const back = (await client.request({ command: "account_tx", account: to, ledger_index_min: from, limit: 5 } as never)).result as any;
+    const back = ((await client.request({ command: "account_tx", account: to, ledger_index_min: from, limit: 5 } as never)) as any).result;
     expect(back.transactions.map((t: any) => t.hash)).toEqual([...hashes].reverse());
 
     // the server lost the ledgers before the third payment
-    const third = ((await client.request({ command: "tx", transaction: hashes[2]! })).result as any).ledger_index as number;
+    const third = ((await client.request({ command: "tx", transaction: hashes[2]! } as never)) as any).result.ledger_index as number;
     sim.faults.historyGap(1, third - 1);
     const refused = await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1 } as never).catch((error) => error);
     expect(refused.data).toMatchObject({ error: "lgrIdxMalformed", error_code: 58 });

@@ -18,6 +18,7 @@ import { ClaimsScreen } from "../../features/rewards/pages/Claims";
 import { FaucetControl } from "../../features/settings/pages/FaucetSettings";
 import { SignupPanels } from "../../features/signups/pages/Signups";
 import { TwoFactorSetupScreen } from "../../features/two-factor/components/TwoFactorSetupScreen";
+import { WalletScreen } from "../../features/wallet/pages/Wallet";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { AdminShell } from "./AdminShell";
 import { Overview } from "./Overview";
@@ -60,6 +61,7 @@ export default function Admin() {
         <Route path="blocklist" element={<BlocklistScreen />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="backups" element={<BackupsScreen />} />
+        <Route path="wallet" element={<WalletScreen />} />
         <Route path="*" element={<Overview />} />
       </Routes>
     </AdminShell>

@@ -3,7 +3,7 @@
 // every money action may ask for. (An admin who must set up two-factor sign-in first sees only that
 // screen: Admin.tsx.)
 import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowLeft, DatabaseBackup, Droplets, Gift, LayoutDashboard, Mail, Megaphone, Menu, MessageSquare, ScrollText, Settings, ShieldBan, UserCog, Users, X, type LucideIcon } from "lucide-react";
+import { ArrowLeft, DatabaseBackup, Droplets, Gift, LayoutDashboard, Mail, Megaphone, Menu, MessageSquare, ScrollText, Settings, ShieldBan, UserCog, Users, Wallet, X, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/ui/button";
@@ -25,6 +25,7 @@ export const SECTIONS: { to: string; label: string; icon: LucideIcon; count?: Co
   { to: "/admin/blocklist", label: "Block list", icon: ShieldBan },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText },
   { to: "/admin/backups", label: "Backups", icon: DatabaseBackup },
+  { to: "/admin/wallet", label: "Hot wallet", icon: Wallet },
 ];
 
 function SectionLinks({ onNavigate }: { onNavigate?: () => void }) {

@@ -125,7 +125,17 @@ export const payoutColumns = (): Column<PayoutRow>[] => {
   return [
     c.display({ id: "user", header: "User", cell: ({ row: { original: p } }) => p.username ?? "" }),
     c.display({ id: "amount", header: "Amount", cell: ({ row: { original: p } }) => `${p.amount} XRP` }),
-    c.display({ id: "status", header: "Status", cell: ({ row: { original: p } }) => <Badge tone={p.status === "SUCCESS" ? "green" : p.status === "FAILED" ? "red" : "yellow"}>{p.status}</Badge> }),
+    c.display({
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: p } }) => (
+        <>
+          <Badge tone={p.status === "SUCCESS" ? "green" : p.status === "FAILED" ? "red" : "yellow"}>{p.status}</Badge>
+          {/* paid before the database was restored: read back from the wallet's history */}
+          {p.foundOnLedger && <span className="block text-xs text-slate-600">found on the ledger</span>}
+        </>
+      ),
+    }),
     c.display({ id: "hash", header: "Hash", cell: ({ row: { original: p } }) => (p.txHash ? <TxHash hash={p.txHash} /> : "") }),
     c.display({ id: "date", header: "Date", cell: ({ row: { original: p } }) => when(p.createdAt) }),
     c.display({ id: "error", header: "Error", cell: ({ row: { original: p } }) => p.error ?? "" }),
