@@ -5,6 +5,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { ECDSA, type Payment, Wallet } from "xrpl";
 import { randomAddress } from "../testing/harness.ts";
+import { queryPlan, recordStatements } from "../testing/statements.ts";
 import { payoutBed, type PayoutBed } from "./testing.ts";
 
 let bed: PayoutBed;
@@ -147,4 +148,43 @@ test("a long history is read page by page (markers): 450 transactions sent outsi
   // and a payout after it goes out with the Sequence after theirs
   const { id } = await bed.approvedRequest(Wallet.generate(ECDSA.ed25519).classicAddress);
   await bed.settle(() => requestRow(id).status === "PROCESSED");
+});
+
+test("every statement of a reconciliation is served by an index (EXPLAIN QUERY PLAN): none scans a table that grows", async () => {
+  bed = await bedWithBudget();
+  const { id } = await bed.approvedRequest();
+  const user = await bed.t.register("planned");
+  sqlite().run("update users set xrp_address = ?, total_claimed_drops = 7000000 where id = ?", [randomAddress(), user.user.id]);
+  sqlite().run("insert into rewards (user_id, type, amount_drops, status, created_at) values (?, 'REVIEW', 7000000, 'APPROVED', ?)", [user.user.id, Date.now()]);
+  bed.sim.fund((sqlite().query("select xrp_address as a from users where id = ?").get(user.user.id) as { a: string }).a, 20_000_000);
+  await bed.t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: bed.admin });
+  await bed.settle(() => (sqlite().query("select count(*) as n from payouts where status = 'paid'").get() as { n: number }).n === 2);
+  bed.sim.faults.takeSequence(bed.wallet.classicAddress);
+  bed.sim.closeLedger();
+  // as if restored from before both payments: their payouts unknown, the request approved, the user owed
+  await bed.engine.stop();
+  sqlite().run("update installation set reconciled_ledger = 2");
+  sqlite().run("delete from payouts");
+  sqlite().run("update faucet_requests set status = 'APPROVED', tx_hash = null where id = ?", [id]);
+  sqlite().run("update rewards set status = 'APPROVED', payout_id = null");
+  sqlite().run("update users set total_claimed_drops = 7000000 where id = ?", [user.user.id]);
+
+  const log = recordStatements(sqlite());
+  await bed.restartEngine();
+  await bed.engine.tick();
+  const taken = log.taken();
+  // and the alert's count of them
+  log.clear();
+  await bed.t.app.services.alerts.evaluate();
+  taken.push(...log.taken().filter((sql) => sql.includes("wallet_ledger_payments")));
+  expect(requestRow(id).status).toBe("PROCESSED");
+  expect(sqlite().query("select kind, status, found_on_ledger from payouts order by kind").all()).toEqual([
+    { kind: "FAUCET_REQUEST", status: "paid", found_on_ledger: 1 },
+    { kind: "USER_PAYMENT", status: "paid", found_on_ledger: 1 },
+  ]);
+  expect(sqlite().query("select status from rewards").all()).toEqual([{ status: "PAID" }]);
+  expect(sqlite().query("select total_claimed_drops as owed from users where id = ?").get(user.user.id)).toEqual({ owed: 0 });
+  const growing = ["payouts", "payout_attempts", "faucet_requests", "rewards", "users", "wallet_ledger_payments", "notifications"];
+  const scans = taken.flatMap((sql) => queryPlan(sqlite(), sql).filter((step) => growing.includes(step.match(/^SCAN (\w+)/)?.[1] ?? "")).map((step) => `${step} in ${sql}`));
+  expect(scans).toEqual([]);
 });

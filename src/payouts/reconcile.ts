@@ -108,9 +108,9 @@ export function createReconciler({
     openUserPayment: sqlite.prepare<PayoutRow, [number]>(
       "select * from payouts where user_id = ? and kind = 'USER_PAYMENT' and status in ('queued', 'sequence_assigned', 'in_flight', 'needs_attention')",
     ),
-    insertPayout: sqlite.prepare<PayoutRow, [string, number | null, number | null, string, number | null, number, number]>(
+    insertPayout: sqlite.prepare<unknown, [string, number | null, number | null, string, number | null, number, number]>(
       `insert into payouts (kind, faucet_request_id, user_id, destination, destination_tag, amount_drops, status, created_at, updated_at)
-       values (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, ?7) returning *`,
+       values (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, ?7)`,
     ),
     attachRewards: sqlite.prepare<unknown, [number, number]>("update rewards set payout_id = ? where user_id = ? and status = 'APPROVED' and payout_id is null"),
     list: sqlite.prepare<unknown, [string, string, string, string, string | null, number | null, number, number, string | null, number]>(
@@ -119,6 +119,10 @@ export function createReconciler({
     ),
   };
   const installationId = q.installation.get()!.installation_id;
+
+  // A payout row for a payment found on the ledger (settled by the caller).
+  const insertPayout = (...values: [string, number | null, number | null, string, number | null, number, number]) =>
+    q.payoutById.get(Number(q.insertPayout.run(...values).lastInsertRowid))!;
 
   function list(t: WalletTx, origin: "outside" | "unknown_payout", key: string | null): boolean {
     const amount = t.type === "Payment" ? (t.deliveredDrops ?? (/^\d+$/.test(String(t.tx.Amount ?? t.tx.DeliverMax)) ? Number(t.tx.Amount ?? t.tx.DeliverMax) : null)) : null;
@@ -143,7 +147,7 @@ export function createReconciler({
       if (payout) return settleKnown(payout, t), "settled";
       const request = q.request.get(named.requestId);
       if (!request || request.address !== t.destination) return list(t, "unknown_payout", key) ? "listed" : null;
-      const created = q.insertPayout.get("FAUCET_REQUEST", request.id, null, t.destination, t.destinationTag, t.deliveredDrops, now())!;
+      const created = insertPayout("FAUCET_REQUEST", request.id, null, t.destination, t.destinationTag, t.deliveredDrops, now());
       settlement().markFoundOnLedger(created, t.hash, t.ledgerIndex);
       return "settled";
     }
@@ -162,7 +166,7 @@ export function createReconciler({
     } else if (open) {
       return list(t, "unknown_payout", key) ? "listed" : null;
     }
-    const created = q.insertPayout.get("USER_PAYMENT", null, named.userId, t.destination, t.destinationTag, t.deliveredDrops, now())!;
+    const created = insertPayout("USER_PAYMENT", null, named.userId, t.destination, t.destinationTag, t.deliveredDrops, now());
     q.attachRewards.run(created.id, named.userId);
     settlement().markFoundOnLedger(created, t.hash, t.ledgerIndex);
     return "settled";

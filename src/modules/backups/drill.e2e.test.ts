@@ -179,7 +179,7 @@ test("a restored backup, and a copy of it in another data directory, pay nobody 
   const args = ["--trust-proxy", "--xrpl", "sandbox", "--sandbox-port", String(sandboxPort), "--backup-dir", backups, "--backup-every", "1d"];
   const first = await startBinary({ binary, cwd: dir, args });
   servers.push(first);
-  let admin = httpClient(first.url);
+  const admin = httpClient(first.url);
   expect((await admin.post("/api/login", ADMIN)).status).toBe(200);
   // 25 XRP a request (new accounts on the ledger), no proof of work, bonuses from new accounts
   expect((await admin.post("/api/admin/faucet/settings", { dailyLimit: "1000000", minAmount: "25", maxAmount: "25", powDifficulty: 0, bonusMinAccountAgeHours: 0 })).status).toBe(200);
