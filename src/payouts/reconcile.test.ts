@@ -2,11 +2,14 @@
 // ledger, transactions sent from the wallet outside the faucet, a server without the history, and
 // a long history read page by page. (A restored and a copied database: the restore drill,
 // src/modules/backups/drill.e2e.test.ts, on the binary.)
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { ECDSA, type Payment, Wallet } from "xrpl";
 import { randomAddress } from "../testing/harness.ts";
 import { queryPlan, recordStatements } from "../testing/statements.ts";
 import { payoutBed, type PayoutBed } from "./testing.ts";
+
+// each test pays through the simulator, some over many ledgers
+setDefaultTimeout(30_000);
 
 let bed: PayoutBed;
 afterEach(async () => {

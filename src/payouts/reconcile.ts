@@ -221,8 +221,9 @@ export function createReconciler({
           const range = marker === undefined ? { ledger_index_min: from, ledger_index_max: -1 } : { ledger_index_min: from, ledger_index_max: summary.toLedger, marker };
           page = await ledger.request<AccountTxAnswer>({ command: "account_tx", account, ...range, forward: true, limit: PAGE });
         } catch (error) {
-          const code = rippledError(error)?.error;
-          if (code === "lgrIdxMalformed" || code === "lgrIdxsInvalid" || code === "invalidLgrRange") throw new HistoryGap(from, await oldestHeld());
+          // (below the server's complete ledgers; a server behind the one asked before answers
+          // invalidLgrRange, an error like any other: the next tick asks again)
+          if (rippledError(error)?.error === "lgrIdxMalformed") throw new HistoryGap(from, await oldestHeld());
           throw error;
         }
         // an API v1 server narrows the range to what it holds instead of refusing
