@@ -35,8 +35,8 @@ describe("GET /api/faucet/requests", () =>
       setup: history,
       expectStatus: 200,
       expectJson: [
-        { id: 2, status: "PROCESSED", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: expect.any(String), txHash: "AB".repeat(32), rejectReason: null },
-        { id: 1, status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: null, txHash: null, rejectReason: null },
+        { id: 2, address: wallet, status: "PROCESSED", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: expect.any(String), txHash: "AB".repeat(32), rejectReason: null },
+        { id: 1, address: wallet, status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: null, txHash: null, rejectReason: null },
       ],
     },
     { name: "a wallet that never asked has none", method: "GET", url: `/api/faucet/requests?address=${randomAddress()}`, setup: history, expectStatus: 200, expectJson: [] },

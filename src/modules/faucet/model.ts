@@ -83,11 +83,13 @@ export function faucetRequestView(row: Pick<FaucetRequest, "id" | "status" | "am
 
 
 // A request as anyone may look it up by its address (or its device): never the IP, device, user
-// or risk. A rejected one says why, in the admin's words (written for the person who asked).
-export type PublicFaucetRequestRow = Pick<FaucetRequest, "id" | "status" | "amountDrops" | "createdAt" | "processedAt" | "txHash" | "rejectReason">;
+// or risk. A rejected one says why, in the admin's words (written for the person who asked). Its
+// address (already known to whoever looks it up, or the device's own) makes its status link.
+export type PublicFaucetRequestRow = Pick<FaucetRequest, "id" | "address" | "status" | "amountDrops" | "createdAt" | "processedAt" | "txHash" | "rejectReason">;
 export function publicFaucetRequestView(r: PublicFaucetRequestRow) {
   return {
     id: r.id,
+    address: r.address,
     status: r.status,
     amount: formatXrp(r.amountDrops),
     createdAt: iso(r.createdAt)!,

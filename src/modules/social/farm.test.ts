@@ -329,7 +329,7 @@ describe("the offer says when each bonus becomes available, before any share", (
     const tooNew = `Your account is too new for a bonus: bonuses need an account at least 24 hours old. You can claim from ${at(registered + DAY)}.`;
     expect(offer.accountAgeHours).toBe(24);
     expect(offer.waits).toEqual([{ limit: "account_age", availableAt: new Date(registered + DAY).toISOString(), message: tooNew }]);
-    for (const p of offer.platforms) expect(p).toMatchObject({ availableAt: null, claimableAt: new Date(registered + DAY).toISOString(), waitReason: tooNew });
+    for (const p of offer.platforms) expect(p).toMatchObject({ availableAt: null, claimableAt: new Date(registered + DAY).toISOString(), waitLimit: "account_age", waitReason: tooNew });
     // the refusal a claim would get says the same
     expect((await claim(user, "Twitter", randomAddress())).json.message).toBe(tooNew);
     // a visitor: the account age, nothing held
@@ -354,8 +354,8 @@ describe("the offer says when each bonus becomes available, before any share", (
     // the second claimed LinkedIn an hour later: that platform's own week holds it longer
     const second = (await people[1]!.get("/api/social/bonus")).json;
     const linkedIn = second.platforms.find((p: { platform: string }) => p.platform === "LinkedIn");
-    expect(linkedIn).toMatchObject({ claimableAt: new Date(started + HOUR + WEEK).toISOString(), waitReason: expect.stringContaining("You already claimed the LinkedIn bonus this week") });
-    expect(second.platforms.find((p: { platform: string }) => p.platform === "Twitter")).toMatchObject({ claimableAt: opens, waitReason: networkFull });
+    expect(linkedIn).toMatchObject({ claimableAt: new Date(started + HOUR + WEEK).toISOString(), waitLimit: "platform", waitReason: expect.stringContaining("You already claimed the LinkedIn bonus this week") });
+    expect(second.platforms.find((p: { platform: string }) => p.platform === "Twitter")).toMatchObject({ claimableAt: opens, waitLimit: "network", waitReason: networkFull });
     // what the offer said is what a claim is told
     expect((await claim(people[3]!, "Twitter", randomAddress())).json.message).toBe(networkFull);
   });

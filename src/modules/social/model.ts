@@ -95,8 +95,8 @@ export interface BonusWait {
 }
 
 // What the claim forms show before anyone shares: the amount per platform, when each platform is
-// next claimable (`availableAt`: its own week; `claimableAt`: with every other limit, and `waitReason`
-// the one that holds it longest), the account age bonuses need, and each limit that holds them now.
+// next claimable (`availableAt`: its own week; `claimableAt`: with every other limit, `waitLimit` and
+// `waitReason` the one that holds it longest: "platform" for its own week), the account age bonuses need, and each limit that holds them now.
 export const offerView = (
   perPlatformDrops: number,
   platforms: { platform: Platform; availableAt: number | null }[],
@@ -111,9 +111,9 @@ export const offerView = (
     accountAgeHours,
     waits: waits.map((w) => ({ limit: w.limit, availableAt: isoOf(w.availableAt)!, message: w.message })),
     platforms: platforms.map(({ platform, availableAt }) => {
-      const own = availableAt === null ? null : { availableAt, message: claimedThisWeekText(platform, availableAt) };
+      const own = availableAt === null ? null : { limit: "platform" as const, availableAt, message: claimedThisWeekText(platform, availableAt) };
       const holds = own && (!longest || own.availableAt >= longest.availableAt) ? own : longest;
-      return { platform, availableAt: isoOf(availableAt), claimableAt: isoOf(holds?.availableAt ?? null), waitReason: holds?.message ?? null };
+      return { platform, availableAt: isoOf(availableAt), claimableAt: isoOf(holds?.availableAt ?? null), waitLimit: holds?.limit ?? null, waitReason: holds?.message ?? null };
     }),
   };
 };
