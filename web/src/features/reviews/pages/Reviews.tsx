@@ -1,8 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";
-import { useFaucetStatus } from "../../faucet";
-import { RequestReceived } from "../../faucet/components/ClaimForm";
+import { RequestReceived, useFaucetStatus } from "../../faucet";
 import { useReviewerBonus, useSubmitReview } from "../api";
 import { Page } from "../../../components/Page";
 import { ReviewList } from "../components/ReviewList";
