@@ -7,10 +7,9 @@
 // the status badge covers no button. One site and one browser for the file; the money flows over
 // HTTP (one payment, on the sandbox ledger).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { proofFor } from "../../src/testing/pow.ts";
-import { BROWSER_USER_AGENT, gone, newAddress, saveSettings, seen, startSite, until, USER_PASSWORD, type Site } from "./support.ts";
+import { axeViolations, errorUnder, BROWSER_USER_AGENT, gone, newAddress, saveSettings, seen, startSite, until, USER_PASSWORD, type Site } from "./support.ts";
 
 let site: Site;
 let admin: string;
@@ -28,10 +27,6 @@ let networks = 0;
 const visitorIp = () => `10.${100 + ++networks}.0.1`;
 const json = { "content-type": "application/json" };
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 // A faucet request over HTTP, as a person's browser from `ip` (with that browser's device cookie).
 async function askOverHttp(ip: string, address: string, device?: string) {
@@ -54,11 +49,6 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-// The error under a field: the element its aria-describedby names.
-async function errorUnder(field: Locator): Promise<string | null> {
-  const id = await field.getAttribute("aria-describedby");
-  return id ? field.page().locator(`#${id}`).textContent() : null;
-}
 
 for (const width of [1280, 375]) {
   describe(`at ${width} px`, () => {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
 import { buttonClass } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { WalletField } from "../../../components/ui/field";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { toast } from "../../../components/ui/use-toast";
@@ -122,12 +122,8 @@ export function ClaimForm({
         </p>
       )}
       <form onSubmit={submit} onFocus={warmOnFocus ? () => warmProof("faucet") : undefined} className="space-y-4" noValidate>
-        <Field
+        <WalletField
           id={`${idPrefix}-address`}
-          label="XRP wallet address"
-          placeholder="r..."
-          autoComplete="off"
-          spellCheck={false}
           value={address}
           error={fieldError}
           onChange={(e) => {

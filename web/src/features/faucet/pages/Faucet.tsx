@@ -11,7 +11,7 @@ import { Page } from "../../../components/Page";
 import { EarningAlertsForm } from "../../signups";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
+import { WalletField } from "../../../components/ui/field";
 import { TxHash } from "../../../components/ui/TxHash";
 import { budgetWords, nextSliceSentence, timeWords } from "../../../lib/budget";
 import { ApiError, refusalText } from "../../../lib/errors";
@@ -200,12 +200,9 @@ function Lookup() {
       <p className="mt-1 text-sm text-slate-600">Anyone can see a wallet address's latest requests, their payments and why one was rejected.</p>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
         <div className="min-w-0 flex-1">
-          <Field
+          <WalletField
             id="lookup-address"
             label="Wallet address to look up"
-            placeholder="r..."
-            autoComplete="off"
-            spellCheck={false}
             value={address}
             error={fieldError ?? (asked === address.trim() ? serverError : null)}
             onChange={(e) => {

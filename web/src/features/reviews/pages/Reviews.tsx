@@ -7,7 +7,7 @@ import { Page } from "../../../components/Page";
 import { ReviewList } from "../components/ReviewList";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
+import { Field, WalletField } from "../../../components/ui/field";
 import { FormFailure, NetworkFailure } from "../../../components/ui/form-failure";
 import { isNetworkFailure, refusalText } from "../../../lib/errors";
 import { toast } from "../../../components/ui/use-toast";
@@ -40,12 +40,8 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
         Add your XRP wallet address and our team will send you {worth ? <strong>{worth} XRP</strong> : "a bonus"} once they have checked your review.
       </p>
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-        <Field
+        <WalletField
           id="bonus-address"
-          label="XRP wallet address"
-          placeholder="r..."
-          autoComplete="off"
-          spellCheck={false}
           value={address}
           error={fieldError}
           onChange={(e) => {
