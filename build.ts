@@ -40,6 +40,12 @@ async function writeWhitepaper() {
   await Bun.write(join(webOut, WHITEPAPER_PDF), textPdf(WHITEPAPER_TITLE, WHITEPAPER_SECTIONS, "Not affiliated with Ripple Labs. Never share your secret key or recovery phrase."));
 }
 
+// The site's icon and web manifest (web/static), served at the root as browsers ask for them.
+async function copyStatic() {
+  const dir = join(root, "web/static");
+  for (const name of await readdir(dir)) await Bun.write(join(webOut, name), Bun.file(join(dir, name)));
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
@@ -116,6 +122,7 @@ async function compile() {
 const started = performance.now();
 await buildWeb();
 await writeWhitepaper();
+await copyStatic();
 await embedWeb();
 if (!process.argv.includes("--web")) await compile();
 console.log(`build: done in ${Math.round(performance.now() - started)} ms`);

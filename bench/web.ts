@@ -1,6 +1,6 @@
 // What a visitor's browser gets: the JavaScript downloaded on `/` (gzip and brotli, as the server sends
 // it), and Lighthouse (from npm, run by Bun) against Debian's Chromium: mobile for the home, faucet and
-// reviews pages and a logged-in user's dashboard (goal >= 95), desktop for the home and faucet pages;
+// reviews pages and a logged-in user's dashboard (goal >= 99), desktop for the home and faucet pages;
 // the median of BENCH_LIGHTHOUSE_RUNS runs (default 3).
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -88,8 +88,29 @@ async function profileWith(cookie: string): Promise<string> {
   return profile;
 }
 
-let runNumber = 0;
+class LighthouseFailure extends Error {
+  constructor(readonly stderr: string) {
+    super(`lighthouse failed: ${stderr}`);
+  }
+}
+// Lighthouse's own hiccups (its trace missed the navigation's start: "NO_NAVSTART, please run
+// Lighthouse again"; or no first paint on a busy machine): the run is made again, a few times at
+// most, saying so, instead of losing the whole bench.
+const RETRIED = /NO_NAVSTART|NO_FCP|please run Lighthouse again|PROTOCOL_TIMEOUT/i;
+const ATTEMPTS = 4;
 function lighthouse(path: string, preset: "mobile" | "desktop", profile?: string): Report {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(path, preset, profile);
+    } catch (error) {
+      if (!(error instanceof LighthouseFailure) || !RETRIED.test(error.stderr) || attempt === ATTEMPTS) throw error;
+      console.log(`  (Lighthouse's own failure on ${path} ${preset}, run ${attempt} of ${ATTEMPTS}: ${error.stderr.match(RETRIED)?.[0]}; running it again)`);
+    }
+  }
+}
+
+let runNumber = 0;
+function lighthouseOnce(path: string, preset: "mobile" | "desktop", profile?: string): Report {
   const out = join(work, "report.json");
   let userDataDir = "";
   if (profile) {
@@ -111,8 +132,8 @@ function lighthouse(path: string, preset: "mobile" | "desktop", profile?: string
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
   );
-  if (run.exitCode !== 0) throw new Error(`lighthouse failed: ${run.stderr.toString().slice(-500)}`);
   if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  if (run.exitCode !== 0) throw new LighthouseFailure(run.stderr.toString().slice(-500));
   const report = JSON.parse(readFileSync(out, "utf8"));
   if (profile && !report.finalDisplayedUrl.endsWith(path)) throw new Error(`the logged-in run ended on ${report.finalDisplayedUrl}, not ${path}`);
   return report;
@@ -120,13 +141,13 @@ function lighthouse(path: string, preset: "mobile" | "desktop", profile?: string
 
 try {
   const js = await javascriptOnHome();
-  console.log(`JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 120 KiB gzip)`);
+  console.log(`JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 100 KiB gzip)`);
   const admin = adminChunk(js.names);
   console.log(
     `Admin chunk: ${(admin.gzip / 1024).toFixed(1)} KiB gzip (${admin.name}; ${(admin.withShared / 1024).toFixed(1)} KiB with the shared chunks / has not loaded); on a visitor's /: ${js.adminOnHome ? "YES (it should not be)" : "no"}`,
   );
   const profile = await profileWith(await userCookie());
-  console.log(`Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS   (goal: mobile perf >= 95)`);
+  console.log(`Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS   (goal: mobile perf >= 99)`);
   const runs: [string, "mobile" | "desktop", string?][] = [
     ["/", "mobile"],
     ["/faucet", "mobile"],

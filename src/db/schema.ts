@@ -287,6 +287,8 @@ export const payouts = sqliteTable(
       .where(sql`kind = 'USER_PAYMENT' and status in ('queued', 'sequence_assigned', 'in_flight', 'needs_attention')`),
     index("payouts_status").on(t.status),
     index("payouts_user_time").on(t.userId, t.createdAt),
+    // the public feed of the latest payouts, newest settled first
+    index("payouts_paid_time").on(t.updatedAt).where(sql`status = 'paid'`),
   ],
 );
 

@@ -75,6 +75,24 @@ describe("the embedded web app", () => {
     },
   ]);
 
+  test("the site has an icon and a web manifest (no 404 in a browser's console), linked from every page", async () => {
+    const page = (await t.call("GET", "/")).text;
+    const icon = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml"/.exec(page)?.[1];
+    const manifest = /<link rel="manifest" href="([^"]+)"/.exec(page)?.[1];
+    expect(icon).toBeDefined();
+    expect(manifest).toBeDefined();
+    const iconRes = await t.call("GET", icon!);
+    expect(iconRes.status).toBe(200);
+    expect(iconRes.headers.get("content-type")).toContain("image/svg+xml");
+    const manifestRes = await t.call("GET", manifest!);
+    expect(manifestRes.status).toBe(200);
+    expect(manifestRes.headers.get("content-type")).toContain("application/manifest+json");
+    const app = JSON.parse(manifestRes.text);
+    expect(app).toMatchObject({ name: "XRP Faucet - Free XRP Drops", start_url: "/", display: "standalone" });
+    // the manifest's icon is served where it says
+    for (const { src } of app.icons) expect((await t.call("GET", src)).status).toBe(200);
+  });
+
   test("pages carry the security headers", async () => {
     const res = await t.call("GET", "/");
     const csp = res.headers.get("content-security-policy")!;

@@ -20,7 +20,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { ADMIN, BROWSER_USER_AGENT, gone, newAddress, seen, sessionCookie, startSite, until, type SiteOnClock } from "./support.ts";
+import { errorUnder, ADMIN, BROWSER_USER_AGENT, gone, newAddress, seen, sessionCookie, startSite, until, type SiteOnClock } from "./support.ts";
 
 let site: SiteOnClock;
 let adminCookie = "";
@@ -83,12 +83,6 @@ async function adminPage(width = 1280, path = "/admin"): Promise<Page> {
 // The value beside a label in a list of figures (<dt>label</dt><dd>value</dd>).
 const figureOf = (scope: Page | Locator, label: string) => scope.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
 
-// The error under a field: the element its aria-describedby names first.
-async function errorUnder(field: Locator): Promise<string | null> {
-  const ids = await field.getAttribute("aria-describedby");
-  if (!ids) return null;
-  return field.page().locator(`#${ids.split(" ")[0]}`).textContent();
-}
 
 test("the faucet page says when this hour's used-up XRP opens again, in the visitor's time and UTC; a refused request says so too", async () => {
   // Each visitor who asks is a person's browser (a headless one's request is flagged: it waits for

@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { encodeAccountID } from "ripple-address-codec";
 import { BINARY, runBinary, startBinary, type RunningServer } from "../../src/testing/binary.ts";
@@ -185,6 +186,19 @@ export async function gone(locator: Locator, timeout = 20_000): Promise<void> {
 // Polls until `check` is true; fails with `what` after the timeout (src/testing/wait.ts).
 export async function until(check: () => Promise<boolean>, what: string, timeout = 20_000): Promise<void> {
   await waitFor(check, { what, timeout, interval: 50 });
+}
+
+// What axe-core finds against WCAG 2.1 A and AA on the page as it is, one line a rule ([] when clean).
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// The error under a field: the element its aria-describedby names first.
+export async function errorUnder(field: Locator): Promise<string | null> {
+  const ids = await field.getAttribute("aria-describedby");
+  if (!ids) return null;
+  return field.page().locator(`#${ids.split(" ")[0]}`).textContent();
 }
 
 export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);

@@ -6,9 +6,8 @@
 // an unknown URL is a real 404; the whitepaper downloads as a PDF.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { ADMIN, BROWSER_USER_AGENT, gone, newAddress, saveSettings, seen, startSite, until, untilPaid, type Site } from "./support.ts";
+import { axeViolations, errorUnder, ADMIN, BROWSER_USER_AGENT, gone, newAddress, saveSettings, seen, startSite, until, untilPaid, type Site } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -28,10 +27,6 @@ let visitors = 0;
 const visitorIp = () => `10.${++visitors}.0.1`;
 const SPLASH = { name: "Loading XRP Faucet" } as const;
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 // The admin, signed in through the API in a browser context of its own, approves a request.
 async function approve(id: number): Promise<Page> {
@@ -50,12 +45,6 @@ async function approve(id: number): Promise<Page> {
   return page;
 }
 
-// The error under a field: the element its aria-describedby names.
-async function errorUnder(field: Locator): Promise<string | null> {
-  const id = await field.getAttribute("aria-describedby");
-  if (!id) return null;
-  return field.page().locator(`#${id}`).textContent();
-}
 
 for (const width of [1280, 375]) {
   describe(`at ${width} px`, () => {

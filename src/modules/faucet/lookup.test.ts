@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
 import { type Scenario, scenarios } from "../../testing/scenario.ts";
 import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
-import { BUDGET_REACHED, FAUCET_OFFLINE } from "./model.ts";
+import { BUDGET_REACHED, FAUCET_OFFLINE, waitReasons } from "./model.ts";
 
 const HOUR = 60 * 60 * 1000;
 const device = (n: number) => `device-${String(n).padStart(20, "0")}`;
@@ -35,8 +35,8 @@ describe("GET /api/faucet/requests", () =>
       setup: history,
       expectStatus: 200,
       expectJson: [
-        { id: 2, status: "PROCESSED", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: expect.any(String), txHash: "AB".repeat(32) },
-        { id: 1, status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: null, txHash: null },
+        { id: 2, address: wallet, status: "PROCESSED", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: expect.any(String), txHash: "AB".repeat(32), rejectReason: null },
+        { id: 1, address: wallet, status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: null, txHash: null, rejectReason: null },
       ],
     },
     { name: "a wallet that never asked has none", method: "GET", url: `/api/faucet/requests?address=${randomAddress()}`, setup: history, expectStatus: 200, expectJson: [] },
@@ -93,6 +93,8 @@ describe("GET /api/faucet/status", () =>
         nextSliceAt: "2026-01-15T13:00:00.000Z",
         reviewerBonus: "5.000000",
         nextClaimSeconds: null,
+        nextClaimLimit: null,
+        nextClaimReason: null,
         surge: false,
         surgeNotice: null,
       },
@@ -165,8 +167,55 @@ describe("GET /api/faucet/status", () =>
       expectStatus: 200,
       expectJsonMatch: { nextClaimSeconds: 21 * 60 * 60 },
     },
+    {
+      name: "an address's wait says it is the address's, in its refusal's words",
+      method: "GET",
+      url: `/api/faucet/status?address=${wallet}`,
+      setup: (t) => ask(t, wallet),
+      expectStatus: 200,
+      expectJsonMatch: { nextClaimSeconds: 24 * 60 * 60, nextClaimLimit: "address", nextClaimReason: waitReasons.address },
+    },
+    {
+      name: "a network at its daily number of addresses: this visitor's wait is the network's, as its refusal says",
+      method: "GET",
+      url: "/api/faucet/status?mine=1",
+      // a new device on that network (the device's own limit is not what holds it)
+      headers: { cookie: `device=${device(9)}` },
+      ip: "198.51.100.200",
+      setup: async (t) => {
+        for (let i = 0; i < 3; i++) {
+          await ask(t, randomAddress(), { ip: `198.51.100.${i}`, device: device(10 + i) });
+          t.clock.advance(HOUR);
+        }
+      },
+      expectStatus: 200,
+      after: async (res, { t }) => {
+        expect(res.json).toMatchObject({ nextClaimSeconds: 21 * 60 * 60, nextClaimLimit: "network", nextClaimReason: waitReasons.network(3) });
+        const refused = await ask(t, randomAddress(), { ip: "198.51.100.200", device: device(9) });
+        expect(refused.status).toBe(429);
+        expect(refused.json.message.startsWith(res.json.nextClaimReason)).toBe(true);
+      },
+    },
     { name: "an invalid address: 400 with the faucet's message", method: "GET", url: "/api/faucet/status?address=0x1234", expectStatus: 400, expectJson: { message: INVALID_ADDRESS } },
   ] satisfies Scenario[]));
+
+describe("a rejected request", () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = testApp();
+  });
+  afterEach(() => t.close());
+
+  test("says why, in the admin's words, to the device that asked and to anyone looking up its address", async () => {
+    const asked = await ask(t, wallet);
+    const admin = (await t.signIn("admin")).cookie;
+    const reason = "This address belongs to an exchange: use a wallet you control.";
+    expect((await t.call("POST", `/api/admin/faucet/requests/${asked.json.id}`, { cookie: admin, body: { action: "REJECTED", reason } })).status).toBe(200);
+    const seen = { id: asked.json.id, status: "REJECTED", rejectReason: reason };
+    expect((await t.call("GET", `/api/faucet/requests?address=${wallet}`)).json).toEqual([expect.objectContaining(seen)]);
+    expect((await t.call("GET", "/api/faucet/requests?mine=1", { cookie: `device=${device(1)}` })).json).toEqual([expect.objectContaining(seen)]);
+  });
+});
 
 describe("the status over HTTP", () => {
   let t: TestApp;

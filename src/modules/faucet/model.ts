@@ -25,6 +25,14 @@ export const faucetRequestBody = jsonBody({ address: text(200, INVALID_ADDRESS) 
 export const FAUCET_STATUSES = ["PENDING", "APPROVED", "PROCESSED", "REJECTED"] as const;
 export const FAUCET_LIST = { statuses: FAUCET_STATUSES, risk: true, sorts: ["createdAt", "amount", "risk"] } as const;
 
+// Why a visitor waits for their next request, in the words of the refusal they would get.
+export const waitReasons = {
+  address: "This address already requested XRP in the last 24 hours.",
+  network: (max: number) => `Too many addresses from your network today (at most ${max} in 24 hours).`,
+  device: (max: number) => `Too many addresses from this device today (at most ${max} in 24 hours).`,
+};
+export type WaitLimit = keyof typeof waitReasons;
+
 export const faucetErrors = {
   invalidAddress: () => appError(400, "INVALID_ADDRESS", INVALID_ADDRESS),
   offline: () => appError(503, "FAUCET_OFFLINE", FAUCET_OFFLINE),
@@ -33,11 +41,11 @@ export const faucetErrors = {
   bonusBudgetReached: (nextAt: number | null, retryAfterSeconds: number) =>
     tooManyRequests(nextAt === null ? BONUS_BUDGET_REACHED : bonusSliceReached(nextAt), retryAfterSeconds, "BONUS_BUDGET_REACHED"),
   addressWaits: (wait: string, retryAfterSeconds: number) =>
-    tooManyRequests(`This address already requested XRP in the last 24 hours. You can request again ${wait}.`, retryAfterSeconds, "ADDRESS_LIMIT"),
+    tooManyRequests(`${waitReasons.address} You can request again ${wait}.`, retryAfterSeconds, "ADDRESS_LIMIT"),
   networkLimit: (max: number, wait: string, retryAfterSeconds: number) =>
-    tooManyRequests(`Too many addresses from your network today (at most ${max} in 24 hours). Please try again ${wait}.`, retryAfterSeconds, "NETWORK_LIMIT"),
+    tooManyRequests(`${waitReasons.network(max)} Please try again ${wait}.`, retryAfterSeconds, "NETWORK_LIMIT"),
   deviceLimit: (max: number, wait: string, retryAfterSeconds: number) =>
-    tooManyRequests(`Too many addresses from this device today (at most ${max} in 24 hours). Please try again ${wait}.`, retryAfterSeconds, "DEVICE_LIMIT"),
+    tooManyRequests(`${waitReasons.device(max)} Please try again ${wait}.`, retryAfterSeconds, "DEVICE_LIMIT"),
   approvalPassesBudget: (leftXrp: string) =>
     appError(409, "BUDGET_REACHED", `Approving this request would pass today's budget (${leftXrp} XRP left). Raise the daily limit or approve it after midnight UTC.`),
 };
@@ -75,10 +83,20 @@ export function faucetRequestView(row: Pick<FaucetRequest, "id" | "status" | "am
 
 
 // A request as anyone may look it up by its address (or its device): never the IP, device, user
-// or risk.
-export type PublicFaucetRequestRow = Pick<FaucetRequest, "id" | "status" | "amountDrops" | "createdAt" | "processedAt" | "txHash">;
+// or risk. A rejected one says why, in the admin's words (written for the person who asked). Its
+// address (already known to whoever looks it up, or the device's own) makes its status link.
+export type PublicFaucetRequestRow = Pick<FaucetRequest, "id" | "address" | "status" | "amountDrops" | "createdAt" | "processedAt" | "txHash" | "rejectReason">;
 export function publicFaucetRequestView(r: PublicFaucetRequestRow) {
-  return { id: r.id, status: r.status, amount: formatXrp(r.amountDrops), createdAt: iso(r.createdAt)!, processedAt: iso(r.processedAt), txHash: r.txHash };
+  return {
+    id: r.id,
+    address: r.address,
+    status: r.status,
+    amount: formatXrp(r.amountDrops),
+    createdAt: iso(r.createdAt)!,
+    processedAt: iso(r.processedAt),
+    txHash: r.txHash,
+    rejectReason: r.status === "REJECTED" ? r.rejectReason : null,
+  };
 }
 export const LOOKUP_LIMIT = 20;
 export const lookupQuery = t.Object(

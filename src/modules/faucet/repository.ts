@@ -178,7 +178,7 @@ export function createFaucetRepository(db: Db) {
     .prepare();
   // A wallet's or a device's latest requests, as the public lookup shows them (indexes
   // faucet_requests_address_time and faucet_requests_device_time).
-  const publicColumns = { id: r.id, status: r.status, amountDrops: r.amountDrops, createdAt: r.createdAt, processedAt: r.processedAt, txHash: r.txHash };
+  const publicColumns = { id: r.id, address: r.address, status: r.status, amountDrops: r.amountDrops, createdAt: r.createdAt, processedAt: r.processedAt, txHash: r.txHash, rejectReason: r.rejectReason };
   const latestBy = (column: typeof r.address | typeof r.deviceId) =>
     db.select(publicColumns).from(r).where(eq(column, p("key"))).orderBy(desc(r.createdAt), desc(r.id)).limit(p("limit")).prepare();
   const latestForAddress = latestBy(r.address);

@@ -38,7 +38,8 @@ export function faucetRoutes({ context, faucet, pow, blocked, reads }: FaucetRou
       ({ request, query, visitor }) => {
         const global = status(request);
         if (global) return asJson(global);
-        return faucet.statusFor(query.mine === "1" ? visitor.device.deviceId : null, query.address);
+        const mine = query.mine === "1";
+        return faucet.statusFor(mine ? visitor.device.deviceId : null, query.address, mine ? visitor.networks.network : null);
       },
       { query: lookupQuery },
     )

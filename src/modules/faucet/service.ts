@@ -11,7 +11,7 @@ import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
-import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached } from "./model.ts";
+import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
 import { createFaucetRepository } from "./repository.ts";
 import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, WIDE_COUNT_CAP } from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
@@ -404,6 +404,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         nextSliceAt: pool.nextSliceAt === null ? null : new Date(pool.nextSliceAt).toISOString(),
         reviewerBonus: formatXrp(bonusDrops(s)),
         nextClaimSeconds: null,
+        nextClaimLimit: null,
+        nextClaimReason: null,
         surge: surging,
         surgeNotice: surging ? SURGE_NOTICE : null,
       };
@@ -419,27 +421,45 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       return value;
     },
 
-    // Seconds until this device (and this address, when given) may claim again: the address's
-    // 24 hours and the device's daily number of addresses; 0 when it may claim now.
-    nextClaimSeconds(deviceId: string | null, address: unknown): number {
+    // How long until this visitor may claim again, and which limit holds them longest (null when
+    // they may claim now): the address's 24 hours (when given), and the device's and the network's
+    // daily number of other addresses (when given: null leaves each out).
+    nextClaim(deviceId: string | null, address: unknown, network: string | null = null): { seconds: number; limit: WaitLimit | null; reason: string | null } {
       const now = clock();
       const since = now - DAY_MS;
+      const s = settings.get();
+      const typed = address !== undefined && address !== null && address !== "" ? parse(address).address : null;
       let wait = 0;
-      if (address !== undefined && address !== null && address !== "") {
-        const last = repo.lastForAddress(parse(address).address, since);
-        if (last) wait = Math.max(wait, last.createdAt + DAY_MS - now);
+      let limit: WaitLimit | null = null;
+      const consider = (until: number, which: WaitLimit) => {
+        if (until - now > wait) {
+          wait = until - now;
+          limit = which;
+        }
+      };
+      if (typed !== null) {
+        const last = repo.lastForAddress(typed, since);
+        if (last) consider(last.createdAt + DAY_MS, "address");
       }
       if (deviceId !== null) {
-        const fromDevice = repo.otherAddressesFromDevice(deviceId, "", since);
-        if (fromDevice.n >= settings.get().perDeviceDaily) wait = Math.max(wait, (fromDevice.first ?? now) + DAY_MS - now);
+        const fromDevice = repo.otherAddressesFromDevice(deviceId, typed ?? "", since);
+        if (fromDevice.n >= s.perDeviceDaily) consider((fromDevice.first ?? now) + DAY_MS, "device");
       }
-      return Math.ceil(wait / 1000);
+      if (network !== null) {
+        const fromNetwork = repo.otherAddressesFromNetwork(network, typed ?? "", since);
+        if (fromNetwork.n >= s.perIpDaily) consider((fromNetwork.first ?? now) + DAY_MS, "network");
+      }
+      const held = limit as WaitLimit | null;
+      const reason = held === null ? null : held === "address" ? waitReasons.address : waitReasons[held](held === "network" ? s.perIpDaily : s.perDeviceDaily);
+      return { seconds: Math.ceil(wait / 1000), limit: held, reason };
     },
+    nextClaimSeconds: (deviceId: string | null, address: unknown): number => service.nextClaim(deviceId, address).seconds,
 
-    // The badge asked about one visitor: their device's wait (`deviceId`, null to leave it out) and
-    // an address's.
-    statusFor(deviceId: string | null, address: unknown): FaucetStatus {
-      return { ...service.status(), nextClaimSeconds: service.nextClaimSeconds(deviceId, address) };
+    // The badge asked about one visitor: their device's and network's wait (`deviceId`, `network`:
+    // null to leave them out) and an address's, with the limit that holds it in the refusal's words.
+    statusFor(deviceId: string | null, address: unknown, network: string | null = null): FaucetStatus {
+      const next = service.nextClaim(deviceId, address, network);
+      return { ...service.status(), nextClaimSeconds: next.seconds, nextClaimLimit: next.limit, nextClaimReason: next.reason };
     },
 
     // The latest requests of a device (`deviceId`, when given) or else of a wallet address (anyone
@@ -479,6 +499,9 @@ export interface FaucetStatus {
   reviewerBonus: string;
   // for the device / address asked about (?mine=1, ?address=); null when not asked
   nextClaimSeconds: number | null;
+  // the limit that holds that wait longest, and why in the words of its refusal (null: none holds it)
+  nextClaimLimit: WaitLimit | null;
+  nextClaimReason: string | null;
   // a surge: new requests wait for a person (surge.ts), and what the faucet page says about it
   surge: boolean;
   surgeNotice: string | null;

@@ -319,3 +319,44 @@ describe("registrations from many networks of one wide network (IPv4 /16, IPv6 /
     expect(queryPlan(t.db, count!)).toEqual(["CO-ROUTINE capped", "SEARCH users USING INDEX users_ip_wide_time (ip_wide=? AND created_at>? AND created_at<?)", "SCAN capped"]);
   });
 });
+
+// GET /api/social/bonus says, before anyone shares, what would refuse a claim and when it opens.
+describe("the offer says when each bonus becomes available, before any share", () => {
+  test("a new account: its age and the date it may claim, on every platform, in the refusal's words", async () => {
+    const registered = t.clock();
+    const user = await account("198.51.100.40");
+    const offer = (await user.get("/api/social/bonus")).json;
+    const tooNew = `Your account is too new for a bonus: bonuses need an account at least 24 hours old. You can claim from ${at(registered + DAY)}.`;
+    expect(offer.accountAgeHours).toBe(24);
+    expect(offer.waits).toEqual([{ limit: "account_age", availableAt: new Date(registered + DAY).toISOString(), message: tooNew }]);
+    for (const p of offer.platforms) expect(p).toMatchObject({ availableAt: null, claimableAt: new Date(registered + DAY).toISOString(), waitLimit: "account_age", waitReason: tooNew });
+    // the refusal a claim would get says the same
+    expect((await claim(user, "Twitter", randomAddress())).json.message).toBe(tooNew);
+    // a visitor: the account age, nothing held
+    const visitor = (await browser("198.51.100.41").get("/api/social/bonus")).json;
+    expect(visitor).toMatchObject({ accountAgeHours: 24, waits: [] });
+    expect(visitor.platforms.map((p: { claimableAt: string | null }) => p.claimableAt)).toEqual([null, null, null]);
+  });
+
+  test("a registration network at its week's most: the date on every platform of its other accounts; the platform's own week where it is later", async () => {
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await account(`2001:db8:78:${i + 1}::9`, `offer-farm-device-00000000${i}`));
+    t.clock.advance(DAY);
+    const started = t.clock();
+    expect((await claim(people[0]!, "LinkedIn", randomAddress())).status).toBe(201);
+    t.clock.advance(HOUR);
+    for (let i = 1; i < 3; i++) expect((await claim(people[i]!, "LinkedIn", randomAddress())).status).toBe(201);
+    const opens = new Date(started + WEEK).toISOString();
+    const networkFull = `Accounts registered from your network already claimed 3 social bonuses this week (15 XRP at most). Another is available on ${at(started + WEEK)}.`;
+    const fourth = (await people[3]!.get("/api/social/bonus")).json;
+    expect(fourth.waits).toEqual([{ limit: "network", availableAt: opens, message: networkFull }]);
+    expect(fourth.platforms.map((p: { claimableAt: string }) => p.claimableAt)).toEqual([opens, opens, opens]);
+    // the second claimed LinkedIn an hour later: that platform's own week holds it longer
+    const second = (await people[1]!.get("/api/social/bonus")).json;
+    const linkedIn = second.platforms.find((p: { platform: string }) => p.platform === "LinkedIn");
+    expect(linkedIn).toMatchObject({ claimableAt: new Date(started + HOUR + WEEK).toISOString(), waitLimit: "platform", waitReason: expect.stringContaining("You already claimed the LinkedIn bonus this week") });
+    expect(second.platforms.find((p: { platform: string }) => p.platform === "Twitter")).toMatchObject({ claimableAt: opens, waitLimit: "network", waitReason: networkFull });
+    // what the offer said is what a claim is told
+    expect((await claim(people[3]!, "Twitter", randomAddress())).json.message).toBe(networkFull);
+  });
+});

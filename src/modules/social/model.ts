@@ -46,6 +46,20 @@ const weeklyMost = (perClaimDrops: number) => `${WEEKLY_CLAIMS} social bonuses t
 
 // The X-Error-Code of the first ones is the one these answers always had: the generic code of its
 // status; the limits beyond the account have their own.
+// Why a claim must wait, in the words both the refusal and the offer (before any share) use.
+export const waitTexts = {
+  accountTooNew: (hours: number, from: number) =>
+    `Your account is too new for a bonus: bonuses need an account at least ${hours} hours old. You can claim from ${momentText(from)}.`,
+  addressThisWeek: (perClaimDrops: number, availableAt: number) =>
+    `This address already received ${weeklyMost(perClaimDrops)}. It can receive another on ${momentText(availableAt)}.`,
+  networkThisWeek: (perClaimDrops: number, availableAt: number) =>
+    `Accounts registered from your network already claimed ${weeklyMost(perClaimDrops)}. Another is available on ${momentText(availableAt)}.`,
+  deviceThisWeek: (perClaimDrops: number, availableAt: number) =>
+    `Accounts registered from your device already claimed ${weeklyMost(perClaimDrops)}. Another is available on ${momentText(availableAt)}.`,
+};
+
+// The X-Error-Code of the first ones is the one these answers always had: the generic code of its
+// status; the limits beyond the account have their own.
 export const socialErrors = {
   invalidPlatform: () => badRequest(PLATFORM_INVALID),
   addressRequired: () => badRequest(ADDRESS_REQUIRED),
@@ -53,14 +67,13 @@ export const socialErrors = {
   shareFirst: () => badRequest(SHARE_FIRST),
   shareFirstOn: (platform: Platform) => conflict(`Share on ${platform} first, then claim your bonus.`),
   claimedThisWeek: (platform: Platform, availableAt: number, retryAfterSeconds: number) => tooManyRequests(claimedThisWeekText(platform, availableAt), retryAfterSeconds),
-  accountTooNew: (hours: number, from: number) =>
-    appError(403, "ACCOUNT_TOO_NEW", `Your account is too new for a bonus: bonuses need an account at least ${hours} hours old. You can claim from ${momentText(from)}.`),
+  accountTooNew: (hours: number, from: number) => appError(403, "ACCOUNT_TOO_NEW", waitTexts.accountTooNew(hours, from)),
   addressThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
-    tooManyRequests(`This address already received ${weeklyMost(perClaimDrops)}. It can receive another on ${momentText(availableAt)}.`, retryAfterSeconds, "BONUS_ADDRESS_LIMIT"),
+    tooManyRequests(waitTexts.addressThisWeek(perClaimDrops, availableAt), retryAfterSeconds, "BONUS_ADDRESS_LIMIT"),
   networkThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
-    tooManyRequests(`Accounts registered from your network already claimed ${weeklyMost(perClaimDrops)}. Another is available on ${momentText(availableAt)}.`, retryAfterSeconds, "BONUS_NETWORK_LIMIT"),
+    tooManyRequests(waitTexts.networkThisWeek(perClaimDrops, availableAt), retryAfterSeconds, "BONUS_NETWORK_LIMIT"),
   deviceThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
-    tooManyRequests(`Accounts registered from your device already claimed ${weeklyMost(perClaimDrops)}. Another is available on ${momentText(availableAt)}.`, retryAfterSeconds, "BONUS_DEVICE_LIMIT"),
+    tooManyRequests(waitTexts.deviceThisWeek(perClaimDrops, availableAt), retryAfterSeconds, "BONUS_DEVICE_LIMIT"),
 };
 
 // Where a claim comes from: the claimant's visitor at claim time.
@@ -72,12 +85,38 @@ export interface Claimant {
 
 export const shareView = (platform: Platform) => ({ platform, message: SHARE_RECORDED });
 
-// What the claim forms show: the amount per platform and when each platform is next claimable.
-export const offerView = (perPlatformDrops: number, platforms: { platform: Platform; availableAt: number | null }[]) => ({
-  amountPerPlatform: formatXrp(perPlatformDrops),
-  weeklyMaximum: formatXrp(perPlatformDrops * PLATFORMS.length),
-  platforms: platforms.map(({ platform, availableAt }) => ({ platform, availableAt: availableAt === null ? null : new Date(availableAt).toISOString() })),
-});
+// A limit beyond the platform's week that holds every bonus back until `availableAt`: the account's
+// age, or the week's most per payout address, registration network or registration device.
+export type BonusLimit = "account_age" | "address" | "network" | "device";
+export interface BonusWait {
+  limit: BonusLimit;
+  availableAt: number;
+  message: string;
+}
+
+// What the claim forms show before anyone shares: the amount per platform, when each platform is
+// next claimable (`availableAt`: its own week; `claimableAt`: with every other limit, `waitLimit` and
+// `waitReason` the one that holds it longest: "platform" for its own week), the account age bonuses need, and each limit that holds them now.
+export const offerView = (
+  perPlatformDrops: number,
+  platforms: { platform: Platform; availableAt: number | null }[],
+  accountAgeHours: number,
+  waits: BonusWait[],
+) => {
+  const longest = waits.reduce<BonusWait | null>((top, w) => (top === null || w.availableAt > top.availableAt ? w : top), null);
+  const isoOf = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+  return {
+    amountPerPlatform: formatXrp(perPlatformDrops),
+    weeklyMaximum: formatXrp(perPlatformDrops * PLATFORMS.length),
+    accountAgeHours,
+    waits: waits.map((w) => ({ limit: w.limit, availableAt: isoOf(w.availableAt)!, message: w.message })),
+    platforms: platforms.map(({ platform, availableAt }) => {
+      const own = availableAt === null ? null : { limit: "platform" as const, availableAt, message: claimedThisWeekText(platform, availableAt) };
+      const holds = own && (!longest || own.availableAt >= longest.availableAt) ? own : longest;
+      return { platform, availableAt: isoOf(availableAt), claimableAt: isoOf(holds?.availableAt ?? null), waitLimit: holds?.limit ?? null, waitReason: holds?.message ?? null };
+    }),
+  };
+};
 
 // A claim as its user sees it once submitted.
 export type ClaimRow = Pick<Reward, "id" | "status" | "amountDrops" | "createdAt" | "platform">;

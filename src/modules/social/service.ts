@@ -11,7 +11,7 @@ import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { type ClaimInput, type Claimant, claimView, offerView, PLATFORMS, type Platform, shareView, socialErrors, WEEKLY_CLAIMS } from "./model.ts";
+import { type BonusWait, type ClaimInput, type Claimant, claimView, offerView, PLATFORMS, type Platform, shareView, socialErrors, WEEKLY_CLAIMS, waitTexts } from "./model.ts";
 import { createSocialRepository } from "./repository.ts";
 import { registrationWide, scoreClaim } from "./risk.ts";
 
@@ -54,6 +54,28 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
     return platform;
   };
 
+  // The account's age a bonus needs, while it is too young.
+  const ageWait = (user: User, now: number): (BonusWait & { hours: number }) | null => {
+    const hours = settings.get().bonusMinAccountAgeHours;
+    const availableAt = user.createdAt + hours * HOUR_MS;
+    return now < availableAt ? { limit: "account_age", availableAt, hours, message: waitTexts.accountTooNew(hours, availableAt) } : null;
+  };
+  // The week's limits beyond the account that hold a claim now: the payout address (when known), the
+  // registration network and device (none for an account made before they were stored, or by the
+  // command line). In the order a claim checks them.
+  const weeklyWaits = (user: User, address: string | null, now: number): BonusWait[] => {
+    const weekAgo = now - WEEK_MS;
+    const waits: BonusWait[] = [];
+    const add = (limit: BonusWait["limit"], opens: number | null, text: (drops: number, at: number) => string) => {
+      if (opens !== null) waits.push({ limit, availableAt: opens, message: text(BONUS_PER_PLATFORM_DROPS, opens) });
+    };
+    if (address !== null) add("address", weeklyOpening(repo.newestToAddress(address, weekAgo)), waitTexts.addressThisWeek);
+    if (user.ipNetwork !== null) add("network", weeklyOpening(repo.newestFromNetwork(user.ipNetwork, weekAgo)), waitTexts.networkThisWeek);
+    if (user.deviceId !== null) add("device", weeklyOpening(repo.newestFromDevice(user.deviceId, weekAgo)), waitTexts.deviceThisWeek);
+    return waits;
+  };
+  const refusal = { address: socialErrors.addressThisWeek, network: socialErrors.networkThisWeek, device: socialErrors.deviceThisWeek } as const;
+
   return {
     recordShare(user: User, platformInput: string | null | undefined) {
       const platform = parsePlatform(platformInput);
@@ -62,15 +84,21 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
       return shareView(platform);
     },
 
-    // What the claim forms show: the amount per platform and when each platform is next claimable.
+    // What the claim forms show before anyone shares: the amount per platform, when each platform is
+    // next claimable, and for a user every limit that holds their bonuses now, with its date (the
+    // account's age; the week's most per saved payout address, registration network and device).
     offer(user: User | null) {
       const now = clock();
+      const age = user ? ageWait(user, now) : null;
+      const waits = user ? [...(age ? [age] : []), ...weeklyWaits(user, user.xrpAddress, now)] : [];
       return offerView(
         BONUS_PER_PLATFORM_DROPS,
         PLATFORMS.map((platform) => {
           const previous = user ? repo.lastClaimAt(user.id, platform, now - WEEK_MS) : null;
           return { platform, availableAt: previous === null ? null : previous + WEEK_MS };
         }),
+        settings.get().bonusMinAccountAgeHours,
+        waits.map(({ limit, availableAt, message }) => ({ limit, availableAt, message })),
       );
     },
 
@@ -80,9 +108,8 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
       const address = typeof input.address === "string" ? input.address.trim() : "";
       if (!address) throw socialErrors.addressRequired();
       if (!ADDRESS_PATTERN.test(address) || !parseLedgerAddress(address)) throw socialErrors.invalidAddress();
-      const ageHours = settings.get().bonusMinAccountAgeHours;
-      const oldEnoughAt = user.createdAt + ageHours * HOUR_MS;
-      if (clock() < oldEnoughAt) throw socialErrors.accountTooNew(ageHours, oldEnoughAt);
+      const young = ageWait(user, clock());
+      if (young) throw socialErrors.accountTooNew(young.hours, young.availableAt);
       const platform = platformOf(user, input.platform);
       const sharedUrl = typeof input.sharedUrl === "string" && input.sharedUrl ? input.sharedUrl.slice(0, 500) : null;
       const content = input.sharedContent;
@@ -104,14 +131,9 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
           const wait = previous + WEEK_MS - now;
           throw socialErrors.claimedThisWeek(platform, previous + WEEK_MS, wait / 1000);
         }
-        // beyond the account: the payout address, the registration network and device (none for an
-        // account made before they were stored, or by the command line)
-        const limits = [
-          { opens: weeklyOpening(repo.newestToAddress(address, weekAgo)), error: socialErrors.addressThisWeek },
-          { opens: user.ipNetwork === null ? null : weeklyOpening(repo.newestFromNetwork(user.ipNetwork, weekAgo)), error: socialErrors.networkThisWeek },
-          { opens: user.deviceId === null ? null : weeklyOpening(repo.newestFromDevice(user.deviceId, weekAgo)), error: socialErrors.deviceThisWeek },
-        ];
-        for (const { opens, error } of limits) if (opens !== null) throw error(BONUS_PER_PLATFORM_DROPS, opens, (opens - now) / 1000);
+        // beyond the account: the payout address, the registration network and device
+        const [held] = weeklyWaits(user, address, now);
+        if (held) throw refusal[held.limit as keyof typeof refusal](BONUS_PER_PLATFORM_DROPS, held.availableAt, (held.availableAt - now) / 1000);
         // (a claim waits for a person holding none of the bonus budget: taken when approved)
         faucet.checkBonus(BONUS_PER_PLATFORM_DROPS);
         const risk = scoreClaim({

@@ -1,7 +1,8 @@
-// All SQL of the figures: XRP paid so far, and per UTC day what the faucet accepted and what was paid.
+// All SQL of the figures: XRP paid so far, the latest payments, and per UTC day what the faucet accepted and what was paid.
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetDailyTotals, payouts } from "../../db/schema.ts";
+import type { RecentPayout } from "./model.ts";
 
 const p = sql.placeholder;
 
@@ -25,7 +26,15 @@ export function createStatsRepository(db: Db) {
     .groupBy(paidOn)
     .prepare();
 
+  // the latest paid payouts, newest settled first: named, through the partial index of paid ones
+  // (the planner would take the status index, then sort every paid payout)
+  const latestPaid = db.sqlite.prepare<RecentPayout, [number]>(
+    `select destination, amount_drops as amountDrops, tx_hash as txHash, updated_at as paidAt
+       from payouts indexed by payouts_paid_time where status = 'paid' order by updated_at desc limit ?`,
+  );
+
   return {
+    latestPaid: (limit: number) => latestPaid.all(limit),
     paidDrops: () => paidTotal.get()?.drops ?? 0,
     daysSince: (day: string) => daysSince.all({ since: day }),
     paidByDaySince: (since: number) => paidByDaySince.all({ since }),

@@ -1,7 +1,7 @@
-// The figures: XRP paid out so far (validated payouts), and the admin's last 30 days.
+// The figures: XRP paid out so far (validated payouts), the latest payments, and the admin's last 30 days.
 import type { Db } from "../../db/client.ts";
 import { DAY_MS, utcDay } from "../../lib/time.ts";
-import type { DayFigures } from "./model.ts";
+import { type DayFigures, RECENT_PAYOUTS, type RecentPayout } from "./model.ts";
 import { createStatsRepository } from "./repository.ts";
 
 export const CHART_DAYS = 30;
@@ -9,12 +9,22 @@ export const CHART_DAYS = 30;
 export function createStatsService({ db, clock, cacheMs = 5_000 }: { db: Db; clock: () => number; cacheMs?: number }) {
   const repo = createStatsRepository(db);
   let cached: { at: number; drops: number } | null = null;
+  let feed: { key: number; rows: RecentPayout[] } | null = null;
+  // Drops paid so far; cached briefly because every open page polls it every 30 s.
+  const paidDrops = (): number => {
+    const now = clock();
+    if (!cached || now - cached.at >= cacheMs) cached = { at: now, drops: repo.paidDrops() };
+    return cached.drops;
+  };
   return {
-    // Drops paid so far; cached briefly because every open page polls it every 30 s.
-    paidDrops(): number {
-      const now = clock();
-      if (!cached || now - cached.at >= cacheMs) cached = { at: now, drops: repo.paidDrops() };
-      return cached.drops;
+    paidDrops,
+
+    // The latest payments, for the public feed: the paid total is its key (it grows with each one),
+    // so the feed is read again only when a payout settled.
+    recentPayouts(): { key: number; rows: RecentPayout[] } {
+      const key = paidDrops();
+      if (!feed || feed.key !== key) feed = { key, rows: repo.latestPaid(RECENT_PAYOUTS) };
+      return feed;
     },
 
     // The last 30 UTC days, today last: requests and XRP accepted, XRP paid (by the day it settled).

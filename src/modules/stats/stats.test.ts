@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
 import { scenarios } from "../../testing/scenario.ts";
+import { queryPlan, recordStatements, type StatementLog } from "../../testing/statements.ts";
 
 let t: TestApp;
 beforeEach(() => {
@@ -38,3 +39,34 @@ describe("GET /api/admin/stats/daily", () =>
       },
     },
   ]));
+
+describe("GET /api/stats/recent-payouts", () => {
+  // (its own app, listening: the feed is a public read, answered before Elysia)
+  test("the latest paid payouts over HTTP, newest first: the address shortened, amount, hash and time, nothing else", async () => {
+    const log: { sql?: StatementLog } = {};
+    const app = testApp({ onDatabase: (db) => void (log.sql = recordStatements(db.sqlite)) });
+    try {
+      const url = app.listen();
+      const feed = async () => (await fetch(`${url}/api/stats/recent-payouts`)).json();
+      expect(await feed()).toEqual([]);
+      const insert = app.db.sqlite.prepare(
+        "insert into payouts (kind, destination, amount_drops, status, tx_hash, requested_by, created_at, updated_at) values ('FAUCET_REQUEST', ?, ?, ?, ?, null, ?, ?)",
+      );
+      const now = app.clock();
+      for (let i = 0; i < 12; i++) insert.run(`rPaid${String(i).padStart(2, "0")}Address000000000000000000`, 5_000_000 + i, "paid", `${i}`.padStart(64, "A"), now, now + i * 1000);
+      insert.run("rNotYetPaidAddress000000000000000", 9_000_000, "in_flight", null, now, now + 60_000);
+      app.clock.advance(10_000);
+      const rows = await feed();
+      expect(rows).toHaveLength(10);
+      expect(rows[0]).toEqual({ address: "rPaid1...0000", amount: "5.000011", txHash: "11".padStart(64, "A"), paidAt: new Date(now + 11_000).toISOString() });
+      expect(rows.map((r: { amount: string }) => r.amount)).toEqual(Array.from({ length: 10 }, (_, i) => (5 + (11 - i) / 1e6).toFixed(6)));
+      // read through its own index, never a sort of every paid payout
+      const read = log.sql!.taken().find((sql) => sql.includes("from payouts") && sql.includes("order by"));
+      expect(read).toBeDefined();
+      expect(queryPlan(app.db.sqlite, read!).join("\n")).toContain("USING INDEX payouts_paid_time");
+      expect(queryPlan(app.db.sqlite, read!).join("\n")).not.toContain("TEMP B-TREE");
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -46,7 +46,7 @@ const failure = (status: number, statusText: string, body: string, headers: Reco
 
 describe("requests", () => {
   test("a read is same-origin JSON, on a relative path", async () => {
-    const status = { isActive: true, message: "Faucet is online", offlineReason: null, minAmount: "5.000000", maxAmount: "20.000000", budgetLeft: "100.000000", budgetTotal: "100.000000", budgetLeftDrops: 100_000_000, budgetTotalDrops: 100_000_000, budgetReleased: "100.000000", budgetSlice: "4.166667", nextSliceAt: null, reviewerBonus: "5.000000", nextClaimSeconds: null, surge: false, surgeNotice: null };
+    const status = { isActive: true, message: "Faucet is online", offlineReason: null, minAmount: "5.000000", maxAmount: "20.000000", budgetLeft: "100.000000", budgetTotal: "100.000000", budgetLeftDrops: 100_000_000, budgetTotalDrops: 100_000_000, budgetReleased: "100.000000", budgetSlice: "4.166667", nextSliceAt: null, reviewerBonus: "5.000000", nextClaimSeconds: null, nextClaimLimit: null, nextClaimReason: null, surge: false, surgeNotice: null };
     answers.push(json(status));
     expect(await unwrap(api.faucet.status.get())).toEqual(status);
     expect(sent).toHaveLength(1);

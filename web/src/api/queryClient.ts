@@ -9,6 +9,8 @@ export function retryDelay(attempt: number): number {
 }
 
 // Defaults of spec section 9: fresh for 5 minutes, no refetch on focus, 3 retries with backoff; mutations never retried.
+// A mutation is sent when asked, online or not ("always"): offline it fails at once in words (the
+// form says so, with Retry), never held back and sent later without the person seeing it.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -19,7 +21,7 @@ export function createQueryClient(): QueryClient {
         retry: 3,
         retryDelay,
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

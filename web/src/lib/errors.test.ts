@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError, apiError, authErrorText, bodyMessage, errorText, mutationFailureMessage, NETWORK_FAILURE, readFailureMessage } from "./errors";
+import { ApiError, apiError, authErrorText, bodyMessage, CANCELLED, errorText, mutationFailureMessage, NETWORK_FAILURE, readFailureMessage, refusalText } from "./errors";
 
 const response = (status: number, statusText: string) => new Response(null, { status, statusText });
 
@@ -51,5 +51,18 @@ describe("apiError", () => {
     const coded = new Response(null, { status: 401, statusText: "Unauthorized", headers: { "x-error-code": "TWO_FACTOR_REQUIRED" } });
     expect(apiError(coded, "POST", "/api/login", '{"message":"Enter the code"}')).toMatchObject({ status: 401, code: "TWO_FACTOR_REQUIRED", message: "Enter the code" });
     expect(apiError(response(400, "Bad Request"), "POST", "/api/login", "").code).toBeNull();
+  });
+});
+
+describe("a refusal where the person is", () => {
+  test("is the server's sentence, never the read failure's raw JSON", () => {
+    const error = apiError(response(400, "Bad Request"), "GET", "/api/faucet/requests?address=hello", '{"message":"Please enter a valid XRP wallet address"}');
+    expect(error.message).toBe('Request failed 400: {"message":"Please enter a valid XRP wallet address"}');
+    expect(refusalText(error)).toBe("Please enter a valid XRP wallet address");
+  });
+  test("a lost connection and a cancelled request in words; a server error as read failures say it", () => {
+    expect(refusalText(new TypeError("Failed to fetch"))).toBe(NETWORK_FAILURE);
+    expect(refusalText(new DOMException("The operation was aborted.", "AbortError"))).toBe(CANCELLED);
+    expect(refusalText(apiError(response(503, "Service Unavailable"), "GET", "/api/x", "down"))).toBe("Server Error 503: Service Unavailable");
   });
 });

@@ -68,3 +68,13 @@ export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+// What a screen says when the server refused something where the person is (a lookup, a form): the
+// server's own sentence, never "Request failed 400: {json}"; a lost connection in words; a request
+// the person cancelled, as such.
+export const CANCELLED = "Cancelled: nothing more is sent. If it reached us before, it shows under \"Your requests\".";
+export function refusalText(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500) return bodyMessage(error.body).trim() || error.message;
+  if (error instanceof DOMException && error.name === "AbortError") return CANCELLED;
+  return errorText(error);
+}

@@ -1,9 +1,9 @@
 import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useState, type ComponentType } from "react";
 import { Link } from "react-router";
-import { FaucetStatusBadge, useFaucetStatus } from "../features/faucet";
+import { ClaimForm, clockText, FaucetStatusBadge, rememberedAddress, useCountdown, useFaucetStatus, useNextClaim } from "../features/faucet";
 import { ReviewList, Stars, useReviews } from "../features/reviews";
-import { usePayoutStats } from "../features/stats";
+import { RecentPayouts, usePayoutStats } from "../features/stats";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { BLOG_POSTS } from "../content/blog";
@@ -95,7 +95,26 @@ function Statistics() {
           </Card>
         ))}
       </dl>
+      <h3 className="mt-8 mb-3 text-xl font-bold text-slate-900">Latest payouts</h3>
+      <RecentPayouts />
     </Section>
+  );
+}
+
+// A returning visitor (this browser asked before): when its next claim opens, ticking, in the words
+// of the limit that holds it. Nothing is asked on a first visit.
+function NextClaim() {
+  const [address] = useState(rememberedAddress);
+  const next = useNextClaim(address);
+  const left = useCountdown(next.data?.nextClaimSeconds, next.dataUpdatedAt);
+  if (!address || left === null) return null;
+  const short = `${address.slice(0, 6)}...${address.slice(-4)}`;
+  return (
+    <p role="timer" aria-live="off" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+      {left === 0
+        ? `Welcome back: ${short} can claim again now.`
+        : `Welcome back: next claim in ${clockText(left)}${next.data?.nextClaimReason ? ` (${next.data.nextClaimReason.replace(/\.$/, "")})` : ""}.`}
+    </p>
   );
 }
 
@@ -136,6 +155,11 @@ export default function Home() {
             Enter your XRP wallet address and request free XRP. One claim per wallet every 24 hours; our team reviews each request and pays
             within 24 hours.
           </p>
+          {/* claim here, without going to /faucet (its proof of work starts when the form is focused) */}
+          <div className="mt-8 w-full max-w-xl space-y-3 rounded-2xl border border-brand-100 bg-white p-5 text-left shadow-sm">
+            <NextClaim />
+            <ClaimForm idPrefix="hero" warmOnFocus buttonLabel="Claim Free XRP" />
+          </div>
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row">
             <Link to="/faucet" className={buttonClass({ size: "lg", className: "rounded-full" })}>
               <Droplet aria-hidden="true" className="h-5 w-5" />

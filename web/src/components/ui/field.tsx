@@ -32,3 +32,9 @@ export function Field({ id, label, className, error, ...input }: Props) {
     </div>
   );
 }
+
+// A field for an XRP wallet address: labelled "XRP wallet address" unless told, "r..." as its hint,
+// no autocomplete or spell check.
+export function WalletField({ label = "XRP wallet address", ...input }: Omit<Props, "label"> & { label?: string }) {
+  return <Field label={label} placeholder="r..." autoComplete="off" spellCheck={false} {...input} />;
+}

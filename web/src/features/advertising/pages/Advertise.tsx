@@ -1,13 +1,13 @@
-import { Megaphone, Newspaper, PanelsTopLeft } from "lucide-react";
+import { CheckCircle2, Megaphone, Newspaper, PanelsTopLeft } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useAdvertise } from "../api";
 import { Page } from "../../../components/Page";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
-import { NetworkFailure } from "../../../components/ui/form-failure";
+import { FormFailure } from "../../../components/ui/form-failure";
 import { failureToast, toast } from "../../../components/ui/use-toast";
-import { errorText } from "../../../lib/errors";
+import { errorText, isNetworkFailure, refusalText } from "../../../lib/errors";
 import { warmProof } from "../../../lib/proof-of-work";
 
 const EMPTY = { companyName: "", email: "", website: "", budget: "", message: "" };
@@ -19,12 +19,15 @@ const OPTIONS = [
 
 export default function Advertise() {
   const [form, setForm] = useState(EMPTY);
+  // what was sent, kept on the page once the form clears (the toast goes)
+  const [sent, setSent] = useState<{ company: string; email: string; message: string } | null>(null);
   const advertise = useAdvertise();
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     advertise.mutate(form, {
       onSuccess: (answer) => {
+        setSent({ company: form.companyName.trim(), email: form.email.trim(), message: answer?.message ?? "We'll be in touch within 2-3 business days." });
         setForm(EMPTY);
         toast({ title: "Request Submitted", description: answer?.message ?? "We'll be in touch within 2-3 business days." });
       },
@@ -46,7 +49,15 @@ export default function Advertise() {
           ))}
           <p className="text-sm text-slate-600">We reply to every enquiry within 2-3 business days.</p>
         </div>
-        <Card className="p-6">
+        <Card className="space-y-4 p-6">
+          {sent && (
+            <div role="status" className="flex items-start gap-3 rounded-lg bg-green-50 p-4 text-green-900">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+              <p>
+                <strong>Enquiry received{sent.company ? ` from ${sent.company}` : ""}.</strong> {sent.message} We reply to <strong className="break-all">{sent.email}</strong>.
+              </p>
+            </div>
+          )}
           <form onSubmit={submit} onFocus={() => warmProof("advertising")} className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id="ad-company" label="Company name" required value={form.companyName} onChange={set("companyName")} />
@@ -63,7 +74,7 @@ export default function Advertise() {
             <button type="submit" className={buttonClass()} disabled={advertise.isPending}>
               {advertise.isPending ? "Sending..." : "Send Enquiry"}
             </button>
-            <NetworkFailure error={advertise.error} busy={advertise.isPending} />
+            {advertise.error !== null && <FormFailure message={refusalText(advertise.error)} retry={isNetworkFailure(advertise.error)} busy={advertise.isPending} />}
           </form>
         </Card>
       </div>

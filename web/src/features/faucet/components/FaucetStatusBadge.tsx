@@ -5,7 +5,8 @@ import { cn } from "../../../lib/cn";
 export const BADGE_EXPAND_MS = 5_000;
 
 // The floating faucet status: grey while loading, green when active, red when not; a click shows
-// the message for 5 seconds.
+// the message for 5 seconds. On a phone it is the dot alone (its words for screen readers), so it
+// covers no centred button beneath it.
 export function FaucetStatusBadge() {
   const status = useFaucetStatus();
   const [expanded, setExpanded] = useState(false);
@@ -25,13 +26,13 @@ export function FaucetStatusBadge() {
       aria-expanded={expanded}
       data-state={state.toLowerCase()}
       className={cn(
-        "fixed right-4 bottom-4 z-30 flex items-center gap-2 rounded-full border bg-white px-4 py-2 text-sm font-medium shadow-lg",
+        "fixed right-3 bottom-3 z-30 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full border bg-white px-3 py-2 text-sm font-medium shadow-lg sm:right-4 sm:bottom-4 sm:px-4",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
         status.data ? (status.data.isActive ? "border-green-200 text-green-800" : "border-red-200 text-red-800") : "border-slate-200 text-slate-600",
       )}
     >
       <span aria-hidden="true" className={cn("h-2.5 w-2.5 rounded-full", dot, status.data?.isActive && "motion-safe:animate-pulse")} />
-      <span>Faucet {state}</span>
+      <span className={expanded ? undefined : "sr-only sm:not-sr-only"}>Faucet {state}</span>
       {expanded && <span className="border-l border-slate-200 pl-2 text-slate-600">{message}</span>}
     </button>
   );

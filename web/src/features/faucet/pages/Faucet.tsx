@@ -1,19 +1,20 @@
-import { CheckCircle2, Clock, Droplet, Info, Search, ShieldCheck, Wallet } from "lucide-react";
+import { Clock, Info, Search, ShieldCheck, Wallet } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
-import { useFaucetLookup, useFaucetPanel, useFaucetRequest, useMyFaucetRequests } from "../api";
+import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../api";
+import { ClaimForm } from "../components/ClaimForm";
+import { statusPath } from "../status-link";
+import { clockText, useCountdown } from "../countdown";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { Page } from "../../../components/Page";
 import { EarningAlertsForm } from "../../signups";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { FormFailure } from "../../../components/ui/form-failure";
+import { WalletField } from "../../../components/ui/field";
 import { TxHash } from "../../../components/ui/TxHash";
-import { toast } from "../../../components/ui/use-toast";
-import { budgetWords, nextSliceSentence } from "../../../lib/budget";
-import { ApiError, errorText, isNetworkFailure } from "../../../lib/errors";
+import { budgetWords, nextSliceSentence, timeWords } from "../../../lib/budget";
+import { ApiError, refusalText } from "../../../lib/errors";
 import { formatRelativeTime } from "../../../lib/format";
 
 const FACTS = [
@@ -26,26 +27,11 @@ const FACTS = [
 // What a typed address must look like before the status is asked about it (the server checks it for real).
 const ADDRESS_SHAPE = /^[rX][1-9A-HJ-NP-Za-km-z]{24,46}$/;
 
-type PublicRequest = { id: number; status: string; amount: string; createdAt: string; processedAt: string | null; txHash: string | null };
+type PublicRequest = { id: number; address: string; status: string; amount: string; createdAt: string; processedAt: string | null; txHash: string | null; rejectReason: string | null };
 
-// "23:59:12" for a wait in seconds.
-function clockText(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
-}
-
-// Seconds left of a wait the server gave at `since` (ms), ticking every second.
-function useCountdown(seconds: number | null | undefined, since: number): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!seconds) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [seconds]);
-  if (seconds === null || seconds === undefined) return null;
-  return Math.max(0, seconds - Math.floor(Math.max(0, now - since) / 1000));
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
+// whose wait it is, as the status panel says it
+const WAIT_WORDS = { address: "for this address", device: "from this device", network: "from your network" } as const;
 
 // Before the form: online or offline (and why), that requests are reviewed by hand during a surge,
 // the amount range, the wait until this device's next
@@ -57,7 +43,7 @@ function FaucetState({ address }: { address: string | null }) {
   // the panel keeps its height while it loads, so the form below does not jump
   const frame = "min-h-56 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-44";
   if (status.isPending) return <p className={frame}>Checking the faucet...</p>;
-  if (status.isError) return <p className={`${frame} text-red-700`}>{errorText(status.error)}</p>;
+  if (status.isError) return <p className={`${frame} text-red-700`}>{refusalText(status.error)}</p>;
   const s = status.data;
   const total = s.budgetTotalDrops / 1_000_000;
   const remaining = s.budgetLeftDrops / 1_000_000;
@@ -82,9 +68,10 @@ function FaucetState({ address }: { address: string | null }) {
         Each request pays between <strong>{s.minAmount} XRP</strong> and <strong>{s.maxAmount} XRP</strong>, drawn by the faucet.
       </p>
       {/* (not "you can make a request now" while the faucet takes none) */}
+      {/* the wait in the words of the refusal a request would get now (address, device or network) */}
       {left !== null && (left > 0 || s.isActive) && (
         <p role="timer" aria-live="off">
-          {left === 0 ? "You can make a request now." : `Next request allowed in ${clockText(left)}${address ? " for this address" : " from this device"}.`}
+          {left === 0 ? "You can make a request now." : `Next request allowed in ${clockText(left)} ${WAIT_WORDS[s.nextClaimLimit ?? (address ? "address" : "device")]}.${s.nextClaimReason ? ` ${s.nextClaimReason}` : ""}`}
         </p>
       )}
       <div>
@@ -107,13 +94,29 @@ function FaucetState({ address }: { address: string | null }) {
   );
 }
 
-// A list of requests as anyone may see them: number, amount, status, when, and the payment's hash.
-function RequestList({ rows, empty }: { rows: PublicRequest[]; empty: string }) {
+// What a rejected request's person can do next: when its address may ask again (24 hours after it).
+function nextStep(r: PublicRequest): string {
+  const again = new Date(r.createdAt).getTime() + DAY_MS;
+  return again > Date.now()
+    ? `You can request again for this address from ${timeWords(new Date(again).toISOString())}, with the reason above in mind.`
+    : "You can request again for this address now, with the reason above in mind.";
+}
+
+// A list of requests as anyone may see them: number, amount, status, when, the payment's hash, why a
+// rejected one was rejected and what next, and each one's status link. `anchors`: the rows carry
+// the ids a status link scrolls to (the lookup's list only, so no id appears twice).
+function RequestList({ rows, empty, anchors = false, current }: { rows: PublicRequest[]; empty: string; anchors?: boolean; current?: number | null }) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-600">{empty}</p>;
   return (
     <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
       {rows.map((r) => (
-        <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm" aria-label={`Request #${r.id}`}>
+        <li
+          key={r.id}
+          id={anchors ? `request-${r.id}` : undefined}
+          aria-current={current === r.id ? true : undefined}
+          className={`flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm ${current === r.id ? "bg-brand-50" : ""}`}
+          aria-label={`Request #${r.id}`}
+        >
           <span className="font-semibold text-slate-900">#{r.id}</span>
           <span className="font-mono text-slate-800">{r.amount} XRP</span>
           <StatusBadge status={r.status} />
@@ -126,6 +129,17 @@ function RequestList({ rows, empty }: { rows: PublicRequest[]; empty: string }) 
             )}
           </span>
           {r.txHash && <TxHash hash={r.txHash} />}
+          {r.status === "REJECTED" && (
+            <div className="w-full rounded-md bg-red-50 p-2 text-red-900">
+              <p>
+                <strong>Why:</strong> {r.rejectReason || "Our team did not give a reason."}
+              </p>
+              <p className="mt-0.5">{nextStep(r)}</p>
+            </div>
+          )}
+          <Link to={statusPath(r.address, r.id)} className="text-brand-700 underline">
+            Status link<span className="sr-only"> of request #{r.id}</span>
+          </Link>
         </li>
       ))}
     </ul>
@@ -135,13 +149,13 @@ function RequestList({ rows, empty }: { rows: PublicRequest[]; empty: string }) 
 function MyRequests() {
   const mine = useMyFaucetRequests();
   return (
-    <Card className="p-6">
+    <Card className="min-w-0 p-6">
       <h2 className="text-lg font-bold text-slate-900">Your requests</h2>
       <p className="mt-1 text-sm text-slate-600">The latest requests from this browser. Their status updates as our team reviews and pays them.</p>
       {mine.isPending ? (
         <p className="mt-3 text-sm text-slate-600">Loading your requests...</p>
       ) : mine.isError ? (
-        <p className="mt-3 text-sm text-red-700">{errorText(mine.error)}</p>
+        <p className="mt-3 text-sm text-red-700">{refusalText(mine.error)}</p>
       ) : (
         <RequestList rows={mine.data} empty="No requests from this browser yet." />
       )}
@@ -149,12 +163,27 @@ function MyRequests() {
   );
 }
 
+// Looks a wallet up: typed here, or from a status link (`?lookup=<address>#request-<id>`), which
+// also scrolls to and marks its request.
 function Lookup() {
-  const [address, setAddress] = useState("");
-  const [asked, setAsked] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const linked = params.get("lookup");
+  const [address, setAddress] = useState(linked ?? "");
+  const [asked, setAsked] = useState<string | null>(linked);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const lookup = useFaucetLookup(asked);
-  const serverError = lookup.error instanceof ApiError && lookup.error.status === 400 ? lookup.error.message : null;
+  const current = /^#request-(\d+)$/.exec(hash)?.[1];
+  useEffect(() => {
+    if (linked === null) return;
+    setAddress(linked);
+    setAsked(linked);
+  }, [linked]);
+  useEffect(() => {
+    if (current && lookup.isSuccess) document.getElementById(`request-${current}`)?.scrollIntoView({ block: "center" });
+  }, [current, lookup.isSuccess]);
+  // the server's sentence under the field (never "Request failed 400: {...}")
+  const serverError = lookup.error instanceof ApiError && lookup.error.status === 400 ? refusalText(lookup.error) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = address.trim();
@@ -166,17 +195,14 @@ function Lookup() {
     setAsked(value);
   };
   return (
-    <Card className="p-6">
+    <Card className="min-w-0 p-6">
       <h2 className="text-lg font-bold text-slate-900">Look up a wallet</h2>
-      <p className="mt-1 text-sm text-slate-600">Anyone can see a wallet address's latest requests and their payments.</p>
+      <p className="mt-1 text-sm text-slate-600">Anyone can see a wallet address's latest requests, their payments and why one was rejected.</p>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
-        <div className="flex-1">
-          <Field
+        <div className="min-w-0 flex-1">
+          <WalletField
             id="lookup-address"
             label="Wallet address to look up"
-            placeholder="r..."
-            autoComplete="off"
-            spellCheck={false}
             value={address}
             error={fieldError ?? (asked === address.trim() ? serverError : null)}
             onChange={(e) => {
@@ -190,10 +216,10 @@ function Lookup() {
           Look up
         </button>
       </form>
-      {asked !== null && lookup.isSuccess && <RequestList rows={lookup.data} empty="No requests for this address yet." />}
+      {asked !== null && lookup.isSuccess && <RequestList rows={lookup.data} empty="No requests for this address yet." anchors current={current ? Number(current) : null} />}
       {asked !== null && lookup.isError && !serverError && (
         <p role="alert" className="mt-3 text-sm text-red-700">
-          {errorText(lookup.error)}
+          {refusalText(lookup.error)}
         </p>
       )}
     </Card>
@@ -201,81 +227,18 @@ function Lookup() {
 }
 
 export default function Faucet() {
-  const [address, setAddress] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ message: string; network: boolean } | null>(null);
-  const [last, setLast] = useState<{ id: number; amount: string; status: string } | null>(null);
-  const request = useFaucetRequest();
-  const typed = address.trim();
-
-  const send = (value: string) => {
-    setFailure(null);
-    request.mutate(value, {
-      onSuccess: (answer) => {
-        setAddress("");
-        setLast({ id: answer.id, amount: answer.amount, status: answer.status });
-        toast({ title: "Request Submitted Successfully!", description: `Request #${answer.id} for ${answer.amount} XRP is waiting for review.` });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) setFieldError(error.message);
-        else setFailure({ message: errorText(error), network: isNetworkFailure(error) });
-      },
-    });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!typed) {
-      setFieldError(INVALID_ADDRESS);
-      return;
-    }
-    send(typed);
-  };
-
+  const [typed, setTyped] = useState<string | null>(null);
   return (
     <Page title="Free XRP Faucet" intro="Request free XRP: enter your wallet address, and our team pays it after a review.">
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <Card className="space-y-5 p-6 sm:p-8">
-          <FaucetState address={ADDRESS_SHAPE.test(typed) ? typed : null} />
-          <form onSubmit={submit} className="space-y-4" noValidate>
-            <Field
-              id="faucet-address"
-              label="XRP wallet address"
-              placeholder="r..."
-              autoComplete="off"
-              spellCheck={false}
-              value={address}
-              error={fieldError}
-              onChange={(e) => {
-                setAddress(e.target.value);
-                setFieldError(null);
-                setFailure(null);
-              }}
-              disabled={request.isPending}
-            />
-            <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })} disabled={request.isPending}>
-              <Droplet aria-hidden="true" className="h-5 w-5" />
-              {request.isPending ? "Processing Drop Request..." : "Claim Your XRP Drops"}
-            </button>
-          </form>
-          {failure && (
-            <FormFailure message={failure.message} retry={failure.network} busy={request.isPending} onRetry={() => send(typed)} />
-          )}
-          {last && (
-            <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-900">
-              <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-              <span>
-                Request <strong>#{last.id}</strong> received for <strong>{last.amount} XRP</strong>:
-              </span>
-              <StatusBadge status={last.status} />
-              <span>It is paid once our team approves it; follow it under "Your requests".</span>
-            </div>
-          )}
+        <Card className="min-w-0 space-y-5 p-6 sm:p-8">
+          <FaucetState address={typed} />
+          <ClaimForm onAddressChange={(value) => setTyped(ADDRESS_SHAPE.test(value) ? value : null)} />
           <p className="text-sm text-slate-600">
             Want more? Track your requests and earn bonuses with a free <Link to="/login" className="font-medium text-brand-700 underline">account</Link>.
           </p>
         </Card>
-        <Card className="p-6">
+        <Card className="min-w-0 p-6">
           <h2 className="text-lg font-bold text-slate-900">Faucet information</h2>
           <ul className="mt-4 space-y-3">
             {FACTS.map(({ icon: Icon, text }) => (

@@ -1,14 +1,15 @@
 import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";
-import { useFaucetStatus } from "../../faucet";
+import { RequestReceived, useFaucetStatus } from "../../faucet";
 import { useReviewerBonus, useSubmitReview } from "../api";
 import { Page } from "../../../components/Page";
 import { ReviewList } from "../components/ReviewList";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { NetworkFailure } from "../../../components/ui/form-failure";
+import { Field, WalletField } from "../../../components/ui/field";
+import { FormFailure, NetworkFailure } from "../../../components/ui/form-failure";
+import { isNetworkFailure, refusalText } from "../../../lib/errors";
 import { toast } from "../../../components/ui/use-toast";
 import { warmProof } from "../../../lib/proof-of-work";
 
@@ -22,6 +23,16 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
     if (!address.trim()) return setFieldError(INVALID_ADDRESS);
     bonus.mutate({ address: address.trim(), reviewId }, { onSuccess: () => setAddress("") });
   };
+  // claimed: the form gives way to what was received and where to follow it (the toast goes, this stays)
+  if (bonus.data)
+    return (
+      <Card className="p-6">
+        <h2 className="text-lg font-bold text-slate-900">Reviewer bonus requested</h2>
+        <div className="mt-3">
+          <RequestReceived request={bonus.data} />
+        </div>
+      </Card>
+    );
   return (
     <Card className="p-6">
       <h2 className="text-lg font-bold text-slate-900">Claim your reviewer bonus</h2>
@@ -29,12 +40,8 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
         Add your XRP wallet address and our team will send you {worth ? <strong>{worth} XRP</strong> : "a bonus"} once they have checked your review.
       </p>
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-        <Field
+        <WalletField
           id="bonus-address"
-          label="XRP wallet address"
-          placeholder="r..."
-          autoComplete="off"
-          spellCheck={false}
           value={address}
           error={fieldError}
           onChange={(e) => {
@@ -50,7 +57,8 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
             Skip
           </button>
         </div>
-        <NetworkFailure error={bonus.error} busy={bonus.isPending} />
+        {/* a refusal stays here, in words, beside its button (the toast goes) */}
+        {bonus.error !== null && <FormFailure message={refusalText(bonus.error)} retry={isNetworkFailure(bonus.error)} busy={bonus.isPending} />}
       </form>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
-import { Wallet } from "lucide-react";
+import { CheckCircle2, Wallet } from "lucide-react";
 import { useProofOfWork } from "../../../lib/proof-of-work";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
@@ -73,5 +73,21 @@ export function BonusClaimForm({ address, onAddressChange, error, busy, submitLa
         </button>
       </div>
     </form>
+  );
+}
+
+// A bonus claim the server accepted, kept in the card once the form closes (the toast goes): what,
+// its status, and where to follow it.
+export function BonusClaimed({ claim }: { claim: { id: number; platform: string | null; amount: string; status: string } }) {
+  return (
+    <div role="status" className="mt-6 flex items-start gap-3 rounded-lg bg-green-50 p-4 text-sm text-green-900">
+      <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+      <p>
+        <strong>
+          Bonus claim #{claim.id} for {claim.amount} XRP{claim.platform ? ` (${claim.platform})` : ""} received: {claim.status}.
+        </strong>{" "}
+        Our team verifies it, then pays it. Follow it on your dashboard, under Rewards.
+      </p>
+    </div>
   );
 }

@@ -2,10 +2,12 @@ import { Share2 } from "lucide-react";
 import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
 import { useCurrentUser } from "../../../api/session";
 import { claimedThisWeekText } from "../../../../../src/shared/forms";
-import { ShareButtons } from "./ShareButtons";
+import { BonusWaits, ShareButtons } from "./ShareButtons";
+import { FormFailure } from "../../../components/ui/form-failure";
+import { refusalText } from "../../../lib/errors";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
-import { BonusClaimForm } from "./BonusClaimForm";
+import { BonusClaimed, BonusClaimForm } from "./BonusClaimForm";
 import { useShareThenClaim } from "./useShareThenClaim";
 import { checkBonusAddress } from "../wallet";
 
@@ -58,8 +60,11 @@ export function ShareAndEarnCard() {
         className="mt-5"
         onShare={share}
         busyPlatform={recordShare.isPending ? recordShare.variables : null}
-        availableAt={Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, p.availableAt]))}
+        availableAt={Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, { at: p.claimableAt, limit: p.waitLimit }]))}
       />
+      <BonusWaits waits={offer.data?.waits} />
+      {claim.data && !formOpen && <BonusClaimed claim={claim.data} />}
+      {claim.error !== null && <FormFailure message={refusalText(claim.error)} retry={false} busy={claim.isPending} className="mt-4" />}
       {formOpen && (
         <BonusClaimForm
           address={address}

@@ -67,19 +67,48 @@ const LOOKS: Record<Platform, { icon: ReactNode; className: string }> = {
   LinkedIn: { icon: <LinkedInIcon />, className: "bg-[#0A66C2] hover:bg-[#084f96]" },
 };
 
+// When a platform's bonus can be claimed (null or past: now) and the limit that holds it until then
+// (the offer's claimableAt and waitLimit: "platform" for its own week, or one beyond it).
+export type BonusWhen = { at: string | null; limit?: string | null };
+
 type Props = {
   onShare: (platform: SocialPlatform) => void;
   busyPlatform?: SocialPlatform | null;
   className?: string;
-  // for a logged-in user: when each platform's bonus is claimable again (null or past: ready)
-  availableAt?: Partial<Record<Platform, string | null>>;
+  // for a logged-in user: when each platform's bonus can be claimed
+  availableAt?: Partial<Record<Platform, BonusWhen>>;
 };
 
-// A platform's bonus state, as its button says it: ready, or when it is claimable again.
-export function bonusState(availableAt: string | null | undefined, now = Date.now()): { ready: boolean; text: string } {
-  if (!availableAt || new Date(availableAt).getTime() <= now) return { ready: true, text: "Bonus ready" };
-  const text = availableAgainText(availableAt);
-  return { ready: false, text: `Bonus ${text}` };
+const HELD_BY: Record<string, string> = {
+  account_age: "your account is too new",
+  address: "your address's weekly limit",
+  network: "your network's weekly limit",
+  device: "your device's weekly limit",
+};
+
+// A platform's bonus state, as its button says it before any share: ready, when it is claimable again
+// (its own week), or from when and which limit holds it (the account's age, a weekly limit).
+export function bonusState(when: BonusWhen | string | null | undefined, now = Date.now()): { ready: boolean; text: string } {
+  const { at, limit } = typeof when === "object" && when !== null ? when : { at: when ?? null, limit: null };
+  if (!at || new Date(at).getTime() <= now) return { ready: true, text: "Bonus ready" };
+  const held = limit ? HELD_BY[limit] : undefined;
+  if (!held) return { ready: false, text: `Bonus ${availableAgainText(at)}` };
+  return { ready: false, text: `Bonus from ${availableAgainText(at).replace("available again on ", "")} (${held})` };
+}
+
+// Every limit holding a user's bonuses now, each with its date, in the words a claim would be refused
+// with: said before anyone shares.
+export function BonusWaits({ waits }: { waits: { limit: string; message: string }[] | undefined }) {
+  if (!waits || waits.length === 0) return null;
+  return (
+    <div role="note" aria-label="When your bonus is available" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <ul className="space-y-1">
+        {waits.map((w) => (
+          <li key={w.limit}>{w.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 // The three "Share on ..." buttons; opening the share window happens inside the click, so browsers allow it.

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { ArrowRight, Award, Droplet, Info, Lock, PenLine, Share2, Sparkles, Users } from "lucide-react";
 import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
 import { useCurrentUser } from "../../../api/session";
-import { BonusClaimForm } from "../components/BonusClaimForm";
-import { bonusState, ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";
+import { BonusClaimed, BonusClaimForm } from "../components/BonusClaimForm";
+import { BonusWaits, bonusState, ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";
+import { FormFailure } from "../../../components/ui/form-failure";
+import { refusalText } from "../../../lib/errors";
 import { claimedThisWeekText } from "../../../../../src/shared/forms";
 import { SoonBadge } from "../../../components/SoonBadge";
 import { buttonClass } from "../../../components/ui/button";
@@ -130,8 +132,11 @@ export default function EarnMore() {
           className="mt-6"
           onShare={share}
           busyPlatform={recordShare.isPending ? recordShare.variables : null}
-          availableAt={user ? Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, p.availableAt])) : undefined}
+          availableAt={user ? Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, { at: p.claimableAt, limit: p.waitLimit }])) : undefined}
         />
+        {user && <BonusWaits waits={offer.data?.waits} />}
+        {claim.data && !formOpen && <BonusClaimed claim={claim.data} />}
+        {claim.error !== null && <FormFailure message={refusalText(claim.error)} retry={false} busy={claim.isPending} className="mt-4" />}
         {formOpen && (
           <BonusClaimForm
             address={address}

@@ -1,0 +1,159 @@
+// The faucet's request form, on /faucet and in the home page's hero: a wallet address and the claim
+// button. While it waits on the network it says so and can be cancelled; offline it says so and sends
+// nothing until the person sends it again; a refusal says why and what to do next beside the button;
+// an accepted request stays confirmed in the page with its shareable status link.
+import { CheckCircle2, Droplet, WifiOff, X } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
+import { buttonClass } from "../../../components/ui/button";
+import { WalletField } from "../../../components/ui/field";
+import { FormFailure } from "../../../components/ui/form-failure";
+import { StatusBadge } from "../../../components/ui/StatusBadge";
+import { toast } from "../../../components/ui/use-toast";
+import { ApiError, isNetworkFailure, refusalText } from "../../../lib/errors";
+import { OFFLINE_NOTICE, useOnline } from "../../../lib/online";
+import { warmProof } from "../../../lib/proof-of-work";
+import { useFaucetRequest } from "../api";
+import { statusPath } from "../status-link";
+
+// After this long a request still on its way says so (the proof of work, a slow network).
+export const SLOW_MS = 6_000;
+export const OFFLINE_NOTHING_SENT = "You are offline: nothing was sent. Reconnect, then press Retry.";
+
+type Received = { id: number; amount: string; status: string; address: string };
+
+// The confirmation of an accepted request, kept in the page until the next one.
+export function RequestReceived({ request }: { request: Received }) {
+  const path = statusPath(request.address, request.id);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}${path}`);
+      setCopied(true);
+    } catch {
+      // no clipboard (plain HTTP, a refused permission): the link itself can be shared
+    }
+  };
+  return (
+    <div role="status" className="space-y-2 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+      <p className="flex flex-wrap items-center gap-2">
+        <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
+        <span>
+          Request <strong>#{request.id}</strong> received for <strong>{request.amount} XRP</strong>:
+        </span>
+        <StatusBadge status={request.status} />
+      </p>
+      <p>It is paid once our team approves it. Its status link shows where it stands, from any device:</p>
+      <p className="flex flex-wrap items-center gap-3">
+        <Link to={path} className="font-medium break-all text-green-900 underline">
+          Status of request #{request.id}
+        </Link>
+        <button type="button" onClick={() => void copy()} className={buttonClass({ variant: "outline", size: "sm" })}>
+          {copied ? "Link copied" : "Copy status link"}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+// `onAddressChange`: the trimmed address as it is typed (the faucet page's status asks about it).
+export function ClaimForm({
+  idPrefix = "faucet",
+  warmOnFocus = false,
+  buttonLabel = "Claim Your XRP Drops",
+  onAddressChange,
+}: { idPrefix?: string; warmOnFocus?: boolean; buttonLabel?: string; onAddressChange?: (address: string) => void }) {
+  const [address, setAddress] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
+  const [last, setLast] = useState<Received | null>(null);
+  const [slow, setSlow] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  const request = useFaucetRequest(!warmOnFocus);
+  const online = useOnline();
+  const typed = address.trim();
+
+  useEffect(() => {
+    if (!request.isPending) return setSlow(false);
+    const timer = setTimeout(() => setSlow(true), SLOW_MS);
+    return () => clearTimeout(timer);
+  }, [request.isPending]);
+
+  const send = (value: string) => {
+    setFailure(null);
+    // one outcome at a time: an earlier confirmation does not stay beside a new refusal
+    setLast(null);
+    if (!navigator.onLine) return setFailure({ message: OFFLINE_NOTHING_SENT, retry: true });
+    const abort = new AbortController();
+    controller.current = abort;
+    request.mutate(
+      { address: value, signal: abort.signal },
+      {
+        onSuccess: (answer) => {
+          setAddress("");
+          onAddressChange?.("");
+          setLast({ id: answer.id, amount: answer.amount, status: answer.status, address: answer.address });
+          toast({ title: "Request Submitted Successfully!", description: `Request #${answer.id} for ${answer.amount} XRP is waiting for review.` });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 400) setFieldError(refusalText(error));
+          else setFailure({ message: refusalText(error), retry: isNetworkFailure(error) });
+        },
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!typed) {
+      setFieldError(INVALID_ADDRESS);
+      return;
+    }
+    send(typed);
+  };
+
+  return (
+    <div className="min-w-0 space-y-4">
+      {!online && (
+        <p role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <WifiOff aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>{OFFLINE_NOTICE}</span>
+        </p>
+      )}
+      <form onSubmit={submit} onFocus={warmOnFocus ? () => warmProof("faucet") : undefined} className="space-y-4" noValidate>
+        <WalletField
+          id={`${idPrefix}-address`}
+          value={address}
+          error={fieldError}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            onAddressChange?.(e.target.value.trim());
+            setFieldError(null);
+            setFailure(null);
+          }}
+          disabled={request.isPending}
+        />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <button type="submit" className={buttonClass({ size: "lg", className: "w-full min-w-0 sm:flex-1" })} disabled={request.isPending}>
+            <Droplet aria-hidden="true" className="h-5 w-5 shrink-0" />
+            <span className="truncate">{request.isPending ? "Processing Drop Request..." : buttonLabel}</span>
+          </button>
+          {request.isPending && (
+            <button type="button" onClick={() => controller.current?.abort()} className={buttonClass({ variant: "outline", size: "lg" })}>
+              <X aria-hidden="true" className="h-5 w-5" />
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+      {request.isPending && slow && (
+        <p role="status" className="text-sm text-slate-700">
+          Still waiting for the server: the anti-bot check or a slow connection can take a while. You can cancel.
+        </p>
+      )}
+      {failure && <FormFailure message={failure.message} retry={failure.retry} busy={request.isPending} onRetry={() => send(typed)} />}
+      {last && <RequestReceived request={last} />}
+    </div>
+  );
+}
