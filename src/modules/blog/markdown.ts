@@ -26,7 +26,9 @@ const emphasis = (escaped: string) =>
     .replace(/\*(?=\S)([^*]*\S)\*/g, "<em>$1</em>")
     .replace(/(^|\W)_(?=\S)([^_]*\S)_(?=\W|$)/g, "$1<em>$2</em>");
 
-const INLINE = /`([^`]+)`|!\[([^\]]*)\]\(([^)\s]+)\)|\[([^\]]+)\]\(([^)\s]+)\)/g;
+// (an address may hold one level of balanced parentheses)
+const ADDRESS = String.raw`\(((?:[^()\s]|\([^()\s]*\))+)\)`;
+const INLINE = new RegExp(String.raw`\x60([^\x60]+)\x60|!\[([^\]]*)\]${ADDRESS}|\[([^\]]+)\]${ADDRESS}`, "g");
 
 function inline(text: string): string {
   let out = "";
@@ -78,8 +80,8 @@ export function renderMarkdown(source: string): string {
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
       flush();
-      // the page's title is its h1: a post's headings start at h2
-      const level = Math.min(6, heading[1]!.length + 1);
+      // the page's title is its h1: a post's # is an h2 as well
+      const level = Math.max(2, heading[1]!.length);
       html.push(`<h${level}>${inline(heading[2]!)}</h${level}>`);
       continue;
     }
