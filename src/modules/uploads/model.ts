@@ -3,6 +3,7 @@
 // a random name and served from /uploads/<name> for a year (a new image gets a new name).
 import { appError } from "../../lib/errors.ts";
 
+// (routes.ts declares the same path; app.ts reads its body)
 export const UPLOAD_ROUTE = "/api/admin/uploads";
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_PATH_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(?:png|jpg|webp)$/;

@@ -4,11 +4,11 @@
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps } from "../../http/context.ts";
 import { jsonError } from "../../lib/errors.ts";
-import { UPLOAD_ROUTE, UPLOAD_TYPES } from "./model.ts";
+import { UPLOAD_TYPES } from "./model.ts";
 import type { UploadService } from "./service.ts";
 
 export function uploadRoutes({ context, uploads, headers }: { context: ContextDeps; uploads: UploadService; headers: Record<string, string> }) {
-  const admin = new Elysia().use(adminContext(context)).post(UPLOAD_ROUTE, async ({ body, set }) => {
+  const admin = new Elysia().use(adminContext(context)).post("/api/admin/uploads", async ({ body, set }) => {
     const url = await uploads.save(body instanceof Uint8Array ? body : new Uint8Array());
     set.status = 201;
     return { url };
