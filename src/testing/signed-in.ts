@@ -24,5 +24,5 @@ export type SignedInSite = Awaited<ReturnType<typeof signedInSite>>;
 export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 // Uploads `bytes` as an image (POST /api/admin/uploads) through `client`.
-export const upload = (client: ReturnType<typeof httpClient>, bytes: Uint8Array, type = "image/png") =>
+export const upload = (client: ReturnType<typeof httpClient>, bytes: Uint8Array<ArrayBuffer>, type = "image/png") =>
   fetch(new URL("/api/admin/uploads", client.url), { method: "POST", headers: { "content-type": type, cookie: client.cookieHeader(), origin: client.url }, body: bytes });

@@ -1,0 +1,2 @@
+// The ad slot the blog's pages show (the admin's screen is routed by app/admin/Admin.tsx from its file).
+export { AdSlot } from "./components/AdSlot";
