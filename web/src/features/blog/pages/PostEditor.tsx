@@ -92,12 +92,14 @@ export function PostEditorScreen() {
         </form>
       </Panel>
       {post && (
-        <Panel title="Preview">
-          <h3 className="text-2xl font-bold text-slate-900">{post.title}</h3>
-          <div className="mt-4">
-            <PostBody html={post.html} />
-          </div>
-        </Panel>
+        <section aria-label="Preview">
+          <Panel title="Preview (as saved)">
+            <p className="text-2xl font-bold text-slate-900">{post.title}</p>
+            <div className="mt-4">
+              <PostBody html={post.html} />
+            </div>
+          </Panel>
+        </section>
       )}
     </>
   );
