@@ -82,3 +82,35 @@ for (const [width, slot, slotLabel] of [
     expect(found).toEqual([]);
   }, 180_000);
 }
+
+test("the admin names the site and gives a contact address; a visitor on a phone writes through /contact; the message is in the inbox", async () => {
+  const found: string[] = [];
+  const { page: admin } = await site.newPage({ width: 1280, height: 900 });
+  await logInAsAdmin(admin);
+  await admin.goto("/admin/site");
+  await admin.getByLabel("Site name").fill("Drops by Ada");
+  await admin.getByLabel("Contact address (optional)").fill("help@drops.example");
+  found.push(...(await axe(admin)));
+  await admin.getByRole("button", { name: "Save" }).click();
+  await seen(toasts(admin).getByText("Site Updated"));
+
+  const { page: visitor } = await site.newPage({ width: 375, height: 800 });
+  await visitor.goto("/contact");
+  await seen(visitor.getByRole("banner").getByRole("link", { name: "Drops by Ada" }));
+  await seen(visitor.getByRole("link", { name: "help@drops.example" }));
+  found.push(...(await axe(visitor)));
+  await visitor.getByLabel("Your name").fill("Ada Visitor");
+  await visitor.getByLabel("Your email").fill("ada@example.com");
+  await visitor.getByLabel("Message").fill("My reset link never came.");
+  await visitor.getByRole("button", { name: "Send Message" }).click();
+  // (the form's proof of work, solved in this browser)
+  await seen(toasts(visitor).getByText("Message Sent"), 45_000);
+
+  await admin.goto("/admin/inbox");
+  const message = admin.getByRole("article", { name: "Message from Ada Visitor" });
+  await seen(message.getByText("My reset link never came."));
+  found.push(...(await axe(admin)));
+  await message.getByRole("button", { name: "Mark read" }).click();
+  await seen(admin.getByText("0 unread"));
+  expect(found).toEqual([]);
+}, 120_000);
