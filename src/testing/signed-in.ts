@@ -20,9 +20,19 @@ export async function signedInSite(options: Partial<AppDeps> & { powDifficulty?:
 }
 export type SignedInSite = Awaited<ReturnType<typeof signedInSite>>;
 
+type Client = ReturnType<typeof httpClient>;
+
+// The statuses each call answers the anonymous visitor and the member: [401, 403] for an admin's call.
+export async function othersGet(s: SignedInSite, calls: ((client: Client) => Promise<{ status: number }>)[]) {
+  const statuses: [number, number][] = [];
+  for (const call of calls) statuses.push([(await call(s.anonymous)).status, (await call(s.member)).status]);
+  return statuses;
+}
+export const ADMIN_ONLY: [number, number] = [401, 403];
+
 // The smallest PNG (1x1), and bytes that only claim to be one.
 export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 // Uploads `bytes` as an image (POST /api/admin/uploads) through `client`.
-export const upload = (client: ReturnType<typeof httpClient>, bytes: Uint8Array<ArrayBuffer>, type = "image/png") =>
+export const upload = (client: Client, bytes: Uint8Array<ArrayBuffer>, type = "image/png") =>
   fetch(new URL("/api/admin/uploads", client.url), { method: "POST", headers: { "content-type": type, cookie: client.cookieHeader(), origin: client.url }, body: bytes });
