@@ -51,8 +51,9 @@ export function blogRoutes({ context, blog, siteName, origin, page, headers }: B
       return postView(post);
     })
     .use(admin)
-    .get("/rss.xml", ({ request }) => xml(blog.rss(origin(request), siteName()), "application/rss+xml"))
-    .get("/sitemap.xml", ({ request }) => xml(blog.sitemap(origin(request)), "application/xml"))
+    // (pages and feeds, not API calls: left out of the API's description)
+    .get("/rss.xml", ({ request }) => xml(blog.rss(origin(request), siteName()), "application/rss+xml"), { detail: { hide: true } })
+    .get("/sitemap.xml", ({ request }) => xml(blog.sitemap(origin(request)), "application/xml"), { detail: { hide: true } })
     .get("/blog/:slug", ({ request, params }) => {
       const post = blog.publishedBySlug(params.slug);
       if (!post) return page(request);
@@ -63,5 +64,5 @@ export function blogRoutes({ context, blog, siteName, origin, page, headers }: B
         url: `${base}/blog/${post.slug}`,
         image: post.featuredImage ? `${base}${post.featuredImage}` : null,
       });
-    });
+    }, { detail: { hide: true } });
 }

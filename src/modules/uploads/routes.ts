@@ -18,5 +18,5 @@ export function uploadRoutes({ context, uploads, headers }: { context: ContextDe
     if (!path) return jsonError(404, "No such image", headers);
     const type = UPLOAD_TYPES[params.name.slice(params.name.lastIndexOf(".") + 1)]!;
     return new Response(Bun.file(path), { headers: { ...headers, "content-type": type, "cache-control": "public, max-age=31536000, immutable" } });
-  });
+  }, { detail: { hide: true } });
 }
