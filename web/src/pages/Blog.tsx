@@ -4,13 +4,15 @@ import { Page } from "../components/Page";
 import { Card } from "../components/ui/card";
 import { AdSlot } from "../features/ads";
 import { formatDate, PostImage, usePosts } from "../features/blog";
+import { DEFAULT_SITE_NAME, useSite } from "../features/site";
 
 // The operator's published posts (written in /admin/posts), with the leaderboard ad after the second
 // and the sponsored block after the sixth.
 export default function Blog() {
   const posts = usePosts();
+  const name = useSite().data?.name ?? DEFAULT_SITE_NAME;
   return (
-    <Page title="Latest Updates" intro="News, guides and updates from the XRP Faucet team.">
+    <Page title="Latest Updates" intro={`News, guides and updates from the ${name} team.`}>
       {posts.isPending ? (
         <p className="min-h-96 animate-pulse text-slate-500">Loading posts...</p>
       ) : posts.isError ? (
@@ -53,11 +55,11 @@ export default function Blog() {
         </div>
       )}
       <p className="mt-10 text-center text-slate-600">
-        Advertising enquiries:{" "}
+        Want to reach our readers?{" "}
         <Link to="/advertise" className="font-medium text-brand-700 underline">
-          the advertiser form
+          Advertise with us
         </Link>
-        . Subscribe with <a href="/rss.xml" className="font-medium text-brand-700 underline">RSS</a>.
+        . Follow the blog by <a href="/rss.xml" className="font-medium text-brand-700 underline">RSS</a>.
       </p>
     </Page>
   );

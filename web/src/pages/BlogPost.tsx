@@ -1,13 +1,15 @@
 import { Link, useParams } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { AdSlot } from "../features/ads";
+import { AdSlot, useAds } from "../features/ads";
 import { formatDate, PostBody, PostImage, usePost } from "../features/blog";
 import { usePageTitle } from "../lib/usePageTitle";
 
 export default function BlogPost() {
   const { slug = "" } = useParams();
   const post = usePost(slug);
+  // the sidebar's column only when its ad is placed
+  const sidebar = Boolean(useAds().data?.skyscraper);
   usePageTitle(post.data?.title ?? (post.isError ? "Post Not Found" : "Blog"));
   if (post.isPending) return <div className="mx-auto min-h-screen max-w-6xl px-4 py-10 sm:px-6" aria-busy="true" />;
   if (!post.data) {
@@ -27,7 +29,7 @@ export default function BlogPost() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <AdSlot slot="leaderboard" className="mb-8" />
-      <div className="grid gap-8 lg:grid-cols-[1fr_300px]">
+      <div className={sidebar ? "grid gap-8 lg:grid-cols-[1fr_300px]" : "mx-auto max-w-3xl"}>
         <article className="min-w-0">
           <Link to="/blog" className="text-sm font-medium text-brand-700 hover:underline">
             ← Back to Blog
