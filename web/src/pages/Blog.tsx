@@ -14,7 +14,7 @@ export default function Blog() {
   return (
     <Page title="Latest Updates" intro={`News, guides and updates from the ${name} team.`}>
       {posts.isPending ? (
-        <p className="min-h-96 animate-pulse text-slate-500">Loading posts...</p>
+        <p className="min-h-screen animate-pulse text-slate-500">Loading posts...</p>
       ) : posts.isError ? (
         <p role="alert" className="text-red-700">
           The posts could not be loaded. Please try again later.
