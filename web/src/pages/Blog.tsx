@@ -3,8 +3,11 @@ import { Link } from "react-router";
 import { Page } from "../components/Page";
 import { Card } from "../components/ui/card";
 import { AdSlot } from "../features/ads";
-import { formatDate, PostImage, usePosts } from "../features/blog";
+import { fetchEarly, formatDate, PostImage, usePosts } from "../features/blog";
 import { DEFAULT_SITE_NAME, useSite } from "../features/site";
+
+// (this page's posts are asked for as its chunk loads: features/blog/api.ts)
+fetchEarly(window.location.pathname);
 
 // The operator's published posts (written in /admin/posts), with the leaderboard ad after the second
 // and the sponsored block after the sixth.

@@ -2,8 +2,11 @@ import { Link, useParams } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { AdSlot, useAds } from "../features/ads";
-import { formatDate, PostBody, PostImage, usePost } from "../features/blog";
+import { fetchEarly, formatDate, PostBody, PostImage, usePost } from "../features/blog";
 import { usePageTitle } from "../lib/usePageTitle";
+
+// (this page's posts are asked for as its chunk loads: features/blog/api.ts)
+fetchEarly(window.location.pathname);
 
 export default function BlogPost() {
   const { slug = "" } = useParams();
