@@ -1,6 +1,6 @@
 // What a visitor's browser gets: the JavaScript downloaded on `/` (gzip and brotli, as the server sends
-// it), and Lighthouse (from npm, run by Bun) against Debian's Chromium: mobile for the home, faucet and
-// reviews pages and a logged-in user's dashboard (goal >= 99), desktop for the home and faucet pages;
+// it), and Lighthouse (from npm, run by Bun) against Debian's Chromium: mobile for the home, faucet,
+// reviews and blog pages and a logged-in user's dashboard (goal >= 99), desktop for the home and faucet pages;
 // the median of BENCH_LIGHTHOUSE_RUNS runs (default 3).
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -152,6 +152,8 @@ try {
     ["/", "mobile"],
     ["/faucet", "mobile"],
     ["/reviews", "mobile"],
+    // (its posts come from the API: the operator's, since migration 0020)
+    ["/blog", "mobile"],
     ["/dashboard", "mobile", profile],
     ["/", "desktop"],
     ["/faucet", "desktop"],

@@ -18,7 +18,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { FaucetRequest } from "./db/schema.ts";
 import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } from "./http/client-ip.ts";
-import { createBodyReads, readBody } from "./http/body.ts";
+import { createBodyReads, readBody, readBytes } from "./http/body.ts";
 import { type ContextDeps, createVisitor, visitingAdmin } from "./http/context.ts";
 import { HttpError, jsonError } from "./lib/errors.ts";
 import { type IpGrouping, ipGroup, ipNetworks } from "./lib/ip-group.ts";
@@ -34,7 +34,7 @@ import { metricsRoutes } from "./modules/metrics/routes.ts";
 import { createMetrics } from "./modules/metrics/service.ts";
 import { lazy } from "./lib/lazy.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import { robotsTxt, serveWebAsset } from "./http/web-assets.ts";
+import { type PageMeta, robotsTxt, serveWebAsset, serveWebPageWithMeta } from "./http/web-assets.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createHealth, isWriteFailure } from "./modules/health/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -88,6 +88,18 @@ import { alertRoutes } from "./modules/alerts/routes.ts";
 import { createAlertService } from "./modules/alerts/service.ts";
 import { createSessionListService } from "./modules/sessions/service.ts";
 import { createBackOfficeService } from "./modules/back-office/service.ts";
+import { blogRoutes } from "./modules/blog/routes.ts";
+import { createBlogService } from "./modules/blog/service.ts";
+import { adRoutes } from "./modules/ads/routes.ts";
+import { createAdService } from "./modules/ads/service.ts";
+import { contactRoutes } from "./modules/contact/routes.ts";
+import { createContactService } from "./modules/contact/service.ts";
+import { siteRoutes } from "./modules/site/routes.ts";
+import { createSiteService } from "./modules/site/service.ts";
+import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { createUploadService } from "./modules/uploads/service.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_ROUTE, uploadErrors } from "./modules/uploads/model.ts";
+import { dirname, join } from "node:path";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";
@@ -143,6 +155,8 @@ export interface AppDeps {
     walletDays?: number;
     walletFloorDrops?: number;
   };
+  // where uploaded images are kept (default: uploads/ beside the database, in the data directory)
+  uploadsDir?: string;
 }
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
@@ -168,6 +182,12 @@ export function createApp(deps: AppDeps) {
   const formLimit = createFormLimit(clock);
   const signups = lazy(() => createSignupService({ db, clock, formLimit }));
   const advertising = lazy(() => createAdvertisingService({ db, clock, formLimit }));
+  // the operator's content: posts, ad slots, the contact inbox, the site's name and logo, images
+  const blog = lazy(() => createBlogService({ db, clock }));
+  const ads = lazy(() => createAdService({ db, clock }));
+  const contact = lazy(() => createContactService({ db, clock, formLimit }));
+  const site = lazy(() => createSiteService({ db, clock }));
+  const uploads = createUploadService({ dir: deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads") });
   const stats = lazy(() => createStatsService({ db, clock }));
   const audit = lazy(() => createAuditService({ db }));
   const csvExports = lazy(() => createExportService({ db }));
@@ -304,7 +324,17 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  const webPage = (request: Request) => serveWebAsset(request, baseHeaders, (page) => newDeviceCookie(page, clock(), cookieOptions.secure));
+  // The pages allow the frames of the ad networks the admin placed (their https origins).
+  let framed = { origins: "", headers: baseHeaders };
+  const pageHeaders = () => {
+    const origins = ads.frameOrigins();
+    if (origins.join(" ") !== framed.origins) framed = { origins: origins.join(" "), headers: securityHeaders(config.publicUrl, origins) };
+    return framed.headers;
+  };
+  const deviceCookie = (page: Request) => newDeviceCookie(page, clock(), cookieOptions.secure);
+  const webPage = (request: Request, meta?: PageMeta) =>
+    meta ? serveWebPageWithMeta(request, pageHeaders(), meta, deviceCookie) : serveWebAsset(request, pageHeaders(), deviceCookie);
+  const origin = (request: Request) => (config.publicUrl ?? new URL(request.url).origin).replace(/\/$/, "");
   const apiDocument = openApiDocument(deps.version ?? "dev", () => app);
 
   // normalize: false: bodies are checked as sent. Elysia's default first rewrites a body to the
@@ -346,8 +376,9 @@ export function createApp(deps: AppDeps) {
     .headers(apiHeaders)
     .onRequest(({ request }) => {
       const declared = request.headers.get("content-length");
-      if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) {
-        const error = bodyTooLarge();
+      const upload = new URL(request.url).pathname === UPLOAD_ROUTE;
+      if (declared !== null && !(Number(declared) <= (upload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES))) {
+        const error = upload ? uploadErrors.tooLarge() : bodyTooLarge();
         return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers });
       }
       if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
@@ -358,7 +389,13 @@ export function createApp(deps: AppDeps) {
       }
     })
     // JSON only: a cross-site HTML form (form-encoded or multipart) must never reach a route.
-    .onParse(async ({ request, contentType, server }) => {
+    .onParse(async ({ request, contentType, server, set, path }) => {
+      // An admin's image upload (modules/uploads): its bytes, read only once the admin is known.
+      if (path === UPLOAD_ROUTE) {
+        visitingAdmin(context, createVisitor(context, request, server, set));
+        if (!/^image\/(?:png|jpeg|webp)$/i.test(contentType ?? "")) throw uploadErrors.notAnImage();
+        return await readBytes(request, MAX_UPLOAD_BYTES, uploadErrors.tooLarge, deps.bodyDeadlineMs ?? BODY_DEADLINE_MS, bodyTooSlow);
+      }
       const network = ipGroup(clientIp(request, server), settings.get().ipGrouping as IpGrouping);
       if (!bodyReads.enter(network)) throw bodiesAtOnce();
       let body: string;
@@ -407,6 +444,11 @@ export function createApp(deps: AppDeps) {
     .use(reviewRoutes({ context, reviews, pow, blocked, reads }))
     .use(signupRoutes({ context, signups, pow, blocked }))
     .use(advertisingRoutes({ context, advertising, pow, blocked }))
+    .use(blogRoutes({ context, blog, siteName: () => site.get().name, origin, page: webPage, headers: baseHeaders }))
+    .use(adRoutes({ context, ads, headers: apiHeaders }))
+    .use(contactRoutes({ context, contact, pow, blocked }))
+    .use(siteRoutes({ context, site }))
+    .use(uploadRoutes({ context, uploads, headers: baseHeaders }))
     .use(statsRoutes({ context, stats, reads }))
     .use(settingsRoutes({ context, settings }))
     .use(auditRoutes({ context, audit }))
@@ -415,8 +457,8 @@ export function createApp(deps: AppDeps) {
     .use(walletRoutes({ context, wallet }))
     .use(explorerRoutes({ explorer }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
-    .use(metricsRoutes({ metrics, token: deps.metrics?.token ?? null, peerIp: deps.metrics?.peerIp ?? createClientIpResolver(false), notFound: webPage, headers: apiHeaders }))
-    .get("/robots.txt", () => robotsTxt(baseHeaders))
+    .use(metricsRoutes({ metrics, token: deps.metrics?.token ?? null, peerIp: deps.metrics?.peerIp ?? createClientIpResolver(false), notFound: (request) => serveWebAsset(request, pageHeaders(), deviceCookie), headers: apiHeaders }))
+    .get("/robots.txt", () => robotsTxt(baseHeaders, config.publicUrl))
     // the sandbox ledger's transaction page, where sandbox hashes link to (404 off sandbox mode)
     .use(sandboxRoutes({ sandbox, headers: baseHeaders }))
     // a first visit's page brings the device cookie, before the visitor's first faucet request

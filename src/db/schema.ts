@@ -584,3 +584,74 @@ export const alerts = sqliteTable(
 );
 export type Alert = typeof alerts.$inferSelect;
 export type WalletLedgerPayment = typeof walletLedgerPayments.$inferSelect;
+
+// The operator's content (migration 0020): blog posts, the three ad slots and their clicks, the
+// contact form's inbox, and the site's name, logo and contact address.
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    // Markdown (blog/markdown.ts renders it, escaping all HTML)
+    body: text("body").notNull(),
+    // an uploaded image, /uploads/<name>
+    featuredImage: text("featured_image"),
+    author: text("author").notNull(),
+    // draft or published; a published post is public from published_at on (a later one is scheduled)
+    status: text("status").notNull().default("draft"),
+    publishedAt: integer("published_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("posts_slug").on(t.slug), index("posts_status_published").on(t.status, t.publishedAt)],
+);
+export type Post = typeof posts.$inferSelect;
+
+// One row per filled slot (leaderboard, skyscraper, rectangle): an image and a link, or an iframe.
+export const adSlots = sqliteTable("ad_slots", {
+  slot: text("slot").primaryKey(),
+  imageUrl: text("image_url"),
+  linkUrl: text("link_url"),
+  iframeUrl: text("iframe_url"),
+  alt: text("alt").notNull().default(""),
+  updatedAt: integer("updated_at").notNull(),
+});
+export type AdSlotRow = typeof adSlots.$inferSelect;
+
+export const adClicks = sqliteTable(
+  "ad_clicks",
+  {
+    id: id(),
+    slot: text("slot").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ad_clicks_slot_time").on(t.slot, t.createdAt)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    ipAddress: text("ip_address").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    readAt: integer("read_at"),
+  },
+  (t) => [index("contact_messages_time").on(t.createdAt), index("contact_messages_unread").on(t.createdAt).where(sql`${t.readAt} is null`)],
+);
+export type ContactMessage = typeof contactMessages.$inferSelect;
+
+// One row (id 1): what the header, the footer and the shared links call the site.
+export const siteSettings = sqliteTable("site_settings", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  logoUrl: text("logo_url"),
+  contactEmail: text("contact_email"),
+  updatedAt: integer("updated_at").notNull(),
+});
+export type SiteSettings = typeof siteSettings.$inferSelect;

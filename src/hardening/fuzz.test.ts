@@ -69,6 +69,12 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/password-reset": { token: "not-a-token-at-all", newPassword: "another passphrase" },
   "POST /api/password-reset/request": { email: "fuzzuser@example.com" },
   "POST /api/user/notifications/read": { ids: [1, 2] },
+  "POST /api/contact": { name: "Ann", email: "ann@example.com", message: "Hello" },
+  "POST /api/admin/posts": { title: "Fuzz", slug: "fuzz", excerpt: "x", body: "**x**", featuredImage: null, author: "ann", status: "published", publishAt: "2026-01-15T12:00:00Z" },
+  "PATCH /api/admin/posts/:param": { title: "Fuzz", status: "draft" },
+  "PUT /api/admin/ads/:param": { imageUrl: null, linkUrl: "https://a.example", iframeUrl: "https://ads.example.net/x", alt: "x" },
+  "PATCH /api/admin/contact/messages/:param": { read: true },
+  "PUT /api/admin/site": { name: "Fuzz", logoUrl: null, contactEmail: "a@example.com" },
 };
 
 // Every place in a body where a value sits (top level, nested objects, list items).

@@ -35,7 +35,12 @@ export const nested = <P extends Properties>(properties: P, error: string) =>
 // still arriving after `deadlineMs` stops with `tooSlow()`: a slow body holds a connection (and a
 // file descriptor) only that long.
 export async function readBody(request: Request, max: number, tooLarge: () => Error, deadlineMs = Number.POSITIVE_INFINITY, tooSlow: () => Error = tooLarge): Promise<string> {
-  if (!request.body) return "";
+  return new TextDecoder().decode(await readBytes(request, max, tooLarge, deadlineMs, tooSlow));
+}
+
+// The body's bytes, with the same limits (an admin's image upload).
+export async function readBytes(request: Request, max: number, tooLarge: () => Error, deadlineMs = Number.POSITIVE_INFINITY, tooSlow: () => Error = tooLarge): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -54,7 +59,7 @@ export async function readBody(request: Request, max: number, tooLarge: () => Er
     clearTimeout(timer);
   }
 
-  async function readAll(): Promise<string> {
+  async function readAll(): Promise<Uint8Array> {
     for (;;) {
       const { value, done } = late ? await Promise.race([reader.read(), late]) : await reader.read();
       if (done) break;
@@ -65,7 +70,7 @@ export async function readBody(request: Request, max: number, tooLarge: () => Er
       }
       chunks.push(value);
     }
-    return new TextDecoder().decode(Buffer.concat(chunks, size));
+    return new Uint8Array(Buffer.concat(chunks, size));
   }
 }
 

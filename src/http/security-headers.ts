@@ -1,5 +1,7 @@
 // Sent on every answer; the API adds no-store on top (its answers carry personal data).
-export function securityHeaders(publicUrl: string | null): Record<string, string> {
+// `frameOrigins`: the https origins of the ad networks whose iframes the admin placed (the pages'
+// frame-src; none: frames only from this site).
+export function securityHeaders(publicUrl: string | null, frameOrigins: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {
     "content-security-policy": [
       "default-src 'self'",
@@ -8,6 +10,7 @@ export function securityHeaders(publicUrl: string | null): Record<string, string
       "img-src 'self' data: https:",
       "font-src 'self' data:",
       "connect-src 'self'",
+      ...(frameOrigins.length ? [`frame-src 'self' ${frameOrigins.join(" ")}`] : []),
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'self'",

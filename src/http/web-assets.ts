@@ -44,9 +44,44 @@ export function serveWebAsset(request: Request, headers: Record<string, string>,
   return new Response(Bun.file(variant.path), { status, headers: responseHeaders });
 }
 
+// A page's own sharing tags (a blog post's): its title, description, address and image.
+export interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+  image: string | null;
+}
+
+const attr = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+let indexHtml: Promise<string> | undefined;
+
+// The app's page with `meta` in its <title>, description and Open Graph / Twitter tags, for the
+// links people share (a crawler runs no JavaScript). Sent as it is (not precompressed): a few KiB.
+export async function serveWebPageWithMeta(request: Request, headers: Record<string, string>, meta: PageMeta, pageCookie?: (request: Request) => string | undefined): Promise<Response> {
+  indexHtml ??= Bun.file(webAssets["/index.html"]!.identity).text();
+  const tags = [
+    `<meta name="description" content="${attr(meta.description)}" />`,
+    `<meta property="og:type" content="article" />`,
+    `<meta property="og:title" content="${attr(meta.title)}" />`,
+    `<meta property="og:description" content="${attr(meta.description)}" />`,
+    `<meta property="og:url" content="${attr(meta.url)}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${attr(meta.image)}" />`] : []),
+    `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
+    `<link rel="canonical" href="${attr(meta.url)}" />`,
+  ].join("\n    ");
+  const html = (await indexHtml)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(meta.title)}</title>`)
+    .replace(/<meta name="description"[^>]*>/, () => tags);
+  const responseHeaders: Record<string, string> = { ...headers, "content-type": "text/html;charset=utf-8", "cache-control": "no-cache" };
+  const cookie = pageCookie?.(request);
+  if (cookie) responseHeaders["set-cookie"] = cookie;
+  return new Response(html, { headers: responseHeaders });
+}
+
 // Crawlers may read the public pages; the admin screen and the API are not for them.
 const ROBOTS = "User-agent: *\nDisallow: /admin\nDisallow: /api/\n";
 
-export function robotsTxt(headers: Record<string, string>): Response {
-  return new Response(ROBOTS, { headers: { ...headers, "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" } });
+// (with the sitemap's address when the public URL is known)
+export function robotsTxt(headers: Record<string, string>, publicUrl: string | null = null): Response {
+  return new Response(publicUrl ? `${ROBOTS}Sitemap: ${publicUrl.replace(/\/$/, "")}/sitemap.xml\n` : ROBOTS, { headers: { ...headers, "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" } });
 }

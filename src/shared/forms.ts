@@ -19,6 +19,7 @@ export const FORM_PATHS = {
   register: "/api/register",
   "password-reset": "/api/password-reset/request",
   "social-bonus": "/api/social/bonus-request",
+  contact: "/api/contact",
 } as const;
 export type ProtectedForm = keyof typeof FORM_PATHS;
 export const FORM_NAMES = Object.keys(FORM_PATHS) as ProtectedForm[];

@@ -13,6 +13,7 @@ export const APP_PATHS: readonly string[] = [
   "/blog",
   "/blog/:slug",
   "/whitepaper",
+  "/contact",
   "/login",
   "/register",
   "/reset-password",

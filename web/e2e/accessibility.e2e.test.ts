@@ -13,7 +13,7 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const VISITOR_PAGES = ["/", "/faucet", "/advertise", "/earn-more", "/faq", "/reviews", "/shopping-rewards", "/blog", "/blog/welcome-to-the-xrp-faucet", "/whitepaper", "/login", "/register", "/no-such-page"];
+const VISITOR_PAGES = ["/", "/faucet", "/advertise", "/earn-more", "/faq", "/reviews", "/shopping-rewards", "/blog", "/blog/welcome-to-the-xrp-faucet", "/whitepaper", "/contact", "/login", "/register", "/no-such-page"];
 
 // The rules that fail on a page, with the elements that fail them, once the splash has gone.
 async function violations(page: Page, path: string): Promise<string[]> {

@@ -237,12 +237,15 @@ describe("/earn-more", () => {
 
 describe("/login without mail", () => {
   for (const width of [1280, 375]) {
-    test(`'Forgot password?' says to contact the site's admin when the site sends no email (${width} px)`, async () => {
+    test(`'Forgot password?' says to contact the site's admin, and links to the contact form, when the site sends no email (${width} px)`, async () => {
       const { page } = await site.newPage({ width, height: 800 });
       await page.goto("/login");
       await page.getByRole("button", { name: "Forgot password?" }).click();
       await seen(page.getByText("Contact the site's admin to reset your password."));
       expect(await page.getByLabel("Your account's email").count()).toBe(0);
+      await page.getByRole("link", { name: "Write to the site's team" }).click();
+      await seen(page.getByRole("heading", { name: "Contact Us", level: 1 }));
+      await seen(page.getByLabel("Message"));
     }, 30_000); // (bun's default 5 s is too short for a new browser page on a busy machine)
   }
 });

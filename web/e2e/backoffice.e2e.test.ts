@@ -91,6 +91,11 @@ const SECTIONS: [path: string, heading: string | RegExp][] = [
   ["/admin/advertising", "Advertising Requests"],
   ["/admin/reviews", /^Reviews \(/],
   ["/admin/settings", "Auto-approve"],
+  ["/admin/posts", "Posts"],
+  ["/admin/posts/new", "Write a post"],
+  ["/admin/ads", "Leaderboard, above posts (728x90)"],
+  ["/admin/inbox", "Inbox"],
+  ["/admin/site", "Site name, logo and contact"],
   ["/admin/blocklist", "Block a party"],
   ["/admin/audit", "Audit Log"],
   // (this site has no --backup-dir: the screen says how to turn backups on)

@@ -213,14 +213,15 @@ describe("signups and content", () => {
     expect(await page.getByRole("checkbox").count()).toBe(5);
   }, 60_000);
 
-  test("the blog lists 8 posts; an article opens; an unknown slug shows 'Post Not Found'", async () => {
+  test("the blog lists 8 posts; an article opens, with no ad box where no ad is placed; an unknown slug shows 'Post Not Found'", async () => {
     const { page } = await site.newPage();
     await page.goto("/blog");
     await seen(page.getByRole("heading", { name: "Latest Updates" }));
     expect(await page.getByRole("link", { name: /^Read More/ }).count()).toBe(8);
     await page.getByRole("link", { name: "Read More about Destination Tags, Explained" }).click();
     await seen(page.getByRole("heading", { name: "Destination Tags, Explained", level: 1 }));
-    for (const size of ["728x90", "300x600", "300x250"]) await seen(page.getByRole("complementary", { name: `Advertisement ${size}` }));
+    await seen(page.getByText("The destination tag, a number, tells the exchange whose account to credit.", { exact: false }));
+    expect(await page.getByRole("complementary", { name: "Advertisement" }).count()).toBe(0);
     await page.goto("/blog/no-such-post");
     await seen(page.getByRole("heading", { name: "Post Not Found" }));
   }, 60_000);

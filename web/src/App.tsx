@@ -15,6 +15,7 @@ const pages = {
   auth: lazyPage(() => import("./features/account/pages/Auth")),
   blog: lazyPage(() => import("./pages/Blog")),
   blogPost: lazyPage(() => import("./pages/BlogPost")),
+  contact: lazyPage(() => import("./features/contact/pages/Contact")),
   dashboard: lazyPage(() => import("./features/account/pages/Dashboard")),
   earnMore: lazyPage(() => import("./features/social/pages/EarnMore")),
   faq: lazyPage(() => import("./pages/Faq")),
@@ -31,6 +32,7 @@ const { Component: Advertise } = pages.advertise;
 const { Component: Auth } = pages.auth;
 const { Component: Blog } = pages.blog;
 const { Component: BlogPost } = pages.blogPost;
+const { Component: Contact } = pages.contact;
 const { Component: Dashboard } = pages.dashboard;
 const { Component: EarnMore } = pages.earnMore;
 const { Component: Faq } = pages.faq;
@@ -52,6 +54,7 @@ function firstScreen(path: string): Promise<unknown> {
     login: pages.auth,
     register: pages.auth,
     blog: rest ? pages.blogPost : pages.blog,
+    contact: pages.contact,
     dashboard: rest === "settings" ? pages.settings : pages.dashboard,
     "reset-password": pages.resetPassword,
     "earn-more": pages.earnMore,
@@ -118,6 +121,7 @@ const AppRoutes = memo(function AppRoutes({ user }: { user: User | null }) {
         <Route path="blog" element={<Blog />} />
         <Route path="blog/:slug" element={<BlogPost />} />
         <Route path="whitepaper" element={<Whitepaper />} />
+        <Route path="contact" element={<Contact />} />
         <Route path="login" element={loggedOutOnly} />
         <Route path="register" element={loggedOutOnly} />
         <Route

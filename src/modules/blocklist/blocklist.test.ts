@@ -144,6 +144,7 @@ const forms: { name: string; url: string; method?: "PATCH"; body: () => Record<s
   { name: "a share", url: "/api/social/share", body: () => ({ platform: "Twitter" }), stores: "social_shares" },
   { name: "a profile change", url: "/api/user", method: "PATCH", body: () => ({ xrpAddress: randomAddress() }), stores: "users" },
   { name: "a password reset request", url: "/api/password-reset/request", body: () => ({ email: "someone@example.com" }), stores: "password_resets" },
+  { name: "a contact message", url: "/api/contact", body: () => ({ name: "Ann", email: "ann@example.com", message: "Hello" }), stores: "contact_messages", open: true },
 ];
 
 describe.each(forms)("$name from a blocked network", ({ url, method = "POST", body, stores, open }) => {

@@ -147,7 +147,7 @@ describe("the faucet form", () => {
       const res = await t.call("GET", `/api/pow/challenge${query}`);
       expect(res.status, query).toBe(400);
       expect(res.json.message).toBe(
-        "Which form is the anti-bot check for? Ask for /api/pow/challenge?form= with one of: faucet, review, reviewer-bonus, newsletter, earning-alerts, advertising, register, password-reset, social-bonus.",
+        "Which form is the anti-bot check for? Ask for /api/pow/challenge?form= with one of: faucet, review, reviewer-bonus, newsletter, earning-alerts, advertising, register, password-reset, social-bonus, contact.",
       );
     }
   });
@@ -215,6 +215,7 @@ test("every protected form refuses a request without a proof; login does not ask
     "/api/register": { username: "bot1", email: "bot1@example.com", password: "correct horse battery" },
     "/api/password-reset/request": { email: "bot1@example.com" },
     "/api/social/bonus-request": { address: randomAddress() },
+    "/api/contact": { name: "Ann", email: "ann@example.com", message: "Hello" },
   };
   expect(Object.keys(bodies).sort()).toEqual([...PROTECTED_FORMS].sort());
   for (const [path, body] of Object.entries(bodies)) {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { LogoMark } from "./Logo";
+import { DEFAULT_SITE_NAME, useSite } from "../features/site";
+import { SiteLogo } from "./Logo";
 
 const footerLinks = [
   { to: "/faucet", label: "Free XRP Faucet" },
@@ -9,16 +10,19 @@ const footerLinks = [
   { to: "/blog", label: "Blog" },
   { to: "/whitepaper", label: "Whitepaper" },
   { to: "/advertise", label: "Advertise" },
+  { to: "/contact", label: "Contact" },
 ];
 
 export function Footer() {
+  const site = useSite().data;
+  const name = site?.name ?? DEFAULT_SITE_NAME;
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_3fr]">
         <div className="space-y-3">
           <Link to="/" className="flex w-fit items-center gap-2 rounded-md font-bold text-slate-900">
-            <LogoMark className="h-8 w-8" />
-            XRP Faucet
+            <SiteLogo src={site?.logoUrl} className="h-8 w-8" />
+            {name}
           </Link>
           <p className="max-w-sm text-sm text-slate-600">
             Free XRP drops for everyone: one claim per wallet address every 24 hours, reviewed and paid by our team.
@@ -38,7 +42,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-100">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-500 sm:px-6">
-          © {new Date().getFullYear()} XRP Faucet. An independent project, not affiliated with Ripple or the XRP issuer.
+          © {new Date().getFullYear()} {name}. An independent project, not affiliated with Ripple or the XRP issuer.
           Nothing on this site is financial advice.
         </p>
       </div>

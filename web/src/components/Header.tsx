@@ -3,7 +3,8 @@ import { Link, NavLink, useNavigate } from "react-router";
 import { LogOut, Menu } from "lucide-react";
 import { useCurrentUser, useLogout } from "../api/session";
 import { cn } from "../lib/cn";
-import { LogoMark } from "./Logo";
+import { DEFAULT_SITE_NAME, useSite } from "../features/site";
+import { SiteLogo } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
 import { siteLinks } from "./navigation";
 import { SoonBadge } from "./SoonBadge";
@@ -38,6 +39,7 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
+  const site = useSite().data;
   const logout = useLogout();
   const desktop = useDesktop();
 
@@ -57,8 +59,8 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
         <Link to="/" className="mr-auto flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 xl:mr-0">
-          <LogoMark />
-          <span>XRP Faucet</span>
+          <SiteLogo src={site?.logoUrl} />
+          <span>{site?.name ?? DEFAULT_SITE_NAME}</span>
         </Link>
 
         <nav

@@ -8,3 +8,9 @@ export function LogoMark({ className }: { className?: string }) {
     </span>
   );
 }
+
+// The site's logo (set in /admin/site), else the droplet mark; the name beside it says what it is.
+export function SiteLogo({ src, className }: { src: string | null | undefined; className?: string }) {
+  if (!src) return <LogoMark className={className} />;
+  return <img src={src} alt="" width={36} height={36} className={cn("h-9 w-9 rounded-full object-cover", className)} />;
+}

@@ -1,48 +1,68 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { Page } from "../components/Page";
-import { AdSlot, PostImage } from "../components/public/AdSlot";
 import { Card } from "../components/ui/card";
-import { BLOG_POSTS } from "../content/blog";
+import { AdSlot } from "../features/ads";
+import { fetchEarly, formatDate, PostImage, usePosts } from "../features/blog";
+import { DEFAULT_SITE_NAME, useSite } from "../features/site";
 
-export const ADVERTISING_EMAIL = "advertise@xrpfaucet.example";
-export const formatDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+// (this page's posts are asked for as its chunk loads: features/blog/api.ts)
+fetchEarly(window.location.pathname);
 
+// The operator's published posts (written in /admin/posts), with the leaderboard ad after the second
+// and the sponsored block after the sixth.
 export default function Blog() {
+  const posts = usePosts();
+  const name = useSite().data?.name ?? DEFAULT_SITE_NAME;
   return (
-    <Page title="Latest Updates" intro="News, guides and updates from the XRP Faucet team.">
-      <div className="grid gap-6 sm:grid-cols-2">
-        {BLOG_POSTS.map((post, i) => (
-          <Fragment key={post.id}>
-            <Card className="flex flex-col overflow-hidden">
-              <PostImage image={post.featuredImage ?? { from: "#1e293b", to: "#475569" }} title={post.title} />
-              <div className="flex flex-1 flex-col p-5">
-                <p className="text-sm text-slate-500">
-                  <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-                </p>
-                <h2 className="mt-1 text-lg font-bold text-slate-900">{post.title}</h2>
-                <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
-                <Link to={`/blog/${post.slug}`} className="mt-4 font-semibold text-brand-700 hover:underline">
-                  Read More<span className="sr-only"> about {post.title}</span>
-                </Link>
-              </div>
-            </Card>
-            {i === 1 && (
-              <div className="sm:col-span-2">
-                <AdSlot width={728} height={90} />
-              </div>
-            )}
-            {i === 5 && (
-              <Card className="p-5 sm:col-span-2">
-                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Sponsored</p>
-                <p className="mt-1 text-slate-800">Your project could be featured here, in front of thousands of XRP holders.</p>
+    <Page title="Latest Updates" intro={`News, guides and updates from the ${name} team.`}>
+      {posts.isPending ? (
+        <p className="min-h-screen animate-pulse text-slate-500">Loading posts...</p>
+      ) : posts.isError ? (
+        <p role="alert" className="text-red-700">
+          The posts could not be loaded. Please try again later.
+        </p>
+      ) : posts.data.length === 0 ? (
+        <p className="text-slate-600">No posts yet. Check back soon.</p>
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2">
+          {posts.data.map((post, i) => (
+            <Fragment key={post.id}>
+              <Card className="flex flex-col overflow-hidden">
+                <PostImage src={post.featuredImage} eager={i < 2} />
+                <div className="flex flex-1 flex-col p-5">
+                  <p className="text-sm text-slate-600">
+                    <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+                  </p>
+                  <h2 className="mt-1 text-lg font-bold text-slate-900">{post.title}</h2>
+                  <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+                  <Link to={`/blog/${post.slug}`} className="mt-4 font-semibold text-brand-700 hover:underline">
+                    Read More<span className="sr-only"> about {post.title}</span>
+                  </Link>
+                </div>
               </Card>
-            )}
-          </Fragment>
-        ))}
-      </div>
+              {i === 1 && <AdSlot slot="leaderboard" className="sm:col-span-2" />}
+              {i === 5 && (
+                <Card className="p-5 sm:col-span-2">
+                  <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Sponsored</p>
+                  <p className="mt-1 text-slate-800">
+                    Your project could be featured here, in front of thousands of XRP holders.{" "}
+                    <Link to="/advertise" className="font-medium text-brand-700 underline">
+                      Advertise with us
+                    </Link>
+                  </p>
+                </Card>
+              )}
+            </Fragment>
+          ))}
+        </div>
+      )}
       <p className="mt-10 text-center text-slate-600">
-        Advertising enquiries: <a href={`mailto:${ADVERTISING_EMAIL}`} className="font-medium text-brand-700 underline">{ADVERTISING_EMAIL}</a>
+        Want to reach our readers?{" "}
+        <Link to="/advertise" className="font-medium text-brand-700 underline">
+          Advertise with us
+        </Link>
+        . Follow the blog by <a href="/rss.xml" className="font-medium text-brand-700 underline">RSS</a>.
       </p>
     </Page>
   );

@@ -1,18 +1,21 @@
 import { Link, useParams } from "react-router";
-import { AdSlot, PostImage } from "../components/public/AdSlot";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { findPost } from "../content/blog";
+import { AdSlot, useAds } from "../features/ads";
+import { fetchEarly, formatDate, PostBody, PostImage, usePost } from "../features/blog";
 import { usePageTitle } from "../lib/usePageTitle";
-import { formatDate } from "./Blog";
 
-const FALLBACK = ["More on this topic is coming soon. Follow the blog for updates from the XRP Faucet team."];
+// (this page's posts are asked for as its chunk loads: features/blog/api.ts)
+fetchEarly(window.location.pathname);
 
 export default function BlogPost() {
-  const { slug } = useParams();
-  const post = findPost(slug);
-  usePageTitle(post?.title ?? "Post Not Found");
-  if (!post) {
+  const { slug = "" } = useParams();
+  const post = usePost(slug);
+  // the sidebar's column only when its ad is placed
+  const sidebar = Boolean(useAds().data?.skyscraper);
+  usePageTitle(post.data?.title ?? (post.isError ? "Post Not Found" : "Blog"));
+  if (post.isPending) return <div className="mx-auto min-h-screen max-w-6xl px-4 py-10 sm:px-6" aria-busy="true" />;
+  if (!post.data) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
         <Card className="p-8 text-center">
@@ -25,34 +28,31 @@ export default function BlogPost() {
       </div>
     );
   }
-  const paragraphs = post.content.length ? post.content : FALLBACK;
+  const p = post.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <AdSlot width={728} height={90} />
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_300px]">
-        <article>
+      <AdSlot slot="leaderboard" className="mb-8" />
+      <div className={sidebar ? "grid gap-8 lg:grid-cols-[1fr_300px]" : "mx-auto max-w-3xl"}>
+        <article className="min-w-0">
           <Link to="/blog" className="text-sm font-medium text-brand-700 hover:underline">
             ← Back to Blog
           </Link>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
-          <p className="mt-2 text-slate-500">
-            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> · by {post.author.username}
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{p.title}</h1>
+          <p className="mt-2 text-slate-600">
+            <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time> · by {p.author}
           </p>
+          {p.featuredImage && (
+            <div className="mt-6">
+              <PostImage src={p.featuredImage} eager />
+            </div>
+          )}
           <div className="mt-6">
-            <PostImage image={post.featuredImage} title={post.title} />
+            <PostBody html={p.html} />
           </div>
-          <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-700">
-            {paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
-          <div className="mt-8">
-            <AdSlot width={300} height={250} />
-          </div>
+          <AdSlot slot="rectangle" className="mt-8" />
         </article>
-        <aside>
-          <AdSlot width={300} height={600} />
-        </aside>
+        {/* the tall sidebar ad only beside the article, never above or below it on a phone */}
+        <AdSlot slot="skyscraper" className="hidden lg:block" />
       </div>
     </div>
   );

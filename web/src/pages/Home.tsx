@@ -6,7 +6,7 @@ import { ReviewList, Stars, useReviews } from "../features/reviews";
 import { RecentPayouts, usePayoutStats } from "../features/stats";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { BLOG_POSTS } from "../content/blog";
+import { usePosts } from "../features/blog";
 import { hourUsedUp, timeWords } from "../lib/budget";
 import { usePageTitle } from "../lib/usePageTitle";
 
@@ -14,6 +14,25 @@ import { usePageTitle } from "../lib/usePageTitle";
 // Imported from their file, not the feature's index: a chunk of its own, without the admin's signup lists.
 const NewsletterForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.NewsletterForm })));
 const EarningAlertsForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.EarningAlertsForm })));
+
+// The three latest posts (none yet: the blog's link).
+function BlogTeaser() {
+  const posts = usePosts(3).data;
+  if (posts && posts.length === 0) return <p className="text-slate-600">News and guides will appear on the <Link to="/blog" className="font-medium text-brand-700 underline">blog</Link>.</p>;
+  return (
+    <div className="grid min-h-40 gap-4 sm:grid-cols-3">
+      {posts?.map((post) => (
+        <Card key={post.id} className="flex flex-col p-5">
+          <h3 className="font-bold text-slate-900">{post.title}</h3>
+          <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+          <Link to={`/blog/${post.slug}`} className="mt-3 font-semibold text-brand-700 hover:underline">
+            Read More<span className="sr-only"> about {post.title}</span>
+          </Link>
+        </Card>
+      ))}
+    </div>
+  );
+}
 
 type Feature = { icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>; title: string; text: string };
 
@@ -202,17 +221,7 @@ export default function Home() {
       <Statistics />
       <ReviewsBlock />
       <Section title="From the Blog">
-        <div className="grid gap-4 sm:grid-cols-3">
-          {BLOG_POSTS.slice(0, 3).map((post) => (
-            <Card key={post.id} className="flex flex-col p-5">
-              <h3 className="font-bold text-slate-900">{post.title}</h3>
-              <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
-              <Link to={`/blog/${post.slug}`} className="mt-3 font-semibold text-brand-700 hover:underline">
-                Read More<span className="sr-only"> about {post.title}</span>
-              </Link>
-            </Card>
-          ))}
-        </div>
+        <BlogTeaser />
       </Section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2">
         <Suspense fallback={<div className="min-h-64" />}>

@@ -5,6 +5,11 @@
 import { Route, Routes } from "react-router";
 import { useCurrentUser } from "../../api/session";
 import { AdvertisingPanel } from "../../features/advertising/pages/AdvertisingRequests";
+import { AdsScreen } from "../../features/ads/pages/Ads";
+import { PostEditorScreen } from "../../features/blog/pages/PostEditor";
+import { PostsScreen } from "../../features/blog/pages/Posts";
+import { InboxScreen } from "../../features/contact/pages/Inbox";
+import { SiteSettings } from "../../features/site/pages/SiteSettings";
 import { AuditLog } from "../../features/audit/pages/AuditLog";
 import { AutoApproveSettings } from "../../features/auto-approve/components/AutoApproveSettings";
 import { UserFileScreen } from "../../features/back-office/pages/UserFile";
@@ -58,6 +63,11 @@ export default function Admin() {
             </>
           }
         />
+        <Route path="posts" element={<PostsScreen />} />
+        <Route path="posts/:id" element={<PostEditorScreen />} />
+        <Route path="ads" element={<AdsScreen />} />
+        <Route path="inbox" element={<InboxScreen />} />
+        <Route path="site" element={<SiteSettings />} />
         <Route path="blocklist" element={<BlocklistScreen />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="backups" element={<BackupsScreen />} />

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { fieldOf, useAuthOptions, useRequestReset } from "../api";
 import { errorText, isNetworkFailure } from "../../../lib/errors";
 import { useProofOfWork } from "../../../lib/proof-of-work";
@@ -79,7 +80,12 @@ export function ForgotPassword() {
           ) : options.data?.mailEnabled ? (
             <ResetRequestForm />
           ) : (
-            <p className="text-sm text-slate-700">{CONTACT_ADMIN}</p>
+            <p className="text-sm text-slate-700">
+              {CONTACT_ADMIN}{" "}
+              <Link to="/contact" className="font-medium text-brand-700 underline">
+                Write to the site's team
+              </Link>
+            </p>
           )}
         </div>
       )}

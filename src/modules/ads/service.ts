@@ -1,0 +1,87 @@
+// The ad slots an admin fills (and empties: an empty slot shows nothing), the clicks on image ads,
+// and the https origins of the iframe ads, which the pages' Content-Security-Policy allows as frames.
+import type { Actor } from "../../auth/actor.ts";
+import type { Db } from "../../db/client.ts";
+import type { AdSlotRow } from "../../db/schema.ts";
+import { immediate } from "../../db/transaction.ts";
+import { isHttpUrl, optionalText } from "../../lib/validation.ts";
+import { recordAudit } from "../audit/service.ts";
+import { uploadedImage } from "../uploads/model.ts";
+import { AD_SLOTS, type AdInput, adErrors, type AdSlotName, adminAdView, isAdSlot, publicAdView } from "./model.ts";
+import { createAdRepository } from "./repository.ts";
+
+function httpsOrigin(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" && parsed.hostname.includes(".") && !parsed.username && !parsed.password ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createAdService({ db, clock }: { db: Db; clock: () => number }) {
+  const repo = createAdRepository(db);
+  let slots: Map<string, AdSlotRow> | null = null;
+  const current = () => (slots ??= new Map(repo.all().map((row) => [row.slot, row])));
+  const slotOf = (name: string): AdSlotName => {
+    if (!isAdSlot(name)) throw adErrors.noSlot();
+    return name;
+  };
+  const audit = (actor: Actor, action: string, slot: string, details: Record<string, unknown>) =>
+    recordAudit(db, { actor: actor.admin, ip: actor.ip, action, targetType: "ad_slots", targetId: slot, details }, clock());
+
+  return {
+    // what each slot shows a visitor (null: nothing)
+    publicSlots: () => Object.fromEntries(Object.keys(AD_SLOTS).map((slot) => [slot, publicAdView(current().get(slot))])) as Record<AdSlotName, ReturnType<typeof publicAdView>>,
+
+    adminSlots: () =>
+      (Object.keys(AD_SLOTS) as AdSlotName[]).map((slot) => {
+        const row = current().get(slot);
+        return adminAdView(slot, row, row ? repo.clicksSince(slot, row.updatedAt) : 0);
+      }),
+
+    // the iframe ads' origins (https only), for the pages' frame-src
+    frameOrigins: () => [...new Set([...current().values()].flatMap((row) => (row.iframeUrl ? [httpsOrigin(row.iframeUrl)!] : [])))].sort(),
+
+    // A visitor's click on an image ad: counted, and the ad's link to send them to (null: no image ad).
+    click(name: string): string | null {
+      const row = current().get(slotOf(name));
+      if (!row?.linkUrl) return null;
+      repo.click(row.slot, clock());
+      return row.linkUrl;
+    },
+
+    save(name: string, input: AdInput, actor: Actor) {
+      const slot = slotOf(name);
+      const imageUrl = uploadedImage(input.imageUrl, "imageUrl");
+      const linkUrl = optionalText(input.linkUrl, "linkUrl", 500) || null;
+      const iframeUrl = optionalText(input.iframeUrl, "iframeUrl", 500) || null;
+      const alt = optionalText(input.alt, "alt", 200);
+      if (!imageUrl && !iframeUrl) throw adErrors.empty();
+      if (imageUrl && iframeUrl) throw adErrors.both();
+      if (imageUrl) {
+        if (!linkUrl) throw adErrors.linkRequired();
+        if (!isHttpUrl(linkUrl)) throw adErrors.badLink();
+        if (!alt) throw adErrors.altRequired();
+      }
+      if (iframeUrl && !httpsOrigin(iframeUrl)) throw adErrors.badIframe();
+      const row: AdSlotRow = { slot, imageUrl, linkUrl: imageUrl ? linkUrl : null, iframeUrl, alt, updatedAt: clock() };
+      immediate(db, () => {
+        repo.save(row);
+        audit(actor, "ads.update", slot, { imageUrl, linkUrl: row.linkUrl, iframeUrl });
+      });
+      slots = null;
+      return adminAdView(slot, row, 0);
+    },
+
+    remove(name: string, actor: Actor) {
+      const slot = slotOf(name);
+      immediate(db, () => {
+        if (repo.remove(slot)) audit(actor, "ads.delete", slot, {});
+      });
+      slots = null;
+      return adminAdView(slot, undefined, 0);
+    },
+  };
+}
+export type AdService = ReturnType<typeof createAdService>;

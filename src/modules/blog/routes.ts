@@ -1,0 +1,68 @@
+// The public blog (GET /api/posts, /api/posts/:slug, /rss.xml, /sitemap.xml, and /blog/:slug's page
+// with the post's title, description and image in its sharing tags) and the admin's posts
+// (/api/admin/posts).
+import { Elysia, t } from "elysia";
+import { adminContext, type ContextDeps } from "../../http/context.ts";
+import { idParam } from "../../http/params.ts";
+import type { PageMeta } from "../../http/web-assets.ts";
+import { adminPostView, blogErrors, POSTS_PER_PAGE, postBody, postCard, postView } from "./model.ts";
+import type { BlogService } from "./service.ts";
+
+export interface BlogRouteDeps {
+  context: ContextDeps;
+  blog: BlogService;
+  // the site's name, and its public origin (--public-url, else the request's)
+  siteName: () => string;
+  origin: (request: Request) => string;
+  // the app's page, with these sharing tags when given
+  page: (request: Request, meta?: PageMeta) => Response | Promise<Response>;
+  headers: Record<string, string>;
+}
+
+const listQuery = t.Object({ limit: t.Optional(t.String({ maxLength: 4, error: "limit must be a number" })) }, { additionalProperties: true });
+
+export function blogRoutes({ context, blog, siteName, origin, page, headers }: BlogRouteDeps) {
+  const xml = (body: string, type: string) => new Response(body, { headers: { ...headers, "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" } });
+  const admin = new Elysia()
+    .use(adminContext(context))
+    .get("/api/admin/posts", () => blog.all().map((p) => adminPostView(p, context.clock())))
+    .get("/api/admin/posts/:id", ({ params }) => adminPostView(blog.byId(idParam(params.id)), context.clock()))
+    .post(
+      "/api/admin/posts",
+      ({ body, actor, set }) => {
+        set.status = 201;
+        return adminPostView(blog.create(body ?? {}, actor), context.clock());
+      },
+      { body: postBody },
+    )
+    .patch("/api/admin/posts/:id", ({ params, body, actor }) => adminPostView(blog.update(idParam(params.id), body ?? {}, actor), context.clock()), { body: postBody })
+    .delete("/api/admin/posts/:id", ({ params, actor, set }) => {
+      blog.remove(idParam(params.id), actor);
+      set.status = 204;
+    });
+
+  return new Elysia()
+    .get("/api/posts", ({ query }) => ({ posts: blog.published(Math.min(POSTS_PER_PAGE, Math.max(1, Number.parseInt(query.limit ?? "", 10) || POSTS_PER_PAGE))).map(postCard) }), {
+      query: listQuery,
+    })
+    .get("/api/posts/:slug", ({ params }) => {
+      const post = blog.publishedBySlug(params.slug);
+      if (!post) throw blogErrors.notFound();
+      return postView(post);
+    })
+    .use(admin)
+    // (pages and feeds, not API calls: left out of the API's description)
+    .get("/rss.xml", ({ request }) => xml(blog.rss(origin(request), siteName()), "application/rss+xml"), { detail: { hide: true } })
+    .get("/sitemap.xml", ({ request }) => xml(blog.sitemap(origin(request)), "application/xml"), { detail: { hide: true } })
+    .get("/blog/:slug", ({ request, params }) => {
+      const post = blog.publishedBySlug(params.slug);
+      if (!post) return page(request);
+      const base = origin(request);
+      return page(request, {
+        title: `${post.title} - ${siteName()}`,
+        description: post.excerpt,
+        url: `${base}/blog/${post.slug}`,
+        image: post.featuredImage ? `${base}${post.featuredImage}` : null,
+      });
+    }, { detail: { hide: true } });
+}

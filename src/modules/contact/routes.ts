@@ -1,0 +1,32 @@
+// POST /api/contact (proof of work, the block list, the public forms' limit per IP) and the admin's
+// inbox: GET /api/admin/contact/messages, PATCH (read or unread) and DELETE /api/admin/contact/messages/:id.
+import { Elysia } from "elysia";
+import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
+import { formGuards } from "../../http/form-guards.ts";
+import { idParam } from "../../http/params.ts";
+import type { BlockedPartyCheck } from "../blocklist/guard.ts";
+import { proofRequired } from "../pow/guard.ts";
+import type { ProofOfWork } from "../pow/service.ts";
+import { CONTACT_THANKS, contactBody, messageEditBody, messageView } from "./model.ts";
+import type { ContactService } from "./service.ts";
+
+export function contactRoutes({ context, contact, pow, blocked }: { context: ContextDeps; contact: ContactService; pow: ProofOfWork; blocked: BlockedPartyCheck }) {
+  const visitorRoutes = new Elysia().use(visitorContext(context)).post(
+    "/api/contact",
+    ({ body, visitor, set }) => {
+      const row = contact.submit(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, userAgent: visitor.userAgent });
+      set.status = 201;
+      return { id: row.id, message: CONTACT_THANKS };
+    },
+    { body: contactBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "contact")) },
+  );
+  const adminRoutes = new Elysia()
+    .use(adminContext(context))
+    .get("/api/admin/contact/messages", () => ({ unread: contact.unread(), messages: contact.list().map(messageView) }))
+    .patch("/api/admin/contact/messages/:id", ({ params, body }) => messageView(contact.setRead(idParam(params.id), body?.read ?? true)), { body: messageEditBody })
+    .delete("/api/admin/contact/messages/:id", ({ params, set }) => {
+      contact.remove(idParam(params.id));
+      set.status = 204;
+    });
+  return new Elysia().use(visitorRoutes).use(adminRoutes);
+}

@@ -1,0 +1,33 @@
+// What an admin may upload (a post's featured image, the site's logo, an ad's image): PNG, JPEG or
+// WebP, known by its first bytes whatever the request says, of at most 2 MiB. Each is stored under
+// a random name and served from /uploads/<name> for a year (a new image gets a new name).
+import { appError } from "../../lib/errors.ts";
+
+// (routes.ts declares the same path; app.ts reads its body)
+export const UPLOAD_ROUTE = "/api/admin/uploads";
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+export const UPLOAD_PATH_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(?:png|jpg|webp)$/;
+export const UPLOAD_NAME_PATTERN = /^[a-f0-9]{32}\.(?:png|jpg|webp)$/;
+export const UPLOAD_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
+
+// The image's kind from its first bytes, or null.
+export function imageKind(bytes: Uint8Array): "png" | "jpg" | "webp" | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (starts([0xff, 0xd8, 0xff])) return "jpg";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+export const uploadErrors = {
+  notAnImage: () => appError(415, "NOT_AN_IMAGE", "Upload a PNG, JPEG or WebP image"),
+  tooLarge: () => appError(413, "UPLOAD_TOO_LARGE", "The image is too large (at most 2 MiB)", { connection: "close" }),
+  notUploaded: (field: string) => appError(400, "NOT_UPLOADED", `${field} must be an image uploaded here (/uploads/...)`),
+};
+
+// An optional image field of a post, an ad or the site: null, or the path of an uploaded image.
+export function uploadedImage(value: string | null | undefined, field: string): string | null {
+  if (!value) return null;
+  if (!UPLOAD_PATH_PATTERN.test(value)) throw uploadErrors.notUploaded(field);
+  return value;
+}

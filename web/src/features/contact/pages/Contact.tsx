@@ -1,0 +1,78 @@
+// /contact: the site's contact address (when the admin gave one) and a form whose messages reach the
+// admin's inbox, with the same proof of work and limit per IP as the other public forms.
+import { type FormEvent, useState } from "react";
+import { Page } from "../../../components/Page";
+import { buttonClass } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { NetworkFailure } from "../../../components/ui/form-failure";
+import { failureToast, toast } from "../../../components/ui/use-toast";
+import { errorText } from "../../../lib/errors";
+import { warmProof } from "../../../lib/proof-of-work";
+import { useSite } from "../../site";
+import { useContact } from "../api";
+
+const EMPTY = { name: "", email: "", message: "" };
+
+export default function Contact() {
+  const site = useSite().data;
+  const contact = useContact();
+  const [form, setForm] = useState(EMPTY);
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    contact.mutate(form, {
+      onSuccess: (answer) => {
+        setForm(EMPTY);
+        toast({ title: "Message Sent", description: answer.message });
+      },
+      onError: failureToast("Message Not Sent", (error) => errorText(error) || "Your message could not be sent. Please try again."),
+    });
+  };
+  return (
+    <Page title="Contact Us" intro="A question, a problem with your account, or a password you cannot reset? Write to the site's team.">
+      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+        <div className="space-y-3 text-slate-700">
+          {site?.contactEmail ? (
+            <p>
+              Email us at{" "}
+              <a href={`mailto:${site.contactEmail}`} className="font-medium text-brand-700 underline">
+                {site.contactEmail}
+              </a>
+              , or use the form.
+            </p>
+          ) : (
+            <p>Use the form: your message reaches the site's team, who answer by email.</p>
+          )}
+          <p className="text-sm text-slate-600">We will never ask for your secret key or recovery phrase.</p>
+        </div>
+        <Card className="p-6">
+          <form onSubmit={submit} onFocus={() => warmProof("contact")} className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="contact-name" label="Your name" required autoComplete="name" value={form.name} onChange={set("name")} />
+              <Field id="contact-email" label="Your email" type="email" required autoComplete="email" value={form.email} onChange={set("email")} />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor="contact-message" className="block text-sm font-medium text-slate-800">
+                Message
+              </label>
+              <textarea
+                id="contact-message"
+                required
+                rows={5}
+                maxLength={5000}
+                value={form.message}
+                onChange={set("message")}
+                className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base shadow-sm focus:border-brand-600"
+              />
+            </div>
+            <button type="submit" className={buttonClass()} disabled={contact.isPending}>
+              {contact.isPending ? "Sending..." : "Send Message"}
+            </button>
+            <NetworkFailure error={contact.error} busy={contact.isPending} />
+          </form>
+        </Card>
+      </div>
+    </Page>
+  );
+}
