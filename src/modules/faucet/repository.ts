@@ -6,7 +6,7 @@
 import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, min, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { type FaucetRequest, faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
+import { type FaucetRequest, faucetDailyTotals, faucetRequests, payouts, reviews, users, type NewFaucetRequest } from "../../db/schema.ts";
 import { rangeAndSearch } from "../../db/list-filter.ts";
 import { type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
 import { DAY_MS } from "../../lib/time.ts";
@@ -207,6 +207,8 @@ export function createFaucetRepository(db: Db) {
         payoutState: payouts.status,
         payoutMessage: payouts.error,
         processedByName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${r.processedBy})`,
+        // a reviewer bonus whose review still waits for moderation (1), or was published (0)
+        reviewHeld: sql<number | null>`(select ${reviews.approved} = 0 from ${reviews} where ${reviews.id} = ${r.reviewId})`,
       })
       .from(r)
       .leftJoin(users, eq(users.id, r.userId))
