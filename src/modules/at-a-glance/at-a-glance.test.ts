@@ -95,7 +95,7 @@ test("a paying server: the ledger, the wallet's full address, spendable and days
   const over = (await get(`${url}/api/admin/health`, admin)).body.ceiling;
   expect(over).toMatchObject({ daily: "150.000000", budgets: "250.000000", over: true });
   expect(over.warnings).toEqual([
-    "The daily budgets add up to 250.000000 XRP, more than the 150.000000 XRP the server signs in a day: payouts past it wait for the next day. Lower the budgets, or restart the server with a higher --max-daily-payout.",
+    "The daily budgets add up to 250 XRP, more than the 150 XRP the server signs in a day: payouts past it wait for the next day. Lower the budgets, or restart the server with a higher --max-daily-payout.",
   ]);
 
   // the checklist: the wallet is funded (its full address and a QR code of it), the budgets pass the ceiling
@@ -103,7 +103,7 @@ test("a paying server: the ledger, the wallet's full address, spendable and days
   expect(done(start)).toMatchObject({ wallet: true, budgets: false });
   expect(start.wallet).toMatchObject({ address: bed.wallet.classicAddress, sandbox: true });
   expect(start.wallet.qrSvg).toStartWith("<svg");
-  expect(start.items.find((i: { id: string }) => i.id === "budgets").detail).toContain("more than the 150.000000 XRP the server signs in a day");
+  expect(start.items.find((i: { id: string }) => i.id === "budgets").detail).toContain("more than the 150 XRP the server signs in a day");
   // back under it: ticked
   await fetch(`${url}/api/admin/faucet/settings`, { method: "POST", headers: { ...json, cookie: admin }, body: JSON.stringify({ dailyLimit: "100" }) });
   expect(done((await get(`${url}/api/admin/start-here`, admin)).body).budgets).toBe(true);

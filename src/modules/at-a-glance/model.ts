@@ -4,6 +4,9 @@
 import { iso } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 
+// 150000000 -> "150 XRP", 22800000 -> "22.8 XRP": an amount in a sentence
+const xrpWords = (drops: number) => `${formatXrp(drops).replace(/\.?0+$/, "")} XRP`;
+
 // What the ledger said when asked for the wallet, or why it could not be asked (wallet/service.ts).
 export type LedgerAnswer = { validatedLedger: number; spendableDrops: number } | { error: string };
 
@@ -48,10 +51,10 @@ export function ceilingView(c: CeilingFacts) {
   const overPayment = c.maxAmountDrops > c.paymentDrops;
   const warnings = [
     overDaily
-      ? `The daily budgets add up to ${formatXrp(budgets)} XRP, more than the ${formatXrp(c.dailyDrops!)} XRP the server signs in a day: payouts past it wait for the next day. Lower the budgets, or restart the server with a higher --max-daily-payout.`
+      ? `The daily budgets add up to ${xrpWords(budgets)}, more than the ${xrpWords(c.dailyDrops!)} the server signs in a day: payouts past it wait for the next day. Lower the budgets, or restart the server with a higher --max-daily-payout.`
       : null,
     overPayment
-      ? `One request may be ${formatXrp(c.maxAmountDrops)} XRP, more than the ${formatXrp(c.paymentDrops)} XRP one payment may send (--max-payout): such a payout is refused.`
+      ? `One request may be ${xrpWords(c.maxAmountDrops)}, more than the ${xrpWords(c.paymentDrops)} one payment may send (--max-payout): such a payout is refused.`
       : null,
   ].filter((w): w is string => w !== null);
   return {
@@ -139,10 +142,10 @@ export function checklistView(f: ChecklistFacts, qrSvg: (text: string) => string
         f.wallet === null
           ? "Payouts are not configured: start the server with --xrpl sandbox to try it, or set XRPL_URL, XRPL_SEED and XRPL_ADDRESS."
           : funded
-            ? `It can spend ${formatXrp(f.spendableDrops!)} XRP.`
+            ? `It can spend ${xrpWords(f.spendableDrops!)}.`
             : f.spendableDrops === null
               ? "The ledger did not answer: its balance is unknown."
-              : `It can spend ${formatXrp(f.spendableDrops)} XRP, less than one request's ${formatXrp(f.maxAmountDrops)} XRP. Send XRP to the address below.`,
+              : `It can spend ${xrpWords(f.spendableDrops)}, less than one request's ${xrpWords(f.maxAmountDrops)}. Send XRP to the address below.`,
       link: "/admin",
     },
     {

@@ -183,9 +183,11 @@ export function createFaucetRepository(db: Db) {
     db.select(publicColumns).from(r).where(eq(column, p("key"))).orderBy(desc(r.createdAt), desc(r.id)).limit(p("limit")).prepare();
   const latestForAddress = latestBy(r.address);
   const latestForDevice = latestBy(r.deviceId);
+  // a reviewer bonus whose review still waits for moderation (1), or was published (0)
+  const reviewHeld = sql<number | null>`(select ${reviews.approved} = 0 from ${reviews} where ${reviews.id} = ${r.reviewId})`;
   const withPeople = (ids: number[]): AdminFaucetRequestRow[] =>
     db
-      .select({ request: r, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error, processedByName: processor.username })
+      .select({ request: r, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error, processedByName: processor.username, reviewHeld })
       .from(r)
       .leftJoin(users, eq(users.id, r.userId))
       .leftJoin(processor, eq(processor.id, r.processedBy))
@@ -207,8 +209,7 @@ export function createFaucetRepository(db: Db) {
         payoutState: payouts.status,
         payoutMessage: payouts.error,
         processedByName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${r.processedBy})`,
-        // a reviewer bonus whose review still waits for moderation (1), or was published (0)
-        reviewHeld: sql<number | null>`(select ${reviews.approved} = 0 from ${reviews} where ${reviews.id} = ${r.reviewId})`,
+        reviewHeld,
       })
       .from(r)
       .leftJoin(users, eq(users.id, r.userId))

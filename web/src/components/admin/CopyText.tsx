@@ -18,9 +18,12 @@ export function CopyText({ text, label }: { text: string; label: string }) {
   return (
     <span className="inline-flex max-w-full flex-wrap items-center gap-2">
       <code className="font-mono text-sm break-all text-slate-900">{text}</code>
-      <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={copy} aria-label={`Copy ${label}`}>
+      <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={copy}>
         {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
-        <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
+        <span aria-live="polite">
+          {copied ? "Copied" : "Copy"}
+          <span className="sr-only"> {label}</span>
+        </span>
       </button>
     </span>
   );
