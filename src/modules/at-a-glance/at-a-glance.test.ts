@@ -91,7 +91,6 @@ test("a paying server: the ledger, the wallet's full address, spendable and days
   // raising the daily limit to 200: 250 a day is more than the server signs (150); the screen says so
   const raised = await fetch(`${url}/api/admin/faucet/settings`, { method: "POST", headers: { ...json, cookie: admin }, body: JSON.stringify({ dailyLimit: "200" }) });
   expect(raised.status).toBe(200);
-  expect((await raised.json()).changes).toEqual([{ field: "dailyLimit", label: "Daily limit (XRP)", before: "100", after: "200" }]);
   const over = (await get(`${url}/api/admin/health`, admin)).body.ceiling;
   expect(over).toMatchObject({ daily: "150.000000", budgets: "250.000000", over: true });
   expect(over.warnings).toEqual([

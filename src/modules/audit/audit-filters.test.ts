@@ -59,7 +59,7 @@ test("a settings change shows what it changed, before and after; the log filters
   expect(await bad.json()).toEqual({ message: "from must be a date such as 2026-01-31" });
 
   // the CSV: the same filter, a header and one row an entry, the change in words
-  const csv = await fetch(`${url}/api/admin/audit-log.csv?action=faucet_settings.update`, { headers: { cookie: alice } });
+  const csv = await fetch(`${url}/api/admin/audit-log/csv?action=faucet_settings.update`, { headers: { cookie: alice } });
   expect(csv.status).toBe(200);
   expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(csv.headers.get("content-disposition")).toBe('attachment; filename="audit-log.csv"');
@@ -69,9 +69,9 @@ test("a settings change shows what it changed, before and after; the log filters
   expect(lines[2]).toContain(",alice,Changed the faucet settings,faucet_settings.update,Faucet settings,Daily limit (XRP): 100 -> 200; Per-IP limits count: each IPv4 network (/24) -> each IPv4 address,203.0.113.7");
 
   // admins only
-  expect((await fetch(`${url}/api/admin/audit-log.csv`)).status).toBe(401);
+  expect((await fetch(`${url}/api/admin/audit-log/csv`)).status).toBe(401);
   const member = (await t.register("member")).cookie;
-  expect((await fetch(`${url}/api/admin/audit-log.csv`, { headers: { cookie: member } })).status).toBe(403);
+  expect((await fetch(`${url}/api/admin/audit-log/csv`, { headers: { cookie: member } })).status).toBe(403);
 });
 
 test("a filter by action or by admin reads through its index", async () => {

@@ -10,5 +10,5 @@ export function auditRoutes({ context, audit }: { context: ContextDeps; audit: A
   return new Elysia()
     .use(adminContext(context))
     .get("/api/admin/audit-log", ({ query }) => auditPageView(audit.page(auditFilter(query), beforeParam(query.before)), audit.filters()), { query: auditQuery })
-    .get("/api/admin/audit-log.csv", ({ query }) => csvResponse(auditCsv(audit.all(auditFilter(query)))), { query: auditQuery });
+    .get("/api/admin/audit-log/csv", ({ query }) => csvResponse(auditCsv(audit.all(auditFilter(query)))), { query: auditQuery });
 }

@@ -84,47 +84,5 @@ export function settingsView(s: typeof faucetSettings.$inferSelect) {
   };
 }
 
-// The settings in a person's words (the toast after saving, the audit log's before and after).
-export const SETTING_LABELS: Record<string, string> = {
-  dailyLimit: "Daily limit (XRP)",
-  minAmount: "Minimum amount (XRP)",
-  maxAmount: "Maximum amount (XRP)",
-  enabled: "Faucet online",
-  ipGrouping: "Per-IP limits count",
-  powDifficulty: "Anti-bot work",
-  accountsPerHour: "New accounts per hour",
-  accountsPerDay: "New accounts per day",
-  bonusDailyLimit: "Bonus budget per day (XRP)",
-  bonusMinAccountAgeHours: "Bonus account age (hours)",
-  "autoApprove.enabled": "Auto-approve on",
-  "autoApprove.maxRiskScore": "Auto-approve: highest risk score",
-  "autoApprove.holdMinutes": "Auto-approve: hold (minutes)",
-  "autoApprove.maxPerDay": "Auto-approve: most per day (XRP)",
-};
-
-// A value as a person reads it: yes/no, the IPv4 grouping in words, numbers and XRP as they are.
-const valueWords = (field: string, value: unknown): string => {
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (field === "ipGrouping") return value === "address" ? "each IPv4 address" : "each IPv4 network (/24)";
-  return String(value);
-};
-
-export interface SettingChange {
-  field: string;
-  label: string;
-  before: string;
-  after: string;
-}
-
-// What a save changed, field by field (nothing: the same values saved again).
-export function settingsChanges(before: ReturnType<typeof settingsView>, after: ReturnType<typeof settingsView>): SettingChange[] {
-  const flat = (v: ReturnType<typeof settingsView>) => {
-    const { autoApprove, updatedAt: _, ...top } = v;
-    return { ...top, ...Object.fromEntries(Object.entries(autoApprove).map(([k, x]) => [`autoApprove.${k}`, x])) } as Record<string, unknown>;
-  };
-  const a = flat(before);
-  const b = flat(after);
-  return Object.keys(SETTING_LABELS)
-    .filter((field) => a[field] !== b[field])
-    .map((field) => ({ field, label: SETTING_LABELS[field]!, before: valueWords(field, a[field]), after: valueWords(field, b[field]) }));
-}
+// What a save changed, field by field, in words (src/shared: the admin's toast says the same).
+export { type SettingChange, settingsChanges } from "../../shared/settings-words.ts";

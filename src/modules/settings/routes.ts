@@ -8,13 +8,5 @@ export function settingsRoutes({ context, settings }: { context: ContextDeps; se
   return new Elysia()
     .use(adminContext(context))
     .get("/api/admin/faucet/settings", () => settingsView(settings.get()))
-    // (the answer also names what changed, in words: the admin's toast)
-    .post(
-      "/api/admin/faucet/settings",
-      ({ body, actor }) => {
-        const { row, changes } = settings.update(body, actor);
-        return { ...settingsView(row), changes };
-      },
-      { body: settingsBody },
-    );
+    .post("/api/admin/faucet/settings", ({ body, actor }) => settingsView(settings.update(body, actor).row), { body: settingsBody });
 }

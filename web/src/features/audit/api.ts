@@ -14,5 +14,5 @@ export const useAuditLog = (filters: AuditFilters, before: number | null) =>
 // The same entries as a CSV download (the newest 10,000 that match).
 export const auditCsvUrl = (filters: AuditFilters) => {
   const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
-  return `/api/admin/audit-log.csv${query ? `?${query}` : ""}`;
+  return `/api/admin/audit-log/csv${query ? `?${query}` : ""}`;
 };

@@ -8,6 +8,7 @@ import { Field } from "../../../components/ui/field";
 import { budgetKey, faucetStatusKey } from "../../faucet";
 import { type SettingsChange, settingsFieldOf, settingsKey, useSettings } from "../api";
 import { fieldWords } from "../../../components/admin/words";
+import { settingsChanges } from "../../../../../src/shared/settings-words";
 import { CeilingNote, healthKey } from "../../at-a-glance";
 
 // The toast after saving names what changed: the online switch alone in the spec's words, anything
@@ -59,7 +60,7 @@ export function FaucetControl() {
   const save = useAdminAction({
     send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
     refresh: [settingsKey, budgetKey, faucetStatusKey, healthKey],
-    success: (out) => savedToast(out.changes, out.enabled),
+    success: (out) => savedToast(settings.data ? settingsChanges(settings.data, out) : [], out.enabled),
     failure: "Update Failed",
     handled: (error) => {
       const field = settingsFieldOf(error, SETTINGS_FIELDS);
