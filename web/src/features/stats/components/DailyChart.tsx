@@ -34,7 +34,7 @@ export function DailyChart() {
             ))}
           </div>
           <div className="min-w-0 flex-1">
-            <svg viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" className="h-28 w-full border-b border-l border-slate-400" role="img" aria-label={`${label} per day for the last 30 days, from 0 to ${top.toLocaleString("en-US")} ${unit}`}>
+            <svg viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" className="h-28 w-full border-b border-l border-slate-400" role="img" aria-label={`${label} per day for the last 30 days`}>
               {ticks.slice(0, 2).map((t) => (
                 <line key={t} x1={0} x2={w} y1={h - (t / top) * h} y2={h - (t / top) * h} stroke="#e2e8f0" strokeWidth={1} vectorEffect="non-scaling-stroke" />
               ))}
