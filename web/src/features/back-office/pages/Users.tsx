@@ -111,8 +111,8 @@ export function UsersPanel() {
           ) : (
             <span className="text-xs text-slate-600">{Number(u.totalClaimed) > 0 ? "Owed, but no address to pay" : "Nothing owed"}</span>
           )}
-          <Link to={`/admin/users/${u.id}`} className="text-xs text-brand-700 underline" aria-label={`Open ${u.username}'s file`}>
-            Open file
+          <Link to={`/admin/users/${u.id}`} className="text-xs text-brand-700 underline">
+            Open file<span className="sr-only"> of {u.username}</span>
           </Link>
         </div>
       ),
