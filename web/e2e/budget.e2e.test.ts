@@ -149,9 +149,13 @@ test("the settings show today's faucet, bonus and auto-approve budgets; a bad bo
   // at 00:30 the faucet's first hour (1/24 of 2 XRP, raised to a request's 1 XRP) is used up by the
   // first test's request, and its refusal counts; each pool's next share opens at 01:00 UTC
   expect(pools.faucet).toMatchObject({ total: "2.000000", slice: "0.083334", released: "1.000000", used: "1.000000", left: "0.000000", nextSliceAt: NEXT_SLICE_AT, refusedRequests: 1, refused: "1.000000" });
-  // (amounts for reading: "1.000000" shows as "1 XRP")
+  // (amounts for reading: "1.000000" shows as "1 XRP", "1000.000000" as "1,000 XRP")
   const refused = { faucet: "1 request (1 XRP)", bonus: "0 requests (0 XRP)", autoApprove: "0 requests (0 XRP)" };
-  const xrp = (amount: string) => `${amount.replace(/\.?0+$/, "")} XRP`;
+  const xrp = (amount: string) => {
+    const [whole = "0", fraction = ""] = amount.split(".");
+    const decimals = fraction.replace(/0+$/, "");
+    return `${Number(whole).toLocaleString("en-US")}${decimals ? `.${decimals}` : ""} XRP`;
+  };
   for (const [name, key] of [["Faucet", "faucet"], ["Bonuses", "bonus"], ["Auto-approve", "autoApprove"]] as const) {
     const region = page.getByRole("region", { name, exact: true });
     const figure = (label: string) => figureOf(region, label);
