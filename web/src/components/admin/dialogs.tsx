@@ -90,7 +90,7 @@ export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onCl
         </>
       }
     >
-      <ul aria-label="Destinations" className="mt-3 max-h-72 space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm">
+      <ul aria-label="Destinations" className="mt-3 space-y-2 rounded-lg bg-slate-50 p-3 text-sm">
         {payments.map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be paid twice
           <li key={i} className="flex flex-wrap justify-between gap-2 border-b border-slate-200 pb-2 last:border-0 last:pb-0">

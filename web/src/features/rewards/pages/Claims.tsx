@@ -106,7 +106,14 @@ export function ClaimsScreen() {
 
   const pending = claims.data?.pendingRewards ?? [];
   const chosen = pending.filter((r) => selected.includes(r.id));
-  const payments = (rows: Claim[]) => rows.map((r) => ({ address: r.address ?? "(the user's address)", tag: null, amount: r.amount }));
+  // each with what the decision needs: the claim, its kind, its risk and the reasons
+  const payments = (rows: Claim[]) =>
+    rows.map((r) => ({
+      address: r.address ?? "(the user's address)",
+      tag: null,
+      amount: r.amount,
+      about: { label: `Claim #${r.id}`, reason: claimType(r), risk: { score: r.riskScore, reasons: r.riskReasons }, warning: null },
+    }));
   const approveChosen = () => {
     const overlap = overlapWords(chosen, likeness);
     setConfirm({
