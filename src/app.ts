@@ -100,6 +100,8 @@ import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { createUploadService } from "./modules/uploads/service.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_ROUTE, uploadErrors } from "./modules/uploads/model.ts";
 import { dirname, join } from "node:path";
+import { atAGlanceRoutes } from "./modules/at-a-glance/routes.ts";
+import { createAtAGlance } from "./modules/at-a-glance/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";
@@ -281,6 +283,10 @@ export function createApp(deps: AppDeps) {
       ],
     }),
   );
+  // the health strip on every /admin page and the start-here checklist
+  const atAGlance = lazy(() =>
+    createAtAGlance({ db, clock, runtime: deps.payouts ?? null, wallet, settings, backups, alerts, config: { publicUrl: config.publicUrl ?? null, mailOn: Boolean(config.mail) } }),
+  );
   const alertsEveryMs = alertOptions.everyMs === undefined ? ALERTS_EVERY_MS : alertOptions.everyMs;
   const alertsTimer = alertsEveryMs !== null ? setInterval(() => void alerts.evaluate(), alertsEveryMs) : null;
   alertsTimer?.unref();
@@ -455,6 +461,7 @@ export function createApp(deps: AppDeps) {
     .use(exportRoutes({ context, csvExports }))
     .use(rewardRoutes({ context, rewards }))
     .use(walletRoutes({ context, wallet }))
+    .use(atAGlanceRoutes({ context, atAGlance }))
     .use(explorerRoutes({ explorer }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
     .use(metricsRoutes({ metrics, token: deps.metrics?.token ?? null, peerIp: deps.metrics?.peerIp ?? createClientIpResolver(false), notFound: (request) => serveWebAsset(request, pageHeaders(), deviceCookie), headers: apiHeaders }))

@@ -286,6 +286,8 @@ export const payouts = sqliteTable(
       .on(t.userId)
       .where(sql`kind = 'USER_PAYMENT' and status in ('queued', 'sequence_assigned', 'in_flight', 'needs_attention')`),
     index("payouts_status").on(t.status),
+    // what was paid in the last days (the wallet's days left, the 30-day chart)
+    index("payouts_status_time").on(t.status, t.updatedAt),
     index("payouts_user_time").on(t.userId, t.createdAt),
     // the public feed of the latest payouts, newest settled first
     index("payouts_paid_time").on(t.updatedAt).where(sql`status = 'paid'`),
@@ -482,7 +484,13 @@ export const auditLog = sqliteTable(
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_time").on(t.createdAt), index("audit_log_target").on(t.targetType, t.targetId)],
+  (t) => [
+    index("audit_log_time").on(t.createdAt),
+    index("audit_log_target").on(t.targetType, t.targetId),
+    // the audit log's filters (by action, by admin), newest first
+    index("audit_log_action").on(t.action),
+    index("audit_log_actor").on(t.actorName),
+  ],
 );
 
 // Parties the admin refuses: an XRP address, an IP address or network (CIDR), or a device id.

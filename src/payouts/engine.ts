@@ -422,6 +422,9 @@ export function createPayoutEngine(deps: EngineDeps) {
     // One tick, for tests (SimulatedCrash propagates).
     tick: () => run(),
 
+    // The ceilings it signs under, as set at start (--max-daily-payout, --max-payout): null daily, none.
+    ceiling: () => ({ dailyDrops: maxDailyDrops, paymentDrops: maxPayoutDrops }),
+
     status(): EngineStatus {
       const pausedUntil = paused !== null && paused === ceilingPause?.reason ? Date.parse(`${ceilingPause.day}T00:00:00Z`) + 86_400_000 : null;
       return { paused, pausedUntil, lastError, lastTickAt, running: !stopped };

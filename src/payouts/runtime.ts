@@ -21,6 +21,8 @@ export interface PayoutRuntime {
   ledger: LedgerConnection;
   // sandbox mode: the in-process simulated ledger, read by the sandbox's transaction page
   sandbox?: Pick<LedgerSimulator, "transaction"> | null;
+  // the daily ceiling came from --max-daily-payout (else: the two daily budgets at start)
+  ceilingFromFlag?: boolean;
   // createApp gives the engine what a settled payout does to the features' rows
   // (modules/payouts/settlement.ts); the engine settles nothing before.
   settleWith(outcomes: SettlementOutcomes): void;
@@ -103,7 +105,7 @@ export async function startPayouts({
   engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log, maxPayoutDrops, maxDailyPayoutDrops });
   void engine.start().catch((error) => log(`payouts: start: ${error instanceof Error ? error.message : String(error)}`));
   return {
-    runtime: { mode: config.mode, url: urls[0]!, engine, ledger, sandbox: simulator, settleWith: (outcomes) => engine.settleWith(outcomes) },
+    runtime: { mode: config.mode, url: urls[0]!, engine, ledger, sandbox: simulator, ceilingFromFlag: ceiling.dailyDrops !== null, settleWith: (outcomes) => engine.settleWith(outcomes) },
     async stop() {
       await engine.stop();
       await ledger.close();

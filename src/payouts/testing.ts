@@ -52,6 +52,7 @@ export async function payoutBed(
     engine: undefined as unknown as PayoutEngine,
     ledger,
     sandbox: sim,
+    ceilingFromFlag: options.maxDailyPayoutDrops !== undefined,
     settleWith: (given) => {
       outcomes = given;
     },

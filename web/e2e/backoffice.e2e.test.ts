@@ -84,7 +84,7 @@ async function axe(page: Page): Promise<string[]> {
 const SECTIONS: [path: string, heading: string | RegExp][] = [
   ["/admin", "Needs attention"],
   ["/admin/requests", /^Pending XRP Drops Requests \(\d+\)$/],
-  ["/admin/claims", /^XRP Drops Requests Management \(\d+\)$/],
+  ["/admin/claims", /^Claims waiting for a decision \(\d+\)$/],
   ["/admin/users", "User Management"],
   ["/admin/users/1", ADMIN.username],
   ["/admin/signups", /^Newsletter Signups/],
@@ -139,7 +139,7 @@ test("the sidebar counts what waits; under 768 px it is a slide-out menu", async
   await menu.getByRole("link", { name: /^Claims/ }).click();
   await phone.waitForURL("**/admin/claims");
   await gone(menu);
-  await seen(phone.getByRole("heading", { name: /^XRP Drops Requests Management/ }));
+  await seen(phone.getByRole("heading", { name: /^Claims waiting for a decision/ }));
 
   // a phone sorts with a select (the column headers are the cards' labels there)
   await phone.goto("/admin/requests");
@@ -230,7 +230,7 @@ test("Pay states what will be sent; Cancel (or Escape) sends nothing, confirming
   await until(async () => (await file()).payouts.some((p: { status: string }) => p.status === "SUCCESS"), "the sandbox ledger to validate the payment", 40_000);
   await page.reload();
   const payouts = page.getByRole("table", { name: "User's payouts" });
-  await seen(payouts.getByText("SUCCESS"));
+  await seen(payouts.getByText("Paid", { exact: true }));
   await seen(payouts.getByRole("button", { name: "Copy transaction hash" }));
   await seen(page.getByRole("table", { name: "Audit entries about the user" }).getByText(/pay/));
 
@@ -348,7 +348,7 @@ test("Mark Paid says nothing is sent, and records the claim as paid once confirm
   await seen(dialog(page).getByText("1 payment of 5.000000 XRP in total will be recorded as paid outside the app: nothing is sent."));
   await dialog(page).getByRole("button", { name: "Mark paid" }).click();
   await seen(toasts(page).getByText(`Claim #${id} marked paid (5.000000 XRP)`));
-  await seen(page.getByRole("table", { name: "Processed claims" }).getByText("PAID"));
+  await seen(page.getByRole("table", { name: "Processed claims" }).getByText("Paid", { exact: true }));
 }, 90_000);
 
 test("Block address on a request row fills the block list's form; the next request for that address is refused", async () => {
@@ -420,7 +420,7 @@ test("the auto-approve settings are saved and shown again after a reload; a requ
   await risk.fill("lots");
   await page.getByRole("button", { name: "Save auto-approve" }).click();
   await until(async () => (await risk.getAttribute("aria-invalid")) === "true", "the threshold marked invalid");
-  expect(await page.locator(`#${await risk.getAttribute("aria-describedby")}`).textContent()).toBe("autoApprove.maxRiskScore must be a whole number from 0 to 100");
+  expect(await page.locator(`#${await risk.getAttribute("aria-describedby")}`).textContent()).toBe("The auto-approve highest risk score must be a whole number from 0 to 100");
   expect(await toasts(page).getByText("Update Failed").count()).toBe(0);
 
   // on, without a hold: a low-risk request is paid by the rule (it runs every 15 s) and shows "Auto"

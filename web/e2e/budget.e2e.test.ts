@@ -143,13 +143,19 @@ test("the settings show today's faucet, bonus and auto-approve budgets; a bad bo
   // at 00:30 the faucet's first hour (1/24 of 2 XRP, raised to a request's 1 XRP) is used up by the
   // first test's request, and its refusal counts; each pool's next share opens at 01:00 UTC
   expect(pools.faucet).toMatchObject({ total: "2.000000", slice: "0.083334", released: "1.000000", used: "1.000000", left: "0.000000", nextSliceAt: NEXT_SLICE_AT, refusedRequests: 1, refused: "1.000000" });
-  const refused = { faucet: "1 request (1.000000 XRP)", bonus: "0 requests (0.000000 XRP)", autoApprove: "0 requests (0.000000 XRP)" };
+  // (amounts for reading: "1.000000" shows as "1 XRP", "1000.000000" as "1,000 XRP")
+  const refused = { faucet: "1 request (1 XRP)", bonus: "0 requests (0 XRP)", autoApprove: "0 requests (0 XRP)" };
+  const xrp = (amount: string) => {
+    const [whole = "0", fraction = ""] = amount.split(".");
+    const decimals = fraction.replace(/0+$/, "");
+    return `${Number(whole).toLocaleString("en-US")}${decimals ? `.${decimals}` : ""} XRP`;
+  };
   for (const [name, key] of [["Faucet", "faucet"], ["Bonuses", "bonus"], ["Auto-approve", "autoApprove"]] as const) {
     const region = page.getByRole("region", { name, exact: true });
     const figure = (label: string) => figureOf(region, label);
-    await until(async () => (await figure("Per hour").textContent()) === `${pools[key].slice} XRP`, `${name}'s hourly share`);
-    expect(await figure("Released so far").textContent()).toBe(`${pools[key].released} of ${pools[key].total} XRP`);
-    expect(await figure("Left now").textContent()).toBe(`${pools[key].left} XRP`);
+    await until(async () => (await figure("Per hour").textContent()) === xrp(pools[key].slice), `${name}'s hourly share`);
+    expect(await figure("Released so far").textContent()).toBe(`${xrp(pools[key].released)} of ${xrp(pools[key].total)}`);
+    expect(await figure("Left now").textContent()).toBe(xrp(pools[key].left));
     expect(pools[key].nextSliceAt).toBe(NEXT_SLICE_AT);
     expect(await figure("Next share opens").textContent()).toBe(NEXT_SLICE_KOLKATA);
     expect(await figure("Refused this hour").textContent()).toBe(refused[key]);
@@ -160,25 +166,27 @@ test("the settings show today's faucet, bonus and auto-approve budgets; a bad bo
   await until(async () => (await age.inputValue()) === "0", "the settings to load");
   await age.fill("900");
   await page.getByRole("button", { name: "Save settings" }).click();
-  await until(async () => (await errorUnder(age)) === "bonusMinAccountAgeHours must be a whole number from 0 to 720", "the error under the account age");
+  await until(async () => (await errorUnder(age)) === "The bonus account age must be a whole number from 0 to 720", "the error under the account age");
   expect(await age.getAttribute("aria-invalid")).toBe("true");
   expect(await toasts(page).getByText("Update Failed").count()).toBe(0);
   expect(await axe(page)).toEqual([]);
   await age.fill("12");
-  expect(await errorUnder(age)).not.toBe("bonusMinAccountAgeHours must be a whole number from 0 to 720");
+  expect(await errorUnder(age)).not.toBe("The bonus account age must be a whole number from 0 to 720");
 
   const bonus = page.getByLabel("Bonus budget per day (XRP)");
   await bonus.fill("lots");
   await page.getByRole("button", { name: "Save settings" }).click();
-  await until(async () => (await errorUnder(bonus)) === "bonusDailyLimit must be a positive XRP amount with at most 6 decimals", "the error under the bonus budget");
+  await until(async () => (await errorUnder(bonus)) === "The bonus budget per day must be a positive XRP amount with at most 6 decimals", "the error under the bonus budget");
   await bonus.fill("480");
   await page.getByRole("button", { name: "Save settings" }).click();
-  await seen(toasts(page).getByText("Faucet has been successfully enabled."));
+  // the toast names what changed (it said "Faucet has been successfully enabled." for any save)
+  await seen(toasts(page).getByText("Settings saved"));
+  await seen(toasts(page).getByText(/Bonus budget per day \(XRP\): [\d.]+ → 480; Bonus account age \(hours\): 0 → 12/));
   const saved = await adminGet("/api/admin/faucet/settings");
   expect(saved).toMatchObject({ bonusDailyLimit: "480", bonusMinAccountAgeHours: 12, ipGrouping: "subnet" });
   // the bonuses' hourly share follows: 480 / 24
   const bonusShare = figureOf(page.getByRole("region", { name: "Bonuses", exact: true }), "Per hour");
-  await until(async () => (await bonusShare.textContent()) === "20.000000 XRP", "the bonus share of the new budget");
+  await until(async () => (await bonusShare.textContent()) === "20 XRP", "the bonus share of the new budget");
 
   // back to what the claims below need
   const reset = await fetch(`${site.url}/api/admin/faucet/settings`, { method: "POST", headers: { ...json, cookie: adminCookie }, body: JSON.stringify(SETTINGS) });

@@ -1,8 +1,10 @@
-// All SQL of the audit log, prepared once per database: the entry an admin action writes, and the
-// log read back a page at a time, newest first.
-import { desc, lt, sql } from "drizzle-orm";
+// All SQL of the audit log: the entry an admin action writes (prepared once per database), and the
+// log read back newest first, narrowed by action, admin and days (audit_log_action, audit_log_actor,
+// or the id order), a page at a time or for a CSV.
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditLog, type NewAuditLogEntry } from "../../db/schema.ts";
+import type { AuditFilter } from "./model.ts";
 
 const p = sql.placeholder;
 
@@ -20,11 +22,29 @@ export function createAuditRepository(db: Db) {
       createdAt: p("createdAt"),
     })
     .prepare();
-  const olderThan = db.select().from(auditLog).where(lt(auditLog.id, p("before"))).orderBy(desc(auditLog.id)).limit(p("limit")).prepare();
-
+  const actions = db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action).prepare();
+  const admins = db.selectDistinct({ name: auditLog.actorName }).from(auditLog).orderBy(auditLog.actorName).prepare();
   return {
     insert: (row: Required<Omit<NewAuditLogEntry, "id">>) => insert.run(row),
-    olderThan: (before: number, limit: number) => olderThan.all({ before, limit }),
+    // The entries older than `before` (an id) that match the filter, newest first.
+    matching: (f: AuditFilter, before: number, limit: number) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            lt(auditLog.id, before),
+            f.action === null ? undefined : eq(auditLog.action, f.action),
+            f.admin === null ? undefined : eq(auditLog.actorName, f.admin),
+            f.since === null ? undefined : gte(auditLog.createdAt, f.since),
+            f.until === null ? undefined : lt(auditLog.createdAt, f.until),
+          ),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(limit)
+        .all(),
+    actions: () => actions.all().map((r) => r.action),
+    admins: () => admins.all().map((r) => r.name),
   };
 }
 export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -2,7 +2,7 @@
 // action's own transaction (the caller's immediate()), so an action and its record land together.
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
-import { AUDIT_PAGE_SIZE } from "./model.ts";
+import { AUDIT_CSV_MAX, AUDIT_PAGE_SIZE, type AuditFilter } from "./model.ts";
 import { type AuditRepository, createAuditRepository } from "./repository.ts";
 
 export interface AuditEntry {
@@ -42,8 +42,12 @@ export function recordAudit(db: Db, entry: AuditEntry, now: number): void {
 export function createAuditService({ db }: { db: Db }) {
   const repo = repositoryOf(db);
   return {
-    // The entries older than `before` (an id), newest first, one page.
-    page: (before: number) => repo.olderThan(before, AUDIT_PAGE_SIZE),
+    // The entries older than `before` (an id) that match the filter, newest first, one page.
+    page: (filter: AuditFilter, before: number) => repo.matching(filter, before, AUDIT_PAGE_SIZE),
+    // The newest AUDIT_CSV_MAX entries that match, for the CSV.
+    all: (filter: AuditFilter) => repo.matching(filter, Number.MAX_SAFE_INTEGER, AUDIT_CSV_MAX),
+    // What the filters offer.
+    filters: () => ({ actions: repo.actions(), admins: repo.admins() }),
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;

@@ -117,7 +117,7 @@ const LEFT_FOR_A_PERSON: Record<string, string> = {
 // A faucet request as the admin's list shows it: who asked, from where, the risk and the payout.
 // processedByName: the admin who approved or rejected it (null for the auto-approve rule; absent
 // from a query that does not join the processing admin)
-export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null; processedByName?: string | null; blocked?: boolean };
+export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null; processedByName?: string | null; blocked?: boolean; reviewHeld?: number | null };
 export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
   return {
     id: r.id,
@@ -128,6 +128,8 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     destinationAddress: r.address,
     destinationTag: r.destinationTag,
     reason: r.reason,
+    // a reviewer bonus for a review that still waits for moderation (paying it pays for an unread review)
+    reviewAwaitingModeration: r.reviewHeld === 1,
     riskScore: r.riskScore,
     riskReasons: r.riskReasons ?? [],
     // its address, IP or device is on the block list now (approving it is refused)

@@ -6,7 +6,7 @@
 import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, min, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { type FaucetRequest, faucetDailyTotals, faucetRequests, payouts, users, type NewFaucetRequest } from "../../db/schema.ts";
+import { type FaucetRequest, faucetDailyTotals, faucetRequests, payouts, reviews, users, type NewFaucetRequest } from "../../db/schema.ts";
 import { rangeAndSearch } from "../../db/list-filter.ts";
 import { type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
 import { DAY_MS } from "../../lib/time.ts";
@@ -183,9 +183,11 @@ export function createFaucetRepository(db: Db) {
     db.select(publicColumns).from(r).where(eq(column, p("key"))).orderBy(desc(r.createdAt), desc(r.id)).limit(p("limit")).prepare();
   const latestForAddress = latestBy(r.address);
   const latestForDevice = latestBy(r.deviceId);
+  // a reviewer bonus whose review still waits for moderation (1), or was published (0)
+  const reviewHeld = sql<number | null>`(select ${reviews.approved} = 0 from ${reviews} where ${reviews.id} = ${r.reviewId})`;
   const withPeople = (ids: number[]): AdminFaucetRequestRow[] =>
     db
-      .select({ request: r, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error, processedByName: processor.username })
+      .select({ request: r, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error, processedByName: processor.username, reviewHeld })
       .from(r)
       .leftJoin(users, eq(users.id, r.userId))
       .leftJoin(processor, eq(processor.id, r.processedBy))
@@ -207,6 +209,7 @@ export function createFaucetRepository(db: Db) {
         payoutState: payouts.status,
         payoutMessage: payouts.error,
         processedByName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${r.processedBy})`,
+        reviewHeld,
       })
       .from(r)
       .leftJoin(users, eq(users.id, r.userId))

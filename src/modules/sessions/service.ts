@@ -47,13 +47,15 @@ export function createSessionListService({ db, clock, sessions, mailer = null, l
     signedIn(user: User, origin: SessionOrigin) {
       if (!user.isAdmin) return;
       const now = clock();
+      const before = repo.signedInBefore(user.id);
       const details: SignInDetails = {
         network: origin.ipNetwork,
         deviceId: origin.deviceId,
         userAgent: origin.userAgent,
         withCode: origin.withCode,
-        newNetwork: origin.ipNetwork !== null && !repo.seenNetwork(user.id, origin.ipNetwork),
-        newDevice: origin.deviceId !== null && !repo.seenDevice(user.id, origin.deviceId),
+        // (an admin's very first sign-in is not a stranger's: there is no earlier one to differ from)
+        newNetwork: origin.ipNetwork !== null && before && !repo.seenNetwork(user.id, origin.ipNetwork),
+        newDevice: origin.deviceId !== null && before && !repo.seenDevice(user.id, origin.deviceId),
       };
       recordAudit(db, { actor: user, action: SIGN_IN_ACTION, targetType: "user", targetId: user.id, details, ip: origin.ip }, now);
       if (details.newNetwork || details.newDevice) {

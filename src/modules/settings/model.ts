@@ -83,3 +83,6 @@ export function settingsView(s: typeof faucetSettings.$inferSelect) {
     updatedAt: new Date(s.updatedAt).toISOString(),
   };
 }
+
+// What a save changed, field by field, in words (src/shared: the admin's toast says the same).
+export { type SettingChange, settingsChanges } from "../../shared/settings-words.ts";

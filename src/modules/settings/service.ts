@@ -8,7 +8,7 @@ import { requireStepUp } from "../../auth/step-up.ts";
 import { parseXrp } from "../../money.ts";
 import { recordAudit } from "../audit/service.ts";
 import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
-import { MAX_BONUS_ACCOUNT_AGE_HOURS, MAX_HOLD_MINUTES, MAX_RISK_SCORE, type SettingsInput, settingsErrors, settingsView } from "./model.ts";
+import { MAX_BONUS_ACCOUNT_AGE_HOURS, MAX_HOLD_MINUTES, MAX_RISK_SCORE, type SettingChange, type SettingsInput, settingsChanges, settingsErrors, settingsView } from "./model.ts";
 import { createSettingsRepository, type SettingsChange } from "./repository.ts";
 
 export type FaucetSettings = typeof faucetSettings.$inferSelect;
@@ -71,7 +71,7 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
   return {
     get: read,
 
-    update(input: SettingsInput, actor: Actor): FaucetSettings {
+    update(input: SettingsInput, actor: Actor): { row: FaucetSettings; changes: SettingChange[] } {
       const current = read();
       const drops = (value: string | number | undefined, name: string, fallback: number) => {
         if (value === undefined) return fallback;
@@ -125,8 +125,11 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
       cached = null;
       return immediate(db, () => {
         const row = repo.update({ ...change, updatedBy: actor.admin.id, updatedAt: now });
-        recordAudit(db, { actor: actor.admin, ip: actor.ip, action: "faucet_settings.update", targetType: "faucet_settings", targetId: 1, details: settingsView(row) }, now);
-        return row;
+        const after = settingsView(row);
+        const changes = settingsChanges(settingsView(current), after);
+        // the values after the change, and each changed value's before and after
+        recordAudit(db, { actor: actor.admin, ip: actor.ip, action: "faucet_settings.update", targetType: "faucet_settings", targetId: 1, details: { ...after, changes } }, now);
+        return { row, changes };
       });
     },
   };

@@ -4,7 +4,7 @@
 import type { Db } from "../../db/client.ts";
 import type { AccountInfoAnswer } from "../../payouts/ledger.ts";
 import type { PayoutRuntime } from "../../payouts/runtime.ts";
-import { type LedgerView, ledgerPaymentView, notConfiguredView, resumedView, walletView } from "./model.ts";
+import { type LedgerView, ledgerPaymentView, notConfiguredView, resumedView, type WalletState, walletView } from "./model.ts";
 import { createWalletRepository } from "./repository.ts";
 
 // What the ledger said of the wallet when it could be asked.
@@ -44,23 +44,30 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
     return asking;
   }
 
+  // The wallet's state and what the ledger says of it (null: no wallet), as figures (drops).
+  async function facts(): Promise<{ state: WalletState; ledger: LedgerView } | null> {
+    if (!runtime) return null;
+    const byStatus = new Map(repo.unsettledCounts().map((r) => [r.status, r.n]));
+    const engine = runtime.engine.status();
+    const state: WalletState = {
+      mode: runtime.mode,
+      server: runtime.url,
+      address: runtime.engine.account,
+      queued: byStatus.get("queued") ?? 0,
+      inFlight: byStatus.get("in_flight") ?? 0,
+      needsAttention: byStatus.get("needs_attention") ?? 0,
+      paused: engine.paused,
+      pausedUntil: engine.pausedUntil,
+      lastError: engine.lastError,
+    };
+    return { state, ledger: await ledgerOf(runtime) };
+  }
+
   return {
+    facts,
     async status() {
-      if (!runtime) return notConfiguredView();
-      const byStatus = new Map(repo.unsettledCounts().map((r) => [r.status, r.n]));
-      const engine = runtime.engine.status();
-      const state = {
-        mode: runtime.mode,
-        server: runtime.url,
-        address: runtime.engine.account,
-        queued: byStatus.get("queued") ?? 0,
-        inFlight: byStatus.get("in_flight") ?? 0,
-        needsAttention: byStatus.get("needs_attention") ?? 0,
-        paused: engine.paused,
-        pausedUntil: engine.pausedUntil,
-        lastError: engine.lastError,
-      };
-      return walletView(state, await ledgerOf(runtime));
+      const found = await facts();
+      return found === null ? notConfiguredView() : walletView(found.state, found.ledger);
     },
     // What the wallet can spend above its reserve, or null when the ledger cannot say (alerts).
     async spendableDrops(): Promise<number | null> {

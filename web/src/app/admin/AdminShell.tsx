@@ -10,6 +10,7 @@ import { buttonClass } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { useCounts } from "../../features/back-office";
 import { StepUpDialog } from "../../features/two-factor";
+import { HealthStrip } from "../../features/at-a-glance/components/HealthStrip";
 
 type CountName = "pendingRequests" | "pendingClaims" | "heldReviews" | "newEnquiries";
 
@@ -106,6 +107,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </Link>
         </div>
       </div>
+      <HealthStrip />
       <div className="md:flex md:gap-6">
         <nav aria-label="Admin sections" className="hidden w-56 shrink-0 md:block">
           <div className="sticky top-20">

@@ -1,4 +1,4 @@
-// /admin: the overview: the open alerts, the hot wallet, what needs attention, the summary cards,
+// /admin: the overview: the start-here checklist (a new install), the open alerts, the hot wallet, what needs attention, the summary cards,
 // today's budget, the admins' latest sign-ins, the last 30 days and the exports.
 import { Badge, Panel } from "../../components/admin/ui";
 import { OperatorAlerts } from "../../features/alerts/components/OperatorAlerts";
@@ -8,10 +8,12 @@ import { BudgetToday } from "../../features/faucet/components/BudgetToday";
 import { AdminSignIns } from "../../features/sessions/components/AdminSignIns";
 import { DailyChart } from "../../features/stats/components/DailyChart";
 import { WalletCard } from "../../features/wallet/components/WalletCard";
+import { StartHere } from "../../features/at-a-glance/components/StartHere";
 
 export function Overview() {
   return (
     <>
+      <StartHere />
       <OperatorAlerts />
       <WalletCard />
       <NeedsAttention />

@@ -6,7 +6,7 @@ import { FlaskConical } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { buttonClass } from "../ui/button";
 import { useExplorer } from "../ui/TxHash";
-import { dropsToXrp, xrpToDrops } from "./ui";
+import { dropsToXrp, RiskBadge, xrpToDrops } from "./ui";
 
 export function Frame({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: ReactNode; children: ReactNode }) {
   // The button that opened the dialog gets the focus back when it closes (there is no Dialog.Trigger:
@@ -43,6 +43,9 @@ export interface Payment {
   address: string;
   tag: number | null;
   amount: string;
+  // what the decision needs to know of it (a faucet request): its number, why it was made (e.g.
+  // "Reviewer bonus"), its risk and the reasons the score counted, and a warning of its own
+  about?: { label: string; reason: string | null; risk: { score: number | null; reasons: readonly string[] } | null; warning: string | null };
 }
 
 export interface PayPlan {
@@ -87,15 +90,24 @@ export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onCl
         </>
       }
     >
-      <ul aria-label="Destinations" className="mt-3 max-h-48 space-y-1 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm">
+      <ul aria-label="Destinations" className="mt-3 space-y-2 rounded-lg bg-slate-50 p-3 text-sm">
         {payments.map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be paid twice
-          <li key={i} className="flex flex-wrap justify-between gap-2">
+          <li key={i} className="flex flex-wrap justify-between gap-2 border-b border-slate-200 pb-2 last:border-0 last:pb-0">
+            {p.about && (
+              <span className="flex w-full flex-wrap items-center gap-2">
+                <span className="font-semibold text-slate-900">{p.about.label}</span>
+                {p.about.reason && <span className="text-slate-700">{p.about.reason}</span>}
+                {p.about.risk && <RiskBadge score={p.about.risk.score} />}
+              </span>
+            )}
             <span className="font-mono break-all">
               {p.address}
               {p.tag !== null && <span className="text-slate-600"> (tag {p.tag})</span>}
             </span>
             <span className="font-semibold">{p.amount} XRP</span>
+            {p.about?.risk && p.about.risk.reasons.length > 0 && <span className="w-full text-xs text-slate-600">Risk: {p.about.risk.reasons.join("; ")}</span>}
+            {p.about?.warning && <span className="w-full rounded bg-amber-50 p-2 text-xs font-medium text-amber-900">{p.about.warning}</span>}
           </li>
         ))}
       </ul>

@@ -79,6 +79,9 @@ export const columnsFor = <T extends RowData>() => createColumnHelper<typeof tab
 
 export type SortKey = "createdAt" | "amount" | "risk";
 
+// A sticky last column: pinned to the right edge of the scrolling table, on white, a shadow on its left.
+const STICKY_CELL = "md:sticky md:right-0 md:z-10 md:bg-white md:shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
+
 export function DataTable<T extends RowData>({
   label,
   columns,
@@ -86,6 +89,7 @@ export function DataTable<T extends RowData>({
   rowKey,
   sortable = {},
   list,
+  stickyActions = false,
 }: {
   label: string;
   columns: Column<T>[];
@@ -94,7 +98,10 @@ export function DataTable<T extends RowData>({
   // column id -> the server's sort key
   sortable?: Record<string, SortKey>;
   list?: ListParams;
+  // the last column (the row's actions) stays in view while a wide table scrolls sideways (768 px and up)
+  stickyActions?: boolean;
 }) {
+  const sticky = (index: number, count: number) => (stickyActions && index === count - 1 ? STICKY_CELL : "");
   const table = useTable({ features: tableKit, columns, data, getRowId: (row) => String(rowKey(row)) });
   return (
     // (wider than its panel on a narrow desktop: it scrolls inside the panel, never the page)
@@ -108,7 +115,7 @@ export function DataTable<T extends RowData>({
               const active = key && list?.get("sort") === key;
               const order = active ? (list?.get("order") === "asc" ? "ascending" : "descending") : undefined;
               return (
-                <th key={header.id} scope="col" aria-sort={key ? (order ?? "none") : undefined} className="px-2 py-2 font-semibold whitespace-nowrap text-slate-600">
+                <th key={header.id} scope="col" aria-sort={key ? (order ?? "none") : undefined} className={cn("px-2 py-2 font-semibold whitespace-nowrap text-slate-600", sticky(header.index, group.headers.length))}>
                   {key && list ? (
                     <button
                       type="button"
@@ -130,13 +137,16 @@ export function DataTable<T extends RowData>({
       <tbody>
         {table.getRowModel().rows.map((row) => (
           <tr key={row.id} className="block border-b border-slate-100 py-3 last:border-0 md:table-row md:py-0">
-            {row.getAllCells().map((cell) => {
+            {row.getAllCells().map((cell, index, cells) => {
               const header = cell.column.columnDef.header;
               return (
                 <td
                   key={cell.id}
                   data-label={typeof header === "string" ? header : ""}
-                  className="flex min-w-0 gap-2 px-0 py-1 align-middle break-words text-slate-900 before:min-w-24 before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-3 md:before:content-none"
+                  className={cn(
+                    "flex min-w-0 gap-2 px-0 py-1 align-middle break-words text-slate-900 before:min-w-24 before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-3 md:before:content-none",
+                    sticky(index, cells.length),
+                  )}
                 >
                   <div className="min-w-0">
                     <table.FlexRender cell={cell} />

@@ -1,5 +1,7 @@
 import { AlertTriangle } from "lucide-react";
+import { CopyText } from "../../../components/admin/CopyText";
 import { when } from "../../../components/admin/ui";
+import { useWallet } from "../../wallet";
 import { useOperatorAlerts } from "../api";
 
 // What needs the operator now (the server checks once a minute, emails each alert once and clears it
@@ -20,6 +22,7 @@ export function OperatorAlerts() {
           <div>
             <p className="font-semibold">{a.title}</p>
             <p className="text-sm">{a.message}</p>
+            {a.kind === "wallet_low" && <FundAddress />}
             <p className="mt-1 text-xs text-red-800">
               Since {when(a.raisedAt)}
               {a.emailed ? " · emailed to the admins" : ""}
@@ -40,5 +43,17 @@ export function OperatorAlerts() {
         </details>
       )}
     </section>
+  );
+}
+
+// Where to send XRP when the wallet runs low: the whole address, to copy.
+function FundAddress() {
+  const wallet = useWallet().data;
+  if (!wallet?.configured) return null;
+  return (
+    <div className="mt-2 text-sm">
+      <span className="mr-2">Hot wallet:</span>
+      <CopyText text={wallet.address} label="the hot wallet's address" />
+    </div>
   );
 }

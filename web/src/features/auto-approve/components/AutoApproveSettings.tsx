@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
+import { fieldWords } from "../../../components/admin/words";
 import { api } from "../../../api/client";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -35,7 +36,7 @@ export function AutoApproveSettings() {
     failure: "Update Failed",
     handled: (error) => {
       const field = settingsFieldOf(error, FIELDS, "autoApprove.");
-      if (field && error instanceof Error) setErrors({ [field]: error.message });
+      if (field && error instanceof Error) setErrors({ [field]: fieldWords(error.message) });
       return field !== null;
     },
   });

@@ -1,6 +1,7 @@
 // The overview's figures of the back office: the summary cards and what waits for a person.
 import { Link } from "react-router";
 import { Loading, Panel } from "../../../components/admin/ui";
+import { readableXrp } from "../../../components/admin/words";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useWallet } from "../../wallet";
@@ -22,7 +23,7 @@ export function SummaryCards() {
   }
   const s = users.data.summary;
   const cards = [
-    { label: "Total XRP Owed", value: s.totalOwed, note: "XRP" },
+    { label: "Total XRP Owed", value: readableXrp(s.totalOwed).replace(/ XRP$/, ""), note: "XRP" },
     { label: "Total Users", value: String(s.totalUsers), note: `${s.usersWithWallet} with a wallet` },
     { label: "Active Users", value: String(s.activeUsers), note: "with a streak" },
     { label: "Pending Rewards", value: String(s.pendingRewards), note: "to review" },

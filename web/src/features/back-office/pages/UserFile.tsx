@@ -12,6 +12,7 @@ import { TxHash } from "../../../components/ui/TxHash";
 import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
 import { useUserFile } from "../api";
+import { statusWords } from "../../../components/admin/words";
 import { Badge, type Column, columnsFor, DataTable, DeviceId, Empty, Loading, Panel, RiskBadge, RiskCell, shortAddress, when } from "../../../components/admin/ui";
 import { usePayUser } from "./Users";
 import { WideNeighbours } from "../components/WideNeighbours";
@@ -71,7 +72,7 @@ export function UserFileScreen() {
     r.display({ id: "amount", header: "Amount", cell: ({ row: { original: q } }) => `${q.amount} XRP${q.reason ? ` (${q.reason})` : ""}` }),
     r.display({ id: "address", header: "Address", cell: ({ row: { original: q } }) => <span className="font-mono" title={q.destinationAddress}>{shortAddress(q.destinationAddress)}</span> }),
     r.display({ id: "risk", header: "Risk", cell: ({ row: { original: q } }) => <RiskBadge score={q.riskScore} /> }),
-    r.display({ id: "status", header: "Status", cell: ({ row: { original: q } }) => <Badge tone={q.status === "REJECTED" ? "red" : q.status === "PENDING" ? "yellow" : "green"}>{q.status}</Badge> }),
+    r.display({ id: "status", header: "Status", cell: ({ row: { original: q } }) => <Badge tone={q.status === "REJECTED" ? "red" : q.status === "PENDING" ? "yellow" : "green"}>{statusWords(q.status)}</Badge> }),
     r.display({ id: "hash", header: "Hash or reason", cell: ({ row: { original: q } }) => (q.txHash ? <TxHash hash={q.txHash} /> : (q.rejectReason ?? "")) }),
     r.display({ id: "createdAt", header: "Requested", cell: ({ row: { original: q } }) => when(q.createdAt) }),
   ] as Column<File["faucetRequests"][number]>[];
@@ -80,7 +81,7 @@ export function UserFileScreen() {
     w.display({ id: "id", header: "#", cell: ({ row: { original: x } }) => x.id }),
     w.display({ id: "type", header: "Type", cell: ({ row: { original: x } }) => `${x.type}${x.platform ? ` (${x.platform})` : ""}` }),
     w.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => `${x.amount} XRP` }),
-    w.display({ id: "status", header: "Status", cell: ({ row: { original: x } }) => <Badge tone={x.status === "DENIED" ? "red" : x.status === "PENDING" ? "yellow" : "green"}>{x.status}</Badge> }),
+    w.display({ id: "status", header: "Status", cell: ({ row: { original: x } }) => <Badge tone={x.status === "DENIED" ? "red" : x.status === "PENDING" ? "yellow" : "green"}>{statusWords(x.status)}</Badge> }),
     w.display({ id: "reason", header: "Reason", cell: ({ row: { original: x } }) => x.denyReason ?? "" }),
     w.display({ id: "hash", header: "Hash", cell: ({ row: { original: x } }) => (x.txHash ? <TxHash hash={x.txHash} /> : "") }),
     w.display({ id: "createdAt", header: "Date", cell: ({ row: { original: x } }) => when(x.createdAt) }),
@@ -91,7 +92,7 @@ export function UserFileScreen() {
     p.display({ id: "kind", header: "Kind", cell: ({ row: { original: x } }) => x.kind }),
     p.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => `${x.amount} XRP` }),
     p.display({ id: "to", header: "To", cell: ({ row: { original: x } }) => <span className="font-mono" title={x.destination}>{shortAddress(x.destination)}{x.destinationTag !== null ? ` tag ${x.destinationTag}` : ""}</span> }),
-    p.display({ id: "status", header: "Status", cell: ({ row: { original: x } }) => <Badge tone={x.status === "SUCCESS" ? "green" : x.status === "FAILED" ? "red" : "yellow"}>{x.status}</Badge> }),
+    p.display({ id: "status", header: "Status", cell: ({ row: { original: x } }) => <Badge tone={x.status === "SUCCESS" ? "green" : x.status === "FAILED" ? "red" : "yellow"}>{statusWords(x.status)}</Badge> }),
     p.display({ id: "hash", header: "Hash", cell: ({ row: { original: x } }) => (x.txHash ? <TxHash hash={x.txHash} /> : (x.error ?? "")) }),
     p.display({ id: "ledger", header: "Ledger", cell: ({ row: { original: x } }) => x.ledgerIndex ?? "" }),
     p.display({ id: "createdAt", header: "Date", cell: ({ row: { original: x } }) => when(x.createdAt) }),

@@ -13,6 +13,7 @@ import { walletKey } from "../../wallet";
 import { useAdminUsers, usersKey } from "../api";
 import { ConfirmPayDialog, type PayPlan } from "../../../components/admin/dialogs";
 import { WideNeighbours } from "../components/WideNeighbours";
+import { statusWords } from "../../../components/admin/words";
 import { Badge, type Column, columnsFor, DataTable, Empty, FilterSearch, Filters, Loading, Pager, Panel, shortAddress, useListParams, when } from "../../../components/admin/ui";
 
 type UserRow = NonNullable<ReturnType<typeof useAdminUsers>["data"]>["users"][number];
@@ -94,18 +95,27 @@ export function UsersPanel() {
     c.display({
       id: "actions",
       header: "Actions",
-      cell: ({ row: { original: u } }) =>
-        Number(u.totalClaimed) > 0 && u.xrpAddress ? (
-          <button
-            type="button"
-            className={buttonClass({ size: "sm" })}
-            disabled={pay.isPending}
-            aria-label={`Pay ${u.totalClaimed} XRP to ${u.username}`}
-            onClick={() => ask({ id: u.id, username: u.username, xrpAddress: u.xrpAddress, tag: u.destinationTag, owed: u.totalClaimed })}
-          >
-            {pay.isPending && pay.variables?.id === u.id ? "Paying..." : `Pay ${u.totalClaimed} XRP`}
-          </button>
-        ) : null,
+      // Pay user here when something is owed to an address; else why not, and the user's file
+      cell: ({ row: { original: u } }) => (
+        <div className="flex flex-wrap items-center gap-2">
+          {Number(u.totalClaimed) > 0 && u.xrpAddress ? (
+            <button
+              type="button"
+              className={buttonClass({ size: "sm" })}
+              disabled={pay.isPending}
+              aria-label={`Pay ${u.totalClaimed} XRP to ${u.username}`}
+              onClick={() => ask({ id: u.id, username: u.username, xrpAddress: u.xrpAddress, tag: u.destinationTag, owed: u.totalClaimed })}
+            >
+              {pay.isPending && pay.variables?.id === u.id ? "Paying..." : `Pay ${u.totalClaimed} XRP`}
+            </button>
+          ) : (
+            <span className="text-xs text-slate-600">{Number(u.totalClaimed) > 0 ? "Owed, but no address to pay" : "Nothing owed"}</span>
+          )}
+          <Link to={`/admin/users/${u.id}`} className="text-xs text-brand-700 underline">
+            Open file<span className="sr-only"> of {u.username}</span>
+          </Link>
+        </div>
+      ),
     }),
   ];
   return (
@@ -130,7 +140,7 @@ export const payoutColumns = (): Column<PayoutRow>[] => {
       header: "Status",
       cell: ({ row: { original: p } }) => (
         <>
-          <Badge tone={p.status === "SUCCESS" ? "green" : p.status === "FAILED" ? "red" : "yellow"}>{p.status}</Badge>
+          <Badge tone={p.status === "SUCCESS" ? "green" : p.status === "FAILED" ? "red" : "yellow"}>{statusWords(p.status)}</Badge>
           {/* paid before the database was restored: read back from the wallet's history */}
           {p.foundOnLedger && <span className="block text-xs text-slate-600">found on the ledger</span>}
         </>

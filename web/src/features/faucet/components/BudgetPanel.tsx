@@ -4,6 +4,7 @@
 import { timeWords } from "../../../lib/budget";
 import { useBudgetToday } from "../admin-api";
 import { Loading, Panel } from "../../../components/admin/ui";
+import { readableXrp } from "../../../components/admin/words";
 
 type Budgets = NonNullable<ReturnType<typeof useBudgetToday>["data"]>;
 type Pool = Budgets["faucet"];
@@ -19,12 +20,12 @@ export const requestsWords = (n: number) => (n === 1 ? "1 request" : `${n} reque
 function PoolFigures({ id, name, about, pool }: { id: string; name: string; about: string; pool: Pool }) {
   const headingId = `budget-${id}`;
   const rows: [string, string][] = [
-    ["Per hour", `${pool.slice} XRP`],
-    ["Released so far", `${pool.released} of ${pool.total} XRP`],
-    ["Used", `${pool.used} XRP`],
-    ["Left now", `${pool.left} XRP`],
+    ["Per hour", readableXrp(pool.slice)],
+    ["Released so far", `${readableXrp(pool.released)} of ${readableXrp(pool.total)}`],
+    ["Used", readableXrp(pool.used)],
+    ["Left now", readableXrp(pool.left)],
     ["Next share opens", pool.nextSliceAt ? timeWords(pool.nextSliceAt) : "All of today is released"],
-    ["Refused this hour", `${requestsWords(pool.refusedRequests)} (${pool.refused} XRP)`],
+    ["Refused this hour", `${requestsWords(pool.refusedRequests)} (${readableXrp(pool.refused)})`],
   ];
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50 p-4">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Panel, xrpToDrops } from "../../../components/admin/ui";
+import { readableXrp } from "../../../components/admin/words";
 import { timeWords } from "../../../lib/budget";
 import { useBudgetToday } from "../admin-api";
 
@@ -14,8 +15,8 @@ export function BudgetToday() {
   return (
     <Panel title="Today's budget">
       <p className="mb-2 text-sm text-slate-700">
-        {faucet.used} XRP used of {faucet.total} XRP ({share}%); {faucet.released} XRP released so far, {faucet.left} XRP left now.{" "}
-        {faucet.nextSliceAt ? `The next ${faucet.slice} XRP opens at ${timeWords(faucet.nextSliceAt)}.` : "All of today is released."}{" "}
+        {readableXrp(faucet.used)} used of {readableXrp(faucet.total)} ({share}%); {readableXrp(faucet.released)} released so far, {readableXrp(faucet.left)} left now.{" "}
+        {faucet.nextSliceAt ? `The next ${readableXrp(faucet.slice)} opens at ${timeWords(faucet.nextSliceAt)}.` : "All of today is released."}{" "}
         <Link to="/admin/settings" className="text-brand-700 underline">All budgets</Link>
       </p>
       <div role="progressbar" aria-label="Today's budget used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} className="h-3 overflow-hidden rounded-full bg-slate-200">

@@ -15,6 +15,7 @@ import { budgetKey } from "../api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
 import { Badge, type Column, columnsFor, DataTable, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Panel, Pager, RiskCell, DeviceId, shortAddress, when, xrpToDrops } from "../../../components/admin/ui";
 import { useListParams } from "../../../components/admin/ui";
+import { statusWords } from "../../../components/admin/words";
 
 type Request = NonNullable<ReturnType<typeof useAdminFaucetRequests>["data"]>["rows"][number];
 
@@ -22,7 +23,7 @@ const STATUS_OPTIONS: [string, string][] = [
   ["", "Any status"],
   ["PENDING", "Pending"],
   ["APPROVED", "Approved"],
-  ["PROCESSED", "Processed (paid)"],
+  ["PROCESSED", "Paid"],
   ["REJECTED", "Rejected"],
 ];
 export const RISK_OPTIONS: [string, string][] = [
@@ -37,19 +38,26 @@ const REASON_OPTIONS: [string, string][] = [
 ];
 
 const blockLink = (kind: "address" | "ip" | "device", value: string, note: string) => `/admin/blocklist?${new URLSearchParams({ kind, value, note })}`;
-const payment = (r: Request) => ({ address: r.destinationAddress, tag: r.destinationTag, amount: r.amount });
+// A reviewer bonus whose review nobody has moderated yet: paying it pays for a review nobody read.
+const UNMODERATED = "A reviewer bonus for a review still waiting for moderation: read the review first (Reviews page)";
+const payment = (r: Request) => ({
+  address: r.destinationAddress,
+  tag: r.destinationTag,
+  amount: r.amount,
+  about: { label: `Request #${r.id}`, reason: r.reason, risk: { score: r.riskScore, reasons: r.riskReasons }, warning: r.reviewAwaitingModeration ? UNMODERATED : null },
+});
 
 function StatusCell({ r }: { r: Request }) {
   const auto = r.autoApproved ? <Badge tone="green">Auto</Badge> : null;
   if (r.status === "PENDING")
     return (
       <span className="inline-flex flex-col items-start gap-1">
-        <Badge tone="yellow">PENDING</Badge>
+        <Badge tone="yellow">Pending</Badge>
         {r.leftForPerson && <span className="text-xs text-slate-600">{r.leftForPerson}</span>}
       </span>
     );
   if (r.status === "APPROVED" && r.payoutStatus !== "paid") return <span className="inline-flex gap-1"><Badge tone="yellow">Paying</Badge>{auto}</span>;
-  return <span className="inline-flex gap-1"><Badge tone={r.status === "REJECTED" ? "red" : "green"}>{r.status}</Badge>{auto}</span>;
+  return <span className="inline-flex gap-1"><Badge tone={r.status === "REJECTED" ? "red" : "green"}>{statusWords(r.status)}</Badge>{auto}</span>;
 }
 
 export function FaucetRequestsScreen() {
@@ -98,8 +106,15 @@ export function FaucetRequestsScreen() {
       confirmLabel: targets.length === 1 ? "Approve and pay" : `Approve and pay ${targets.length}`,
       payments: targets.map(payment),
       effect: "send",
+      note: unmoderatedNote(targets),
       run: () => act.mutate({ rows: targets, action: "APPROVED" }),
     });
+  const unmoderatedNote = (targets: Request[]) => {
+    const held = targets.filter((r) => r.reviewAwaitingModeration);
+    if (held.length === 0) return undefined;
+    const which = held.map((r) => `#${r.id}`).join(", ");
+    return { warn: true, text: `${held.length === 1 ? `Request ${which} is a reviewer bonus` : `Requests ${which} are reviewer bonuses`} for a review still waiting for moderation: paying now pays for a review nobody has read` };
+  };
   const reject = (targets: Request[]) =>
     setRefuse({
       title: targets.length === 1 ? `Reject request #${targets[0]!.id}` : `Reject ${targets.length} requests`,
@@ -226,7 +241,7 @@ export function FaucetRequestsScreen() {
         ) : open.length === 0 ? (
           <Empty>{filtered ? "No requests match these filters" : "No pending XRP drops requests"}</Empty>
         ) : (
-          <DataTable label="Faucet requests" columns={columns} data={open} rowKey={(r) => r.id} list={list} sortable={{ createdAt: "createdAt", amount: "amount", risk: "risk" }} />
+          <DataTable label="Faucet requests" columns={columns} data={open} rowKey={(r) => r.id} list={list} sortable={{ createdAt: "createdAt", amount: "amount", risk: "risk" }} stickyActions />
         )}
         <Pager list={list} total={requests.data?.total ?? 0} pageSize={requests.data?.pageSize ?? 200} label="Request pages" />
       </Panel>

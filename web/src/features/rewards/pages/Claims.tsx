@@ -1,5 +1,5 @@
 // /admin/claims: the users' reward claims (social sharing and other bonuses) waiting for a decision,
-// and the decided ones. One list of pending rewards (the spec's "XRP Drops Requests Management" and
+// and the decided ones. One list of pending rewards (the spec's "XRP Drops Requests Management", titled in words, and
 // "Pending rewards" were the same rows). Each claim shows where it came from (network, device) and its
 // risk. Approve (one or the selected), and Mark Paid confirm the amount first, a bulk approval saying
 // how many of the selected claims look alike; Deny asks why.
@@ -16,6 +16,7 @@ import { budgetKey } from "../../faucet";
 import { claimsKey, processedClaimsKey, useClaims, useProcessedClaims } from "../api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
 import { overlapWords } from "../overlap";
+import { claimTypeWords, statusWords } from "../../../components/admin/words";
 import { Badge, type Column, columnsFor, DataTable, DeviceId, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Pager, Panel, RiskCell, shortAddress, useListParams, when, xrpToDrops } from "../../../components/admin/ui";
 
 type Claim = NonNullable<ReturnType<typeof useClaims>["data"]>["pendingRewards"][number];
@@ -48,7 +49,7 @@ function AmountCell({ r }: { r: Claim | Processed }) {
 const riskCell = (r: Claim | Processed) => <RiskCell score={r.riskScore} reasons={r.riskReasons} />;
 
 const userName = (users: { id: number; username: string }[] | undefined, id: number) => users?.find((u) => u.id === id)?.username ?? `#${id}`;
-const claimType = (r: { type: string; platform: string | null }) => `${r.type}${r.platform ? ` (${r.platform})` : ""}`;
+const claimType = (r: { type: string; platform: string | null }) => claimTypeWords(r.type, r.platform);
 
 const TYPES: [string, string][] = [
   ["", "Any type"],
@@ -105,7 +106,14 @@ export function ClaimsScreen() {
 
   const pending = claims.data?.pendingRewards ?? [];
   const chosen = pending.filter((r) => selected.includes(r.id));
-  const payments = (rows: Claim[]) => rows.map((r) => ({ address: r.address ?? "(the user's address)", tag: null, amount: r.amount }));
+  // each with what the decision needs: the claim, its kind, its risk and the reasons
+  const payments = (rows: Claim[]) =>
+    rows.map((r) => ({
+      address: r.address ?? "(the user's address)",
+      tag: null,
+      amount: r.amount,
+      about: { label: `Claim #${r.id}`, reason: claimType(r), risk: { score: r.riskScore, reasons: r.riskReasons }, warning: null },
+    }));
   const approveChosen = () => {
     const overlap = overlapWords(chosen, likeness);
     setConfirm({
@@ -177,7 +185,7 @@ export function ClaimsScreen() {
     p.display({ id: "amount", header: "Amount", cell: ({ row: { original: r } }) => <AmountCell r={r} /> }),
     p.display({ id: "risk", header: "Risk", cell: ({ row: { original: r } }) => riskCell(r) }),
     p.display({ id: "origin", header: "Network and device", cell: ({ row: { original: r } }) => <OriginCell r={r} /> }),
-    p.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => <Badge tone={r.status === "DENIED" ? "red" : "green"}>{r.status}</Badge> }),
+    p.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => <Badge tone={r.status === "DENIED" ? "red" : "green"}>{statusWords(r.status)}</Badge> }),
     p.display({ id: "processedAt", header: "Processed", cell: ({ row: { original: r } }) => when(r.processedAt) }),
     p.display({ id: "reason", header: "Reason", cell: ({ row: { original: r } }) => r.denyReason ?? r.reason ?? "" }),
     p.display({ id: "hash", header: "Hash", cell: ({ row: { original: r } }) => (r.txHash ? <TxHash hash={r.txHash} /> : "") }),
@@ -186,7 +194,7 @@ export function ClaimsScreen() {
   return (
     <>
       <Panel
-        title={`XRP Drops Requests Management (${claims.data?.total ?? pending.length})`}
+        title={`Claims waiting for a decision (${claims.data?.total ?? pending.length})`}
         actions={
           chosen.length > 0 && (
             <button type="button" className={buttonClass({ size: "sm" })} onClick={approveChosen} disabled={approveAll.isPending || decide.isPending}>

@@ -7,6 +7,17 @@ import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { budgetKey, faucetStatusKey } from "../../faucet";
 import { type SettingsChange, settingsFieldOf, settingsKey, useSettings } from "../api";
+import { fieldWords } from "../../../components/admin/words";
+import { settingsChanges } from "../../../../../src/shared/settings-words";
+import { CeilingNote, healthKey } from "../../at-a-glance";
+
+// The toast after saving names what changed: the online switch alone in the spec's words, anything
+// else as "Daily limit (XRP): 100 → 200".
+export function savedToast(changes: { field: string; label: string; before: string; after: string }[], enabled: boolean) {
+  if (changes.length === 1 && changes[0]!.field === "enabled") return { title: "Faucet Updated", description: `Faucet has been successfully ${enabled ? "enabled" : "disabled"}.` };
+  if (changes.length === 0) return { title: "Settings saved", description: "Nothing changed: the values were already these." };
+  return { title: "Settings saved", description: changes.map((c) => `${c.label}: ${c.before} → ${c.after}`).join("; ") };
+}
 
 // The settings form's fields, named as the server names them (its refusals start with the name).
 const SETTINGS_FIELDS = ["dailyLimit", "minAmount", "maxAmount", "ipGrouping", "powDifficulty", "accountsPerHour", "accountsPerDay", "bonusDailyLimit", "bonusMinAccountAgeHours"] as const;
@@ -48,12 +59,12 @@ export function FaucetControl() {
   }, [settings.data]);
   const save = useAdminAction({
     send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
-    refresh: [settingsKey, budgetKey, faucetStatusKey],
-    success: (_out, next) => ({ title: "Faucet Updated", description: `Faucet has been successfully ${next.enabled ? "enabled" : "disabled"}.` }),
+    refresh: [settingsKey, budgetKey, faucetStatusKey, healthKey],
+    success: (out) => savedToast(settings.data ? settingsChanges(settings.data, out) : [], out.enabled),
     failure: "Update Failed",
     handled: (error) => {
       const field = settingsFieldOf(error, SETTINGS_FIELDS);
-      if (field && error instanceof Error) setErrors({ [field]: error.message });
+      if (field && error instanceof Error) setErrors({ [field]: fieldWords(error.message) });
       return field !== null;
     },
   });
@@ -142,6 +153,7 @@ export function FaucetControl() {
         Bonus account age: how old an account must be before it may claim a bonus, 0 to 720 hours (30 days).
       </p>
       <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
+      <CeilingNote />
     </Panel>
   );
 }

@@ -1,7 +1,9 @@
 import { AlertTriangle, FlaskConical, Wallet as WalletIcon } from "lucide-react";
 import { useAdminAction } from "../../../api/admin";
 import { api } from "../../../api/client";
-import { Loading, short } from "../../../components/admin/ui";
+import { CopyText } from "../../../components/admin/CopyText";
+import { Loading } from "../../../components/admin/ui";
+import { readableXrp } from "../../../components/admin/words";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useWallet, walletKey } from "../api";
@@ -49,12 +51,15 @@ export function WalletCard() {
           )}
         </div>
       )}
-      {low && !w.paused && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">Low funds: only {spendable} XRP can be spent.</p>}
-      <dl className="grid gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+      {low && !w.paused && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">Low funds: only {readableXrp(spendable)} can be spent. Send XRP to the hot wallet below.</p>}
+      <div className="text-sm">
+        <p className="text-slate-500">Hot wallet (send XRP here to fund it)</p>
+        <CopyText text={w.address} label="the hot wallet's address" />
+      </div>
+      <dl className="grid gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
         {[
-          ["Hot wallet", short(w.address, 14)],
-          ["Balance", balance ? `${balance} XRP` : "unknown"],
-          ["Spendable", spendable ? `${spendable} XRP` : "unknown"],
+          ["Balance", balance ? readableXrp(balance) : "unknown"],
+          ["Spendable", spendable ? readableXrp(spendable) : "unknown"],
           ["Queued", w.queued],
           ["In flight", w.inFlight],
           ["Needs attention", w.needsAttention],

@@ -1,0 +1,55 @@
+// The back office in a person's words: amounts for reading, statuses and claim types as an operator
+// says them (the API keeps its codes; only the screens translate).
+import { xrpToDrops } from "./ui";
+
+// "100000.000000" -> "100,000 XRP", "22.800000" -> "22.8 XRP", "0.000001" -> "0.000001 XRP":
+// thousands grouped, no trailing zeros, never rounded (summed as drops).
+export function readableXrp(xrp: string | null | undefined): string {
+  if (xrp === null || xrp === undefined || xrp === "") return "unknown";
+  const drops = xrpToDrops(xrp);
+  const whole = Math.floor(drops / 1_000_000).toLocaleString("en-US");
+  const fraction = String(drops % 1_000_000).padStart(6, "0").replace(/0+$/, "");
+  return `${whole}${fraction ? `.${fraction}` : ""} XRP`;
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  PENDING: "Pending",
+  APPROVED: "Approved",
+  PROCESSED: "Paid",
+  REJECTED: "Rejected",
+  PAID: "Paid",
+  DENIED: "Denied",
+  SUCCESS: "Paid",
+  FAILED: "Failed",
+  PROCESSING: "Sending",
+};
+export const statusWords = (status: string) => STATUS_WORDS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, " ");
+
+// "SOCIAL_SHARE" with "LinkedIn" -> "Shared on LinkedIn"
+const TYPE_WORDS: Record<string, string> = { SOCIAL_SHARE: "Social sharing bonus", REVIEW: "Reviewer bonus", DAILY: "Daily reward", REFERRAL: "Referral bonus" };
+export function claimTypeWords(type: string, platform: string | null): string {
+  if (type === "SOCIAL_SHARE" && platform) return `Shared on ${platform}`;
+  return TYPE_WORDS[type] ?? statusWords(type);
+}
+
+// The settings' fields as the server names them in its refusals, in words.
+const FIELD_WORDS: [RegExp, string][] = [
+  [/\bautoApprove\.maxRiskScore\b/g, "the auto-approve highest risk score"],
+  [/\bautoApprove\.holdMinutes\b/g, "the auto-approve hold"],
+  [/\bautoApprove\.maxPerDay\b/g, "the auto-approve most per day"],
+  [/\bautoApprove\.enabled\b/g, "auto-approve on or off"],
+  [/\bbonusDailyLimit\b/g, "the bonus budget per day"],
+  [/\bbonusMinAccountAgeHours\b/g, "the bonus account age"],
+  [/\bdailyLimit\b/g, "the daily limit"],
+  [/\bminAmount\b/g, "the minimum amount"],
+  [/\bmaxAmount\b/g, "the maximum amount"],
+  [/\bpowDifficulty\b/g, "the anti-bot work"],
+  [/\baccountsPerHour\b/g, "new accounts per hour"],
+  [/\baccountsPerDay\b/g, "new accounts per day"],
+  [/\bipGrouping\b/g, "the per-IP grouping"],
+];
+// "minAmount cannot be above maxAmount" -> "The minimum amount cannot be above the maximum amount"
+export function fieldWords(message: string): string {
+  const worded = FIELD_WORDS.reduce((text, [name, words]) => text.replace(name, words), message);
+  return worded.charAt(0).toUpperCase() + worded.slice(1);
+}
