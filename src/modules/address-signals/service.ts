@@ -1,0 +1,277 @@
+// What the ledger says about the addresses people ask XRP for, read in the background (never on a
+// request's path) through the payouts' own ledger connection:
+// - each new request's address (account_info, and account_tx forward with limit 1: the transaction
+//   that created the account names its activator), kept in address_signals for SIGNAL_FRESH_MS;
+//   today's requests whose addresses one account activated are a cluster;
+// - for SINK_DAYS after a payout, where the paid address sent its XRP (its newest account_tx page):
+//   a destination SINK_FROM paid addresses send to is a sink, and its feeders and the addresses it or
+//   they activated are its cluster, waiting requests included.
+// Each finding re-scores the waiting requests of the addresses concerned (faucet's applyAddressRisk).
+import type { Actor } from "../../auth/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { parseLedgerAddress } from "../../lib/ledger-address.ts";
+import { DAY_MS } from "../../lib/time.ts";
+import { type AccountInfoAnswer, type LedgerConnection, rippledError } from "../../payouts/ledger.ts";
+import { dayStart } from "../faucet/budget.ts";
+import {
+  type AddressEvidence,
+  addressEvidence,
+  type BlockClusterInput,
+  CLUSTER_FROM,
+  CLUSTER_KINDS,
+  clusterErrors,
+  FLOWS_BATCH,
+  FLOWS_EVERY_MS,
+  FLOWS_PAGE,
+  MESSAGES,
+  READS_AT_ONCE,
+  SIGNAL_FRESH_MS,
+  SIGNALS_BATCH,
+  SINK_DAYS,
+  SINK_FROM,
+  type SignalRow,
+  scoreAddress,
+  shortAccount,
+} from "./model.ts";
+import { createAddressSignalsRepository } from "./repository.ts";
+
+// The parts of an account_tx answer (API v2, as xrpl.js asks) read here.
+interface AccountTxEntry {
+  tx_json?: { TransactionType?: string; Account?: string; Destination?: string };
+  meta?: { TransactionResult?: string; delivered_amount?: unknown; AffectedNodes?: { CreatedNode?: { LedgerEntryType?: string; NewFields?: { Account?: string } } }[] };
+  ledger_index?: number;
+  close_time_iso?: string;
+}
+interface AccountTxAnswer {
+  transactions: AccountTxEntry[];
+}
+
+export interface AddressSignalsDeps {
+  db: Db;
+  clock: () => number;
+  log: (line: string) => void;
+  // the payouts' ledger connection and wallet (null while payouts are off: nothing is read)
+  ledger: () => LedgerConnection | null;
+  faucetAccount: () => string | null;
+  applyAddressRisk: (id: number, points: number, reasons: string[]) => void;
+  blockAddresses: (addresses: string[], note: string, actor: Actor) => number;
+}
+
+const createdAccount = (entry: AccountTxEntry, address: string) =>
+  (entry.meta?.AffectedNodes ?? []).some((n) => n.CreatedNode?.LedgerEntryType === "AccountRoot" && n.CreatedNode.NewFields?.Account === address);
+
+export function createAddressSignals({ db, clock, log, ledger, faucetAccount, applyAddressRisk, blockAddresses }: AddressSignalsDeps) {
+  const repo = createAddressSignalsRepository(db);
+  // the last request whose address was looked at (from the last day's first request at start)
+  let after: number | null = null;
+  let reading = false;
+  let flowing = false;
+  let reads = 0;
+
+  // One address as the last validated ledger has it.
+  async function read(connection: LedgerConnection, address: string, now: number): Promise<Omit<SignalRow, "sink">> {
+    reads++;
+    let info: AccountInfoAnswer;
+    try {
+      info = await connection.request<AccountInfoAnswer>({ command: "account_info", account: address, ledger_index: "validated" });
+    } catch (error) {
+      if (rippledError(error)?.error !== "actNotFound") throw error;
+      return { address, found: false, activatedAt: null, activatedBy: null, balanceDrops: null, txCount: null, checkedAt: now };
+    }
+    reads++;
+    const first = (await connection.request<AccountTxAnswer>({ command: "account_tx", account: address, forward: true, limit: 1, ledger_index_min: -1, ledger_index_max: -1 })).transactions[0];
+    // (a server without the account's whole history may not hold the creating transaction)
+    const creating = first && createdAccount(first, address) ? first : null;
+    const activatedLedger = creating?.ledger_index ?? null;
+    return {
+      address,
+      found: true,
+      activatedAt: creating?.close_time_iso ? Date.parse(creating.close_time_iso) : null,
+      activatedBy: creating?.tx_json?.Account ?? null,
+      balanceDrops: Number(info.account_data.Balance),
+      // an account's first Sequence is the ledger that created it: every one since is a transaction it sent
+      txCount: activatedLedger === null ? null : Math.max(0, Number(info.account_data.Sequence) - activatedLedger),
+      checkedAt: now,
+    };
+  }
+
+  // The sink whose cluster an activator belongs to: a sink itself, or a feeder of one.
+  function sinkOfActivator(activator: string | null): string | null {
+    if (activator === null) return null;
+    if (repo.sink(activator)) return activator;
+    const linked = repo.signal(activator)?.sink ?? null;
+    return linked !== null && repo.feeds(activator, linked) ? linked : null;
+  }
+
+  const isFaucet = (account: string | null) => account !== null && account === faucetAccount();
+
+  // The address's waiting requests scored again with what the ledger says of it now.
+  function rescore(address: string, now: number) {
+    const waiting = repo.waitingFor(address);
+    if (waiting.length === 0) return;
+    const s = repo.signal(address);
+    if (!s) return;
+    const activator = isFaucet(s.activatedBy) ? null : s.activatedBy;
+    const clusterOthers = activator === null ? 0 : repo.clusterMembers(activator, dayStart(now)).filter((a) => a !== address).length;
+    const sinkRow = s.sink === null ? null : repo.sink(s.sink);
+    const sink = sinkRow ? { account: sinkRow.account, feeders: sinkRow.feeders, feeds: repo.feeds(address, sinkRow.account) } : null;
+    for (const request of waiting) {
+      const { points, reasons } = scoreAddress({ found: s.found, activatedAt: s.activatedAt, txCount: s.txCount, activatedBy: s.activatedBy, clusterOthers, sink }, request.createdAt);
+      applyAddressRisk(request.id, points, reasons);
+    }
+  }
+
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+  const service = {
+    // Reads the addresses of requests made since the last pass (a signal younger than
+    // SIGNAL_FRESH_MS is kept) and re-scores their waiting requests and their clusters'. Returns
+    // how many addresses it read from the ledger.
+    async readNewRequests(): Promise<number> {
+      const connection = ledger();
+      if (!connection || reading) return 0;
+      reading = true;
+      try {
+        const now = clock();
+        after ??= repo.startAfter(now - DAY_MS);
+        const requests = repo.requestsAfter(after, SIGNALS_BATCH);
+        const addresses = [...new Set(requests.map((r) => r.address))];
+        const stale = addresses.filter((a) => (repo.signal(a)?.checkedAt ?? 0) <= now - SIGNAL_FRESH_MS);
+        let saved = 0;
+        const touched = new Set<string>(addresses);
+        try {
+          for (let i = 0; i < stale.length; i += READS_AT_ONCE) {
+            const found = await Promise.all(stale.slice(i, i + READS_AT_ONCE).map((a) => read(connection, a, now)));
+            for (const signal of found) {
+              repo.saveSignal({ ...signal, sink: sinkOfActivator(signal.activatedBy) });
+              saved++;
+              if (signal.activatedBy !== null && !isFaucet(signal.activatedBy)) {
+                const members = repo.clusterMembers(signal.activatedBy, dayStart(now));
+                if (members.length >= CLUSTER_FROM) for (const m of members) touched.add(m);
+              }
+            }
+          }
+        } catch (error) {
+          // the ledger did not answer: this batch is read again at the next pass
+          log(`address signals: cannot read the ledger: ${describe(error)}`);
+          return saved;
+        }
+        for (const address of touched) rescore(address, now);
+        if (requests.length > 0) after = requests[requests.length - 1]!.id;
+        return saved;
+      } finally {
+        reading = false;
+      }
+    },
+
+    // Reads where the XRP of addresses this faucet paid in the last SINK_DAYS went (each at most
+    // every FLOWS_EVERY_MS), finds sinks and re-scores their clusters' waiting requests. Returns the
+    // number of addresses read.
+    async readPaidAddresses(): Promise<number> {
+      const connection = ledger();
+      if (!connection || flowing) return 0;
+      flowing = true;
+      try {
+        const now = clock();
+        const own = faucetAccount();
+        const addresses = repo.paidToRead(now - SINK_DAYS * DAY_MS, now - FLOWS_EVERY_MS, FLOWS_BATCH);
+        const destinations = new Set<string>();
+        let done = 0;
+        try {
+          for (let i = 0; i < addresses.length; i += READS_AT_ONCE) {
+            const pages = await Promise.all(
+              addresses.slice(i, i + READS_AT_ONCE).map(async (address) => {
+                const signal = repo.signal(address) ? null : await read(connection, address, now);
+                reads++;
+                const page = await connection.request<AccountTxAnswer>({ command: "account_tx", account: address, limit: FLOWS_PAGE, ledger_index_min: -1, ledger_index_max: -1 });
+                return { address, signal, page };
+              }),
+            );
+            for (const { address, signal, page } of pages) {
+              if (signal) repo.saveSignal({ ...signal, sink: sinkOfActivator(signal.activatedBy) });
+              const sent = new Map<string, { drops: number; at: number }>();
+              for (const entry of page.transactions) {
+                const tx = entry.tx_json;
+                const delivered = entry.meta?.delivered_amount;
+                if (tx?.TransactionType !== "Payment" || tx.Account !== address || !tx.Destination || tx.Destination === own) continue;
+                if (entry.meta?.TransactionResult !== "tesSUCCESS" || typeof delivered !== "string") continue;
+                const at = entry.close_time_iso ? Date.parse(entry.close_time_iso) : now;
+                const before = sent.get(tx.Destination);
+                sent.set(tx.Destination, { drops: (before?.drops ?? 0) + Number(delivered), at: Math.min(before?.at ?? at, at) });
+              }
+              for (const [destination, { drops, at }] of sent) {
+                repo.saveFlow(address, destination, drops, at);
+                destinations.add(destination);
+              }
+              repo.setFlowsChecked(address, now);
+              done++;
+            }
+          }
+        } catch (error) {
+          log(`address signals: cannot read the ledger: ${describe(error)}`);
+        }
+        for (const destination of destinations) {
+          const feeders = repo.feeders(destination);
+          if (feeders < SINK_FROM) continue;
+          const known = repo.sink(destination);
+          repo.saveSink(destination, feeders, now);
+          if (!known) log(`address signals: ${destination} is a sink: ${feeders} addresses this faucet paid sent their XRP to it`);
+          repo.linkToSink(destination);
+          for (const member of repo.sinkMembers(destination)) rescore(member, now);
+        }
+        return done;
+      } finally {
+        flowing = false;
+      }
+    },
+
+    // What the ledger says of these addresses, for the request rows and the user file.
+    evidence(addresses: string[]): Map<string, AddressEvidence> {
+      const found = new Map<string, AddressEvidence>();
+      const signals = repo.signals([...new Set(addresses)]);
+      if (signals.length === 0) return found;
+      const since = dayStart(clock());
+      const clusters = new Map<string, number>();
+      const sinks = new Map<string, { feeders: number } | null>();
+      for (const s of signals) {
+        let size = 0;
+        if (s.activatedBy !== null && !isFaucet(s.activatedBy)) {
+          if (!clusters.has(s.activatedBy)) clusters.set(s.activatedBy, repo.clusterCount(s.activatedBy, since));
+          size = clusters.get(s.activatedBy)!;
+        }
+        if (s.sink !== null && !sinks.has(s.sink)) sinks.set(s.sink, repo.sink(s.sink));
+        const sink = s.sink === null ? null : (sinks.get(s.sink) ?? null);
+        found.set(s.address, addressEvidence(s, size, sink, sink !== null && repo.feeds(s.address, s.sink!)));
+      }
+      return found;
+    },
+
+    // "Block this cluster": the account (an activator or a sink) and the addresses of its cluster on
+    // the block list in one step; the pending requests among them then show as blocked.
+    blockCluster(input: BlockClusterInput, actor: Actor) {
+      const kind = CLUSTER_KINDS.find((k) => k === input.kind);
+      if (!kind) throw clusterErrors.invalid(MESSAGES.kind);
+      const parsed = parseLedgerAddress(input.account ?? "");
+      if (!parsed || parsed.tag !== null) throw clusterErrors.invalid(MESSAGES.account);
+      const account = parsed.address;
+      let members: string[];
+      if (kind === "activator") {
+        members = isFaucet(account) ? [] : repo.clusterMembers(account, dayStart(clock()));
+        if (members.length < CLUSTER_FROM) throw clusterErrors.notACluster();
+      } else {
+        if (!repo.sink(account)) throw clusterErrors.notACluster();
+        members = repo.sinkMembers(account);
+      }
+      const addresses = [account, ...members.filter((m) => m !== account)];
+      const what = kind === "activator" ? `activated by ${shortAccount(account)}` : `sink ${shortAccount(account)} and its feeders`;
+      const note = input.note?.trim() || `Cluster: ${what}`;
+      const blocked = blockAddresses(addresses, note, actor);
+      return { account, kind, addresses: addresses.length, blocked };
+    },
+
+    // Ledger reads made so far (the bench's figure).
+    reads: () => reads,
+  };
+  return service;
+}
+export type AddressSignals = ReturnType<typeof createAddressSignals>;
