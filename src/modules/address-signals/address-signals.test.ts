@@ -134,7 +134,7 @@ describe("after payouts: sinks, their waiting cluster, and blocking it", () => {
   afterAll(() => bed.close());
 
   test("paid addresses that send their XRP on to one destination make it a sink; its waiting cluster is flagged", async () => {
-    const paid = [];
+    const paid: { id: number; address: string; amountDrops: number }[] = [];
     for (const f of feeders) paid.push(await bed.approvedRequest(f.classicAddress));
     const status = (id: number) => (bed.t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as { status: string }).status;
     await bed.settle(() => paid.every((p) => status(p.id) === "PROCESSED"));
