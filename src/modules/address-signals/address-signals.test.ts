@@ -74,7 +74,7 @@ describe("at request time: the activation, and clusters by activating account", 
 
     const list = await rows(bed, site);
     const first = rowOf(list, pool[0]!.classicAddress);
-    expect(first.ledger).toMatchObject({ found: true, activatedBy: activator.classicAddress, balance: "20.000000", txCount: 0, cluster: { activator: activator.classicAddress, addresses: 3 }, sink: null });
+    expect(first.ledger).toMatchObject({ found: true, activatedBy: activator.classicAddress, balance: "20.000000", txCount: 0, cluster: { activator: activator.classicAddress, addresses: 3, orMore: false }, sink: null });
     expect(Date.parse(first.ledger.activatedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(Date.parse(first.ledger.activatedAt)).toBeLessThanOrEqual(Date.now());
     expect(first.riskReasons).toContain("shares an activating account with 2 other requests today");
@@ -90,7 +90,7 @@ describe("at request time: the activation, and clusters by activating account", 
     expect(file.status).toBe(200);
     const [row] = file.json.faucetRequests;
     expect(row.destinationAddress).toBe(pool[0]!.classicAddress);
-    expect(row.ledger.cluster).toEqual({ activator: activator.classicAddress, addresses: 3 });
+    expect(row.ledger.cluster).toEqual({ activator: activator.classicAddress, addresses: 3, orMore: false });
     expect(row.riskReasons).toContain("shares an activating account with 2 other requests today");
   });
 

@@ -12,6 +12,9 @@ import { formatXrp } from "../../money.ts";
 export const CLUSTER_FROM = 2;
 export const CLUSTER_POINTS = 10;
 export const CLUSTER_MAX_POINTS = 40;
+// Other addresses of a cluster are counted up to this many ("10 or more"): past it, a new member
+// changes nothing the others show, so only the new one is scored (a big cluster costs no more).
+export const CLUSTER_COUNT_CAP = 10;
 // A destination that at least SINK_FROM addresses this faucet paid sent XRP on to is a sink; its
 // feeders, and the addresses the sink or a feeder activated (still waiting ones too), score SINK_POINTS.
 export const SINK_FROM = 3;
@@ -61,7 +64,8 @@ export function scoreAddress(f: AddressFacts, requestedAt: number): { points: nu
   }
   if (f.clusterOthers + 1 >= CLUSTER_FROM) {
     points += Math.min(CLUSTER_MAX_POINTS, CLUSTER_POINTS * f.clusterOthers);
-    reasons.push(`shares an activating account with ${plural(f.clusterOthers, "other request")} today`);
+    const others = f.clusterOthers >= CLUSTER_COUNT_CAP ? `${CLUSTER_COUNT_CAP} or more other requests` : plural(f.clusterOthers, "other request");
+    reasons.push(`shares an activating account with ${others} today`);
   }
   const independent = !f.sink && f.clusterOthers === 0;
   if (independent && f.found && f.activatedAt !== null && requestedAt - f.activatedAt >= HISTORY_DAYS * DAY_MS && (f.txCount ?? 0) >= HISTORY_TXS) {
@@ -79,8 +83,9 @@ export interface AddressEvidence {
   balance: string | null;
   txCount: number | null;
   checkedAt: string;
-  // today's requests whose addresses share its activating account, this one included (null: none share it)
-  cluster: { activator: string; addresses: number } | null;
+  // today's requests whose addresses share its activating account, this one included, counted up to
+  // CLUSTER_COUNT_CAP + 1 (null: none share it)
+  cluster: { activator: string; addresses: number; orMore: boolean } | null;
   sink: { account: string; feeders: number; feeds: boolean } | null;
 }
 
@@ -103,7 +108,10 @@ export function addressEvidence(s: SignalRow, clusterAddresses: number, sink: { 
     balance: s.balanceDrops === null ? null : formatXrp(s.balanceDrops),
     txCount: s.txCount,
     checkedAt: iso(s.checkedAt)!,
-    cluster: s.activatedBy !== null && clusterAddresses >= CLUSTER_FROM ? { activator: s.activatedBy, addresses: clusterAddresses } : null,
+    cluster:
+      s.activatedBy !== null && clusterAddresses >= CLUSTER_FROM
+        ? { activator: s.activatedBy, addresses: Math.min(clusterAddresses, CLUSTER_COUNT_CAP + 1), orMore: clusterAddresses > CLUSTER_COUNT_CAP }
+        : null,
     sink: s.sink !== null && sink ? { account: s.sink, feeders: sink.feeders, feeds } : null,
   };
 }

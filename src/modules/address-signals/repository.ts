@@ -25,14 +25,10 @@ export function createAddressSignalsRepository(db: Db) {
     `insert into address_signals (address, found, activated_at, activated_by, balance_drops, tx_count, sink, checked_at) values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
      on conflict(address) do update set found = ?2, activated_at = ?3, activated_by = ?4, balance_drops = ?5, tx_count = ?6, sink = coalesce(sink, ?7), checked_at = ?8`,
   );
-  // the addresses of requests since a moment that one account activated (a bounded read)
-  const clusterMembers = q.prepare<{ address: string }, [string, number]>(
+  // the addresses of requests since a moment that one account activated, at most `limit` (a bounded read)
+  const clusterMembers = q.prepare<{ address: string }, [string, number, number]>(
     `select s.address from address_signals s indexed by address_signals_activator
-     where s.activated_by = ?1 and exists (select 1 from faucet_requests r where r.address = s.address and r.created_at >= ?2) limit ${CLUSTER_READ_MAX}`,
-  );
-  const clusterCount = q.prepare<{ n: number }, [string, number]>(
-    `select count(*) as n from (select 1 from address_signals s indexed by address_signals_activator
-     where s.activated_by = ?1 and exists (select 1 from faucet_requests r where r.address = s.address and r.created_at >= ?2) limit ${CLUSTER_READ_MAX})`,
+     where s.activated_by = ?1 and exists (select 1 from faucet_requests r where r.address = s.address and r.created_at >= ?2) limit ?3`,
   );
   const waitingFor = q.prepare<{ id: number; createdAt: number }, [string]>(
     "select id, created_at as createdAt from faucet_requests indexed by faucet_requests_address_time where address = ? and status = 'PENDING'",
@@ -79,8 +75,7 @@ export function createAddressSignalsRepository(db: Db) {
     },
     saveSignal: (s: Omit<SignalRow, "found"> & { found: boolean }) =>
       upsertSignal.run(s.address, s.found ? 1 : 0, s.activatedAt, s.activatedBy, s.balanceDrops, s.txCount, s.sink, s.checkedAt),
-    clusterMembers: (activator: string, since: number) => clusterMembers.all(activator, since).map((r) => r.address),
-    clusterCount: (activator: string, since: number) => clusterCount.get(activator, since)!.n,
+    clusterMembers: (activator: string, since: number, limit = CLUSTER_READ_MAX) => clusterMembers.all(activator, since, limit).map((r) => r.address),
     waitingFor: (address: string) => waitingFor.all(address),
     paidToRead: (paidSince: number, readBefore: number, limit: number) => paidToRead.all(paidSince, readBefore, limit).map((r) => r.address),
     setFlowsChecked: (address: string, at: number) => setFlowsChecked.run(address, at),

@@ -9,6 +9,7 @@
 // Each finding re-scores the waiting requests of the addresses concerned (faucet's applyAddressRisk).
 import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
+import { immediate } from "../../db/transaction.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import { type AccountInfoAnswer, type LedgerConnection, rippledError } from "../../payouts/ledger.ts";
@@ -17,6 +18,7 @@ import {
   type AddressEvidence,
   addressEvidence,
   type BlockClusterInput,
+  CLUSTER_COUNT_CAP,
   CLUSTER_FROM,
   CLUSTER_KINDS,
   clusterErrors,
@@ -55,6 +57,22 @@ export interface AddressSignalsDeps {
   faucetAccount: () => string | null;
   applyAddressRisk: (id: number, points: number, reasons: string[]) => void;
   blockAddresses: (addresses: string[], note: string, actor: Actor) => number;
+}
+
+// The XRP an address sent, by destination (and the first time), in one account_tx page: its
+// validated Payments, those to the faucet itself left out.
+function paymentsOut(page: AccountTxAnswer, address: string, own: string | null, now: number) {
+  const sent = new Map<string, { drops: number; at: number }>();
+  for (const entry of page.transactions) {
+    const tx = entry.tx_json;
+    const delivered = entry.meta?.delivered_amount;
+    if (tx?.TransactionType !== "Payment" || tx.Account !== address || !tx.Destination || tx.Destination === own) continue;
+    if (entry.meta?.TransactionResult !== "tesSUCCESS" || typeof delivered !== "string") continue;
+    const at = entry.close_time_iso ? Date.parse(entry.close_time_iso) : now;
+    const before = sent.get(tx.Destination);
+    sent.set(tx.Destination, { drops: (before?.drops ?? 0) + Number(delivered), at: Math.min(before?.at ?? at, at) });
+  }
+  return sent;
 }
 
 const createdAccount = (entry: AccountTxEntry, address: string) =>
@@ -105,14 +123,24 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
 
   const isFaucet = (account: string | null) => account !== null && account === faucetAccount();
 
+  // Today's requests' addresses one account activated, counted up to past CLUSTER_COUNT_CAP (a pass
+  // asks each activator once: `memo`).
+  const clusterOf = (activator: string, now: number, memo?: Map<string, string[]>) => {
+    const known = memo?.get(activator);
+    if (known) return known;
+    const members = repo.clusterMembers(activator, dayStart(now), CLUSTER_COUNT_CAP + 2);
+    memo?.set(activator, members);
+    return members;
+  };
+
   // The address's waiting requests scored again with what the ledger says of it now.
-  function rescore(address: string, now: number) {
+  function rescore(address: string, now: number, memo?: Map<string, string[]>) {
     const waiting = repo.waitingFor(address);
     if (waiting.length === 0) return;
     const s = repo.signal(address);
     if (!s) return;
     const activator = isFaucet(s.activatedBy) ? null : s.activatedBy;
-    const clusterOthers = activator === null ? 0 : repo.clusterMembers(activator, dayStart(now)).filter((a) => a !== address).length;
+    const clusterOthers = activator === null ? 0 : clusterOf(activator, now, memo).filter((a) => a !== address).length;
     const sinkRow = s.sink === null ? null : repo.sink(s.sink);
     const sink = sinkRow ? { account: sinkRow.account, feeders: sinkRow.feeders, feeds: repo.feeds(address, sinkRow.account) } : null;
     for (const request of waiting) {
@@ -137,28 +165,30 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
         const requests = repo.requestsAfter(after, SIGNALS_BATCH);
         const addresses = [...new Set(requests.map((r) => r.address))];
         const stale = addresses.filter((a) => (repo.signal(a)?.checkedAt ?? 0) <= now - SIGNAL_FRESH_MS);
-        let saved = 0;
-        const touched = new Set<string>(addresses);
+        const found: Omit<SignalRow, "sink">[] = [];
         try {
-          for (let i = 0; i < stale.length; i += READS_AT_ONCE) {
-            const found = await Promise.all(stale.slice(i, i + READS_AT_ONCE).map((a) => read(connection, a, now)));
-            for (const signal of found) {
-              repo.saveSignal({ ...signal, sink: sinkOfActivator(signal.activatedBy) });
-              saved++;
-              if (signal.activatedBy !== null && !isFaucet(signal.activatedBy)) {
-                const members = repo.clusterMembers(signal.activatedBy, dayStart(now));
-                if (members.length >= CLUSTER_FROM) for (const m of members) touched.add(m);
-              }
-            }
-          }
+          for (let i = 0; i < stale.length; i += READS_AT_ONCE) found.push(...(await Promise.all(stale.slice(i, i + READS_AT_ONCE).map((a) => read(connection, a, now)))));
         } catch (error) {
           // the ledger did not answer: this batch is read again at the next pass
           log(`address signals: cannot read the ledger: ${describe(error)}`);
-          return saved;
+          return 0;
         }
-        for (const address of touched) rescore(address, now);
+        // what the pass found, and the scores it changes, in one transaction (one commit a pass)
+        immediate(db, () => {
+          const touched = new Set<string>(addresses);
+          for (const signal of found) {
+            repo.saveSignal({ ...signal, sink: sinkOfActivator(signal.activatedBy) });
+            // (past CLUSTER_COUNT_CAP, a new member changes nothing the others show)
+            if (signal.activatedBy !== null && !isFaucet(signal.activatedBy)) {
+              const members = repo.clusterMembers(signal.activatedBy, dayStart(now), CLUSTER_COUNT_CAP + 2);
+              if (members.length >= CLUSTER_FROM && members.length <= CLUSTER_COUNT_CAP + 1) for (const m of members) touched.add(m);
+            }
+          }
+          const memo = new Map<string, string[]>();
+          for (const address of touched) rescore(address, now, memo);
+        });
         if (requests.length > 0) after = requests[requests.length - 1]!.id;
-        return saved;
+        return found.length;
       } finally {
         reading = false;
       }
@@ -175,51 +205,47 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
         const now = clock();
         const own = faucetAccount();
         const addresses = repo.paidToRead(now - SINK_DAYS * DAY_MS, now - FLOWS_EVERY_MS, FLOWS_BATCH);
-        const destinations = new Set<string>();
-        let done = 0;
+        const pages: { address: string; signal: Omit<SignalRow, "sink"> | null; page: AccountTxAnswer }[] = [];
         try {
           for (let i = 0; i < addresses.length; i += READS_AT_ONCE) {
-            const pages = await Promise.all(
-              addresses.slice(i, i + READS_AT_ONCE).map(async (address) => {
-                const signal = repo.signal(address) ? null : await read(connection, address, now);
-                reads++;
-                const page = await connection.request<AccountTxAnswer>({ command: "account_tx", account: address, limit: FLOWS_PAGE, ledger_index_min: -1, ledger_index_max: -1 });
-                return { address, signal, page };
-              }),
+            pages.push(
+              ...(await Promise.all(
+                addresses.slice(i, i + READS_AT_ONCE).map(async (address) => {
+                  const signal = repo.signal(address) ? null : await read(connection, address, now);
+                  reads++;
+                  const page = await connection.request<AccountTxAnswer>({ command: "account_tx", account: address, limit: FLOWS_PAGE, ledger_index_min: -1, ledger_index_max: -1 });
+                  return { address, signal, page };
+                }),
+              )),
             );
-            for (const { address, signal, page } of pages) {
-              if (signal) repo.saveSignal({ ...signal, sink: sinkOfActivator(signal.activatedBy) });
-              const sent = new Map<string, { drops: number; at: number }>();
-              for (const entry of page.transactions) {
-                const tx = entry.tx_json;
-                const delivered = entry.meta?.delivered_amount;
-                if (tx?.TransactionType !== "Payment" || tx.Account !== address || !tx.Destination || tx.Destination === own) continue;
-                if (entry.meta?.TransactionResult !== "tesSUCCESS" || typeof delivered !== "string") continue;
-                const at = entry.close_time_iso ? Date.parse(entry.close_time_iso) : now;
-                const before = sent.get(tx.Destination);
-                sent.set(tx.Destination, { drops: (before?.drops ?? 0) + Number(delivered), at: Math.min(before?.at ?? at, at) });
-              }
-              for (const [destination, { drops, at }] of sent) {
-                repo.saveFlow(address, destination, drops, at);
-                destinations.add(destination);
-              }
-              repo.setFlowsChecked(address, now);
-              done++;
-            }
           }
         } catch (error) {
           log(`address signals: cannot read the ledger: ${describe(error)}`);
         }
-        for (const destination of destinations) {
-          const feeders = repo.feeders(destination);
-          if (feeders < SINK_FROM) continue;
-          const known = repo.sink(destination);
-          repo.saveSink(destination, feeders, now);
-          if (!known) log(`address signals: ${destination} is a sink: ${feeders} addresses this faucet paid sent their XRP to it`);
-          repo.linkToSink(destination);
-          for (const member of repo.sinkMembers(destination)) rescore(member, now);
-        }
-        return done;
+        // what was read, the sinks it makes and the scores they change, in one transaction
+        return immediate(db, () => {
+          const destinations = new Set<string>();
+          for (const { address, signal, page } of pages) {
+              if (signal) repo.saveSignal({ ...signal, sink: sinkOfActivator(signal.activatedBy) });
+              const sent = paymentsOut(page, address, own, now);
+            for (const [destination, { drops, at }] of sent) {
+              repo.saveFlow(address, destination, drops, at);
+              destinations.add(destination);
+            }
+            repo.setFlowsChecked(address, now);
+          }
+          const memo = new Map<string, string[]>();
+          for (const destination of destinations) {
+            const feeders = repo.feeders(destination);
+            if (feeders < SINK_FROM) continue;
+            const known = repo.sink(destination);
+            repo.saveSink(destination, feeders, now);
+            if (!known) log(`address signals: ${destination} is a sink: ${feeders} addresses this faucet paid sent their XRP to it`);
+            repo.linkToSink(destination);
+            for (const member of repo.sinkMembers(destination)) rescore(member, now, memo);
+          }
+          return pages.length;
+        });
       } finally {
         flowing = false;
       }
@@ -230,15 +256,11 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
       const found = new Map<string, AddressEvidence>();
       const signals = repo.signals([...new Set(addresses)]);
       if (signals.length === 0) return found;
-      const since = dayStart(clock());
-      const clusters = new Map<string, number>();
+      const now = clock();
+      const memo = new Map<string, string[]>();
       const sinks = new Map<string, { feeders: number } | null>();
       for (const s of signals) {
-        let size = 0;
-        if (s.activatedBy !== null && !isFaucet(s.activatedBy)) {
-          if (!clusters.has(s.activatedBy)) clusters.set(s.activatedBy, repo.clusterCount(s.activatedBy, since));
-          size = clusters.get(s.activatedBy)!;
-        }
+        const size = s.activatedBy !== null && !isFaucet(s.activatedBy) ? clusterOf(s.activatedBy, now, memo).length : 0;
         if (s.sink !== null && !sinks.has(s.sink)) sinks.set(s.sink, repo.sink(s.sink));
         const sink = s.sink === null ? null : (sinks.get(s.sink) ?? null);
         found.set(s.address, addressEvidence(s, size, sink, sink !== null && repo.feeds(s.address, s.sink!)));

@@ -14,7 +14,7 @@ export interface AddressEvidence {
   activatedBy: string | null;
   balance: string | null;
   txCount: number | null;
-  cluster: { activator: string; addresses: number } | null;
+  cluster: { activator: string; addresses: number; orMore: boolean } | null;
   sink: { account: string; feeders: number; feeds: boolean } | null;
 }
 
@@ -58,8 +58,9 @@ export function LedgerEvidence({ ledger, requestId, refresh }: { ledger: Address
       )}
       {!ledger.sink && ledger.cluster && (
         <span className="mt-1 block rounded bg-amber-50 p-1 font-medium text-amber-900">
-          Cluster: {ledger.cluster.addresses} requests today share activator {shortAddress(ledger.cluster.activator)}{" "}
-          {blockButton("activator", ledger.cluster.activator, `the activating account ${ledger.cluster.activator} and the ${ledger.cluster.addresses} addresses of today's requests it activated`)}
+          Cluster: {ledger.cluster.addresses}
+          {ledger.cluster.orMore ? " or more" : ""} requests today share activator {shortAddress(ledger.cluster.activator)}{" "}
+          {blockButton("activator", ledger.cluster.activator, `the activating account ${ledger.cluster.activator} and the addresses of today's requests it activated`)}
         </span>
       )}
       <Frame open={asking !== null} onClose={() => setAsking(null)} title="Block this cluster?" description={<p>This puts {asking?.what} on the block list: their requests can no longer be approved.</p>}>

@@ -1,0 +1,69 @@
+// Address signals: how fast the background worker reads requested addresses from the ledger (the
+// sandbox simulator over WebSocket, the real xrpl client), and the request path beside it in the
+// same run: faucet requests per second with the worker idle (the baseline) and while it reads, as a
+// ratio. The request path never waits on the ledger, so the ratio should stay near 1.
+import { ECDSA, Wallet } from "xrpl";
+import { createPayoutEngine } from "../src/payouts/engine.ts";
+import { createLedgerConnection } from "../src/payouts/ledger.ts";
+import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
+import { randomAddress, testApp } from "../src/testing/harness.ts";
+
+const COUNT = Number(process.env.BENCH_SIGNALS ?? 400);
+
+const sim = await startLedgerSimulator({ closeIntervalMs: null });
+const wallet = Wallet.generate(ECDSA.ed25519);
+sim.fund(wallet.classicAddress, 1_000_000 * 1_000_000);
+// the addresses asked for exist on the ledger (each read is account_info and account_tx)
+const existing = Array.from({ length: 2 * COUNT }, () => randomAddress());
+for (const address of existing) sim.fund(address, 20 * 1_000_000);
+sim.closeLedger();
+const ledger = createLedgerConnection({ urls: [sim.url], log: () => {} });
+const runtime = { mode: "sandbox" as const, url: sim.url, ledger, engine: undefined as never as ReturnType<typeof createPayoutEngine>, settleWith: () => {} };
+const t = testApp({ payouts: runtime, clock: Date.now });
+runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: () => {}, outcomes: t.app.services.settlementOutcomes });
+const admin = await t.registerAdmin();
+await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "1000000", minAmount: "1", maxAmount: "2", perIpDaily: 1000, perDeviceDaily: 1000 } });
+const signals = t.app.services.addressSignals;
+
+let n = 0;
+async function requests(count: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < count; i++, n++) {
+    const made = await t.call("POST", "/api/faucet/request", {
+      body: { address: existing[n] },
+      ip: `${11 + (n % 180)}.${Math.floor(n / 180) % 256}.${Math.floor(n / 46080) % 256}.1`,
+      cookie: `device=benchdevice${String(n).padStart(16, "0")}`,
+      headers: { "user-agent": "Mozilla/5.0" },
+    });
+    if (made.status !== 201) throw new Error(`faucet request ${n}: ${made.status} ${made.text}`);
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+
+console.log(`address signals bench: ${COUNT} requests with the worker idle, ${COUNT} while it reads their addresses from the sandbox ledger`);
+const baseline = await requests(COUNT);
+// the worker reads the first batch's addresses while the second batch arrives
+let working = true;
+const readsBefore = signals.reads();
+const started = performance.now();
+const worker = (async () => {
+  while (working) if ((await signals.readNewRequests()) === 0) await Bun.sleep(5);
+  while ((await signals.readNewRequests()) > 0) {}
+})();
+const during = await requests(COUNT);
+working = false;
+await worker;
+const seconds = (performance.now() - started) / 1000;
+const reads = signals.reads() - readsBefore;
+const read = (t.db.sqlite.query("select count(*) as n from address_signals").get() as { n: number }).n;
+console.log(
+  [
+    `ledger reads for address signals: ${(reads / seconds).toFixed(0)} reads/s (${reads} reads, ${read} addresses, ${(read / seconds).toFixed(0)} addresses/s, ${(reads / Math.max(1, read)).toFixed(1)} reads each)`,
+    `request path: ${baseline.toFixed(0)} requests/s with the worker idle (baseline), ${during.toFixed(0)} requests/s while it reads: ratio ${(during / baseline).toFixed(2)}`,
+    `the worker keeps up with ${(read / seconds / baseline).toFixed(2)}x the baseline request rate`,
+  ].join("\n"),
+);
+await runtime.engine.stop();
+await ledger.close();
+await sim.close();
+await t.close();
