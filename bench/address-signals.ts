@@ -3,10 +3,9 @@
 // same run: faucet requests per second with the worker idle (the baseline) and while it reads, as a
 // ratio. The request path never waits on the ledger, so the ratio should stay near 1.
 import { ECDSA, Wallet } from "xrpl";
-import { createPayoutEngine } from "../src/payouts/engine.ts";
-import { createLedgerConnection } from "../src/payouts/ledger.ts";
 import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
-import { randomAddress, testApp } from "../src/testing/harness.ts";
+import { randomAddress } from "../src/testing/harness.ts";
+import { sandboxApp } from "./lib-sandbox-app.ts";
 
 const COUNT = Number(process.env.BENCH_SIGNALS ?? 400);
 
@@ -17,12 +16,7 @@ sim.fund(wallet.classicAddress, 1_000_000 * 1_000_000);
 const existing = Array.from({ length: 2 * COUNT }, () => randomAddress());
 for (const address of existing) sim.fund(address, 20 * 1_000_000);
 sim.closeLedger();
-const ledger = createLedgerConnection({ urls: [sim.url], log: () => {} });
-const runtime = { mode: "sandbox" as const, url: sim.url, ledger, engine: undefined as never as ReturnType<typeof createPayoutEngine>, settleWith: () => {} };
-const t = testApp({ payouts: runtime, clock: Date.now });
-runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: () => {}, outcomes: t.app.services.settlementOutcomes });
-const admin = await t.registerAdmin();
-await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "1000000", minAmount: "1", maxAmount: "2", perIpDaily: 1000, perDeviceDaily: 1000 } });
+const { t, ledger, runtime } = await sandboxApp(sim, wallet, { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" });
 const signals = t.app.services.addressSignals;
 
 let n = 0;

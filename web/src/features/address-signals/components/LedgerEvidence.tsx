@@ -6,17 +6,9 @@ import { useState } from "react";
 import { buttonClass } from "../../../components/ui/button";
 import { Frame } from "../../../components/admin/dialogs";
 import { shortAddress } from "../../../components/admin/ui";
+import type { AddressEvidence } from "../../../../../src/modules/address-signals/model";
 import { type ClusterKind, useBlockCluster } from "../api";
 
-export interface AddressEvidence {
-  found: boolean;
-  activatedAt: string | null;
-  activatedBy: string | null;
-  balance: string | null;
-  txCount: number | null;
-  cluster: { activator: string; addresses: number; orMore: boolean } | null;
-  sink: { account: string; feeders: number; feeds: boolean } | null;
-}
 
 const day = (iso: string) => iso.slice(0, 10);
 
