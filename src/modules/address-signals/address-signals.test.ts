@@ -98,6 +98,17 @@ describe("at request time: the activation, and clusters by activating account", 
     expect(await bed.t.app.services.addressSignals.readNewRequests()).toBe(0);
   });
 
+  test("a ledger that does not answer: nothing is written, and the next pass reads the batch again", async () => {
+    const later = randomAddress();
+    expect((await request(site, later)).status).toBe(201);
+    bed.sim.faults.rpcError("account_info", "tooBusy");
+    expect(await bed.t.app.services.addressSignals.readNewRequests()).toBe(0);
+    expect(bed.t.logs.some((l) => l.startsWith("address signals: cannot read the ledger"))).toBe(true);
+    expect(rowOf(await rows(bed, site), later).ledger).toBeNull();
+    expect(await bed.t.app.services.addressSignals.readNewRequests()).toBe(1);
+    expect(rowOf(await rows(bed, site), later).ledger).toMatchObject({ found: false });
+  });
+
   test("an address with a long history of its own scores lower", async () => {
     // (activated by an account of its own: genesis activated the honest visitor's, which asked today)
     const funder = funded(bed);

@@ -149,7 +149,18 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
     }
   }
 
-  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  // Each item read, READS_AT_ONCE at a time; null (logged) when the ledger does not answer: the
+  // pass writes nothing and its batch is read again at the next one.
+  async function readEach<T, R>(items: T[], readOne: (item: T) => Promise<R>): Promise<R[] | null> {
+    const out: R[] = [];
+    try {
+      for (let i = 0; i < items.length; i += READS_AT_ONCE) out.push(...(await Promise.all(items.slice(i, i + READS_AT_ONCE).map(readOne))));
+      return out;
+    } catch (error) {
+      log(`address signals: cannot read the ledger: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
 
   const service = {
     // Reads the addresses of requests made since the last pass (a signal younger than
@@ -165,14 +176,8 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
         const requests = repo.requestsAfter(after, SIGNALS_BATCH);
         const addresses = [...new Set(requests.map((r) => r.address))];
         const stale = addresses.filter((a) => (repo.signal(a)?.checkedAt ?? 0) <= now - SIGNAL_FRESH_MS);
-        const found: Omit<SignalRow, "sink">[] = [];
-        try {
-          for (let i = 0; i < stale.length; i += READS_AT_ONCE) found.push(...(await Promise.all(stale.slice(i, i + READS_AT_ONCE).map((a) => read(connection, a, now)))));
-        } catch (error) {
-          // the ledger did not answer: this batch is read again at the next pass
-          log(`address signals: cannot read the ledger: ${describe(error)}`);
-          return 0;
-        }
+        const found = await readEach(stale, (address) => read(connection, address, now));
+        if (!found) return 0;
         // what the pass found, and the scores it changes, in one transaction (one commit a pass)
         immediate(db, () => {
           const touched = new Set<string>(addresses);
@@ -205,23 +210,13 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
         const now = clock();
         const own = faucetAccount();
         const addresses = repo.paidToRead(now - SINK_DAYS * DAY_MS, now - FLOWS_EVERY_MS, FLOWS_BATCH);
-        const pages: { address: string; signal: Omit<SignalRow, "sink"> | null; page: AccountTxAnswer }[] = [];
-        try {
-          for (let i = 0; i < addresses.length; i += READS_AT_ONCE) {
-            pages.push(
-              ...(await Promise.all(
-                addresses.slice(i, i + READS_AT_ONCE).map(async (address) => {
-                  const signal = repo.signal(address) ? null : await read(connection, address, now);
-                  reads++;
-                  const page = await connection.request<AccountTxAnswer>({ command: "account_tx", account: address, limit: FLOWS_PAGE, ledger_index_min: -1, ledger_index_max: -1 });
-                  return { address, signal, page };
-                }),
-              )),
-            );
-          }
-        } catch (error) {
-          log(`address signals: cannot read the ledger: ${describe(error)}`);
-        }
+        const pages = await readEach(addresses, async (address) => {
+          const signal = repo.signal(address) ? null : await read(connection, address, now);
+          reads++;
+          const page = await connection.request<AccountTxAnswer>({ command: "account_tx", account: address, limit: FLOWS_PAGE, ledger_index_min: -1, ledger_index_max: -1 });
+          return { address, signal, page };
+        });
+        if (!pages) return 0;
         // what was read, the sinks it makes and the scores they change, in one transaction
         return immediate(db, () => {
           const destinations = new Set<string>();
