@@ -5,6 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import { statementsPreparedBy, queryPlan } from "../../testing/query-plan.ts";
 import { testApp } from "../../testing/harness.ts";
 import { createAddressSignalsRepository } from "./repository.ts";
+import { sentSince } from "./service.ts";
 
 const t = testApp();
 afterAll(() => t.close());
@@ -30,4 +31,11 @@ test("a cluster is found by its activating account, a sink's addresses by their 
   expect(plans.some((p) => p.includes("USING INDEX address_signals_activator (activated_by=?)"))).toBe(true);
   expect(plans.some((p) => p.includes("USING INDEX address_signals_sink (sink=?)"))).toBe(true);
   expect(plans.some((p) => p.includes("address_flows_destination (destination=?)"))).toBe(true);
+});
+
+test("transactions sent: counted from the ledger that created the account, or from 1 for an account older than DeletableAccounts", () => {
+  expect(sentSince(95_000_012, 95_000_000)).toBe(12);
+  expect(sentSince(95_000_000, 95_000_000)).toBe(0);
+  // created in ledger 40,000,000 before 2020: its first Sequence was 1
+  expect(sentSince(343, 40_000_000)).toBe(342);
 });

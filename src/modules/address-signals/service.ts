@@ -75,6 +75,10 @@ function paymentsOut(page: AccountTxAnswer, address: string, own: string | null,
   return sent;
 }
 
+// The transactions an account sent: its Sequence started at the ledger that created it (or at 1, for
+// an account created before the DeletableAccounts amendment of 2020), and each one sent took one.
+export const sentSince = (sequence: number, createdInLedger: number) => (sequence >= createdInLedger ? sequence - createdInLedger : Math.max(0, sequence - 1));
+
 const createdAccount = (entry: AccountTxEntry, address: string) =>
   (entry.meta?.AffectedNodes ?? []).some((n) => n.CreatedNode?.LedgerEntryType === "AccountRoot" && n.CreatedNode.NewFields?.Account === address);
 
@@ -107,8 +111,7 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
       activatedAt: creating?.close_time_iso ? Date.parse(creating.close_time_iso) : null,
       activatedBy: creating?.tx_json?.Account ?? null,
       balanceDrops: Number(info.account_data.Balance),
-      // an account's first Sequence is the ledger that created it: every one since is a transaction it sent
-      txCount: activatedLedger === null ? null : Math.max(0, Number(info.account_data.Sequence) - activatedLedger),
+      txCount: activatedLedger === null ? null : sentSince(Number(info.account_data.Sequence), activatedLedger),
       checkedAt: now,
     };
   }
