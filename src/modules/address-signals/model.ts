@@ -2,7 +2,7 @@
 // the reasons in the product's words, the evidence a request row carries, the "block this cluster"
 // body and errors.
 import { jsonBody, text } from "../../http/body.ts";
-import { appError, badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { DAY_MS, iso } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 
@@ -132,5 +132,4 @@ export type BlockClusterInput = NonNullable<typeof blockClusterBody.static>;
 export const clusterErrors = {
   invalid: (message: string) => badRequest(message),
   notACluster: () => notFound(MESSAGES.notACluster, "NOT_A_CLUSTER"),
-  ledgerOff: () => appError(503, "PAYOUTS_OFF", "The address signals read the ledger the payouts use: configure payouts first"),
 };
