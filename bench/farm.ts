@@ -22,7 +22,10 @@
 //   - the proxy pool: 200 requests from 200 unrelated /16s, 2.5 s apart from 14:00, each a fresh
 //     browser, then 5 honest visitors from 5 more /16s at 14:12-14:20; at each settings played.
 //     What the pool gets without a person (paid by auto-approve + held by its waiting requests)
-//     against the hour's slice the server states, and each honest visitor's answer.
+//     against the hour's slice the server states, and each honest visitor's answer. The pool's
+//     addresses are one controller's (it activated them); its scouts, approved by hand at 14:20, send
+//     their XRP on to it: from then on the address signals flag the pool's waiting requests as the
+//     sink's cluster (the server's worker read once a simulated minute).
 //   - the afternoon: 20 honest visitors from 20 unrelated /16s, one every 25 minutes from 12:00
 //     (default settings): paid, waiting holding budget, refused.
 //   - the carried-forward budget: nothing used until 14:35, then 12 requests from 12 unrelated /16s
@@ -53,13 +56,14 @@ import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { ECDSA, Wallet } from "xrpl";
 import { createClientIpResolver } from "../src/http/client-ip.ts";
 import { createPayoutEngine, type PayoutEngine } from "../src/payouts/engine.ts";
-import { createLedgerConnection } from "../src/payouts/ledger.ts";
-import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
+import { createLedgerConnection, type LedgerConnection } from "../src/payouts/ledger.ts";
+import { type LedgerSimulator, startLedgerSimulator } from "../src/payouts/simulator/index.ts";
 import { PLATFORMS, POW_HEADER, type ProtectedForm } from "../src/shared/forms.ts";
 import { runBinary, startBinary } from "../src/testing/binary.ts";
 import { type ClientResponse, type HttpClient, httpClient } from "../src/testing/client.ts";
 import { type FakeClock, fakeClock, testApp } from "../src/testing/harness.ts";
 import { proofFromChallenge } from "../src/testing/pow.ts";
+import { SINK_FROM } from "../src/modules/address-signals/model.ts";
 import { table } from "./lib-format.ts";
 import { children, cleanup, tempDir } from "./lib-processes.ts";
 import { BINARY, intEnv } from "./lib-settings.ts";
@@ -256,9 +260,8 @@ function record(tally: Tally, site: Site, kind: AskKind, ip: string, address: st
 }
 
 // One faucet request of a farm: a fresh browser, a fresh address, a real proof.
-async function farmFaucet(site: Site, tally: Tally, ip: string, note = ""): Promise<Ask> {
+async function farmFaucet(site: Site, tally: Tally, ip: string, note = "", address = newAddress()): Promise<Ask> {
   const c = await browser(site, ip);
-  const address = newAddress();
   const res = await postWithProof(c, "/api/faucet/request", "faucet", { address }, tally.bill);
   return record(tally, site, "faucet", ip, address, res, note);
 }
@@ -677,6 +680,8 @@ interface SimDay {
   plan: Agenda;
   settings: any; // as GET /api/admin/faucet/settings reads them back once `setting` is applied
   ledgerPaidXrp(): number; // what the sandbox ledger validated from the hot wallet
+  sim: LedgerSimulator; // the sandbox ledger, and the app's connection to it (the farm pays with it too)
+  ledger: LedgerConnection;
 }
 
 // createApp on a real port with a fake clock starting at `from`, the real payout engine paying on
@@ -719,6 +724,8 @@ async function simulatedDay<T>(setting: Setting, label: string, from: number, sc
       plan: agenda(clock),
       settings: (await adminGet(admin, "/api/admin/faucet/settings")).json,
       ledgerPaidXrp: () => sim.payments({ account: wallet.classicAddress }).filter((p) => p.result === "tesSUCCESS").reduce((sum, p) => sum + Number(p.deliveredDrops) / 1e6, 0),
+      sim,
+      ledger,
     };
     await schedule(d);
 
@@ -737,6 +744,9 @@ async function simulatedDay<T>(setting: Setting, label: string, from: number, sc
       lastHour = hour;
       await d.plan.runDue(now);
       clock.set(now);
+      // the address signals' worker (modules/address-signals), once a simulated minute
+      await t.app.services.addressSignals.readNewRequests();
+      await t.app.services.addressSignals.readPaidAddresses();
       if (t.app.services.autoApprove.run() > 0 || unsettled() > 0) await settle();
     }
     if (unsettled() > 0) warnOnce(`${unsettled()} payouts still unsettled at the end of the day`);
@@ -987,6 +997,7 @@ const visitText = (v: TimedVisit, f: Fate) =>
 // browser; then 5 honest visitors from 5 more /16s, 2 minutes apart from 14:12.
 interface PoolResult {
   setting: Setting;
+  signals: PoolSignals;
   settings: any;
   seconds: number;
   before: BudgetNow; // at 14:00, before the pool
@@ -996,26 +1007,117 @@ interface PoolResult {
   bill: Bill;
 }
 
+// The pool's addresses are the farm's: its controller activates each one (1.2 XRP) at 09:00, and
+// each sends what the faucet paid it on to the controller the minute after (its sink). The farm's
+// POOL_BY_HAND scouts (addresses of the same controller) ask from /16s of their own, one an hour
+// from 10:00 (the first, alone, is paid by auto-approve; the next share its activating account
+// and wait), and at 14:20 the admin approves the waiting ones by hand (as one might a flagged request
+// that looks like a visitor's): their XRP goes on to the controller, which makes it a sink from the
+// SINK_FROM-th consolidation on. (The pool's own figures leave the scouts out.)
+const POOL_ACTIVATION_DROPS = 1_200_000;
+const POOL_BY_HAND = 4;
+interface PoolSignals {
+  consolidatedAt: number[]; // when each paid address sent its XRP on
+  sinkFoundAt: number | null;
+  consolidated: number;
+  // the pool's requests still waiting at the end of the day, and how many of them the address
+  // signals flag with the sink's cluster and with the controller's (activating account) cluster
+  waiting: number;
+  flaggedSink: number;
+  flaggedActivator: number;
+  // the first minute at which a waiting pool request carried the sink's reason
+  firstSinkFlagAt: number | null;
+  byHand: number;
+  example: { riskScore: number | null; riskReasons: string[]; ledger: unknown } | null;
+}
+
+async function farmPayment(d: SimDay, from: Wallet, to: string, drops: number) {
+  const client = await d.ledger.ensure();
+  const sent = await client.submit({ TransactionType: "Payment", Account: from.classicAddress, Destination: to, Amount: String(drops) }, { wallet: from });
+  if (sent.result.engine_result !== "tesSUCCESS") warnOnce(`a farm payment answered ${sent.result.engine_result}`);
+}
+
 async function proxyPool(setting: Setting): Promise<PoolResult> {
   const started = performance.now();
   const tally = newTally();
   const honestTally = newTally();
   const visits: TimedVisit[] = [];
   const before: BudgetNow = { status: null, budget: null };
+  const controller = Wallet.generate();
+  const pool = Array.from({ length: POOL }, () => Wallet.generate());
+  const scouts = Array.from({ length: POOL_BY_HAND }, () => Wallet.generate());
+  const scoutTally = newTally();
+  const consolidated = new Set<string>();
+  const signals: PoolSignals = { consolidatedAt: [], sinkFoundAt: null, consolidated: 0, waiting: 0, flaggedSink: 0, flaggedActivator: 0, firstSinkFlagAt: null, byHand: 0, example: null };
+  const sinkReason = (reasons: string[] | null) => (reasons ?? []).some((r) => r.startsWith("activated by a sink's cluster") || r.startsWith("sends its XRP on to"));
   return simulatedDay(
     setting,
     `B pool ${setting.key}`,
     DAY_START,
     (d) => {
+      d.plan.at(DAY_START + 9 * HOUR, async () => {
+        d.sim.fund(controller.classicAddress, 10_000 * 1_000_000);
+        d.sim.closeLedger();
+        for (const [i, w] of [...pool, ...scouts].entries()) {
+          await farmPayment(d, controller, w.classicAddress, POOL_ACTIVATION_DROPS);
+          if (i % 20 === 19) d.sim.closeLedger();
+        }
+        d.sim.closeLedger();
+      });
+      // each minute: the pool's paid addresses send their XRP on to the controller
+      for (let at = DAY_START + 10 * HOUR; at < DAY_START + DAY; at += MINUTE) {
+        d.plan.at(at, async () => {
+          let sent = 0;
+          for (const w of [...pool, ...scouts]) {
+            const balance = Number(d.sim.account(w.classicAddress)?.balanceDrops ?? 0);
+            if (consolidated.has(w.classicAddress) || balance <= 2 * POOL_ACTIVATION_DROPS) continue;
+            await farmPayment(d, w, controller.classicAddress, balance - POOL_ACTIVATION_DROPS);
+            consolidated.add(w.classicAddress);
+            signals.consolidatedAt.push(d.clock());
+            sent++;
+          }
+          if (sent === 0) return;
+          d.sim.closeLedger();
+        });
+        d.plan.at(at + MINUTE - 1, async () => {
+          if (signals.firstSinkFlagAt !== null) return;
+          const waiting = d.t.db.sqlite.query("select risk_reasons as reasons from faucet_requests where status = 'PENDING'").all() as { reasons: string }[];
+          if (waiting.some((w) => sinkReason(JSON.parse(w.reasons ?? "[]")))) signals.firstSinkFlagAt = d.clock();
+        });
+      }
       d.plan.at(POOL_START, async () => Object.assign(before, await budgetNow(d.admin)));
-      for (let i = 0; i < POOL; i++) d.plan.at(POOL_START + i * POOL_GAP_MS, () => farmFaucet(d.site, tally, NET.stranger(i)));
+      for (let i = 0; i < POOL; i++) d.plan.at(POOL_START + i * POOL_GAP_MS, () => farmFaucet(d.site, tally, NET.stranger(i), "", pool[i]!.classicAddress));
+      for (const [k, w] of scouts.entries()) d.plan.at(DAY_START + (10 + k) * HOUR, () => farmFaucet(d.site, scoutTally, NET.stranger(POOL + POOL_HONEST + k), "", w.classicAddress));
+      d.plan.at(POOL_START + 20 * MINUTE, async () => {
+        for (const ask of scoutTally.asks) {
+          if (ask.id === null) {
+            warnOnce(`a scout's request was refused: ${ask.code}`);
+            continue;
+          }
+          const res = await d.admin.post(`/api/admin/faucet/requests/${ask.id}`, { action: "APPROVED" });
+          if (res.status === 200) signals.byHand++;
+          else if (!res.text.includes("already")) warnOnce(`approving a scout: ${res.status} ${res.text}`);
+        }
+      });
       for (let j = 0; j < POOL_HONEST; j++) planVisit(d, honestTally, visits, POOL_START + (12 + 2 * j) * MINUTE, NET.stranger(POOL + j));
     },
     async (d) => {
       const view = await adminView(d.admin);
       const holds = budgetHolds(d);
+      const poolAddresses = new Set(pool.map((w) => w.classicAddress));
+      const waiting = [...view.requests.values()].filter((r: any) => r.status === "PENDING" && poolAddresses.has(r.destinationAddress)) as any[];
+      const sink = d.t.db.sqlite.query("select found_at as foundAt from address_sinks where account = ?").get(controller.classicAddress) as { foundAt: number } | null;
+      Object.assign(signals, {
+        sinkFoundAt: sink?.foundAt ?? null,
+        consolidated: consolidated.size,
+        waiting: waiting.length,
+        flaggedSink: waiting.filter((r) => r.ledger?.sink?.account === controller.classicAddress && sinkReason(r.riskReasons)).length,
+        flaggedActivator: waiting.filter((r) => r.ledger?.cluster?.activator === controller.classicAddress).length,
+        example: waiting[0] ? { riskScore: waiting[0].riskScore, riskReasons: waiting[0].riskReasons, ledger: waiting[0].ledger } : null,
+      });
       return {
         setting,
+        signals,
         settings: d.settings,
         seconds: (performance.now() - started) / 1000,
         before,
@@ -1397,6 +1499,20 @@ function printPool(r: PoolResult) {
       `${hg.lastingAccepted} of ${hg.lasting} who came while it lasted accepted, ${hg.budgetRefusedWhileLasting} refused for budget while it lasted (all refusals: ${refusalText(hg.refusals)}) -> ${yes(hg.met)}`,
   );
   console.log(`   budgets at the end of the day (GET /api/admin/faucet/budget): ${budgetLine(r.budget)}`);
+  const sg = r.signals;
+  const at = (ms: number | null) => (ms === null ? "never" : clockText(ms).slice(0, 5));
+  console.log(
+    `   address signals: the pool's addresses were activated by one controller (${xrp(POOL_ACTIVATION_DROPS / 1e6)} XRP each, at 09:00) and each paid one sends its XRP on to it the minute after; ` +
+      `${POOL_BY_HAND} scouts of the same controller asked one an hour from 10:00 and the admin approved ${sg.byHand} of them by hand at 14:20; ` +
+      `consolidations at ${sg.consolidatedAt.map(at).join(", ") || "none"}, the controller found a sink ${at(sg.sinkFoundAt)} (from ${SINK_FROM} paid addresses), the first waiting request with the sink's reason ${at(sg.firstSinkFlagAt)}; ` +
+      `${sg.consolidated} consolidated; of the pool's ${sg.waiting} requests still waiting at the end of the day, ${sg.flaggedSink} flagged with the sink's cluster and ${sg.flaggedActivator} with the shared activating account`,
+  );
+  if (sg.example) console.log(`   the evidence on the admin's row of a waiting pool request: score ${sg.example.riskScore}, reasons ${JSON.stringify(sg.example.riskReasons)}, ledger ${JSON.stringify(sg.example.ledger)}`);
+  const makesSink = sg.consolidatedAt[SINK_FROM - 1] ?? null;
+  const met = makesSink !== null && sg.firstSinkFlagAt !== null && sg.firstSinkFlagAt - makesSink <= MINUTE && sg.flaggedSink === sg.waiting;
+  console.log(
+    `   goal: from the consolidation that makes the controller a sink (paid address number ${SINK_FROM} sending its XRP on, ${at(makesSink)}) on, the pool's waiting requests are flagged as the sink's cluster: the first within a minute, every waiting one at the end of the day -> ${yes(met)}`,
+  );
 }
 
 function printAfternoon(r: AfternoonResult) {

@@ -2,10 +2,9 @@
 // ledger every second, with rippled's per-account queue limit (10) switched on. Reports payouts per
 // ledger and the time to pay them all. Run by `npm run bench` after the HTTP scenarios.
 import { ECDSA, Wallet } from "xrpl";
-import { createPayoutEngine } from "../src/payouts/engine.ts";
-import { createLedgerConnection } from "../src/payouts/ledger.ts";
 import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
-import { randomAddress, testApp } from "../src/testing/harness.ts";
+import { randomAddress } from "../src/testing/harness.ts";
+import { sandboxApp } from "./lib-sandbox-app.ts";
 
 const COUNT = Number(process.env.BENCH_PAYOUTS ?? 1000);
 const CLOSE_MS = Number(process.env.BENCH_LEDGER_MS ?? 1000);
@@ -15,13 +14,7 @@ sim.faults.busy(true, 10);
 const wallet = Wallet.generate(ECDSA.ed25519);
 sim.fund(wallet.classicAddress, 1_000_000 * 1_000_000);
 sim.closeLedger();
-const ledger = createLedgerConnection({ urls: [sim.url], log: () => {} });
-// (the engine is made once the app is, with the app's settlement outcomes)
-const runtime = { mode: "sandbox" as const, url: sim.url, ledger, engine: undefined as never as ReturnType<typeof createPayoutEngine>, settleWith: () => {} };
-const t = testApp({ payouts: runtime, clock: Date.now });
-runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: () => {}, outcomes: t.app.services.settlementOutcomes });
-const admin = await t.registerAdmin();
-await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" } });
+const { t, ledger, runtime } = await sandboxApp(sim, wallet, { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" });
 
 console.log(`payouts bench: ${COUNT} approved faucet requests, a ledger every ${CLOSE_MS} ms, queue limit 10 per account`);
 for (let i = 0; i < COUNT; i++) {

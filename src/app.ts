@@ -102,6 +102,9 @@ import { MAX_UPLOAD_BYTES, UPLOAD_ROUTE, uploadErrors } from "./modules/uploads/
 import { dirname, join } from "node:path";
 import { atAGlanceRoutes } from "./modules/at-a-glance/routes.ts";
 import { createAtAGlance } from "./modules/at-a-glance/service.ts";
+import { FLOWS_PASS_EVERY_MS, SIGNALS_EVERY_MS } from "./modules/address-signals/model.ts";
+import { addressSignalRoutes } from "./modules/address-signals/routes.ts";
+import { createAddressSignals } from "./modules/address-signals/service.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";
@@ -133,6 +136,9 @@ export interface AppDeps {
   bodyDeadlineMs?: number;
   // How often the auto-approve rule runs (with payouts on); null: never (tests call it themselves).
   autoApproveEveryMs?: number | null;
+  // How often new requests' addresses are read from the ledger (with payouts on; paid addresses every
+  // FLOWS_PASS_EVERY_MS); null: never (tests call app.services.addressSignals themselves).
+  addressSignalsEveryMs?: number | null;
   log?: (line: string) => void;
   // --log-format json: one access line per request (each answer then carries its x-request-id)
   accessLog?: ((entry: AccessEntry) => void) | null;
@@ -178,7 +184,9 @@ export function createApp(deps: AppDeps) {
   const settings = lazy(() => createSettingsService({ db, clock }));
   const pow = createProofOfWork({ clock, difficulty: () => settings.get().powDifficulty });
   const groupCommit = createGroupCommit(db.sqlite);
-  const faucet = lazy(() => createFaucetService({ db, clock, settings, groupCommit, random: deps.random, blocked: (r) => blockedRequest(r) }));
+  const faucet = lazy(() =>
+    createFaucetService({ db, clock, settings, groupCommit, random: deps.random, blocked: (r) => blockedRequest(r), addressEvidence: (addresses) => addressSignals.evidence(addresses) }),
+  );
   const reviews = lazy(() => createReviewService({ db, clock, faucet }));
   // the newsletter, earning-alert and advertiser forms share one limit per IP
   const formLimit = createFormLimit(clock);
@@ -232,7 +240,19 @@ export function createApp(deps: AppDeps) {
   );
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
-  const backOffice = lazy(() => createBackOfficeService({ db, pendingRewards: () => rewards.pending() }));
+  const backOffice = lazy(() => createBackOfficeService({ db, pendingRewards: () => rewards.pending(), addressEvidence: (addresses) => addressSignals.evidence(addresses) }));
+  // What the ledger says of requested addresses, read in the background through the payouts' ledger.
+  const addressSignals = lazy(() =>
+    createAddressSignals({
+      db,
+      clock,
+      log,
+      ledger: () => deps.payouts?.ledger ?? null,
+      faucetAccount: () => deps.payouts?.engine.account ?? null,
+      applyAddressRisk: (id, points, reasons) => faucet.applyAddressRisk(id, points, reasons),
+      blockAddresses: (addresses, note, actor) => blocklist.addAddresses(addresses, note, actor),
+    }),
+  );
   const wallet = lazy(() => createWalletStatus({ db, runtime: deps.payouts ?? null }));
   const health = createHealth({ db, clock });
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
@@ -246,6 +266,16 @@ export function createApp(deps: AppDeps) {
   const autoApproveEveryMs = deps.autoApproveEveryMs === undefined ? AUTO_APPROVE_EVERY_MS : deps.autoApproveEveryMs;
   const autoApproveTimer = deps.payouts && autoApproveEveryMs !== null ? setInterval(() => autoApprove.run(), autoApproveEveryMs) : null;
   autoApproveTimer?.unref();
+  const signalsEveryMs = deps.addressSignalsEveryMs === undefined ? SIGNALS_EVERY_MS : deps.addressSignalsEveryMs;
+  let signalTicks = 0;
+  const signalsTimer =
+    deps.payouts && signalsEveryMs !== null
+      ? setInterval(() => {
+          void addressSignals.readNewRequests();
+          if (signalTicks++ % Math.max(1, Math.round(FLOWS_PASS_EVERY_MS / signalsEveryMs)) === 0) void addressSignals.readPaidAddresses();
+        }, signalsEveryMs)
+      : null;
+  signalsTimer?.unref();
   // Alerts (modules/alerts): each condition checked once a minute.
   const alertOptions = deps.alerts ?? {};
   const startedAt = clock();
@@ -296,6 +326,7 @@ export function createApp(deps: AppDeps) {
   const stopTimers = () => {
     clearInterval(optimizeTimer);
     if (autoApproveTimer) clearInterval(autoApproveTimer);
+    if (signalsTimer) clearInterval(signalsTimer);
     if (alertsTimer) clearInterval(alertsTimer);
     void backups.stop();
   };
@@ -436,6 +467,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ health, clock, version: deps.version ?? "dev", reads }))
     .use(powRoutes({ context, pow }))
     .use(blocklistRoutes({ context, blocklist }))
+    .use(addressSignalRoutes({ context, addressSignals }))
     .use(backOfficeRoutes({ context, backOffice }))
     .use(accountRoutes({ context, accounts, pow, blocked, reads }))
     .use(passwordResetRoutes({ context, passwordReset, pow, blocked, publicUrl: config.publicUrl }))
@@ -475,7 +507,7 @@ export function createApp(deps: AppDeps) {
     errors.stop();
     stopTimers();
   });
-  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, alerts, backups, settlementOutcomes, stopTimers } });
+  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, addressSignals, alerts, backups, settlementOutcomes, stopTimers } });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,6 +1,6 @@
 // The whole data model. Money is integer XRP drops (`*Drops`); times are epoch milliseconds.
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const createdAt = () => integer("created_at").notNull();
@@ -155,6 +155,10 @@ export const faucetRequests = sqliteTable(
     // Why the auto-approve rule left it for a person (it then holds no budget and the rule does not
     // look at it again); null while the rule may still pay it.
     autoApproveSkip: text("auto_approve_skip"),
+    // The address signals' part of risk_score (modules/address-signals; negative for a long history
+    // of its own) and their reasons, which risk_reasons holds too.
+    addressPoints: integer("address_points").notNull().default(0),
+    addressReasons: text("address_reasons", { mode: "json" }).$type<string[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -663,3 +667,45 @@ export const siteSettings = sqliteTable("site_settings", {
   updatedAt: integer("updated_at").notNull(),
 });
 export type SiteSettings = typeof siteSettings.$inferSelect;
+
+// What the ledger says about a requested address (modules/address-signals), read in the background:
+// whether it exists, when and by which account it was activated, its balance and the transactions it
+// sent; `sink`: the account its XRP goes on to (it feeds it, or the sink or a feeder activated it).
+export const addressSignals = sqliteTable(
+  "address_signals",
+  {
+    address: text("address").primaryKey(),
+    found: integer("found", { mode: "boolean" }).notNull(),
+    activatedAt: integer("activated_at"),
+    activatedBy: text("activated_by"),
+    balanceDrops: integer("balance_drops"),
+    txCount: integer("tx_count"),
+    sink: text("sink"),
+    checkedAt: integer("checked_at").notNull(),
+    // when its payments out were last read (addresses this faucet paid, for some days)
+    flowsCheckedAt: integer("flows_checked_at"),
+  },
+  (t) => [index("address_signals_activator").on(t.activatedBy, t.activatedAt), index("address_signals_sink").on(t.sink).where(sql`sink is not null`)],
+);
+export type AddressSignal = typeof addressSignals.$inferSelect;
+
+// Payments out of addresses this faucet paid: one row per address and destination.
+export const addressFlows = sqliteTable(
+  "address_flows",
+  {
+    address: text("address").notNull(),
+    destination: text("destination").notNull(),
+    amountDrops: integer("amount_drops").notNull(),
+    firstAt: integer("first_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.destination] }), index("address_flows_destination").on(t.destination, t.address)],
+);
+
+// Destinations that several paid addresses send their XRP on to.
+export const addressSinks = sqliteTable("address_sinks", {
+  account: text("account").primaryKey(),
+  feeders: integer("feeders").notNull(),
+  foundAt: integer("found_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+export type AddressSink = typeof addressSinks.$inferSelect;

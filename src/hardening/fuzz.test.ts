@@ -59,6 +59,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PATCH /api/admin/earning-alerts-signups/:param": { status: "APPROVED", notes: "ok" },
   "PATCH /api/admin/advertising/:param": { status: "CONTACTED", notes: "ok" },
   "POST /api/admin/blocklist": { kind: "ip", value: "192.0.2.0/24", note: "fuzz", expiresAt: "2099-01-01T00:00:00Z" },
+  "POST /api/admin/address-clusters/block": { kind: "sink", account: address, note: "fuzz" },
   "PATCH /api/user": { email: "fuzzuser@example.com", xrpAddress: address, destinationTag: 7, currentPassword: "not the password" },
   "POST /api/user/password": { currentPassword: "not the password", newPassword: "another passphrase" },
   "POST /api/user/two-factor/setup": { password: "not the password", setupCode: "abcd-efgh-jkmn-pqrs" },

@@ -92,6 +92,8 @@ export function testApp({ powDifficulty = 0, onDatabase, ...overrides }: Partial
     clientIp: (request) => request.headers.get("x-test-ip") ?? "203.0.113.7",
     log: (line) => logs.push(line),
     secretKey: crypto.getRandomValues(new Uint8Array(32)),
+    // tests read the ledger's address signals themselves (t.app.services.addressSignals)
+    addressSignalsEveryMs: null,
     ...overrides,
     // tests run the alerts themselves (t.app.services.alerts.evaluate())
     alerts: { everyMs: null, ...overrides.alerts },

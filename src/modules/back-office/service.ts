@@ -7,9 +7,23 @@ import { registrationWide, scoreAccount } from "../social/risk.ts";
 import type { RewardService } from "../rewards/service.ts";
 import { backOfficeErrors, USERS_PAGE_SIZE, type UserFile, type WaitingCounts } from "./model.ts";
 import { createBackOfficeRepository } from "./repository.ts";
+import type { AddressEvidence } from "../address-signals/model.ts";
 
-export function createBackOfficeService({ db, pendingRewards }: { db: Db; pendingRewards: () => ReturnType<RewardService["pending"]> }) {
+export function createBackOfficeService({
+  db,
+  pendingRewards,
+  addressEvidence = () => new Map(),
+}: {
+  db: Db;
+  pendingRewards: () => ReturnType<RewardService["pending"]>;
+  // what the ledger says of its requests' addresses (modules/address-signals)
+  addressEvidence?: (addresses: string[]) => Map<string, AddressEvidence>;
+}) {
   const repo = createBackOfficeRepository(db);
+  const withEvidence = (rows: ReturnType<typeof repo.requests>) => {
+    const ledger = addressEvidence(rows.map((r) => r.address));
+    return rows.map((r) => ({ ...r, ledger: ledger.get(r.address) ?? null }));
+  };
   return {
     counts: (): WaitingCounts => repo.counts(),
     // The admin's list: a page of users (newest first), found by username (any case) or by the start
@@ -38,7 +52,7 @@ export function createBackOfficeService({ db, pendingRewards }: { db: Db; pendin
           registrationWide: { ipWide: user.ipWide, accounts: wide?.accounts ?? 0 },
           risk,
           paidDrops: repo.paidDrops(userId),
-          faucetRequests: repo.requests(userId),
+          faucetRequests: withEvidence(repo.requests(userId)),
           rewards: repo.rewards(userId),
           payouts: repo.payouts(userId),
           ips: repo.ips(userId),

@@ -135,6 +135,25 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
       return blockEntryView(repo.byId(id)!, now);
     },
 
+    // Several XRP addresses at once (an address cluster: modules/address-signals), each not yet
+    // blocked added with the note and its audit entry, in one transaction; returns how many were added.
+    addAddresses(addresses: string[], note: string, actor: Actor): number {
+      const now = clock();
+      const added = immediate(db, () => {
+        let n = 0;
+        for (const raw of addresses) {
+          const value = checkedValue("address", raw);
+          if (repo.hasActive("address", value, now)) continue;
+          const id = repo.insert({ kind: "address", value, note, expiresAt: null, createdBy: actor.admin.id, createdAt: now });
+          recordAudit(db, { actor: actor.admin, action: "blocklist.add", targetType: "block_list", targetId: id, details: { kind: "address", value, note, expiresAt: null }, ip: actor.ip }, now);
+          n++;
+        }
+        return n;
+      });
+      held = null;
+      return added;
+    },
+
     // (unblocking opens the money path again: a fresh two-factor code, auth/step-up.ts)
     remove(id: number, actor: Actor) {
       requireStepUp(actor);

@@ -8,6 +8,7 @@ import { formatXrp } from "../../money.ts";
 import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 import type { BudgetView } from "./budget.ts";
+import type { AddressEvidence } from "../address-signals/model.ts";
 
 export { INVALID_ADDRESS };
 export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
@@ -117,7 +118,17 @@ const LEFT_FOR_A_PERSON: Record<string, string> = {
 // A faucet request as the admin's list shows it: who asked, from where, the risk and the payout.
 // processedByName: the admin who approved or rejected it (null for the auto-approve rule; absent
 // from a query that does not join the processing admin)
-export type AdminFaucetRequestRow = FaucetRequest & { userName: string | null; userEmail: string | null; payoutState: string | null; payoutMessage: string | null; processedByName?: string | null; blocked?: boolean; reviewHeld?: number | null };
+// ledger: what the ledger says of its address (modules/address-signals; null before it is read)
+export type AdminFaucetRequestRow = FaucetRequest & {
+  userName: string | null;
+  userEmail: string | null;
+  payoutState: string | null;
+  payoutMessage: string | null;
+  processedByName?: string | null;
+  blocked?: boolean;
+  reviewHeld?: number | null;
+  ledger?: AddressEvidence | null;
+};
 export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
   return {
     id: r.id,
@@ -132,6 +143,8 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     reviewAwaitingModeration: r.reviewHeld === 1,
     riskScore: r.riskScore,
     riskReasons: r.riskReasons ?? [],
+    // what the ledger says of the address: its activation, balance, cluster and sink (null: not read yet)
+    ledger: r.ledger ?? null,
     // its address, IP or device is on the block list now (approving it is refused)
     blocked: r.blocked ?? false,
     requesterIp: r.requesterIp,

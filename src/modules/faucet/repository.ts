@@ -133,6 +133,12 @@ export function createFaucetRepository(db: Db) {
     );
   const waitingFromNetwork = waitingAmongNewest("ip_network");
   const waitingFromWide = waitingAmongNewest("ip_wide");
+  const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
+  const setAddressRisk = db
+    .update(r)
+    .set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}`, addressPoints: sql`${p("points")}`, addressReasons: sql`${p("addressReasons")}` })
+    .where(eq(r.id, p("id")))
+    .prepare();
   const setRisk = db.update(r).set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}` }).where(eq(r.id, p("id"))).prepare();
   const autoApprovedSince = db
     .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
@@ -263,10 +269,13 @@ export function createFaucetRepository(db: Db) {
     },
     markPaid: (id: number, txHash: string, at: number) => markPaid.run({ id, txHash, at }),
     setPayoutError: (id: number, message: string) => setPayoutError.run({ id, message }),
+    byId: (id: number): FaucetRequest | undefined => byId.get({ id }),
+    setAddressRisk: (id: number, score: number, reasons: string[], points: number, addressReasons: string[]) =>
+      setAddressRisk.run({ id, score, reasons: JSON.stringify(reasons), points, addressReasons: JSON.stringify(addressReasons) }),
     setRisk: (id: number, score: number, reasons: string[]) => setRisk.run({ id, score, reasons: JSON.stringify(reasons) }),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
     dayBonusTotal: (day: string) => dayTotal.get({ day })?.bonusDrops ?? 0,
-    insert: (row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved">>) => insert.get(row)!,
+    insert: (row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved" | "addressPoints" | "addressReasons">>) => insert.get(row)!,
     updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),

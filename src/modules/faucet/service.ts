@@ -9,6 +9,7 @@ import { DAY_MS, HOUR_MS, utcDay, waitText } from "../../lib/time.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
 import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
+import type { AddressEvidence } from "../address-signals/model.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
@@ -53,6 +54,8 @@ export interface FaucetDeps {
   // whether a request's party is on the block list now (the admin's list warns on a request made
   // before its block)
   blocked?: (r: FaucetRequest) => boolean;
+  // what the ledger says of addresses (modules/address-signals), for the admin's list
+  addressEvidence?: (addresses: string[]) => Map<string, AddressEvidence>;
 }
 
 // The two budgets of a day: the faucet's (dailyLimit) and the bonuses' (bonusDailyLimit: social
@@ -67,7 +70,7 @@ interface Refusals {
   drops: number;
 }
 
-export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random, blocked = () => false }: FaucetDeps) {
+export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random, blocked = () => false, addressEvidence = () => new Map() }: FaucetDeps) {
   const repo = createFaucetRepository(db);
   // Bumped whenever a day's total moves, so the cached status never outlives a change.
   let budgetVersion = 0;
@@ -174,9 +177,17 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       userAgent: request.userAgent,
     });
     const scored = original.includes(SURGE_REASON) ? surgeRisk(fresh) : fresh;
-    const before = request.riskScore ?? 0;
-    return scored.score >= before ? scored : { score: before, reasons: original };
+    // (the address signals' part is kept as it is: only the network's part is counted again)
+    const addressReasons = request.addressReasons ?? [];
+    const before = { score: (request.riskScore ?? 0) - request.addressPoints, reasons: original.filter((r) => !addressReasons.includes(r)) };
+    return withAddressRisk(scored.score >= before.score ? scored : before, request.addressPoints, addressReasons);
   }
+
+  // A score of the network's signals with the address signals' points and reasons (0 to 100).
+  const withAddressRisk = (network: { score: number; reasons: string[] }, points: number, reasons: string[]) => ({
+    score: Math.max(0, Math.min(100, network.score + points)),
+    reasons: [...network.reasons, ...reasons],
+  });
 
   // A new request raises the score of those still waiting from its network and wide network (a
   // burst is seen as a whole, the first ones included, as the admin's list then shows); one raised
@@ -320,6 +331,24 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // the same signals counted up to now, so a burst from its network or wide network during the
     // hold raises it; never below the score it came with.
     currentRisk: (request: FaucetRequest) => rescore(request),
+
+    // What the ledger says of its address (modules/address-signals) in a waiting request's score:
+    // the network's part stays; raised to flagged, it gives its budget back as raiseWaiting does.
+    applyAddressRisk(id: number, points: number, reasons: string[]): void {
+      inTransaction(db, () => {
+        const request = repo.byId(id);
+        if (!request || request.status !== "PENDING") return;
+        const was = request.addressReasons ?? [];
+        if (request.addressPoints === points && was.length === reasons.length && was.every((r, i) => r === reasons[i])) return;
+        const network = { score: (request.riskScore ?? 0) - request.addressPoints, reasons: (request.riskReasons ?? []).filter((r) => !was.includes(r)) };
+        const risk = withAddressRisk(network, points, reasons);
+        repo.setAddressRisk(id, risk.score, risk.reasons, points, reasons);
+        if (risk.score >= HOLDS_NO_BUDGET && request.budgetDay !== null) {
+          repo.setBudgetDay(id, null);
+          moveBudget(poolOf(request.reason), request.budgetDay, -request.amountDrops, 0);
+        }
+      });
+    },
 
     // Called inside an admin's rejection (of a pending request, or of one whose payout failed for
     // good): its amount goes back to the budget of the day that held it, at once.
@@ -472,7 +501,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // With a filter (status, risk, reason, dates, search, sort): the matching requests of any status.
     adminPage(page: number, filter: ListFilter | null = null) {
       const { rows, total } = filter ? repo.filteredPage(filter, ADMIN_PAGE_SIZE) : { rows: repo.openPage(page, ADMIN_PAGE_SIZE, page === 1), total: repo.openCount() };
-      return { rows: rows.map((r) => ({ ...r, blocked: blocked(r) })), total, pageSize: ADMIN_PAGE_SIZE };
+      const ledger = addressEvidence(rows.map((r) => r.address));
+      return { rows: rows.map((r) => ({ ...r, blocked: blocked(r), ledger: ledger.get(r.address) ?? null })), total, pageSize: ADMIN_PAGE_SIZE };
     },
   };
   return service;

@@ -5,7 +5,7 @@ import { cachedUntilRefetched, countsKey } from "../../api/admin";
 import { api, unwrap } from "../../api/client";
 
 export const usersKey = ["/api/admin/users"] as const;
-const userFileKey = ["/api/admin/users", "detail"] as const;
+export const userFileKey = ["/api/admin/users", "detail"] as const;
 
 // GET /api/admin/users: one page of users (searched on the server), the totals and the lists around them.
 export function useAdminUsers(search = "", page = 1) {

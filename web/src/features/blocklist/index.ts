@@ -1,2 +1,3 @@
-// Nothing of this feature is used by another: its screen is routed by app/admin/Admin.tsx from its file.
-export {};
+// What other features use of the block list: its query key (a cluster blocked elsewhere refreshes it).
+// Its screen is routed by app/admin/Admin.tsx from its file.
+export { blocklistKey } from "./api";

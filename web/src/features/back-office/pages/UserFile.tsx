@@ -11,11 +11,12 @@ import { Card } from "../../../components/ui/card";
 import { TxHash } from "../../../components/ui/TxHash";
 import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
-import { useUserFile } from "../api";
+import { userFileKey, useUserFile } from "../api";
 import { statusWords } from "../../../components/admin/words";
-import { Badge, type Column, columnsFor, DataTable, DeviceId, Empty, Loading, Panel, RiskBadge, RiskCell, shortAddress, when } from "../../../components/admin/ui";
+import { Badge, type Column, columnsFor, DataTable, DeviceId, Empty, Loading, Panel, RiskCell, shortAddress, when } from "../../../components/admin/ui";
 import { usePayUser } from "./Users";
 import { WideNeighbours } from "../components/WideNeighbours";
+import { LedgerEvidence } from "../../address-signals";
 
 type File = NonNullable<ReturnType<typeof useUserFile>["data"]>;
 
@@ -71,7 +72,16 @@ export function UserFileScreen() {
     r.display({ id: "id", header: "#", cell: ({ row: { original: q } }) => q.id }),
     r.display({ id: "amount", header: "Amount", cell: ({ row: { original: q } }) => `${q.amount} XRP${q.reason ? ` (${q.reason})` : ""}` }),
     r.display({ id: "address", header: "Address", cell: ({ row: { original: q } }) => <span className="font-mono" title={q.destinationAddress}>{shortAddress(q.destinationAddress)}</span> }),
-    r.display({ id: "risk", header: "Risk", cell: ({ row: { original: q } }) => <RiskBadge score={q.riskScore} /> }),
+    r.display({
+      id: "risk",
+      header: "Risk",
+      cell: ({ row: { original: q } }) => (
+        <>
+          <RiskCell score={q.riskScore} reasons={q.riskReasons} />
+          <LedgerEvidence ledger={q.ledger} requestId={q.id} refresh={[userFileKey]} />
+        </>
+      ),
+    }),
     r.display({ id: "status", header: "Status", cell: ({ row: { original: q } }) => <Badge tone={q.status === "REJECTED" ? "red" : q.status === "PENDING" ? "yellow" : "green"}>{statusWords(q.status)}</Badge> }),
     r.display({ id: "hash", header: "Hash or reason", cell: ({ row: { original: q } }) => (q.txHash ? <TxHash hash={q.txHash} /> : (q.rejectReason ?? "")) }),
     r.display({ id: "createdAt", header: "Requested", cell: ({ row: { original: q } }) => when(q.createdAt) }),

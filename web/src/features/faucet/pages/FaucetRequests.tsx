@@ -10,6 +10,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
 import { auditLogKey, countsKey, LIST_FILTERS } from "../../../api/admin";
 import { walletKey } from "../../wallet";
+import { clusterSummary, LedgerEvidence } from "../../address-signals";
 import { adminRequestsKey, useAdminFaucetRequests } from "../admin-api";
 import { budgetKey } from "../api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
@@ -100,15 +101,23 @@ export function FaucetRequestsScreen() {
   const chosen = open.filter((r) => r.status === "PENDING" && selected.includes(r.id));
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
-  const approve = (targets: Request[]) =>
+  // (with what the ledger says of them: "4 of 12 share an activating account")
+  const approve = (targets: Request[]) => {
+    const summary = clusterSummary(targets.map((r) => r.ledger));
     setConfirm({
       title: targets.length === 1 ? `Approve request #${targets[0]!.id}?` : `Approve ${targets.length} requests?`,
       confirmLabel: targets.length === 1 ? "Approve and pay" : `Approve and pay ${targets.length}`,
       payments: targets.map(payment),
       effect: "send",
-      note: unmoderatedNote(targets),
+      note: approvalNote(summary, unmoderatedNote(targets)),
       run: () => act.mutate({ rows: targets, action: "APPROVED" }),
     });
+  };
+  // Both warnings in the one note the dialog shows: the cluster summary and an unmoderated review.
+  const approvalNote = (summary: string | undefined | null, unmoderated: { text: string } | undefined) => {
+    const texts = [summary, unmoderated?.text].filter(Boolean);
+    return texts.length === 0 ? undefined : { warn: true, text: texts.join(". ") };
+  };
   const unmoderatedNote = (targets: Request[]) => {
     const held = targets.filter((r) => r.reviewAwaitingModeration);
     if (held.length === 0) return undefined;
@@ -156,7 +165,12 @@ export function FaucetRequestsScreen() {
     c.display({
       id: "risk",
       header: "Risk",
-      cell: ({ row: { original: r } }) => <RiskCell score={r.riskScore} reasons={r.riskReasons} />,
+      cell: ({ row: { original: r } }) => (
+        <>
+          <RiskCell score={r.riskScore} reasons={r.riskReasons} />
+          <LedgerEvidence ledger={r.ledger} requestId={r.id} refresh={[adminRequestsKey]} />
+        </>
+      ),
     }),
     c.display({
       id: "origin",
