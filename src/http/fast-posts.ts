@@ -30,7 +30,7 @@ export interface PostContext<B> {
   set: { status?: number | string; headers: Record<string, unknown> };
 }
 
-export interface PostRoute<B, R> {
+export interface PostRoute<B> {
   // the body's schema (a `t.Optional(t.Object(...))`: no body reads as null)
   body: TSchema;
   // the route's beforeHandle checks, in order (each throws to refuse); add() before Elysia's route
@@ -56,7 +56,7 @@ export interface AppAround {
 
 export interface FastPosts {
   // Answers POST `path` from Bun's router with `handle` behind `route`'s schema and checks.
-  add<B, R>(path: string, route: PostRoute<B, R>, handle: (context: PostContext<B>) => R | Promise<R>): void;
+  add<B, R>(path: string, route: PostRoute<B>, handle: (context: PostContext<B>) => R | Promise<R>): void;
 }
 
 export function createFastPosts(reads: PublicReads, app: AppAround): FastPosts {
