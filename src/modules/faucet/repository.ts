@@ -16,6 +16,46 @@ import { WIDE_COUNT_CAP } from "./risk.ts";
 // How many of a network's (and a wide network's) newest requests a new one rescores at most.
 export const RESCORED_AT_MOST = 20;
 
+// What re-scoring a waiting request reads of it (service.ts: rescore, raiseWaiting).
+export type WaitingRequest = Pick<
+  FaucetRequest,
+  "id" | "address" | "amountDrops" | "reason" | "status" | "riskScore" | "riskReasons" | "requesterIp" | "ipGroup" | "ipNetwork" | "ipWide" | "deviceId" | "userAgent" | "budgetDay" | "createdAt"
+>;
+interface WaitingRow {
+  id: number;
+  address: string;
+  amount_drops: number;
+  reason: string | null;
+  status: string;
+  risk_score: number | null;
+  risk_reasons: string | null;
+  requester_ip: string | null;
+  ip_group: string | null;
+  ip_network: string | null;
+  ip_wide: string | null;
+  device_id: string | null;
+  user_agent: string | null;
+  budget_day: string | null;
+  created_at: number;
+}
+const waitingRequest = (row: WaitingRow): WaitingRequest => ({
+  id: row.id,
+  address: row.address,
+  amountDrops: row.amount_drops,
+  reason: row.reason,
+  status: row.status,
+  riskScore: row.risk_score,
+  riskReasons: row.risk_reasons === null ? null : (JSON.parse(row.risk_reasons) as string[]),
+  requesterIp: row.requester_ip,
+  ipGroup: row.ip_group,
+  ipNetwork: row.ip_network,
+  ipWide: row.ip_wide,
+  deviceId: row.device_id,
+  userAgent: row.user_agent,
+  budgetDay: row.budget_day,
+  createdAt: row.created_at,
+});
+
 const p = sql.placeholder;
 const r = faucetRequests;
 // the admin who approved or rejected a request
@@ -103,13 +143,15 @@ export function createFaucetRepository(db: Db) {
   // The requests still waiting below the top score among the newest RESCORED_AT_MOST of a network
   // and of a wide network since a moment: a bounded read however many a farm left waiting.
   const waitingAmongNewest = (column: "ip_network" | "ip_wide") =>
-    db.sqlite.prepare<{ id: number }, [string, number, number]>(
-      `select id from (select id, status, risk_score from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
+    db.sqlite.prepare<WaitingRow, [string, number, number]>(
+      `select id, address, amount_drops, reason, status, risk_score, risk_reasons, requester_ip, ip_group, ip_network, ip_wide, device_id,
+         user_agent, budget_day, created_at
+       from (select * from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
        where status = 'PENDING' and coalesce(risk_score, 0) < 100 and id <> ?3`,
     );
   const waitingFromNetwork = waitingAmongNewest("ip_network");
   const waitingFromWide = waitingAmongNewest("ip_wide");
-  const setRisk = db.update(r).set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}` }).where(eq(r.id, p("id"))).prepare();
+  const setRisk = db.sqlite.prepare<unknown, [number, string, number]>("update faucet_requests set risk_score = ?1, risk_reasons = ?2 where id = ?3");
   const autoApprovedSince = db
     .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
     .from(r)
@@ -229,14 +271,16 @@ export function createFaucetRepository(db: Db) {
     otherDevicesFromNetwork: (key: string, device: string, since: number) => otherDevicesFromNetwork.get(key, device, since)!.n,
     otherDevicesForAddress: (key: string, device: string, since: number) => otherDevicesForAddress.get(key, device, since)!.n,
     dayTotal: (day: string) => dayTotal.get(day)?.amountDrops ?? 0,
-    // (see waitingAmongNewest; each request once, rows as Drizzle reads them)
-    waitingFrom(network: string, wide: string, since: number, id: number): FaucetRequest[] {
-      const ids = new Set([...waitingFromNetwork.all(network, since, id), ...waitingFromWide.all(wide, since, id)].map((row) => row.id));
-      return ids.size === 0 ? [] : db.select().from(r).where(inArray(r.id, [...ids])).orderBy(desc(r.createdAt)).all();
+    // (see waitingAmongNewest; each request once, newest first. Read by bun:sqlite: Drizzle's
+    // mapping of 20 whole rows cost about 300 µs of a farm request's time.)
+    waitingFrom(network: string, wide: string, since: number, id: number): WaitingRequest[] {
+      const rows = new Map<number, WaitingRow>();
+      for (const row of [...waitingFromNetwork.all(network, since, id), ...waitingFromWide.all(wide, since, id)]) rows.set(row.id, row);
+      return [...rows.values()].sort((a, b) => b.created_at - a.created_at).map(waitingRequest);
     },
     markPaid: (id: number, txHash: string, at: number) => markPaid.run({ id, txHash, at }),
     setPayoutError: (id: number, message: string) => setPayoutError.run({ id, message }),
-    setRisk: (id: number, score: number, reasons: string[]) => setRisk.run({ id, score, reasons: JSON.stringify(reasons) }),
+    setRisk: (id: number, score: number, reasons: string[]) => setRisk.run(score, JSON.stringify(reasons), id),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
     dayBonusTotal: (day: string) => dayTotal.get(day)?.bonusDrops ?? 0,
     insert(row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved">>): FaucetRequest {
