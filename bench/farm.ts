@@ -27,7 +27,8 @@
 //     their XRP on to it: from then on the address signals flag the pool's waiting requests as the
 //     sink's cluster (the server's worker read once a simulated minute).
 //   - the afternoon: 20 honest visitors from 20 unrelated /16s, one every 25 minutes from 12:00
-//     (default settings): paid, waiting holding budget, refused.
+//     (default settings): paid, waiting holding budget, refused (for budget nobody was using: while
+//     the hour's share stated just before could pay the minimum; or for the hour's share taken).
 //   - the carried-forward budget: nothing used until 14:35, then 12 requests from 12 unrelated /16s
 //     within a second (default settings): what they take against what the server says is released.
 // It prints each goal beside its measure and exits 0 whatever they say: a crash or a refused admin
@@ -973,12 +974,17 @@ const budgetNow = async (admin: HttpClient): Promise<BudgetNow> => ({
 
 // The honest visitors of a scenario: came while the day's budget lasted (its left covering the
 // smallest request), accepted, refused for budget while it lasted.
+const hourLeftOf = (budget: any) => Number(budget?.faucet?.left ?? 0);
 function honestGoal(visits: TimedVisit[], minAmount: number) {
   const lasting = visits.filter((v) => dayLeftOf(v.budget) >= minAmount);
   return {
     lasting: lasting.length,
     lastingAccepted: lasting.filter((v) => v.ask.id !== null).length,
     budgetRefusedWhileLasting: lasting.filter((v) => isBudgetRefusal(v.ask.code)).length,
+    // refused for budget while this hour's share, as the server stated it just before, could still
+    // pay the minimum: budget nobody was using (the others found the hour's share taken by requests
+    // paid or held in that hour: the hourly slices' rule, docs/decisions.md)
+    budgetRefusedUnused: lasting.filter((v) => isBudgetRefusal(v.ask.code) && hourLeftOf(v.budget) >= minAmount).length,
     refusals: (() => {
       const m = new Map<string, number>();
       for (const v of visits) if (v.ask.id === null) bump(m, v.ask.code);
@@ -1442,7 +1448,9 @@ function poolHonestGoal(r: PoolResult) {
 function afternoonGoal(r: AfternoonResult) {
   const g = honestGoal(r.visits, Number(r.settings.minAmount));
   const held = r.group.heldCount ?? r.group.out.waitingCount;
-  return { ...g, held, heldXrp: r.group.heldXrp ?? r.group.out.waitingXrp, met: g.lastingAccepted === g.lasting && held === 0 };
+  const sliceTaken = g.budgetRefusedWhileLasting - g.budgetRefusedUnused;
+  const otherRefusals = g.lasting - g.lastingAccepted - g.budgetRefusedWhileLasting;
+  return { ...g, held, sliceTaken, heldXrp: r.group.heldXrp ?? r.group.out.waitingXrp, met: g.budgetRefusedUnused === 0 && otherRefusals === 0 && held === 0 };
 }
 function carryGoal(r: CarryResult) {
   const slice = Number(r.before.status?.budgetSlice ?? r.before.budget?.faucet?.slice);
@@ -1534,8 +1542,9 @@ function printAfternoon(r: AfternoonResult) {
       r.visits.map((v, i) => visitText(v, r.group.fates[i]!)).join("; "),
   );
   console.log(
-    `   goal: none refused while the day's budget lasts; a request auto-approve skips for its cap holds no budget: ` +
-      `${goal.lasting - goal.lastingAccepted} of ${goal.lasting} who came while it lasted refused; waiting at the end of the day holding budget ${goal.held} (${xrp(goal.heldXrp)} XRP) -> ${yes(goal.met)}`,
+    `   goal: none refused for budget nobody is using (for budget while the hour's share, stated just before, could pay the minimum); a request auto-approve skips for its cap holds no budget: ` +
+      `${goal.lasting - goal.lastingAccepted} of ${goal.lasting} who came while the day's budget lasted refused, ${goal.budgetRefusedUnused} of them for budget nobody was using, ` +
+      `${goal.sliceTaken} because the hour's share was taken by requests paid or held in it; waiting at the end of the day holding budget ${goal.held} (${xrp(goal.heldXrp)} XRP) -> ${yes(goal.met)}`,
   );
 }
 
@@ -1594,10 +1603,10 @@ function printIssueGoals(pools: PoolResult[], aft: AfternoonResult | null, car: 
     const g = afternoonGoal(aft);
     const o = aft.group.out;
     rows.push([
-      "afternoon: none refused while the day's budget lasts; a request auto-approve skips for its cap holds no budget",
+      "afternoon: none refused for budget nobody is using; a request auto-approve skips for its cap holds no budget",
       "3 paid, 3 holding 32.4 XRP, 14 refused",
       "default",
-      `${o.paidCount} paid, ${g.held} holding ${xrp(g.heldXrp)} XRP, ${o.sent - o.accepted} refused (${refusalText(o.refusals)}); ${g.lasting - g.lastingAccepted} of ${g.lasting} refused while it lasted`,
+      `${o.paidCount} paid, ${g.held} holding ${xrp(g.heldXrp)} XRP, ${o.sent - o.accepted} refused (${refusalText(o.refusals)}); ${g.budgetRefusedUnused} for budget nobody was using, ${g.sliceTaken} for the hour's share taken by those paid or held in it`,
       yes(g.met),
     ]);
   }

@@ -31,8 +31,10 @@
 // The report: every rate beside the baselines' and its ratio to each, with the goals (accepted >=
 // 0.8x the app-row baseline and >= 0.35x the bare one; refused >= 0.8x the app-row baseline's
 // refusals; a bystander's p99 under 50 ms; each ratio at the largest size >= 0.9x the same ratio at
-// the smallest). It exits 0 whatever the figures say: a crash is the only failure. JSON in
-// bench/results/flood.json.
+// the smallest), and under each rate the servers' CPU time per request (from /proc, Linux) with
+// the same ratios (baseline's / binary's): on a machine other work keeps busy the rates move with
+// that work, the CPU time per request much less. It exits 0 whatever the figures say: a crash is
+// the only failure. JSON in bench/results/flood.json.
 //
 // Environment:
 //   BENCH_FLOOD_SIZES=1000,100000,1000000   rows seeded, one database each
@@ -40,7 +42,7 @@
 //   BENCH_WARMUP=3                          warm-up seconds before each run (0 to skip)
 //   BENCH_BINARY=path                       the executable (default dist/xrp-faucet)
 // Quick check: BENCH_FLOOD_SIZES=1000,20000 BENCH_FLOOD_SECONDS=3 bun bench/flood.ts
-import { copyFileSync, mkdirSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
@@ -315,6 +317,21 @@ interface Run {
   check: string;
   read?: Latencies;
   write?: Latencies;
+  // the server's CPU time (user + system) per request wrk sent, in µs (null off Linux)
+  cpuUs: number | null;
+}
+
+// The CPU time a process has used, in µs (/proc/<pid>/stat: Linux; null elsewhere). Per request it
+// says what a run's rate says on a quiet machine, and other processes' load disturbs it far less.
+const CLOCK_TICKS = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
+function cpuUs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }
 
 // `first`: the bystander's first visitor (harness.ts's strangerIp: 51,200 /24s); the two bystanders
@@ -354,12 +371,15 @@ async function measure(s: Server, phase: Phase, farm: Seeded, scriptDir: string)
     await settle(s);
   }
   const started = Date.now();
+  const cpuBefore = cpuUs(s.proc.pid);
   const { raw, ...wrk } = await load(SECONDS);
+  const cpuAfter = cpuUs(s.proc.pid);
   // (the bystander's requests once wrk has read its script and opened its connections)
   const times = bystander ? await bystanderTimes(bystander, started + Math.min(1000, SECONDS * 250), started + SECONDS * 1000) : {};
   await settle(s);
   const good = wrk.requests - wrk.badStatus;
-  return { perSecond: good / (wrk.durationUs / 1e6), wrk, unexpected: wrk.badStatus + wrk.socketErrors, check: `${checked.status} ${checked.text.slice(0, 120)}`, ...times };
+  const cpu = cpuBefore !== null && cpuAfter !== null && wrk.requests > 0 ? (cpuAfter - cpuBefore) / wrk.requests : null;
+  return { perSecond: good / (wrk.durationUs / 1e6), wrk, unexpected: wrk.badStatus + wrk.socketErrors, check: `${checked.status} ${checked.text.slice(0, 120)}`, cpuUs: cpu, ...times };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -381,6 +401,10 @@ function reportRows(size: SizeResult): string[][] {
     const ok = [vsApp !== null && vsApp >= appGoal, ...(bareGoal === null || vsBare === null ? [] : [vsBare >= bareGoal])];
     const cell = (n: number | undefined) => (n === undefined ? "-" : `${fmtInt(n)}/s`);
     rows.push([label, title, cell(b), cell(a), cell(r), fmtRatio(vsApp), `>= ${appGoal}x`, fmtRatio(vsBare), bareGoal === null ? "" : `>= ${bareGoal}x`, met(ok)]);
+    // the same comparison from the servers' CPU time per request (baseline's / binary's)
+    const [cb, ca, cr] = KINDS.map((k) => run(k, key)?.cpuUs ?? undefined);
+    const us = (n: number | undefined) => (n === undefined ? "-" : `${fmtInt(n)} µs`);
+    rows.push([label, `${title}: server CPU per request`, us(cb), us(ca), us(cr), fmtRatio(cb && ca ? ca / cb : null), "", fmtRatio(cb && cr ? cr / cb : null), "", ""]);
   };
   rate("accepted, clean networks", "accepted", GOAL.appRow, GOAL.bare);
   rate("accepted, the farm's flood (flagged)", "flagged", GOAL.appRow, GOAL.bare);

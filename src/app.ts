@@ -27,6 +27,7 @@ import { createErrorLog } from "./http/error-log.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { createPublicReads } from "./http/public-reads.ts";
+import { createFastPosts } from "./http/fast-posts.ts";
 import { createRequestLog } from "./lib/request-log.ts";
 import type { AccessEntry } from "./lib/log.ts";
 import type { MetricsSources } from "./modules/metrics/model.ts";
@@ -374,6 +375,72 @@ export function createApp(deps: AppDeps) {
   const origin = (request: Request) => (config.publicUrl ?? new URL(request.url).origin).replace(/\/$/, "");
   const apiDocument = openApiDocument(deps.version ?? "dev", () => app);
 
+  // The app's checks before any route: a declared body over the limit, a cross-site write, a
+  // forged X-Forwarded-For each get their answer here.
+  const atTheDoor = (request: Request): Response | undefined => {
+    const declared = request.headers.get("content-length");
+    const upload = declared !== null && new URL(request.url).pathname === UPLOAD_ROUTE;
+    if (declared !== null && !(Number(declared) <= (upload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES))) {
+      const error = upload ? uploadErrors.tooLarge() : bodyTooLarge();
+      return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers });
+    }
+    if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
+      return jsonError(403, "Cross-site request refused", apiHeaders);
+    }
+    if (forwardedIpRefused(request, config.trustProxy)) {
+      return jsonError(400, "The forwarded client address is not an IP address", apiHeaders);
+    }
+  };
+  // A request body: JSON only (a cross-site HTML form, form-encoded or multipart, must never reach
+  // a route), at most MAX_BODY_BYTES, arriving within the deadline; null without one.
+  const parseBody = async (request: Request, contentType: string | null | undefined, server: unknown): Promise<unknown> => {
+    const network = ipGroup(clientIp(request, server), settings.get().ipGrouping as IpGrouping);
+    if (!bodyReads.enter(network)) throw bodiesAtOnce();
+    let body: string;
+    try {
+      body = await readBody(request, MAX_BODY_BYTES, bodyTooLarge, deps.bodyDeadlineMs ?? BODY_DEADLINE_MS, bodyTooSlow);
+    } finally {
+      bodyReads.leave(network);
+    }
+    if (!body.trim()) return null;
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
+      throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      throw new HttpError(400, "The request body is not valid JSON");
+    }
+    // Every route takes a JSON object (its schema types each field it reads). Elysia does not
+    // check an optional body that is not an object, so a list, text or a number stops here.
+    if (value !== null && (typeof value !== "object" || Array.isArray(value))) throw new HttpError(400, "The request body must be a JSON object");
+    return value;
+  };
+  // A route's error: an HttpError with its status, code and headers; any other error 500, logged.
+  const errorAnswer = (error: unknown, request: Request, path: string): Response => {
+    const headers = isApiPath(path) ? apiHeaders : baseHeaders;
+    if (error instanceof HttpError) return jsonError(error.status, error.message, { ...headers, ...error.headers }, error.errorCode);
+    const status = (error as { status?: unknown })?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return jsonError(status, "The request could not be processed", headers);
+    }
+    if (isWriteFailure(error)) health.noteWriteFailure();
+    errors.error(`${request.method} ${path}`, error);
+    return jsonError(500, "Something went wrong on our side. Please try again.", headers);
+  };
+  // The faucet's request form answers from Bun's router too, around the same route (src/http/fast-posts.ts).
+  const posts = createFastPosts(reads, {
+    context,
+    headers: apiHeaders,
+    fallback: (request) => app.fetch(request),
+    refusedAtTheDoor: (request) => atTheDoor(request) !== undefined,
+    parseBody,
+    errorAnswer,
+    validationMessage,
+    requests: requestLog,
+  });
+
   // normalize: false: bodies are checked as sent. Elysia's default first rewrites a body to the
   // schema's shape (a string where an object is expected becomes {}), which hides wrong shapes.
   // The operator's own site (posts, ads, contact, name and logo, uploads), in one plugin: one more
@@ -394,7 +461,7 @@ export function createApp(deps: AppDeps) {
       const headers = isApiPath(path) ? apiHeaders : baseHeaders;
       switch (code) {
         case "HttpError":
-          return jsonError(error.status, error.message, { ...headers, ...error.headers }, error.errorCode);
+          return errorAnswer(error, request, path);
         case "NOT_FOUND":
           return jsonError(404, `Not found: ${path}`, headers);
         case "PARSE": {
@@ -407,34 +474,13 @@ export function createApp(deps: AppDeps) {
         case "INVALID_COOKIE_SIGNATURE":
         case "INVALID_FILE_TYPE":
           return jsonError(400, "The request could not be read", headers);
-        default: {
-          const status = (error as { status?: unknown })?.status;
-          if (typeof status === "number" && status >= 400 && status < 500) {
-            return jsonError(status, "The request could not be processed", headers);
-          }
-          if (isWriteFailure(error)) health.noteWriteFailure();
-          errors.error(`${request.method} ${path}`, error);
-          return jsonError(500, "Something went wrong on our side. Please try again.", headers);
-        }
+        default:
+          return errorAnswer(error, request, path);
       }
     })
     // Default headers of every answer; the web assets set their own cache-control.
     .headers(apiHeaders)
-    .onRequest(({ request }) => {
-      const declared = request.headers.get("content-length");
-      const upload = new URL(request.url).pathname === UPLOAD_ROUTE;
-      if (declared !== null && !(Number(declared) <= (upload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES))) {
-        const error = upload ? uploadErrors.tooLarge() : bodyTooLarge();
-        return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers });
-      }
-      if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
-        return jsonError(403, "Cross-site request refused", apiHeaders);
-      }
-      if (forwardedIpRefused(request, config.trustProxy)) {
-        return jsonError(400, "The forwarded client address is not an IP address", apiHeaders);
-      }
-    })
-    // JSON only: a cross-site HTML form (form-encoded or multipart) must never reach a route.
+    .onRequest(({ request }) => atTheDoor(request))
     .onParse(async ({ request, contentType, server, set, path }) => {
       // An admin's image upload (modules/uploads): its bytes, read only once the admin is known.
       if (path === UPLOAD_ROUTE) {
@@ -442,28 +488,7 @@ export function createApp(deps: AppDeps) {
         if (!/^image\/(?:png|jpeg|webp)$/i.test(contentType ?? "")) throw uploadErrors.notAnImage();
         return await readBytes(request, MAX_UPLOAD_BYTES, uploadErrors.tooLarge, deps.bodyDeadlineMs ?? BODY_DEADLINE_MS, bodyTooSlow);
       }
-      const network = ipGroup(clientIp(request, server), settings.get().ipGrouping as IpGrouping);
-      if (!bodyReads.enter(network)) throw bodiesAtOnce();
-      let body: string;
-      try {
-        body = await readBody(request, MAX_BODY_BYTES, bodyTooLarge, deps.bodyDeadlineMs ?? BODY_DEADLINE_MS, bodyTooSlow);
-      } finally {
-        bodyReads.leave(network);
-      }
-      if (!body.trim()) return null;
-      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
-        throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
-      }
-      let value: unknown;
-      try {
-        value = JSON.parse(body);
-      } catch {
-        throw new HttpError(400, "The request body is not valid JSON");
-      }
-      // Every route takes a JSON object (its schema types each field it reads). Elysia does not
-      // check an optional body that is not an object, so a list, text or a number stops here.
-      if (value !== null && (typeof value !== "object" || Array.isArray(value))) throw new HttpError(400, "The request body must be a JSON object");
-      return value;
+      return parseBody(request, contentType, server);
     })
     // the route pattern a request matched, for its count (an error names it in onError)
     .onTransform(({ request, route }) => requestLog.label(request, route))
@@ -486,7 +511,7 @@ export function createApp(deps: AppDeps) {
     .use(sessionRoutes({ context, sessionList }))
     .use(backupRoutes({ context, backups }))
     .use(alertRoutes({ context, alerts }))
-    .use(faucetRoutes({ context, faucet, pow, blocked, reads }))
+    .use(faucetRoutes({ context, faucet, pow, blocked, reads, posts }))
     .use(socialRoutes({ context, social, blocked, pow, reads }))
     .use(reviewRoutes({ context, reviews, pow, blocked, reads }))
     .use(signupRoutes({ context, signups, pow, blocked }))

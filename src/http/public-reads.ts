@@ -26,7 +26,9 @@ type Fallback = (request: Request) => Response | Promise<Response>;
 const JSON_TYPE = "application/json;charset=utf-8";
 const UNSET = Symbol("unset");
 
-type BunRoutes = Record<string, { GET: (request: Request) => Response | Promise<Response> }>;
+// (a faucet request's POST too: src/http/fast-posts.ts)
+type BunHandler = (request: Request, server: unknown) => Response | Promise<Response>;
+type BunRoutes = Record<string, { GET?: BunHandler; POST?: BunHandler }>;
 
 export interface PublicReads {
   // One cached JSON answer: `answer(key, build, status)` builds the body only when `key` (compared
@@ -60,10 +62,11 @@ export function createPublicReads(headers: Record<string, string>, fallback: Fal
     },
 
     add(path, read) {
-      if (routes[path]) throw new Error(`${path} has a public read already`);
+      if (routes[path]?.GET) throw new Error(`${path} has a public read already`);
       // (counted here only when the read answers: what it declines is counted by the app)
       const stats = requests?.statsFor("GET", path);
       routes[path] = {
+        ...routes[path],
         GET(request) {
           // a declared body goes to the full app, whose body limit answers it (onRequest)
           if (request.headers.get("content-length") !== null) return fallback(request);

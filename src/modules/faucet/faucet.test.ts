@@ -3,6 +3,8 @@ import { classicAddressToXAddress } from "ripple-address-codec";
 import { LAST_HOUR, randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE } from "./model.ts";
+import { eq } from "drizzle-orm";
+import { faucetRequests } from "../../db/schema.ts";
 
 let t: TestApp;
 let admin: string;
@@ -141,6 +143,18 @@ describe("POST /api/faucet/request", () => {
     const honest = await ask(randomAddress(), { ip: "198.51.100.77", device: device(77) });
     const honestRow = t.db.sqlite.query("select risk_score from faucet_requests where id = ?").get(honest.json.id) as any;
     expect(honestRow.risk_score).toBeLessThan(25);
+  });
+
+  test("the request the service answers with is the request as stored, for a visitor's request and a bonus", async () => {
+    const faucet = t.app.services.faucet;
+    const visitor = { ip: "198.51.100.20", deviceId: device(20), newDevice: true, userAgent: "python-requests/2.31", userId: null };
+    const stored = (id: number) => t.db.select().from(faucetRequests).where(eq(faucetRequests.id, id)).get();
+    const asked = await faucet.request({ ...visitor, address: classicAddressToXAddress(randomAddress(), 77, false) });
+    expect(asked).toEqual(stored(asked.id)!);
+    const bonus = faucet.requestBonus({ ...visitor, address: randomAddress(), reason: "REVIEWER_BONUS" });
+    expect(bonus).toEqual(stored(bonus.id)!);
+    expect(asked.destinationTag).toBe(77);
+    expect(asked.riskReasons!.length).toBeGreaterThan(0);
   });
 });
 

@@ -3,10 +3,10 @@
 // the counts capped by a LIMIT subquery and the reads that name their index. Every statement of
 // the request path reads one network's, wide network's, device's or address's rows through its own
 // index (hot-path.test.ts checks the plans).
-import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, min, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { type FaucetRequest, faucetDailyTotals, faucetRequests, payouts, reviews, users, type NewFaucetRequest } from "../../db/schema.ts";
+import { type FaucetRequest, faucetRequests, payouts, reviews, users, type NewFaucetRequest } from "../../db/schema.ts";
 import { rangeAndSearch } from "../../db/list-filter.ts";
 import { type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
 import { DAY_MS } from "../../lib/time.ts";
@@ -16,32 +16,71 @@ import { WIDE_COUNT_CAP } from "./risk.ts";
 // How many of a network's (and a wide network's) newest requests a new one rescores at most.
 export const RESCORED_AT_MOST = 20;
 
+// What re-scoring a waiting request reads of it (service.ts: rescore, raiseWaiting).
+export type WaitingRequest = Pick<
+  FaucetRequest,
+  "id" | "address" | "amountDrops" | "reason" | "status" | "riskScore" | "riskReasons" | "requesterIp" | "ipGroup" | "ipNetwork" | "ipWide" | "deviceId" | "userAgent" | "budgetDay" | "createdAt" | "addressPoints" | "addressReasons"
+>;
+interface WaitingRow {
+  id: number;
+  address: string;
+  amount_drops: number;
+  reason: string | null;
+  status: string;
+  risk_score: number | null;
+  risk_reasons: string | null;
+  requester_ip: string | null;
+  ip_group: string | null;
+  ip_network: string | null;
+  ip_wide: string | null;
+  device_id: string | null;
+  user_agent: string | null;
+  budget_day: string | null;
+  created_at: number;
+  address_points: number;
+  address_reasons: string | null;
+}
+const waitingRequest = (row: WaitingRow): WaitingRequest => ({
+  id: row.id,
+  address: row.address,
+  amountDrops: row.amount_drops,
+  reason: row.reason,
+  status: row.status,
+  riskScore: row.risk_score,
+  riskReasons: row.risk_reasons === null ? null : (JSON.parse(row.risk_reasons) as string[]),
+  requesterIp: row.requester_ip,
+  ipGroup: row.ip_group,
+  ipNetwork: row.ip_network,
+  ipWide: row.ip_wide,
+  deviceId: row.device_id,
+  userAgent: row.user_agent,
+  budgetDay: row.budget_day,
+  createdAt: row.created_at,
+  addressPoints: row.address_points,
+  addressReasons: row.address_reasons === null ? null : (JSON.parse(row.address_reasons) as string[]),
+});
+
 const p = sql.placeholder;
 const r = faucetRequests;
 // the admin who approved or rejected a request
 const processor = alias(users, "processor");
 
 export function createFaucetRepository(db: Db) {
-  const lastForAddress = db
-    .select({ createdAt: r.createdAt })
-    .from(r)
-    .where(and(eq(r.address, p("address")), gt(r.createdAt, p("since")), isNull(r.reason)))
-    .orderBy(desc(r.createdAt))
-    .limit(1)
-    .prepare();
+  // The request path's reads are bun:sqlite statements: through Drizzle's prepared queries each
+  // cost several times the statement itself (its placeholders and row mapping), about half an
+  // accepted request's time.
+  const lastForAddress = db.sqlite.prepare<{ createdAt: number }, [string, number]>(
+    "select created_at as createdAt from faucet_requests where address = ?1 and created_at > ?2 and reason is null order by created_at desc limit 1",
+  );
   // Other addresses than this one asked for from a network or a device since a moment. Every count
   // here reads one network's, address's or device's rows, which their limits keep few. (An IP group,
   // an IPv6 /64 or an IPv4 address, lies inside its network: its counts are never the larger.)
-  const otherAddressesFromNetwork = db
-    .select({ n: countDistinct(r.address), first: min(r.createdAt) })
-    .from(r)
-    .where(and(eq(r.ipNetwork, p("key")), gt(r.createdAt, p("since")), ne(r.address, p("address"))))
-    .prepare();
-  const otherAddressesFromDevice = db
-    .select({ n: countDistinct(r.address), first: min(r.createdAt) })
-    .from(r)
-    .where(and(eq(r.deviceId, p("key")), gt(r.createdAt, p("since")), ne(r.address, p("address"))))
-    .prepare();
+  const otherAddressesFrom = (column: "ip_network" | "device_id") =>
+    db.sqlite.prepare<{ n: number; first: number | null }, [string, number, string]>(
+      `select count(distinct address) as n, min(created_at) as first from faucet_requests where ${column} = ?1 and created_at > ?2 and address <> ?3`,
+    );
+  const otherAddressesFromNetwork = otherAddressesFrom("ip_network");
+  const otherAddressesFromDevice = otherAddressesFrom("device_id");
   // Rejected requests from a network and from a device (its rows of other networks), each through
   // its own index: named, because the planner would take the status index, which holds every row
   // of a farm's rejected day.
@@ -51,7 +90,7 @@ export function createFaucetRepository(db: Db) {
   const rejectedFromDevice = db.sqlite.prepare<{ n: number }, [string, number, string]>(
     "select count(*) as n from faucet_requests indexed by faucet_requests_device_time where device_id = ?1 and created_at > ?2 and ip_network <> ?3 and status = 'REJECTED'",
   );
-  const requestsFromNetwork = db.select({ n: count() }).from(r).where(and(eq(r.ipNetwork, p("network")), gt(r.createdAt, p("since")))).prepare();
+  const requestsFromNetwork = db.sqlite.prepare<{ n: number }, [string, number]>("select count(*) as n from faucet_requests where ip_network = ?1 and created_at > ?2");
   // Velocity: requests from the wide network (IPv6 /32, IPv4 /16) that came from another network.
   // A farm can put any number of rows in one wide network: counted up to WIDE_COUNT_CAP (past
   // which the score is at its top anyway), so the count costs the same at 1k and 1M rows.
@@ -64,19 +103,15 @@ export function createFaucetRepository(db: Db) {
     `select count(*) as n from (select 1 from faucet_requests indexed by faucet_requests_wide_approved
        where ip_wide = ?1 and status in ('APPROVED', 'PROCESSED') and processed_at > ?2 and ip_network <> ?3 limit 1)`,
   );
-  const otherDevicesFor = (column: typeof r.address | typeof r.ipNetwork) =>
-    db
-      .select({ n: countDistinct(r.deviceId) })
-      .from(r)
-      .where(and(eq(column, p("key")), ne(r.deviceId, p("device")), gt(r.createdAt, p("since"))))
-      .prepare();
-  const otherDevicesForAddress = otherDevicesFor(r.address);
-  const otherDevicesFromNetwork = otherDevicesFor(r.ipNetwork);
-  const dayTotal = db
-    .select({ amountDrops: faucetDailyTotals.amountDrops, bonusDrops: faucetDailyTotals.bonusDrops })
-    .from(faucetDailyTotals)
-    .where(eq(faucetDailyTotals.day, p("day")))
-    .prepare();
+  const otherDevicesFor = (column: "address" | "ip_network") =>
+    db.sqlite.prepare<{ n: number }, [string, string, number]>(
+      `select count(distinct device_id) as n from faucet_requests where ${column} = ?1 and device_id <> ?2 and created_at > ?3`,
+    );
+  const otherDevicesForAddress = otherDevicesFor("address");
+  const otherDevicesFromNetwork = otherDevicesFor("ip_network");
+  const dayTotal = db.sqlite.prepare<{ amountDrops: number; bonusDrops: number }, [string]>(
+    "select amount_drops as amountDrops, bonus_drops as bonusDrops from faucet_daily_totals where day = ?",
+  );
   const budgetOf = db.select({ amountDrops: r.amountDrops, budgetDay: r.budgetDay, reason: r.reason }).from(r).where(eq(r.id, p("id"))).prepare();
   const setBudgetDay = db.update(r).set({ budgetDay: sql`${p("day")}` }).where(eq(r.id, p("id"))).prepare();
   // what its payout's settlement writes: paid (PROCESSED with the hash), or why it is not
@@ -98,28 +133,13 @@ export function createFaucetRepository(db: Db) {
        last_claim_at = ?1
      where id = ?5`,
   );
-  const insert = db
-    .insert(r)
-    .values({
-      userId: p("userId"),
-      address: p("address"),
-      destinationTag: p("destinationTag"),
-      amountDrops: p("amountDrops"),
-      reason: p("reason"),
-      riskScore: p("riskScore"),
-      riskReasons: p("riskReasons"),
-      requesterIp: p("requesterIp"),
-      ipGroup: p("ipGroup"),
-      ipNetwork: p("ipNetwork"),
-      ipWide: p("ipWide"),
-      deviceId: p("deviceId"),
-      userAgent: p("userAgent"),
-      budgetDay: p("budgetDay"),
-      autoApproveSkip: p("autoApproveSkip"),
-      createdAt: p("createdAt"),
-    })
-    .returning()
-    .prepare();
+  // (the row as Drizzle would read it back: the columns the insert leaves to their defaults are
+  // filled in below; faucet.test.ts compares it with the stored row)
+  const insert = db.sqlite.prepare<{ id: number }, (string | number | null)[]>(
+    `insert into faucet_requests (user_id, address, destination_tag, amount_drops, reason, risk_score, risk_reasons, requester_ip, ip_group,
+       ip_network, ip_wide, device_id, user_agent, budget_day, auto_approve_skip, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
   const addToDay = db.sqlite.prepare<unknown, [string, number, number]>(
     `insert into faucet_daily_totals (day, amount_drops, requests) values (?1, ?2, ?3)
      on conflict(day) do update set amount_drops = amount_drops + ?2, requests = requests + ?3`,
@@ -127,8 +147,10 @@ export function createFaucetRepository(db: Db) {
   // The requests still waiting below the top score among the newest RESCORED_AT_MOST of a network
   // and of a wide network since a moment: a bounded read however many a farm left waiting.
   const waitingAmongNewest = (column: "ip_network" | "ip_wide") =>
-    db.sqlite.prepare<{ id: number }, [string, number, number]>(
-      `select id from (select id, status, risk_score from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
+    db.sqlite.prepare<WaitingRow, [string, number, number]>(
+      `select id, address, amount_drops, reason, status, risk_score, risk_reasons, requester_ip, ip_group, ip_network, ip_wide, device_id,
+         user_agent, budget_day, created_at, address_points, address_reasons
+       from (select * from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
        where status = 'PENDING' and coalesce(risk_score, 0) < 100 and id <> ?3`,
     );
   const waitingFromNetwork = waitingAmongNewest("ip_network");
@@ -139,7 +161,7 @@ export function createFaucetRepository(db: Db) {
     .set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}`, addressPoints: sql`${p("points")}`, addressReasons: sql`${p("addressReasons")}` })
     .where(eq(r.id, p("id")))
     .prepare();
-  const setRisk = db.update(r).set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}` }).where(eq(r.id, p("id"))).prepare();
+  const setRisk = db.sqlite.prepare<unknown, [number, string, number]>("update faucet_requests set risk_score = ?1, risk_reasons = ?2 where id = ?3");
   const autoApprovedSince = db
     .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
     .from(r)
@@ -252,30 +274,52 @@ export function createFaucetRepository(db: Db) {
       const total = (f.q ? counted.leftJoin(users, eq(users.id, r.userId)).where(where) : counted.where(where)).get()!.n;
       return { rows, total };
     },
-    lastForAddress: (address: string, since: number) => lastForAddress.get({ address, since }),
-    otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFromDevice.get({ key, address, since })!,
-    otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFromNetwork.get({ key, address, since })!,
+    lastForAddress: (address: string, since: number) => lastForAddress.get(address, since) ?? undefined,
+    otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFromDevice.get(key, since, address)!,
+    otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFromNetwork.get(key, since, address)!,
     rejectedFrom: (network: string, device: string, since: number) => rejectedFromNetwork.get(network, since)!.n + rejectedFromDevice.get(device, since, network)!.n,
-    requestsFromNetwork: (network: string, since: number) => requestsFromNetwork.get({ network, since })!.n,
+    requestsFromNetwork: (network: string, since: number) => requestsFromNetwork.get(network, since)!.n,
     requestsFromWide: (wide: string, network: string, since: number) => requestsFromWide.get(wide, since, network)!.n,
     approvedFromWide: (wide: string, network: string, since: number) => approvedFromWide.get(wide, since, network)!.n,
-    otherDevicesFromNetwork: (key: string, device: string, since: number) => otherDevicesFromNetwork.get({ key, device, since })!.n,
-    otherDevicesForAddress: (key: string, device: string, since: number) => otherDevicesForAddress.get({ key, device, since })!.n,
-    dayTotal: (day: string) => dayTotal.get({ day })?.amountDrops ?? 0,
-    // (see waitingAmongNewest; each request once, rows as Drizzle reads them)
-    waitingFrom(network: string, wide: string, since: number, id: number): FaucetRequest[] {
-      const ids = new Set([...waitingFromNetwork.all(network, since, id), ...waitingFromWide.all(wide, since, id)].map((row) => row.id));
-      return ids.size === 0 ? [] : db.select().from(r).where(inArray(r.id, [...ids])).orderBy(desc(r.createdAt)).all();
+    otherDevicesFromNetwork: (key: string, device: string, since: number) => otherDevicesFromNetwork.get(key, device, since)!.n,
+    otherDevicesForAddress: (key: string, device: string, since: number) => otherDevicesForAddress.get(key, device, since)!.n,
+    dayTotal: (day: string) => dayTotal.get(day)?.amountDrops ?? 0,
+    // (see waitingAmongNewest; each request once, newest first. Read by bun:sqlite: Drizzle's
+    // mapping of 20 whole rows cost about 300 µs of a farm request's time.)
+    waitingFrom(network: string, wide: string, since: number, id: number): WaitingRequest[] {
+      const rows = new Map<number, WaitingRow>();
+      for (const row of [...waitingFromNetwork.all(network, since, id), ...waitingFromWide.all(wide, since, id)]) rows.set(row.id, row);
+      return [...rows.values()].sort((a, b) => b.created_at - a.created_at).map(waitingRequest);
     },
     markPaid: (id: number, txHash: string, at: number) => markPaid.run({ id, txHash, at }),
     setPayoutError: (id: number, message: string) => setPayoutError.run({ id, message }),
     byId: (id: number): FaucetRequest | undefined => byId.get({ id }),
     setAddressRisk: (id: number, score: number, reasons: string[], points: number, addressReasons: string[]) =>
       setAddressRisk.run({ id, score, reasons: JSON.stringify(reasons), points, addressReasons: JSON.stringify(addressReasons) }),
-    setRisk: (id: number, score: number, reasons: string[]) => setRisk.run({ id, score, reasons: JSON.stringify(reasons) }),
+    setRisk: (id: number, score: number, reasons: string[]) => setRisk.run(score, JSON.stringify(reasons), id),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
-    dayBonusTotal: (day: string) => dayTotal.get({ day })?.bonusDrops ?? 0,
-    insert: (row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved" | "addressPoints" | "addressReasons">>) => insert.get(row)!,
+    dayBonusTotal: (day: string) => dayTotal.get(day)?.bonusDrops ?? 0,
+    insert(row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved" | "addressPoints" | "addressReasons">>): FaucetRequest {
+      const { id } = insert.get(
+        row.userId,
+        row.address,
+        row.destinationTag,
+        row.amountDrops,
+        row.reason,
+        row.riskScore,
+        row.riskReasons === null ? null : JSON.stringify(row.riskReasons),
+        row.requesterIp,
+        row.ipGroup,
+        row.ipNetwork,
+        row.ipWide,
+        row.deviceId,
+        row.userAgent,
+        row.budgetDay,
+        row.autoApproveSkip,
+        row.createdAt,
+      )!;
+      return { ...row, id, status: "PENDING", reviewId: null, rejectReason: null, payoutError: null, processedBy: null, processedAt: null, txHash: null, autoApproved: false, addressPoints: 0, addressReasons: null };
+    },
     updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),

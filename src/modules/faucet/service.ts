@@ -13,7 +13,7 @@ import type { AddressEvidence } from "../address-signals/model.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
-import { createFaucetRepository } from "./repository.ts";
+import { createFaucetRepository, type WaitingRequest } from "./repository.ts";
 import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, WIDE_COUNT_CAP } from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 
@@ -162,7 +162,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
 
   // A request's signals counted again up to now (what came after it counts too); never below the
   // score it came with, nor without the surge it was made in.
-  function rescore(request: FaucetRequest): { score: number; reasons: string[] } {
+  function rescore(request: WaitingRequest): { score: number; reasons: string[] } {
     const group = request.ipGroup ?? request.requesterIp ?? "";
     const nets = { network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
     const device = request.deviceId ?? "";
