@@ -3,7 +3,7 @@
 // it: reads with a query, JSON bodies, path parameters, on the same origin, with dates left as
 // strings (Eden's `keepDomain` and `parseDate: false`). Eden's websockets, streamed answers and file
 // bodies are left out: no call of the app uses them (an upload is its own fetch, features/uploads).
-// treaty.test.ts checks it against Eden's own on a running server.
+// web/e2e/treaty.e2e.test.ts checks it against Eden's own on a running server.
 import type { Treaty } from "@elysiajs/eden";
 import type { App } from "../../../src/app.ts";
 

@@ -1,10 +1,10 @@
-// Our small treaty (./treaty.ts) against Eden's own, on a running server: for the kinds of call the
-// app makes, the same request goes out and the same answer comes back.
+// Our small treaty (web/src/api/treaty.ts) against Eden's own, on a running server: for the kinds of
+// call the app makes, the same request goes out and the same answer comes back.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { treaty as edenTreaty } from "@elysiajs/eden";
-import type { App } from "../../../src/app.ts";
-import { testApp, type TestApp } from "../../../src/testing/harness.ts";
-import { treaty } from "./treaty";
+import type { App } from "../../src/app.ts";
+import { testApp, type TestApp } from "../../src/testing/harness.ts";
+import { treaty } from "../src/api/treaty";
 
 // A server for each client, both fresh: the same calls in the same order meet the same state.
 let servers: TestApp[];
