@@ -1,14 +1,14 @@
 // The typed API client: an Eden treaty built from the server's own type (`App`, imported as a type
-// only, so no server code reaches the browser). A renamed route or field breaks `tsc`, not the page.
+// only, so no server code reaches the browser; the treaty is our small copy, ./treaty.ts). A renamed
+// route or field breaks `tsc`, not the page.
 //   api.faucet.status.get()                    GET /api/faucet/status
 //   api.admin.claims({ id }).post({ status })  POST /api/admin/claims/:id
 // Every call goes through `unwrap`, which gives the answer's data or throws an ApiError with the
 // texts the screens show.
-import { treaty } from "@elysiajs/eden";
-import type { App } from "../../../src/app.ts";
 import { formAt } from "../../../src/shared/forms";
 import { ApiError, apiError, mutationFailureMessage } from "../lib/errors";
 import { POW_HEADER, takeProof, warmProof } from "../lib/proof-of-work";
+import { treaty } from "./treaty";
 
 // What `unwrap` needs to word a failure: the request, and the answer's text as the server sent it
 // (treaty keeps only the parsed value).
@@ -80,9 +80,8 @@ export async function downloadFile(path: string): Promise<{ blob: Blob; name: st
   return { blob: await response.blob(), name: disposition ?? decodeURIComponent(path.split("/").pop() ?? "download") };
 }
 
-export const api = treaty<App>("", {
-  keepDomain: true, // same origin: paths stay relative ("/api/..."), never "https:///api/..."
-  parseDate: false, // dates stay the ISO strings the types say, not Date objects
+// (same origin: paths stay relative, "/api/..."; dates stay the ISO strings the types say)
+export const api = treaty({
   fetch: { credentials: "same-origin" },
   headers: { accept: "application/json" },
   fetcher: send as typeof fetch,

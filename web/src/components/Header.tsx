@@ -5,7 +5,6 @@ import { useCurrentUser, useLogout } from "../api/session";
 import { cn } from "../lib/cn";
 import { DEFAULT_SITE_NAME, useSite } from "../features/site";
 import { SiteLogo } from "./Logo";
-import { MobileMenu } from "./MobileMenu";
 import { siteLinks } from "./navigation";
 import { SoonBadge } from "./SoonBadge";
 import { buttonClass } from "./ui/button";
@@ -13,6 +12,10 @@ import { buttonClass } from "./ui/button";
 // The bell is for logged-in users only: its code loads with the first logged-in page, never with a
 // visitor's home page.
 const NotificationBell = lazy(() => import("../features/notifications").then((m) => ({ default: m.NotificationBell })));
+// The phone menu's panel loads when it is first opened (fetching starts as its button is pressed): a
+// visitor who never opens it never downloads it.
+const loadMobileMenu = () => import("./MobileMenu");
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 const DESKTOP = "(min-width: 768px)";
 const subscribeDesktop = (change: () => void) => {
   const query = window.matchMedia(DESKTOP);
@@ -111,6 +114,7 @@ export function Header() {
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
+          onPointerDown={() => void loadMobileMenu()}
           onClick={() => setMenuOpen(true)}
           className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
         >
@@ -119,18 +123,20 @@ export function Header() {
       </div>
 
       {menuOpen && (
-        <MobileMenu
-          user={user ?? null}
-          onClose={closeMenu}
-          onLogout={() => {
-            setMenuOpen(false);
-            logout.mutate();
-          }}
-          onClaim={() => {
-            setMenuOpen(false);
-            navigate("/faucet");
-          }}
-        />
+        <Suspense fallback={null}>
+          <MobileMenu
+            user={user ?? null}
+            onClose={closeMenu}
+            onLogout={() => {
+              setMenuOpen(false);
+              logout.mutate();
+            }}
+            onClaim={() => {
+              setMenuOpen(false);
+              navigate("/faucet");
+            }}
+          />
+        </Suspense>
       )}
     </header>
   );

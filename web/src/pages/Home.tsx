@@ -6,7 +6,8 @@ import { ReviewList, Stars, useReviews } from "../features/reviews";
 import { RecentPayouts, usePayoutStats } from "../features/stats";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { usePosts } from "../features/blog";
+// (from its file: the feature's index also holds the article's body, which / never shows)
+import { usePosts } from "../features/blog/api";
 import { hourUsedUp, timeWords } from "../lib/budget";
 import { usePageTitle } from "../lib/usePageTitle";
 
