@@ -5,6 +5,7 @@
 import { ECDSA, Wallet } from "xrpl";
 import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
 import { randomAddress } from "../src/testing/harness.ts";
+import { median } from "./lib-processes.ts";
 import { sandboxApp } from "./lib-sandbox-app.ts";
 
 const COUNT = Number(process.env.BENCH_SIGNALS ?? 1000);
@@ -39,7 +40,6 @@ async function requests(count: number): Promise<number> {
 const ROUNDS = 5;
 const batch = Math.floor(COUNT / (2 * ROUNDS));
 console.log(`address signals bench: ${ROUNDS} rounds of ${batch} requests with the worker idle, then ${batch} while it reads their addresses from the sandbox ledger (in process, as --xrpl sandbox runs it)`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const idle: number[] = [];
 const busy: number[] = [];
 let readMs = 0;

@@ -19,6 +19,7 @@ import { GENESIS, SimulatedLedger } from "../src/payouts/simulator/ledger.ts";
 import { freePort } from "../src/testing/binary.ts";
 import { randomAddress, testApp } from "../src/testing/harness.ts";
 import { fmtMs, fmtRatio, table } from "./lib-format.ts";
+import { median, percentile } from "./lib-processes.ts";
 
 const PAYMENTS = Number(process.env.BENCH_RECONCILE_PAYMENTS ?? 100_000);
 const QUIET_MS = Number(process.env.BENCH_RECONCILE_QUIET_MS ?? 5_000);
@@ -111,14 +112,7 @@ try {
   if (found !== PAYMENTS || processed !== PAYMENTS) throw new Error(`found ${found} payouts and ${processed} requests PROCESSED, not ${PAYMENTS}: ${logs.join("\n")}`);
 
   // ---- the figures
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length ? s[Math.floor(s.length / 2)]! : Number.NaN;
-  };
-  const p99 = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]! : Number.NaN;
-  };
+  const p99 = (xs: number[]) => percentile(xs, 99);
   const during = (sent: number, ms: number) => sent < end && sent + ms > start;
   const of = (kind: string, keep: (sent: number, ms: number) => boolean) => samples.filter(([k, sent, ms, status]) => k === kind && status > 0 && keep(sent, ms)).map(([, , ms]) => ms);
   const rows: string[][] = [];

@@ -18,7 +18,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { FaucetRequest } from "./db/schema.ts";
 import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } from "./http/client-ip.ts";
-import { createBodyReads, readBody, readBytes } from "./http/body.ts";
+import { createBodyReads, IS_JSON_TYPE, readBody, readBytes } from "./http/body.ts";
 import { type ContextDeps, createVisitor, visitingAdmin } from "./http/context.ts";
 import { HttpError, jsonError } from "./lib/errors.ts";
 import { type IpGrouping, ipGroup, ipNetworks } from "./lib/ip-group.ts";
@@ -403,7 +403,7 @@ export function createApp(deps: AppDeps) {
       bodyReads.leave(network);
     }
     if (!body.trim()) return null;
-    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
+    if (!IS_JSON_TYPE.test(contentType ?? "")) {
       throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
     }
     let value: unknown;

@@ -30,6 +30,9 @@ export const textList = (maxItems: number, maxLength: number, error: string) =>
 export const nested = <P extends Properties>(properties: P, error: string) =>
   t.Optional(t.Union([t.Object(properties, { additionalProperties: true }), t.Null()], { error }));
 
+// A JSON Content-Type (application/json, or a +json type like application/merge-patch+json).
+export const IS_JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
 // The body as text, read chunk by chunk: past `max` bytes the read stops and `tooLarge()` is thrown,
 // so a chunked upload without a Content-Length never holds more than `max` bytes in memory. A body
 // still arriving after `deadlineMs` stops with `tooSlow()`: a slow body holds a connection (and a

@@ -16,10 +16,9 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { HttpError } from "../lib/errors.ts";
 import type { RequestLog } from "../lib/request-log.ts";
 import { type ContextDeps, createVisitor, type Visitor } from "./context.ts";
-import type { PublicReads } from "./public-reads.ts";
+import { IS_JSON_TYPE } from "./body.ts";
+import { JSON_TYPE, type PublicReads } from "./public-reads.ts";
 
-const JSON_TYPE = "application/json;charset=utf-8";
-const IS_JSON = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 // What a route's guards and handler read: Elysia's context has all of it.
 export interface PostContext<B> {
@@ -91,7 +90,7 @@ export function createFastPosts(reads: PublicReads, app: AppAround): FastPosts {
         ...reads.routes[path],
         POST(request, server) {
           const type = request.headers.get("content-type");
-          if (request.headers.get("content-length") === null || type === null || !IS_JSON.test(type) || app.refusedAtTheDoor(request)) return app.fallback(request);
+          if (request.headers.get("content-length") === null || type === null || !IS_JSON_TYPE.test(type) || app.refusedAtTheDoor(request)) return app.fallback(request);
           if (!stats) return answer(request, server);
           const started = performance.now();
           return answer(request, server).then((response) => app.requests!.answered(stats, response, started));

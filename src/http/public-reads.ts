@@ -23,7 +23,7 @@ export const asJson = <T>(response: JsonResponse<T>) => response as unknown as T
 type Fallback = (request: Request) => Response | Promise<Response>;
 
 // What Response.json sends, so a cached answer is byte for byte what Elysia would send.
-const JSON_TYPE = "application/json;charset=utf-8";
+export const JSON_TYPE = "application/json;charset=utf-8";
 const UNSET = Symbol("unset");
 
 // (a faucet request's POST too: src/http/fast-posts.ts)

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STEP_UP_MS } from "../../auth/step-up.ts";
 import { totpCode } from "../../auth/totp.ts";
-import { httpClient } from "../../testing/client.ts";
-import { testApp } from "../../testing/harness.ts";
+import type { httpClient } from "../../testing/client.ts";
+import { signedInSite } from "../../testing/signed-in.ts";
 import { MESSAGES } from "./model.ts";
 
 const PASSWORD = "correct horse battery";
@@ -31,16 +31,9 @@ async function site(options: { backups?: boolean; dir?: string } = {}) {
   writeFileSync(join(dataDir, "secret.key"), crypto.getRandomValues(new Uint8Array(32)), { mode: 0o600 });
   const dir = options.dir ?? join(tempDir("backups"), "faucet");
   const logs: string[] = [];
-  const t = testApp(options.backups === false ? {} : { backups: { dataDir, settings: { dir, everyMs: 6 * HOUR, keep: 5 }, log: (line) => logs.push(line) } });
-  cleanup.push(() => t.close());
-  const url = t.listen();
-  await t.registerAdmin("boss");
-  await t.register("member");
-  const admin = httpClient(url);
-  expect((await admin.post("/api/login", { username: "boss", password: PASSWORD })).status).toBe(200);
-  const member = httpClient(url);
-  expect((await member.post("/api/login", { username: "member", password: PASSWORD })).status).toBe(200);
-  return { t, url, dir, dataDir, admin, member, anonymous: httpClient(url), logs };
+  const signedIn = await signedInSite(options.backups === false ? {} : { backups: { dataDir, settings: { dir, everyMs: 6 * HOUR, keep: 5 }, log: (line) => logs.push(line) } });
+  cleanup.push(() => signedIn.t.close());
+  return { ...signedIn, dir, dataDir, logs };
 }
 
 const auditOf = async (admin: ReturnType<typeof httpClient>) =>
