@@ -38,6 +38,21 @@ export const IS_JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 // still arriving after `deadlineMs` stops with `tooSlow()`: a slow body holds a connection (and a
 // file descriptor) only that long.
 export async function readBody(request: Request, max: number, tooLarge: () => Error, deadlineMs = Number.POSITIVE_INFINITY, tooSlow: () => Error = tooLarge): Promise<string> {
+  // A declared length within the limit (the app refused a larger one at the door): read whole by
+  // Bun, without a stream reader's machinery, which was a good part of a small request's time.
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared >= 0 && declared <= max) {
+    if (!Number.isFinite(deadlineMs)) return request.text();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(tooSlow()), deadlineMs);
+    });
+    try {
+      return await Promise.race([request.text(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   return new TextDecoder().decode(await readBytes(request, max, tooLarge, deadlineMs, tooSlow));
 }
 

@@ -21,13 +21,19 @@ const DEFAULT_CODES: Record<ErrorStatus, string> = {
 
 // (`errorCode`, not `code`: Elysia takes an error's `code` property as its own error kind.)
 export class HttpError extends Error {
-  constructor(
-    readonly status: ErrorStatus,
-    message: string,
-    readonly headers: Record<string, string> = {},
-    readonly errorCode: string = DEFAULT_CODES[status],
-  ) {
+  readonly status: ErrorStatus;
+  readonly headers: Record<string, string>;
+  readonly errorCode: string;
+  constructor(status: ErrorStatus, message: string, headers: Record<string, string> = {}, errorCode: string = DEFAULT_CODES[status]) {
+    // An answer, not a fault: no stack trace is captured (that was a good part of a refusal's time
+    // in a farm's flood of them).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
+    this.status = status;
+    this.headers = headers;
+    this.errorCode = errorCode;
   }
 }
 

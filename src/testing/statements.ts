@@ -7,16 +7,20 @@ const RUNS = ["get", "all", "run", "values", "iterate"] as const;
 export interface StatementLog {
   // the SQL of the statements run since the last `clear()`, each once
   taken(): string[];
+  // how many statements ran since the last `clear()`
+  runs(): number;
   clear(): void;
 }
 
 export function recordStatements(sqlite: Database): StatementLog {
   const seen = new Set<string>();
+  let runs = 0;
   const wrap = (stmt: Statement, sql: string): Statement => {
     for (const name of RUNS) {
       const original = (stmt as any)[name].bind(stmt);
       (stmt as any)[name] = (...args: unknown[]) => {
         seen.add(sql);
+        runs++;
         return original(...args);
       };
     }
@@ -26,7 +30,14 @@ export function recordStatements(sqlite: Database): StatementLog {
   const query = sqlite.query.bind(sqlite);
   sqlite.prepare = ((sql: string, ...rest: unknown[]) => wrap((prepare as any)(sql, ...rest), sql)) as typeof sqlite.prepare;
   sqlite.query = ((sql: string) => wrap(query(sql), sql)) as typeof sqlite.query;
-  return { taken: () => [...seen], clear: () => seen.clear() };
+  return {
+    taken: () => [...seen],
+    runs: () => runs,
+    clear: () => {
+      seen.clear();
+      runs = 0;
+    },
+  };
 }
 
 // The plan's lines for one statement (its parameters bound to null: the plan does not depend on them).

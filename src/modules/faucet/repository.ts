@@ -15,6 +15,8 @@ import { WIDE_COUNT_CAP } from "./risk.ts";
 
 // How many of a network's (and a wide network's) newest requests a new one rescores at most.
 export const RESCORED_AT_MOST = 20;
+const INSERTS_REMEMBERED = 50_000;
+export const BUSIEST_AMONG = 5_000;
 
 // What re-scoring a waiting request reads of it (service.ts: rescore, raiseWaiting).
 export type WaitingRequest = Pick<
@@ -60,6 +62,18 @@ const waitingRequest = (row: WaitingRow): WaitingRequest => ({
   addressReasons: row.address_reasons === null ? null : (JSON.parse(row.address_reasons) as string[]),
 });
 
+// The counts of a request's risk signals (repository's signalCounts), each since its own moment.
+export interface SignalCounts {
+  rejected: number;
+  fromNetworkRecently: number;
+  devicesForAddress: number;
+  devicesFromNetwork: number;
+  fromWideHour: number;
+  fromWideDay: number;
+  paidToWide: number;
+}
+export type SignalMoments = Record<keyof SignalCounts, number>;
+
 const p = sql.placeholder;
 const r = faucetRequests;
 // the admin who approved or rejected a request
@@ -72,43 +86,41 @@ export function createFaucetRepository(db: Db) {
   const lastForAddress = db.sqlite.prepare<{ createdAt: number }, [string, number]>(
     "select created_at as createdAt from faucet_requests where address = ?1 and created_at > ?2 and reason is null order by created_at desc limit 1",
   );
-  // Other addresses than this one asked for from a network or a device since a moment. Every count
-  // here reads one network's, address's or device's rows, which their limits keep few. (An IP group,
-  // an IPv6 /64 or an IPv4 address, lies inside its network: its counts are never the larger.)
+  // Other addresses than this one asked for from a network or a device since a moment, and all its
+  // requests (this address's too). Every count here reads one network's, address's or device's
+  // rows, which their limits keep few. (An IP group, an IPv6 /64 or an IPv4 address, lies inside
+  // its network: its counts are never the larger.)
   const otherAddressesFrom = (column: "ip_network" | "device_id") =>
-    db.sqlite.prepare<{ n: number; first: number | null }, [string, number, string]>(
-      `select count(distinct address) as n, min(created_at) as first from faucet_requests where ${column} = ?1 and created_at > ?2 and address <> ?3`,
+    db.sqlite.prepare<{ n: number; first: number | null; rows: number }, [string, number, string]>(
+      `select count(distinct case when address <> ?3 then address end) as n, min(case when address <> ?3 then created_at end) as first, count(*) as rows
+       from faucet_requests where ${column} = ?1 and created_at > ?2`,
     );
   const otherAddressesFromNetwork = otherAddressesFrom("ip_network");
   const otherAddressesFromDevice = otherAddressesFrom("device_id");
-  // Rejected requests from a network and from a device (its rows of other networks), each through
-  // its own index: named, because the planner would take the status index, which holds every row
-  // of a farm's rejected day.
-  const rejectedFromNetwork = db.sqlite.prepare<{ n: number }, [string, number]>(
-    "select count(*) as n from faucet_requests indexed by faucet_requests_network_time where ip_network = ?1 and created_at > ?2 and status = 'REJECTED'",
+  // The counts of a request's risk signals (service.ts: signals), in one statement, each served by
+  // the index of the width it counts:
+  // - rejected requests from the network and from the device (its rows of other networks), each
+  //   through its own index: named, because the planner would take the status index, which holds
+  //   every row of a farm's rejected day;
+  // - the network's requests of the last minutes, and the other devices of the address and network;
+  // - velocity: requests from the wide network (IPv6 /32, IPv4 /16) that came from another network.
+  //   A farm can put any number of rows in one wide network: counted up to WIDE_COUNT_CAP (past
+  //   which the score is at its top anyway), so the count costs the same at 1k and 1M rows;
+  // - whether a request from another network of the wide one was approved (the partial index
+  //   faucet_requests_wide_approved holds approved and paid requests only).
+  const signalCounts = db.sqlite.prepare<SignalCounts, [string, string, string, string, number, number, number, number, number, number, number]>(
+    `select
+       (select count(*) from faucet_requests indexed by faucet_requests_network_time where ip_network = ?1 and created_at > ?5 and status = 'REJECTED')
+       + (select count(*) from faucet_requests indexed by faucet_requests_device_time where device_id = ?3 and created_at > ?5 and ip_network <> ?1 and status = 'REJECTED')
+         as rejected,
+       (select count(*) from faucet_requests where ip_network = ?1 and created_at > ?6) as fromNetworkRecently,
+       (select count(distinct device_id) from faucet_requests where address = ?4 and device_id <> ?3 and created_at > ?7) as devicesForAddress,
+       (select count(distinct device_id) from faucet_requests where ip_network = ?1 and device_id <> ?3 and created_at > ?8) as devicesFromNetwork,
+       (select count(*) from (select 1 from faucet_requests where ip_wide = ?2 and created_at > ?9 and ip_network <> ?1 limit ${WIDE_COUNT_CAP})) as fromWideHour,
+       (select count(*) from (select 1 from faucet_requests where ip_wide = ?2 and created_at > ?10 and ip_network <> ?1 limit ${WIDE_COUNT_CAP})) as fromWideDay,
+       (select count(*) from (select 1 from faucet_requests indexed by faucet_requests_wide_approved
+          where ip_wide = ?2 and status in ('APPROVED', 'PROCESSED') and processed_at > ?11 and ip_network <> ?1 limit 1)) as paidToWide`,
   );
-  const rejectedFromDevice = db.sqlite.prepare<{ n: number }, [string, number, string]>(
-    "select count(*) as n from faucet_requests indexed by faucet_requests_device_time where device_id = ?1 and created_at > ?2 and ip_network <> ?3 and status = 'REJECTED'",
-  );
-  const requestsFromNetwork = db.sqlite.prepare<{ n: number }, [string, number]>("select count(*) as n from faucet_requests where ip_network = ?1 and created_at > ?2");
-  // Velocity: requests from the wide network (IPv6 /32, IPv4 /16) that came from another network.
-  // A farm can put any number of rows in one wide network: counted up to WIDE_COUNT_CAP (past
-  // which the score is at its top anyway), so the count costs the same at 1k and 1M rows.
-  const requestsFromWide = db.sqlite.prepare<{ n: number }, [string, number, string]>(
-    `select count(*) as n from (select 1 from faucet_requests where ip_wide = ?1 and created_at > ?2 and ip_network <> ?3 limit ${WIDE_COUNT_CAP})`,
-  );
-  // whether a request from another network of the wide one was approved since a moment (the
-  // partial index faucet_requests_wide_approved holds approved and paid requests only)
-  const approvedFromWide = db.sqlite.prepare<{ n: number }, [string, number, string]>(
-    `select count(*) as n from (select 1 from faucet_requests indexed by faucet_requests_wide_approved
-       where ip_wide = ?1 and status in ('APPROVED', 'PROCESSED') and processed_at > ?2 and ip_network <> ?3 limit 1)`,
-  );
-  const otherDevicesFor = (column: "address" | "ip_network") =>
-    db.sqlite.prepare<{ n: number }, [string, string, number]>(
-      `select count(distinct device_id) as n from faucet_requests where ${column} = ?1 and device_id <> ?2 and created_at > ?3`,
-    );
-  const otherDevicesForAddress = otherDevicesFor("address");
-  const otherDevicesFromNetwork = otherDevicesFor("ip_network");
   const dayTotal = db.sqlite.prepare<{ amountDrops: number; bonusDrops: number }, [string]>(
     "select amount_drops as amountDrops, bonus_drops as bonusDrops from faucet_daily_totals where day = ?",
   );
@@ -154,6 +166,20 @@ export function createFaucetRepository(db: Db) {
        where status = 'PENDING' and coalesce(risk_score, 0) < 100 and id <> ?3`,
     );
   const waitingFromNetwork = waitingAmongNewest("ip_network");
+  // What was inserted since a moment, by address, network and device (service.ts: the limits a
+  // request read before its transaction still hold in it when none of its three got a row since).
+  // Forgotten in one go past INSERTS_REMEMBERED keys: a read older than that is read again.
+  const insertedAt = new Map<string, number>();
+  let inserts = 0;
+  let forgottenBefore = 0;
+  const noteInsert = (...keys: string[]) => {
+    inserts++;
+    if (insertedAt.size >= INSERTS_REMEMBERED) {
+      insertedAt.clear();
+      forgottenBefore = inserts - 1;
+    }
+    for (const key of keys) insertedAt.set(key, inserts);
+  };
   const waitingFromWide = waitingAmongNewest("ip_wide");
   const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
   const setAddressRisk = db
@@ -178,8 +204,12 @@ export function createFaucetRepository(db: Db) {
   // the requests of the last minutes (the surge watch's memory at start) and, during a surge, the
   // wide networks (IPv4 /16, IPv6 /32) that sent most of them: read once, not per request
   const requestsSince = db.sqlite.prepare<{ n: number }, [number]>("select count(*) as n from faucet_requests where created_at > ?");
+  // The wide networks that sent most of the newest BUSIEST_AMONG requests since a moment (a surge's
+  // alert): a flood's 10 minutes can hold a million rows, read in one go on the event loop.
   const busiestWideSince = db.sqlite.prepare<{ network: string; requests: number }, [number]>(
-    "select ip_wide as network, count(*) as requests from faucet_requests where created_at > ? and ip_wide is not null group by ip_wide order by requests desc limit 3",
+    `select ip_wide as network, count(*) as requests
+     from (select ip_wide from faucet_requests where created_at > ? order by created_at desc limit ${BUSIEST_AMONG})
+     where ip_wide is not null group by ip_wide order by requests desc limit 3`,
   );
   const addBonusToDay = db.sqlite.prepare<unknown, [string, number]>(
     `insert into faucet_daily_totals (day, bonus_drops) values (?1, ?2)
@@ -277,12 +307,8 @@ export function createFaucetRepository(db: Db) {
     lastForAddress: (address: string, since: number) => lastForAddress.get(address, since) ?? undefined,
     otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFromDevice.get(key, since, address)!,
     otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFromNetwork.get(key, since, address)!,
-    rejectedFrom: (network: string, device: string, since: number) => rejectedFromNetwork.get(network, since)!.n + rejectedFromDevice.get(device, since, network)!.n,
-    requestsFromNetwork: (network: string, since: number) => requestsFromNetwork.get(network, since)!.n,
-    requestsFromWide: (wide: string, network: string, since: number) => requestsFromWide.get(wide, since, network)!.n,
-    approvedFromWide: (wide: string, network: string, since: number) => approvedFromWide.get(wide, since, network)!.n,
-    otherDevicesFromNetwork: (key: string, device: string, since: number) => otherDevicesFromNetwork.get(key, device, since)!.n,
-    otherDevicesForAddress: (key: string, device: string, since: number) => otherDevicesForAddress.get(key, device, since)!.n,
+    signalCounts: (nets: { network: string; wide: string }, device: string, address: string, since: SignalMoments): SignalCounts =>
+      signalCounts.get(nets.network, nets.wide, device, address, since.rejected, since.fromNetworkRecently, since.devicesForAddress, since.devicesFromNetwork, since.fromWideHour, since.fromWideDay, since.paidToWide)!,
     dayTotal: (day: string) => dayTotal.get(day)?.amountDrops ?? 0,
     // (see waitingAmongNewest; each request once, newest first. Read by bun:sqlite: Drizzle's
     // mapping of 20 whole rows cost about 300 µs of a farm request's time.)
@@ -318,8 +344,13 @@ export function createFaucetRepository(db: Db) {
         row.autoApproveSkip,
         row.createdAt,
       )!;
+      noteInsert(`address ${row.address}`, `network ${row.ipNetwork}`, `device ${row.deviceId}`);
       return { ...row, id, status: "PENDING", reviewId: null, rejectReason: null, payoutError: null, processedBy: null, processedAt: null, txHash: null, autoApproved: false, addressPoints: 0, addressReasons: null };
     },
+    // a moment to ask noneInsertedSince about
+    insertsSoFar: () => inserts,
+    noneInsertedSince: (moment: number, address: string, network: string, device: string) =>
+      moment >= forgottenBefore && [`address ${address}`, `network ${network}`, `device ${device}`].every((key) => (insertedAt.get(key) ?? 0) <= moment),
     updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),

@@ -14,7 +14,7 @@ import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
 import { createFaucetRepository, type WaitingRequest } from "./repository.ts";
-import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, WIDE_COUNT_CAP } from "./risk.ts";
+import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk } from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 
 // A request made during a surge: at least medium (it holds no budget) with the surge's reason.
@@ -142,18 +142,25 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // addresses from the network and the device, when the limits already counted them.
   const signals = (nets: { network: string; wide: string }, address: string, device: string, now: number, from: number, limits?: { fromNetwork: number; fromDevice: number }): RiskSignals => {
     const since = now - DAY_MS;
-    const wideHour = repo.requestsFromWide(nets.wide, nets.network, from - HOUR_MS);
+    const counts = repo.signalCounts(nets, device, address, {
+      rejected: now - 7 * DAY_MS,
+      fromNetworkRecently: from - 10 * 60_000,
+      devicesForAddress: now - 30 * DAY_MS,
+      devicesFromNetwork: since,
+      fromWideHour: from - HOUR_MS,
+      fromWideDay: from - DAY_MS,
+      paidToWide: now - DAY_MS,
+    });
     return {
       addressesFromIp: limits?.fromNetwork ?? repo.otherAddressesFromNetwork(nets.network, address, since).n,
       addressesFromDevice: limits?.fromDevice ?? repo.otherAddressesFromDevice(device, address, since).n,
-      rejectedFromIpOrDevice: repo.rejectedFrom(nets.network, device, now - 7 * DAY_MS),
-      requestsFromIpLast10Min: repo.requestsFromNetwork(nets.network, from - 10 * 60_000),
-      devicesForAddress: repo.otherDevicesForAddress(address, device, now - 30 * DAY_MS),
-      devicesFromIp: repo.otherDevicesFromNetwork(nets.network, device, since),
-      requestsFromWideLastHour: wideHour,
-      // (at its cap in the hour, the day's count is too)
-      requestsFromWideToday: wideHour >= WIDE_COUNT_CAP ? wideHour : repo.requestsFromWide(nets.wide, nets.network, from - DAY_MS),
-      paidToWideToday: repo.approvedFromWide(nets.wide, nets.network, now - DAY_MS),
+      rejectedFromIpOrDevice: counts.rejected,
+      requestsFromIpLast10Min: counts.fromNetworkRecently,
+      devicesForAddress: counts.devicesForAddress,
+      devicesFromIp: counts.devicesFromNetwork,
+      requestsFromWideLastHour: counts.fromWideHour,
+      requestsFromWideToday: counts.fromWideDay,
+      paidToWideToday: counts.paidToWide,
       wideName: nets.wide.includes(":") ? "/32" : "/16",
       newDevice: false,
       userAgent: null,
@@ -232,12 +239,18 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     return { nets, fromNetwork, fromDevice };
   }
 
+  type LimitsRead = ReturnType<typeof checkLimits> & { settings: FaucetSettings; moment: number };
+
   // Writes a request after every limit (checkLimits) and the budget. Synchronous: it runs inside the
   // caller's transaction (the group commit's savepoint, or immediate).
-  function write(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus"): FaucetRequest {
+  // `before`: the limits as read before the transaction, reused when the settings are the same and
+  // no row came since for the address, network or device (rows are never removed, and what ages out
+  // meanwhile only lowers the counts).
+  function write(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus", before?: LimitsRead): FaucetRequest {
     const now = clock();
     const s = settings.get();
-    const { nets, fromNetwork, fromDevice } = checkLimits(input, parsed, kind, s, now);
+    const reusable = before && before.settings === s && repo.noneInsertedSince(before.moment, parsed.address, before.nets.network, input.deviceId);
+    const { nets, fromNetwork, fromDevice } = reusable ? before : checkLimits(input, parsed, kind, s, now);
 
     const today = utcDay(now);
     const pool = poolOf(kind === "faucet" ? null : (input.reason ?? null));
@@ -245,7 +258,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // past the limits, it is one of the crowd; during a surge a faucet request waits for a person
     surge.count(now);
     const surging = kind === "faucet" && surge.state(now).active;
-    const scored = scoreRisk({ ...signals(nets, parsed.address, input.deviceId, now, now, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n }), newDevice: input.newDevice, userAgent: input.userAgent });
+    const counted = signals(nets, parsed.address, input.deviceId, now, now, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n });
+    const scored = scoreRisk({ ...counted, newDevice: input.newDevice, userAgent: input.userAgent });
     const risk = surging ? surgeRisk(scored) : scored;
     // Only what a rule could pay holds budget: a low-risk faucet request (auto-approve may pay it
     // at the end of its hold, and gives the budget back if it will not). A flagged request (medium or
@@ -277,7 +291,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     });
     moveBudget(pool, today, holdsBudget ? amount : 0, 1, surging ? 0 : 1);
     if (pool === "bonus") moveBudget("faucet", today, 0, 1); // the day's request count
-    raiseWaiting(nets, row.id, now);
+    // (nothing else from its network or wide network in 24 h: nothing waiting there to raise)
+    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0) raiseWaiting(nets, row.id, now);
     if (input.userId !== null && kind === "faucet") repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
     return row;
   }
@@ -297,9 +312,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       const parsed = parse(input.address);
       // The limits read first, outside any transaction: a request they refuse waits for no commit.
       // (Rows are never removed, so what is refused now would be refused in the transaction too,
-      // where the limits are checked again with what came meanwhile.)
-      checkLimits(input, parsed, "faucet", settings.get(), clock());
-      return groupCommit(() => write(input, parsed, "faucet"));
+      // where the limits are checked again if a row came meanwhile for the same address, network or
+      // device: write's `before`.)
+      const s = settings.get();
+      const before = { ...checkLimits(input, parsed, "faucet", s, clock()), settings: s, moment: repo.insertsSoFar() };
+      return groupCommit(() => write(input, parsed, "faucet", before));
     },
 
     // A bonus paid as a faucet request (reason set): the per-IP and per-device limits and the budget
