@@ -14,11 +14,25 @@ export interface LedgerAddress {
 
 export { INVALID_ADDRESS };
 
+// The latest texts checked and what they were (a checksum is two SHA-256s: a flood asking for one
+// address again and again checks it once). Forgotten in one go past PARSED_REMEMBERED.
+const PARSED_REMEMBERED = 10_000;
+const parsed = new Map<string, LedgerAddress | null>();
+
 // A classic address with a valid checksum, or an X-address (split into address and tag).
 export function parseLedgerAddress(input: unknown): LedgerAddress | null {
   if (typeof input !== "string") return null;
   const text = input.trim();
   if (text.length < 25 || text.length > 60) return null;
+  const known = parsed.get(text);
+  if (known !== undefined) return known && { ...known };
+  if (parsed.size >= PARSED_REMEMBERED) parsed.clear();
+  const value = check(text);
+  parsed.set(text, value);
+  return value && { ...value };
+}
+
+function check(text: string): LedgerAddress | null {
   const { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } = addressCodec();
   if (text.startsWith("r")) return isValidClassicAddress(text) ? { address: text, tag: null } : null;
   if (isValidXAddress(text)) {

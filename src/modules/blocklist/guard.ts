@@ -24,6 +24,7 @@ export function blockedPartyCheck({ context, blocklist }: { context: ContextDeps
     const field = form.address === true ? "address" : form.address || null;
     return {
       beforeHandle: ({ request, body, server, set }: FormContext) => {
+        if (blocklist.isEmpty()) return;
         blocklist.refuseBlocked({
           ip: context.clientIp(request, server),
           deviceId: cookieJar(request, set as never).get(DEVICE_COOKIE) ?? null,

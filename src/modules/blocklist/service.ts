@@ -171,6 +171,9 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
 
     // 403 REFUSED with the neutral message when the party is blocked, after counting the refusal on
     // every entry it matched.
+    // nothing held: no form needs to read who is asking
+    isEmpty: () => entries().length === 0,
+
     refuseBlocked(party: Party): void {
       const found = matches(party);
       if (found.length === 0) return;
