@@ -198,7 +198,8 @@ export function createApp(deps: AppDeps) {
   const ads = lazy(() => createAdService({ db, clock }));
   const contact = lazy(() => createContactService({ db, clock, formLimit }));
   const site = lazy(() => createSiteService({ db, clock }));
-  const uploads = createUploadService({ dir: deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads") });
+  const uploadsDir = deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads");
+  const uploads = createUploadService({ dir: uploadsDir });
   const stats = lazy(() => createStatsService({ db, clock }));
   const audit = lazy(() => createAuditService({ db }));
   const csvExports = lazy(() => createExportService({ db }));
@@ -259,7 +260,7 @@ export function createApp(deps: AppDeps) {
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
   const sandbox = createSandboxService({ runtime: deps.payouts ?? null });
   // (its lines, a backup made or failed, go to the standard output unless deps.backups.log says otherwise)
-  const backups = createBackupService({ db, dbPath: db.sqlite.filename, clock, ...deps.backups, settings: deps.backups?.settings ?? null });
+  const backups = createBackupService({ db, dbPath: db.sqlite.filename, uploadsDir, clock, ...deps.backups, settings: deps.backups?.settings ?? null });
   // (a request whose party was blocked during its hold waits for a person)
   const blockedRequest = (r: FaucetRequest) => blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
   const autoApprove = lazy(() => createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked: blockedRequest }));

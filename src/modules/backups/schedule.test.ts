@@ -109,7 +109,7 @@ describe("the schedule", () => {
     expect(first).toBe("xrp-faucet-20260115-120005.db");
     const status = service.status();
     expect(status).toMatchObject({ running: false, lastSuccessAt: T0 + START_DELAY_MS, lastFailure: null, nextAt: T0 + START_DELAY_MS + 6 * HOUR, secretKeyCopied: true });
-    expect(status.backups).toEqual([{ name: first, sizeBytes: statSync(join(dir, first)).size, createdAt: T0 + START_DELAY_MS }]);
+    expect(status.backups).toEqual([{ name: first, sizeBytes: statSync(join(dir, first)).size, createdAt: T0 + START_DELAY_MS, uploads: { files: 0, sizeBytes: 0 } }]);
     // a whole database, owner-only, with the rows of that moment; the key beside it, owner-only
     expect(usernames(join(dir, first))).toEqual(["ann", "bob"]);
     expect(statSync(join(dir, first)).mode & 0o777).toBe(0o600);
