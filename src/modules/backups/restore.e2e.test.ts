@@ -291,5 +291,13 @@ describe("uploaded images", () => {
     expect(older.stdout).toContain(`Copied 1 uploaded image from ${join(backups, "uploads")} to ${join(dir, "data/uploads")}.`);
     expect(listing(join(dir, "data/uploads"))).toEqual([logoName]);
     expect(readFileSync(join(dir, "data/uploads", logoName)).equals(PNG_1X1)).toBe(true);
+
+    // a copy by hand (--backup FILE) carries them too, beside the file
+    mkdirSync(join(dir, "by-hand"));
+    const byHand = await runBinary(["--backup", "by-hand/copy.db"], { cwd: dir, binary });
+    expect(byHand.code).toBe(0);
+    expect(byHand.stdout).toContain(`Its 1 uploaded image is in ${join(dir, "by-hand/uploads")} (1 copied now), listed in ${join(dir, "by-hand/copy.db")}.uploads`);
+    expect(listing(join(dir, "by-hand/uploads"))).toEqual([logoName]);
+    expect(readFileSync(join(dir, "by-hand/copy.db.uploads"), "utf8")).toBe(`${logoName} ${PNG_1X1.length}\n`);
   });
 });

@@ -192,8 +192,9 @@ export function createBackupService(deps: BackupDeps) {
       log(`backup: could not remove the oldest backups: ${messageOf(error)}`);
     }
     const seconds = ((clock() - startedAt) / 1000).toFixed(1);
-    const images = `${uploads.files.files} uploaded ${uploads.files.files === 1 ? "image" : "images"}, ${uploads.copied} new`;
-    log(`backup: ${join(dir, name)} (${megabytes(sizeBytes)}; ${images}) in ${seconds} s${removed.length ? `; removed ${removed.join(", ")}` : ""}`);
+    const n = uploads.files.files;
+    const images = n ? `; ${n} uploaded ${n === 1 ? "image" : "images"}, ${uploads.copied} new` : "";
+    log(`backup: ${join(dir, name)} (${megabytes(sizeBytes)}${images}) in ${seconds} s${removed.length ? `; removed ${removed.join(", ")}` : ""}`);
     return { name, sizeBytes, createdAt: parseBackupName(name)!.createdAt, uploads: uploads.files };
   }
 
