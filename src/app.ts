@@ -242,7 +242,7 @@ export function createApp(deps: AppDeps) {
   );
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
-  const backOffice = lazy(() => createBackOfficeService({ db, pendingRewards: () => rewards.pending(), addressEvidence: (addresses) => addressSignals.evidence(addresses) }));
+  const backOffice = lazy(() => createBackOfficeService({ db, pendingRewards: () => rewards.pending(), addressEvidence: (addresses) => addressSignals.evidence(addresses), unreadMessages: () => contact.unread() }));
   // What the ledger says of requested addresses, read in the background through the payouts' ledger.
   const addressSignals = lazy(() =>
     createAddressSignals({
@@ -317,7 +317,7 @@ export function createApp(deps: AppDeps) {
   );
   // the health strip on every /admin page and the start-here checklist
   const atAGlance = lazy(() =>
-    createAtAGlance({ db, clock, runtime: deps.payouts ?? null, wallet, settings, backups, alerts, config: { publicUrl: config.publicUrl ?? null, mailOn: Boolean(config.mail) } }),
+    createAtAGlance({ db, clock, runtime: deps.payouts ?? null, wallet, settings, backups, alerts, unreadMessages: () => contact.unread(), config: { publicUrl: config.publicUrl ?? null, mailOn: Boolean(config.mail) } }),
   );
   const alertsEveryMs = alertOptions.everyMs === undefined ? ALERTS_EVERY_MS : alertOptions.everyMs;
   const alertsTimer = alertsEveryMs !== null ? setInterval(() => void alerts.evaluate(), alertsEveryMs) : null;
