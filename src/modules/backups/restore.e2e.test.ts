@@ -300,4 +300,30 @@ describe("uploaded images", () => {
     expect(listing(join(dir, "by-hand/uploads"))).toEqual([logoName]);
     expect(readFileSync(join(dir, "by-hand/copy.db.uploads"), "utf8")).toBe(`${logoName} ${PNG_1X1.length}\n`);
   });
+
+  test("an image already in the data directory is kept; one the list names but the backup directory lacks is reported, and the database is restored all the same", async () => {
+    const { dir, binary } = emptyDir();
+    const data = dataDirIn(dir, "live");
+    const backups = join(dir, "backups");
+    mkdirSync(join(backups, "uploads"), { recursive: true });
+    const other = join(dir, "other");
+    mkdirSync(other);
+    backUp(join(dataDirIn(other, "in the backup"), "app.db"), join(backups, "xrp-faucet-20260115-120000.db"));
+    const [kept, copied, lost] = ["a", "b", "c"].map((c) => `${c.repeat(32)}.png`) as [string, string, string];
+    writeFileSync(join(backups, "xrp-faucet-20260115-120000.db.uploads"), `${kept} 68\n${copied} 68\n${lost} 68\n`);
+    for (const name of [kept, copied]) writeFileSync(join(backups, "uploads", name), PNG_1X1);
+    mkdirSync(join(data, "uploads"));
+    writeFileSync(join(data, "uploads", kept), "the data directory's own bytes");
+
+    const restored = await runBinary(["--restore", join(backups, "xrp-faucet-20260115-120000.db")], { cwd: dir, binary });
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    const lines = restored.stdout.split("\n");
+    expect(lines).toContain(`Copied 1 uploaded image from ${join(backups, "uploads")} to ${join(data, "uploads")} (1 already there).`);
+    expect(lines).toContain(`1 uploaded image the backup lists is missing from ${join(backups, "uploads")} (${lost}): the posts, ads or logo showing it have no image.`);
+    expect(listing(join(data, "uploads"))).toEqual([kept, copied]);
+    expect(readFileSync(join(data, "uploads", kept), "utf8")).toBe("the data directory's own bytes");
+    expect(statSync(join(data, "uploads", copied)).mode & 0o777).toBe(0o600);
+    expect(reviewsIn(join(data, "app.db"))).toEqual(["in the backup"]);
+  });
 });
