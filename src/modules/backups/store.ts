@@ -80,7 +80,10 @@ export function removeUnfinished(dir: string): string[] {
     return base.endsWith(TMP_SUFFIX) && parseBackupName(base.slice(0, -TMP_SUFFIX.length)) !== null;
   };
   // (a list written for a copy that never became a backup)
-  const orphanList = (name: string) => name.endsWith(UPLOADS_LIST_SUFFIX) && parseBackupName(name.slice(0, -UPLOADS_LIST_SUFFIX.length)) !== null && !names.includes(name.slice(0, -UPLOADS_LIST_SUFFIX.length));
+  const orphanList = (name: string) => {
+    const backup = name.endsWith(UPLOADS_LIST_SUFFIX) ? name.slice(0, -UPLOADS_LIST_SUFFIX.length) : "";
+    return parseBackupName(backup) !== null && !names.includes(backup);
+  };
   const removed = names.filter((name) => unfinished(name) || orphanList(name));
   for (const name of removed) rmSync(join(dir, name), { force: true });
   // (an image's copy under way: `<name>.tmp` in uploads/)
@@ -91,7 +94,7 @@ export function removeUnfinished(dir: string): string[] {
 }
 
 // Keeps the `keep` newest backups and removes the others (each with its list of uploads, and the
-// images no backup left lists); returns the names removed.
+// images no list left names); returns the names removed.
 export function pruneBackups(dir: string, keep: number): string[] {
   const backups = listBackups(dir);
   const old = backups.slice(keep);
@@ -102,7 +105,9 @@ export function pruneBackups(dir: string, keep: number): string[] {
   }
   if (old.length > 0) {
     syncPath(dir);
-    const listed = new Set(backups.slice(0, keep).flatMap((b) => readUploadsList(join(dir, b.name))?.map((f) => f.name) ?? []));
+    // (every list left counts, a copy by hand's --backup into this directory too)
+    const lists = readNames(dir).filter((name) => name.endsWith(UPLOADS_LIST_SUFFIX));
+    const listed = new Set(lists.flatMap((list) => readUploadsList(join(dir, list.slice(0, -UPLOADS_LIST_SUFFIX.length)))?.map((f) => f.name) ?? []));
     for (const name of readNames(join(dir, UPLOADS_DIR))) {
       if (UPLOAD_NAME_PATTERN.test(name) && !listed.has(name)) rmSync(join(dir, UPLOADS_DIR, name), { force: true });
     }
