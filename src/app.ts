@@ -198,7 +198,8 @@ export function createApp(deps: AppDeps) {
   const ads = lazy(() => createAdService({ db, clock }));
   const contact = lazy(() => createContactService({ db, clock, formLimit }));
   const site = lazy(() => createSiteService({ db, clock }));
-  const uploads = createUploadService({ dir: deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads") });
+  const uploadsDir = deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads");
+  const uploads = createUploadService({ dir: uploadsDir });
   const stats = lazy(() => createStatsService({ db, clock }));
   const audit = lazy(() => createAuditService({ db }));
   const csvExports = lazy(() => createExportService({ db }));
@@ -241,7 +242,7 @@ export function createApp(deps: AppDeps) {
   );
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
-  const backOffice = lazy(() => createBackOfficeService({ db, pendingRewards: () => rewards.pending(), addressEvidence: (addresses) => addressSignals.evidence(addresses) }));
+  const backOffice = lazy(() => createBackOfficeService({ db, pendingRewards: () => rewards.pending(), addressEvidence: (addresses) => addressSignals.evidence(addresses), unreadMessages: () => contact.unread() }));
   // What the ledger says of requested addresses, read in the background through the payouts' ledger.
   const addressSignals = lazy(() =>
     createAddressSignals({
@@ -259,7 +260,7 @@ export function createApp(deps: AppDeps) {
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
   const sandbox = createSandboxService({ runtime: deps.payouts ?? null });
   // (its lines, a backup made or failed, go to the standard output unless deps.backups.log says otherwise)
-  const backups = createBackupService({ db, dbPath: db.sqlite.filename, clock, ...deps.backups, settings: deps.backups?.settings ?? null });
+  const backups = createBackupService({ db, dbPath: db.sqlite.filename, uploadsDir, clock, ...deps.backups, settings: deps.backups?.settings ?? null });
   // (a request whose party was blocked during its hold waits for a person)
   const blockedRequest = (r: FaucetRequest) => blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
   const autoApprove = lazy(() => createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked: blockedRequest }));
@@ -316,7 +317,7 @@ export function createApp(deps: AppDeps) {
   );
   // the health strip on every /admin page and the start-here checklist
   const atAGlance = lazy(() =>
-    createAtAGlance({ db, clock, runtime: deps.payouts ?? null, wallet, settings, backups, alerts, config: { publicUrl: config.publicUrl ?? null, mailOn: Boolean(config.mail) } }),
+    createAtAGlance({ db, clock, runtime: deps.payouts ?? null, wallet, settings, backups, alerts, unreadMessages: () => contact.unread(), config: { publicUrl: config.publicUrl ?? null, mailOn: Boolean(config.mail) } }),
   );
   const alertsEveryMs = alertOptions.everyMs === undefined ? ALERTS_EVERY_MS : alertOptions.everyMs;
   const alertsTimer = alertsEveryMs !== null ? setInterval(() => void alerts.evaluate(), alertsEveryMs) : null;

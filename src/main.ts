@@ -4,7 +4,7 @@
 // so their code is evaluated after the first answer can be given (docs/decisions.md, "Listen first").
 import type { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import pkg from "../package.json" with { type: "json" };
 import { helpText, parseCommand, UsageError } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -72,7 +72,14 @@ const database = async () => (drizzleDb ??= (await import("./db/client.ts")).wit
 if (command.backupFile) {
   try {
     const { backupDatabase } = await import("./db/backup.ts");
-    console.log(`Backed up ${join(dataDir, "app.db")} to ${backupDatabase({ sqlite }, command.backupFile)}`);
+    const target = backupDatabase({ sqlite }, command.backupFile);
+    console.log(`Backed up ${join(dataDir, "app.db")} to ${target}`);
+    // the uploaded images go beside it, as the scheduled backups' do (--restore finds them there)
+    const { copyUploads, writeUploadsList } = await import("./modules/backups/store.ts");
+    const images = copyUploads(join(dataDir, "uploads"), join(dirname(target), "uploads"));
+    writeUploadsList(target, images.files);
+    const n = images.files.length;
+    if (n > 0) console.log(`Its ${n} uploaded ${n === 1 ? "image is" : "images are"} in ${join(dirname(target), "uploads")} (${images.copied} copied now), listed in ${target}.uploads`);
     process.exit(0);
   } catch (error) {
     fail(`backup failed: ${error instanceof Error ? error.message : String(error)}`, 1);

@@ -2,7 +2,8 @@
 // ledger, whose admins have no two-factor sign-in: a download asks for no code): the schedule, "Back
 // up now" with its pending state and toast, the new backup listed with its size, its download (an
 // SQLite file, the bytes the server holds), a failed backup shown as an alert until one succeeds
-// again, and the screen axe-clean at 1280 and 375 px.
+// again (that one holding an uploaded image, shown beside its size), and the screen axe-clean at 1280
+// and 375 px.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -151,10 +152,21 @@ test("a failed backup is an alert with its message until one succeeds again", as
     rmSync(backupDir, { force: true });
     renameSync(aside, backupDir);
   }
+  // (with an image uploaded first: the backup holds it, and its row says so beside the database's size)
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+  const uploaded = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    return (await fetch("/api/admin/uploads", { method: "POST", headers: { "content-type": "image/png" }, body: bytes })).status;
+  }, png);
+  expect(uploaded).toBe(201);
   const made = await backUpNow(page);
   expect(made.status).toBe(201);
+  expect(made.body.uploads).toEqual({ files: 1, sizeBytes: 68 });
   await gone(page.getByRole("alert").filter({ hasText: "The last backup failed" }));
   expect(await figureOf(page, "Last failure").textContent()).toContain("A backup has succeeded since.");
+  const row = rowOf(page, String(made.body.name));
+  await seen(row.getByText(`+ 1 uploaded image, ${sizeWords(68)}`));
+  expect(await axe(page)).toEqual([]);
 }, 90_000);
 
 test("at 375 px: each backup a card with its size and download, no sideways scrolling, axe-clean", async () => {

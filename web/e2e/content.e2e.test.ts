@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { gone, logInAsAdmin, seen, startSite, type Site } from "./support.ts";
+import { gone, logInAsAdmin, seen, startSite, type Site, until } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -83,6 +83,10 @@ for (const [width, slot, slotLabel] of [
   }, 180_000);
 }
 
+// The sidebar's link to the inbox (its name carries the unread count: "Inbox 1 unread")
+const inboxLink = (page: Page, nav = "Admin sections") => page.getByRole("navigation", { name: nav }).getByRole("link", { name: /^Inbox/ });
+const unreadChip = (page: Page) => page.getByRole("region", { name: "Health at a glance" }).getByRole("link", { name: /unread message/ });
+
 test("the admin names the site and gives a contact address; a visitor on a phone writes through /contact; the message is in the inbox", async () => {
   const found: string[] = [];
   const { page: admin } = await site.newPage({ width: 1280, height: 900 });
@@ -109,8 +113,38 @@ test("the admin names the site and gives a contact address; a visitor on a phone
   await admin.goto("/admin/inbox");
   const message = admin.getByRole("article", { name: "Message from Ada Visitor" });
   await seen(message.getByText("My reset link never came."));
+  // waiting: the count beside Inbox and a chip in the health strip
+  await until(async () => (await inboxLink(admin).textContent()) === "Inbox1 unread", "the unread count beside Inbox");
+  expect(await unreadChip(admin).textContent()).toBe("1 unread message");
+  expect(await unreadChip(admin).getAttribute("href")).toBe("/admin/inbox");
   found.push(...(await axe(admin)));
   await message.getByRole("button", { name: "Mark read" }).click();
   await seen(admin.getByText("0 unread"));
+  await until(async () => (await inboxLink(admin).textContent()) === "Inbox", "no count beside Inbox");
+  await gone(unreadChip(admin));
+
+  // unread again; on a phone the sidebar is a menu: the health strip shows it, the menu's Inbox
+  // carries the count, and opening the message reads it
+  await message.getByRole("button", { name: "Mark unread" }).click();
+  await seen(admin.getByText("1 unread"));
+  const { page: phone } = await site.newPage({ width: 375, height: 800 });
+  await logInAsAdmin(phone);
+  await phone.goto("/admin");
+  await seen(unreadChip(phone));
+  expect(await unreadChip(phone).textContent()).toBe("1 unread message");
+  found.push(...(await axe(phone)));
+  await phone.getByRole("button", { name: "Open admin menu" }).click();
+  const menuInbox = inboxLink(phone, "Admin sections (menu)");
+  await until(async () => (await menuInbox.textContent()) === "Inbox1 unread", "the unread count beside Inbox in the menu");
+  found.push(...(await axe(phone)));
+  await menuInbox.click();
+  const onPhone = phone.getByRole("article", { name: "Message from Ada Visitor" });
+  await seen(onPhone.getByText("New", { exact: true }));
+  await onPhone.getByRole("button", { name: "Open" }).click();
+  expect(await onPhone.getByRole("button", { name: "Close" }).getAttribute("aria-expanded")).toBe("true");
+  await seen(phone.getByText("0 unread"));
+  await gone(onPhone.getByText("New", { exact: true }));
+  await gone(unreadChip(phone));
+  found.push(...(await axe(phone)));
   expect(found).toEqual([]);
 }, 120_000);

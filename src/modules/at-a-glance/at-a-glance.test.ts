@@ -43,6 +43,7 @@ test("a new install without a wallet: the strip says payouts are off, the checkl
     backups: { on: false, lastAt: null, failure: null },
     alerts: { open: 0, titles: [] },
     ceiling: null,
+    inbox: { unread: 0 },
   });
 
   const start = await get(`${url}/api/admin/start-here`, cookie);

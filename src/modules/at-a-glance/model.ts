@@ -31,6 +31,8 @@ export interface HealthFacts {
   backups: { on: boolean; lastSuccessAt: number | null; failure: string | null };
   alerts: { title: string }[];
   ceiling: CeilingFacts | null;
+  // the contact inbox's messages no admin has opened
+  unreadMessages: number;
 }
 
 // The engine's ceilings as set at start, and the two daily budgets an admin sets on the screen.
@@ -100,6 +102,7 @@ export function healthView(f: HealthFacts) {
     backups: { on: f.backups.on, lastAt: iso(f.backups.lastSuccessAt), failure: f.backups.failure },
     alerts: { open: f.alerts.length, titles: f.alerts.map((a) => a.title) },
     ceiling: f.ceiling === null ? null : ceilingView(f.ceiling),
+    inbox: { unread: f.unreadMessages },
   };
 }
 export type HealthView = ReturnType<typeof healthView>;

@@ -1,6 +1,7 @@
 // Health at a glance and where to start: the ledger, the hot wallet and its days left, the queue,
-// the pause, the last backup, the open alerts and the server's ceiling, read from the features that
-// own them; and the new install's checklist, each item ticking itself from the same facts.
+// the pause, the last backup, the open alerts, the server's ceiling and the inbox's unread messages,
+// read from the features that own them; and the new install's checklist, each item ticking itself
+// from the same facts.
 import type { Actor } from "../../auth/actor.ts";
 import { qrSvg } from "../../auth/totp.ts";
 import type { Db } from "../../db/client.ts";
@@ -25,10 +26,12 @@ export interface AtAGlanceDeps {
   settings: SettingsService;
   backups: BackupService;
   alerts: AlertService;
+  // the contact inbox's unread messages (modules/contact)
+  unreadMessages: () => number;
   config: { publicUrl: string | null; mailOn: boolean };
 }
 
-export function createAtAGlance({ db, clock, runtime, wallet, settings, backups, alerts, config }: AtAGlanceDeps) {
+export function createAtAGlance({ db, clock, runtime, wallet, settings, backups, alerts, unreadMessages, config }: AtAGlanceDeps) {
   const repo = createAtAGlanceRepository(db);
 
   function ceiling(): CeilingFacts | null {
@@ -63,6 +66,7 @@ export function createAtAGlance({ db, clock, runtime, wallet, settings, backups,
       backups: { on: backup !== null, lastSuccessAt: backup?.lastSuccessAt ?? null, failure },
       alerts: alerts.open().map((a) => ({ title: ALERT_KINDS[a.kind as AlertKind] ?? a.kind })),
       ceiling: ceiling(),
+      unreadMessages: unreadMessages(),
     };
   }
 

@@ -13,7 +13,7 @@ describe("GET /api/admin/counts", () =>
       url: "/api/admin/counts",
       as: "admin",
       expectStatus: 200,
-      expectJson: { pendingRequests: 0, pendingClaims: 0, heldReviews: 0, newEnquiries: 0 },
+      expectJson: { pendingRequests: 0, pendingClaims: 0, heldReviews: 0, newEnquiries: 0, unreadMessages: 0 },
     },
     {
       name: "pending requests and claims, held reviews and new enquiries; what an admin handled no longer counts",
@@ -39,7 +39,7 @@ describe("GET /api/admin/counts", () =>
         await t.call("PATCH", "/api/admin/advertising/1", { cookie: admin, body: { status: "CONTACTED" } });
       },
       expectStatus: 200,
-      expectJson: { pendingRequests: 2, pendingClaims: 1, heldReviews: 1, newEnquiries: 1 },
+      expectJson: { pendingRequests: 2, pendingClaims: 1, heldReviews: 1, newEnquiries: 1, unreadMessages: 0 },
     },
   ]));
 

@@ -24,6 +24,8 @@ export interface WaitingCounts {
   pendingClaims: number;
   heldReviews: number;
   newEnquiries: number;
+  // the contact form's messages no admin has opened or marked read
+  unreadMessages: number;
 }
 
 

@@ -198,7 +198,7 @@ export function createBackOfficeRepository(db: Db) {
     .prepare();
 
   return {
-    counts: (): WaitingCounts => ({
+    counts: (): Omit<WaitingCounts, "unreadMessages"> => ({
       pendingRequests: pendingRequests.get()!.n,
       pendingClaims: pendingClaims.get()!.n,
       heldReviews: heldReviews.get()!.n,

@@ -13,11 +13,14 @@ export function createBackOfficeService({
   db,
   pendingRewards,
   addressEvidence = () => new Map(),
+  unreadMessages,
 }: {
   db: Db;
   pendingRewards: () => ReturnType<RewardService["pending"]>;
   // what the ledger says of its requests' addresses (modules/address-signals)
   addressEvidence?: (addresses: string[]) => Map<string, AddressEvidence>;
+  // the contact inbox's messages no admin has opened (modules/contact)
+  unreadMessages: () => number;
 }) {
   const repo = createBackOfficeRepository(db);
   const withEvidence = (rows: ReturnType<typeof repo.requests>) => {
@@ -25,7 +28,7 @@ export function createBackOfficeService({
     return rows.map((r) => ({ ...r, ledger: ledger.get(r.address) ?? null }));
   };
   return {
-    counts: (): WaitingCounts => repo.counts(),
+    counts: (): WaitingCounts => ({ ...repo.counts(), unreadMessages: unreadMessages() }),
     // The admin's list: a page of users (newest first), found by username (any case) or by the start
     // of an XRP address; the totals over everyone; the rewards waiting; the payments made to users.
     users(search: string, page: number) {

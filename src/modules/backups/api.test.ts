@@ -63,7 +63,7 @@ describe("GET and POST /api/admin/backups", () => {
     const made = await admin.post("/api/admin/backups");
     expect(made.status).toBe(201);
     const name = "xrp-faucet-20260115-120000.db";
-    expect(made.json).toEqual({ name, sizeBytes: statSync(join(dir, name)).size, createdAt: "2026-01-15T12:00:00.000Z" });
+    expect(made.json).toEqual({ name, sizeBytes: statSync(join(dir, name)).size, createdAt: "2026-01-15T12:00:00.000Z", uploads: { files: 0, sizeBytes: 0 } });
     expect(made.json.sizeBytes).toBeGreaterThan(4096);
 
     t.clock.advance(90_000);

@@ -6,13 +6,18 @@
 //   { op: "copy", from, to }  VACUUM INTO `to` (a new file, made owner-only)
 //   { op: "check", path }     PRAGMA integrity_check on `path`, opened read-only, must answer ok;
 //                             then the file is synced; answers its size
-// Each answers { ok: true, sizeBytes? } or { ok: false, message }.
+//   { op: "uploads", from, to }  the uploaded images of `from` not yet in `to` copied there
+//                             (store.ts copyUploads); answers every image of `from`, and how many
+//                             were copied
+// Each answers { ok: true, sizeBytes?, files?, copied? } or { ok: false, message }.
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, fsyncSync, openSync, statSync } from "node:fs";
 import { integrityProblems } from "../../db/integrity.ts";
+import type { UploadedFile } from "./model.ts";
+import { copyUploads } from "./store.ts";
 
-export type CopyRequest = { op: "copy"; from: string; to: string } | { op: "check"; path: string };
-export type CopyAnswer = { ok: true; sizeBytes?: number } | { ok: false; message: string };
+export type CopyRequest = { op: "copy"; from: string; to: string } | { op: "check"; path: string } | { op: "uploads"; from: string; to: string };
+export type CopyAnswer = { ok: true; sizeBytes?: number; files?: UploadedFile[]; copied?: number } | { ok: false; message: string };
 
 declare const self: Worker;
 
@@ -54,6 +59,8 @@ self.onmessage = (event: MessageEvent<CopyRequest>) => {
     if (request.op === "copy") {
       copy(request.from, request.to);
       answer = { ok: true };
+    } else if (request.op === "uploads") {
+      answer = { ok: true, ...copyUploads(request.from, request.to) };
     } else {
       answer = { ok: true, sizeBytes: check(request.path) };
     }

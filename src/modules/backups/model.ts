@@ -1,7 +1,8 @@
 // Backups' names, what the admin calls answer, and the feature's errors. A backup is a file
 // `xrp-faucet-YYYYMMDD-HHMMSS.db` (UTC, the moment its copy began; `-2`, `-3`... when a second one
-// begins in the same second) in the backup directory; nothing else there is ever listed, served or
-// removed.
+// begins in the same second) in the backup directory, with the list of the uploaded images it holds
+// beside it when it holds any (`<backup>.uploads`; the images themselves in the directory's
+// uploads/, shared by the backups); nothing else there is ever listed, served or removed.
 import { appError, conflict, notFound } from "../../lib/errors.ts";
 import { iso } from "../../lib/time.ts";
 
@@ -9,12 +10,26 @@ const NAME = /^xrp-faucet-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-([2-9]|
 // A copy being made: the backup's name and `.tmp` (a crash may leave one: removed at the next start).
 export const TMP_SUFFIX = ".tmp";
 
+// The backup directory's folder of uploaded images, and the suffix of a backup's list of them.
+export const UPLOADS_DIR = "uploads";
+export const UPLOADS_LIST_SUFFIX = ".uploads";
+
+export interface UploadedFile {
+  name: string;
+  sizeBytes: number;
+}
+
 export interface BackupFile {
   name: string;
+  // the database's copy
   sizeBytes: number;
   // when its copy began (from the name: UTC, to the second)
   createdAt: number;
+  // the uploaded images it holds (none without a list: also a backup made before images were backed up)
+  uploads: { files: number; sizeBytes: number };
 }
+
+export const uploadsOf = (list: UploadedFile[] | null): BackupFile["uploads"] => ({ files: list?.length ?? 0, sizeBytes: list?.reduce((sum, f) => sum + f.sizeBytes, 0) ?? 0 });
 
 // The backup's name for a copy beginning at `at` (the n-th that second, from 1).
 export function backupName(at: number, n = 1): string {
@@ -55,7 +70,7 @@ export const backupErrors = {
   failed: (message: string) => appError(500, "BACKUP_FAILED", MESSAGES.failed(message)),
 };
 
-export const backupFileView = (b: BackupFile) => ({ name: b.name, sizeBytes: b.sizeBytes, createdAt: new Date(b.createdAt).toISOString() });
+export const backupFileView = (b: BackupFile) => ({ name: b.name, sizeBytes: b.sizeBytes, createdAt: new Date(b.createdAt).toISOString(), uploads: b.uploads });
 
 export interface BackupStatus {
   enabled: boolean;

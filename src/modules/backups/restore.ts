@@ -11,6 +11,10 @@
 // The next start applies any newer migrations. The data directory's secret.key is replaced by the one
 // beside the backup when they differ (the restored two-factor secrets are sealed with that one); the
 // key it replaces is kept as `secret.key.before-restore`.
+// The uploaded images the backup lists (`<backup>.uploads`, beside it; the images in the uploads/
+// beside it) are copied into the data directory's uploads/ before the swap; those already there are
+// kept (an image never changes once written). A backup without a list holds no image (as one made
+// before images were backed up): its database is restored alone.
 import { Database } from "bun:sqlite";
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -18,7 +22,8 @@ import { SECRET_KEY_FILE } from "../../auth/secret-box.ts";
 import { hasMigrationsTable, migrationsFolder, newestAppliedMigration, readJournal, syncPath } from "../../db/migrate.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../db/open.ts";
 import { integrityProblems } from "../../db/integrity.ts";
-import { writeFileDurably } from "./store.ts";
+import { UPLOADS_DIR } from "./model.ts";
+import { copyFileDurably, readUploadsList, writeFileDurably } from "./store.ts";
 
 export class RestoreRefused extends Error {}
 
@@ -120,6 +125,7 @@ export function restoreDatabase({ file, dataDir, folder }: { file: string; dataD
     syncPath(incoming);
     const checked = checkBackup(incoming, source, folder);
     cleanIncoming(false);
+    const images = restoreUploads(source, join(dir, UPLOADS_DIR));
 
     if (existsSync(live)) {
       if (held) {
@@ -137,6 +143,7 @@ export function restoreDatabase({ file, dataDir, folder }: { file: string; dataD
       }
       done.push(`The database it replaces is kept as ${before}.`);
     }
+    done.push(...images);
     // Whatever is left of the old database goes with it: a WAL not emptied (it could not be read)
     // and a rollback journal belong to it (also without their database: SQLite would replay a
     // stray WAL into the restored one); an empty WAL and the shared memory are nothing.
@@ -162,6 +169,39 @@ export function restoreDatabase({ file, dataDir, folder }: { file: string; dataD
   done.push(restoreSecretKey(dirname(source), dir, keyBefore));
   done.push("Start the server to serve the restored data.");
   return done;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// The uploaded images of the backup at `source` (above) into `to`: what was done, line by line. A
+// copy that fails removes the images it added and refuses the restore.
+function restoreUploads(source: string, to: string): string[] {
+  const from = join(dirname(source), UPLOADS_DIR);
+  const names = readUploadsList(source)?.map((f) => f.name) ?? [];
+  const missing = names.filter((name) => !isFile(join(from, name)));
+  const wanted = names.filter((name) => !missing.includes(name));
+  const there = wanted.filter((name) => isFile(join(to, name)));
+  const added: string[] = [];
+  try {
+    for (const name of wanted) {
+      if (there.includes(name)) continue;
+      if (added.length === 0) mkdirSync(to, { recursive: true, mode: PRIVATE_DIR_MODE });
+      copyFileDurably(join(from, name), join(to, name));
+      added.push(name);
+    }
+    if (added.length > 0) syncPath(to);
+  } catch (error) {
+    for (const name of added) rmSync(join(to, name), { force: true });
+    throw new RestoreRefused(`the uploaded images could not be copied from ${from} to ${to}: ${messageOf(error)}`);
+  }
+  const lines: string[] = [];
+  if (names.length > 0) {
+    lines.push(`Copied ${plural(added.length, "uploaded image")} from ${from} to ${to}${there.length ? ` (${there.length} already there)` : ""}.`);
+  }
+  if (missing.length > 0) {
+    lines.push(`${plural(missing.length, "uploaded image")} the backup lists ${missing.length === 1 ? "is" : "are"} missing from ${from} (${missing.join(", ")}): the posts, ads or logo showing ${missing.length === 1 ? "it" : "them"} have no image.`);
+  }
+  return lines;
 }
 
 // The key beside the backup replaces the data directory's when they differ (the old one kept).

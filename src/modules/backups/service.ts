@@ -5,12 +5,16 @@
 // renamed to `xrp-faucet-YYYYMMDD-HHMMSS.db` (the directory synced). A failed copy leaves no file and
 // is the last failure; the `keep` newest backups stay, older ones are removed. The data directory's
 // secret.key is copied beside them (when missing or different), for a restore on another machine.
+// So are the uploaded images: after the copy is checked, the worker copies the images not yet in the
+// backup directory's uploads/ (an image never changes once written: each is copied once), and the
+// backup's list of the images it holds (when it holds any), `<name>.uploads`, is written before the
+// copy is renamed in.
 //
 // Schedule: the first backup begins one interval after the newest one in the directory, or soon after
 // start when there is none or it is older than that (a restart never stretches the gap); then one
 // interval after each success, and after a failure again within an hour (sooner with a shorter
 // interval). A "now" while one runs joins it.
-import { mkdirSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { BackupSettings } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -22,8 +26,8 @@ import { HttpError } from "../../lib/errors.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { CopyAnswer, CopyRequest } from "./copy-worker.ts";
-import { type BackupFile, type BackupStatus, backupErrors, durationText, parseBackupName, TMP_SUFFIX } from "./model.ts";
-import { backupPath, copySecretKey, freshName, listBackups, pruneBackups, removeCopy, removeUnfinished, secretKeyCopied } from "./store.ts";
+import { type BackupFile, type BackupStatus, backupErrors, durationText, parseBackupName, TMP_SUFFIX, UPLOADS_DIR, UPLOADS_LIST_SUFFIX, uploadsOf } from "./model.ts";
+import { backupPath, copySecretKey, freshName, listBackups, pruneBackups, removeCopy, removeUnfinished, secretKeyCopied, writeUploadsList } from "./store.ts";
 
 // How long after start the first backup waits when one is due (the start's own work comes first).
 export const START_DELAY_MS = 5_000;
@@ -62,6 +66,8 @@ export interface BackupDeps {
   // the live database file and the data directory (its secret.key)
   dbPath: string;
   dataDir?: string;
+  // the uploaded images (default: uploads/ in the data directory)
+  uploadsDir?: string;
   // null: backups are off (status says so, "now" answers 409)
   settings: BackupSettings | null;
   clock?: () => number;
@@ -115,6 +121,7 @@ const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 export function createBackupService(deps: BackupDeps) {
   const { db, dbPath, settings } = deps;
   const dataDir = deps.dataDir ?? dirname(dbPath);
+  const uploadsDir = deps.uploadsDir ?? join(dataDir, UPLOADS_DIR);
   const clock = deps.clock ?? Date.now;
   const timers = deps.timers ?? realTimers;
   const log = deps.log ?? ((line: string) => console.log(line));
@@ -157,15 +164,21 @@ export function createBackupService(deps: BackupDeps) {
     const worker = copyWorker();
     active = { end: worker.end, tmp };
     let sizeBytes: number;
+    let uploads: { files: BackupFile["uploads"]; copied: number };
     try {
       await worker.ask({ op: "copy", from: dbPath, to: tmp });
       deps.afterCopy?.(tmp);
       sizeBytes = (await worker.ask({ op: "check", path: tmp })).sizeBytes ?? 0;
+      // (after the copy: every image its posts, ads and logo name was uploaded before it)
+      const images = await worker.ask({ op: "uploads", from: uploadsDir, to: join(dir, UPLOADS_DIR) });
       if (stopped) throw new Error("the server is stopping");
+      writeUploadsList(path, images.files ?? []);
+      uploads = { files: uploadsOf(images.files ?? []), copied: images.copied ?? 0 };
       renameSync(tmp, path);
       syncPath(dir);
     } catch (error) {
       removeCopy(tmp);
+      if (!existsSync(path)) rmSync(path + UPLOADS_LIST_SUFFIX, { force: true });
       throw error;
     } finally {
       void worker.end();
@@ -179,8 +192,10 @@ export function createBackupService(deps: BackupDeps) {
       log(`backup: could not remove the oldest backups: ${messageOf(error)}`);
     }
     const seconds = ((clock() - startedAt) / 1000).toFixed(1);
-    log(`backup: ${join(dir, name)} (${megabytes(sizeBytes)}) in ${seconds} s${removed.length ? `; removed ${removed.join(", ")}` : ""}`);
-    return { name, sizeBytes, createdAt: parseBackupName(name)!.createdAt };
+    const n = uploads.files.files;
+    const images = n ? `; ${n} uploaded ${n === 1 ? "image" : "images"}, ${uploads.copied} new` : "";
+    log(`backup: ${join(dir, name)} (${megabytes(sizeBytes)}${images}) in ${seconds} s${removed.length ? `; removed ${removed.join(", ")}` : ""}`);
+    return { name, sizeBytes, createdAt: parseBackupName(name)!.createdAt, uploads: uploads.files };
   }
 
   // A backup now; while one runs, that one. Rejects with its failure (also kept as the last failure).

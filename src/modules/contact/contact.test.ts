@@ -66,6 +66,32 @@ describe("the contact form", () => {
     expect((await s.admin.get("/api/admin/contact/messages")).json).toEqual({ unread: 0, messages: [] });
   });
 
+  test("the unread count beside the admin's Inbox (GET /api/admin/counts) and in the health strip (GET /api/admin/health): up with a new message, down once it is read; admins only", async () => {
+    const unread = async () => {
+      const [counts, health] = await Promise.all([s.admin.get("/api/admin/counts"), s.admin.get("/api/admin/health")]);
+      expect([counts.status, health.status]).toEqual([200, 200]);
+      return [counts.json.unreadMessages, health.json.inbox.unread];
+    };
+    expect(await unread()).toEqual([0, 0]);
+    const first = (await s.anonymous.post("/api/contact", message, { proof: true })).json.id as number;
+    expect(await unread()).toEqual([1, 1]);
+    const second = (await s.anonymous.post("/api/contact", { ...message, message: "And a second question." }, { proof: true })).json.id as number;
+    expect(await unread()).toEqual([2, 2]);
+    // opened: marked read
+    expect((await s.admin.request("PATCH", `/api/admin/contact/messages/${first}`, { body: { read: true } })).status).toBe(200);
+    expect(await unread()).toEqual([1, 1]);
+    // marked unread again, then deleted unread
+    expect((await s.admin.request("PATCH", `/api/admin/contact/messages/${first}`, { body: { read: false } })).status).toBe(200);
+    expect(await unread()).toEqual([2, 2]);
+    expect((await s.admin.request("DELETE", `/api/admin/contact/messages/${second}`)).status).toBe(204);
+    expect(await unread()).toEqual([1, 1]);
+    // a visitor and a member see neither
+    const calls = [(c: Client) => c.get("/api/admin/counts"), (c: Client) => c.get("/api/admin/health")];
+    expect(await othersGet(s, calls)).toEqual(calls.map(() => ADMIN_ONLY));
+    expect((await s.admin.request("DELETE", `/api/admin/contact/messages/${first}`)).status).toBe(204);
+    expect(await unread()).toEqual([0, 0]);
+  });
+
   test("one IP cannot flood it: the public forms' limit of 10 an hour", async () => {
     const statuses: number[] = [];
     const flood = httpClient(s.url, { ipHeader: "x-test-ip", ip: "192.0.2.44" });

@@ -12,7 +12,7 @@ import { useCounts } from "../../features/back-office";
 import { StepUpDialog } from "../../features/two-factor";
 import { HealthStrip } from "../../features/at-a-glance/components/HealthStrip";
 
-type CountName = "pendingRequests" | "pendingClaims" | "heldReviews" | "newEnquiries";
+type CountName = "pendingRequests" | "pendingClaims" | "heldReviews" | "newEnquiries" | "unreadMessages";
 
 export const SECTIONS: { to: string; label: string; icon: LucideIcon; count?: CountName; countLabel?: string }[] = [
   { to: "/admin", label: "Overview", icon: LayoutDashboard },
@@ -25,7 +25,7 @@ export const SECTIONS: { to: string; label: string; icon: LucideIcon; count?: Co
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/posts", label: "Posts", icon: Newspaper },
   { to: "/admin/ads", label: "Ads", icon: PanelsTopLeft },
-  { to: "/admin/inbox", label: "Inbox", icon: Inbox },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox, count: "unreadMessages", countLabel: "unread" },
   { to: "/admin/site", label: "Site name and logo", icon: Globe },
   { to: "/admin/blocklist", label: "Block list", icon: ShieldBan },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText },

@@ -1,8 +1,10 @@
-// The contact form (a protected form: it carries a proof of work) and the admin's inbox of its messages.
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { cachedUntilRefetched, useAdminAction } from "../../api/admin";
+// The contact form (a protected form: it carries a proof of work) and the admin's inbox of its
+// messages. Reading or deleting one refreshes the unread count beside Inbox and in the health strip.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { cachedUntilRefetched, countsKey, useAdminAction } from "../../api/admin";
 import { api, unwrap } from "../../api/client";
 import type { Body, Data } from "../../api/types";
+import { healthKey } from "../at-a-glance";
 
 export type ContactMessage = Data<typeof api.admin.contact.messages.get>["messages"][number];
 export const inboxKey = ["/api/admin/contact/messages"] as const;
@@ -14,7 +16,7 @@ export const useInbox = () => useQuery({ queryKey: inboxKey, queryFn: () => unwr
 export const useMarkRead = () =>
   useAdminAction({
     send: ({ id, read }: { id: number; read: boolean }) => api.admin.contact.messages({ id }).patch({ read }),
-    refresh: [inboxKey],
+    refresh: [inboxKey, healthKey],
     success: (m) => ({ title: m.readAt ? "Marked Read" : "Marked Unread", description: `The message from ${m.name}.` }),
     failure: "Update Failed",
   });
@@ -22,7 +24,18 @@ export const useMarkRead = () =>
 export const useDeleteMessage = () =>
   useAdminAction({
     send: (id: number) => api.admin.contact.messages({ id }).delete(),
-    refresh: [inboxKey],
+    refresh: [inboxKey, healthKey],
     success: () => ({ title: "Message Deleted" }),
     failure: "Update Failed",
   });
+
+// An unread message opened: marked read, quietly (no toast: opening is not an action of its own).
+export function useOpenMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.admin.contact.messages({ id }).patch({ read: true })),
+    onSettled: () => {
+      for (const key of [inboxKey, countsKey, healthKey]) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}

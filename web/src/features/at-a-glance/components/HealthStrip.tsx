@@ -1,7 +1,7 @@
 // The health strip at the top of every /admin page: the ledger and its last validated ledger, the
-// wallet's spendable XRP and days left, the queue, the pause, the faucet, the last backup and the
-// open alerts, each a link to the page that deals with it. Colour is never the only sign: each chip
-// says its state in words.
+// wallet's spendable XRP and days left, the queue, the pause, the faucet, the last backup, the open
+// alerts and (when there are any) the inbox's unread messages, each a link to the page that deals
+// with it. Colour is never the only sign: each chip says its state in words.
 import { AlertTriangle, CheckCircle2, CircleSlash } from "lucide-react";
 import { Link } from "react-router";
 import { readableXrp } from "../../../components/admin/words";
@@ -56,6 +56,9 @@ export function healthChips(h: Health): Chip[] {
   );
   const n = h.alerts.open;
   chips.push({ id: "alerts", to: "/admin", tone: n ? "bad" : "ok", text: n ? `${n} open ${n === 1 ? "alert" : "alerts"}` : "No open alerts" });
+  // (a message waiting is visible on every page, also on a phone where the sidebar is a menu)
+  const unread = h.inbox.unread;
+  if (unread > 0) chips.push({ id: "inbox", to: "/admin/inbox", tone: "warn", text: `${unread} unread ${unread === 1 ? "message" : "messages"}` });
   return chips;
 }
 

@@ -54,6 +54,7 @@ export function NeedsAttention() {
         ["Claims waiting", counts.pendingClaims, "/admin/claims"],
         ["Reviews held", counts.heldReviews, "/admin/reviews"],
         ["New advertising enquiries", counts.newEnquiries, "/admin/advertising"],
+        ["Unread messages", counts.unreadMessages, "/admin/inbox"],
         ["Payouts needing attention", stuck, "/admin/requests"],
       ]
     : [];

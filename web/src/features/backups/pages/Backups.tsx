@@ -1,7 +1,7 @@
 // /admin/backups: the backups the server takes itself (--backup-dir): the schedule, the last success
 // and the last failure (an alert while no backup has succeeded since), whether secret.key is copied
-// beside them, every backup with its size and time (newest first) and its download, and "Back up
-// now". Without --backup-dir it says they are off and how to turn them on.
+// beside them, every backup with its size (the database's and its uploaded images') and time (newest
+// first) and its download, and "Back up now". Without --backup-dir it says they are off and how to turn them on.
 import { AlertTriangle, DatabaseBackup, Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "../../../components/Spinner";
@@ -99,7 +99,20 @@ function BackupList({ status: s }: { status: Status }) {
       ),
     }),
     c.display({ id: "made", header: "Made", cell: ({ row: { original: b } }) => moment(b.createdAt) }),
-    c.display({ id: "size", header: "Size", cell: ({ row: { original: b } }) => <span title={`${b.sizeBytes.toLocaleString("en-US")} bytes`}>{sizeWords(b.sizeBytes)}</span> }),
+    c.display({
+      id: "size",
+      header: "Size",
+      cell: ({ row: { original: b } }) => (
+        <span className="block">
+          <span title={`${b.sizeBytes.toLocaleString("en-US")} bytes`}>{sizeWords(b.sizeBytes)}</span>
+          {b.uploads.files > 0 && (
+            <span className="block text-xs text-slate-600" title={`${b.uploads.sizeBytes.toLocaleString("en-US")} bytes`}>
+              + {b.uploads.files} uploaded {b.uploads.files === 1 ? "image" : "images"}, {sizeWords(b.uploads.sizeBytes)}
+            </span>
+          )}
+        </span>
+      ),
+    }),
     c.display({
       id: "download",
       header: "Download",
@@ -124,8 +137,9 @@ function BackupList({ status: s }: { status: Status }) {
         <DataTable label="Backup files" columns={columns} data={s.backups} rowKey={(b) => b.name} />
       )}
       <p className="mt-4 text-sm text-slate-600">
-        A backup is the whole database: keep a downloaded one as safe as the server. To restore one, stop the server and run{" "}
-        <code className="whitespace-nowrap">xrp-faucet --restore FILE</code>, with the secret.key from the backup directory beside it.
+        A backup is the whole database and the images uploaded until then (in the backup directory's uploads/, listed in the backup's .uploads file; the download is the
+        database alone): keep a downloaded one as safe as the server. To restore one, stop the server and run{" "}
+        <code className="whitespace-nowrap">xrp-faucet --restore FILE</code>, with the secret.key, the .uploads list and the uploads/ folder from the backup directory beside it.
       </p>
     </Panel>
   );

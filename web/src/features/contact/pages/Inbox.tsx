@@ -1,12 +1,56 @@
-// /admin/inbox: the contact form's messages, newest first: reply by email, mark read or unread, delete.
+// /admin/inbox: the contact form's messages, newest first: open one (its whole text; an unread one is
+// then read), reply by email, mark read or unread, delete. A message no admin has opened is "New" and
+// counted beside Inbox in the sidebar and in the health strip.
+import { useState } from "react";
 import { Badge, Empty, Loading, Panel, when } from "../../../components/admin/ui";
 import { buttonClass } from "../../../components/ui/button";
-import { useDeleteMessage, useInbox, useMarkRead } from "../api";
+import { cn } from "../../../lib/cn";
+import { type ContactMessage, useDeleteMessage, useInbox, useMarkRead, useOpenMessage } from "../api";
+
+function Message({ m }: { m: ContactMessage }) {
+  const [open, setOpen] = useState(false);
+  const markRead = useMarkRead();
+  const remove = useDeleteMessage();
+  const openMessage = useOpenMessage();
+  const textId = `message-${m.id}-text`;
+  const toggle = () => {
+    if (!open && !m.readAt) openMessage.mutate(m.id);
+    setOpen(!open);
+  };
+  return (
+    <article aria-label={`Message from ${m.name}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">
+          {m.name} <span className="font-normal text-slate-600">&lt;{m.email}&gt;</span>
+        </h3>
+        <p className="text-sm text-slate-600">
+          {when(m.createdAt)} {!m.readAt && <Badge tone="yellow">New</Badge>}
+        </p>
+      </div>
+      {/* (closed, a long message shows its first lines) */}
+      <p id={textId} className={cn("mt-2 whitespace-pre-wrap break-words text-slate-800", !open && "line-clamp-2")}>
+        {m.message}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} aria-expanded={open} aria-controls={textId} onClick={toggle}>
+          {open ? "Close" : "Open"}
+        </button>
+        <a href={`mailto:${m.email}?subject=${encodeURIComponent("Re: your message")}`} className={buttonClass({ variant: "outline", size: "sm" })}>
+          Reply by email
+        </a>
+        <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => markRead.mutate({ id: m.id, read: !m.readAt })}>
+          {m.readAt ? "Mark unread" : "Mark read"}
+        </button>
+        <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => remove.mutate(m.id)}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}
 
 export function InboxScreen() {
   const inbox = useInbox();
-  const markRead = useMarkRead();
-  const remove = useDeleteMessage();
   if (!inbox.data) return <Loading />;
   const { messages, unread } = inbox.data;
   return (
@@ -16,29 +60,8 @@ export function InboxScreen() {
       ) : (
         <ul className="space-y-3">
           {messages.map((m) => (
-            <li key={m.id} className="rounded-lg border border-slate-200 p-4">
-              <article aria-label={`Message from ${m.name}`}>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="font-semibold text-slate-900">
-                    {m.name} <span className="font-normal text-slate-600">&lt;{m.email}&gt;</span>
-                  </h3>
-                  <p className="text-sm text-slate-600">
-                    {when(m.createdAt)} {!m.readAt && <Badge tone="yellow">New</Badge>}
-                  </p>
-                </div>
-                <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.message}</p>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <a href={`mailto:${m.email}?subject=${encodeURIComponent("Re: your message")}`} className={buttonClass({ variant: "outline", size: "sm" })}>
-                    Reply by email
-                  </a>
-                  <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => markRead.mutate({ id: m.id, read: !m.readAt })}>
-                    {m.readAt ? "Mark unread" : "Mark read"}
-                  </button>
-                  <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => remove.mutate(m.id)}>
-                    Delete
-                  </button>
-                </div>
-              </article>
+            <li key={m.id} className={cn("rounded-lg border p-4", m.readAt ? "border-slate-200" : "border-amber-300 bg-amber-50/40")}>
+              <Message m={m} />
             </li>
           ))}
         </ul>
