@@ -157,13 +157,15 @@ export function createFaucetRepository(db: Db) {
      on conflict(day) do update set amount_drops = amount_drops + ?2, requests = requests + ?3`,
   );
   // The requests still waiting below the top score among the newest RESCORED_AT_MOST of a network
-  // and of a wide network since a moment: a bounded read however many a farm left waiting.
+  // and of a wide network since a moment: a bounded read however many a farm left waiting. (Only
+  // the ones kept are read whole: in a flood the newest are at the top score already.)
   const waitingAmongNewest = (column: "ip_network" | "ip_wide") =>
     db.sqlite.prepare<WaitingRow, [string, number, number]>(
       `select id, address, amount_drops, reason, status, risk_score, risk_reasons, requester_ip, ip_group, ip_network, ip_wide, device_id,
          user_agent, budget_day, created_at, address_points, address_reasons
-       from (select * from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
-       where status = 'PENDING' and coalesce(risk_score, 0) < 100 and id <> ?3`,
+       from faucet_requests where id in (
+         select id from (select id, status, risk_score from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
+         where status = 'PENDING' and coalesce(risk_score, 0) < 100 and id <> ?3)`,
     );
   const waitingFromNetwork = waitingAmongNewest("ip_network");
   // What was inserted since a moment, by address, network and device (service.ts: the limits a
