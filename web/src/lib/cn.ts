@@ -103,6 +103,16 @@ export function mergeClasses(classes: string): string {
   return kept.reverse().join(" ");
 }
 
+// A page renders the same few class lists over and over (every card, every button): each is merged once.
+const merged = new Map<string, string>();
+
 export function cn(...inputs: ClassValue[]) {
-  return mergeClasses(clsx(inputs));
+  const classes = clsx(inputs);
+  let result = merged.get(classes);
+  if (result === undefined) {
+    result = mergeClasses(classes);
+    // (bounded: a class list built from data must not grow it without end)
+    if (merged.size < 500) merged.set(classes, result);
+  }
+  return result;
 }

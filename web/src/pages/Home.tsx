@@ -8,7 +8,8 @@ import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 // (from its file: the feature's index also holds the article's body, which / never shows)
 import { usePosts } from "../features/blog/api";
-import { hourUsedUp, timeWords } from "../lib/budget";
+import { hourUsedUp, timeWords, xrpWords as xrp } from "../lib/budget";
+import { useNearView } from "../lib/useNearView";
 import { usePageTitle } from "../lib/usePageTitle";
 
 // The signup forms sit at the bottom of the page: their code (and their proof of work) loads after the page.
@@ -16,12 +17,13 @@ import { usePageTitle } from "../lib/usePageTitle";
 const NewsletterForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.NewsletterForm })));
 const EarningAlertsForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.EarningAlertsForm })));
 
-// The three latest posts (none yet: the blog's link).
+// The three latest posts (none yet: the blog's link), asked for when the section nears the screen.
 function BlogTeaser() {
-  const posts = usePosts(3).data;
+  const [ref, near] = useNearView<HTMLDivElement>();
+  const posts = usePosts(3, near).data;
   if (posts && posts.length === 0) return <p className="text-slate-600">News and guides will appear on the <Link to="/blog" className="font-medium text-brand-700 underline">blog</Link>.</p>;
   return (
-    <div className="grid min-h-40 gap-4 sm:grid-cols-3">
+    <div ref={ref} className="grid min-h-40 gap-4 sm:grid-cols-3">
       {posts?.map((post) => (
         <Card key={post.id} className="flex flex-col p-5">
           <h3 className="font-bold text-slate-900">{post.title}</h3>
@@ -78,8 +80,6 @@ function Section({ title, children, className }: { title: string; children: Reac
     </section>
   );
 }
-
-const xrp = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 6 });
 
 // Live figures only: what has been paid, what a request pays and what is left today, from the
 // database and the operator's settings (the status is the header badge's, already fetched).
