@@ -76,7 +76,15 @@ const ALSO: Record<string, string[]> = {
   overflow: ["overflow-x", "overflow-y"],
 };
 
+const kinds = new Map<string, string>();
+
 function kindOf(utility: string): string {
+  let kind = kinds.get(utility);
+  if (kind === undefined) kinds.set(utility, (kind = findKind(utility)));
+  return kind;
+}
+
+function findKind(utility: string): string {
   const bare = utility.replace(/^!|!$/g, "");
   for (const [pattern, kind] of KINDS) {
     const match = bare.match(pattern);
