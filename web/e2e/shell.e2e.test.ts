@@ -50,6 +50,10 @@ describe("accounts in the browser", () => {
     await seen(page.getByRole("heading", { name: "What Our Users Say" }));
     await page.waitForLoadState("networkidle");
     expect(asked).toEqual([]);
+    // the blog's teaser asks for its posts as it nears the screen
+    await page.getByRole("heading", { name: "From the Blog" }).scrollIntoViewIfNeeded();
+    await until(async () => (await page.getByRole("link", { name: /^Read More/ }).count()) === 3, "the teaser's three posts");
+    expect(asked).toEqual(["/api/posts"]);
 
     await register(page, "reloader");
     await page.waitForURL("**/dashboard");
