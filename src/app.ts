@@ -26,7 +26,7 @@ import { newDeviceCookie } from "./http/device.ts";
 import { createErrorLog } from "./http/error-log.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
-import { createPublicReads } from "./http/public-reads.ts";
+import { createPublicReads, hasSessionCookie } from "./http/public-reads.ts";
 import { createFastPosts } from "./http/fast-posts.ts";
 import { createRequestLog } from "./lib/request-log.ts";
 import type { AccessEntry } from "./lib/log.ts";
@@ -35,7 +35,7 @@ import { metricsRoutes } from "./modules/metrics/routes.ts";
 import { createMetrics } from "./modules/metrics/service.ts";
 import { lazy } from "./lib/lazy.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import { type PageMeta, robotsTxt, serveWebAsset, serveWebPageWithMeta } from "./http/web-assets.ts";
+import { type PageMeta, robotsTxt, serveWebAsset, serveWebPage } from "./http/web-assets.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createHealth, isWriteFailure } from "./modules/health/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -371,8 +371,21 @@ export function createApp(deps: AppDeps) {
     return framed.headers;
   };
   const deviceCookie = (page: Request) => newDeviceCookie(page, clock(), cookieOptions.secure);
-  const webPage = (request: Request, meta?: PageMeta) =>
-    meta ? serveWebPageWithMeta(request, pageHeaders(), meta, deviceCookie) : serveWebAsset(request, pageHeaders(), deviceCookie);
+  // The public reads a page's first render shows, in its HTML (web/src/api/page-data.ts): the
+  // header's and the badge's on every page, and on the home page its figures, feed and reviews.
+  const EVERY_PAGE = ["/api/site", "/api/faucet/status"];
+  const FIRST_READS: Record<string, string[]> = {
+    "/": [...EVERY_PAGE, "/api/stats/payouts", "/api/stats/recent-payouts", "/api/reviews"],
+    "/reviews": [...EVERY_PAGE, "/api/reviews"],
+  };
+  const pageData = async (request: Request) => {
+    const paths = FIRST_READS[new URL(request.url).pathname] ?? EVERY_PAGE;
+    const answers = await Promise.all(paths.map(async (path) => `${JSON.stringify(path)}:${(await reads.json(path)) ?? "null"}`));
+    return `{"session":${hasSessionCookie(request)},"reads":{${answers.join(",")}}}`;
+  };
+  const webPage = async (request: Request, meta?: PageMeta, status = 200) =>
+    serveWebPage(request, pageHeaders(), status, { cookie: deviceCookie(request), meta, data: await pageData(request) });
+  const webAsset = (request: Request) => serveWebAsset(request, pageHeaders(), (page, status) => webPage(page, undefined, status));
   const origin = (request: Request) => (config.publicUrl ?? new URL(request.url).origin).replace(/\/$/, "");
   const apiDocument = openApiDocument(deps.version ?? "dev", () => app);
 
@@ -450,7 +463,7 @@ export function createApp(deps: AppDeps) {
     .use(blogRoutes({ context, blog, siteName: () => site.get().name, origin, page: webPage, headers: baseHeaders }))
     .use(adRoutes({ context, ads, headers: apiHeaders }))
     .use(contactRoutes({ context, contact, pow, blocked }))
-    .use(siteRoutes({ context, site }))
+    .use(siteRoutes({ context, site, reads }))
     .use(uploadRoutes({ context, uploads, headers: baseHeaders }));
 
   const app = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_LIMIT, routes: reads.routes }, normalize: false })
@@ -527,12 +540,12 @@ export function createApp(deps: AppDeps) {
     .use(atAGlanceRoutes({ context, atAGlance }))
     .use(explorerRoutes({ explorer }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
-    .use(metricsRoutes({ metrics, token: deps.metrics?.token ?? null, peerIp: deps.metrics?.peerIp ?? createClientIpResolver(false), notFound: (request) => serveWebAsset(request, pageHeaders(), deviceCookie), headers: apiHeaders }))
+    .use(metricsRoutes({ metrics, token: deps.metrics?.token ?? null, peerIp: deps.metrics?.peerIp ?? createClientIpResolver(false), notFound: webAsset, headers: apiHeaders }))
     .get("/robots.txt", () => robotsTxt(baseHeaders, config.publicUrl))
     // the sandbox ledger's transaction page, where sandbox hashes link to (404 off sandbox mode)
     .use(sandboxRoutes({ sandbox, headers: baseHeaders }))
     // a first visit's page brings the device cookie, before the visitor's first faucet request
-    .get("/*", ({ request }) => webPage(request));
+    .get("/*", ({ request }) => webAsset(request));
 
   app.onStop(() => {
     errors.stop();

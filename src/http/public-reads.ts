@@ -40,12 +40,17 @@ export interface PublicReads {
   // The Bun.serve `routes` of every read, for createApp's `serve.routes` (filled as reads are
   // added; Elysia merges it at listen). `fallback` (the app's fetch) answers what a read declines.
   routes: BunRoutes;
+  // The JSON text of the answer the read of `path` gives a bare GET (no cookie, no query), or
+  // undefined when it declines or fails: what a page's HTML carries for its first render (app.ts).
+  // Not counted as a request.
+  json(path: string): Promise<string | undefined>;
 }
 
 // `requests`: where an answered read is counted (createApp's; none before the app, in listen-first).
 export function createPublicReads(headers: Record<string, string>, fallback: Fallback, requests?: RequestLog): PublicReads {
   const answerHeaders = { ...headers, "content-type": JSON_TYPE };
   const routes: BunRoutes = {};
+  const reads: Record<string, PublicRead> = {};
   return {
     cached() {
       let lastKey: unknown = UNSET;
@@ -63,6 +68,7 @@ export function createPublicReads(headers: Record<string, string>, fallback: Fal
 
     add(path, read) {
       if (routes[path]?.GET) throw new Error(`${path} has a public read already`);
+      reads[path] = read;
       // (counted here only when the read answers: what it declines is counted by the app)
       const stats = requests?.statsFor("GET", path);
       routes[path] = {
@@ -86,6 +92,15 @@ export function createPublicReads(headers: Record<string, string>, fallback: Fal
     },
 
     routes,
+
+    async json(path) {
+      try {
+        const answer = reads[path]?.(new Request(`http://localhost${path}`));
+        return answer?.ok ? await answer.text() : undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 

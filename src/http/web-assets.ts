@@ -12,36 +12,39 @@ function pickVariant(asset: (typeof webAssets)[string], acceptEncoding: string) 
   return { path: asset.identity, encoding: null };
 }
 
-// `pageCookie` gives the page (index.html, the answer of every client route) a Set-Cookie: the
-// device cookie of a first visit, so it is in the browser before the first faucet request.
-export function serveWebAsset(request: Request, headers: Record<string, string>, pageCookie?: (request: Request) => string | undefined): Response {
+// What the app's page (index.html, the answer of every client route) carries besides the build:
+// `cookie`, the device cookie of a first visit (so it is in the browser before the first faucet
+// request); `meta`, a page's own sharing tags (a blog post's); `data`, the JSON of the public reads its
+// first render shows and whether a session cookie came (web/src/api/page-data.ts seeds the query cache
+// with it), so the page shows them without waiting for those calls.
+export interface PageExtras {
+  cookie?: string;
+  meta?: PageMeta;
+  data?: string;
+}
+
+// The hashed assets and files of the build; any other path gets the app's page from `page`, with
+// status 404 unless it is one of the app's pages (the app then shows its not-found page).
+export function serveWebAsset(request: Request, headers: Record<string, string>, page: (request: Request, status: number) => Response | Promise<Response>): Response | Promise<Response> {
   const pathname = new URL(request.url).pathname;
   if (pathname === "/api" || pathname.startsWith("/api/")) return jsonError(404, `Not found: ${pathname}`, headers);
-  let urlPath = pathname;
-  let asset = webAssets[urlPath];
-  let status = 200;
-  if (!asset) {
-    // A missing hashed file is a real 404; any other path gets the app's page, a 404 unless it is
-    // one of the app's pages (the app then shows its not-found page).
+  const asset = webAssets[pathname];
+  if (!asset || pathname === "/index.html") {
+    // a missing hashed file is a real 404
     if (pathname.startsWith("/assets/")) return new Response("Not found", { status: 404, headers });
-    urlPath = "/index.html";
-    asset = webAssets[urlPath]!;
-    if (!isAppPath(pathname)) status = 404;
+    return page(request, asset || isAppPath(pathname) ? 200 : 404);
   }
   const variant = pickVariant(asset, request.headers.get("accept-encoding") ?? "");
-  const type = Bun.file(asset.identity).type;
   const responseHeaders: Record<string, string> = {
     ...headers,
-    "content-type": type,
-    "cache-control": urlPath.startsWith("/assets/") ? YEAR : "no-cache",
+    "content-type": Bun.file(asset.identity).type,
+    "cache-control": pathname.startsWith("/assets/") ? YEAR : "no-cache",
     vary: "Accept-Encoding",
   };
   if (variant.encoding) responseHeaders["content-encoding"] = variant.encoding;
   // a download (the whitepaper's PDF) keeps its own name, not the embedded file's
-  if (urlPath !== "/index.html" && !urlPath.startsWith("/assets/")) responseHeaders["content-disposition"] = `inline; filename="${urlPath.slice(urlPath.lastIndexOf("/") + 1)}"`;
-  const cookie = urlPath === "/index.html" ? pageCookie?.(request) : undefined;
-  if (cookie) responseHeaders["set-cookie"] = cookie;
-  return new Response(Bun.file(variant.path), { status, headers: responseHeaders });
+  if (!pathname.startsWith("/assets/")) responseHeaders["content-disposition"] = `inline; filename="${pathname.slice(pathname.lastIndexOf("/") + 1)}"`;
+  return new Response(Bun.file(variant.path), { headers: responseHeaders });
 }
 
 // A page's own sharing tags (a blog post's): its title, description, address and image.
@@ -55,27 +58,32 @@ export interface PageMeta {
 const attr = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 let indexHtml: Promise<string> | undefined;
 
-// The app's page with `meta` in its <title>, description and Open Graph / Twitter tags, for the
-// links people share (a crawler runs no JavaScript). Sent as it is (not precompressed): a few KiB.
-export async function serveWebPageWithMeta(request: Request, headers: Record<string, string>, meta: PageMeta, pageCookie?: (request: Request) => string | undefined): Promise<Response> {
+// (`meta`: its <title>, description and Open Graph / Twitter tags, for the links people share: a
+// crawler runs no JavaScript.) Built per request, a few KiB, gzipped when the browser takes it.
+export async function serveWebPage(request: Request, headers: Record<string, string>, status: number, { cookie, meta, data }: PageExtras): Promise<Response> {
   indexHtml ??= Bun.file(webAssets["/index.html"]!.identity).text();
-  const tags = [
-    `<meta name="description" content="${attr(meta.description)}" />`,
-    `<meta property="og:type" content="article" />`,
-    `<meta property="og:title" content="${attr(meta.title)}" />`,
-    `<meta property="og:description" content="${attr(meta.description)}" />`,
-    `<meta property="og:url" content="${attr(meta.url)}" />`,
-    ...(meta.image ? [`<meta property="og:image" content="${attr(meta.image)}" />`] : []),
-    `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
-    `<link rel="canonical" href="${attr(meta.url)}" />`,
-  ].join("\n    ");
-  const html = (await indexHtml)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(meta.title)}</title>`)
-    .replace(/<meta name="description"[^>]*>/, () => tags);
-  const responseHeaders: Record<string, string> = { ...headers, "content-type": "text/html;charset=utf-8", "cache-control": "no-cache" };
-  const cookie = pageCookie?.(request);
+  let html = await indexHtml;
+  if (meta) {
+    const tags = [
+      `<meta name="description" content="${attr(meta.description)}" />`,
+      `<meta property="og:type" content="article" />`,
+      `<meta property="og:title" content="${attr(meta.title)}" />`,
+      `<meta property="og:description" content="${attr(meta.description)}" />`,
+      `<meta property="og:url" content="${attr(meta.url)}" />`,
+      ...(meta.image ? [`<meta property="og:image" content="${attr(meta.image)}" />`] : []),
+      `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
+      `<link rel="canonical" href="${attr(meta.url)}" />`,
+    ].join("\n    ");
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(meta.title)}</title>`).replace(/<meta name="description"[^>]*>/, () => tags);
+  }
+  // A data block, not a script: the CSP's script-src does not apply to it. `<` is escaped (JSON
+  // allows it only in strings), so no `</script>` in a review or a post ends it early.
+  if (data) html = html.replace("<div id=\"root\">", () => `<script type="application/json" id="page-data">${data.replaceAll("<", "\\u003c")}</script>\n    <div id="root">`);
+  const responseHeaders: Record<string, string> = { ...headers, "content-type": "text/html;charset=utf-8", "cache-control": "no-cache", vary: "Accept-Encoding" };
   if (cookie) responseHeaders["set-cookie"] = cookie;
-  return new Response(html, { headers: responseHeaders });
+  if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(html, { status, headers: responseHeaders });
+  responseHeaders["content-encoding"] = "gzip";
+  return new Response(Bun.gzipSync(html), { status, headers: responseHeaders });
 }
 
 // Crawlers may read the public pages; the admin screen and the API are not for them.

@@ -38,6 +38,30 @@ describe("accounts in the browser", () => {
     expect(status).toBe(401);
   }, 60_000);
 
+  test("a visitor's home page asks the API nothing as it loads (its first data comes in the page, GET /api/user is not asked without a session cookie); a signed-in reload still finds the user", async () => {
+    const { page } = await site.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/api/")) asked.push(path);
+    });
+    await page.goto("/");
+    await seen(page.getByRole("heading", { level: 1 }));
+    await seen(page.getByRole("heading", { name: "What Our Users Say" }));
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+    // the blog's teaser asks for its posts as it nears the screen
+    await page.getByRole("heading", { name: "From the Blog" }).scrollIntoViewIfNeeded();
+    await until(async () => (await page.getByRole("link", { name: /^Read More/ }).count()) === 3, "the teaser's three posts");
+    expect(asked).toEqual(["/api/posts"]);
+
+    await register(page, "reloader");
+    await page.waitForURL("**/dashboard");
+    await page.reload();
+    await seen(page.getByText("Welcome, reloader"));
+    expect(asked).toContain("/api/user");
+  }, 60_000);
+
   test("a wrong password shows the error toast and stays on the login screen", async () => {
     const { page } = await site.newPage();
     await page.goto("/login");

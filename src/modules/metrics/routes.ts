@@ -11,7 +11,7 @@ export function metricsRoutes(deps: {
   token: string | null;
   // the socket's peer address (never X-Forwarded-For)
   peerIp: ClientIpResolver;
-  notFound: (request: Request) => Response;
+  notFound: (request: Request) => Response | Promise<Response>;
   headers: Record<string, string>;
 }) {
   const allowed = createScrapeAccess(deps.token);

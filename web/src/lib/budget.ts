@@ -11,8 +11,10 @@ export interface BudgetFigures {
   nextSliceAt: string | null;
 }
 
-// "12.5", "100": an XRP amount as a figure in a sentence (not a payment's 6 decimals).
-export const xrpWords = (xrp: string | number) => Number(xrp).toLocaleString("en-US", { maximumFractionDigits: 6 });
+// "12.5", "100": an XRP amount as a figure in a sentence (not a payment's 6 decimals). One formatter
+// for every call: toLocaleString with options builds a new one each time, a cost in every render.
+const XRP_FORMAT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
+export const xrpWords = (xrp: string | number) => XRP_FORMAT.format(Number(xrp));
 
 // "12.5 XRP left this hour · more every hour until 100 XRP a day"; once the whole day is released,
 // "12.5 XRP left of today's 100 XRP".

@@ -76,7 +76,15 @@ const ALSO: Record<string, string[]> = {
   overflow: ["overflow-x", "overflow-y"],
 };
 
+const kinds = new Map<string, string>();
+
 function kindOf(utility: string): string {
+  let kind = kinds.get(utility);
+  if (kind === undefined) kinds.set(utility, (kind = findKind(utility)));
+  return kind;
+}
+
+function findKind(utility: string): string {
   const bare = utility.replace(/^!|!$/g, "");
   for (const [pattern, kind] of KINDS) {
     const match = bare.match(pattern);
@@ -103,6 +111,16 @@ export function mergeClasses(classes: string): string {
   return kept.reverse().join(" ");
 }
 
+// A page renders the same few class lists over and over (every card, every button): each is merged once.
+const merged = new Map<string, string>();
+
 export function cn(...inputs: ClassValue[]) {
-  return mergeClasses(clsx(inputs));
+  const classes = clsx(inputs);
+  let result = merged.get(classes);
+  if (result === undefined) {
+    result = mergeClasses(classes);
+    // (bounded: a class list built from data must not grow it without end)
+    if (merged.size < 500) merged.set(classes, result);
+  }
+  return result;
 }

@@ -8,7 +8,9 @@ import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 // (from its file: the feature's index also holds the article's body, which / never shows)
 import { usePosts } from "../features/blog/api";
-import { hourUsedUp, timeWords } from "../lib/budget";
+import { hourUsedUp, timeWords, xrpWords as xrp } from "../lib/budget";
+import { useAfterFirstPaint } from "../lib/useAfterFirstPaint";
+import { useNearView } from "../lib/useNearView";
 import { usePageTitle } from "../lib/usePageTitle";
 
 // The signup forms sit at the bottom of the page: their code (and their proof of work) loads after the page.
@@ -16,12 +18,13 @@ import { usePageTitle } from "../lib/usePageTitle";
 const NewsletterForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.NewsletterForm })));
 const EarningAlertsForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.EarningAlertsForm })));
 
-// The three latest posts (none yet: the blog's link).
+// The three latest posts (none yet: the blog's link), asked for when the section nears the screen.
 function BlogTeaser() {
-  const posts = usePosts(3).data;
+  const [ref, near] = useNearView<HTMLDivElement>();
+  const posts = usePosts(3, near).data;
   if (posts && posts.length === 0) return <p className="text-slate-600">News and guides will appear on the <Link to="/blog" className="font-medium text-brand-700 underline">blog</Link>.</p>;
   return (
-    <div className="grid min-h-40 gap-4 sm:grid-cols-3">
+    <div ref={ref} className="grid min-h-40 gap-4 sm:grid-cols-3">
       {posts?.map((post) => (
         <Card key={post.id} className="flex flex-col p-5">
           <h3 className="font-bold text-slate-900">{post.title}</h3>
@@ -78,8 +81,6 @@ function Section({ title, children, className }: { title: string; children: Reac
     </section>
   );
 }
-
-const xrp = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 6 });
 
 // Live figures only: what has been paid, what a request pays and what is left today, from the
 // database and the operator's settings (the status is the header badge's, already fetched).
@@ -160,42 +161,10 @@ function ReviewsBlock() {
   );
 }
 
-export default function Home() {
-  usePageTitle("Free XRP Faucet");
+// Everything below the first screen, rendered once the first screen has painted.
+function BelowTheFold() {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-slate-50">
-        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
-          <span className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">
-            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-            No login or registration required
-          </span>
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Request Free XRP, Paid After Review</h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-600">
-            Enter your XRP wallet address and request free XRP. One claim per wallet every 24 hours; our team reviews each request and pays
-            within 24 hours.
-          </p>
-          {/* claim here, without going to /faucet (its proof of work starts when the form is focused) */}
-          <div className="mt-8 w-full max-w-xl space-y-3 rounded-2xl border border-brand-100 bg-white p-5 text-left shadow-sm">
-            <NextClaim />
-            <ClaimForm idPrefix="hero" warmOnFocus buttonLabel="Claim Free XRP" />
-          </div>
-          <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row">
-            <Link to="/faucet" className={buttonClass({ size: "lg", className: "rounded-full" })}>
-              <Droplet aria-hidden="true" className="h-5 w-5" />
-              Get Free XRP
-            </Link>
-            <Link to="/whitepaper" className={buttonClass({ variant: "outline", size: "lg", className: "rounded-full" })}>
-              How It Works
-              <ArrowRight aria-hidden="true" className="h-5 w-5" />
-            </Link>
-          </div>
-          <Link to="/faq" className="mt-6 rounded text-sm font-medium text-brand-700 hover:underline">
-            Read Security FAQ
-          </Link>
-        </div>
-      </section>
-
       <Section title="Why Use Our Faucet">
         <FeatureGrid items={FEATURES} />
       </Section>
@@ -240,6 +209,49 @@ export default function Home() {
           </Link>
         </div>
       </section>
+    </>
+  );
+}
+
+export default function Home() {
+  usePageTitle("Free XRP Faucet");
+  const belowTheFold = useAfterFirstPaint();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-slate-50">
+        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
+          <span className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+            No login or registration required
+          </span>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Request Free XRP, Paid After Review</h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-600">
+            Enter your XRP wallet address and request free XRP. One claim per wallet every 24 hours; our team reviews each request and pays
+            within 24 hours.
+          </p>
+          {/* claim here, without going to /faucet (its proof of work starts when the form is focused) */}
+          <div className="mt-8 w-full max-w-xl space-y-3 rounded-2xl border border-brand-100 bg-white p-5 text-left shadow-sm">
+            <NextClaim />
+            <ClaimForm idPrefix="hero" warmOnFocus buttonLabel="Claim Free XRP" />
+          </div>
+          <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row">
+            <Link to="/faucet" className={buttonClass({ size: "lg", className: "rounded-full" })}>
+              <Droplet aria-hidden="true" className="h-5 w-5" />
+              Get Free XRP
+            </Link>
+            <Link to="/whitepaper" className={buttonClass({ variant: "outline", size: "lg", className: "rounded-full" })}>
+              How It Works
+              <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </Link>
+          </div>
+          <Link to="/faq" className="mt-6 rounded text-sm font-medium text-brand-700 hover:underline">
+            Read Security FAQ
+          </Link>
+        </div>
+      </section>
+
+      {/* (a screen's height held for it until then, so the footer does not move into view and out) */}
+      {belowTheFold ? <BelowTheFold /> : <div className="min-h-screen" />}
       <FaucetStatusBadge />
     </>
   );

@@ -37,13 +37,16 @@ export function useRewardsHistory() {
   });
 }
 
-// The points, streak and last claim change with every faucet request: the dashboard rereads the user when it opens.
+// The points, streak and last claim change with every faucet request: the dashboard rereads the user
+// when it opens, unless the user was read a moment ago (the page's first load, a login's answer).
 export function useRefreshUserOnMount() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    const readAt = queryClient.getQueryState(currentUserKey)?.dataUpdatedAt ?? 0;
+    if (Date.now() - readAt > JUST_READ_MS) void queryClient.invalidateQueries({ queryKey: currentUserKey });
   }, [queryClient]);
 }
+const JUST_READ_MS = 2000;
 
 // The error of a failed call, with the server's stable code (null when the request never arrived).
 export type CodedError = Error & { code?: string | null };

@@ -28,8 +28,9 @@ export function fetchEarly(path: string) {
   early.set(key, (slug ? fetchPost(decodeURIComponent(slug)) : fetchPosts()).catch(() => undefined));
 }
 
-export const usePosts = (limit?: number) =>
-  useQuery({ queryKey: [...postsKey, limit ?? "all"], queryFn: async () => (limit ? fetchPosts(limit) : ((await once("all", fetchPosts)) ?? fetchPosts())) });
+// (`enabled` false: not asked yet, the home page's teaser until it nears the screen)
+export const usePosts = (limit?: number, enabled = true) =>
+  useQuery({ queryKey: [...postsKey, limit ?? "all"], queryFn: async () => (limit ? fetchPosts(limit) : ((await once("all", fetchPosts)) ?? fetchPosts())), enabled });
 
 export const usePost = (slug: string) =>
   useQuery({
