@@ -393,10 +393,13 @@ export function createApp(deps: AppDeps) {
   // forged X-Forwarded-For each get their answer here.
   const atTheDoor = (request: Request): Response | undefined => {
     const declared = request.headers.get("content-length");
-    const upload = declared !== null && new URL(request.url).pathname === UPLOAD_ROUTE;
-    if (declared !== null && !(Number(declared) <= (upload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES))) {
-      const error = upload ? uploadErrors.tooLarge() : bodyTooLarge();
-      return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers });
+    // (the path is read only for a body over the usual limit: an upload may be larger)
+    if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) {
+      const upload = new URL(request.url).pathname === UPLOAD_ROUTE;
+      if (!upload || !(Number(declared) <= MAX_UPLOAD_BYTES)) {
+        const error = upload ? uploadErrors.tooLarge() : bodyTooLarge();
+        return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers });
+      }
     }
     if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
       return jsonError(403, "Cross-site request refused", apiHeaders);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { newAddress, registerUser, saveSettings, startSite, type Site } from "./support.ts";
+import { newAddress, registerUser, saveSettings, type Site, startSite, toasts } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -19,7 +19,6 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const seen = (locator: Locator) => locator.waitFor({ state: "visible" });
 const gone = (locator: Locator) => locator.waitFor({ state: "hidden" });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { encodeAccountID } from "ripple-address-codec";
 import { proofFor } from "../../src/testing/pow.ts";
-import { ADMIN, gone, saveSettings, seen, sessionCookie, startSite, until, type Site } from "./support.ts";
+import { ADMIN, gone, saveSettings, seen, sessionCookie, type Site, startSite, toasts, until } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -15,7 +15,6 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
 const json = { "content-type": "application/json" };
 

@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { encodeAccountID } from "ripple-address-codec";
 import { proofFor } from "../../src/testing/pow.ts";
-import { ADMIN, gone, isFocused, seen, sessionCookie, startSite, until, type Site } from "./support.ts";
+import { ADMIN, gone, isFocused, seen, sessionCookie, type Site, startSite, toasts, until } from "./support.ts";
 
 let site: Site;
 const json = { "content-type": "application/json" };
@@ -27,7 +27,6 @@ afterAll(async () => {
 }, 60_000);
 
 const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const dialog = (page: Page) => page.getByRole("dialog");
 
 async function adminPage(width = 1280) {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { sizeWords } from "../src/features/backups/backup-words.ts";
-import { gone, logInAsAdmin, seen, startSite, until, type Site } from "./support.ts";
+import { gone, logInAsAdmin, PNG_1X1, seen, type Site, startSite, toasts, until } from "./support.ts";
 
 let site: Site;
 let root = "";
@@ -39,7 +39,6 @@ interface Status {
   backups: Backup[];
 }
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 // The value beside a label in the screen's figures (<dt>label</dt><dd>value</dd>).
 const figureOf = (page: Page, label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
 const statusOf = (page: Page): Promise<Status> => page.evaluate(async () => (await fetch("/api/admin/backups")).json());
@@ -153,7 +152,7 @@ test("a failed backup is an alert with its message until one succeeds again", as
     renameSync(aside, backupDir);
   }
   // (with an image uploaded first: the backup holds it, and its row says so beside the database's size)
-  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+  const png = PNG_1X1.toString("base64");
   const uploaded = await page.evaluate(async (base64) => {
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     return (await fetch("/api/admin/uploads", { method: "POST", headers: { "content-type": "image/png" }, body: bytes })).status;

@@ -20,7 +20,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { errorUnder, ADMIN, BROWSER_USER_AGENT, gone, newAddress, seen, sessionCookie, startSite, until, type SiteOnClock } from "./support.ts";
+import { ADMIN, BROWSER_USER_AGENT, errorUnder, gone, newAddress, seen, sessionCookie, type SiteOnClock, startSite, toasts, until } from "./support.ts";
 
 let site: SiteOnClock;
 let adminCookie = "";
@@ -50,7 +50,6 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 interface Status {
   isActive: boolean;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { gone, logInAsAdmin, seen, startSite, type Site, until } from "./support.ts";
+import { gone, logInAsAdmin, pngFile, seen, type Site, startSite, toasts, until } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -16,8 +16,7 @@ afterAll(async () => {
 }, 60_000);
 
 // (a 1x1 PNG, as a file the admin picks)
-const PNG = { name: "banner.png", mimeType: "image/png", buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64") };
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const PNG = pngFile("banner.png");
 
 async function axe(page: Page): Promise<string[]> {
   await gone(page.getByText("Loading...", { exact: true }));

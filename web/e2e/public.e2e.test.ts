@@ -1,7 +1,7 @@
 // The public site as a visitor uses it, against the built binary.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { gone, logInAsAdmin, newAddress, seen, startSite, until, untilPaid, type Site } from "./support.ts";
+import { gone, logInAsAdmin, newAddress, seen, type Site, startSite, toasts, until, untilPaid } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -14,7 +14,6 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 describe("the faucet", () => {
   test("a visitor requests XRP, sees the success toast and a cleared field; the same address again shows the limit", async () => {

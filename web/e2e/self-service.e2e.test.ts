@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { freePort } from "../../src/testing/binary.ts";
 import { proofFor } from "../../src/testing/pow.ts";
 import { linkIn, startSmtp, type MailServer } from "../../src/testing/smtp.ts";
-import { ADMIN, gone, logIn, newAddress, registerUser, seen, sessionCookie, startSite, until, USER_PASSWORD as PASSWORD, type Site } from "./support.ts";
+import { ADMIN, gone, logIn, newAddress, registerUser, seen, sessionCookie, type Site, startSite, toasts, until, USER_PASSWORD as PASSWORD } from "./support.ts";
 
 let smtp: MailServer;
 let site: Site;
@@ -55,7 +55,6 @@ afterAll(async () => {
   await smtp?.close();
 }, 60_000);
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 // the password rule's words for one of the most common passwords (src/shared/password-rule.ts)
 const TOO_COMMON = "This password is too easy to guess: it is one of the most common passwords. Add more words or characters.";
 

@@ -1,7 +1,7 @@
 // The app shell as a person uses it: accounts, role redirects, the 404 page and the mobile menu.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { ADMIN, gone, isFocused, seen, startSite, until, type Site } from "./support.ts";
+import { ADMIN, gone, isFocused, seen, type Site, startSite, toasts, until } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 async function register(page: Page, username: string, password = "correct horse battery") {
   await page.goto("/register");

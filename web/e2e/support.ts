@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { encodeAccountID } from "ripple-address-codec";
 import { BINARY, runBinary, startBinary, type RunningServer } from "../../src/testing/binary.ts";
 import type { FakeClock } from "../../src/testing/harness.ts";
+import { PNG_1X1 } from "../../src/testing/signed-in.ts";
 import { waitFor } from "../../src/testing/wait.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -205,6 +206,13 @@ export async function errorUnder(field: Locator): Promise<string | null> {
 }
 
 export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+// the live region the app's toasts appear in
+export const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+
+// the smallest PNG, as a file a person picks in a file chooser
+export const pngFile = (name: string) => ({ name, mimeType: "image/png", buffer: PNG_1X1 });
+export { PNG_1X1 };
 
 // A new random XRP address (classic, r...), never seen by the site.
 export const newAddress = () => encodeAccountID(crypto.getRandomValues(new Uint8Array(20)));

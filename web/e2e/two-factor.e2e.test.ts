@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { Wallet } from "xrpl";
 import { totpCode } from "../../src/auth/totp.ts";
 import { proofFor } from "../../src/testing/pow.ts";
-import { ADMIN, gone, logIn, newAddress, registerUser, seen, startSite, until, USER_PASSWORD, type Site } from "./support.ts";
+import { ADMIN, gone, logIn, newAddress, registerUser, seen, type Site, startSite, toasts, until, USER_PASSWORD } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -25,7 +25,6 @@ afterAll(async () => {
   await site?.close();
 }, 60_000);
 
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 async function axe(page: Page, where: string) {

@@ -2,10 +2,9 @@
 // quotes, rules, links (http(s) or a path of this site) and images (uploaded ones only). Every other
 // character of the text is escaped, so HTML written in a post (a <script>, an onerror=) shows as text
 // and never runs; a link or image whose address is not allowed shows its text.
+import { escapeHtml } from "../../lib/html.ts";
 import { UPLOAD_PATH_PATTERN } from "../uploads/model.ts";
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 // An address a link may go to: http(s) with a host, or a path of this site (not "//host").
 function safeHref(url: string): string | null {

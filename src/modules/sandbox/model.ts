@@ -1,5 +1,6 @@
 // The sandbox ledger's read-only transaction page: plain HTML built on the server, every value
 // escaped, no script (the site's content security policy applies).
+import { escapeHtml } from "../../lib/html.ts";
 import { formatXrp } from "../../money.ts";
 import type { SandboxTransaction } from "../../payouts/simulator/index.ts";
 
@@ -8,9 +9,6 @@ export const TX_HASH_PATTERN = /^[0-9A-Fa-f]{64}$/;
 
 // The ledger keeps close times in seconds since 2000-01-01 (the Ripple epoch).
 const RIPPLE_EPOCH_MS = Date.UTC(2000, 0, 1);
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const xrp = (drops: bigint | null) => (drops === null ? "—" : `${formatXrp(Number(drops))} XRP`);
 
