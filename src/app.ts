@@ -20,7 +20,7 @@ import type { FaucetRequest } from "./db/schema.ts";
 import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } from "./http/client-ip.ts";
 import { createBodyReads, IS_JSON_TYPE, readBody, readBytes } from "./http/body.ts";
 import { type ContextDeps, createVisitor, visitingAdmin } from "./http/context.ts";
-import { HttpError, jsonError } from "./lib/errors.ts";
+import { errorHeaders, HttpError, jsonError } from "./lib/errors.ts";
 import { type IpGrouping, ipGroup, ipNetworks } from "./lib/ip-group.ts";
 import { newDeviceCookie } from "./http/device.ts";
 import { createErrorLog } from "./http/error-log.ts";
@@ -435,9 +435,12 @@ export function createApp(deps: AppDeps) {
     return value;
   };
   // A route's error: an HttpError with its status, code and headers; any other error 500, logged.
+  const apiErrorHeaders = errorHeaders(apiHeaders);
+  const baseErrorHeaders = errorHeaders(baseHeaders);
   const errorAnswer = (error: unknown, request: Request, path: string): Response => {
-    const headers = isApiPath(path) ? apiHeaders : baseHeaders;
-    if (error instanceof HttpError) return jsonError(error.status, error.message, { ...headers, ...error.headers }, error.errorCode);
+    const api = isApiPath(path);
+    const headers = api ? apiHeaders : baseHeaders;
+    if (error instanceof HttpError) return jsonError(error.status, error.message, api ? apiErrorHeaders : baseErrorHeaders, error.errorCode, error.headers);
     const status = (error as { status?: unknown })?.status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       return jsonError(status, "The request could not be processed", headers);

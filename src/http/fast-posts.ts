@@ -19,7 +19,6 @@ import { type ContextDeps, createVisitor, type Visitor } from "./context.ts";
 import { IS_JSON_TYPE } from "./body.ts";
 import { JSON_TYPE, type PublicReads } from "./public-reads.ts";
 
-
 // What a route's guards and handler read: Elysia's context has all of it.
 export interface PostContext<B> {
   request: Request;
@@ -59,6 +58,8 @@ export interface FastPosts {
 }
 
 export function createFastPosts(reads: PublicReads, app: AppAround): FastPosts {
+  // (built once, copied into each answer: cheaper than a record's entries set one by one)
+  const answerHeaders = new Headers({ ...app.headers, "content-type": JSON_TYPE });
   return {
     add(path, route, handle) {
       const schema = TypeCompiler.Compile(route.body);
@@ -81,7 +82,7 @@ export function createFastPosts(reads: PublicReads, app: AppAround): FastPosts {
           for (const check of checks) await check(context);
           const value = await handle(context);
           const status = typeof set.status === "number" ? set.status : 200;
-          return withCookies(new Response(JSON.stringify(value), { status, headers: { ...app.headers, "content-type": JSON_TYPE } }));
+          return withCookies(new Response(JSON.stringify(value), { status, headers: answerHeaders }));
         } catch (error) {
           return withCookies(app.errorAnswer(error, request, path));
         }
