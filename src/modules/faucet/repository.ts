@@ -117,19 +117,24 @@ export function createFaucetRepository(db: Db) {
   //   which the score is at its top anyway), so the count costs the same at 1k and 1M rows;
   // - whether a request from another network of the wide one was approved (the partial index
   //   faucet_requests_wide_approved holds approved and paid requests only).
-  const signalCounts = db.sqlite.prepare<SignalCounts, [string, string, string, string, number, number, number, number, number, number, number]>(
+  // A network with no request in the last 24 h (the limits' read says so) has none in the last
+  // minutes and no other device either: its statement leaves those two counts out (each is an index
+  // seek; most requests come from such a network, the farm's new /48s too).
+  const signalCountsSql = (networkAsked: boolean) =>
     `select
        (select count(*) from faucet_requests indexed by faucet_requests_network_time where ip_network = ?1 and created_at > ?5 and status = 'REJECTED')
        + (select count(*) from faucet_requests indexed by faucet_requests_device_time where device_id = ?3 and created_at > ?5 and ip_network <> ?1 and status = 'REJECTED')
          as rejected,
-       (select count(*) from faucet_requests where ip_network = ?1 and created_at > ?6) as fromNetworkRecently,
+       ${networkAsked ? "(select count(*) from faucet_requests where ip_network = ?1 and created_at > ?6)" : "0"} as fromNetworkRecently,
        (select count(distinct device_id) from faucet_requests where address = ?4 and device_id <> ?3 and created_at > ?7) as devicesForAddress,
-       (select count(distinct device_id) from faucet_requests where ip_network = ?1 and device_id <> ?3 and created_at > ?8) as devicesFromNetwork,
+       ${networkAsked ? "(select count(distinct device_id) from faucet_requests where ip_network = ?1 and device_id <> ?3 and created_at > ?8)" : "0"} as devicesFromNetwork,
        (select count(*) from (select 1 from faucet_requests where ip_wide = ?2 and created_at > ?9 and ip_network <> ?1 limit ${WIDE_COUNT_CAP})) as fromWideHour,
        (select count(*) from (select 1 from faucet_requests where ip_wide = ?2 and created_at > ?10 and ip_network <> ?1 limit ${WIDE_COUNT_CAP})) as fromWideDay,
        (select count(*) from (select 1 from faucet_requests indexed by faucet_requests_wide_approved
-          where ip_wide = ?2 and status in ('APPROVED', 'PROCESSED') and processed_at > ?11 and ip_network <> ?1 limit 1)) as paidToWide`,
-  );
+          where ip_wide = ?2 and status in ('APPROVED', 'PROCESSED') and processed_at > ?11 and ip_network <> ?1 limit 1)) as paidToWide`;
+  type SignalArgs = [string, string, string, string, number, number, number, number, number, number, number];
+  const signalCounts = db.sqlite.prepare<SignalCounts, SignalArgs>(signalCountsSql(true));
+  const signalCountsQuietNetwork = db.sqlite.prepare<SignalCounts, SignalArgs>(signalCountsSql(false));
   const dayTotal = db.sqlite.prepare<{ amountDrops: number; bonusDrops: number }, [string]>(
     "select amount_drops as amountDrops, bonus_drops as bonusDrops from faucet_daily_totals where day = ?",
   );
@@ -318,8 +323,9 @@ export function createFaucetRepository(db: Db) {
     lastForAddress: (address: string, since: number) => lastForAddress.get(address, since) ?? undefined,
     otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFrom(requestsFromDevice.all(key, since), address),
     otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFrom(requestsFromNetwork.all(key, since), address),
-    signalCounts: (nets: { network: string; wide: string }, device: string, address: string, since: SignalMoments): SignalCounts =>
-      signalCounts.get(nets.network, nets.wide, device, address, since.rejected, since.fromNetworkRecently, since.devicesForAddress, since.devicesFromNetwork, since.fromWideHour, since.fromWideDay, since.paidToWide)!,
+    // (`networkQuiet`: the network asked nothing in the last 24 h)
+    signalCounts: (nets: { network: string; wide: string }, device: string, address: string, since: SignalMoments, networkQuiet = false): SignalCounts =>
+      (networkQuiet ? signalCountsQuietNetwork : signalCounts).get(nets.network, nets.wide, device, address, since.rejected, since.fromNetworkRecently, since.devicesForAddress, since.devicesFromNetwork, since.fromWideHour, since.fromWideDay, since.paidToWide)!,
     dayTotal: (day: string) => dayTotal.get(day)?.amountDrops ?? 0,
     // (see waitingAmongNewest; each request once, newest first. Read by bun:sqlite: Drizzle's
     // mapping of 20 whole rows cost about 300 µs of a farm request's time.)

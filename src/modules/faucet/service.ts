@@ -139,10 +139,17 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // velocity counts (its network's 10 minutes, its wide network's hour and day) from before `from`,
   // its own moment (a waiting request scored again counts what came after it too). Every count is at
   // the network's width (IPv6 /48, IPv4 /24), inside which the IP group lies. `limits`: the other
-  // addresses from the network and the device, when the limits already counted them.
-  const signals = (nets: { network: string; wide: string }, address: string, device: string, now: number, from: number, limits?: { fromNetwork: number; fromDevice: number }): RiskSignals => {
+  // addresses from the network and the device, and the network's rows, when the limits already counted them.
+  const signals = (
+    nets: { network: string; wide: string },
+    address: string,
+    device: string,
+    now: number,
+    from: number,
+    limits?: { fromNetwork: number; fromDevice: number; networkRows: number },
+  ): RiskSignals => {
     const since = now - DAY_MS;
-    const counts = repo.signalCounts(nets, device, address, {
+    const moments = {
       rejected: now - 7 * DAY_MS,
       fromNetworkRecently: from - 10 * 60_000,
       devicesForAddress: now - 30 * DAY_MS,
@@ -150,7 +157,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       fromWideHour: from - HOUR_MS,
       fromWideDay: from - DAY_MS,
       paidToWide: now - DAY_MS,
-    });
+    };
+    const counts = repo.signalCounts(nets, device, address, moments, limits?.networkRows === 0);
     return {
       addressesFromIp: limits?.fromNetwork ?? repo.otherAddressesFromNetwork(nets.network, address, since).n,
       addressesFromDevice: limits?.fromDevice ?? repo.otherAddressesFromDevice(device, address, since).n,
@@ -258,7 +266,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // past the limits, it is one of the crowd; during a surge a faucet request waits for a person
     surge.count(now);
     const surging = kind === "faucet" && surge.state(now).active;
-    const counted = signals(nets, parsed.address, input.deviceId, now, now, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n });
+    const counted = signals(nets, parsed.address, input.deviceId, now, now, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n, networkRows: fromNetwork.rows });
     const scored = scoreRisk({ ...counted, newDevice: input.newDevice, userAgent: input.userAgent });
     const risk = surging ? surgeRisk(scored) : scored;
     // Only what a rule could pay holds budget: a low-risk faucet request (auto-approve may pay it
