@@ -329,9 +329,10 @@ export function createFaucetRepository(db: Db) {
     dayTotal: (day: string) => dayTotal.get(day)?.amountDrops ?? 0,
     // (see waitingAmongNewest; each request once, newest first. Read by bun:sqlite: Drizzle's
     // mapping of 20 whole rows cost about 300 µs of a farm request's time.)
-    waitingFrom(network: string, wide: string, since: number, id: number): WaitingRequest[] {
+    // (`networkQuiet`: the network asked nothing else in 24 h, so nothing waits there)
+    waitingFrom(network: string, wide: string, since: number, id: number, networkQuiet = false): WaitingRequest[] {
       const rows = new Map<number, WaitingRow>();
-      for (const row of [...waitingFromNetwork.all(network, since, id), ...waitingFromWide.all(wide, since, id)]) rows.set(row.id, row);
+      for (const row of [...(networkQuiet ? [] : waitingFromNetwork.all(network, since, id)), ...waitingFromWide.all(wide, since, id)]) rows.set(row.id, row);
       return [...rows.values()].sort((a, b) => b.created_at - a.created_at).map(waitingRequest);
     },
     markPaid: (id: number, txHash: string, at: number) => markPaid.run({ id, txHash, at }),

@@ -207,8 +207,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // A new request raises the score of those still waiting from its network and wide network (a
   // burst is seen as a whole, the first ones included, as the admin's list then shows); one raised
   // to flagged gives its budget back.
-  function raiseWaiting(nets: { network: string; wide: string }, newId: number, now: number) {
-    for (const waiting of repo.waitingFrom(nets.network, nets.wide, now - DAY_MS, newId)) {
+  function raiseWaiting(nets: { network: string; wide: string }, newId: number, now: number, networkQuiet: boolean) {
+    for (const waiting of repo.waitingFrom(nets.network, nets.wide, now - DAY_MS, newId, networkQuiet)) {
       const risk = rescore(waiting);
       if (risk.score <= (waiting.riskScore ?? 0)) continue;
       repo.setRisk(waiting.id, risk.score, risk.reasons);
@@ -300,7 +300,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     moveBudget(pool, today, holdsBudget ? amount : 0, 1, surging ? 0 : 1);
     if (pool === "bonus") moveBudget("faucet", today, 0, 1); // the day's request count
     // (nothing else from its network or wide network in 24 h: nothing waiting there to raise)
-    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0) raiseWaiting(nets, row.id, now);
+    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0) raiseWaiting(nets, row.id, now, fromNetwork.rows === 0);
     if (input.userId !== null && kind === "faucet") repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
     return row;
   }
