@@ -41,6 +41,7 @@
 //   BENCH_FLOOD_SECONDS=10                  measured seconds of each run
 //   BENCH_WARMUP=3                          warm-up seconds before each run (0 to skip)
 //   BENCH_BINARY=path                       the executable (default dist/xrp-faucet)
+//   BENCH_FLOOD_PHASES=network,address      only these loads (accepted, flagged, address, network)
 // Quick check: BENCH_FLOOD_SIZES=1000,20000 BENCH_FLOOD_SECONDS=3 bun bench/flood.ts
 import { copyFileSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
@@ -250,7 +251,7 @@ interface Phase {
 // A /24 of its own each (third octet 1-255: the bystander's /24s are x.y.0.0), consecutive ones in other /16s.
 const CLEAN_IP = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
 const REPEATED = newAddress();
-const PHASES: Phase[] = [
+const ALL_PHASES: Phase[] = [
   { key: "accepted", title: "accepted, clean networks", expect: 201, kinds: KINDS, bystander: false, ip: () => CLEAN_IP, check: () => ({ address: newAddress(), ip: "203.0.113.1" }) },
   {
     key: "flagged",
@@ -283,6 +284,10 @@ const PHASES: Phase[] = [
     check: () => ({ address: newAddress(), ip: farmV6(0, 5) }),
   },
 ];
+// BENCH_FLOOD_PHASES=accepted,flagged,address,network: only these loads (default: all four)
+const CHOSEN = (process.env.BENCH_FLOOD_PHASES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const PHASES = CHOSEN.length ? ALL_PHASES.filter((p) => CHOSEN.includes(p.key)) : ALL_PHASES;
+if (PHASES.length === 0) throw new Error(`BENCH_FLOOD_PHASES names none of ${ALL_PHASES.map((p) => p.key).join(", ")}: "${process.env.BENCH_FLOOD_PHASES}"`);
 
 // One request as a browser sends it; no answer within SETTLE_MS is status 0.
 async function ask(url: string, address: string, ip: string) {
