@@ -164,8 +164,9 @@ export const faucetRequests = sqliteTable(
   (t) => [
     index("faucet_requests_address_time").on(t.address, t.createdAt),
     index("faucet_requests_network_time").on(t.ipNetwork, t.createdAt),
-    // (with the network: the wide network's count of other networks' requests reads the index alone)
-    index("faucet_requests_wide_time").on(t.ipWide, t.createdAt, t.ipNetwork),
+    // (with the network, the status and the score: the wide network's count of other networks' requests,
+    // and the newest of them still waiting below the top score, read the index alone)
+    index("faucet_requests_wide_time").on(t.ipWide, t.createdAt, t.ipNetwork, t.status, t.riskScore),
     index("faucet_requests_device_time").on(t.deviceId, t.createdAt),
     index("faucet_requests_time").on(t.createdAt),
     index("faucet_requests_status_time").on(t.status, t.createdAt),

@@ -172,7 +172,8 @@ export function createFaucetRepository(db: Db) {
   );
   // The requests still waiting below the top score among the newest RESCORED_AT_MOST of a network
   // and of a wide network since a moment: a bounded read however many a farm left waiting. (Only
-  // the ones kept are read whole: in a flood the newest are at the top score already.)
+  // the ones kept are read whole: in a flood the newest are at the top score already. The wide
+  // network's index holds the status and the score: its newest are read without their rows.)
   const waitingAmongNewest = (column: "ip_network" | "ip_wide") =>
     db.sqlite.prepare<WaitingRow, [string, number, number]>(
       `select id, address, amount_drops, reason, status, risk_score, risk_reasons, requester_ip, ip_group, ip_network, ip_wide, device_id,
