@@ -185,17 +185,19 @@ export function createFaucetRepository(db: Db) {
   const waitingFromNetwork = waitingAmongNewest("ip_network");
   // What was inserted since a moment, by address, network and device (service.ts: the limits a
   // request read before its transaction still hold in it when none of its three got a row since).
-  // Forgotten in one go past INSERTS_REMEMBERED keys: a read older than that is read again.
-  const insertedAt = new Map<string, number>();
+  // Forgotten in one go past INSERTS_REMEMBERED addresses: a read older than that is read again.
+  const insertedAt = { address: new Map<string, number>(), network: new Map<string, number>(), device: new Map<string, number>() };
   let inserts = 0;
   let forgottenBefore = 0;
-  const noteInsert = (...keys: string[]) => {
+  const noteInsert = (address: string, network: string | null, device: string | null) => {
     inserts++;
-    if (insertedAt.size >= INSERTS_REMEMBERED) {
-      insertedAt.clear();
+    if (insertedAt.address.size >= INSERTS_REMEMBERED) {
+      for (const keys of Object.values(insertedAt)) keys.clear();
       forgottenBefore = inserts - 1;
     }
-    for (const key of keys) insertedAt.set(key, inserts);
+    insertedAt.address.set(address, inserts);
+    insertedAt.network.set(String(network), inserts);
+    insertedAt.device.set(String(device), inserts);
   };
   const waitingFromWide = waitingAmongNewest("ip_wide");
   const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
@@ -363,13 +365,16 @@ export function createFaucetRepository(db: Db) {
         row.autoApproveSkip,
         row.createdAt,
       )!;
-      noteInsert(`address ${row.address}`, `network ${row.ipNetwork}`, `device ${row.deviceId}`);
+      noteInsert(row.address, row.ipNetwork, row.deviceId);
       return { ...row, id, status: "PENDING", reviewId: null, rejectReason: null, payoutError: null, processedBy: null, processedAt: null, txHash: null, autoApproved: false, addressPoints: 0, addressReasons: null };
     },
     // a moment to ask noneInsertedSince about
     insertsSoFar: () => inserts,
     noneInsertedSince: (moment: number, address: string, network: string, device: string) =>
-      moment >= forgottenBefore && [`address ${address}`, `network ${network}`, `device ${device}`].every((key) => (insertedAt.get(key) ?? 0) <= moment),
+      moment >= forgottenBefore &&
+      (insertedAt.address.get(address) ?? 0) <= moment &&
+      (insertedAt.network.get(network) ?? 0) <= moment &&
+      (insertedAt.device.get(device) ?? 0) <= moment,
     updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),
