@@ -42,9 +42,14 @@ test.each([
   ["an accepted request", () => ask("198.51.100.9")],
   ["a flagged request from a network that asked before", () => ask("2001:db8:5::2")],
   ["a refusal: the network is over its limit", () => ask("2001:db8:5::3")],
+  // (asked before this server started: a refusal the server has not seen yet reads the database)
   ["a refusal: the address asked in the last 24 h", async () => {
     const address = randomAddress();
-    await ask("203.0.113.50", address);
+    t.db.sqlite.run(
+      `insert into faucet_requests (address, amount_drops, requester_ip, ip_group, ip_network, ip_wide, device_id, created_at)
+       values (?, 1000000, '203.0.113.50', '203.0.113.0/24', '203.0.113.0/24', '203.0.0.0/16', ?, ?)`,
+      [address, crypto.randomUUID(), t.clock() - 60_000],
+    );
     log.clear();
     return ask("203.0.113.60", address);
   }],
@@ -55,6 +60,19 @@ test.each([
   expect(res.status).toBeLessThan(500);
   expect(log.taken().length).toBeGreaterThan(0);
   expect(badPlans()).toEqual([]);
+});
+
+// An address asked again and again (a flood of one address) is refused from what the server saw:
+// after its request, or its first refusal, no statement at all.
+test("an address asked again is refused without a statement, with its wait", async () => {
+  const address = randomAddress();
+  expect((await ask("203.0.113.70", address)).status).toBe(201);
+  t.clock.advance(60 * 60_000);
+  log.clear();
+  const again = await ask("203.0.113.80", address);
+  expect(again.status).toBe(429);
+  expect(again.json.message).toContain("You can request again in 23 hours.");
+  expect(log.runs()).toBe(0);
 });
 
 // A farm's flood from new /48s of one /32: each request reads its limits once (before its

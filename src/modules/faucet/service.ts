@@ -29,6 +29,8 @@ export const POINTS_PER_STREAK_DAY = 2;
 export const MAX_STREAK_POINTS = 20;
 export const ADMIN_PAGE_SIZE = 200;
 const STATUS_CACHE_MS = 1000;
+// How many addresses askedAt remembers (a few hundred kilobytes).
+const ASKED_REMEMBERED = 10_000;
 
 export interface FaucetRequestInput {
   address: unknown;
@@ -219,6 +221,23 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     }
   }
 
+  // The latest faucet request of the addresses seen asking (a flood asks for one address again and
+  // again): rows are never removed, so one seen committed refuses its address until 24 h after it
+  // without a read. Filled from the limits' reads and from requests once committed (a savepoint
+  // rolled back leaves nothing here); forgotten in one go past ASKED_REMEMBERED.
+  const askedAt = new Map<string, number>();
+  const noteAsked = (address: string, at: number) => {
+    if (askedAt.size >= ASKED_REMEMBERED) askedAt.clear();
+    if ((askedAt.get(address) ?? 0) < at) askedAt.set(address, at);
+  };
+  const lastAsked = (address: string, since: number): number | undefined => {
+    const known = askedAt.get(address);
+    if (known !== undefined && known > since) return known;
+    const last = repo.lastForAddress(address, since)?.createdAt;
+    if (last !== undefined) noteAsked(address, last);
+    return last;
+  };
+
   // The limits that refuse: the faucet on, one faucet request per address per 24 h (the reviewer
   // bonus has its own once-per-address rule), and the per-IP and per-device limits (the per-IP one
   // at its network's width, /48 or /24). Reads only: checked before the signals that only score,
@@ -228,9 +247,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const since = now - DAY_MS;
     const nets = ipNetworks(input.ip, s.ipGrouping as IpGrouping);
     if (kind === "faucet") {
-      const last = repo.lastForAddress(parsed.address, since);
-      if (last) {
-        const wait = last.createdAt + DAY_MS - now;
+      const last = lastAsked(parsed.address, since);
+      if (last !== undefined) {
+        const wait = last + DAY_MS - now;
         throw faucetErrors.addressWaits(waitText(wait), wait / 1000);
       }
     }
@@ -324,7 +343,10 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       // device: write's `before`.)
       const s = settings.get();
       const before = { ...checkLimits(input, parsed, "faucet", s, clock()), settings: s, moment: repo.insertsSoFar() };
-      return groupCommit(() => write(input, parsed, "faucet", before));
+      return groupCommit(() => write(input, parsed, "faucet", before)).then((row) => {
+        noteAsked(row.address, row.createdAt);
+        return row;
+      });
     },
 
     // A bonus paid as a faucet request (reason set): the per-IP and per-device limits and the budget
@@ -492,8 +514,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         }
       };
       if (typed !== null) {
-        const last = repo.lastForAddress(typed, since);
-        if (last) consider(last.createdAt + DAY_MS, "address");
+        const last = lastAsked(typed, since);
+        if (last !== undefined) consider(last + DAY_MS, "address");
       }
       if (deviceId !== null) {
         const fromDevice = repo.otherAddressesFromDevice(deviceId, typed ?? "", since);
