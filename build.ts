@@ -30,6 +30,7 @@ const ROUTER_EDITS: [string | RegExp, string][] = [
   ["/* @__PURE__ */ React10.createElement(PrefetchPageLinks, { page: href })", "null"],
   ["return /* @__PURE__ */ React2.createElement(RSCErrorHandler, { error }, result);", "return result;"],
   ["errorElement = match.route.errorElement || defaultErrorElement;", "errorElement = match.route.errorElement;"],
+  ["RenderErrorBoundary.contextType = RSCRouterContext;", ""],
   [/return dataRouterState && \(match\.route\.ErrorBoundary [^?]+\? \/\* @__PURE__ \*\/ React2\.createElement\(\s+RenderErrorBoundary,[\s\S]*?\) : getChildren\(\);/, "return getChildren();"],
   ["return isDataRoute ? useNavigateStable() : useNavigateUnstable();", "return useNavigateUnstable();"],
   [/= usePrefetchBehavior\(\s+prefetch,\s+rest\s+\);/, "= [false, null, {}];"],
