@@ -1,6 +1,6 @@
 // The server's list of the app's pages (404 for anything else) and the routes of web/src/App.tsx agree.
 import { describe, expect, test } from "bun:test";
-import { APP_PATHS, firstScreenOf, isAppPath } from "../shared/routes.ts";
+import { APP_PATHS, isAppPath } from "../shared/routes.ts";
 
 describe("the app's pages", () => {
   test("every route of web/src/App.tsx is in APP_PATHS", async () => {
@@ -24,30 +24,5 @@ describe("the app's pages", () => {
     ["/administrator", false],
   ])("%s is a page: %p", (path, expected) => {
     expect(isAppPath(path)).toBe(expected);
-  });
-
-  test.each([
-    ["/", null],
-    ["/faucet", "Faucet"],
-    ["/login", "Auth"],
-    ["/register", "Auth"],
-    ["/blog", "Blog"],
-    ["/blog/", "Blog"],
-    ["/blog/some-post", "BlogPost"],
-    ["/dashboard", "Dashboard"],
-    ["/dashboard/settings", "Settings"],
-    ["/admin/users/7", "Admin"],
-    ["/faucets", "NotFound"],
-    ["/blog/a/b", "NotFound"],
-  ])("%s opens the screen %p first", (path, screen) => {
-    expect(firstScreenOf(path)).toBe(screen);
-  });
-
-  test("every screen firstScreenOf names is a page module web/src/App.tsx loads", async () => {
-    const source = await Bun.file(new URL("../../web/src/App.tsx", import.meta.url)).text();
-    for (const path of APP_PATHS) {
-      const screen = firstScreenOf(path.replace(":slug", "a-post").replace("*", ""));
-      if (screen) expect(source).toMatch(new RegExp(`\\b${screen}: lazyPage\\(\\(\\) => import\\("[^"]*/${screen}"\\)\\)`));
-    }
   });
 });

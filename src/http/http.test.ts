@@ -93,18 +93,6 @@ describe("the embedded web app", () => {
     for (const { src } of app.icons) expect((await t.call("GET", src)).status).toBe(200);
   });
 
-  test("a page names its first screen's chunks for the browser to fetch with the app's script (the home page none: it comes with the app)", async () => {
-    const preloads = async (url: string) => [...(await t.call("GET", url)).text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-    expect(await preloads("/")).toEqual([]);
-    for (const [url, screen] of [["/reviews", "Reviews"], ["/blog/some-post", "BlogPost"], ["/dashboard/settings", "Settings"], ["/no-such-page", "NotFound"]] as const) {
-      const files = await preloads(url);
-      expect(files[0]).toMatch(new RegExp(`^/assets/${screen}-\\w+\\.js$`));
-      // each one served, the app's own script not among them
-      for (const file of files) expect((await t.call("GET", file)).status).toBe(200);
-      expect(files).not.toContain((await t.call("GET", url)).text.match(/<script type="module"[^>]*src="([^"]+)"/)![1]);
-    }
-  });
-
   test("pages carry the security headers", async () => {
     const res = await t.call("GET", "/");
     const csp = res.headers.get("content-security-policy")!;

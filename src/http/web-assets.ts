@@ -1,7 +1,7 @@
 // Serves the React build embedded by build.ts: hashed assets cached for a year, precompressed
 // variants when the browser accepts them, and index.html for every client route.
-import { screenChunks, webAssets } from "../generated/web-assets.ts";
-import { firstScreenOf, isAppPath } from "../shared/routes.ts";
+import { webAssets } from "../generated/web-assets.ts";
+import { isAppPath } from "../shared/routes.ts";
 import { jsonError } from "../lib/errors.ts";
 
 const YEAR = "public, max-age=31536000, immutable";
@@ -76,10 +76,6 @@ export async function serveWebPage(request: Request, headers: Record<string, str
     ].join("\n    ");
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(meta.title)}</title>`).replace(/<meta name="description"[^>]*>/, () => tags);
   }
-  // The first screen's chunks, fetched with the app's script instead of once it has run.
-  const screen = firstScreenOf(new URL(request.url).pathname);
-  const preloads = (screen && screenChunks[screen]) || [];
-  if (preloads.length > 0) html = html.replace("</head>", () => `${preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("")}</head>`);
   // A data block, not a script: the CSP's script-src does not apply to it. `<` is escaped (JSON
   // allows it only in strings), so no `</script>` in a review or a post ends it early.
   if (data) html = html.replace("<div id=\"root\">", () => `<script type="application/json" id="page-data">${data.replaceAll("<", "\\u003c")}</script>\n    <div id="root">`);

@@ -34,30 +34,3 @@ export function isAppPath(pathname: string): boolean {
     return fixed.every((part, i) => (part.startsWith(":") ? parts[i] !== "" : part === parts[i]));
   });
 }
-
-// The screen a path opens first, by the name of its page's module (web/src/**/pages/<Name>.tsx, a
-// chunk of its own): the app fetches it before showing anything (web/src/App.tsx), and the server
-// names its files in the page so that the browser fetches them with the app, not after it
-// (src/http/web-assets.ts). Null for the home page, which comes with the app. The dashboard and admin
-// paths may show another screen by role: that one loads once the user is known.
-export function firstScreenOf(pathname: string): string | null {
-  const [, first = "", rest] = pathname.split("/");
-  if (!first) return null;
-  const screens: Record<string, string> = {
-    advertise: "Advertise",
-    login: "Auth",
-    register: "Auth",
-    blog: rest ? "BlogPost" : "Blog",
-    contact: "Contact",
-    dashboard: rest === "settings" ? "Settings" : "Dashboard",
-    "reset-password": "ResetPassword",
-    "earn-more": "EarnMore",
-    faq: "Faq",
-    faucet: "Faucet",
-    reviews: "Reviews",
-    "shopping-rewards": "ShoppingRewards",
-    whitepaper: "Whitepaper",
-    admin: "Admin",
-  };
-  return (isAppPath(pathname) && screens[first]) || "NotFound";
-}

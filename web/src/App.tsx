@@ -2,54 +2,71 @@ import { memo, useDeferredValue, useEffect, useState, type ReactNode } from "rea
 import { Navigate, Route, Routes } from "react-router";
 import { homeFor, useCurrentUser, type User } from "./api/session";
 import { Layout } from "./components/Layout";
-import { firstScreenOf } from "../../src/shared/routes";
+import { isAppPath } from "../../src/shared/routes";
 import { SPLASH_FADE_MS, SPLASH_MS, Splash, splashWanted } from "./components/Splash";
 import { PageSpinner } from "./components/Spinner";
 import { lazyPage } from "./lib/lazyPage";
 import Home from "./pages/Home";
 
-// The home page comes with the app; every other screen is its own chunk, named as its module (the
-// names firstScreenOf answers). The one a visit starts on is fetched before anything shows (the
-// splash plays only on /, whose page comes with the app).
+// The home page comes with the app; every other screen is its own chunk. The one a visit starts on
+// is fetched before anything shows (the splash plays only on /, whose page comes with the app).
 const pages = {
-  Advertise: lazyPage(() => import("./features/advertising/pages/Advertise")),
-  Auth: lazyPage(() => import("./features/account/pages/Auth")),
-  Blog: lazyPage(() => import("./pages/Blog")),
-  BlogPost: lazyPage(() => import("./pages/BlogPost")),
-  Contact: lazyPage(() => import("./features/contact/pages/Contact")),
-  Dashboard: lazyPage(() => import("./features/account/pages/Dashboard")),
-  EarnMore: lazyPage(() => import("./features/social/pages/EarnMore")),
-  Faq: lazyPage(() => import("./pages/Faq")),
-  Faucet: lazyPage(() => import("./features/faucet/pages/Faucet")),
-  NotFound: lazyPage(() => import("./pages/NotFound")),
-  ResetPassword: lazyPage(() => import("./features/account/pages/ResetPassword")),
-  Reviews: lazyPage(() => import("./features/reviews/pages/Reviews")),
-  Settings: lazyPage(() => import("./features/account/pages/Settings")),
-  ShoppingRewards: lazyPage(() => import("./pages/ShoppingRewards")),
-  Whitepaper: lazyPage(() => import("./pages/Whitepaper")),
-  Admin: lazyPage(() => import("./app/admin/Admin")),
+  advertise: lazyPage(() => import("./features/advertising/pages/Advertise")),
+  auth: lazyPage(() => import("./features/account/pages/Auth")),
+  blog: lazyPage(() => import("./pages/Blog")),
+  blogPost: lazyPage(() => import("./pages/BlogPost")),
+  contact: lazyPage(() => import("./features/contact/pages/Contact")),
+  dashboard: lazyPage(() => import("./features/account/pages/Dashboard")),
+  earnMore: lazyPage(() => import("./features/social/pages/EarnMore")),
+  faq: lazyPage(() => import("./pages/Faq")),
+  faucet: lazyPage(() => import("./features/faucet/pages/Faucet")),
+  notFound: lazyPage(() => import("./pages/NotFound")),
+  resetPassword: lazyPage(() => import("./features/account/pages/ResetPassword")),
+  reviews: lazyPage(() => import("./features/reviews/pages/Reviews")),
+  settings: lazyPage(() => import("./features/account/pages/Settings")),
+  shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards")),
+  whitepaper: lazyPage(() => import("./pages/Whitepaper")),
+  admin: lazyPage(() => import("./app/admin/Admin")),
 };
-const { Component: Advertise } = pages.Advertise;
-const { Component: Auth } = pages.Auth;
-const { Component: Blog } = pages.Blog;
-const { Component: BlogPost } = pages.BlogPost;
-const { Component: Contact } = pages.Contact;
-const { Component: Dashboard } = pages.Dashboard;
-const { Component: EarnMore } = pages.EarnMore;
-const { Component: Faq } = pages.Faq;
-const { Component: Faucet } = pages.Faucet;
-const { Component: NotFound } = pages.NotFound;
-const { Component: ResetPassword } = pages.ResetPassword;
-const { Component: Reviews } = pages.Reviews;
-const { Component: Settings } = pages.Settings;
-const { Component: ShoppingRewards } = pages.ShoppingRewards;
-const { Component: Whitepaper } = pages.Whitepaper;
-const { Component: Admin } = pages.Admin;
+const { Component: Advertise } = pages.advertise;
+const { Component: Auth } = pages.auth;
+const { Component: Blog } = pages.blog;
+const { Component: BlogPost } = pages.blogPost;
+const { Component: Contact } = pages.contact;
+const { Component: Dashboard } = pages.dashboard;
+const { Component: EarnMore } = pages.earnMore;
+const { Component: Faq } = pages.faq;
+const { Component: Faucet } = pages.faucet;
+const { Component: NotFound } = pages.notFound;
+const { Component: ResetPassword } = pages.resetPassword;
+const { Component: Reviews } = pages.reviews;
+const { Component: Settings } = pages.settings;
+const { Component: ShoppingRewards } = pages.shoppingRewards;
+const { Component: Whitepaper } = pages.whitepaper;
+const { Component: Admin } = pages.admin;
 
-// The screen a path opens (src/shared/routes.ts).
+// The screen a path opens (the dashboard and admin routes may show another by role: it then loads
+// once the user is known, behind the layout's spinner).
 function firstScreen(path: string): Promise<unknown> {
-  const name = firstScreenOf(path) as keyof typeof pages | null;
-  return name ? pages[name].preload().catch(() => {}) : Promise.resolve();
+  const [, first = "", rest] = path.split("/");
+  const byPath: Record<string, { preload: () => Promise<unknown> }> = {
+    advertise: pages.advertise,
+    login: pages.auth,
+    register: pages.auth,
+    blog: rest ? pages.blogPost : pages.blog,
+    contact: pages.contact,
+    dashboard: rest === "settings" ? pages.settings : pages.dashboard,
+    "reset-password": pages.resetPassword,
+    "earn-more": pages.earnMore,
+    faq: pages.faq,
+    faucet: pages.faucet,
+    reviews: pages.reviews,
+    "shopping-rewards": pages.shoppingRewards,
+    whitepaper: pages.whitepaper,
+    admin: pages.admin,
+  };
+  if (!first) return Promise.resolve();
+  return (isAppPath(path) ? (byPath[first] ?? pages.notFound) : pages.notFound).preload().catch(() => {});
 }
 
 // The splash's course on a session's first visit (splashWanted): "on" from the first render,
