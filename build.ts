@@ -18,13 +18,23 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 // two elements only its framework and server-components modes render are dropped: a Link's prefetch
 // links (usePrefetchBehavior never asks for them without the framework's context) and the server
 // components' error handler (rendered only under RSCRouterContext). The app is a declarative
-// BrowserRouter: neither can appear. A React Router whose source no longer reads so stops the build.
+// BrowserRouter: neither can appear. Nor can what only a data router (RouterProvider) reaches: the
+// route error boundary and its default error screen, the stable navigate of data routes, a Link's
+// prefetch hook (it answers "nothing" without the framework's context) and a NavLink's view
+// transition state (asked only with a data router's state). A React Router whose source no longer
+// reads so stops the build.
 const ROUTER_EDITS: [string | RegExp, string][] = [
   ["var ENABLE_DEV_WARNINGS = true;", "var ENABLE_DEV_WARNINGS = false;"],
   [/^\w+\.displayName = "\w+";$/gm, ""],
   [/(?<![\w.])(React\w*\.(?:forwardRef|createContext|memo)\()/g, "/* @__PURE__ */ $1"],
   ["/* @__PURE__ */ React10.createElement(PrefetchPageLinks, { page: href })", "null"],
   ["return /* @__PURE__ */ React2.createElement(RSCErrorHandler, { error }, result);", "return result;"],
+  ["errorElement = match.route.errorElement || defaultErrorElement;", "errorElement = match.route.errorElement;"],
+  ["RenderErrorBoundary.contextType = RSCRouterContext;", ""],
+  [/return dataRouterState && \(match\.route\.ErrorBoundary [^?]+\? \/\* @__PURE__ \*\/ React2\.createElement\(\s+RenderErrorBoundary,[\s\S]*?\) : getChildren\(\);/, "return getChildren();"],
+  ["return isDataRoute ? useNavigateStable() : useNavigateUnstable();", "return useNavigateUnstable();"],
+  [/= usePrefetchBehavior\(\s+prefetch,\s+rest\s+\);/, "= [false, null, {}];"],
+  [/let isTransitioning = routerState != null && [^;]+useViewTransitionState\(path\) && viewTransition === true;/, "let isTransitioning = false;"],
 ];
 const leanReactRouter: Bun.BunPlugin = {
   name: "lean-react-router",

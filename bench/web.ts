@@ -1,7 +1,8 @@
 // What a visitor's browser gets: the JavaScript downloaded on `/` (gzip and brotli, as the server sends
 // it), and Lighthouse (from npm, run by Bun) against Debian's Chromium: mobile for the home, faucet,
 // reviews and blog pages and a logged-in user's dashboard (goal >= 99), desktop for the home and faucet pages;
-// the median of BENCH_LIGHTHOUSE_RUNS runs (default 3).
+// the median of BENCH_LIGHTHOUSE_RUNS runs (default 3). BENCH_LIGHTHOUSE_ONLY (a regular expression)
+// keeps the runs whose "path preset" it matches: "mobile", "^/faucet ".
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_PATH, launchBrowser } from "../web/e2e/support.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const ONLY = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY ?? "");
 const LIGHTHOUSE = join(import.meta.dir, "../node_modules/lighthouse/cli/index.js");
 const { dir, binary } = binaryInEmptyDir();
 const server = await startBinary({ binary, cwd: dir });
@@ -158,14 +160,15 @@ try {
     ["/", "desktop"],
     ["/faucet", "desktop"],
   ];
-  for (const [path, preset, session] of runs) {
+  for (const [path, preset, session] of runs.filter(([path, preset]) => ONLY.test(`${path} ${preset}`))) {
     const reports = Array.from({ length: RUNS }, () => lighthouse(path, preset, session));
     const score = (c: string) => String(Math.round(100 * median(reports.map((r) => r.categories[c]!.score)))).padStart(4);
     const ms = (a: string) => `${(median(reports.map((r) => r.audits[a]!.numericValue)) / 1000).toFixed(2)} s`.padStart(7);
     const cls = median(reports.map((r) => r.audits["cumulative-layout-shift"]!.numericValue)).toFixed(3);
+    const each = reports.map((r) => Math.round(100 * r.categories.performance!.score)).join(" ");
     console.log(
       `  ${`${path}${session ? " (logged in)" : ""} ${preset}`.padEnd(34)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ` +
-        `${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")} ${ms("speed-index")}  ${cls}`,
+        `${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")} ${ms("speed-index")}  ${cls}   (perf of each run: ${each})`,
     );
   }
   console.log("(mobile: Lighthouse's default slow-4G and 4x CPU slowdown; the splash plays only on a session's first visit to /, and Lighthouse's fresh profile is one)");

@@ -15,7 +15,8 @@ mock.module("../lib/proof-of-work", () => ({
   },
   warmProof: () => void warmed++,
 }));
-const { api, unwrap, downloadFile, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
+const { api, unwrap, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
+const { downloadFile } = await import("./download");
 
 type Sent = { url: string; method: string; headers: Headers; body: string | null; credentials: RequestCredentials | undefined };
 let sent: Sent[] = [];

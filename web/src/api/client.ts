@@ -6,7 +6,7 @@
 // Every call goes through `unwrap`, which gives the answer's data or throws an ApiError with the
 // texts the screens show.
 import { formAt } from "../../../src/shared/forms";
-import { ApiError, apiError, mutationFailureMessage } from "../lib/errors";
+import { ApiError, apiError } from "../lib/errors";
 import { POW_HEADER, takeProof, warmProof } from "../lib/proof-of-work";
 import { treaty } from "./treaty";
 
@@ -43,8 +43,8 @@ async function steppedUp(refused: Response): Promise<boolean> {
 // Treaty's fetcher: the public forms' POSTs carry a proof of work for their form, and one the server
 // refused (403 with `X-Proof-Of-Work: retry`: expired, or fetched on another network) is solved again
 // and the form sent once more. A call refused for want of a fresh two-factor code (above) is sent once
-// more after the code.
-async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+// more after the code. (Exported for a file download, which treaty would read as text: ./download.ts.)
+export async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const path = String(input);
   const method = init.method ?? "GET";
   const form = method === "POST" ? formAt(path.split("?")[0]!) : undefined;
@@ -64,20 +64,6 @@ async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
   }
   if (!response.ok) failures.set(response, { method, path, body: response.clone().text().catch(() => "") });
   return response;
-}
-
-// A file to save (a backup): its bytes and the name the server gives it. Fetched through the same
-// fetcher as every call, so an admin who must confirm with a code is asked first (treaty would read
-// such an answer as text). A refusal throws an ApiError with the server's message (e.g. "No such
-// backup"); a cancelled step-up, STEP_UP_CANCELLED.
-export async function downloadFile(path: string): Promise<{ blob: Blob; name: string }> {
-  const response = await send(path, { credentials: "same-origin" });
-  if (!response.ok) {
-    const body = await (failures.get(response)?.body ?? response.text().catch(() => ""));
-    throw new ApiError(response.status, response.statusText, body, mutationFailureMessage(response, body), response.headers.get("x-error-code"));
-  }
-  const disposition = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
-  return { blob: await response.blob(), name: disposition ?? decodeURIComponent(path.split("/").pop() ?? "download") };
 }
 
 // (same origin: paths stay relative, "/api/..."; dates stay the ISO strings the types say)

@@ -1,7 +1,7 @@
 import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../../lib/cn";
@@ -171,24 +171,24 @@ export interface ListParams {
   query(names: readonly string[]): Record<string, string>;
 }
 
+// (read from the location and written by navigating, as React Router's useSearchParams does: that
+// hook would put its code in every page's download, the admin's lists being its only users)
 export function useListParams(defaults: Record<string, string> = {}, prefix = ""): ListParams {
-  const [params, setParams] = useSearchParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
   const read = (name: string) => params.get(prefix + name) ?? defaults[name] ?? "";
   return {
     get: read,
-    set: (changes) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === "" || value === defaults[name]) next.delete(prefix + name);
-            else next.set(prefix + name, value);
-          }
-          if (!("page" in changes)) next.delete(`${prefix}page`);
-          return next;
-        },
-        { replace: true },
-      ),
+    set: (changes) => {
+      const next = new URLSearchParams(search);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === "" || value === defaults[name]) next.delete(prefix + name);
+        else next.set(prefix + name, value);
+      }
+      if (!("page" in changes)) next.delete(`${prefix}page`);
+      navigate(`?${next}`, { replace: true });
+    },
     query: (names) => {
       const out: Record<string, string> = {};
       for (const name of names) {

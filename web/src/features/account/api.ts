@@ -7,11 +7,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api, unwrap } from "../../api/client";
 import { currentUserKey, useCurrentUser, type User } from "../../api/session";
 import type { Data } from "../../api/types";
+import { faucetRequestsKey, rewardsHistoryKey } from "./keys";
 
 export type RewardEntry = Data<(typeof api.user)["rewards-history"]["get"]>[number];
 
-export const faucetRequestsKey = ["/api/user/faucet-requests"] as const;
-export const rewardsHistoryKey = ["/api/user/rewards-history"] as const;
+export { faucetRequestsKey, rewardsHistoryKey };
 export const authOptionsKey = ["/api/auth/options"] as const;
 
 // The logged-in user's faucet requests, newest first; never fetched without a user. Refetched whenever the

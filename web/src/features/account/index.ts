@@ -1,2 +1,2 @@
 // The account: the user's lists other features refresh. (Its pages are loaded by App.tsx on their own.)
-export { faucetRequestsKey, rewardsHistoryKey } from "./api";
+export { faucetRequestsKey, rewardsHistoryKey } from "./keys";

@@ -1,7 +1,8 @@
 // The database's backups: the schedule and the files, "Back up now", and a download.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { auditLogKey } from "../../api/admin";
-import { api, downloadFile, unwrap } from "../../api/client";
+import { api, unwrap } from "../../api/client";
+import { downloadFile } from "../../api/download";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, errorText } from "../../lib/errors";
 import { saveFile } from "../../lib/save-file";

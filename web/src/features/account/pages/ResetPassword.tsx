@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import { fieldOf } from "../api";
 import { checkNewPassword, NewPasswordFields, useResetPassword } from "../components/NewPasswordFields";
@@ -16,8 +16,7 @@ const LINK_INVALID = "This reset link is invalid or has expired.";
 // works once, within an hour.
 export default function ResetPassword() {
   usePageTitle("Reset your password");
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const reset = useResetPassword();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");

@@ -2,7 +2,7 @@
 // and an optional expiry; the list shows each block's refusals. "Block address" / "Block IP" on a
 // request row open this screen with the form filled in (?kind=&value=&note=).
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { api } from "../../../api/client";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -21,7 +21,10 @@ const kindName = (kind: string) => (kind === "address" ? "Address" : kind === "i
 const asKind = (text: string | null): Kind => (text === "ip" || text === "device" ? text : "address");
 
 function AddBlock() {
-  const [params, setParams] = useSearchParams();
+  // (the query read from the location: React Router's useSearchParams would add its code to every page)
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
   const [kind, setKind] = useState<Kind>(asKind(params.get("kind")));
   const [value, setValue] = useState(params.get("value") ?? "");
   const [note, setNote] = useState(params.get("note") ?? "");
@@ -29,12 +32,13 @@ function AddBlock() {
   const kindId = useId();
   // A "Block ..." link followed while this screen is open fills the form again.
   useEffect(() => {
-    if (params.get("value")) {
-      setKind(asKind(params.get("kind")));
-      setValue(params.get("value") ?? "");
-      setNote(params.get("note") ?? "");
+    const linked = new URLSearchParams(search);
+    if (linked.get("value")) {
+      setKind(asKind(linked.get("kind")));
+      setValue(linked.get("value") ?? "");
+      setNote(linked.get("note") ?? "");
     }
-  }, [params]);
+  }, [search]);
   const add = useAdminAction({
     send: (body: { kind: Kind; value: string; note?: string; expiresAt?: string }) => api.admin.blocklist.post(body),
     refresh: [blocklistKey],
@@ -51,7 +55,7 @@ function AddBlock() {
           setValue("");
           setNote("");
           setExpires("");
-          setParams({}, { replace: true });
+          navigate("?", { replace: true });
         },
       },
     );

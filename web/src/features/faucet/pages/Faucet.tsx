@@ -1,6 +1,6 @@
 import { Clock, Info, Search, ShieldCheck, Wallet } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
 import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../api";
 import { ClaimForm } from "../components/ClaimForm";
@@ -166,9 +166,8 @@ function MyRequests() {
 // Looks a wallet up: typed here, or from a status link (`?lookup=<address>#request-<id>`), which
 // also scrolls to and marks its request.
 function Lookup() {
-  const [params] = useSearchParams();
-  const { hash } = useLocation();
-  const linked = params.get("lookup");
+  const { hash, search } = useLocation();
+  const linked = new URLSearchParams(search).get("lookup");
   const [address, setAddress] = useState(linked ?? "");
   const [asked, setAsked] = useState<string | null>(linked);
   const [fieldError, setFieldError] = useState<string | null>(null);

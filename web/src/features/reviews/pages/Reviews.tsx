@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";
 import { RequestReceived, useFaucetStatus } from "../../faucet";
-import { useReviewerBonus, useSubmitReview } from "../api";
+import { useReviewerBonus, useSubmitReview } from "../submit";
 import { Page } from "../../../components/Page";
 import { ReviewList } from "../components/ReviewList";
 import { buttonClass } from "../../../components/ui/button";

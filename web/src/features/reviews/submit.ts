@@ -1,0 +1,26 @@
+// The /reviews page's calls: a new review and the reviewer bonus.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../api/client";
+import type { Body } from "../../api/types";
+import { failureToast, toast } from "../../components/ui/use-toast";
+import { useProofOfWork } from "../../lib/proof-of-work";
+import { reviewsKey } from "./api";
+
+// (the review form starts its proof when focused, so reading the reviews costs none)
+export function useSubmitReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (review: Body<typeof api.reviews.submit.post>) => unwrap(api.reviews.submit.post(review)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewsKey }),
+    onError: failureToast("Error"),
+  });
+}
+
+export function useReviewerBonus() {
+  useProofOfWork("reviewer-bonus");
+  return useMutation({
+    mutationFn: (claim: Body<(typeof api.reviews)["bonus-request"]["post"]>) => unwrap(api.reviews["bonus-request"].post(claim)),
+    onSuccess: () => toast({ title: "Bonus Request Submitted!", description: "Our team will review your reviewer bonus and send it to your wallet." }),
+    onError: failureToast("Error"),
+  });
+}
