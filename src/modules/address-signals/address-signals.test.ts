@@ -51,7 +51,9 @@ describe("at request time: the activation, and clusters by activating account", 
     // the app's day is 120 days after the ledger's (real) time: an address with many transactions has a long history
     bed = await payoutBed({ app: { clock: fakeClock(Date.now() + 120 * DAY_MS) } });
     site = httpClient(bed.t.listen(), { ipHeader: "x-test-ip" });
-    expect((await site.post("/api/admin/faucet/settings", { dailyLimit: "1000" }, admin(bed))).status).toBe(200);
+    // (the clock keeps the real time of day, and the day's budget is released an hour at a time: a
+    // budget whose first hour alone covers every request here, whatever the hour the tests run)
+    expect((await site.post("/api/admin/faucet/settings", { dailyLimit: "100000" }, admin(bed))).status).toBe(200);
     bed.sim.fund(activator.classicAddress, 1_000 * XRP);
     honest = funded(bed);
     bed.sim.closeLedger();
@@ -136,9 +138,10 @@ describe("after payouts: sinks, their waiting cluster, and blocking it", () => {
   const waiting = Wallet.generate();
 
   beforeAll(async () => {
+    // (a budget whose first hour covers every request here: above)
     bed = await payoutBed({ app: { clock: fakeClock(Date.now()) } });
     site = httpClient(bed.t.listen(), { ipHeader: "x-test-ip" });
-    expect((await site.post("/api/admin/faucet/settings", { dailyLimit: "1000" }, admin(bed))).status).toBe(200);
+    expect((await site.post("/api/admin/faucet/settings", { dailyLimit: "100000" }, admin(bed))).status).toBe(200);
     bed.sim.fund(sink.classicAddress, 100 * XRP);
     bed.sim.closeLedger();
   });
