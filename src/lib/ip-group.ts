@@ -7,6 +7,8 @@
 // - wide:    an IPv6 /32 or an IPv4 /16 (a provider; mobile carriers put thousands of honest people
 //            behind one /16): only ever a risk signal (velocity), never a refusal.
 // An IPv4-mapped IPv6 address counts as its IPv4.
+import { remembered } from "./remembered.ts";
+
 export type IpGrouping = "address" | "subnet";
 
 export interface IpNetworks {
@@ -30,19 +32,13 @@ function v6Groups(ip: string): string[] {
 const v6Prefix = (groups: string[], bits: 32 | 48 | 64) => `${groups.slice(0, bits / 16).join(":")}::/${bits}`;
 
 // The latest IPs' networks, per grouping: a request reads them at its body's read and again in its
-// limits (an IPv6 address takes 1-2 µs to split). Forgotten in one go past NETWORKS_REMEMBERED.
+// limits (an IPv6 address takes 1-2 µs to split).
 const NETWORKS_REMEMBERED = 10_000;
-const remembered: Record<IpGrouping, Map<string, Readonly<IpNetworks>>> = { address: new Map(), subnet: new Map() };
+const bySubnet = remembered(NETWORKS_REMEMBERED, (ip) => Object.freeze(networksOf(ip, "subnet")));
+const byAddress = remembered(NETWORKS_REMEMBERED, (ip) => Object.freeze(networksOf(ip, "address")));
 
 export function ipNetworks(ip: string, grouping: IpGrouping): Readonly<IpNetworks> {
-  const known = grouping === "subnet" ? remembered.subnet : remembered.address;
-  let networks = known.get(ip);
-  if (networks === undefined) {
-    if (known.size >= NETWORKS_REMEMBERED) known.clear();
-    networks = Object.freeze(networksOf(ip, grouping));
-    known.set(ip, networks);
-  }
-  return networks;
+  return grouping === "subnet" ? bySubnet(ip) : byAddress(ip);
 }
 
 function networksOf(ip: string, grouping: IpGrouping): IpNetworks {

@@ -1,5 +1,6 @@
 import type * as AddressCodec from "ripple-address-codec";
 import { INVALID_ADDRESS } from "../shared/forms.ts";
+import { remembered } from "./remembered.ts";
 
 // Loaded at the first address checked, not at start: the codec's checksum loads node:crypto, about
 // 15 ms of the compiled binary's start. A `require` in a function keeps it lazy in the bundle and
@@ -15,20 +16,16 @@ export interface LedgerAddress {
 export { INVALID_ADDRESS };
 
 // The latest texts checked and what they were (a checksum is two SHA-256s: a flood asking for one
-// address again and again checks it once). Forgotten in one go past PARSED_REMEMBERED.
+// address again and again checks it once).
 const PARSED_REMEMBERED = 10_000;
-const parsed = new Map<string, LedgerAddress | null>();
+const checked = remembered(PARSED_REMEMBERED, check);
 
 // A classic address with a valid checksum, or an X-address (split into address and tag).
 export function parseLedgerAddress(input: unknown): LedgerAddress | null {
   if (typeof input !== "string") return null;
   const text = input.trim();
   if (text.length < 25 || text.length > 60) return null;
-  const known = parsed.get(text);
-  if (known !== undefined) return known && { ...known };
-  if (parsed.size >= PARSED_REMEMBERED) parsed.clear();
-  const value = check(text);
-  parsed.set(text, value);
+  const value = checked(text);
   return value && { ...value };
 }
 
