@@ -31,6 +31,10 @@ function parse(header: string | null): Map<string, string> {
     if (!name || cookies.has(name)) continue;
     let value = part.slice(eq + 1).trim();
     if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (!value.includes("%")) {
+      cookies.set(name, value);
+      continue;
+    }
     try {
       cookies.set(name, decodeURIComponent(value));
     } catch {

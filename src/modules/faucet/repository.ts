@@ -62,6 +62,14 @@ const waitingRequest = (row: WaitingRow): WaitingRequest => ({
   addressReasons: row.address_reasons === null ? null : (JSON.parse(row.address_reasons) as string[]),
 });
 
+// Other addresses than a request's from its network or device since a moment (`n`), the earliest
+// of their requests, and how many requests were read (this address's too).
+export interface OtherAddresses {
+  n: number;
+  first: number | null;
+  rows: number;
+}
+
 // The counts of a request's risk signals (repository's signalCounts), each since its own moment.
 export interface SignalCounts {
   rejected: number;
@@ -94,7 +102,7 @@ export function createFaucetRepository(db: Db) {
   // twice the cost)
   const requestsFrom = (column: "ip_network" | "device_id") =>
     db.sqlite.prepare<{ address: string; created_at: number }, [string, number]>(`select address, created_at from faucet_requests where ${column} = ?1 and created_at > ?2`);
-  const otherAddressesFrom = (requests: { address: string; created_at: number }[], address: string): { n: number; first: number | null; rows: number } => {
+  const otherAddressesFrom = (requests: { address: string; created_at: number }[], address: string): OtherAddresses => {
     const others = new Set<string>();
     let first: number | null = null;
     for (const request of requests) {
@@ -106,6 +114,16 @@ export function createFaucetRepository(db: Db) {
   };
   const requestsFromNetwork = requestsFrom("ip_network");
   const requestsFromDevice = requestsFrom("device_id");
+  // The limits' three reads in one statement (service.ts: checkLimits): the address's latest faucet
+  // request (kind 0), the network's requests (1) and the device's (2) since a moment. One statement
+  // instead of three outside a transaction: each took SQLite's read lock and crossed into bun:sqlite
+  // on its own, a good part of a refusal's time.
+  const limitRows = db.sqlite.prepare<[0 | 1 | 2, string, number], [string, number, string, string]>(
+    `select 0, address, created_at from (select address, created_at from faucet_requests
+       where address = ?1 and created_at > ?2 and reason is null order by created_at desc limit 1)
+     union all select 1, address, created_at from faucet_requests where ip_network = ?3 and created_at > ?2
+     union all select 2, address, created_at from faucet_requests where device_id = ?4 and created_at > ?2`,
+  );
   // The counts of a request's risk signals (service.ts: signals), in one statement, each served by
   // the index of the width it counts:
   // - rejected requests from the network and from the device (its rows of other networks), each
@@ -324,6 +342,17 @@ export function createFaucetRepository(db: Db) {
       return { rows, total };
     },
     lastForAddress: (address: string, since: number) => lastForAddress.get(address, since) ?? undefined,
+    // (see limitRows) `last`: the address's latest faucet request since the moment
+    limitsSince(address: string, network: string, device: string, since: number): { last: number | undefined; fromNetwork: OtherAddresses; fromDevice: OtherAddresses } {
+      let last: number | undefined;
+      const fromNetwork: { address: string; created_at: number }[] = [];
+      const fromDevice: { address: string; created_at: number }[] = [];
+      for (const [kind, other, at] of limitRows.values(address, since, network, device) as [0 | 1 | 2, string, number][]) {
+        if (kind === 0) last = at;
+        else (kind === 1 ? fromNetwork : fromDevice).push({ address: other, created_at: at });
+      }
+      return { last, fromNetwork: otherAddressesFrom(fromNetwork, address), fromDevice: otherAddressesFrom(fromDevice, address) };
+    },
     otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFrom(requestsFromDevice.all(key, since), address),
     otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFrom(requestsFromNetwork.all(key, since), address),
     // (`networkQuiet`: the network asked nothing in the last 24 h)

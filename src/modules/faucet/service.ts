@@ -237,6 +237,10 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     if (last !== undefined) noteAsked(address, last);
     return last;
   };
+  const addressWaits = (last: number, now: number) => {
+    const wait = last + DAY_MS - now;
+    return faucetErrors.addressWaits(waitText(wait), wait / 1000);
+  };
 
   // The limits that refuse: the faucet on, one faucet request per address per 24 h (the reviewer
   // bonus has its own once-per-address rule), and the per-IP and per-device limits (the per-IP one
@@ -247,18 +251,19 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const since = now - DAY_MS;
     const nets = ipNetworks(input.ip, s.ipGrouping as IpGrouping);
     if (kind === "faucet") {
-      const last = lastAsked(parsed.address, since);
-      if (last !== undefined) {
-        const wait = last + DAY_MS - now;
-        throw faucetErrors.addressWaits(waitText(wait), wait / 1000);
-      }
+      const known = askedAt.get(parsed.address);
+      if (known !== undefined && known > since) throw addressWaits(known, now);
     }
-    const fromNetwork = repo.otherAddressesFromNetwork(nets.network, parsed.address, since);
+    // (the address's own request is read for a bonus too, and not used: a bonus has its own rule)
+    const { last, fromNetwork, fromDevice } = repo.limitsSince(parsed.address, nets.network, input.deviceId, since);
+    if (kind === "faucet" && last !== undefined) {
+      noteAsked(parsed.address, last);
+      throw addressWaits(last, now);
+    }
     if (fromNetwork.n >= s.perIpDaily) {
       const wait = (fromNetwork.first ?? now) + DAY_MS - now;
       throw faucetErrors.networkLimit(s.perIpDaily, waitText(wait), wait / 1000);
     }
-    const fromDevice = repo.otherAddressesFromDevice(input.deviceId, parsed.address, since);
     if (fromDevice.n >= s.perDeviceDaily) {
       const wait = (fromDevice.first ?? now) + DAY_MS - now;
       throw faucetErrors.deviceLimit(s.perDeviceDaily, waitText(wait), wait / 1000);
