@@ -11,7 +11,7 @@ import { rangeAndSearch } from "../../db/list-filter.ts";
 import { type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
-import { WIDE_COUNT_CAP } from "./risk.ts";
+import { TOP_SCORE, WIDE_COUNT_CAP } from "./risk.ts";
 
 // How many of a network's (and a wide network's) newest requests a new one rescores at most.
 export const RESCORED_AT_MOST = 20;
@@ -198,7 +198,7 @@ export function createFaucetRepository(db: Db) {
          user_agent, budget_day, created_at, address_points, address_reasons
        from faucet_requests where id in (
          select id from (select id, status, risk_score from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
-         where status = 'PENDING' and coalesce(risk_score, 0) < 100 and id <> ?3)`,
+         where status = 'PENDING' and coalesce(risk_score, 0) < ${TOP_SCORE} and id <> ?3)`,
     );
   const waitingFromNetwork = waitingAmongNewest("ip_network");
   // What was inserted since a moment, by address, network and device (service.ts: the limits a

@@ -19,6 +19,8 @@ export interface RiskSignals {
 
 // From this score a request is high-risk: the admin sees it in red.
 export const HIGH_RISK = 50;
+// the highest score: a request there is not raised again
+export const TOP_SCORE = 100;
 // From this score (medium and high) a request waits for a person holding no budget: only what the
 // auto-approve rule could pay holds the day's slices, so flagged requests cannot close the faucet.
 export const HOLDS_NO_BUDGET = 20;
@@ -67,5 +69,5 @@ export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } 
   if (s.newDevice) add(10, FIRST_VISIT);
   if (!s.userAgent) add(30, "no user agent");
   else if (SCRIPTED_AGENT.test(s.userAgent)) add(30, "scripted user agent");
-  return { score: Math.min(100, score), reasons };
+  return { score: Math.min(TOP_SCORE, score), reasons };
 }

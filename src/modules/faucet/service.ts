@@ -7,6 +7,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay, waitText } from "../../lib/time.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
+import { HttpError } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
@@ -14,7 +15,7 @@ import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
 import { createFaucetRepository, type WaitingRequest } from "./repository.ts";
-import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk } from "./risk.ts";
+import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, TOP_SCORE } from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 
 // A request made during a surge: at least medium (it holds no budget) with the surge's reason.
@@ -206,18 +207,36 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     reasons: [...network.reasons, ...reasons],
   });
 
+  // The wide networks whose newest requests (the ones a new request rescores) were last found all at
+  // the top score or no longer waiting, by a committed request at the top score from a network that
+  // asked nothing before: the next such request finds nothing to raise there, so it reads nothing (a
+  // farm's flood from new /48s of one /32 is all such requests). Forgotten for a wide network when a
+  // request below the top comes from it, and whole when a score goes down (the address signals) or
+  // a request's write did not commit (what it raised may be rolled back).
+  const toppedWide = new Set<string>();
+  const TOPPED_REMEMBERED = 10_000;
+  const forgetToppedWide = () => toppedWide.clear();
+
   // A new request raises the score of those still waiting from its network and wide network (a
   // burst is seen as a whole, the first ones included, as the admin's list then shows); one raised
-  // to flagged gives its budget back.
-  function raiseWaiting(nets: { network: string; wide: string }, newId: number, now: number, networkQuiet: boolean) {
+  // to flagged gives its budget back. `topped`: the new request is at the top score, from a network
+  // that asked nothing before, and written by the group commit (see toppedWide).
+  function raiseWaiting(nets: { network: string; wide: string }, newId: number, now: number, networkQuiet: boolean, topped: boolean) {
+    if (topped && toppedWide.has(nets.wide)) return;
+    let allTopped = true;
     for (const waiting of repo.waitingFrom(nets.network, nets.wide, now - DAY_MS, newId, networkQuiet)) {
       const risk = rescore(waiting);
+      if (risk.score < TOP_SCORE) allTopped = false;
       if (risk.score <= (waiting.riskScore ?? 0)) continue;
       repo.setRisk(waiting.id, risk.score, risk.reasons);
       if (risk.score >= HOLDS_NO_BUDGET && waiting.budgetDay !== null && waiting.status === "PENDING") {
         repo.setBudgetDay(waiting.id, null);
         moveBudget(poolOf(waiting.reason), waiting.budgetDay, -waiting.amountDrops, 0);
       }
+    }
+    if (topped && allTopped) {
+      if (toppedWide.size >= TOPPED_REMEMBERED) toppedWide.clear();
+      toppedWide.add(nets.wide);
     }
   }
 
@@ -324,7 +343,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     moveBudget(pool, today, holdsBudget ? amount : 0, 1, surging ? 0 : 1);
     if (pool === "bonus") moveBudget("faucet", today, 0, 1); // the day's request count
     // (nothing else from its network or wide network in 24 h: nothing waiting there to raise)
-    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0) raiseWaiting(nets, row.id, now, fromNetwork.rows === 0);
+    if (risk.score < TOP_SCORE) toppedWide.delete(nets.wide);
+    const topped = before !== undefined && risk.score >= TOP_SCORE && fromNetwork.rows === 0;
+    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0) raiseWaiting(nets, row.id, now, fromNetwork.rows === 0, topped);
     if (input.userId !== null && kind === "faucet") repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
     return row;
   }
@@ -348,10 +369,17 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       // device: write's `before`.)
       const s = settings.get();
       const before = { ...checkLimits(input, parsed, "faucet", s, clock()), settings: s, moment: repo.insertsSoFar() };
-      return groupCommit(() => write(input, parsed, "faucet", before)).then((row) => {
-        noteAsked(row.address, row.createdAt);
-        return row;
-      });
+      return groupCommit(() => write(input, parsed, "faucet", before)).then(
+        (row) => {
+          noteAsked(row.address, row.createdAt);
+          return row;
+        },
+        (error) => {
+          // (a refusal is thrown before anything is written; anything else may roll back a raise)
+          if (!(error instanceof HttpError)) forgetToppedWide();
+          throw error;
+        },
+      );
     },
 
     // A bonus paid as a faucet request (reason set): the per-IP and per-device limits and the budget
@@ -395,6 +423,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         const network = { score: (request.riskScore ?? 0) - request.addressPoints, reasons: (request.riskReasons ?? []).filter((r) => !was.includes(r)) };
         const risk = withAddressRisk(network, points, reasons);
         repo.setAddressRisk(id, risk.score, risk.reasons, points, reasons);
+        forgetToppedWide();
         if (risk.score >= HOLDS_NO_BUDGET && request.budgetDay !== null) {
           repo.setBudgetDay(id, null);
           moveBudget(poolOf(request.reason), request.budgetDay, -request.amountDrops, 0);
