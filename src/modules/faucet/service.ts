@@ -85,7 +85,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const thisHour = day === utcDay(now) ? Math.floor(now / HOUR_MS) : null;
     if (pool === "faucet") {
       repo.addToDay(day, drops, requests);
-      if (thisHour !== null) repo.addToHour(thisHour, drops, 0, hourRequests);
+      // (nothing to add for a flagged request made during a surge: no statement)
+      if (thisHour !== null && (drops !== 0 || hourRequests !== 0)) repo.addToHour(thisHour, drops, 0, hourRequests);
     } else {
       repo.addBonusToDay(day, drops);
       if (thisHour !== null) repo.addToHour(thisHour, 0, drops, 0);
