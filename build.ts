@@ -3,7 +3,7 @@
 import tailwind from "bun-plugin-tailwind";
 import { brotliCompressSync, constants } from "node:zlib";
 import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 
 const root = import.meta.dir;
 const webOut = join(root, "web/dist");
@@ -52,6 +52,35 @@ const leanReactRouter: Bun.BunPlugin = {
   },
 };
 
+// lucide-react's runtime (createLucideIcon and the Icon component, context, class merge and SVG node
+// builder it renders through: about 1 KiB gzip on /) gives way to web/src/lib/lucide-icon.ts, which
+// renders the same <svg> for the props the app passes (lucide-icon.test.ts compares every icon). The
+// files it stands in for must read as they did when it was written (their SHA-256, without the version
+// in their license line): a lucide-react that changed them stops the build.
+const LUCIDE_RUNTIME = [
+  "createLucideIcon.mjs",
+  "Icon.mjs",
+  "context.mjs",
+  "shared/src/build/buildLucideIconNode.mjs",
+  "shared/src/build/buildLucideIconForReact.mjs",
+  "shared/src/build/defaultAttributes.mjs",
+  "shared/src/utils/mergeClasses.mjs",
+  "shared/src/utils/hasA11yProp.mjs",
+];
+const LUCIDE_RUNTIME_SHA256 = "6ab26f4c6c1d5f25de2475df8ae21d604747409129a444b053c5952e3a506938";
+const leanLucide: Bun.BunPlugin = {
+  name: "lean-lucide",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/ }, async (args) => {
+      const dir = dirname(args.path);
+      const sources = await Promise.all(LUCIDE_RUNTIME.map((file) => Bun.file(join(dir, file)).text()));
+      const hash = new Bun.CryptoHasher("sha256").update(sources.join("").replace(/@license lucide-react v[\d.]+/g, "@license lucide-react")).digest("hex");
+      if (hash !== LUCIDE_RUNTIME_SHA256) throw new Error(`build.ts: lucide-react's runtime changed (${hash}): review web/src/lib/lucide-icon.ts, then LUCIDE_RUNTIME_SHA256`);
+      return { contents: `export { default } from ${JSON.stringify(join(root, "web/src/lib/lucide-icon.ts"))};`, loader: "js" };
+    });
+  },
+};
+
 async function buildWeb() {
   await rm(webOut, { recursive: true, force: true });
   const result = await Bun.build({
@@ -67,7 +96,7 @@ async function buildWeb() {
       asset: "assets/[name]-[hash].[ext]",
     },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [tailwind, leanReactRouter],
+    plugins: [tailwind, leanReactRouter, leanLucide],
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
