@@ -3,7 +3,7 @@
 import tailwind from "bun-plugin-tailwind";
 import { brotliCompressSync, constants } from "node:zlib";
 import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 
 const root = import.meta.dir;
 const webOut = join(root, "web/dist");
@@ -45,6 +45,40 @@ const leanReactRouter: Bun.BunPlugin = {
       for (const [from, to] of ROUTER_EDITS) {
         const edited = contents.replace(from, to);
         if (edited === contents) throw new Error(`build.ts: React Router's source changed (${from} not found): review ROUTER_EDITS`);
+        contents = edited;
+      }
+      return { contents, loader: "js" };
+    });
+  },
+};
+
+// TanStack Query's infinite queries (pages fetched one after another) come with every QueryClient and
+// Query: the four QueryClient methods that start one and the paging behaviour each fetch checks for.
+// The app has none; they are left out of the download, and a query that asks to be one throws at
+// once rather than fetching as a plain query. A query-core whose source no longer reads so stops the build.
+const QUERY_EDITS: Record<string, [string | RegExp, string][]> = {
+  "query.js": [
+    ['import { infiniteQueryBehavior } from "./infiniteQueryBehavior.js";\n', ""],
+    ['(this.#queryType === "infinite" ? infiniteQueryBehavior(this.options.pages) : this.options.behavior)?.onFetch(context, this);', "this.options.behavior?.onFetch(context, this);"],
+    [
+      "if (options?._type) this.#queryType = options._type;",
+      'if (options?._type) throw new Error("infinite queries are left out of this build (build.ts, QUERY_EDITS)");',
+    ],
+  ],
+  // (each method's body has no inner braces; its doc comment stays, for the minifier to drop)
+  "queryClient.js": ["infiniteQuery", "fetchInfiniteQuery", "prefetchInfiniteQuery", "ensureInfiniteQueryData"].map((method): [RegExp, string] => [
+    new RegExp(`\\n\\t${method}\\(options\\) \\{\\n[^{}]*\\}`),
+    "",
+  ]),
+};
+const leanQuery: Bun.BunPlugin = {
+  name: "lean-tanstack-query",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](query|queryClient)\.js$/ }, async (args) => {
+      let contents = await Bun.file(args.path).text();
+      for (const [from, to] of QUERY_EDITS[basename(args.path)]!) {
+        const edited = contents.replace(from, to);
+        if (edited === contents) throw new Error(`build.ts: TanStack Query's source changed (${from} not found in ${basename(args.path)}): review QUERY_EDITS`);
         contents = edited;
       }
       return { contents, loader: "js" };
@@ -96,7 +130,7 @@ async function buildWeb() {
       asset: "assets/[name]-[hash].[ext]",
     },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [tailwind, leanReactRouter, leanLucide],
+    plugins: [tailwind, leanReactRouter, leanQuery, leanLucide],
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
