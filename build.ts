@@ -20,9 +20,10 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 // components' error handler (rendered only under RSCRouterContext). The app is a declarative
 // BrowserRouter: neither can appear. Nor can what only a data router (RouterProvider) reaches: the
 // route error boundary and its default error screen, the stable navigate of data routes, a Link's
-// prefetch hook (it answers "nothing" without the framework's context) and a NavLink's view
-// transition state (asked only with a data router's state). A React Router whose source no longer
-// reads so stops the build.
+// prefetch hook (it answers "nothing" without the framework's context), a NavLink's view
+// transition state (asked only with a data router's state), and the data router's part of rendering
+// the matched routes (its matches, errors and hydration fallback: <Routes> passes no data router
+// state). A React Router whose source no longer reads so stops the build.
 const ROUTER_EDITS: [string | RegExp, string][] = [
   ["var ENABLE_DEV_WARNINGS = true;", "var ENABLE_DEV_WARNINGS = false;"],
   [/^\w+\.displayName = "\w+";$/gm, ""],
@@ -35,6 +36,8 @@ const ROUTER_EDITS: [string | RegExp, string][] = [
   ["return isDataRoute ? useNavigateStable() : useNavigateUnstable();", "return useNavigateUnstable();"],
   [/= usePrefetchBehavior\(\s+prefetch,\s+rest\s+\);/, "= [false, null, {}];"],
   [/let isTransitioning = routerState != null && [^;]+useViewTransitionState\(path\) && viewTransition === true;/, "let isTransitioning = false;"],
+  ["let dataRouterState = dataRouterOpts?.state;", "let dataRouterState;"],
+  [/let matches = dataRouterOpts && dataRouterOpts\.state\.matches\.length \? \([\s\S]*?\) : matchRoutes\(routes, \{ pathname: remainingPathname \}\);/, "let matches = matchRoutes(routes, { pathname: remainingPathname });"],
 ];
 const leanReactRouter: Bun.BunPlugin = {
   name: "lean-react-router",
