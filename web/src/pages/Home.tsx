@@ -1,5 +1,5 @@
 import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
-import { lazy, Suspense, useState, type ComponentType } from "react";
+import { useState, type ComponentType } from "react";
 import { Link } from "react-router";
 import { ClaimForm, clockText, FaucetStatusBadge, rememberedAddress, useCountdown, useFaucetStatus, useNextClaim } from "../features/faucet";
 import { ReviewList, Stars, useReviews } from "../features/reviews";
@@ -12,11 +12,10 @@ import { hourUsedUp, timeWords, xrpWords as xrp } from "../lib/budget";
 import { useAfterFirstPaint } from "../lib/useAfterFirstPaint";
 import { useNearView } from "../lib/useNearView";
 import { usePageTitle } from "../lib/usePageTitle";
-
-// The signup forms sit at the bottom of the page: their code (and their proof of work) loads after the page.
-// Imported from their file, not the feature's index: a chunk of its own, without the admin's signup lists.
-const NewsletterForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.NewsletterForm })));
-const EarningAlertsForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.EarningAlertsForm })));
+// The signup forms at the bottom of the page come with it: as a chunk of their own, fetched once the
+// page had painted, they cost more gzip on / (about 0.8 KiB) than inside the app's. Their proof of
+// work still starts on the first focus.
+import { EarningAlertsForm, NewsletterForm } from "../features/signups/components/SignupForms";
 
 // The three latest posts (none yet: the blog's link), asked for when the section nears the screen.
 function BlogTeaser() {
@@ -194,10 +193,8 @@ function BelowTheFold() {
         <BlogTeaser />
       </Section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2">
-        <Suspense fallback={<div className="min-h-64" />}>
-          <NewsletterForm source="homepage" />
-          <EarningAlertsForm source="homepage" compact />
-        </Suspense>
+        <NewsletterForm source="homepage" />
+        <EarningAlertsForm source="homepage" compact />
       </section>
       <section className="bg-brand-700">
         <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-14 text-center text-white">
