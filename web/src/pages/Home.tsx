@@ -7,7 +7,7 @@ import { RecentPayouts, usePayoutStats } from "../features/stats";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 // (from its file: the feature's index also holds the article's body, which / never shows)
-import { usePosts } from "../features/blog/api";
+import { useLatestPosts } from "../features/blog/api";
 import { hourUsedUp, timeWords, xrpWords as xrp } from "../lib/budget";
 import { useAfterFirstPaint } from "../lib/useAfterFirstPaint";
 import { useNearView } from "../lib/useNearView";
@@ -20,7 +20,7 @@ import { EarningAlertsForm, NewsletterForm } from "../features/signups/component
 // The three latest posts (none yet: the blog's link), asked for when the section nears the screen.
 function BlogTeaser() {
   const [ref, near] = useNearView<HTMLDivElement>();
-  const posts = usePosts(3, near).data;
+  const posts = useLatestPosts(3, near).data;
   if (posts && posts.length === 0) return <p className="text-slate-600">News and guides will appear on the <Link to="/blog" className="font-medium text-brand-700 underline">blog</Link>.</p>;
   return (
     <div ref={ref} className="grid min-h-40 gap-4 sm:grid-cols-3">
