@@ -1,7 +1,12 @@
 import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
 import { useState, type ComponentType } from "react";
 import { Link } from "react-router";
-import { ClaimForm, clockText, FaucetStatusBadge, rememberedAddress, useCountdown, useFaucetStatus, useNextClaim } from "../features/faucet";
+// (the faucet's parts from their files: its index also holds what only other screens show)
+import { useFaucetStatus, useNextClaim } from "../features/faucet/api";
+import { ClaimForm } from "../features/faucet/components/ClaimForm";
+import { FaucetStatusBadge } from "../features/faucet/components/FaucetStatusBadge";
+import { clockText, useCountdown } from "../features/faucet/countdown";
+import { rememberedAddress } from "../features/faucet/status-link";
 import { ReviewList, Stars, useReviews } from "../features/reviews";
 import { RecentPayouts, usePayoutStats } from "../features/stats";
 import { buttonClass } from "../components/ui/button";
