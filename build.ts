@@ -74,6 +74,20 @@ const QUERY_EDITS: Record<string, [string | RegExp, string][]> = {
     "",
   ]),
 };
+// React Query's hooks throw a query's error to an error boundary (`throwOnError`) or suspend
+// (`suspense`) only when asked; the app asks for neither. useQuery's code for them (the error reset
+// boundary, the suspense timers and optimistic fetch) is left out, and a query that asks throws at once.
+const REACT_QUERY_EDITS: [string | RegExp, string][] = [
+  ['import { useQueryErrorResetBoundary } from "./QueryErrorResetBoundary.js";\n', ""],
+  ['import { ensurePreventErrorBoundaryRetry, getHasError, useClearResetErrorBoundary } from "./errorBoundaryUtils.js";\n', ""],
+  ['import { ensureSuspenseTimers, fetchOptimistic, shouldSuspend } from "./suspense.js";\n', ""],
+  ["\tconst errorResetBoundary = useQueryErrorResetBoundary();\n", ""],
+  [
+    "\tensureSuspenseTimers(defaultedOptions);\n\tensurePreventErrorBoundaryRetry(defaultedOptions, errorResetBoundary, query);\n\tuseClearResetErrorBoundary(errorResetBoundary);\n",
+    '\tif (defaultedOptions.suspense || defaultedOptions.throwOnError) throw new Error("suspense and throwOnError are left out of this build (build.ts, REACT_QUERY_EDITS)");\n',
+  ],
+  [/\tif \(shouldSuspend\(defaultedOptions, result\)\) throw [^\n]+\n\tif \(getHasError\(\{[^}]+\}\)\) throw result\.error;\n/, ""],
+];
 const leanQuery: Bun.BunPlugin = {
   name: "lean-tanstack-query",
   setup(build) {
@@ -82,6 +96,15 @@ const leanQuery: Bun.BunPlugin = {
       for (const [from, to] of QUERY_EDITS[basename(args.path)]!) {
         const edited = contents.replace(from, to);
         if (edited === contents) throw new Error(`build.ts: TanStack Query's source changed (${from} not found in ${basename(args.path)}): review QUERY_EDITS`);
+        contents = edited;
+      }
+      return { contents, loader: "js" };
+    });
+    build.onLoad({ filter: /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useBaseQuery\.js$/ }, async (args) => {
+      let contents = await Bun.file(args.path).text();
+      for (const [from, to] of REACT_QUERY_EDITS) {
+        const edited = contents.replace(from, to);
+        if (edited === contents) throw new Error(`build.ts: React Query's source changed (${from} not found in useBaseQuery.js): review REACT_QUERY_EDITS`);
         contents = edited;
       }
       return { contents, loader: "js" };
