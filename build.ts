@@ -138,6 +138,16 @@ const leanLucide: Bun.BunPlugin = {
       if (hash !== LUCIDE_RUNTIME_SHA256) throw new Error(`build.ts: lucide-react's runtime changed (${hash}): review web/src/lib/lucide-icon.ts, then LUCIDE_RUNTIME_SHA256`);
       return { contents: `export { default } from ${JSON.stringify(join(root, "web/src/lib/lucide-icon.ts"))};`, loader: "js" };
     });
+    // Each element of an icon's SVG carries a React key (six random characters, which gzip cannot
+    // shrink), for lucide's runtime, which passes them as an array. The stand-in passes them as
+    // separate children, which need none: the keys are left out.
+    build.onLoad({ filter: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^/\\]+\.mjs$/ }, async (args) => {
+      const contents = await Bun.file(args.path).text();
+      if (!contents.includes("createLucideIcon(__iconData)")) return { contents, loader: "js" };
+      const edited = contents.replace(/,\s*key: "[a-z0-9]+"/g, "");
+      if (edited === contents) throw new Error(`build.ts: a lucide-react icon no longer reads as expected (no key in ${args.path}): review leanLucide`);
+      return { contents: edited, loader: "js" };
+    });
   },
 };
 
