@@ -12,8 +12,9 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
 // React Router ships as one large module whose contexts and components (Link, NavLink, Form, ...) are
 // created at its top level and given a displayName there: a bundler must keep every one of them,
-// used or not. Marked pure (a call without side effects) and without the displayNames (React
-// DevTools' labels only), the ones the app does not use are left out of the download. Its development
+// used or not; so must it the sets, weak maps and symbols its data router makes there. Marked pure (a
+// call without side effects) and without the displayNames (React DevTools' labels only), the ones the
+// app does not use are left out of the download. Its development
 // warnings are off, as in the package's own production build (which its exports never pick). And the
 // two elements only its framework and server-components modes render are dropped: a Link's prefetch
 // links (usePrefetchBehavior never asks for them without the framework's context) and the server
@@ -36,6 +37,7 @@ const ROUTER_EDITS: [string | RegExp, string][] = [
   ["return isDataRoute ? useNavigateStable() : useNavigateUnstable();", "return useNavigateUnstable();"],
   [/= usePrefetchBehavior\(\s+prefetch,\s+rest\s+\);/, "= [false, null, {}];"],
   [/let isTransitioning = routerState != null && [^;]+useViewTransitionState\(path\) && viewTransition === true;/, "let isTransitioning = false;"],
+  [/^(var \w+ = |_\w+ = )(new (?:Set|WeakMap)\(|Symbol\(|Object\.getOwnPropertyNames\()/gm, "$1/* @__PURE__ */ $2"],
   ["let dataRouterState = dataRouterOpts?.state;", "let dataRouterState;"],
   [/let matches = dataRouterOpts && dataRouterOpts\.state\.matches\.length \? \([\s\S]*?\) : matchRoutes\(routes, \{ pathname: remainingPathname \}\);/, "let matches = matchRoutes(routes, { pathname: remainingPathname });"],
 ];
