@@ -10,6 +10,17 @@ const webOut = join(root, "web/dist");
 const generated = join(root, "src/generated");
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
+// Applies a library's build-time edits in order. An edit that finds nothing stops the build: the
+// library no longer reads as the edits expect, and they must be reviewed (`name`).
+function applyEdits(contents: string, edits: [string | RegExp, string][], name: string): string {
+  for (const [from, to] of edits) {
+    const edited = contents.replace(from, to);
+    if (edited === contents) throw new Error(`build.ts: a library's source changed (${from} not found): review ${name}`);
+    contents = edited;
+  }
+  return contents;
+}
+
 // React Router ships as one large module whose contexts and components (Link, NavLink, Form, ...) are
 // created at its top level and given a displayName there: a bundler must keep every one of them,
 // used or not; so must it the sets, weak maps and symbols its data router makes there. Marked pure (a
@@ -45,14 +56,9 @@ const leanReactRouter: Bun.BunPlugin = {
   name: "lean-react-router",
   setup(build) {
     build.onLoad({ filter: /[\\/]react-router[\\/]dist[\\/]development[\\/]chunk-[^/\\]+\.mjs$/ }, async (args) => {
-      let contents = await Bun.file(args.path).text();
+      const contents = await Bun.file(args.path).text();
       if (!contents.includes("function BrowserRouter(")) return { contents, loader: "js" };
-      for (const [from, to] of ROUTER_EDITS) {
-        const edited = contents.replace(from, to);
-        if (edited === contents) throw new Error(`build.ts: React Router's source changed (${from} not found): review ROUTER_EDITS`);
-        contents = edited;
-      }
-      return { contents, loader: "js" };
+      return { contents: applyEdits(contents, ROUTER_EDITS, "ROUTER_EDITS"), loader: "js" };
     });
   },
 };
@@ -94,22 +100,11 @@ const leanQuery: Bun.BunPlugin = {
   name: "lean-tanstack-query",
   setup(build) {
     build.onLoad({ filter: /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](query|queryClient)\.js$/ }, async (args) => {
-      let contents = await Bun.file(args.path).text();
-      for (const [from, to] of QUERY_EDITS[basename(args.path)]!) {
-        const edited = contents.replace(from, to);
-        if (edited === contents) throw new Error(`build.ts: TanStack Query's source changed (${from} not found in ${basename(args.path)}): review QUERY_EDITS`);
-        contents = edited;
-      }
-      return { contents, loader: "js" };
+      const file = basename(args.path);
+      return { contents: applyEdits(await Bun.file(args.path).text(), QUERY_EDITS[file]!, `QUERY_EDITS (${file})`), loader: "js" };
     });
     build.onLoad({ filter: /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useBaseQuery\.js$/ }, async (args) => {
-      let contents = await Bun.file(args.path).text();
-      for (const [from, to] of REACT_QUERY_EDITS) {
-        const edited = contents.replace(from, to);
-        if (edited === contents) throw new Error(`build.ts: React Query's source changed (${from} not found in useBaseQuery.js): review REACT_QUERY_EDITS`);
-        contents = edited;
-      }
-      return { contents, loader: "js" };
+      return { contents: applyEdits(await Bun.file(args.path).text(), REACT_QUERY_EDITS, "REACT_QUERY_EDITS (useBaseQuery.js)"), loader: "js" };
     });
   },
 };
