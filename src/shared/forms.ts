@@ -1,7 +1,8 @@
 // What the server and the web app must agree on, in one place both import: the proof-of-work header
 // and the forms that need it, the choices a form offers, and the messages a form shows before the
 // server would say the same. Constants only, importing nothing (the layer rule
-// shared-has-no-dependencies keeps it so): it is bundled into the browser as it is.
+// shared-has-no-dependencies keeps it so): it is bundled into the browser as it is, in the home
+// page's download (the social bonus's are social-bonus.ts: the home page shows none of them).
 
 // The header that carries a proof of work, and that a refusal sets to "retry".
 export const POW_HEADER = "x-proof-of-work";
@@ -32,20 +33,8 @@ export const formAt = (path: string): ProtectedForm | undefined => FORM_NAMES.fi
 export const ALERT_TYPES = ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
-// The platforms of the social-sharing bonus (the web app gives each a button).
-export const PLATFORMS = ["Facebook", "Twitter", "LinkedIn"] as const;
-export type Platform = (typeof PLATFORMS)[number];
-
-// When a platform's social bonus may be claimed again, as the server's refusal, the claim form's note
-// and the platform's button all say it: "available again on Nov 30, 14:05 UTC".
-const AGAIN_FORMAT = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-export const availableAgainText = (at: string | number | Date) => `available again on ${AGAIN_FORMAT.format(new Date(at))} UTC`;
-export const claimedThisWeekText = (platform: string, at: string | number | Date) => `You already claimed the ${platform} bonus this week. It is ${availableAgainText(at)}.`;
-
 // A faucet request's or a review's address that is no XRP address.
 export const INVALID_ADDRESS = "Please enter a valid XRP wallet address";
-// A social bonus's address that is no classic r-address.
-export const ADDRESS_INVALID = "Please enter a valid XRP wallet address (starts with 'r')";
 
 // The signup forms' messages: the web app shows them as a toast's title and description, the server's
 // refusal says both as one message, "title - description".

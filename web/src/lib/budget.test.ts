@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { budgetWords, hourUsedUp, nextSliceSentence, timeWords, xrpWords } from "./budget";
+import { hourUsedUp, timeWords, xrpWords } from "./budget";
+import { budgetWords, nextSliceSentence } from "./budget-sentences";
 
 const used = { isActive: false, offlineReason: "The faucet has given out this hour's XRP. More opens at 14:00 UTC.", nextSliceAt: "2026-11-25T14:00:00.000Z" };
 

@@ -1,6 +1,7 @@
 // The faucet's day budget in a visitor's words. The server releases the day an hour at a time (1/24
 // of it each hour, unused hours carried forward): `budgetLeft` is what is left of the part released
-// so far, `nextSliceAt` when the next hour's share opens (null once the whole day is out).
+// so far, `nextSliceAt` when the next hour's share opens (null once the whole day is out). (The faucet
+// page's sentences about it are budget-sentences.ts: not in the home page's download.)
 
 export interface BudgetFigures {
   isActive: boolean;
@@ -15,13 +16,6 @@ export interface BudgetFigures {
 // for every call: toLocaleString with options builds a new one each time, a cost in every render.
 const XRP_FORMAT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
 export const xrpWords = (xrp: string | number) => XRP_FORMAT.format(Number(xrp));
-
-// "12.5 XRP left this hour · more every hour until 100 XRP a day"; once the whole day is released,
-// "12.5 XRP left of today's 100 XRP".
-export function budgetWords(s: Pick<BudgetFigures, "budgetLeft" | "budgetTotal" | "nextSliceAt">): string {
-  if (s.nextSliceAt === null) return `${xrpWords(s.budgetLeft)} XRP left of today's ${xrpWords(s.budgetTotal)} XRP`;
-  return `${xrpWords(s.budgetLeft)} XRP left this hour · more every hour until ${xrpWords(s.budgetTotal)} XRP a day`;
-}
 
 // "3:00 PM your time (14:00 UTC)", or "14:00 UTC" where the visitor's clock is UTC. `timeZone` for
 // tests; the browser's own by default.
@@ -40,11 +34,4 @@ export function timeWords(iso: string, timeZone?: string): string {
 // server's sentence says "this hour's".
 export function hourUsedUp(s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">): boolean {
   return !s.isActive && s.nextSliceAt !== null && /this hour's/i.test(s.offlineReason ?? "");
-}
-
-// "The faucet has given out this hour's XRP. More opens at 3:00 PM your time (14:00 UTC)." when this
-// hour's share is used up; null otherwise.
-export function nextSliceSentence(s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">, timeZone?: string): string | null {
-  if (!hourUsedUp(s) || s.nextSliceAt === null) return null;
-  return `The faucet has given out this hour's XRP. More opens at ${timeWords(s.nextSliceAt, timeZone)}.`;
 }

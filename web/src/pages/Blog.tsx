@@ -6,7 +6,7 @@ import { AdSlot } from "../features/ads";
 import { fetchEarly, formatDate, PostImage, usePosts } from "../features/blog";
 import { DEFAULT_SITE_NAME, useSite } from "../features/site";
 
-// (this page's posts are asked for as its chunk loads: features/blog/api.ts)
+// (this page's posts are asked for as its chunk loads: features/blog/pages-api.ts)
 fetchEarly(window.location.pathname);
 
 // The operator's published posts (written in /admin/posts), with the leaderboard ad after the second

@@ -5,7 +5,7 @@ import { AdSlot, useAds } from "../features/ads";
 import { fetchEarly, formatDate, PostBody, PostImage, usePost } from "../features/blog";
 import { usePageTitle } from "../lib/usePageTitle";
 
-// (this page's posts are asked for as its chunk loads: features/blog/api.ts)
+// (this page's posts are asked for as its chunk loads: features/blog/pages-api.ts)
 fetchEarly(window.location.pathname);
 
 export default function BlogPost() {

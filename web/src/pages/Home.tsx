@@ -1,27 +1,31 @@
 import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
-import { lazy, Suspense, useState, type ComponentType } from "react";
+import { useState, type ComponentType } from "react";
 import { Link } from "react-router";
-import { ClaimForm, clockText, FaucetStatusBadge, rememberedAddress, useCountdown, useFaucetStatus, useNextClaim } from "../features/faucet";
+// (the faucet's parts from their files: its index also holds what only other screens show)
+import { useFaucetStatus, useNextClaim } from "../features/faucet/api";
+import { ClaimForm } from "../features/faucet/components/ClaimForm";
+import { FaucetStatusBadge } from "../features/faucet/components/FaucetStatusBadge";
+import { clockText, useCountdown } from "../features/faucet/countdown";
+import { rememberedAddress } from "../features/faucet/status-link";
 import { ReviewList, Stars, useReviews } from "../features/reviews";
 import { RecentPayouts, usePayoutStats } from "../features/stats";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 // (from its file: the feature's index also holds the article's body, which / never shows)
-import { usePosts } from "../features/blog/api";
+import { useLatestPosts } from "../features/blog/api";
 import { hourUsedUp, timeWords, xrpWords as xrp } from "../lib/budget";
 import { useAfterFirstPaint } from "../lib/useAfterFirstPaint";
 import { useNearView } from "../lib/useNearView";
 import { usePageTitle } from "../lib/usePageTitle";
-
-// The signup forms sit at the bottom of the page: their code (and their proof of work) loads after the page.
-// Imported from their file, not the feature's index: a chunk of its own, without the admin's signup lists.
-const NewsletterForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.NewsletterForm })));
-const EarningAlertsForm = lazy(() => import("../features/signups/components/SignupForms").then((m) => ({ default: m.EarningAlertsForm })));
+// The signup forms at the bottom of the page come with it: as a chunk of their own, fetched once the
+// page had painted, they cost more gzip on / (about 0.8 KiB) than inside the app's. Their proof of
+// work still starts on the first focus.
+import { EarningAlertsForm, NewsletterForm } from "../features/signups/components/SignupForms";
 
 // The three latest posts (none yet: the blog's link), asked for when the section nears the screen.
 function BlogTeaser() {
   const [ref, near] = useNearView<HTMLDivElement>();
-  const posts = usePosts(3, near).data;
+  const posts = useLatestPosts(3, near).data;
   if (posts && posts.length === 0) return <p className="text-slate-600">News and guides will appear on the <Link to="/blog" className="font-medium text-brand-700 underline">blog</Link>.</p>;
   return (
     <div ref={ref} className="grid min-h-40 gap-4 sm:grid-cols-3">
@@ -194,10 +198,8 @@ function BelowTheFold() {
         <BlogTeaser />
       </Section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2">
-        <Suspense fallback={<div className="min-h-64" />}>
-          <NewsletterForm source="homepage" />
-          <EarningAlertsForm source="homepage" compact />
-        </Suspense>
+        <NewsletterForm source="homepage" />
+        <EarningAlertsForm source="homepage" compact />
       </section>
       <section className="bg-brand-700">
         <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-14 text-center text-white">

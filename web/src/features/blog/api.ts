@@ -1,42 +1,16 @@
-// The public blog: the list (GET /api/posts, the home page's teaser takes the first 3) and an article
-// (GET /api/posts/:slug; an unknown slug is not retried: its page says so at once).
+// The public blog's list (GET /api/posts), what the home page's teaser reads. (The blog's pages read
+// through pages-api.ts: the whole list, an article.)
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
 import type { Data } from "../../api/types";
-import { ApiError } from "../../lib/errors";
 
 export type PostCard = Data<typeof api.posts.get>["posts"][number];
 export type Post = Data<ReturnType<typeof api.posts>["get"]>;
 
 export const postsKey = ["/api/posts"] as const;
 
-const fetchPosts = async (limit?: number) => (await unwrap(api.posts.get({ query: limit ? { limit: String(limit) } : {} }))).posts;
-const fetchPost = (slug: string) => unwrap(api.posts({ slug }).get());
+export const fetchPosts = async (limit?: number) => (await unwrap(api.posts.get({ query: limit ? { limit: String(limit) } : {} }))).posts;
 
-// A page's read started as soon as its chunk loads (App.tsx loads it while the session is still
-// being read), instead of once the page renders: its query takes it up once.
-const early = new Map<string, Promise<unknown>>();
-function once<T>(key: string, fetch: () => Promise<T>): Promise<T> {
-  const started = early.get(key) as Promise<T> | undefined;
-  early.delete(key);
-  return started ?? fetch();
-}
-export function fetchEarly(path: string) {
-  const slug = /^\/blog\/([^/]+)\/?$/.exec(path)?.[1];
-  const key = slug ? `slug:${decodeURIComponent(slug)}` : /^\/blog\/?$/.test(path) ? "all" : null;
-  if (key === null || early.has(key)) return;
-  early.set(key, (slug ? fetchPost(decodeURIComponent(slug)) : fetchPosts()).catch(() => undefined));
-}
-
-// (`enabled` false: not asked yet, the home page's teaser until it nears the screen)
-export const usePosts = (limit?: number, enabled = true) =>
-  useQuery({ queryKey: [...postsKey, limit ?? "all"], queryFn: async () => (limit ? fetchPosts(limit) : ((await once("all", fetchPosts)) ?? fetchPosts())), enabled });
-
-export const usePost = (slug: string) =>
-  useQuery({
-    queryKey: [...postsKey, "slug", slug],
-    queryFn: async () => (await once(`slug:${slug}`, () => fetchPost(slug))) ?? fetchPost(slug),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 3,
-  });
-
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+// The `limit` latest posts (the home page's teaser takes 3); `enabled` false: not asked yet, until the
+// teaser nears the screen.
+export const useLatestPosts = (limit: number, enabled: boolean) => useQuery({ queryKey: [...postsKey, limit], queryFn: () => fetchPosts(limit), enabled });

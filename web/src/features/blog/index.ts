@@ -1,4 +1,5 @@
 // What the blog's pages (web/src/pages) and the home page's teaser use.
-export { fetchEarly, formatDate, type PostCard, usePost, usePosts } from "./api";
+export type { PostCard } from "./api";
+export { fetchEarly, formatDate, usePost, usePosts } from "./pages-api";
 export { PostBody } from "./components/PostBody";
 export { PostImage } from "./components/PostImage";

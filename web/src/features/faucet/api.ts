@@ -1,5 +1,5 @@
-// The faucet: its status, a request and the latest requests of a device or a wallet. (The admin's
-// calls are admin-api.ts.)
+// The faucet: its status and a request, what the home page uses. (The faucet page's own reads, the
+// latest requests of a device or a wallet, are page-api.ts; the admin's calls admin-api.ts.)
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
 import { currentUserKey } from "../../api/session";
@@ -7,23 +7,13 @@ import { useProofOfWork } from "../../lib/proof-of-work";
 import { faucetRequestsKey } from "../account";
 import { rememberAddress } from "./status-link";
 
-const POLL_MS = 30_000;
+export const POLL_MS = 30_000;
 
 export const faucetStatusKey = ["/api/faucet/status"] as const;
 
 export const budgetKey = ["/api/admin/faucet/budget"] as const;
 
 export const useFaucetStatus = () => useQuery({ queryKey: faucetStatusKey, queryFn: () => unwrap(api.faucet.status.get()), refetchInterval: POLL_MS });
-
-// The faucet page's status: the same, plus this device's (and a typed address's) wait until the
-// next claim. Its own key under the status path, so a new request refreshes it.
-export const useFaucetPanel = (address: string | null) =>
-  useQuery({
-    queryKey: [...faucetStatusKey, "mine", address ?? ""],
-    queryFn: () => unwrap(api.faucet.status.get({ query: address ? { mine: "1", address } : { mine: "1" } })),
-    refetchInterval: POLL_MS,
-    placeholderData: (previous) => previous,
-  });
 
 // A returning visitor's wait (the home page): this device's and network's, and the address it last
 // asked for; nothing is asked for a first visit (`address` null).
@@ -36,19 +26,6 @@ export const useNextClaim = (address: string | null) =>
   });
 
 export const faucetLookupKey = ["/api/faucet/requests"] as const;
-
-// This device's latest requests, reread every 30 s so a status follows the admin's decisions.
-export const useMyFaucetRequests = () =>
-  useQuery({ queryKey: [...faucetLookupKey, "mine"], queryFn: () => unwrap(api.faucet.requests.get({ query: { mine: "1" } })), refetchInterval: POLL_MS });
-
-// Any wallet's latest requests (none until an address is asked for).
-export const useFaucetLookup = (address: string | null) =>
-  useQuery({
-    queryKey: [...faucetLookupKey, "address", address ?? ""],
-    queryFn: () => unwrap(api.faucet.requests.get({ query: { address: address ?? "" } })),
-    enabled: address !== null,
-    retry: false,
-  });
 
 // POST /api/faucet/request; the device's list, the status, a logged-in user's dashboard list and
 // the user are reread afterwards (after a cancel too: it may have reached the server). The page

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { availableAgainText, claimedThisWeekText } from "../../../../src/shared/forms";
+import { availableAgainText, claimedThisWeekText } from "../../../../src/shared/social-bonus";
 import { bonusState } from "./components/ShareButtons";
 
 const now = Date.UTC(2026, 10, 24, 9, 30);

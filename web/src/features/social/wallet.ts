@@ -1,5 +1,5 @@
 // The social-bonus address rules of the dashboard (spec section 5); the server checks the checksum too.
-import { ADDRESS_INVALID } from "../../../../src/shared/forms";
+import { ADDRESS_INVALID } from "../../../../src/shared/social-bonus";
 
 export { ADDRESS_INVALID };
 export const WALLET_PATTERN = /^r[A-Za-z0-9]{24,34}$/;

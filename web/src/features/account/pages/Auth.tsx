@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Info } from "lucide-react";
-import { isCodeRequired, type Registration, useLogin, useSignIn } from "../../../api/session";
+import { isCodeRequired, type Registration, useLogin, useSignIn } from "../sign-in";
 import { ApiError } from "../../../lib/errors";
 import { ForgotPassword } from "../components/ForgotPassword";
 import { PasswordField } from "../components/NewPasswordFields";

@@ -2,60 +2,27 @@
 // button. While it waits on the network it says so and can be cancelled; offline it says so and sends
 // nothing until the person sends it again; a refusal says why and what to do next beside the button;
 // an accepted request stays confirmed in the page with its shareable status link.
-import { CheckCircle2, Droplet, WifiOff, X } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Droplet, WifiOff, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
 import { buttonClass } from "../../../components/ui/button";
 import { WalletField } from "../../../components/ui/field";
 import { FormFailure } from "../../../components/ui/form-failure";
-import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError, isNetworkFailure, refusalText } from "../../../lib/errors";
 import { OFFLINE_NOTICE, useOnline } from "../../../lib/online";
 import { warmProof } from "../../../lib/proof-of-work";
 import { useFaucetRequest } from "../api";
-import { statusPath } from "../status-link";
+import type { Received } from "./RequestReceived";
 
 // After this long a request still on its way says so (the proof of work, a slow network).
 export const SLOW_MS = 6_000;
 export const OFFLINE_NOTHING_SENT = "You are offline: nothing was sent. Reconnect, then press Retry.";
 
-type Received = { id: number; amount: string; status: string; address: string };
-
-// The confirmation of an accepted request, kept in the page until the next one.
-export function RequestReceived({ request }: { request: Received }) {
-  const path = statusPath(request.address, request.id);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(`${window.location.origin}${path}`);
-      setCopied(true);
-    } catch {
-      // no clipboard (plain HTTP, a refused permission): the link itself can be shared
-    }
-  };
-  return (
-    <div role="status" className="space-y-2 rounded-lg bg-green-50 p-3 text-sm text-green-900">
-      <p className="flex flex-wrap items-center gap-2">
-        <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
-        <span>
-          Request <strong>#{request.id}</strong> received for <strong>{request.amount} XRP</strong>:
-        </span>
-        <StatusBadge status={request.status} />
-      </p>
-      <p>It is paid once our team approves it. Its status link shows where it stands, from any device:</p>
-      <p className="flex flex-wrap items-center gap-3">
-        <Link to={path} className="font-medium break-all text-green-900 underline">
-          Status of request #{request.id}
-        </Link>
-        <button type="button" onClick={() => void copy()} className={buttonClass({ variant: "outline", size: "sm" })}>
-          {copied ? "Link copied" : "Copy status link"}
-        </button>
-      </p>
-    </div>
-  );
-}
+// The confirmation of an accepted request (and the status badge it shows) is its own chunk, fetched as
+// a request is sent: the answer finds it in, and a visit that sends nothing never downloads it.
+const loadReceived = () => import("./RequestReceived");
+const RequestReceived = lazy(() => loadReceived().then((m) => ({ default: m.RequestReceived })));
 
 // `onAddressChange`: the trimmed address as it is typed (the faucet page's status asks about it).
 export function ClaimForm({
@@ -85,6 +52,7 @@ export function ClaimForm({
     // one outcome at a time: an earlier confirmation does not stay beside a new refusal
     setLast(null);
     if (!navigator.onLine) return setFailure({ message: OFFLINE_NOTHING_SENT, retry: true });
+    loadReceived().catch(() => {});
     const abort = new AbortController();
     controller.current = abort;
     request.mutate(
@@ -153,7 +121,11 @@ export function ClaimForm({
         </p>
       )}
       {failure && <FormFailure message={failure.message} retry={failure.retry} busy={request.isPending} onRetry={() => send(typed)} />}
-      {last && <RequestReceived request={last} />}
+      {last && (
+        <Suspense fallback={null}>
+          <RequestReceived request={last} />
+        </Suspense>
+      )}
     </div>
   );
 }

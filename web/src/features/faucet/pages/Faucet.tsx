@@ -2,7 +2,7 @@ import { Clock, Info, Search, ShieldCheck, Wallet } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
-import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../api";
+import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../page-api";
 import { ClaimForm } from "../components/ClaimForm";
 import { statusPath } from "../status-link";
 import { clockText, useCountdown } from "../countdown";
@@ -13,7 +13,8 @@ import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { WalletField } from "../../../components/ui/field";
 import { TxHash } from "../../../components/ui/TxHash";
-import { budgetWords, nextSliceSentence, timeWords } from "../../../lib/budget";
+import { timeWords } from "../../../lib/budget";
+import { budgetWords, nextSliceSentence } from "../../../lib/budget-sentences";
 import { ApiError, refusalText } from "../../../lib/errors";
 import { formatRelativeTime } from "../../../lib/format";
 

@@ -1,7 +1,7 @@
 import { Share2 } from "lucide-react";
 import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
 import { useCurrentUser } from "../../../api/session";
-import { claimedThisWeekText } from "../../../../../src/shared/forms";
+import { claimedThisWeekText } from "../../../../../src/shared/social-bonus";
 import { BonusWaits, ShareButtons } from "./ShareButtons";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { refusalText } from "../../../lib/errors";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { availableAgainText, PLATFORMS, type Platform } from "../../../../../src/shared/forms";
+import { availableAgainText, PLATFORMS, type Platform } from "../../../../../src/shared/social-bonus";
 import type { SocialPlatform } from "../api";
 import { cn } from "../../../lib/cn";
 import { Spinner } from "../../../components/Spinner";
@@ -60,7 +60,7 @@ function LinkedInIcon() {
   );
 }
 
-// The look of each of the server's platforms (src/shared/forms.ts), shown in that order.
+// The look of each of the server's platforms (src/shared/social-bonus.ts), shown in that order.
 const LOOKS: Record<Platform, { icon: ReactNode; className: string }> = {
   Facebook: { icon: <FacebookIcon />, className: "bg-[#0866FF] hover:bg-[#0759d9]" },
   Twitter: { icon: <XIcon />, className: "bg-slate-900 hover:bg-slate-700" },

@@ -7,7 +7,7 @@ import { BonusClaimed, BonusClaimForm } from "../components/BonusClaimForm";
 import { BonusWaits, bonusState, ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { refusalText } from "../../../lib/errors";
-import { claimedThisWeekText } from "../../../../../src/shared/forms";
+import { claimedThisWeekText } from "../../../../../src/shared/social-bonus";
 import { SoonBadge } from "../../../components/SoonBadge";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";

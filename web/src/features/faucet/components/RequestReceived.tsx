@@ -1,0 +1,43 @@
+// The confirmation of an accepted faucet request, kept in the page until the next one: its number,
+// amount and status, and its shareable status link. (The claim form loads it as a request is sent.)
+import { CheckCircle2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { buttonClass } from "../../../components/ui/button";
+import { StatusBadge } from "../../../components/ui/StatusBadge";
+import { statusPath } from "../status-link";
+
+export type Received = { id: number; amount: string; status: string; address: string };
+
+export function RequestReceived({ request }: { request: Received }) {
+  const path = statusPath(request.address, request.id);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}${path}`);
+      setCopied(true);
+    } catch {
+      // no clipboard (plain HTTP, a refused permission): the link itself can be shared
+    }
+  };
+  return (
+    <div role="status" className="space-y-2 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+      <p className="flex flex-wrap items-center gap-2">
+        <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
+        <span>
+          Request <strong>#{request.id}</strong> received for <strong>{request.amount} XRP</strong>:
+        </span>
+        <StatusBadge status={request.status} />
+      </p>
+      <p>It is paid once our team approves it. Its status link shows where it stands, from any device:</p>
+      <p className="flex flex-wrap items-center gap-3">
+        <Link to={path} className="font-medium break-all text-green-900 underline">
+          Status of request #{request.id}
+        </Link>
+        <button type="button" onClick={() => void copy()} className={buttonClass({ variant: "outline", size: "sm" })}>
+          {copied ? "Link copied" : "Copy status link"}
+        </button>
+      </p>
+    </div>
+  );
+}

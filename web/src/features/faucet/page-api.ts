@@ -1,0 +1,28 @@
+// The faucet page's own reads: its status with this device's wait, and the latest requests of this
+// device or of any wallet. (Not in the home page's download: the faucet page's chunk brings them.)
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../api/client";
+import { faucetLookupKey, faucetStatusKey, POLL_MS } from "./api";
+
+// The faucet page's status: the faucet's (useFaucetStatus), plus this device's (and a typed address's) wait until the
+// next claim. Its own key under the status path, so a new request refreshes it.
+export const useFaucetPanel = (address: string | null) =>
+  useQuery({
+    queryKey: [...faucetStatusKey, "mine", address ?? ""],
+    queryFn: () => unwrap(api.faucet.status.get({ query: address ? { mine: "1", address } : { mine: "1" } })),
+    refetchInterval: POLL_MS,
+    placeholderData: (previous) => previous,
+  });
+
+// This device's latest requests, reread every 30 s so a status follows the admin's decisions.
+export const useMyFaucetRequests = () =>
+  useQuery({ queryKey: [...faucetLookupKey, "mine"], queryFn: () => unwrap(api.faucet.requests.get({ query: { mine: "1" } })), refetchInterval: POLL_MS });
+
+// Any wallet's latest requests (none until an address is asked for).
+export const useFaucetLookup = (address: string | null) =>
+  useQuery({
+    queryKey: [...faucetLookupKey, "address", address ?? ""],
+    queryFn: () => unwrap(api.faucet.requests.get({ query: { address: address ?? "" } })),
+    enabled: address !== null,
+    retry: false,
+  });
