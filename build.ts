@@ -141,9 +141,7 @@ const leanLucide: Bun.BunPlugin = {
     build.onLoad({ filter: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^/\\]+\.mjs$/ }, async (args) => {
       const contents = await Bun.file(args.path).text();
       if (!contents.includes("createLucideIcon(__iconData)")) return { contents, loader: "js" };
-      const edited = contents.replace(/,\s*key: "[a-z0-9]+"/g, "");
-      if (edited === contents) throw new Error(`build.ts: a lucide-react icon no longer reads as expected (no key in ${args.path}): review leanLucide`);
-      return { contents: edited, loader: "js" };
+      return { contents: applyEdits(contents, [[/,\s*key: "[a-z0-9]+"/g, ""]], `leanLucide (no key in ${args.path})`), loader: "js" };
     });
   },
 };

@@ -250,9 +250,14 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     if (askedAt.size >= ASKED_REMEMBERED) askedAt.clear();
     if ((askedAt.get(address) ?? 0) < at) askedAt.set(address, at);
   };
-  const lastAsked = (address: string, since: number): number | undefined => {
+  // (what the server saw of the address since the moment, without a read)
+  const knownAsked = (address: string, since: number): number | undefined => {
     const known = askedAt.get(address);
-    if (known !== undefined && known > since) return known;
+    return known !== undefined && known > since ? known : undefined;
+  };
+  const lastAsked = (address: string, since: number): number | undefined => {
+    const known = knownAsked(address, since);
+    if (known !== undefined) return known;
     const last = repo.lastForAddress(address, since)?.createdAt;
     if (last !== undefined) noteAsked(address, last);
     return last;
@@ -271,8 +276,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const since = now - DAY_MS;
     const nets = ipNetworks(input.ip, s.ipGrouping as IpGrouping);
     if (kind === "faucet") {
-      const known = askedAt.get(parsed.address);
-      if (known !== undefined && known > since) throw addressWaits(known, now);
+      const known = knownAsked(parsed.address, since);
+      if (known !== undefined) throw addressWaits(known, now);
     }
     // (the address's own request is read for a bonus too, and not used: a bonus has its own rule)
     const { last, fromNetwork, fromDevice } = repo.limitsSince(parsed.address, nets.network, input.deviceId, since);
