@@ -168,6 +168,35 @@ async function buildWeb() {
     throw new Error("web build failed");
   }
   await minifyAgain(result.outputs.filter((o) => o.path.endsWith(".js")).map((o) => o.path));
+  await checkScreenFiles();
+}
+
+// After the app's script, a visit that starts on a screen fetches the screen's files, GET /api/user
+// and the site's icon at once. A browser opens six connections to one origin over HTTP/1.1: past
+// that, a file waits a round trip more before the first paint. So a screen fetches at most
+// MOST_SCREEN_FILES files (its own, the screens' shared one of web/src/screens-shared.ts, and two
+// more). Not counted: the back office (Admin) and the account's settings (Settings), which bring the
+// admin's tables and two-factor code. A screen past it names its files: move what they hold into
+// web/src/screens-shared.ts, or into the screen's own chunk.
+const MOST_SCREEN_FILES = 4;
+const SCREENS_NOT_COUNTED = new Set(["Admin", "Settings"]);
+async function checkScreenFiles() {
+  const assets = join(webOut, "assets");
+  const app = /src="\/assets\/([^"]+\.js)"/.exec(await Bun.file(join(webOut, "index.html")).text())?.[1];
+  if (!app) throw new Error("build.ts: no app script in web/dist/index.html");
+  for (const file of await readdir(assets)) {
+    // (a screen's chunk is named after its component: Faucet-<hash>.js)
+    const screen = /^([A-Z]\w*)-[a-z0-9]+\.js$/.exec(file)?.[1];
+    if (!screen || SCREENS_NOT_COUNTED.has(screen)) continue;
+    // (its static imports, and theirs: the browser fetches them all before the screen runs)
+    const files = new Set([file]);
+    for (const name of files) {
+      for (const [, imported] of (await Bun.file(join(assets, name)).text()).matchAll(/from\s*"\/assets\/([^"]+\.js)"/g)) if (imported !== app) files.add(imported!);
+    }
+    if (files.size > MOST_SCREEN_FILES) {
+      throw new Error(`build.ts: the ${screen} screen fetches ${files.size} files after the app's script (${[...files].join(", ")}); at most ${MOST_SCREEN_FILES} (see checkScreenFiles)`);
+    }
+  }
 }
 
 // Bun's minifier leaves about 3% of the gzip on the table (its short names are not the ones that

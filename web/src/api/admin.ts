@@ -9,6 +9,9 @@ import { unwrap, type Answer, type Ok } from "./client";
 
 export const auditLogKey = ["/api/admin/audit-log"] satisfies QueryKey;
 export const countsKey = ["/api/admin/counts"] satisfies QueryKey;
+// Health at a glance (features/at-a-glance): here, so a feature that refreshes it (the contact
+// inbox) does not bring the admin's panels into a visitor's page.
+export const healthKey = ["/api/admin/health"] as const;
 
 // Lists an admin refetches by hand (a button, or after a write of their own).
 export const cachedUntilRefetched = { staleTime: Number.POSITIVE_INFINITY, retry: 1 } as const;

@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from "react-router";
 import { LogOut, Menu } from "lucide-react";
 import { useCurrentUser, useLogout } from "../api/session";
 import { cn } from "../lib/cn";
+import { useAfterFirstPaint } from "../lib/useAfterFirstPaint";
 import { DEFAULT_SITE_NAME, useSite } from "../features/site";
 import { SiteLogo } from "./Logo";
 import { siteLinks } from "./navigation";
@@ -45,6 +46,8 @@ export function Header() {
   const site = useSite().data;
   const logout = useLogout();
   const desktop = useDesktop();
+  // (the bell's code and its unread count come once the page has painted)
+  const painted = useAfterFirstPaint();
 
   useEffect(() => {
     const desktop = window.matchMedia("(min-width: 768px)");
@@ -81,7 +84,7 @@ export function Header() {
         <div className="hidden items-center gap-1 md:flex">
           {user ? (
             <>
-              {desktop && bell}
+              {desktop && painted && bell}
               <NavLink to={user.isAdmin ? "/admin" : "/dashboard"} className={desktopLink}>
                 {user.isAdmin ? "Admin" : "Dashboard"}
               </NavLink>
@@ -106,7 +109,7 @@ export function Header() {
           </button>
         </div>
 
-        {user && !desktop && bell}
+        {user && !desktop && painted && bell}
 
         <button
           ref={menuButton}

@@ -3,6 +3,7 @@
 // good for its own form only). A proof is solved in the background as soon as a protected form is
 // on screen, so a visitor rarely waits for it.
 import { useEffect } from "react";
+import { useAfterFirstPaint } from "./useAfterFirstPaint";
 // altcha-lib is loaded with the first proof: a page without a protected form never needs it.
 import type { Challenge, Solution } from "altcha-lib";
 // The names of the guarded forms, shared with the server.
@@ -64,7 +65,8 @@ export async function takeProof(form: ProtectedForm): Promise<string | null> {
 
 // Pre-solves a proof while the form that needs it is on screen.
 export function useProofOfWork(form: ProtectedForm, enabled = true): void {
+  const painted = useAfterFirstPaint();
   useEffect(() => {
-    if (enabled) warmProof(form);
-  }, [form, enabled]);
+    if (enabled && painted) warmProof(form);
+  }, [form, enabled, painted]);
 }

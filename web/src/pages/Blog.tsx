@@ -1,3 +1,4 @@
+import "../screens-shared";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { Page } from "../components/Page";

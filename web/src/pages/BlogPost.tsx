@@ -1,3 +1,4 @@
+import "../screens-shared";
 import { Link, useParams } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";

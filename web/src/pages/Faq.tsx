@@ -1,3 +1,4 @@
+import "../screens-shared";
 import { ChevronDown, ShieldAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";

@@ -1,3 +1,4 @@
+import "../screens-shared";
 import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { usePageTitle } from "../lib/usePageTitle";

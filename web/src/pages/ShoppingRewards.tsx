@@ -1,3 +1,4 @@
+import "../screens-shared";
 import { PackagePlus, Settings2, ShoppingBag, Warehouse } from "lucide-react";
 import { Page } from "../components/Page";
 import { buttonClass } from "../components/ui/button";

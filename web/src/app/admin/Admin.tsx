@@ -2,6 +2,7 @@
 // (/admin/requests, ...), each a screen of its feature; /admin, /dashboard and any unknown path show
 // the overview. Like App.tsx, it imports a screen from its file, not the feature's index: an index
 // holds what other features use, and a public page importing it must not bring the back office along.
+import "../../screens-shared";
 import { Route, Routes } from "react-router";
 import { useCurrentUser } from "../../api/session";
 import { AdvertisingPanel } from "../../features/advertising/pages/AdvertisingRequests";

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api, unwrap } from "../../api/client";
 import { currentUserKey, useCurrentUser, type User } from "../../api/session";
 import type { Data } from "../../api/types";
+import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { faucetRequestsKey, rewardsHistoryKey } from "./keys";
 
 export type RewardEntry = Data<(typeof api.user)["rewards-history"]["get"]>[number];
@@ -15,13 +16,16 @@ export { faucetRequestsKey, rewardsHistoryKey };
 export const authOptionsKey = ["/api/auth/options"] as const;
 
 // The logged-in user's faucet requests, newest first; never fetched without a user. Refetched whenever the
-// dashboard opens, because requests made on /faucet and an admin's decisions change them.
+// dashboard opens, because requests made on /faucet and an admin's decisions change them. Like every
+// list the dashboard shows, asked once the page has painted (useAfterFirstPaint): its first paint
+// waits for nothing but the user.
 export function useFaucetRequests() {
   const { data: user } = useCurrentUser();
+  const painted = useAfterFirstPaint();
   return useQuery({
     queryKey: faucetRequestsKey,
     queryFn: () => unwrap(api.user["faucet-requests"].get()),
-    enabled: Boolean(user),
+    enabled: painted && Boolean(user),
     refetchOnMount: "always",
   });
 }
@@ -29,10 +33,11 @@ export function useFaucetRequests() {
 // The logged-in user's rewards (social, review, streak bonuses), newest first.
 export function useRewardsHistory() {
   const { data: user } = useCurrentUser();
+  const painted = useAfterFirstPaint();
   return useQuery({
     queryKey: rewardsHistoryKey,
     queryFn: () => unwrap(api.user["rewards-history"].get()),
-    enabled: Boolean(user),
+    enabled: painted && Boolean(user),
     refetchOnMount: "always",
   });
 }

@@ -1,8 +1,9 @@
 // Health at a glance (on every /admin page) and the new install's start-here checklist.
 import { useQuery } from "@tanstack/react-query";
+import { healthKey } from "../../api/admin";
 import { api, unwrap } from "../../api/client";
 
-export const healthKey = ["/api/admin/health"] as const;
+export { healthKey };
 export const startHereKey = ["/api/admin/start-here"] as const;
 
 // GET /api/admin/health: the ledger, the wallet, the queue, the pause, the last backup, open alerts, the ceiling.

@@ -1,10 +1,9 @@
 // The contact form (a protected form: it carries a proof of work) and the admin's inbox of its
 // messages. Reading or deleting one refreshes the unread count beside Inbox and in the health strip.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { cachedUntilRefetched, countsKey, useAdminAction } from "../../api/admin";
+import { cachedUntilRefetched, countsKey, healthKey, useAdminAction } from "../../api/admin";
 import { api, unwrap } from "../../api/client";
 import type { Body, Data } from "../../api/types";
-import { healthKey } from "../at-a-glance";
 
 export type ContactMessage = Data<typeof api.admin.contact.messages.get>["messages"][number];
 export const inboxKey = ["/api/admin/contact/messages"] as const;

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
 import { currentUserKey, useCurrentUser } from "../../api/session";
 import type { Body, Data } from "../../api/types";
+import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { toast } from "../../components/ui/use-toast";
 import { errorText } from "../../lib/errors";
 import { faucetRequestsKey, rewardsHistoryKey } from "../account";
@@ -13,9 +14,11 @@ export type SocialBonusClaim = Body<(typeof api.social)["bonus-request"]["post"]
 const socialOfferKey = ["/api/social/bonus"] as const;
 
 // What the server grants per share and per week; keyed by user because availability is per user.
+// Asked once the page has painted (the dashboard's Earn More tab waits behind its first tab).
 export function useSocialOffer() {
   const { data: user } = useCurrentUser();
-  return useQuery({ queryKey: [...socialOfferKey, user?.id ?? null], queryFn: () => unwrap(api.social.bonus.get()) });
+  const painted = useAfterFirstPaint();
+  return useQuery({ queryKey: [...socialOfferKey, user?.id ?? null], queryFn: () => unwrap(api.social.bonus.get()), enabled: painted });
 }
 
 // Whole XRP amounts read "5", others keep their decimals ("2.5").

@@ -1,3 +1,4 @@
+import "../../../screens-shared";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Info } from "lucide-react";

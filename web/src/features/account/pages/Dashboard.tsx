@@ -1,3 +1,4 @@
+import "../../../screens-shared";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowDownToLine, Coins, Droplet, Flame, Gift, History, LogOut, Settings, Sparkles, Wallet } from "lucide-react";

@@ -1,3 +1,4 @@
+import "../../../screens-shared";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { CheckCircle2 } from "lucide-react";

@@ -1,3 +1,4 @@
+import "../../../screens-shared";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";

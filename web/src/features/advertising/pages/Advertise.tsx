@@ -1,3 +1,4 @@
+import "../../../screens-shared";
 import { CheckCircle2, Megaphone, Newspaper, PanelsTopLeft } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useAdvertise } from "../api";

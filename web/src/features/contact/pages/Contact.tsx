@@ -1,5 +1,6 @@
 // /contact: the site's contact address (when the admin gave one) and a form whose messages reach the
 // admin's inbox, with the same proof of work and limit per IP as the other public forms.
+import "../../../screens-shared";
 import { type FormEvent, useState } from "react";
 import { Page } from "../../../components/Page";
 import { buttonClass } from "../../../components/ui/button";

@@ -1,5 +1,6 @@
 // The confirmation of an accepted faucet request, kept in the page until the next one: its number,
 // amount and status, and its shareable status link. (The claim form loads it as a request is sent.)
+import "../../../screens-shared";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";

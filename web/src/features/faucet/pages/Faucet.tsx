@@ -1,3 +1,4 @@
+import "../../../screens-shared";
 import { Clock, Info, Search, ShieldCheck, Wallet } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";

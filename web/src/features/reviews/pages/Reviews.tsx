@@ -1,3 +1,4 @@
+import "../../../screens-shared";
 import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";

@@ -1,3 +1,4 @@
+import "../../../screens-shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRight, Award, Droplet, Info, Lock, PenLine, Share2, Sparkles, Users } from "lucide-react";
