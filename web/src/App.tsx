@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { homeFor, useCurrentUser, type User } from "./api/session";
-import { Layout } from "./components/Layout";
+import { Layout, LoadingFrame } from "./components/Layout";
 import { isAppPath } from "../../src/shared/routes";
 import { SPLASH_FADE_MS, SPLASH_MS, Splash, splashWanted } from "./components/Splash";
 import { PageSpinner } from "./components/Spinner";
@@ -148,7 +148,14 @@ export function App() {
   const overlay = splash === "off" ? null : <Splash leaving={splash === "leaving"} />;
   // Nothing shows until the first screen's chunk is in (a moment), then a spinner while the current user loads.
   if (!firstScreenIn) return overlay;
-  if (user === undefined) return overlay ?? <PageSpinner label="Loading your session..." />;
+  if (user === undefined)
+    return (
+      overlay ?? (
+        <LoadingFrame>
+          <PageSpinner label="Loading your session..." />
+        </LoadingFrame>
+      )
+    );
   return (
     <>
       {overlay}
