@@ -61,6 +61,30 @@ describe("accounts in the browser", () => {
     expect(asked).toContain("/api/user");
   }, 60_000);
 
+  test("while a signed-in reload waits for the user, the disclaimer and the header show above 'Loading your session...' (no footer yet), then the dashboard comes under them", async () => {
+    const { page } = await site.newPage();
+    await register(page, "waiter");
+    await page.waitForURL("**/dashboard");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/user", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await seen(page.getByText("Loading your session..."));
+    await seen(page.getByRole("note", { name: "Disclaimer" }));
+    await seen(page.getByRole("banner").getByRole("link", { name: "XRP Faucet" }));
+    expect(await page.getByRole("contentinfo").count()).toBe(0);
+    release();
+    await seen(page.getByText("Welcome, waiter"));
+    await gone(page.getByText("Loading your session..."));
+    await seen(page.getByRole("contentinfo"));
+    expect(await page.getByRole("note", { name: "Disclaimer" }).count()).toBe(1);
+  }, 60_000);
+
   test("a wrong password shows the error toast and stays on the login screen", async () => {
     const { page } = await site.newPage();
     await page.goto("/login");
