@@ -146,7 +146,8 @@ export function App() {
   const user = useDeferredValue(firstScreenIn && !session.isPending ? (session.data ?? null) : undefined);
 
   const overlay = splash === "off" ? null : <Splash leaving={splash === "leaving"} />;
-  // Nothing shows until the first screen's chunk is in (a moment), then a spinner while the current user loads.
+  // Nothing shows until the first screen's chunk is in (a moment), then the page's frame (LoadingFrame)
+  // around a spinner while the current user loads.
   if (!firstScreenIn) return overlay;
   if (user === undefined)
     return (

@@ -5,9 +5,9 @@
 // a second round trip came before its first paint; /blog fetched three in a row (the ad slot, then
 // its reads, then the admin's query keys). Every lazy screen imports this file for its side
 // (`import "…/screens-shared"`): the modules below are then reached from the same screens, and Bun
-// writes them, with what they import, as one file (about 17 KB, 6 KB gzip). build.ts
-// (checkScreenFiles) stops the build when a screen fetches more than four files.
-export { Settings, Users, Wallet } from "lucide-react";
+// writes them, with what they import, as one file (about 17 KB, 6 KB gzip). (Not a library's
+// exports: lucide-react says it has no side effects, so Bun drops what no screen uses from here.)
+// build.ts (checkScreenFiles) stops the build when a screen fetches more than four files.
 export { Page } from "./components/Page";
 export { StatusBadge } from "./components/ui/StatusBadge";
 export * as account from "./features/account/api";
