@@ -76,8 +76,7 @@ test("an address asked again is refused without a statement, with its wait", asy
 });
 
 // A farm's flood from new /48s of one /32: each request reads its limits once, in one statement
-// (before its transaction, kept in it when nothing came meanwhile for its address, network or
-// device), and its risk signals in one statement (without the counts of its new /48, which asked
+// (in the group commit's transaction that writes it), and its risk signals in one statement (without the counts of its new /48, which asked
 // nothing before); the waiting requests of its /32 are not read again once a request at the top
 // score found none to raise (the /32's velocity put them all there). So its statements stay few: 6
 // (19 before the flood's work, 12, 10 and 9 since).

@@ -15,7 +15,6 @@ import { TOP_SCORE, WIDE_COUNT_CAP } from "./risk.ts";
 
 // How many of a network's (and a wide network's) newest requests a new one rescores at most.
 export const RESCORED_AT_MOST = 20;
-const INSERTS_REMEMBERED = 50_000;
 export const BUSIEST_AMONG = 5_000;
 
 // What re-scoring a waiting request reads of it (service.ts: rescore, raiseWaiting).
@@ -115,9 +114,8 @@ export function createFaucetRepository(db: Db) {
   const requestsFromNetwork = requestsFrom("ip_network");
   const requestsFromDevice = requestsFrom("device_id");
   // The limits' three reads in one statement (service.ts: checkLimits): the address's latest faucet
-  // request (kind 0), the network's requests (1) and the device's (2) since a moment. One statement
-  // instead of three outside a transaction: each took SQLite's read lock and crossed into bun:sqlite
-  // on its own, a good part of a refusal's time.
+  // request (kind 0), the network's requests (1) and the device's (2) since a moment: one crossing
+  // into bun:sqlite instead of three.
   const limitRows = db.sqlite.prepare<[0 | 1 | 2, string, number], [string, number, string, string]>(
     `select 0, address, created_at from (select address, created_at from faucet_requests
        where address = ?1 and created_at > ?2 and reason is null order by created_at desc limit 1)
@@ -205,22 +203,6 @@ export function createFaucetRepository(db: Db) {
          where status = 'PENDING' and coalesce(risk_score, 0) < ${TOP_SCORE} and id <> ?3)`,
     );
   const waitingFromNetwork = waitingAmongNewest("ip_network");
-  // What was inserted since a moment, by address, network and device (service.ts: the limits a
-  // request read before its transaction still hold in it when none of its three got a row since).
-  // Forgotten in one go past INSERTS_REMEMBERED addresses: a read older than that is read again.
-  const insertedAt = { address: new Map<string, number>(), network: new Map<string, number>(), device: new Map<string, number>() };
-  let inserts = 0;
-  let forgottenBefore = 0;
-  const noteInsert = (address: string, network: string | null, device: string | null) => {
-    inserts++;
-    if (insertedAt.address.size >= INSERTS_REMEMBERED) {
-      for (const keys of Object.values(insertedAt)) keys.clear();
-      forgottenBefore = inserts - 1;
-    }
-    insertedAt.address.set(address, inserts);
-    insertedAt.network.set(String(network), inserts);
-    insertedAt.device.set(String(device), inserts);
-  };
   const waitingFromWide = waitingAmongNewest("ip_wide");
   const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
   const setAddressRisk = db
@@ -398,16 +380,8 @@ export function createFaucetRepository(db: Db) {
         row.autoApproveSkip,
         row.createdAt,
       )!;
-      noteInsert(row.address, row.ipNetwork, row.deviceId);
       return { ...row, id, status: "PENDING", reviewId: null, rejectReason: null, payoutError: null, processedBy: null, processedAt: null, txHash: null, autoApproved: false, addressPoints: 0, addressReasons: null };
     },
-    // a moment to ask noneInsertedSince about
-    insertsSoFar: () => inserts,
-    noneInsertedSince: (moment: number, address: string, network: string, device: string) =>
-      moment >= forgottenBefore &&
-      (insertedAt.address.get(address) ?? 0) <= moment &&
-      (insertedAt.network.get(network) ?? 0) <= moment &&
-      (insertedAt.device.get(device) ?? 0) <= moment,
     updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),
