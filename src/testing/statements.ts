@@ -9,18 +9,22 @@ export interface StatementLog {
   taken(): string[];
   // how many statements ran since the last `clear()`
   runs(): number;
+  // how many of them ran outside a transaction (each took SQLite's read lock and left it on its own)
+  outside(): number;
   clear(): void;
 }
 
 export function recordStatements(sqlite: Database): StatementLog {
   const seen = new Set<string>();
   let runs = 0;
+  let outside = 0;
   const wrap = (stmt: Statement, sql: string): Statement => {
     for (const name of RUNS) {
       const original = (stmt as any)[name].bind(stmt);
       (stmt as any)[name] = (...args: unknown[]) => {
         seen.add(sql);
         runs++;
+        if (!sqlite.inTransaction) outside++;
         return original(...args);
       };
     }
@@ -33,9 +37,11 @@ export function recordStatements(sqlite: Database): StatementLog {
   return {
     taken: () => [...seen],
     runs: () => runs,
+    outside: () => outside,
     clear: () => {
       seen.clear();
       runs = 0;
+      outside = 0;
     },
   };
 }
