@@ -90,8 +90,8 @@ test("an address asked again is refused without a statement, with its wait", asy
 });
 
 // A farm's flood from new /48s of one /32: each request reads its limits once, in one statement
-// (in the group commit's transaction that writes it), and its risk signals in one statement (without the counts of its new /48, which asked
-// nothing before); the waiting requests of its /32 are not read again once a request at the top
+// (in the group commit's transaction that writes it), and its risk signals in one statement
+// (without the counts of its new /48, which asked nothing before); the waiting requests of its /32 are not read again once a request at the top
 // score found none to raise (the /32's velocity put them all there). So its statements stay few: 6
 // (19 before the flood's work, 12, 10 and 9 since).
 test("a flood from one wide network: each new request runs a bounded number of statements", async () => {

@@ -267,18 +267,23 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     return faucetErrors.addressWaits(waitText(wait), wait / 1000);
   };
 
+  // The limits that need no read: the faucet on, and (a faucet request) an address the server saw
+  // ask in the last 24 h.
+  function checkLimitsWithoutRead(parsed: LedgerAddress, kind: "faucet" | "bonus", s: FaucetSettings, now: number) {
+    if (!s.enabled) throw faucetErrors.offline();
+    if (kind !== "faucet") return;
+    const known = knownAsked(parsed.address, now - DAY_MS);
+    if (known !== undefined) throw addressWaits(known, now);
+  }
+
   // The limits that refuse: the faucet on, one faucet request per address per 24 h (the reviewer
   // bonus has its own once-per-address rule), and the per-IP and per-device limits (the per-IP one
   // at its network's width, /48 or /24). Reads only: checked before the signals that only score,
   // so a refusal costs about what the duplicate-address refusal costs.
   function checkLimits(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus", s: FaucetSettings, now: number) {
-    if (!s.enabled) throw faucetErrors.offline();
+    checkLimitsWithoutRead(parsed, kind, s, now);
     const since = now - DAY_MS;
     const nets = ipNetworks(input.ip, s.ipGrouping as IpGrouping);
-    if (kind === "faucet") {
-      const known = knownAsked(parsed.address, since);
-      if (known !== undefined) throw addressWaits(known, now);
-    }
     // (the address's own request is read for a bonus too, and not used: a bonus has its own rule)
     const { last, fromNetwork, fromDevice } = repo.limitsSince(parsed.address, nets.network, input.deviceId, since);
     if (kind === "faucet" && last !== undefined) {
@@ -364,14 +369,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // group commit, each request in its own savepoint). Settles once committed.
     request(input: FaucetRequestInput): Promise<FaucetRequest> {
       const parsed = parse(input.address);
-      // What needs no read is refused at once: the faucet off, an address the server saw ask in
-      // 24 h. The other limits are read in the group commit's transaction, which takes SQLite's read
-      // lock once for the turn's requests together (outside a transaction each statement took and
-      // left it, two fcntl calls: about a third of a refused request's time under a flood).
-      if (!settings.get().enabled) throw faucetErrors.offline();
-      const now = clock();
-      const known = knownAsked(parsed.address, now - DAY_MS);
-      if (known !== undefined) throw addressWaits(known, now);
+      // What needs no read is refused at once. The other limits are read in the group commit's
+      // transaction (write checks them all again there), which takes SQLite's read lock once for the
+      // turn's requests together (outside a transaction each statement took and left it, two fcntl
+      // calls: about a third of a refused request's time under a flood).
+      checkLimitsWithoutRead(parsed, "faucet", settings.get(), clock());
       return groupCommit(() => write(input, parsed, "faucet")).then(
         (row) => {
           noteAsked(row.address, row.createdAt);
