@@ -20,7 +20,7 @@ import type { FaucetRequest } from "./db/schema.ts";
 import { createClientIpResolver, type ClientIpResolver, forwardedIpRefused } from "./http/client-ip.ts";
 import { createBodyReads, IS_JSON_TYPE, readBody, readBytes } from "./http/body.ts";
 import { type ContextDeps, createVisitor, visitingAdmin } from "./http/context.ts";
-import { errorHeaders, HttpError, jsonError } from "./lib/errors.ts";
+import { errorHeaders, HttpError, INTERNAL_ERROR, jsonError } from "./lib/errors.ts";
 import { type IpGrouping, ipGroup, ipNetworks } from "./lib/ip-group.ts";
 import { newDeviceCookie } from "./http/device.ts";
 import { createErrorLog } from "./http/error-log.ts";
@@ -445,9 +445,12 @@ export function createApp(deps: AppDeps) {
     if (typeof status === "number" && status >= 400 && status < 500) {
       return jsonError(status, "The request could not be processed", headers);
     }
+    return fault(`${request.method} ${path}`, error, headers);
+  };
+  const fault = (where: string, error: unknown, headers: Record<string, string>): Response => {
     if (isWriteFailure(error)) health.noteWriteFailure();
-    errors.error(`${request.method} ${path}`, error);
-    return jsonError(500, "Something went wrong on our side. Please try again.", headers);
+    errors.error(where, error);
+    return jsonError(500, INTERNAL_ERROR, headers);
   };
   // The faucet's request form answers from Bun's router too, around the same route (src/http/fast-posts.ts).
   const posts = createFastPosts(reads, {
@@ -472,7 +475,16 @@ export function createApp(deps: AppDeps) {
     .use(siteRoutes({ context, site, reads }))
     .use(uploadRoutes({ context, uploads, headers: baseHeaders }));
 
-  const app = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_LIMIT, routes: reads.routes }, normalize: false })
+  // Never Bun's development mode, whatever NODE_ENV says (Elysia's default follows it): its page for
+  // a fault shows the error, its stack and the source around it. A fault that no route caught (a
+  // handler of Bun's router that throws) gets the generic 500 and the log, as a route's does.
+  const serve = {
+    maxRequestBodySize: SERVER_BODY_LIMIT,
+    routes: reads.routes,
+    development: false,
+    error: (error: unknown) => fault("a request no route answered", error, apiHeaders),
+  };
+  const app = new Elysia({ serve, normalize: false })
     .error({ HttpError })
     // (counts every answer Elysia gives: request-log.ts)
     .wrap((handle) => (request: Request) => requestLog.observeElysia(handle as (request: Request) => unknown, request))

@@ -12,17 +12,19 @@ import type { Server } from "bun";
 import type { App } from "./app.ts";
 import { createPublicReads } from "./http/public-reads.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { INTERNAL_ERROR, jsonError } from "./lib/errors.ts";
 import { addHealthRead } from "./modules/health/read.ts";
 import { createHealth } from "./modules/health/service.ts";
 
 // The Bun.serve settings server.reload cannot change, as Elysia's listen sets them for createApp's
 // app (its `serve` options and its defaults); `handOver` refuses an app that would want others.
-// development: Elysia's own test (elysia/dist/error: NODE_ENV or ENV at run time).
+// development: never (createApp says so too): Bun's development page for a fault shows the error,
+// its stack and the source around it.
 const FIXED_SETTINGS = {
   maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   idleTimeout: 30,
   reusePort: true,
-  development: (Bun.env.NODE_ENV ?? Bun.env.ENV) !== "production",
+  development: false,
 } as const;
 
 export interface ListenFirst {
@@ -58,6 +60,11 @@ export function listenFirst(options: { port: number; hostname: string; sqlite: D
     hostname: options.hostname,
     routes: reads.routes,
     fetch: waitForApp,
+    // (a fault before the hand-over: the app's generic answer; the error to the log)
+    error(error) {
+      console.error(`error: a request before the app was built: ${error.stack ?? error.message}`);
+      return jsonError(500, INTERNAL_ERROR, { ...securityHeaders(options.publicUrl), "cache-control": "no-store" });
+    },
   });
 
   return {

@@ -37,6 +37,9 @@ export class HttpError extends Error {
   }
 }
 
+// A fault's answer: nothing of the error itself (it goes to the log).
+export const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
+
 // The factory: `appError(409, "USERNAME_TAKEN", "That username is already taken")`.
 export const appError = (status: ErrorStatus, code: string, message: string, headers: Record<string, string> = {}) => new HttpError(status, message, headers, code);
 
