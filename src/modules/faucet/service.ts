@@ -33,14 +33,19 @@ const STATUS_CACHE_MS = 1000;
 // How many addresses askedAt remembers (a few hundred kilobytes).
 const ASKED_REMEMBERED = 10_000;
 
-export interface FaucetRequestInput {
+export interface FaucetRequestInput extends Asker {
   address: unknown;
+  reason?: string | null;
+}
+
+// Who asks: read from the visitor (its device cookie and session cost a tenth of a refused request's
+// time under a flood, so a visitor's request reads them only once the limits that need no read passed).
+export interface Asker {
   ip: string;
   deviceId: string;
   newDevice: boolean;
   userAgent: string | null;
   userId: number | null;
-  reason?: string | null;
 }
 
 // A uniformly random whole number of drops in [min, max].
@@ -367,13 +372,14 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   const service = {
     // A visitor's request: every limit of decisions.md, checked and written atomically (in the
     // group commit, each request in its own savepoint). Settles once committed.
-    request(input: FaucetRequestInput): Promise<FaucetRequest> {
-      const parsed = parse(input.address);
-      // What needs no read is refused at once. The other limits are read in the group commit's
-      // transaction (write checks them all again there), which takes SQLite's read lock once for the
-      // turn's requests together (outside a transaction each statement took and left it, two fcntl
-      // calls: about a third of a refused request's time under a flood).
+    request(address: unknown, asker: () => Asker): Promise<FaucetRequest> {
+      const parsed = parse(address);
+      // What needs no read is refused at once, before who asks is read. The other limits are read in
+      // the group commit's transaction (write checks them all again there), which takes SQLite's read
+      // lock once for the turn's requests together (outside a transaction each statement took and
+      // left it, two fcntl calls: about a third of a refused request's time under a flood).
       checkLimitsWithoutRead(parsed, "faucet", settings.get(), clock());
+      const input: FaucetRequestInput = { address, ...asker() };
       return groupCommit(() => write(input, parsed, "faucet")).then(
         (row) => {
           noteAsked(row.address, row.createdAt);
