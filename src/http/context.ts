@@ -45,43 +45,52 @@ export function userAgentOf(request: Request): string | null {
   return request.headers.get("user-agent")?.slice(0, 300) || null;
 }
 
+// (a class: its getters live on the prototype, so a request's visitor is one small object; an
+// object literal of getters defined each of them again for every request)
+class RequestVisitor implements Visitor {
+  #cookies: CookieJar | undefined;
+  #ip: string | undefined;
+  #networks: IpNetworks | undefined;
+  #device: Visitor["device"] | undefined;
+  #signedIn: SignedIn | null | undefined;
+  constructor(
+    private readonly deps: ContextDeps,
+    private readonly request: Request,
+    private readonly server: unknown,
+    private readonly set: { headers: Record<string, unknown> },
+  ) {}
+  get cookies(): CookieJar {
+    return (this.#cookies ??= cookieJar(this.request, this.set as never));
+  }
+  get ip(): string {
+    return (this.#ip ??= this.deps.clientIp(this.request, this.server));
+  }
+  get ipGroup(): string {
+    return this.networks.group;
+  }
+  get networks(): IpNetworks {
+    return (this.#networks ??= ipNetworks(this.ip, this.deps.ipGrouping()));
+  }
+  get device(): Visitor["device"] {
+    return (this.#device ??= deviceFromCookie(this.cookies, this.deps.clock(), this.deps.secureCookies));
+  }
+  get userAgent(): string | null {
+    return userAgentOf(this.request);
+  }
+  get user(): User | null {
+    if (this.#signedIn === undefined) this.#signedIn = this.deps.currentUser(this.cookies, { ip: this.ip, userAgent: this.userAgent });
+    return this.#signedIn?.user ?? null;
+  }
+  get session(): SessionInfo | null {
+    return this.user ? this.#signedIn!.session : null;
+  }
+  requireUser(message?: string): User {
+    return requireUser(() => (this.user ? this.#signedIn! : null), this.cookies, message);
+  }
+}
+
 export function createVisitor(deps: ContextDeps, request: Request, server: unknown, set: { headers: Record<string, unknown> }): Visitor {
-  let cookies: CookieJar | undefined;
-  let ip: string | undefined;
-  let networks: IpNetworks | undefined;
-  let device: Visitor["device"] | undefined;
-  let signedIn: SignedIn | null | undefined;
-  const jar = () => (cookies ??= cookieJar(request, set as never));
-  return {
-    get cookies() {
-      return jar();
-    },
-    get ip() {
-      return (ip ??= deps.clientIp(request, server));
-    },
-    get ipGroup() {
-      return this.networks.group;
-    },
-    get networks() {
-      return (networks ??= ipNetworks(this.ip, deps.ipGrouping()));
-    },
-    get device() {
-      return (device ??= deviceFromCookie(jar(), deps.clock(), deps.secureCookies));
-    },
-    get userAgent() {
-      return userAgentOf(request);
-    },
-    get user() {
-      if (signedIn === undefined) signedIn = deps.currentUser(jar(), { ip: this.ip, userAgent: this.userAgent });
-      return signedIn?.user ?? null;
-    },
-    get session() {
-      return this.user ? signedIn!.session : null;
-    },
-    requireUser(message?: string) {
-      return requireUser(() => (this.user ? signedIn! : null), jar(), message);
-    },
-  };
+  return new RequestVisitor(deps, request, server, set);
 }
 
 export const visitorContext = (deps: ContextDeps) =>
