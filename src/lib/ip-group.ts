@@ -17,7 +17,7 @@ export interface IpNetworks {
   wide: string;
 }
 
-const V4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+const V4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 const MAPPED = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
 
 // The eight 16-bit groups of an IPv6 address written in any of its short forms, without leading zeros.
@@ -38,17 +38,22 @@ const bySubnet = remembered(NETWORKS_REMEMBERED, (ip) => Object.freeze(networksO
 const byAddress = remembered(NETWORKS_REMEMBERED, (ip) => Object.freeze(networksOf(ip, "address")));
 
 export function ipNetworks(ip: string, grouping: IpGrouping): Readonly<IpNetworks> {
+  // (an IPv4 address costs less to split than to look up, and a flood of new ones would only churn
+  // the memory: only the others are remembered)
+  if (V4.test(ip)) return v4Networks(ip, grouping);
   return grouping === "subnet" ? bySubnet(ip) : byAddress(ip);
+}
+
+function v4Networks(ip: string, grouping: IpGrouping): IpNetworks {
+  const last = ip.lastIndexOf(".");
+  const slash24 = `${ip.slice(0, last)}.0/24`;
+  return { group: grouping === "subnet" ? slash24 : ip, network: slash24, wide: `${ip.slice(0, ip.lastIndexOf(".", last - 1))}.0.0/16` };
 }
 
 function networksOf(ip: string, grouping: IpGrouping): IpNetworks {
   const mapped = MAPPED.exec(ip);
   if (mapped) return networksOf(mapped[1]!, grouping);
-  const v4 = V4.exec(ip);
-  if (v4) {
-    const slash24 = `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
-    return { group: grouping === "subnet" ? slash24 : ip, network: slash24, wide: `${v4[1]}.${v4[2]}.0.0/16` };
-  }
+  if (V4.test(ip)) return v4Networks(ip, grouping);
   if (ip.includes(":")) {
     const groups = v6Groups(ip);
     return { group: v6Prefix(groups, 64), network: v6Prefix(groups, 48), wide: v6Prefix(groups, 32) };
