@@ -86,6 +86,12 @@ test("an address asked again is refused without a statement, with its wait", asy
   const again = await ask("203.0.113.80", address);
   expect(again.status).toBe(429);
   expect(again.json.message).toContain("You can request again in 23 hours.");
+  expect(again.headers.get("retry-after")).toBe(String(23 * 3600));
+  // (its answer is kept for the second its wait stands at: a later one says the later wait)
+  t.clock.advance(22 * 60 * 60_000 + 30 * 60_000 + 500);
+  const later = await ask("203.0.113.90", address);
+  expect(later.json.message).toContain("You can request again in 30 minutes.");
+  expect(later.headers.get("retry-after")).toBe(String(30 * 60));
   expect(log.runs()).toBe(0);
 });
 

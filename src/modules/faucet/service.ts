@@ -267,9 +267,16 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     if (last !== undefined) noteAsked(address, last);
     return last;
   };
-  const addressWaits = (last: number, now: number) => {
-    const wait = last + DAY_MS - now;
-    return faucetErrors.addressWaits(waitText(wait), wait / 1000);
+  // The refusal of an address asked again, kept for the second its wait stands at: a flood asks for
+  // one address again and again, and building the answer (its wait in words) was a tenth of it. (The
+  // wait in words is the same from its seconds: both round up.)
+  let lastWait: { address: string; last: number; seconds: number; error: HttpError } | undefined;
+  const addressWaits = (address: string, last: number, now: number) => {
+    const seconds = Math.ceil((last + DAY_MS - now) / 1000);
+    if (lastWait?.address === address && lastWait.last === last && lastWait.seconds === seconds) return lastWait.error;
+    const error = faucetErrors.addressWaits(waitText(seconds * 1000), seconds);
+    lastWait = { address, last, seconds, error };
+    return error;
   };
 
   // The limits that need no read: the faucet on, and (a faucet request) an address the server saw
@@ -278,7 +285,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     if (!s.enabled) throw faucetErrors.offline();
     if (kind !== "faucet") return;
     const known = knownAsked(parsed.address, now - DAY_MS);
-    if (known !== undefined) throw addressWaits(known, now);
+    if (known !== undefined) throw addressWaits(parsed.address, known, now);
   }
 
   // The limits that refuse: the faucet on, one faucet request per address per 24 h (the reviewer
@@ -293,7 +300,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const { last, fromNetwork, fromDevice } = repo.limitsSince(parsed.address, nets.network, input.deviceId, since);
     if (kind === "faucet" && last !== undefined) {
       noteAsked(parsed.address, last);
-      throw addressWaits(last, now);
+      throw addressWaits(parsed.address, last, now);
     }
     if (fromNetwork.n >= s.perIpDaily) {
       const wait = (fromNetwork.first ?? now) + DAY_MS - now;
