@@ -15,6 +15,8 @@ test.each([
   ["2001:db8:abcd:12:1:2:3:4", "address", "2001:db8:abcd:12::/64"],
   ["2001:DB8:ABCD:12::ffff", "address", "2001:db8:abcd:12::/64"],
   ["fe80::1%eth0", "address", "fe80:0:0:0::/64"],
+  ["2001:0db8:000a:b%eth0", "subnet", "2001:db8:a:b::/64"],
+  ["2001:db8:0:1::", "subnet", "2001:db8:0:1::/64"],
   ["unknown", "subnet", "unknown"],
 ] as const)("%s grouped by %s is %s", (ip, grouping, expected) => {
   expect(ipGroup(ip, grouping)).toBe(expected);

@@ -29,6 +29,15 @@ function v6Groups(ip: string): string[] {
   return groups.map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, ""));
 }
 
+// The first four groups (the /64 and what it lies in) when the address writes them out, as nearly
+// every client address does (a third of splitting the whole address); else null.
+const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
+function v6Head(ip: string): string[] | null {
+  const head = ip.split(":", 4);
+  if (head.length < 4 || !head.every((g) => HEX_GROUP.test(g))) return null;
+  return head.map((g) => Number.parseInt(g, 16).toString(16));
+}
+
 const v6Prefix = (groups: string[], bits: 32 | 48 | 64) => `${groups.slice(0, bits / 16).join(":")}::/${bits}`;
 
 // The latest IPs' networks, per grouping: a request reads them at its body's read and again in its
@@ -55,7 +64,7 @@ function networksOf(ip: string, grouping: IpGrouping): IpNetworks {
   if (mapped) return networksOf(mapped[1]!, grouping);
   if (V4.test(ip)) return v4Networks(ip, grouping);
   if (ip.includes(":")) {
-    const groups = v6Groups(ip);
+    const groups = v6Head(ip) ?? v6Groups(ip);
     return { group: v6Prefix(groups, 64), network: v6Prefix(groups, 48), wide: v6Prefix(groups, 32) };
   }
   // not an IP (a test's or a socket's oddity): it counts alone at every width
