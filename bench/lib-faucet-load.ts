@@ -75,11 +75,11 @@ end
 
 const BENCH_ADMIN = { username: "benchadmin", password: "bench admin passphrase 1" };
 
-// Seeds an admin into the running binary's data directory, logs in and sets the faucet so the
-// budget never runs out (1 drop a request), with the proof of work off: the bench measures the
-// server's own work, not a solver's.
-export async function openTheTap(baseUrl: string, dataDir: string) {
-  const seed = Bun.spawnSync([BINARY, "--seed-admin", BENCH_ADMIN.username, "--data-dir", dataDir], {
+// Seeds an admin into the running binary's data directory (with `binary`: the one running there),
+// logs in and sets the faucet so the budget never runs out (1 drop a request), with the proof of
+// work off: the bench measures the server's own work, not a solver's.
+export async function openTheTap(baseUrl: string, dataDir: string, binary = BINARY) {
+  const seed = Bun.spawnSync([binary, "--seed-admin", BENCH_ADMIN.username, "--data-dir", dataDir], {
     env: { ...process.env, ADMIN_PASSWORD: BENCH_ADMIN.password },
   });
   if (seed.exitCode !== 0) throw new Error(`seeding the bench admin failed: ${seed.stderr.toString()}`);

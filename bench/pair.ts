@@ -1,0 +1,99 @@
+// Two builds of the binary compared in pairs: what a change costs or saves, to within a few percent.
+// Both servers run at once on one core (core 0), each loaded by its own wrk on the other (core 1,
+// 32 connections each), and each one's CPU a request is read from /proc. Whatever moves this
+// machine's figures (30% within an hour on a shared VM) moves both alike, so their ratio holds
+// where runs one after the other scatter: the same build against itself gave 0.98x-1.02x
+// (docs/decisions.md, "A farm's flood, measured"). It measures a change, not a goal: the goals
+// are bench/flood.ts's. Not part of `npm run bench`.
+//
+//   bun bench/pair.ts --a <binary> [--b <binary>] [--load address|network|clean] [--rounds 3] [--seconds 4]
+//
+// --a: the build to compare against, e.g. one made in a worktree of the commit before the change
+// (`git worktree add ../before HEAD~1 && cd ../before && npm ci && bun build.ts`); --b: the build
+// under test (default dist/xrp-faucet). The loads, as bench/flood.ts sends them:
+//   address  one address asked again, from a new IPv4 /24 every request: 429
+//   network  new addresses from the /64s of one IPv6 /48 over its limit: 429
+//   clean    new addresses from a new IPv4 /24 every request: 201
+import { writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { BINARY, freePort } from "../src/testing/binary.ts";
+import { ensureAddresses, faucetLoadLua, newAddress, openTheTap } from "./lib-faucet-load.ts";
+import { cleanup, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
+import { runWrk, wrkScript } from "./lib-wrk.ts";
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CLEAN_IP = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
+const REPEATED = newAddress();
+const LOADS = {
+  address: { expect: 429, ip: CLEAN_IP, address: REPEATED, before: [{ address: REPEATED, ip: "203.0.113.2" }] },
+  network: {
+    expect: 429,
+    ip: 'string.format("2a0b:4000:0:%x::1", i % 65535 + 1)',
+    address: undefined,
+    before: [0, 1, 2].map(() => ({ address: newAddress(), ip: "2a0b:4000:0:ffff::1" })),
+  },
+  clean: { expect: 201, ip: CLEAN_IP, address: undefined, before: [] },
+} as const;
+type LoadName = keyof typeof LOADS;
+
+const a = flag("--a");
+const b = flag("--b") ?? BINARY;
+const loadName = (flag("--load") ?? "address") as LoadName;
+const rounds = Number(flag("--rounds") ?? 3);
+const seconds = Number(flag("--seconds") ?? 4);
+if (!a) throw new Error("--a <binary> is required: the build to compare against");
+if (!(loadName in LOADS)) throw new Error(`--load must be one of ${Object.keys(LOADS).join(", ")}, got ${loadName}`);
+const load = LOADS[loadName];
+
+// The main process's CPU (user and system, clock ticks of 10 ms) from /proc.
+async function cpuTicks(pid: number): Promise<number> {
+  const fields = (await Bun.file(`/proc/${pid}/stat`).text()).split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function startServer(binary: string, name: string, round: number) {
+  const dataDir = await tempDir(`pair-${name}-${round}`);
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const command = ["taskset", "-c", "0", resolve(binary), "--port", String(port), "--host", "127.0.0.1", "--data-dir", dataDir, "--trust-proxy"];
+  const proc = spawnTracked(command, { log: join(dataDir, "server.log") });
+  await untilAnswers(proc, `${url}/api/health`, { name, command, log: join(dataDir, "server.log"), timeoutMs: 30_000 });
+  await openTheTap(url, dataDir, binary);
+  for (const r of load.before) {
+    await fetch(`${url}/api/faucet/request`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": r.ip, "user-agent": BROWSER },
+      body: JSON.stringify({ address: r.address }),
+    });
+  }
+  const script = join(dataDir, "load.lua");
+  await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, faucetLoadLua({ stream: `pair-${name}`, ip: load.ip, address: load.address })));
+  return { proc, url, script };
+}
+
+await ensureAddresses(400_000);
+console.log(`pair bench: ${loadName}, A ${a}, B ${b}, ${rounds} rounds of ${seconds} s, both servers on core 0 at once, two wrk -c32 on core 1`);
+const ratios: number[] = [];
+try {
+  for (let round = 1; round <= rounds; round++) {
+    const servers = [await startServer(a, "A", round), await startServer(b, "B", round)];
+    const before = await Promise.all(servers.map((s) => cpuTicks(s.proc.pid)));
+    const runs = await Promise.all(servers.map((s) => runWrk(`${s.url}/api/faucet/request`, s.script, seconds, load.expect, true, 32)));
+    const after = await Promise.all(servers.map((s) => cpuTicks(s.proc.pid)));
+    const us = servers.map((_, i) => ((after[i]! - before[i]!) * 10_000) / runs[i]!.requests);
+    const bad = runs.map((r) => r.badStatus + r.socketErrors);
+    ratios.push(us[1]! / us[0]!);
+    console.log(
+      `round ${round}: A ${us[0]!.toFixed(1)} µs a request (${Math.round(runs[0]!.rps)}/s), B ${us[1]!.toFixed(1)} µs (${Math.round(runs[1]!.rps)}/s): B/A ${(us[1]! / us[0]!).toFixed(3)}x${bad.some((n) => n > 0) ? `  (unexpected answers: A ${bad[0]}, B ${bad[1]})` : ""}`,
+    );
+    await Promise.all(servers.map((s) => stop(s.proc)));
+  }
+  console.log(`B's CPU a request against A's: median ${median(ratios).toFixed(3)}x (${ratios.map((r) => r.toFixed(3)).join(", ")})`);
+} finally {
+  await cleanup();
+}
