@@ -29,27 +29,21 @@ function v6Groups(ip: string): string[] {
   return groups.map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, ""));
 }
 
-// The first four groups (the /64 and what it lies in) when the address writes them out, as nearly
-// every client address does (a third of splitting the whole address); else null.
-const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
-function v6Head(ip: string): string[] | null {
-  const head = ip.split(":", 4);
-  if (head.length < 4 || !head.every((g) => HEX_GROUP.test(g))) return null;
-  return head.map((g) => Number.parseInt(g, 16).toString(16));
-}
-
 const v6Prefix = (groups: string[], bits: 32 | 48 | 64) => `${groups.slice(0, bits / 16).join(":")}::/${bits}`;
 
-// The latest IPs' networks, per grouping: a request reads them at its body's read and again in its
-// limits (an IPv6 address takes 1-2 µs to split).
+// The networks of the latest other addresses (IPv6 written in another form, IPv4 inside IPv6), per
+// grouping: a request reads them at its body's read and again in its limits, and splitting one
+// takes 1-2 µs.
 const NETWORKS_REMEMBERED = 10_000;
 const bySubnet = remembered(NETWORKS_REMEMBERED, (ip) => Object.freeze(networksOf(ip, "subnet")));
 const byAddress = remembered(NETWORKS_REMEMBERED, (ip) => Object.freeze(networksOf(ip, "address")));
 
 export function ipNetworks(ip: string, grouping: IpGrouping): Readonly<IpNetworks> {
-  // (an IPv4 address costs less to split than to look up, and a flood of new ones would only churn
-  // the memory: only the others are remembered)
+  // (an IPv4 address, or an IPv6 one written as its networks are, costs less to split than to look
+  // up, and a flood of new ones would only churn the memory: only the others are remembered)
   if (V4.test(ip)) return v4Networks(ip, grouping);
+  const written = v6NetworksAsWritten(ip);
+  if (written) return written;
   return grouping === "subnet" ? bySubnet(ip) : byAddress(ip);
 }
 
@@ -59,12 +53,24 @@ function v4Networks(ip: string, grouping: IpGrouping): IpNetworks {
   return { group: grouping === "subnet" ? slash24 : ip, network: slash24, wide: `${ip.slice(0, ip.lastIndexOf(".", last - 1))}.0.0/16` };
 }
 
+// An IPv6 address whose first four groups are written as its networks are (lower case, no leading
+// zeros), as a proxy or a socket writes nearly every client's: its networks are slices of it.
+const CANONICAL_HEAD = /^(?:(?:0|[1-9a-f][0-9a-f]{0,3}):){4}/;
+function v6NetworksAsWritten(ip: string): IpNetworks | null {
+  const head = CANONICAL_HEAD.exec(ip);
+  if (!head) return null;
+  const end = head[0].length - 1;
+  const network = ip.lastIndexOf(":", end - 1);
+  const wide = ip.lastIndexOf(":", network - 1);
+  return { group: `${ip.slice(0, end)}::/64`, network: `${ip.slice(0, network)}::/48`, wide: `${ip.slice(0, wide)}::/32` };
+}
+
 function networksOf(ip: string, grouping: IpGrouping): IpNetworks {
   const mapped = MAPPED.exec(ip);
   if (mapped) return networksOf(mapped[1]!, grouping);
   if (V4.test(ip)) return v4Networks(ip, grouping);
   if (ip.includes(":")) {
-    const groups = v6Head(ip) ?? v6Groups(ip);
+    const groups = v6Groups(ip);
     return { group: v6Prefix(groups, 64), network: v6Prefix(groups, 48), wide: v6Prefix(groups, 32) };
   }
   // not an IP (a test's or a socket's oddity): it counts alone at every width
