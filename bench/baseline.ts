@@ -3,12 +3,8 @@
 // /api/stats/payouts, /api/social/bonus), with nothing else in the way.
 // Accepts the binary's flags (--port, --host; --data-dir is ignored) so the harness starts both alike.
 
+import { flag } from "./lib-args.ts";
 import { BENCH_FAUCET_STATUS, BENCH_REVIEWS, BENCH_SOCIAL_OFFER } from "./fixtures.ts";
-
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
 const hostname = flag("--host") ?? process.env.HOST ?? "127.0.0.1";

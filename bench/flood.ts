@@ -53,7 +53,7 @@ import { ipNetworks } from "../src/lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay } from "../src/lib/time.ts";
 import { scoreRisk } from "../src/modules/faucet/risk.ts";
 import { freePort } from "../src/testing/binary.ts";
-import { ensureAddresses, faucetLoadLua, newAddress, openTheTap } from "./lib-faucet-load.ts";
+import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
 import { cleanup, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
 import { BINARY, CONNECTIONS, HOST, intEnv, ROOT, WARMUP } from "./lib-settings.ts";
@@ -64,7 +64,6 @@ if (SIZES.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`BENCH_F
 const SECONDS = intEnv("BENCH_FLOOD_SECONDS", 10, 1);
 const SETTLE_MS = 60_000;
 const OUT = join(ROOT, "bench/results/flood.json");
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOAL = { appRow: 0.8, bare: 0.35, refused: 0.8, p99Ms: 50, scaling: 0.9 };
 
 // ---------------------------------------------------------------------------------------------
@@ -248,11 +247,9 @@ interface Phase {
   address?: string;
 }
 
-// A /24 of its own each (third octet 1-255: the bystander's /24s are x.y.0.0), consecutive ones in other /16s.
-const CLEAN_IP = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
 const REPEATED = newAddress();
 const ALL_PHASES: Phase[] = [
-  { key: "accepted", title: "accepted, clean networks", expect: 201, kinds: KINDS, bystander: false, ip: () => CLEAN_IP, check: () => ({ address: newAddress(), ip: "203.0.113.1" }) },
+  { key: "accepted", title: "accepted, clean networks", expect: 201, kinds: KINDS, bystander: false, ip: () => CLEAN_IP_LUA, check: () => ({ address: newAddress(), ip: "203.0.113.1" }) },
   {
     key: "flagged",
     title: "accepted, the farm's flood (flagged)",
@@ -269,7 +266,7 @@ const ALL_PHASES: Phase[] = [
     expect: 429,
     kinds: KINDS,
     bystander: false,
-    ip: () => CLEAN_IP,
+    ip: () => CLEAN_IP_LUA,
     address: REPEATED,
     check: () => ({ address: REPEATED, ip: "203.0.113.3", before: { address: REPEATED, ip: "203.0.113.2" } }),
   },
@@ -280,7 +277,7 @@ const ALL_PHASES: Phase[] = [
     kinds: ["binary", "app-row"],
     bystander: true,
     // the /64s of the farm's first /48, which asked 3 times in the last minutes
-    ip: () => 'string.format("2a0b:4000:0:%x::1", i % 65535 + 1)',
+    ip: () => ONE_48_LUA,
     check: () => ({ address: newAddress(), ip: farmV6(0, 5) }),
   },
 ];

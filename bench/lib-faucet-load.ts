@@ -31,6 +31,14 @@ export async function ensureAddresses(count: number) {
 // /16 is a farm, which the risk score reads).
 export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, math.floor(i / 46080) % 256)';
 
+// What the flood's loads send (bench/flood.ts, bench/pair.ts): a browser's user agent; a client IP
+// of a /24 of its own every request (third octet 1-255: the bystander's /24s are x.y.0.0),
+// consecutive ones in other /16s; the /64s of one IPv6 /48, 2a0b:4000:0::/48 (the farm's first in
+// bench/flood.ts, which asked 3 times there before the load).
+export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export const CLEAN_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
+export const ONE_48_LUA = 'string.format("2a0b:4000:0:%x::1", i % 65535 + 1)';
+
 export interface FaucetLoad {
   /** Names the offset file: the runs of one stream never send an address twice. */
   stream: string;

@@ -17,27 +17,21 @@
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { BINARY, freePort } from "../src/testing/binary.ts";
-import { ensureAddresses, faucetLoadLua, newAddress, openTheTap } from "./lib-faucet-load.ts";
+import { flag } from "./lib-args.ts";
+import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { cleanup, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
 
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const CLEAN_IP = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
 const REPEATED = newAddress();
 const LOADS = {
-  address: { expect: 429, ip: CLEAN_IP, address: REPEATED, before: [{ address: REPEATED, ip: "203.0.113.2" }] },
+  address: { expect: 429, ip: CLEAN_IP_LUA, address: REPEATED, before: [{ address: REPEATED, ip: "203.0.113.2" }] },
   network: {
     expect: 429,
-    ip: 'string.format("2a0b:4000:0:%x::1", i % 65535 + 1)',
+    ip: ONE_48_LUA,
     address: undefined,
     before: [0, 1, 2].map(() => ({ address: newAddress(), ip: "2a0b:4000:0:ffff::1" })),
   },
-  clean: { expect: 201, ip: CLEAN_IP, address: undefined, before: [] },
+  clean: { expect: 201, ip: CLEAN_IP_LUA, address: undefined, before: [] },
 } as const;
 type LoadName = keyof typeof LOADS;
 

@@ -23,11 +23,7 @@ import { openSqlite } from "../src/db/open.ts";
 import { ipNetworks } from "../src/lib/ip-group.ts";
 import { parseLedgerAddress } from "../src/lib/ledger-address.ts";
 import { DAY_MS, utcDay } from "../src/lib/time.ts";
-
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { flag } from "./lib-args.ts";
 
 const rows = flag("--rows") ?? "bare";
 if (rows !== "bare" && rows !== "app") throw new Error(`--rows must be bare or app, got ${rows}`);

@@ -51,7 +51,8 @@ export function listenFirst(options: { port: number; hostname: string; sqlite: D
   // GET /api/health as the app answers it (modules/health's public read, with the app's API headers),
   // its uptime counted from here; what the read declines (a declared body) waits for the app. The
   // app's route takes over with its own probe at the hand-over.
-  const reads = createPublicReads({ ...securityHeaders(options.publicUrl), "cache-control": "no-store" }, waitForApp);
+  const apiHeaders = { ...securityHeaders(options.publicUrl), "cache-control": "no-store" };
+  const reads = createPublicReads(apiHeaders, waitForApp);
   addHealthRead({ health: createHealth({ db: { sqlite: options.sqlite }, clock }), clock, version: options.version, reads });
 
   const server = Bun.serve({
@@ -63,7 +64,7 @@ export function listenFirst(options: { port: number; hostname: string; sqlite: D
     // (a fault before the hand-over: the app's generic answer; the error to the log)
     error(error) {
       console.error(`error: a request before the app was built: ${error.stack ?? error.message}`);
-      return jsonError(500, INTERNAL_ERROR, { ...securityHeaders(options.publicUrl), "cache-control": "no-store" });
+      return jsonError(500, INTERNAL_ERROR, apiHeaders);
     },
   });
 

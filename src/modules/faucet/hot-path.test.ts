@@ -112,9 +112,9 @@ test("an address asked again is refused before who asks is read: no session look
 
 // A farm's flood from new /48s of one /32: each request reads its limits once, in one statement
 // (in the group commit's transaction that writes it), and its risk signals in one statement
-// (without the counts of its new /48, which asked nothing before); the waiting requests of its /32 are not read again once a request at the top
-// score found none to raise (the /32's velocity put them all there). So its statements stay few: 6
-// (19 before the flood's work, 12, 10 and 9 since).
+// (without the counts of its new /48, which asked nothing before); the waiting requests of its /32
+// are not read again once a request at the top score found none to raise (the /32's velocity put
+// them all there). So its statements stay few: 6 (19 before the flood's work, 12, 10 and 9 since).
 test("a flood from one wide network: each new request runs a bounded number of statements", async () => {
   const fromNew48 = (k: number) => ask(`2001:db8:${(0x100 + k).toString(16)}::1`);
   for (let k = 0; k < 30; k++) expect((await fromNew48(k)).status).toBe(201);
