@@ -95,6 +95,24 @@ test("an address asked again is refused without a statement, with its wait", asy
   expect(log.runs()).toBe(0);
 });
 
+// A network over its limit refused again and again (a farm's flood from one /48): its answer is kept
+// for the second its wait stands at, and a later refusal says the later wait.
+test("a network over its limit is refused with its wait, and later with the later wait", async () => {
+  for (let i = 0; i < 3; i++) expect((await ask("2001:db8:77::1")).status).toBe(201);
+  t.clock.advance(60 * 60_000);
+  for (const ip of ["2001:db8:77::2", "2001:db8:77:1::3"]) {
+    const refused = await ask(ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toContain("Please try again in 23 hours.");
+    expect(refused.headers.get("retry-after")).toBe(String(23 * 3600));
+  }
+  t.clock.advance(22 * 60 * 60_000 + 30 * 60_000 + 500);
+  const later = await ask("2001:db8:77::4");
+  expect(later.status).toBe(429);
+  expect(later.json.message).toContain("Please try again in 30 minutes.");
+  expect(later.headers.get("retry-after")).toBe(String(30 * 60));
+});
+
 // ...nor reads who asks: a signed-in visitor without a device cookie is refused without its session
 // being looked up and without a device cookie being made for it (the two were a tenth of such a
 // refusal's time under a flood).

@@ -267,17 +267,23 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     if (last !== undefined) noteAsked(address, last);
     return last;
   };
-  // The refusal of an address asked again, kept for the second its wait stands at: a flood asks for
-  // one address again and again, and building the answer (its wait in words) was a tenth of it. (The
-  // wait in words is the same from its seconds: both round up.)
-  let lastWait: { address: string; last: number; seconds: number; error: HttpError } | undefined;
-  const addressWaits = (address: string, last: number, now: number) => {
-    const seconds = Math.ceil((last + DAY_MS - now) / 1000);
-    if (lastWait?.address === address && lastWait.last === last && lastWait.seconds === seconds) return lastWait.error;
-    const error = faucetErrors.addressWaits(waitText(seconds * 1000), seconds);
-    lastWait = { address, last, seconds, error };
-    return error;
+  // A refusal kept for the second its wait stands at: a flood is refused the same way again and again
+  // (one address, one network, one device), and building the answer (its wait in words) was a tenth
+  // of an address's refusal. (The wait in words is the same from its seconds: both round up.)
+  const keptPerSecond = (build: (limit: number, wait: string, seconds: number) => HttpError) => {
+    let kept: { key: string; limit: number; until: number; seconds: number; error: HttpError } | undefined;
+    return (key: string, limit: number, until: number, now: number): HttpError => {
+      const seconds = Math.ceil((until - now) / 1000);
+      if (kept !== undefined && kept.key === key && kept.limit === limit && kept.until === until && kept.seconds === seconds) return kept.error;
+      const error = build(limit, waitText(seconds * 1000), seconds);
+      kept = { key, limit, until, seconds, error };
+      return error;
+    };
   };
+  const addressRefusal = keptPerSecond((_, wait, seconds) => faucetErrors.addressWaits(wait, seconds));
+  const addressWaits = (address: string, last: number, now: number) => addressRefusal(address, 0, last + DAY_MS, now);
+  const networkWaits = keptPerSecond(faucetErrors.networkLimit);
+  const deviceWaits = keptPerSecond(faucetErrors.deviceLimit);
 
   // The limits that need no read: the faucet on, and (a faucet request) an address the server saw
   // ask in the last 24 h.
@@ -302,14 +308,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       noteAsked(parsed.address, last);
       throw addressWaits(parsed.address, last, now);
     }
-    if (fromNetwork.n >= s.perIpDaily) {
-      const wait = (fromNetwork.first ?? now) + DAY_MS - now;
-      throw faucetErrors.networkLimit(s.perIpDaily, waitText(wait), wait / 1000);
-    }
-    if (fromDevice.n >= s.perDeviceDaily) {
-      const wait = (fromDevice.first ?? now) + DAY_MS - now;
-      throw faucetErrors.deviceLimit(s.perDeviceDaily, waitText(wait), wait / 1000);
-    }
+    if (fromNetwork.n >= s.perIpDaily) throw networkWaits(nets.network, s.perIpDaily, (fromNetwork.first ?? now) + DAY_MS, now);
+    if (fromDevice.n >= s.perDeviceDaily) throw deviceWaits(input.deviceId, s.perDeviceDaily, (fromDevice.first ?? now) + DAY_MS, now);
     return { nets, fromNetwork, fromDevice };
   }
 
