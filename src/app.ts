@@ -410,8 +410,8 @@ export function createApp(deps: AppDeps) {
   };
   // A request body: JSON only (a cross-site HTML form, form-encoded or multipart, must never reach
   // a route), at most MAX_BODY_BYTES, arriving within the deadline; null without one.
-  const parseBody = async (request: Request, contentType: string | null | undefined, server: unknown): Promise<unknown> => {
-    const network = ipGroup(clientIp(request, server), settings.get().ipGrouping as IpGrouping);
+  const parseBody = async (request: Request, contentType: string | null | undefined, server: unknown, ip = clientIp(request, server)): Promise<unknown> => {
+    const network = ipGroup(ip, settings.get().ipGrouping as IpGrouping);
     if (!bodyReads.enter(network)) throw bodiesAtOnce();
     let body: string;
     try {

@@ -58,7 +58,10 @@ class RequestVisitor implements Visitor {
     private readonly request: Request,
     private readonly server: unknown,
     private readonly set: { headers: Record<string, unknown> },
-  ) {}
+    ip?: string,
+  ) {
+    this.#ip = ip;
+  }
   get cookies(): CookieJar {
     return (this.#cookies ??= cookieJar(this.request, this.set as never));
   }
@@ -89,8 +92,9 @@ class RequestVisitor implements Visitor {
   }
 }
 
-export function createVisitor(deps: ContextDeps, request: Request, server: unknown, set: { headers: Record<string, unknown> }): Visitor {
-  return new RequestVisitor(deps, request, server, set);
+// (`ip`: the client's, when the caller read it already)
+export function createVisitor(deps: ContextDeps, request: Request, server: unknown, set: { headers: Record<string, unknown> }, ip?: string): Visitor {
+  return new RequestVisitor(deps, request, server, set, ip);
 }
 
 export const visitorContext = (deps: ContextDeps) =>

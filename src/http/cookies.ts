@@ -21,27 +21,28 @@ interface HeaderSink {
   headers: Record<string, unknown>;
 }
 
-function parse(header: string | null): Map<string, string> {
-  const cookies = new Map<string, string>();
-  if (!header) return cookies;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    const name = part.slice(0, eq).trim();
-    if (!name || cookies.has(name)) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (!value.includes("%")) {
-      cookies.set(name, value);
-      continue;
-    }
-    try {
-      cookies.set(name, decodeURIComponent(value));
-    } catch {
-      cookies.set(name, value);
-    }
+// The first cookie named `name` in a Cookie header, found by scanning it (a request reads one or two
+// cookies: no map of them all is built).
+function cookieValue(header: string, name: string): string | undefined {
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(";", start);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf("=", start);
+    if (eq !== -1 && eq < end && header.slice(start, eq).trim() === name) return decodedValue(header.slice(eq + 1, end).trim());
+    start = end + 1;
   }
-  return cookies;
+  return undefined;
+}
+
+function decodedValue(raw: string): string {
+  const value = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function serializeCookie(name: string, value: string, a: CookieAttributes): string {
@@ -60,18 +61,20 @@ export function serializeCookie(name: string, value: string, a: CookieAttributes
 }
 
 export function cookieJar(request: Request, set: HeaderSink): CookieJar {
-  let cookies: Map<string, string> | null = null;
+  let header: string | null | undefined;
+  // what this answer set, read back as the request's from then on
+  let written: Map<string, string> | undefined;
   return {
     get(name) {
-      cookies ??= parse(request.headers.get("cookie"));
-      return cookies.get(name);
+      if (written?.has(name)) return written.get(name);
+      if (header === undefined) header = request.headers.get("cookie");
+      return header ? cookieValue(header, name) : undefined;
     },
     set(name, value, attributes) {
       const line = serializeCookie(name, value, attributes);
       const current = set.headers["set-cookie"];
       set.headers["set-cookie"] = Array.isArray(current) ? [...current, line] : typeof current === "string" ? [current, line] : [line];
-      cookies ??= parse(request.headers.get("cookie"));
-      cookies.set(name, value);
+      (written ??= new Map()).set(name, value);
     },
   };
 }

@@ -43,8 +43,9 @@ export interface AppAround {
   fallback: (request: Request) => Response | Promise<Response>;
   // whether the app's checks before any route would answer this request themselves
   refusedAtTheDoor: (request: Request) => boolean;
-  // the app's body parse: the value, null without a body; throws the app's HttpError
-  parseBody: (request: Request, contentType: string | null, server: unknown) => Promise<unknown>;
+  // the app's body parse: the value, null without a body; throws the app's HttpError (`ip`: the
+  // client's, when the caller read it already)
+  parseBody: (request: Request, contentType: string | null, server: unknown, ip?: string) => Promise<unknown>;
   // a route's error as the app answers it
   errorAnswer: (error: unknown, request: Request, path: string) => Response;
   // the first failed field of a body, in words (as the app answers Elysia's validation error)
@@ -74,11 +75,13 @@ export function createFastPosts(reads: PublicReads, app: AppAround): FastPosts {
           return response;
         };
         try {
-          const body = await app.parseBody(request, request.headers.get("content-type"), server);
+          // (the client's IP read once, for the body's per-network count and the visitor)
+          const ip = app.context.clientIp(request, server);
+          const body = await app.parseBody(request, request.headers.get("content-type"), server, ip);
           if (body !== null && body !== undefined && !schema.Check(body)) {
             return app.errorAnswer(new HttpError(400, app.validationMessage({ valueError: schema.Errors(body).First() })), request, path);
           }
-          const context = { request, server, body, set, visitor: createVisitor(app.context, request, server, set) } as PostContext<never>;
+          const context = { request, server, body, set, visitor: createVisitor(app.context, request, server, set, ip) } as PostContext<never>;
           for (const check of checks) {
             // (a check that returns nothing is not awaited: each await is a turn of the microtask queue)
             const checked = check(context);
