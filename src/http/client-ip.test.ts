@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { randomAddress, testApp } from "../testing/harness.ts";
-import { createClientIpResolver, isPlainIp } from "./client-ip.ts";
+import { isIPv6 } from "node:net";
+import { createClientIpResolver, isHexIpv6, isPlainIp } from "./client-ip.ts";
 
 // A real server, so the socket address is real.
 const direct = createClientIpResolver(false);
@@ -48,4 +49,33 @@ test("behind the trusted proxy, a request whose forwarded address is not a plain
   } finally {
     t.close();
   }
+});
+
+// The hex-only IPv6 check (one pass over the characters) reads every text as Node's isIPv6 does,
+// leaving out the forms a plain IP cannot take (a zone, an IPv4 tail): written forms of groups of
+// every length, with and without "::", a stray ":" at either end, and random text of its characters.
+test("an IPv6 address of hex groups is told as Node's isIPv6 tells it", () => {
+  let seed = 20261129;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
+  const pick = (chars: string) => chars[Math.floor(random() * chars.length)]!;
+  const written = () => {
+    const groups = Array.from({ length: Math.floor(random() * 10) }, () => Array.from({ length: Math.floor(random() * 6) }, () => pick("0123456789abcdefABCDEF")).join(""));
+    let text = groups.join(":");
+    if (random() < 0.6) {
+      const at = Math.floor(random() * (text.length + 1));
+      text = text.slice(0, at) + (random() < 0.8 ? "::" : ":") + text.slice(at);
+    }
+    return (random() < 0.1 ? ":" : "") + text + (random() < 0.1 ? ":" : "");
+  };
+  const scrambled = () => Array.from({ length: Math.floor(random() * 42) }, () => pick("0123456789abcdefABCDEF:::::g ")).join("");
+  let valid = 0;
+  for (let i = 0; i < 100_000; i++) {
+    const text = i % 2 ? written() : scrambled();
+    const expected = isIPv6(text);
+    if (expected) valid++;
+    if (isHexIpv6(text) !== expected) throw new Error(`${JSON.stringify(text)}: expected ${expected}`);
+  }
+  expect(valid).toBeGreaterThan(5_000);
+  for (const text of ["::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "2a0b:4000:0:ffff::1", "FE80::1"]) expect(isHexIpv6(text)).toBe(true);
+  for (const text of [":::", "1:::2", "1::2::3", ":1", "1:", "1:2:3:4:5:6:7:8:9", "1::2:3:4:5:6:7:8", "12345::1", "g::1", "", ":"]) expect(isHexIpv6(text)).toBe(false);
 });
