@@ -9,19 +9,24 @@
 //   bun bench/pair.ts --a <binary> [--b <binary>] [--load address|network|clean] [--rounds 3] [--seconds 4]
 //
 // --a: the build to compare against, e.g. one made in a worktree of the commit before the change
-// (`git worktree add ../before HEAD~1 && cd ../before && npm ci && bun build.ts`); --b: the build
-// under test (default dist/xrp-faucet). The loads, as bench/flood.ts sends them:
+// (`git worktree add ../before HEAD~1 && cd ../before && npm ci && bun build.ts`), or `app-row`: the
+// flood bench's app-row baseline, for the bench's goals read without the drift between its runs
+// (on empty databases: the flood bench's rows are its own); --b: the build under test (default
+// dist/xrp-faucet). The loads, as bench/flood.ts sends them:
 //   address  one address asked again, from a new IPv4 /24 every request: 429
 //   network  new addresses from the /64s of one IPv6 /48 over its limit: 429
 //   clean    new addresses from a new IPv4 /24 every request: 201
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { BINARY, freePort } from "../src/testing/binary.ts";
+import { ROOT } from "./lib-settings.ts";
 import { flag } from "./lib-args.ts";
 import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { cleanup, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
 
+// `--a app-row`: the flood bench's app-row baseline (bench/write-baseline.ts --rows app) in A's place
+const APP_ROW = "app-row";
 const REPEATED = newAddress();
 const LOADS = {
   address: { expect: 429, ip: CLEAN_IP_LUA, address: REPEATED, before: [{ address: REPEATED, ip: "203.0.113.2" }] },
@@ -54,10 +59,12 @@ async function startServer(binary: string, name: string, round: number) {
   const dataDir = await tempDir(`pair-${name}-${round}`);
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
-  const command = ["taskset", "-c", "0", resolve(binary), "--port", String(port), "--host", "127.0.0.1", "--data-dir", dataDir, "--trust-proxy"];
+  const where = ["--port", String(port), "--host", "127.0.0.1", "--data-dir", dataDir];
+  const server = binary === APP_ROW ? [process.execPath, join(ROOT, "bench/write-baseline.ts"), "--rows", "app"] : [resolve(binary), "--trust-proxy"];
+  const command = ["taskset", "-c", "0", ...server, ...where];
   const proc = spawnTracked(command, { log: join(dataDir, "server.log") });
   await untilAnswers(proc, `${url}/api/health`, { name, command, log: join(dataDir, "server.log"), timeoutMs: 30_000 });
-  await openTheTap(url, dataDir, binary);
+  if (binary !== APP_ROW) await openTheTap(url, dataDir, binary);
   for (const r of load.before) {
     await fetch(`${url}/api/faucet/request`, {
       method: "POST",
