@@ -53,7 +53,7 @@ import { ipNetworks } from "../src/lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay } from "../src/lib/time.ts";
 import { scoreRisk } from "../src/modules/faucet/risk.ts";
 import { freePort } from "../src/testing/binary.ts";
-import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
+import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
 import { cleanup, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
 import { BINARY, CONNECTIONS, HOST, intEnv, ROOT, WARMUP } from "./lib-settings.ts";
@@ -257,7 +257,7 @@ const ALL_PHASES: Phase[] = [
     kinds: KINDS,
     bystander: true,
     // the /48s after the seeded ones (farmV6 in Lua)
-    ip: (farm) => `(function(k) return string.format("2a0b:%x:%x:1::1", 0x4000 + math.floor(k / 65536), k % 65536) end)(${farm.farm48s} + i)`,
+    ip: (farm) => farm48sLua(farm.farm48s),
     check: (farm) => ({ address: newAddress(), ip: farmV6(farm.farm48s, 0) }),
   },
   {

@@ -38,6 +38,8 @@ export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.f
 export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 export const CLEAN_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
 export const ONE_48_LUA = 'string.format("2a0b:4000:0:%x::1", i % 65535 + 1)';
+// A farm's flood: request number `i` from the (first + i)-th /48 of 2a0b:4000::/32 and the /32s after it.
+export const farm48sLua = (first: number) => `(function(k) return string.format("2a0b:%x:%x:1::1", 0x4000 + math.floor(k / 65536), k % 65536) end)(${first} + i)`;
 
 export interface FaucetLoad {
   /** Names the offset file: the runs of one stream never send an address twice. */
