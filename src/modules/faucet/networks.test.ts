@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { formatXrp } from "../../money.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
+import { WIDE_COUNT_CAP } from "./risk.ts";
 
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 let t: TestApp;
@@ -68,6 +69,30 @@ describe("limits at the width the farm pays for", () => {
     // (auto-approve.test.ts: counted again when its hold ends, the first carries the burst after it)
     const first = t.db.sqlite.query("select * from faucet_requests where id = ?").get(answers[0]!.json.id) as Record<string, unknown>;
     expect(first).toMatchObject({ ip_network: "198.51.1.0/24", ip_wide: "198.51.0.0/16" });
+  });
+
+  // (the day's and the hour's requests of a wide network are counted in one pass over the day's
+  // newest: both must come out whole, up to the cap)
+  test("a /16's requests of the hour and of the day are counted apart, each up to its cap", async () => {
+    await settings({ dailyLimit: "1000" });
+    const seed = (thirdOctet: number, agoMs: number) =>
+      t.db.sqlite.run(
+        `insert into faucet_requests (address, amount_drops, requester_ip, ip_group, ip_network, ip_wide, device_id, created_at)
+         values (?, 1000000, ?, ?, ?, '198.18.0.0/16', ?, ?)`,
+        [randomAddress(), `198.18.${thirdOctet}.9`, `198.18.${thirdOctet}.0/24`, `198.18.${thirdOctet}.0/24`, `seeded-device-${thirdOctet}`, t.clock() - agoMs],
+      );
+    // 12 in the day, 2 of them in the last hour
+    for (let i = 1; i <= 10; i++) seed(i, (3 + i) * 60 * 60_000);
+    for (let i = 11; i <= 12; i++) seed(i, 10 * 60_000);
+    const some = await ask("198.18.100.7");
+    expect(JSON.parse(risk(some.json.id).reasons)).toEqual(
+      expect.arrayContaining(["2 requests from other networks of this /16 in an hour", `${WIDE_COUNT_CAP} or more requests from other networks of this /16 in 24 h`]),
+    );
+    // 12 more in the last hour: the hour's count is at its cap too
+    for (let i = 13; i <= 24; i++) seed(i, 5 * 60_000);
+    const many = JSON.parse(risk((await ask("198.18.101.7")).json.id).reasons) as string[];
+    expect(many).toContain(`${WIDE_COUNT_CAP} or more requests from other networks of this /16 in an hour`);
+    expect(many.filter((r) => r.includes("in 24 h") && r.includes("other networks"))).toEqual([]);
   });
 
   test("a household of three on one IPv4: nobody refused, the second and third flagged for a person", async () => {
