@@ -55,8 +55,10 @@ export function isHexIpv6(value: string): boolean {
 }
 
 // An X-Forwarded-For header's last hop: its plain IP (normalized), "" when the hop is empty, or
-// null when it is not a plain IP. Remembered per header text: a request reads it at the door, at
-// its body's read and as its visitor (an IPv6 address takes a few µs to check).
+// null when it is not a plain IP. A request reads it at the door and again for its client's IP. A
+// header of several hops is remembered per text; one hop (what a proxy in front of one server
+// sends) is checked each time, which costs less than a look-up that a flood of new addresses
+// would only churn.
 const FORWARDED_REMEMBERED = 10_000;
 const plainHop = (hop: string): string | null => {
   const last = hop.trim();

@@ -71,8 +71,8 @@ describe("limits at the width the farm pays for", () => {
     expect(first).toMatchObject({ ip_network: "198.51.1.0/24", ip_wide: "198.51.0.0/16" });
   });
 
-  // (the day's and the hour's requests of a wide network are counted in one pass over the day's
-  // newest: both must come out whole, up to the cap)
+  // (the velocity's two windows: the hour's requests are among the day's, and each count stops at
+  // WIDE_COUNT_CAP, past which the score is at its top anyway)
   test("a /16's requests of the hour and of the day are counted apart, each up to its cap", async () => {
     await settings({ dailyLimit: "1000" });
     const seed = (thirdOctet: number, agoMs: number) =>
