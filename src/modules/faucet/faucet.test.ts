@@ -149,7 +149,7 @@ describe("POST /api/faucet/request", () => {
     const faucet = t.app.services.faucet;
     const visitor = { ip: "198.51.100.20", deviceId: device(20), newDevice: true, userAgent: "python-requests/2.31", userId: null };
     const stored = (id: number) => t.db.select().from(faucetRequests).where(eq(faucetRequests.id, id)).get();
-    const asked = await faucet.request(classicAddressToXAddress(randomAddress(), 77, false), () => visitor);
+    const asked = await faucet.request(classicAddressToXAddress(randomAddress(), 77, false), visitor.ip, () => visitor);
     expect(asked).toEqual(stored(asked.id)!);
     const bonus = faucet.requestBonus({ ...visitor, address: randomAddress(), reason: "REVIEWER_BONUS" });
     expect(bonus).toEqual(stored(bonus.id)!);

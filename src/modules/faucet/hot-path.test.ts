@@ -19,6 +19,9 @@ beforeAll(async () => {
   const admin = (await t.registerAdmin()).cookie;
   await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { dailyLimit: "1000" } });
   for (let i = 0; i < 3; i++) await ask("2001:db8:5::1");
+  for (let i = 0; i < 3; i++) await ask("2001:db8:6::1");
+  for (let i = 0; i < 3; i++) await ask("2001:db8:7::1");
+  await ask("2001:db8:8::1");
 });
 afterAll(() => t.close());
 
@@ -40,8 +43,9 @@ function badPlans(): string[] {
 
 test.each([
   ["an accepted request", () => ask("198.51.100.9")],
-  ["a flagged request from a network that asked before", () => ask("2001:db8:5::2")],
-  ["a refusal: the network is over its limit", () => ask("2001:db8:5::3")],
+  ["a flagged request from a network that asked before", () => ask("2001:db8:8::2")],
+  // (each network's first refusal: a network seen over its limit is refused without a read, below)
+  ["a refusal: the network is over its limit", () => ask("2001:db8:7::3")],
   // (asked before this server started: a refusal the server has not seen yet reads the database)
   ["a refusal: the address asked in the last 24 h", async () => {
     const address = randomAddress();
@@ -67,7 +71,8 @@ test.each([
 // lock and leaves it (two fcntl calls), which was a third of a network's refusal under a flood.
 test.each([
   ["an accepted request", () => ask("198.51.100.77")],
-  ["a refusal: the network is over its limit", () => ask("2001:db8:5::4")],
+  // (the network's first refusal: a network seen over its limit is refused without a read, below)
+  ["a refusal: the network is over its limit", () => ask("2001:db8:6::4")],
 ])("%s runs no statement outside the group commit's transaction", async (_name, run) => {
   log.clear();
   const res = await run();
@@ -111,6 +116,20 @@ test("a network over its limit is refused with its wait, and later with the late
   expect(later.status).toBe(429);
   expect(later.json.message).toContain("Please try again in 30 minutes.");
   expect(later.headers.get("retry-after")).toBe(String(30 * 60));
+});
+
+// A network seen over its limit (a farm's flood from one /48) is refused from what the server saw,
+// as an address asked again is: no statement, and who asks is not read (no device cookie made).
+test("a network seen over its limit is refused again without a statement, before who asks is read", async () => {
+  for (let i = 0; i < 3; i++) expect((await ask("2001:db8:78::1")).status).toBe(201);
+  expect((await ask("2001:db8:78::2")).status).toBe(429);
+  log.clear();
+  const again = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: "2001:db8:78:5::9", headers: { "user-agent": BROWSER } });
+  expect(again.status).toBe(429);
+  expect(again.headers.get("x-error-code")).toBe("NETWORK_LIMIT");
+  expect(again.json.message).toBe("Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.");
+  expect(again.headers.get("set-cookie")).toBeNull();
+  expect(log.runs()).toBe(0);
 });
 
 // ...nor reads who asks: a signed-in visitor without a device cookie is refused without its session

@@ -38,6 +38,24 @@ describe("limits at the width the farm pays for", () => {
     expect((await ask("2001:db8:78:1::1")).status).toBe(201);
   });
 
+  // (a network seen over its limit is refused from what the server saw, without a read: it must let
+  // the network in again once what it saw no longer holds it there)
+  test("a network seen over its limit is let in again once its oldest request is 24 hours old", async () => {
+    for (let i = 1; i <= 3; i++) {
+      expect((await ask(`2001:db8:79:${i}::1`)).status).toBe(201);
+      t.clock.advance(60 * 60_000);
+    }
+    for (const ip of ["2001:db8:79:9::1", "2001:db8:79:9::2"]) {
+      const refused = await ask(ip);
+      expect(refused.status).toBe(429);
+      expect(refused.json.message).toBe("Too many addresses from your network today (at most 3 in 24 hours). Please try again in 21 hours.");
+    }
+    t.clock.advance(21 * 60 * 60_000 + 1000);
+    expect((await ask("2001:db8:79:9::3")).status).toBe(201);
+    // (three in the last 24 h again)
+    expect((await ask("2001:db8:79:9::4")).status).toBe(429);
+  });
+
   test("addresses of one IPv4 /24 count as one network by default", async () => {
     const statuses = [];
     for (let i = 1; i <= 5; i++) statuses.push((await ask(`192.0.2.${i}`)).status);

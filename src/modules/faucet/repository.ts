@@ -63,6 +63,12 @@ const waitingRequest = (row: WaitingRow): WaitingRequest => ({
 
 // Other addresses than a request's from its network or device since a moment (`n`), the earliest
 // of their requests, and how many requests were read (this address's too).
+// A request of a network, as the limits read it: its address and when.
+export interface NetworkRequest {
+  address: string;
+  created_at: number;
+}
+
 export interface OtherAddresses {
   n: number;
   first: number | null;
@@ -101,7 +107,7 @@ export function createFaucetRepository(db: Db) {
   // twice the cost)
   const requestsFrom = (column: "ip_network" | "device_id") =>
     db.sqlite.prepare<{ address: string; created_at: number }, [string, number]>(`select address, created_at from faucet_requests where ${column} = ?1 and created_at > ?2`);
-  const otherAddressesFrom = (requests: { address: string; created_at: number }[], address: string): OtherAddresses => {
+  const otherAddressesFrom = (requests: NetworkRequest[], address: string): OtherAddresses => {
     const others = new Set<string>();
     let first: number | null = null;
     for (const request of requests) {
@@ -329,15 +335,21 @@ export function createFaucetRepository(db: Db) {
     },
     lastForAddress: (address: string, since: number) => lastForAddress.get(address, since) ?? undefined,
     // (see limitRows) `last`: the address's latest faucet request since the moment
-    limitsSince(address: string, network: string, device: string, since: number): { last: number | undefined; fromNetwork: OtherAddresses; fromDevice: OtherAddresses } {
+    // (`networkRequests`: the network's requests as read, for the networks seen over their limit)
+    limitsSince(
+      address: string,
+      network: string,
+      device: string,
+      since: number,
+    ): { last: number | undefined; fromNetwork: OtherAddresses; fromDevice: OtherAddresses; networkRequests: NetworkRequest[] } {
       let last: number | undefined;
-      const fromNetwork: { address: string; created_at: number }[] = [];
+      const fromNetwork: NetworkRequest[] = [];
       const fromDevice: { address: string; created_at: number }[] = [];
       for (const [kind, other, at] of limitRows.values(address, since, network, device) as [0 | 1 | 2, string, number][]) {
         if (kind === 0) last = at;
         else (kind === 1 ? fromNetwork : fromDevice).push({ address: other, created_at: at });
       }
-      return { last, fromNetwork: otherAddressesFrom(fromNetwork, address), fromDevice: otherAddressesFrom(fromDevice, address) };
+      return { last, fromNetwork: otherAddressesFrom(fromNetwork, address), fromDevice: otherAddressesFrom(fromDevice, address), networkRequests: fromNetwork };
     },
     otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFrom(requestsFromDevice.all(key, since), address),
     otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFrom(requestsFromNetwork.all(key, since), address),

@@ -57,9 +57,9 @@ export function faucetRoutes({ context, faucet, pow, blocked, reads, posts }: Fa
   // lifecycle), so tests in process and over HTTP get the same answers.
   const requestOptions = { body: faucetRequestBody, ...formGuards(blocked({ address: true }), proofRequired(pow, "faucet")) };
   const requestXrp = async ({ body, visitor, set }: { body: Static<typeof faucetRequestBody> | null; visitor: Visitor; set: { status?: number | string } }) => {
-    const row = await faucet.request(body?.address, () => {
+    const row = await faucet.request(body?.address, visitor.ip, () => {
       const { deviceId, isNew } = visitor.device;
-      return { ip: visitor.ip, deviceId, newDevice: isNew, userAgent: visitor.userAgent, userId: visitor.user?.id ?? null };
+      return { deviceId, newDevice: isNew, userAgent: visitor.userAgent, userId: visitor.user?.id ?? null };
     });
     set.status = 201;
     return faucetRequestView(row);

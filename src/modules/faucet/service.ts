@@ -14,7 +14,7 @@ import type { AddressEvidence } from "../address-signals/model.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
-import { createFaucetRepository, type WaitingRequest } from "./repository.ts";
+import { createFaucetRepository, type NetworkRequest, type WaitingRequest } from "./repository.ts";
 import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, TOP_SCORE } from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 
@@ -32,20 +32,29 @@ export const ADMIN_PAGE_SIZE = 200;
 const STATUS_CACHE_MS = 1000;
 // How many addresses askedAt remembers (a few hundred kilobytes).
 const ASKED_REMEMBERED = 10_000;
+// How many networks seen over their limit are remembered, and the most requests kept for one.
+const OVER_LIMIT_REMEMBERED = 10_000;
+const OVER_LIMIT_REQUESTS = 20;
 
 export interface FaucetRequestInput extends Asker {
   address: unknown;
+  ip: string;
   reason?: string | null;
 }
 
-// Who asks: read from the visitor (its device cookie and session cost a tenth of a refused request's
-// time under a flood, so a visitor's request reads them only once the limits that need no read passed).
+// Who asks, besides the client's IP: read from the visitor (its device cookie and session cost a
+// tenth of a refused request's time under a flood, so a visitor's request reads them only once the
+// limits that need no read passed).
 export interface Asker {
-  ip: string;
   deviceId: string;
   newDevice: boolean;
   userAgent: string | null;
   userId: number | null;
+}
+
+// What a request's limits read of its network, when the network's limit refused it.
+interface NetworkRead {
+  overLimit?: { network: string; requests: NetworkRequest[] };
 }
 
 // A uniformly random whole number of drops in [min, max].
@@ -285,6 +294,38 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   const networkWaits = keptPerSecond(faucetErrors.networkLimit);
   const deviceWaits = keptPerSecond(faucetErrors.deviceLimit);
 
+  // The networks seen over their limit (a farm's flood from one /48 or /24 asks again and again):
+  // their requests of the last 24 h as the refusal's read found them. Rows are never removed and
+  // those written since only add to them, so while the requests kept still hold a network over its
+  // limit, a request from it is refused without a read. Filled once a refusal for the network's
+  // limit is committed (what it read was committed too); a network whose requests kept no longer
+  // hold it is forgotten and read again; all are forgotten in one go past OVER_LIMIT_REMEMBERED.
+  const overLimit = new Map<string, NetworkRequest[]>();
+  const noteOverLimit = (network: string, requests: NetworkRequest[]) => {
+    if (requests.length > OVER_LIMIT_REQUESTS) return;
+    if (overLimit.size >= OVER_LIMIT_REMEMBERED) overLimit.clear();
+    overLimit.set(network, requests);
+  };
+  // The network's refusal from what the server saw, or undefined (not seen over its limit, or no
+  // longer held there by the requests kept: the read decides). A request for an address among the
+  // network's own is read too: its own refusal, or none, is the read's to tell.
+  const knownOverLimit = (network: string, address: string, limit: number, now: number): HttpError | undefined => {
+    const requests = overLimit.get(network);
+    if (requests === undefined) return undefined;
+    const since = now - DAY_MS;
+    const others = new Set<string>();
+    let first = Number.POSITIVE_INFINITY;
+    for (const request of requests) {
+      if (request.address === address) return undefined;
+      if (request.created_at <= since) continue;
+      others.add(request.address);
+      if (request.created_at < first) first = request.created_at;
+    }
+    if (others.size >= limit) return networkWaits(network, limit, first + DAY_MS, now);
+    overLimit.delete(network);
+    return undefined;
+  };
+
   // The limits that need no read: the faucet on, and (a faucet request) an address the server saw
   // ask in the last 24 h.
   function checkLimitsWithoutRead(parsed: LedgerAddress, kind: "faucet" | "bonus", s: FaucetSettings, now: number) {
@@ -298,17 +339,21 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // bonus has its own once-per-address rule), and the per-IP and per-device limits (the per-IP one
   // at its network's width, /48 or /24). Reads only: checked before the signals that only score,
   // so a refusal costs about what the duplicate-address refusal costs.
-  function checkLimits(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus", s: FaucetSettings, now: number) {
+  // (`read`: given, it gets the network's requests when the network's limit refuses)
+  function checkLimits(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus", s: FaucetSettings, now: number, read?: NetworkRead) {
     checkLimitsWithoutRead(parsed, kind, s, now);
     const since = now - DAY_MS;
     const nets = ipNetworks(input.ip, s.ipGrouping as IpGrouping);
     // (the address's own request is read for a bonus too, and not used: a bonus has its own rule)
-    const { last, fromNetwork, fromDevice } = repo.limitsSince(parsed.address, nets.network, input.deviceId, since);
+    const { last, fromNetwork, fromDevice, networkRequests } = repo.limitsSince(parsed.address, nets.network, input.deviceId, since);
     if (kind === "faucet" && last !== undefined) {
       noteAsked(parsed.address, last);
       throw addressWaits(parsed.address, last, now);
     }
-    if (fromNetwork.n >= s.perIpDaily) throw networkWaits(nets.network, s.perIpDaily, (fromNetwork.first ?? now) + DAY_MS, now);
+    if (fromNetwork.n >= s.perIpDaily) {
+      if (read) read.overLimit = { network: nets.network, requests: networkRequests };
+      throw networkWaits(nets.network, s.perIpDaily, (fromNetwork.first ?? now) + DAY_MS, now);
+    }
     if (fromDevice.n >= s.perDeviceDaily) throw deviceWaits(input.deviceId, s.perDeviceDaily, (fromDevice.first ?? now) + DAY_MS, now);
     return { nets, fromNetwork, fromDevice };
   }
@@ -316,10 +361,10 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // Writes a request after every limit (checkLimits) and the budget. Synchronous: it runs inside the
   // caller's transaction (the group commit's savepoint, or immediate), so the limits are read in the
   // transaction that writes: two requests at once cannot both pass them.
-  function write(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus"): FaucetRequest {
+  function write(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus", read?: NetworkRead): FaucetRequest {
     const now = clock();
     const s = settings.get();
-    const { nets, fromNetwork, fromDevice } = checkLimits(input, parsed, kind, s, now);
+    const { nets, fromNetwork, fromDevice } = checkLimits(input, parsed, kind, s, now, read);
 
     const today = utcDay(now);
     const pool = poolOf(kind === "faucet" ? null : (input.reason ?? null));
@@ -379,22 +424,33 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   const service = {
     // A visitor's request: every limit of decisions.md, checked and written atomically (in the
     // group commit, each request in its own savepoint). Settles once committed.
-    request(address: unknown, asker: () => Asker): Promise<FaucetRequest> {
+    request(address: unknown, ip: string, asker: () => Asker): Promise<FaucetRequest> {
       const parsed = parse(address);
-      // What needs no read is refused at once, before who asks is read. The other limits are read in
-      // the group commit's transaction (write checks them all again there), which takes SQLite's read
-      // lock once for the turn's requests together (outside a transaction each statement took and
-      // left it, two fcntl calls: about a third of a refused request's time under a flood).
-      checkLimitsWithoutRead(parsed, "faucet", settings.get(), clock());
-      const input: FaucetRequestInput = { address, ...asker() };
-      return groupCommit(() => write(input, parsed, "faucet")).then(
+      // What needs no read is refused at once, before who asks is read: the faucet off, an address
+      // the server saw ask, a network it saw over its limit. The other limits are read in the group
+      // commit's transaction (write checks them all again there), which takes SQLite's read lock
+      // once for the turn's requests together (outside a transaction each statement took and left
+      // it, two fcntl calls: about a third of a refused request's time under a flood).
+      const s = settings.get();
+      const now = clock();
+      checkLimitsWithoutRead(parsed, "faucet", s, now);
+      // (with no network seen over its limit, nothing to look up)
+      if (overLimit.size > 0) {
+        const held = knownOverLimit(ipNetworks(ip, s.ipGrouping as IpGrouping).network, parsed.address, s.perIpDaily, now);
+        if (held) throw held;
+      }
+      const input: FaucetRequestInput = { address, ip, ...asker() };
+      const read: NetworkRead = {};
+      return groupCommit(() => write(input, parsed, "faucet", read)).then(
         (row) => {
           noteAsked(row.address, row.createdAt);
           return row;
         },
         (error) => {
-          // (a refusal is thrown before anything is written; anything else may roll back a raise)
+          // (a refusal is thrown before anything is written, and settles so once its turn committed;
+          // anything else may roll back a raise)
           if (!(error instanceof HttpError)) forgetToppedWide();
+          else if (read.overLimit && error.errorCode === "NETWORK_LIMIT") noteOverLimit(read.overLimit.network, read.overLimit.requests);
           throw error;
         },
       );
