@@ -61,18 +61,30 @@ const waitingRequest = (row: WaitingRow): WaitingRequest => ({
   addressReasons: row.address_reasons === null ? null : (JSON.parse(row.address_reasons) as string[]),
 });
 
-// Other addresses than a request's from its network or device since a moment (`n`), the earliest
-// of their requests, and how many requests were read (this address's too).
-// A request of a network, as the limits read it: its address and when.
-export interface NetworkRequest {
+// A request of a network or a device, as the limits read it: its address and when.
+export interface AddressAt {
   address: string;
   created_at: number;
 }
 
+// Other addresses than a request's from its network or device since a moment (`n`), the earliest
+// of their requests, and how many requests were read (this address's too).
 export interface OtherAddresses {
   n: number;
   first: number | null;
   rows: number;
+}
+
+// The other addresses among a network's or a device's requests (those after `since`, when given).
+export function otherAddressesFrom(requests: AddressAt[], address: string, since = Number.NEGATIVE_INFINITY): OtherAddresses {
+  const others = new Set<string>();
+  let first: number | null = null;
+  for (const request of requests) {
+    if (request.address === address || request.created_at <= since) continue;
+    others.add(request.address);
+    if (first === null || request.created_at < first) first = request.created_at;
+  }
+  return { n: others.size, first, rows: requests.length };
 }
 
 // The counts of a request's risk signals (repository's signalCounts), each since its own moment.
@@ -106,17 +118,7 @@ export function createFaucetRepository(db: Db) {
   // (the rows read and counted here: a count(distinct) built a temporary b-tree each time, about
   // twice the cost)
   const requestsFrom = (column: "ip_network" | "device_id") =>
-    db.sqlite.prepare<{ address: string; created_at: number }, [string, number]>(`select address, created_at from faucet_requests where ${column} = ?1 and created_at > ?2`);
-  const otherAddressesFrom = (requests: NetworkRequest[], address: string): OtherAddresses => {
-    const others = new Set<string>();
-    let first: number | null = null;
-    for (const request of requests) {
-      if (request.address === address) continue;
-      others.add(request.address);
-      if (first === null || request.created_at < first) first = request.created_at;
-    }
-    return { n: others.size, first, rows: requests.length };
-  };
+    db.sqlite.prepare<AddressAt, [string, number]>(`select address, created_at from faucet_requests where ${column} = ?1 and created_at > ?2`);
   const requestsFromNetwork = requestsFrom("ip_network");
   const requestsFromDevice = requestsFrom("device_id");
   // The limits' three reads in one statement (service.ts: checkLimits): the address's latest faucet
@@ -341,10 +343,10 @@ export function createFaucetRepository(db: Db) {
       network: string,
       device: string,
       since: number,
-    ): { last: number | undefined; fromNetwork: OtherAddresses; fromDevice: OtherAddresses; networkRequests: NetworkRequest[] } {
+    ): { last: number | undefined; fromNetwork: OtherAddresses; fromDevice: OtherAddresses; networkRequests: AddressAt[] } {
       let last: number | undefined;
-      const fromNetwork: NetworkRequest[] = [];
-      const fromDevice: { address: string; created_at: number }[] = [];
+      const fromNetwork: AddressAt[] = [];
+      const fromDevice: AddressAt[] = [];
       for (const [kind, other, at] of limitRows.values(address, since, network, device) as [0 | 1 | 2, string, number][]) {
         if (kind === 0) last = at;
         else (kind === 1 ? fromNetwork : fromDevice).push({ address: other, created_at: at });

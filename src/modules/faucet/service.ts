@@ -14,7 +14,7 @@ import type { AddressEvidence } from "../address-signals/model.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
-import { createFaucetRepository, type NetworkRequest, type WaitingRequest } from "./repository.ts";
+import { type AddressAt, createFaucetRepository, otherAddressesFrom, type WaitingRequest } from "./repository.ts";
 import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, TOP_SCORE } from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 
@@ -54,7 +54,7 @@ export interface Asker {
 
 // What a request's limits read of its network, when the network's limit refused it.
 interface NetworkRead {
-  overLimit?: { network: string; requests: NetworkRequest[] };
+  overLimit?: { network: string; requests: AddressAt[] };
 }
 
 // A uniformly random whole number of drops in [min, max].
@@ -300,8 +300,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // limit, a request from it is refused without a read. Filled once a refusal for the network's
   // limit is committed (what it read was committed too); a network whose requests kept no longer
   // hold it is forgotten and read again; all are forgotten in one go past OVER_LIMIT_REMEMBERED.
-  const overLimit = new Map<string, NetworkRequest[]>();
-  const noteOverLimit = (network: string, requests: NetworkRequest[]) => {
+  const overLimit = new Map<string, AddressAt[]>();
+  const noteOverLimit = (network: string, requests: AddressAt[]) => {
     if (requests.length > OVER_LIMIT_REQUESTS) return;
     if (overLimit.size >= OVER_LIMIT_REMEMBERED) overLimit.clear();
     overLimit.set(network, requests);
@@ -311,17 +311,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // network's own is read too: its own refusal, or none, is the read's to tell.
   const knownOverLimit = (network: string, address: string, limit: number, now: number): HttpError | undefined => {
     const requests = overLimit.get(network);
-    if (requests === undefined) return undefined;
-    const since = now - DAY_MS;
-    const others = new Set<string>();
-    let first = Number.POSITIVE_INFINITY;
-    for (const request of requests) {
-      if (request.address === address) return undefined;
-      if (request.created_at <= since) continue;
-      others.add(request.address);
-      if (request.created_at < first) first = request.created_at;
-    }
-    if (others.size >= limit) return networkWaits(network, limit, first + DAY_MS, now);
+    if (requests === undefined || requests.some((r) => r.address === address)) return undefined;
+    const others = otherAddressesFrom(requests, address, now - DAY_MS);
+    if (others.n >= limit) return networkWaits(network, limit, (others.first ?? now) + DAY_MS, now);
     overLimit.delete(network);
     return undefined;
   };
