@@ -12,10 +12,15 @@
 //                of the bench's settings (1 drop), and the day's total moved.
 // The client IP is the last X-Forwarded-For hop (as the binary's --trust-proxy reads it), the
 // device the `device` cookie. GET /api/faucet/status answers one read of the database.
-// Flags: --rows bare|app, --host, --port, --data-dir, --seed N (bare only).
+// --writer worker (a trial: issue 28 asked whether the flush pays off the event loop): the store,
+// its group commit and its fsync live in a worker thread, to which the main thread posts each
+// event-loop turn's checked requests in one message and from which it gets their outcomes in one,
+// so HTTP is parsed while a batch commits. (bench/worker-writer.ts measures it beside the default.)
+// Flags: --rows bare|app, --host, --port, --data-dir, --seed N (bare only), --writer loop|worker.
 import type { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { encodeAccountID } from "ripple-address-codec";
 import { createGroupCommit } from "../src/db/group-commit.ts";
 import { openMigratedDatabase } from "../src/db/migrate.ts";
@@ -31,6 +36,8 @@ const port = Number(flag("--port") ?? 3000);
 const hostname = flag("--host") ?? "127.0.0.1";
 const dataDir = flag("--data-dir") ?? "./data";
 const seed = Number(flag("--seed") ?? 0);
+const writer = flag("--writer") ?? "loop";
+if (writer !== "loop" && writer !== "worker") throw new Error(`--writer must be loop or worker, got ${writer}`);
 const PER_NETWORK_DAILY = 3; // the app's default per_ip_daily
 mkdirSync(dataDir, { recursive: true });
 
@@ -105,45 +112,116 @@ function appStore(): Store {
   };
 }
 
-const store = rows === "bare" ? bareStore() : appStore();
-const groupCommit = createGroupCommit(store.sqlite);
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const deviceOf = (cookie: string | null) => /(?:^|;\s*)device=([A-Za-z0-9_-]{22,64})/.exec(cookie ?? "")?.[1] ?? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
+// What the server asks of its store: a request's write (its id, or null when refused) and the status.
+interface Writes {
+  write(v: Visitor, now: number): Promise<number | null>;
+  status(now: number): Promise<unknown>;
+  close(): void;
+}
 
-const server = Bun.serve({
-  port,
-  hostname,
-  routes: {
-    "/api/health": () => json(200, { status: "ok" }),
-    "/api/faucet/status": () => json(200, store.status(Date.now())),
-    "/api/faucet/request": {
-      POST: async (req, srv) => {
-        const body = (await req.json().catch(() => null)) as { address?: unknown } | null;
-        const parsed = parseLedgerAddress(body?.address);
-        if (!parsed) return json(400, { message: "Please enter a valid XRP wallet address" });
-        const visitor: Visitor = {
-          address: parsed.address,
-          ip: req.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || srv.requestIP(req)?.address || "unknown",
-          device: deviceOf(req.headers.get("cookie")),
-          userAgent: req.headers.get("user-agent"),
-        };
-        try {
-          const id = await groupCommit(() => store.write(visitor, Date.now()));
+// The store on this thread, its group commit on the event loop.
+function storeHere(): Writes {
+  const store = rows === "bare" ? bareStore() : appStore();
+  const groupCommit = createGroupCommit(store.sqlite);
+  return {
+    write: (v, now) =>
+      groupCommit(() => store.write(v, now)).catch((error) => {
+        if (error instanceof Refused) return null;
+        throw error;
+      }),
+    status: async (now) => store.status(now),
+    close: () => store.sqlite.close(),
+  };
+}
+
+// A message between the threads: a turn's jobs, each [job number, request or null for the status, now].
+type Job = [number, Visitor | null, number];
+type Outcome = [number, unknown];
+
+// Sends what a turn gathered in one message (a message per request costs more than its write).
+function batcher<T>(post: (items: T[]) => void) {
+  let items: T[] = [];
+  return (item: T) => {
+    if (items.length === 0)
+      setImmediate(() => {
+        const sent = items;
+        items = [];
+        post(sent);
+      });
+    items.push(item);
+  };
+}
+
+// The store in a worker thread (this file again): the jobs posted there, their outcomes posted back.
+async function storeInWorker(): Promise<Writes> {
+  const worker = new Worker(import.meta.url, { argv: process.argv.slice(2) } as WorkerOptions);
+  await new Promise<void>((ready, failed) => {
+    worker.onmessage = () => ready();
+    worker.onerror = (e) => failed(e);
+  });
+  const waiting = new Map<number, (outcome: unknown) => void>();
+  let jobs = 0;
+  worker.onmessage = (e: MessageEvent<Outcome[]>) => {
+    for (const [job, outcome] of e.data) {
+      waiting.get(job)!(outcome);
+      waiting.delete(job);
+    }
+  };
+  const send = batcher<Job>((sent) => worker.postMessage(sent));
+  const ask = (v: Visitor | null, now: number) =>
+    new Promise<unknown>((resolve) => {
+      waiting.set(jobs, resolve);
+      send([jobs++, v, now]);
+    });
+  return { write: (v, now) => ask(v, now) as Promise<number | null>, status: (now) => ask(null, now), close: () => worker.terminate() };
+}
+
+if (!isMainThread) {
+  const here = storeHere();
+  const reply = batcher<Outcome>((sent) => postMessage(sent));
+  self.onmessage = (e: MessageEvent<Job[]>) => {
+    for (const [job, v, now] of e.data) (v ? here.write(v, now) : here.status(now)).then((outcome) => reply([job, outcome]));
+  };
+  postMessage("ready");
+} else {
+  await serve(writer === "worker" ? await storeInWorker() : storeHere());
+}
+
+async function serve(store: Writes) {
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const deviceOf = (cookie: string | null) => /(?:^|;\s*)device=([A-Za-z0-9_-]{22,64})/.exec(cookie ?? "")?.[1] ?? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
+
+  const server = Bun.serve({
+    port,
+    hostname,
+    routes: {
+      "/api/health": () => json(200, { status: "ok" }),
+      "/api/faucet/status": async () => json(200, await store.status(Date.now())),
+      "/api/faucet/request": {
+        POST: async (req, srv) => {
+          const body = (await req.json().catch(() => null)) as { address?: unknown } | null;
+          const parsed = parseLedgerAddress(body?.address);
+          if (!parsed) return json(400, { message: "Please enter a valid XRP wallet address" });
+          const visitor: Visitor = {
+            address: parsed.address,
+            ip: req.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || srv.requestIP(req)?.address || "unknown",
+            device: deviceOf(req.headers.get("cookie")),
+            userAgent: req.headers.get("user-agent"),
+          };
+          const id = await store.write(visitor, Date.now());
+          if (id === null) return json(429, { message: "limit" });
           return json(201, { id, status: "PENDING", amount: "0.000001", address: parsed.address });
-        } catch (error) {
-          if (error instanceof Refused) return json(429, { message: "limit" });
-          throw error;
-        }
+        },
       },
     },
-  },
-  fetch: () => json(404, { message: "Not found" }),
-});
-console.log(`write baseline (${rows} rows) listening on http://${server.hostname}:${server.port}`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.stop(true);
-    store.sqlite.close();
-    process.exit(0);
+    fetch: () => json(404, { message: "Not found" }),
   });
+  console.log(`write baseline (${rows} rows) listening on http://${server.hostname}:${server.port}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      server.stop(true);
+      store.close();
+      process.exit(0);
+    });
+  }
 }
