@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { types } from "node:util";
 import { lazy } from "./lazy.ts";
 
 test("builds the object once, at its first use, and then stands in for it", () => {
@@ -34,4 +35,31 @@ test("an error while building surfaces at the first use, and the next use tries 
   });
   expect(() => broken.ok()).toThrow("no such table");
   expect(broken.ok()).toBe(true);
+});
+
+test("once built, a read reaches the object's own properties and prototype with no proxy in the way", () => {
+  class Counter {
+    n = 0;
+    next() {
+      return ++this.n;
+    }
+  }
+  const counter = lazy(() => new Counter());
+  expect(types.isProxy(Object.getPrototypeOf(counter))).toBe(true);
+  expect(counter.next()).toBe(1);
+  expect(types.isProxy(Object.getPrototypeOf(counter))).toBe(false);
+  expect(counter instanceof Counter).toBe(true);
+  expect(counter.next()).toBe(2);
+  expect(counter.n).toBe(2);
+});
+
+test("a property set before the first use builds the object and is set on it", () => {
+  let builds = 0;
+  const settings = lazy(() => {
+    builds++;
+    return { limit: 3 };
+  });
+  settings.limit = 5;
+  expect(builds).toBe(1);
+  expect(settings.limit).toBe(5);
 });
