@@ -14,8 +14,10 @@
 // app's faucet_requests row and indexes (a copy of the seeded file) and a bare (address, time)
 // table, each checking and inserting in the app's own group commit at synchronous = FULL.
 //
-// Measured against each, one after the other, a phase at a time (wrk -t1 -c64 with a Lua script
-// per request, pinned to core 1, servers to core 0; a warm-up run first, then BENCH_FLOOD_SECONDS):
+// Measured against each, one after the other, a phase at a time, in BENCH_FLOOD_ROUNDS rounds whose
+// order alternates (binary first, then last: this machine's speed drifts by a third within an hour,
+// and runs one after the other carry it), wrk -t1 -c64 with a Lua script per request, pinned to
+// core 1, servers to core 0; a warm-up run first, then BENCH_FLOOD_SECONDS:
 //   accepted, clean     new addresses, each from a /24 of its own, consecutive ones in other /16s
 //   accepted, flagged   the farm's flood: new addresses, each from a new /48 of the farm's /32
 //                       (accepted, and flagged by the /32's velocity)
@@ -28,21 +30,23 @@
 // After each run the server is given up to 60 s to answer /api/health quickly again (what it
 // queued drained); a server still busy is restarted on its data, and the report says so.
 //
-// The report: every rate beside the baselines' and its ratio to each, with the goals (accepted >=
+// The report: every rate beside the baselines' (the median of the rounds) and its ratio to each
+// (the median of the rounds' ratios, each from runs next to each other), with the goals (accepted >=
 // 0.8x the app-row baseline and >= 0.35x the bare one; refused >= 0.8x the app-row baseline's
 // refusals; a bystander's p99 under 50 ms; each ratio at the largest size >= 0.9x the same ratio at
 // the smallest), and under each rate the servers' CPU time per request (from /proc, Linux) with
 // the same ratios (baseline's / binary's): on a machine other work keeps busy the rates move with
-// that work, the CPU time per request much less. It exits 0 whatever the figures say: a crash is
-// the only failure. JSON in bench/results/flood.json.
+// that work, the CPU time per request much less. A bystander's p50 and p99 are its worst round's.
+// It exits 0 whatever the figures say: a crash is the only failure. JSON in bench/results/flood.json.
 //
 // Environment:
 //   BENCH_FLOOD_SIZES=1000,100000,1000000   rows seeded, one database each
-//   BENCH_FLOOD_SECONDS=10                  measured seconds of each run
+//   BENCH_FLOOD_SECONDS=6                   measured seconds of each run
+//   BENCH_FLOOD_ROUNDS=3                    runs of each server for each load, in alternating order
 //   BENCH_WARMUP=3                          warm-up seconds before each run (0 to skip)
 //   BENCH_BINARY=path                       the executable (default dist/xrp-faucet)
 //   BENCH_FLOOD_PHASES=network,address      only these loads (accepted, flagged, address, network)
-// Quick check: BENCH_FLOOD_SIZES=1000,20000 BENCH_FLOOD_SECONDS=3 bun bench/flood.ts
+// Quick check: BENCH_FLOOD_SIZES=1000,20000 BENCH_FLOOD_SECONDS=3 BENCH_FLOOD_ROUNDS=1 bun bench/flood.ts
 import { copyFileSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
@@ -55,13 +59,14 @@ import { scoreRisk } from "../src/modules/faucet/risk.ts";
 import { freePort } from "../src/testing/binary.ts";
 import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
-import { cleanup, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
+import { cleanup, median, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
 import { BINARY, CONNECTIONS, HOST, intEnv, ROOT, WARMUP } from "./lib-settings.ts";
 import { runWrk, type WrkResult, wrkScript } from "./lib-wrk.ts";
 
 const SIZES = (process.env.BENCH_FLOOD_SIZES ?? "1000,100000,1000000").split(",").map((s) => Number(s.trim()));
 if (SIZES.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`BENCH_FLOOD_SIZES must be whole numbers >= 100, got "${process.env.BENCH_FLOOD_SIZES}"`);
-const SECONDS = intEnv("BENCH_FLOOD_SECONDS", 10, 1);
+const SECONDS = intEnv("BENCH_FLOOD_SECONDS", 6, 1);
+const ROUNDS = intEnv("BENCH_FLOOD_ROUNDS", 3, 1);
 const SETTLE_MS = 60_000;
 const OUT = join(ROOT, "bench/results/flood.json");
 const GOAL = { appRow: 0.8, bare: 0.35, refused: 0.8, p99Ms: 50, scaling: 0.9 };
@@ -387,26 +392,42 @@ async function measure(s: Server, phase: Phase, farm: Seeded, scriptDir: string)
 // ---------------------------------------------------------------------------------------------
 // The report.
 
-type SizeResult = { seeded: Seeded; runs: Partial<Record<Kind, Partial<Record<Phase["key"], Run>>>>; restarts: Partial<Record<Kind, number>> };
+// (each load's runs of a server, one a round, in the order of the rounds)
+type SizeResult = { seeded: Seeded; runs: Partial<Record<Kind, Partial<Record<Phase["key"], Run[]>>>>; restarts: Partial<Record<Kind, number>> };
 
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "-" : fmtMs(n));
 const met = (ok: boolean[]) => (ok.length === 0 ? "" : ok.every(Boolean) ? "yes" : "NO");
+const roundsOf = (size: SizeResult, kind: Kind, key: Phase["key"]) => size.runs[kind]?.[key] ?? [];
+// The median of a server's rounds of a load (undefined without one).
+const medianOf = (size: SizeResult, kind: Kind, key: Phase["key"], of: (r: Run) => number | null) => {
+  const xs = roundsOf(size, kind, key).map(of).filter((x): x is number => x !== null);
+  return xs.length ? median(xs) : undefined;
+};
+// The median of the rounds' ratios `of(top) / of(bottom)`, each of two runs of the same round.
+function roundRatio(size: SizeResult, key: Phase["key"], top: Kind, bottom: Kind, of: (r: Run) => number | null): number | null {
+  const under = roundsOf(size, bottom, key);
+  const ratios = roundsOf(size, top, key).flatMap((run, i) => {
+    const [x, y] = [of(run), under[i] ? of(under[i]!) : null];
+    return x !== null && y ? [x / y] : [];
+  });
+  return ratios.length ? median(ratios) : null;
+}
 
 function reportRows(size: SizeResult): string[][] {
   const rows: string[][] = [];
-  const run = (kind: Kind, key: Phase["key"]) => size.runs[kind]?.[key];
   const label = `${fmtInt(size.seeded.rows)} rows`;
   const rate = (title: string, key: Phase["key"], appGoal: number, bareGoal: number | null) => {
-    const [b, a, r] = KINDS.map((k) => run(k, key)?.perSecond);
-    const vsApp = b !== undefined && a ? b / a : null;
-    const vsBare = b !== undefined && r ? b / r : null;
+    const [b, a, r] = KINDS.map((k) => medianOf(size, k, key, (run) => run.perSecond));
+    const vsApp = roundRatio(size, key, "binary", "app-row", (run) => run.perSecond);
+    const vsBare = roundRatio(size, key, "binary", "bare", (run) => run.perSecond);
     const ok = [vsApp !== null && vsApp >= appGoal, ...(bareGoal === null || vsBare === null ? [] : [vsBare >= bareGoal])];
     const cell = (n: number | undefined) => (n === undefined ? "-" : `${fmtInt(n)}/s`);
     rows.push([label, title, cell(b), cell(a), cell(r), fmtRatio(vsApp), `>= ${appGoal}x`, fmtRatio(vsBare), bareGoal === null ? "" : `>= ${bareGoal}x`, met(ok)]);
     // the same comparison from the servers' CPU time per request (baseline's / binary's)
-    const [cb, ca, cr] = KINDS.map((k) => run(k, key)?.cpuUs ?? undefined);
+    const [cb, ca, cr] = KINDS.map((k) => medianOf(size, k, key, (run) => run.cpuUs));
     const us = (n: number | undefined) => (n === undefined ? "-" : `${fmtInt(n)} µs`);
-    rows.push([label, `${title}: server CPU per request`, us(cb), us(ca), us(cr), fmtRatio(cb && ca ? ca / cb : null), "", fmtRatio(cb && cr ? cr / cb : null), "", ""]);
+    const cpu = (base: Kind) => fmtRatio(roundRatio(size, key, base, "binary", (run) => run.cpuUs));
+    rows.push([label, `${title}: server CPU per request`, us(cb), us(ca), us(cr), cpu("app-row"), "", cpu("bare"), "", ""]);
   };
   rate("accepted, clean networks", "accepted", GOAL.appRow, GOAL.bare);
   rate("accepted, the farm's flood (flagged)", "flagged", GOAL.appRow, GOAL.bare);
@@ -414,12 +435,18 @@ function reportRows(size: SizeResult): string[][] {
   rate("refused, a network over its limit", "network", GOAL.refused, null);
   for (const key of ["flagged", "network"] as const) {
     for (const which of ["read", "write"] as const) {
-      const lat = KINDS.map((k) => run(k, key)?.[which]);
+      // (each server's worst round)
+      const lat = KINDS.map((k) =>
+        roundsOf(size, k, key)
+          .map((run) => run[which])
+          .reduce<Latencies | undefined>((worst, l) => (l && (!worst || l.p99 > worst.p99 || Number.isNaN(l.p99)) ? l : worst), undefined),
+      );
       const cell = (l: Latencies | undefined) => (l ? `${ms(l.p50)} / ${ms(l.p99)}` : "-");
       const ratio = (l: Latencies | undefined) => (lat[0] && l ? fmtRatio(lat[0].p99 / l.p99) : "");
       const title = `bystander's ${which === "read" ? "status read" : "accepted request"} p50 / p99, during ${key === "flagged" ? "the farm's flood" : "the refusals"}`;
       const b = lat[0];
-      rows.push([label, title, cell(b), cell(lat[1]), cell(lat[2]), ratio(lat[1]), `p99 < ${GOAL.p99Ms} ms`, ratio(lat[2]), "", met(b ? [b.p99 < GOAL.p99Ms && b.failed === 0] : [])]);
+      const failed = roundsOf(size, "binary", key).reduce((n, run) => n + (run[which]?.failed ?? 0), 0);
+      rows.push([label, title, cell(b), cell(lat[1]), cell(lat[2]), ratio(lat[1]), `p99 < ${GOAL.p99Ms} ms`, ratio(lat[2]), "", met(b ? [b.p99 < GOAL.p99Ms && failed === 0] : [])]);
     }
   }
   return rows;
@@ -427,11 +454,7 @@ function reportRows(size: SizeResult): string[][] {
 
 // Each rate's ratio at the largest size against the same ratio at the smallest.
 function scalingRows(first: SizeResult, last: SizeResult): string[][] {
-  const ratio = (size: SizeResult, key: Phase["key"], base: Kind) => {
-    const b = size.runs.binary?.[key]?.perSecond;
-    const other = size.runs[base]?.[key]?.perSecond;
-    return b !== undefined && other ? b / other : null;
-  };
+  const ratio = (size: SizeResult, key: Phase["key"], base: Kind) => roundRatio(size, key, "binary", base, (run) => run.perSecond);
   return PHASES.map((p) => {
     const cells = (["app-row", "bare"] as const).map((base) => {
       const [a, z] = [ratio(first, p.key, base), ratio(last, p.key, base)];
@@ -448,10 +471,10 @@ function notes(results: SizeResult[]): string[] {
     for (const kind of KINDS) {
       if (size.restarts[kind]) lines.push(`${fmtInt(size.seeded.rows)} rows, ${TITLES[kind]}: restarted ${size.restarts[kind]} time(s), still busy ${SETTLE_MS / 1000} s after a load`);
       for (const phase of PHASES) {
-        const r = size.runs[kind]?.[phase.key];
-        if (!r) continue;
-        const bad = [r.unexpected ? `${fmtInt(r.unexpected)} answers not ${phase.expect} or failed` : "", ...(["read", "write"] as const).map((w) => (r[w]?.failed ? `${r[w]!.failed} bystander ${w}s not answered as expected` : ""))].filter(Boolean);
-        if (bad.length) lines.push(`${fmtInt(size.seeded.rows)} rows, ${TITLES[kind]}, ${phase.title}: ${bad.join(", ")}`);
+        roundsOf(size, kind, phase.key).forEach((r, i) => {
+          const bad = [r.unexpected ? `${fmtInt(r.unexpected)} answers not ${phase.expect} or failed` : "", ...(["read", "write"] as const).map((w) => (r[w]?.failed ? `${r[w]!.failed} bystander ${w}s not answered as expected` : ""))].filter(Boolean);
+          if (bad.length) lines.push(`${fmtInt(size.seeded.rows)} rows, ${TITLES[kind]}, ${phase.title}, round ${i + 1}: ${bad.join(", ")}`);
+        });
       }
     }
   }
@@ -474,10 +497,10 @@ async function main() {
   if (loadavg()[0] > 0.5) console.warn(`flood bench: WARNING: load average ${loadavg()[0].toFixed(2)} before the run: absolute figures are noisier (ratios suffer less)`);
   console.log(
     `flood bench: ${SIZES.map(fmtInt).join(", ")} rows; at each, ${PHASES.length} loads against the binary and its baselines, ` +
-      `${WARMUP} s warm-up + ${SECONDS} s each, wrk -t1 -c${CONNECTIONS}${pin ? ", servers on core 0, load on core 1" : ""}`,
+      `${ROUNDS} round(s) of ${WARMUP} s warm-up + ${SECONDS} s each, wrk -t1 -c${CONNECTIONS}${pin ? ", servers on core 0, load on core 1" : ""}`,
   );
   // fresh addresses for the accepted and the network-refused loads of each server at each size
-  await ensureAddresses(Math.min(1_500_000, 15_000 * (WARMUP + SECONDS) * 3 + 20_000));
+  await ensureAddresses(Math.min(3_000_000, 15_000 * (WARMUP + SECONDS) * 3 * ROUNDS + 20_000));
 
   const results: SizeResult[] = [];
   for (const rows of SIZES) {
@@ -496,15 +519,19 @@ async function main() {
       const result: SizeResult = { seeded, runs: {}, restarts: {} };
       results.push(result);
       for (const phase of PHASES) {
-        for (const s of servers.filter((x) => phase.kinds.includes(x.kind))) {
-          const r = await measure(s, phase, seeded, dir);
-          (result.runs[s.kind] ??= {})[phase.key] = r;
-          const by = r.read && r.write ? `  bystander p99: read ${ms(r.read.p99)}, request ${ms(r.write.p99)}` : "";
-          console.log(
-            `  ${TITLES[s.kind].padEnd(16)} ${phase.title.padEnd(36)} ${fmtInt(r.perSecond).padStart(7)}/s  p50 ${ms(r.wrk.p50Ms)}  p99 ${ms(r.wrk.p99Ms)}` +
+        const measured = servers.filter((x) => phase.kinds.includes(x.kind));
+        for (let round = 1; round <= ROUNDS; round++) {
+          // (the binary first in odd rounds, last in even ones)
+          for (const s of round % 2 ? measured : [...measured].reverse()) {
+            const r = await measure(s, phase, seeded, dir);
+            ((result.runs[s.kind] ??= {})[phase.key] ??= []).push(r);
+            const by = r.read && r.write ? `  bystander p99: read ${ms(r.read.p99)}, request ${ms(r.write.p99)}` : "";
+            console.log(
+              `  ${ROUNDS > 1 ? `${round}  ` : ""}${TITLES[s.kind].padEnd(16)} ${phase.title.padEnd(36)} ${fmtInt(r.perSecond).padStart(7)}/s  p50 ${ms(r.wrk.p50Ms)}  p99 ${ms(r.wrk.p99Ms)}` +
               (r.unexpected ? `  (${fmtInt(r.unexpected)} not ${phase.expect} or failed)` : "") +
               by,
-          );
+            );
+          }
         }
       }
       for (const s of servers) result.restarts[s.kind] = s.restarts;
@@ -522,7 +549,7 @@ async function main() {
   const remarks = notes(results);
   if (remarks.length) console.log(`\n${remarks.join("\n")}`);
   await mkdir(dirname(OUT), { recursive: true });
-  await writeFile(OUT, JSON.stringify({ date: new Date().toISOString(), seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, pinned: pin, loadAverageAfter: loadavg()[0], sizes: results }, null, 2) + "\n");
+  await writeFile(OUT, JSON.stringify({ date: new Date().toISOString(), seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP, connections: CONNECTIONS, pinned: pin, loadAverageAfter: loadavg()[0], sizes: results }, null, 2) + "\n");
   console.log(`\nwrote ${OUT}`);
 }
 
