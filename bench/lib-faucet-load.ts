@@ -37,6 +37,8 @@ export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.f
 // bench/flood.ts, which asked 3 times there before the load).
 export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 export const CLEAN_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
+// ...and from 2,880 /16s in turn (11-190.0-15.x.x): each asks again every 2,880 requests.
+export const CROWD_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 16, 1 + math.floor(i / 2880) % 255)';
 export const ONE_48_LUA = 'string.format("2a0b:4000:0:%x::1", i % 65535 + 1)';
 // A farm's flood: request number `i` from the (first + i)-th /48 of 2a0b:4000::/32 and the /32s after it.
 export const farm48sLua = (first: number) => `(function(k) return string.format("2a0b:%x:%x:1::1", 0x4000 + math.floor(k / 65536), k % 65536) end)(${first} + i)`;

@@ -6,7 +6,7 @@
 // (docs/decisions.md, "A farm's flood, measured"). It measures a change, not a goal: the goals
 // are bench/flood.ts's. Not part of `npm run bench`.
 //
-//   bun bench/pair.ts --a <binary> [--b <binary>] [--load address|network|clean|flood] [--rounds 3] [--seconds 4]
+//   bun bench/pair.ts --a <binary> [--b <binary>] [--load address|network|clean|crowd|flood] [--rounds 3] [--seconds 4]
 //
 // --a: the build to compare against, e.g. one made in a worktree of the commit before the change
 // (`git worktree add ../before HEAD~1 && cd ../before && npm ci && bun build.ts`), or `app-row`: the
@@ -16,13 +16,15 @@
 //   address  one address asked again, from a new IPv4 /24 every request: 429
 //   network  new addresses from the /64s of one IPv6 /48 over its limit: 429
 //   clean    new addresses from a new IPv4 /24 every request: 201
+//   crowd    the same from 2,880 /16s in turn: each /16 asks again every 2,880 requests, which raises
+//            (rescores) the ones still waiting from it, as the flood bench's longer clean runs do
 //   flood    new addresses from a new IPv6 /48 of one /32 every request (the farm's flood): 201, flagged
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { BINARY, freePort } from "../src/testing/binary.ts";
 import { ROOT } from "./lib-settings.ts";
 import { flag } from "./lib-args.ts";
-import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
+import { BROWSER, CLEAN_IP_LUA, CROWD_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { cleanup, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
 
@@ -38,6 +40,7 @@ const LOADS = {
     before: [0, 1, 2].map(() => ({ address: newAddress(), ip: "2a0b:4000:0:ffff::1" })),
   },
   clean: { expect: 201, ip: CLEAN_IP_LUA, address: undefined, before: [] },
+  crowd: { expect: 201, ip: CROWD_IP_LUA, address: undefined, before: [] },
   flood: { expect: 201, ip: farm48sLua(0), address: undefined, before: [] },
 } as const;
 type LoadName = keyof typeof LOADS;
