@@ -159,6 +159,10 @@ export const faucetRequests = sqliteTable(
     // of its own) and their reasons, which risk_reasons holds too.
     addressPoints: integer("address_points").notNull().default(0),
     addressReasons: text("address_reasons", { mode: "json" }).$type<string[]>(),
+    // The signals of its own network, device and address that its score last counted (risk.ts:
+    // OWN_SIGNALS, in that order): a new request from another network of its wide network changes
+    // none of them, so it scores this one again from them and the counts they share.
+    riskSignals: text("risk_signals", { mode: "json" }).$type<number[]>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,8 +7,8 @@ const RUNS = ["get", "all", "run", "values", "iterate"] as const;
 export interface StatementLog {
   // the SQL of the statements run since the last `clear()`, each once
   taken(): string[];
-  // how many statements ran since the last `clear()`
-  runs(): number;
+  // how many statements ran since the last `clear()` (those whose SQL holds `part`, given one)
+  runs(part?: string): number;
   // how many of them ran outside a transaction (each took SQLite's read lock and left it on its own)
   outside(): number;
   clear(): void;
@@ -16,14 +16,14 @@ export interface StatementLog {
 
 export function recordStatements(sqlite: Database): StatementLog {
   const seen = new Set<string>();
-  let runs = 0;
+  const ran: string[] = [];
   let outside = 0;
   const wrap = (stmt: Statement, sql: string): Statement => {
     for (const name of RUNS) {
       const original = (stmt as any)[name].bind(stmt);
       (stmt as any)[name] = (...args: unknown[]) => {
         seen.add(sql);
-        runs++;
+        ran.push(sql);
         if (!sqlite.inTransaction) outside++;
         return original(...args);
       };
@@ -36,11 +36,11 @@ export function recordStatements(sqlite: Database): StatementLog {
   sqlite.query = ((sql: string) => wrap(query(sql), sql)) as typeof sqlite.query;
   return {
     taken: () => [...seen],
-    runs: () => runs,
+    runs: (part) => (part === undefined ? ran.length : ran.filter((sql) => sql.includes(part)).length),
     outside: () => outside,
     clear: () => {
       seen.clear();
-      runs = 0;
+      ran.length = 0;
       outside = 0;
     },
   };

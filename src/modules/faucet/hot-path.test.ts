@@ -152,6 +152,25 @@ test("an address asked again is refused before who asks is read: no session look
 // (without the counts of its new /48, which asked nothing before); the waiting requests of its /32
 // are not read again once a request at the top score found none to raise (the /32's velocity put
 // them all there). So its statements stay few: 6 (19 before the flood's work, 12, 10 and 9 since).
+// A new request from another network of a wide network changes only the wide network's counts of
+// those waiting there: they are counted once for all of them, not with a statement each.
+test("a crowd in one wide network: the waiting requests of its other networks are scored again without a statement each", async () => {
+  const first = await ask("198.18.1.7");
+  for (let i = 2; i <= 5; i++) expect((await ask(`198.18.${i}.7`)).status).toBe(201);
+  const scoreOf = (id: number) => (t.db.sqlite.query("select risk_score as score from faucet_requests where id = ?").get(id) as { score: number }).score;
+  const before = scoreOf(first.json.id);
+  expect(before).toBeLessThan(100);
+  log.clear();
+  expect((await ask("198.18.6.7")).status).toBe(201);
+  // (raised: one more request from another network of its /16 in the hour)
+  expect(scoreOf(first.json.id)).toBeGreaterThan(before);
+  // the signals' statement for the new request alone; the wide network's newest and its paid networks read once
+  expect(log.runs("as fromWideHour")).toBe(1);
+  expect(log.runs("from faucet_requests indexed by faucet_requests_wide_time")).toBe(1);
+  expect(log.runs("select distinct ip_network")).toBe(1);
+  expect(badPlans()).toEqual([]);
+});
+
 test("a flood from one wide network: each new request runs a bounded number of statements", async () => {
   const fromNew48 = (k: number) => ask(`2001:db8:${(0x100 + k).toString(16)}::1`);
   for (let k = 0; k < 30; k++) expect((await fromNew48(k)).status).toBe(201);

@@ -89,6 +89,52 @@ describe("limits at the width the farm pays for", () => {
     expect(first).toMatchObject({ ip_network: "198.51.1.0/24", ip_wide: "198.51.0.0/16" });
   });
 
+  // (a new request from another network of the /16 changes only the /16's counts of those waiting
+  // there: they are scored again from those, read once for all of them, and the signals of their
+  // own network as they stored them; a faucet that had to count everything again for each gives the same)
+  test("a crowd in one /16: the waiting ones raised from the counts they share score as if each were counted whole", async () => {
+    const whole = testApp({ clock: t.clock });
+    try {
+      // (the same budget and amounts in both: every request accepted, none drawn at random)
+      const open = { dailyLimit: "1000", minAmount: "1", maxAmount: "1" };
+      expect((await settings(open)).status).toBe(200);
+      expect((await whole.call("POST", "/api/admin/faucet/settings", { cookie: (await whole.registerAdmin()).cookie, body: open })).status).toBe(200);
+      const rows = (app: TestApp) => app.db.sqlite.query("select risk_score, risk_reasons, budget_day from faucet_requests order by id").all();
+      const both = async (ip: string, device: string, address = randomAddress()) => {
+        const body = { body: { address }, ip, cookie: `device=${device}`, headers: { "user-agent": BROWSER } };
+        const [shared, counted] = [await t.call("POST", "/api/faucet/request", body), await whole.call("POST", "/api/faucet/request", body)];
+        // (what the other one stored of its own network's signals is never used: it counts them again)
+        whole.db.sqlite.run("update faucet_requests set risk_signals = null");
+        expect([shared.status, counted.status]).toEqual([201, 201]);
+        expect(rows(t)).toEqual(rows(whole));
+        return shared;
+      };
+      const first = await both("198.18.1.7", "crowd-device-000000001");
+      for (let i = 2; i <= 6; i++) {
+        t.clock.advance(4 * 60_000);
+        await both(`198.18.${i}.7`, `crowd-device-00000000${i}`);
+      }
+      // another visitor of a /24 that asked (its own network's signals change), one of a device that
+      // asked from another /24 (its device's), one for an address asked from another /24 (its address's)
+      const again = randomAddress();
+      // (two hours on: the hour's count and the day's part)
+      t.clock.advance(2 * 60 * 60_000);
+      await both("198.18.7.7", "crowd-device-000000007", again);
+      await both("198.18.12.7", "crowd-device-000000012");
+      t.clock.advance(24 * 60 * 60_000 + 60_000);
+      await both("198.18.8.7", "crowd-device-000000008");
+      await both("198.18.2.9", "crowd-device-000000009");
+      await both("198.18.9.7", "crowd-device-000000003");
+      await both("198.18.10.7", "crowd-device-000000010", again);
+      await both("198.18.11.7", "crowd-device-000000011");
+      // (raised: the first came in at 0, and the ones after it took it past auto-approve's 20)
+      expect(risk(first.json.id).score).toBeGreaterThan(20);
+      expect(rows(t).filter((row) => (row as { risk_score: number }).risk_score < 100).length).toBeGreaterThan(3);
+    } finally {
+      await whole.close();
+    }
+  });
+
   // (the velocity's two windows: the hour's requests are among the day's, and each count stops at
   // WIDE_COUNT_CAP, past which the score is at its top anyway)
   test("a /16's requests of the hour and of the day are counted apart, each up to its cap", async () => {

@@ -16,11 +16,21 @@ import { TOP_SCORE, WIDE_COUNT_CAP } from "./risk.ts";
 // How many of a network's (and a wide network's) newest requests a new one rescores at most.
 export const RESCORED_AT_MOST = 20;
 export const BUSIEST_AMONG = 5_000;
+// How many of a wide network's newest requests the ones waiting there are counted from at most
+// (RESCORED_AT_MOST of them, and the WIDE_COUNT_CAP before each, with room for their own network's):
+// one that needs more is counted on its own.
+export const WIDE_NEWEST_READ = 64;
+
+// A request of a wide network, as the velocity counts of those waiting there read it.
+export interface WideRequest {
+  ip_network: string | null;
+  created_at: number;
+}
 
 // What re-scoring a waiting request reads of it (service.ts: rescore, raiseWaiting).
 export type WaitingRequest = Pick<
   FaucetRequest,
-  "id" | "address" | "amountDrops" | "reason" | "status" | "riskScore" | "riskReasons" | "requesterIp" | "ipGroup" | "ipNetwork" | "ipWide" | "deviceId" | "userAgent" | "budgetDay" | "createdAt" | "addressPoints" | "addressReasons"
+  "id" | "address" | "amountDrops" | "reason" | "status" | "riskScore" | "riskReasons" | "requesterIp" | "ipGroup" | "ipNetwork" | "ipWide" | "deviceId" | "userAgent" | "budgetDay" | "createdAt" | "addressPoints" | "addressReasons" | "riskSignals"
 >;
 interface WaitingRow {
   id: number;
@@ -40,6 +50,7 @@ interface WaitingRow {
   created_at: number;
   address_points: number;
   address_reasons: string | null;
+  risk_signals: string | null;
 }
 const waitingRequest = (row: WaitingRow): WaitingRequest => ({
   id: row.id,
@@ -59,6 +70,7 @@ const waitingRequest = (row: WaitingRow): WaitingRequest => ({
   createdAt: row.created_at,
   addressPoints: row.address_points,
   addressReasons: row.address_reasons === null ? null : (JSON.parse(row.address_reasons) as string[]),
+  riskSignals: row.risk_signals === null ? null : (JSON.parse(row.risk_signals) as number[]),
 });
 
 // A request of a network or a device, as the limits read it: its address and when.
@@ -98,6 +110,12 @@ export interface SignalCounts {
   paidToWide: number;
 }
 export type SignalMoments = Record<keyof SignalCounts, number>;
+// ...with the other addresses from the network and the device (a waiting request counted again:
+// no limits' read has them), since the moment `addresses`.
+export interface RescoreCounts extends SignalCounts {
+  addressesFromNetwork: number;
+  addressesFromDevice: number;
+}
 
 const p = sql.placeholder;
 const r = faucetRequests;
@@ -163,6 +181,14 @@ export function createFaucetRepository(db: Db) {
   type SignalArgs = [string, string, string, string, number, number, number, number, number, number, number];
   const signalCounts = db.sqlite.prepare<SignalCounts, SignalArgs>(signalCountsSql(true));
   const signalCountsQuietNetwork = db.sqlite.prepare<SignalCounts, SignalArgs>(signalCountsSql(false));
+  // A waiting request counted again (service.ts: rescore) counts its other addresses in the same
+  // statement: three crossings into bun:sqlite for each request rescored were one.
+  const otherAddressCount = (where: string) =>
+    `case when exists (select 1 from faucet_requests where ${where} and created_at > ?12 and address <> ?4)
+       then (select count(distinct address) from faucet_requests where ${where} and created_at > ?12 and address <> ?4) else 0 end`;
+  const rescoreCounts = db.sqlite.prepare<RescoreCounts, [...SignalArgs, number]>(
+    `${signalCountsSql(true)}, ${otherAddressCount("ip_network = ?1")} as addressesFromNetwork, ${otherAddressCount("device_id = ?3")} as addressesFromDevice`,
+  );
   const dayTotal = db.sqlite.prepare<{ amountDrops: number; bonusDrops: number }, [string]>(
     "select amount_drops as amountDrops, bonus_drops as bonusDrops from faucet_daily_totals where day = ?",
   );
@@ -191,8 +217,8 @@ export function createFaucetRepository(db: Db) {
   // filled in below; faucet.test.ts compares it with the stored row)
   const insert = db.sqlite.prepare<{ id: number }, (string | number | null)[]>(
     `insert into faucet_requests (user_id, address, destination_tag, amount_drops, reason, risk_score, risk_reasons, requester_ip, ip_group,
-       ip_network, ip_wide, device_id, user_agent, budget_day, auto_approve_skip, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       ip_network, ip_wide, device_id, user_agent, budget_day, auto_approve_skip, risk_signals, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
   );
   const addToDay = db.sqlite.prepare<unknown, [string, number, number]>(
     `insert into faucet_daily_totals (day, amount_drops, requests) values (?1, ?2, ?3)
@@ -205,7 +231,7 @@ export function createFaucetRepository(db: Db) {
   const waitingAmongNewest = (column: "ip_network" | "ip_wide") =>
     db.sqlite.prepare<WaitingRow, [string, number, number]>(
       `select id, address, amount_drops, reason, status, risk_score, risk_reasons, requester_ip, ip_group, ip_network, ip_wide, device_id,
-         user_agent, budget_day, created_at, address_points, address_reasons
+         user_agent, budget_day, created_at, address_points, address_reasons, risk_signals
        from faucet_requests where id in (
          select id from (select id, status, risk_score from faucet_requests where ${column} = ?1 and created_at > ?2 order by created_at desc limit ${RESCORED_AT_MOST})
          where status = 'PENDING' and coalesce(risk_score, 0) < ${TOP_SCORE} and id <> ?3)`,
@@ -218,7 +244,19 @@ export function createFaucetRepository(db: Db) {
     .set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}`, addressPoints: sql`${p("points")}`, addressReasons: sql`${p("addressReasons")}` })
     .where(eq(r.id, p("id")))
     .prepare();
-  const setRisk = db.sqlite.prepare<unknown, [number, string, number]>("update faucet_requests set risk_score = ?1, risk_reasons = ?2 where id = ?3");
+  const setRisk = db.sqlite.prepare<unknown, [number, string, string, number]>("update faucet_requests set risk_score = ?1, risk_reasons = ?2, risk_signals = ?3 where id = ?4");
+  // What the requests waiting in a wide network share (service.ts: raiseWaiting), read once for all
+  // of them: the wide network's newest requests since a moment, their network and time from its
+  // index alone (each one's velocity counts are counted from them), and its networks with a request
+  // approved since a moment (two tell whether there is one other than a given network).
+  const wideNewest = db.sqlite.prepare<WideRequest, [string, number]>(
+    `select ip_network, created_at from faucet_requests indexed by faucet_requests_wide_time
+       where ip_wide = ?1 and created_at > ?2 order by created_at desc limit ${WIDE_NEWEST_READ}`,
+  );
+  const paidNetworksOfWide = db.sqlite.prepare<{ ip_network: string | null }, [string, number]>(
+    `select distinct ip_network from faucet_requests indexed by faucet_requests_wide_approved
+       where ip_wide = ?1 and status in ('APPROVED', 'PROCESSED') and processed_at > ?2 limit 2`,
+  );
   const autoApprovedSince = db
     .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
     .from(r)
@@ -358,6 +396,8 @@ export function createFaucetRepository(db: Db) {
     // (`networkQuiet`: the network asked nothing in the last 24 h)
     signalCounts: (nets: { network: string; wide: string }, device: string, address: string, since: SignalMoments, networkQuiet = false): SignalCounts =>
       (networkQuiet ? signalCountsQuietNetwork : signalCounts).get(nets.network, nets.wide, device, address, since.rejected, since.fromNetworkRecently, since.devicesForAddress, since.devicesFromNetwork, since.fromWideHour, since.fromWideDay, since.paidToWide)!,
+    rescoreCounts: (nets: { network: string; wide: string }, device: string, address: string, since: SignalMoments, addressesSince: number): RescoreCounts =>
+      rescoreCounts.get(nets.network, nets.wide, device, address, since.rejected, since.fromNetworkRecently, since.devicesForAddress, since.devicesFromNetwork, since.fromWideHour, since.fromWideDay, since.paidToWide, addressesSince)!,
     dayTotal: (day: string) => dayTotal.get(day)?.amountDrops ?? 0,
     // (see waitingAmongNewest; each request once, newest first. Read by bun:sqlite: Drizzle's
     // mapping of 20 whole rows cost about 300 µs of a farm request's time.)
@@ -372,7 +412,9 @@ export function createFaucetRepository(db: Db) {
     byId: (id: number): FaucetRequest | undefined => byId.get({ id }),
     setAddressRisk: (id: number, score: number, reasons: string[], points: number, addressReasons: string[]) =>
       setAddressRisk.run({ id, score, reasons: JSON.stringify(reasons), points, addressReasons: JSON.stringify(addressReasons) }),
-    setRisk: (id: number, score: number, reasons: string[]) => setRisk.run(score, JSON.stringify(reasons), id),
+    setRisk: (id: number, score: number, reasons: string[], signals: number[]) => setRisk.run(score, JSON.stringify(reasons), `[${signals.join(",")}]`, id),
+    wideNewest: (wide: string, since: number) => wideNewest.all(wide, since),
+    paidNetworksOfWide: (wide: string, since: number) => paidNetworksOfWide.all(wide, since).map((row) => row.ip_network),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
     dayBonusTotal: (day: string) => dayTotal.get(day)?.bonusDrops ?? 0,
     insert(row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved" | "addressPoints" | "addressReasons">>): FaucetRequest {
@@ -392,6 +434,7 @@ export function createFaucetRepository(db: Db) {
         row.userAgent,
         row.budgetDay,
         row.autoApproveSkip,
+        row.riskSignals === null ? null : `[${row.riskSignals.join(",")}]`,
         row.createdAt,
       )!;
       return { ...row, id, status: "PENDING", reviewId: null, rejectReason: null, payoutError: null, processedBy: null, processedAt: null, txHash: null, autoApproved: false, addressPoints: 0, addressReasons: null };

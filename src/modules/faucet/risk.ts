@@ -17,6 +17,18 @@ export interface RiskSignals {
   userAgent: string | null;
 }
 
+// The signals of a request's own network, device and address, in the order a request stores them
+// (faucet_requests.risk_signals): a request from another network of its wide network changes none
+// of them (service.ts: raiseWaiting).
+export const OWN_SIGNALS = ["addressesFromIp", "addressesFromDevice", "rejectedFromIpOrDevice", "requestsFromIpLast10Min", "devicesForAddress", "devicesFromIp"] as const;
+export type OwnSignals = Pick<RiskSignals, (typeof OWN_SIGNALS)[number]>;
+export const storedSignals = (s: OwnSignals): number[] => [s.addressesFromIp, s.addressesFromDevice, s.rejectedFromIpOrDevice, s.requestsFromIpLast10Min, s.devicesForAddress, s.devicesFromIp];
+// (null for what a request stored before it had them, or not as this version stores them)
+export function ownSignals(stored: unknown): OwnSignals | null {
+  if (!Array.isArray(stored) || stored.length !== OWN_SIGNALS.length || !stored.every((n) => Number.isInteger(n) && n >= 0)) return null;
+  return Object.fromEntries(OWN_SIGNALS.map((key, i) => [key, stored[i]])) as OwnSignals;
+}
+
 // From this score a request is high-risk: the admin sees it in red.
 export const HIGH_RISK = 50;
 // the highest score: a request there is not raised again

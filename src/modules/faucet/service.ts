@@ -14,8 +14,8 @@ import type { AddressEvidence } from "../address-signals/model.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
-import { type AddressAt, createFaucetRepository, otherAddressesFrom, type WaitingRequest } from "./repository.ts";
-import { FIRST_VISIT, HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, TOP_SCORE } from "./risk.ts";
+import { type AddressAt, createFaucetRepository, otherAddressesFrom, type RescoreCounts, type WaitingRequest, WIDE_NEWEST_READ } from "./repository.ts";
+import { FIRST_VISIT, HOLDS_NO_BUDGET, ownSignals, type RiskSignals, scoreRisk, storedSignals, TOP_SCORE, WIDE_COUNT_CAP } from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 
 // A request made during a surge: at least medium (it holds no budget) with the surge's reason.
@@ -86,6 +86,10 @@ interface Refusals {
   requests: number;
   drops: number;
 }
+
+// A waiting request's counts of its wide network (service: wideCountsOf).
+type WideCounts = Pick<RiskSignals, "requestsFromWideLastHour" | "requestsFromWideToday" | "paidToWideToday">;
+const wideName = (wide: string) => (wide.includes(":") ? "/32" : "/16");
 
 export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random, blocked = () => false, addressEvidence = () => new Map() }: FaucetDeps) {
   const repo = createFaucetRepository(db);
@@ -176,10 +180,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       fromWideDay: from - DAY_MS,
       paidToWide: now - DAY_MS,
     };
-    const counts = repo.signalCounts(nets, device, address, moments, limits?.networkRows === 0);
+    // (without the limits' read, the other addresses are counted in the same statement)
+    const counts = limits ? repo.signalCounts(nets, device, address, moments, limits.networkRows === 0) : repo.rescoreCounts(nets, device, address, moments, since);
     return {
-      addressesFromIp: limits?.fromNetwork ?? repo.otherAddressesFromNetwork(nets.network, address, since).n,
-      addressesFromDevice: limits?.fromDevice ?? repo.otherAddressesFromDevice(device, address, since).n,
+      addressesFromIp: limits ? limits.fromNetwork : (counts as RescoreCounts).addressesFromNetwork,
+      addressesFromDevice: limits ? limits.fromDevice : (counts as RescoreCounts).addressesFromDevice,
       rejectedFromIpOrDevice: counts.rejected,
       requestsFromIpLast10Min: counts.fromNetworkRecently,
       devicesForAddress: counts.devicesForAddress,
@@ -187,33 +192,65 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       requestsFromWideLastHour: counts.fromWideHour,
       requestsFromWideToday: counts.fromWideDay,
       paidToWideToday: counts.paidToWide,
-      wideName: nets.wide.includes(":") ? "/32" : "/16",
+      wideName: wideName(nets.wide),
       newDevice: false,
       userAgent: null,
     };
   };
 
-  // A request's signals counted again up to now (what came after it counts too); never below the
-  // score it came with, nor without the surge it was made in.
-  function rescore(request: WaitingRequest): { score: number; reasons: string[] } {
-    const group = request.ipGroup ?? request.requesterIp ?? "";
-    const nets = { network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
-    const device = request.deviceId ?? "";
+  // A request's signals counted again up to now (what came after it counts too): all of them, or,
+  // given its wide network's counts (read once for the requests waiting there), those and the
+  // signals of its own network, device and address as it stored them (a request from another
+  // network of its wide network changed none of those). Never below the score it came with, nor
+  // without the surge it was made in. `signals`: what it counted, as a request stores them.
+  function rescore(request: WaitingRequest, wide?: WideCounts): { score: number; reasons: string[]; signals: number[] } {
     const original = request.riskReasons ?? [];
-    const counted = signals(nets, request.address, device, clock(), request.createdAt);
-    const fresh = scoreRisk({
-      ...counted,
-      // (the others from its network: it counts itself)
-      requestsFromIpLast10Min: Math.max(0, counted.requestsFromIpLast10Min - 1),
-      addressesFromDevice: device ? counted.addressesFromDevice : 0,
-      newDevice: original.includes(FIRST_VISIT),
-      userAgent: request.userAgent,
-    });
+    const own = wide && ownSignals(request.riskSignals);
+    const counted = own && wide ? { ...own, ...wide, wideName: wideName(request.ipWide ?? "") } : countAgain(request);
+    const fresh = scoreRisk({ ...counted, newDevice: original.includes(FIRST_VISIT), userAgent: request.userAgent });
     const scored = original.includes(SURGE_REASON) ? surgeRisk(fresh) : fresh;
     // (the address signals' part is kept as it is: only the network's part is counted again)
     const addressReasons = request.addressReasons ?? [];
     const before = { score: (request.riskScore ?? 0) - request.addressPoints, reasons: original.filter((r) => !addressReasons.includes(r)) };
-    return withAddressRisk(scored.score >= before.score ? scored : before, request.addressPoints, addressReasons);
+    return { ...withAddressRisk(scored.score >= before.score ? scored : before, request.addressPoints, addressReasons), signals: storedSignals(counted) };
+  }
+  // Every signal of a waiting request counted again.
+  function countAgain(request: WaitingRequest): RiskSignals {
+    const group = request.ipGroup ?? request.requesterIp ?? "";
+    const nets = { network: request.ipNetwork ?? group, wide: request.ipWide ?? group };
+    const device = request.deviceId ?? "";
+    const counted = signals(nets, request.address, device, clock(), request.createdAt);
+    return {
+      ...counted,
+      // (the others from its network: it counts itself)
+      requestsFromIpLast10Min: Math.max(0, counted.requestsFromIpLast10Min - 1),
+      addressesFromDevice: device ? counted.addressesFromDevice : 0,
+    };
+  }
+
+  // What the requests waiting in a wide network share, read once for all of them: a function that
+  // gives one's velocity counts (the requests of other networks of the wide network in the hour and
+  // the day before it, and after it, up to WIDE_COUNT_CAP, as signals counts them) and whether
+  // another network of it was paid in 24 h; undefined for one the wide network's newest
+  // WIDE_NEWEST_READ requests do not reach back far enough for (it is counted on its own).
+  function wideCountsOf(wide: string, waiting: WaitingRequest[], now: number): (request: WaitingRequest) => WideCounts | undefined {
+    const newest = repo.wideNewest(wide, Math.min(...waiting.map((w) => w.createdAt)) - DAY_MS);
+    // (the read's oldest: the ones before it that it left out are no newer)
+    const cut = newest.length === WIDE_NEWEST_READ ? newest[newest.length - 1]!.created_at : Number.NEGATIVE_INFINITY;
+    const paid = repo.paidNetworksOfWide(wide, now - DAY_MS);
+    return (request) => {
+      const network = request.ipNetwork;
+      const [hourFrom, dayFrom] = [request.createdAt - HOUR_MS, request.createdAt - DAY_MS];
+      let [hour, day] = [0, 0];
+      for (const other of newest) {
+        if (other.created_at <= dayFrom || (hour === WIDE_COUNT_CAP && day === WIDE_COUNT_CAP)) break;
+        if (other.ip_network === null || other.ip_network === network) continue;
+        if (day < WIDE_COUNT_CAP) day++;
+        if (other.created_at > hourFrom && hour < WIDE_COUNT_CAP) hour++;
+      }
+      if ((day < WIDE_COUNT_CAP && cut > dayFrom) || (hour < WIDE_COUNT_CAP && cut > hourFrom)) return undefined;
+      return { requestsFromWideLastHour: hour, requestsFromWideToday: day, paidToWideToday: paid.some((n) => n !== null && n !== network) ? 1 : 0 };
+    };
   }
 
   // A score of the network's signals with the address signals' points and reasons (0 to 100).
@@ -235,15 +272,22 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // A new request raises the score of those still waiting from its network and wide network (a
   // burst is seen as a whole, the first ones included, as the admin's list then shows); one raised
   // to flagged gives its budget back. `topped`: the new request is at the top score, from a network
-  // that asked nothing before, and written by the group commit (see toppedWide).
-  function raiseWaiting(nets: { network: string; wide: string }, newId: number, now: number, networkQuiet: boolean, topped: boolean) {
+  // that asked nothing before, and written by the group commit (see toppedWide). `asker`: the new
+  // request's address and device. One from another network of the wide network, another device
+  // and another address: the new request changed only its wide network's counts, which are read
+  // once for all such (wideCountsOf).
+  function raiseWaiting(nets: { network: string; wide: string }, asker: { address: string; device: string }, newId: number, now: number, networkQuiet: boolean, topped: boolean) {
     if (topped && toppedWide.has(nets.wide)) return;
     let allTopped = true;
-    for (const waiting of repo.waitingFrom(nets.network, nets.wide, now - DAY_MS, newId, networkQuiet)) {
-      const risk = rescore(waiting);
+    const waitingList = repo.waitingFrom(nets.network, nets.wide, now - DAY_MS, newId, networkQuiet);
+    let wideCounts: ((request: WaitingRequest) => WideCounts | undefined) | undefined;
+    for (const waiting of waitingList) {
+      const elsewhere = waiting.ipNetwork !== null && waiting.ipNetwork !== nets.network && waiting.ipWide === nets.wide && waiting.deviceId !== asker.device && waiting.address !== asker.address;
+      if (elsewhere) wideCounts ??= wideCountsOf(nets.wide, waitingList, now);
+      const risk = rescore(waiting, elsewhere ? wideCounts!(waiting) : undefined);
       if (risk.score < TOP_SCORE) allTopped = false;
       if (risk.score <= (waiting.riskScore ?? 0)) continue;
-      repo.setRisk(waiting.id, risk.score, risk.reasons);
+      repo.setRisk(waiting.id, risk.score, risk.reasons, risk.signals);
       if (risk.score >= HOLDS_NO_BUDGET && waiting.budgetDay !== null && waiting.status === "PENDING") {
         repo.setBudgetDay(waiting.id, null);
         moveBudget(poolOf(waiting.reason), waiting.budgetDay, -waiting.amountDrops, 0);
@@ -393,6 +437,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       userAgent: input.userAgent,
       budgetDay: holdsBudget ? today : null,
       autoApproveSkip: surging ? SURGE_SKIP : null,
+      riskSignals: storedSignals(counted),
       createdAt: now,
     });
     moveBudget(pool, today, holdsBudget ? amount : 0, 1, surging ? 0 : 1);
@@ -400,7 +445,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // (nothing else from its network or wide network in 24 h: nothing waiting there to raise)
     if (risk.score < TOP_SCORE) toppedWide.delete(nets.wide);
     const topped = kind === "faucet" && risk.score >= TOP_SCORE && fromNetwork.rows === 0;
-    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0) raiseWaiting(nets, row.id, now, fromNetwork.rows === 0, topped);
+    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0) raiseWaiting(nets, { address: parsed.address, device: input.deviceId }, row.id, now, fromNetwork.rows === 0, topped);
     if (input.userId !== null && kind === "faucet") repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
     return row;
   }
