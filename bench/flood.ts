@@ -47,7 +47,7 @@
 //   BENCH_BINARY=path                       the executable (default dist/xrp-faucet)
 //   BENCH_FLOOD_PHASES=network,address      only these loads (accepted, flagged, address, network)
 // Quick check: BENCH_FLOOD_SIZES=1000,20000 BENCH_FLOOD_SECONDS=3 BENCH_FLOOD_ROUNDS=1 bun bench/flood.ts
-import { copyFileSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, statSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
@@ -59,7 +59,7 @@ import { scoreRisk } from "../src/modules/faucet/risk.ts";
 import { freePort } from "../src/testing/binary.ts";
 import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
-import { cleanup, median, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
+import { cleanup, cpuUs, median, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
 import { BINARY, CONNECTIONS, HOST, intEnv, ROOT, WARMUP } from "./lib-settings.ts";
 import { runWrk, type WrkResult, wrkScript } from "./lib-wrk.ts";
 
@@ -328,18 +328,6 @@ interface Run {
   cpuUs: number | null;
 }
 
-// The CPU time a process has used, in µs (/proc/<pid>/stat: Linux; null elsewhere). Per request it
-// says what a run's rate says on a quiet machine, and other processes' load disturbs it far less.
-const CLOCK_TICKS = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
-function cpuUs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
 
 // `first`: the bystander's first visitor (harness.ts's strangerIp: 51,200 /24s); the two bystanders
 // of a database ask from /24s of their own.

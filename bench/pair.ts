@@ -25,7 +25,7 @@ import { BINARY, freePort } from "../src/testing/binary.ts";
 import { ROOT } from "./lib-settings.ts";
 import { flag } from "./lib-args.ts";
 import { BROWSER, CLEAN_IP_LUA, CROWD_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
-import { cleanup, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
+import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
 
 // `--a app-row`: the flood bench's app-row baseline (bench/write-baseline.ts --rows app) in A's place
@@ -53,12 +53,6 @@ const seconds = Number(flag("--seconds") ?? 4);
 if (!a) throw new Error("--a <binary> is required: the build to compare against");
 if (!(loadName in LOADS)) throw new Error(`--load must be one of ${Object.keys(LOADS).join(", ")}, got ${loadName}`);
 const load = LOADS[loadName];
-
-// The main process's CPU (user and system, clock ticks of 10 ms) from /proc.
-async function cpuTicks(pid: number): Promise<number> {
-  const fields = (await Bun.file(`/proc/${pid}/stat`).text()).split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 async function startServer(binary: string, name: string, round: number) {
   const dataDir = await tempDir(`pair-${name}-${round}`);
@@ -88,10 +82,10 @@ const ratios: number[] = [];
 try {
   for (let round = 1; round <= rounds; round++) {
     const servers = [await startServer(a, "A", round), await startServer(b, "B", round)];
-    const before = await Promise.all(servers.map((s) => cpuTicks(s.proc.pid)));
+    const before = servers.map((s) => cpuUs(s.proc.pid)!);
     const runs = await Promise.all(servers.map((s) => runWrk(`${s.url}/api/faucet/request`, s.script, seconds, load.expect, true, 32)));
-    const after = await Promise.all(servers.map((s) => cpuTicks(s.proc.pid)));
-    const us = servers.map((_, i) => ((after[i]! - before[i]!) * 10_000) / runs[i]!.requests);
+    const after = servers.map((s) => cpuUs(s.proc.pid)!);
+    const us = servers.map((_, i) => (after[i]! - before[i]!) / runs[i]!.requests);
     const bad = runs.map((r) => r.badStatus + r.socketErrors);
     ratios.push(us[1]! / us[0]!);
     console.log(

@@ -16,19 +16,13 @@ import { join } from "node:path";
 import { freePort } from "../src/testing/binary.ts";
 import { flag } from "./lib-args.ts";
 import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua } from "./lib-faucet-load.ts";
-import { cleanup, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
+import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { HOST, ROOT } from "./lib-settings.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
 
 const rounds = Number(flag("--rounds") ?? 3);
 const seconds = Number(flag("--seconds") ?? 6);
 type Writer = "loop" | "worker";
-
-// All the process's threads' CPU (user and system), in clock ticks of 10 ms.
-const cpuTicks = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-};
 
 async function measure(writer: Writer, workerCore: "0" | "1", round: number) {
   const dataDir = await tempDir(`worker-writer-${writer}-${round}`);
@@ -47,10 +41,9 @@ async function measure(writer: Writer, workerCore: "0" | "1", round: number) {
     const script = join(dataDir, "load.lua");
     await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, faucetLoadLua({ stream: `worker-writer-${writer}`, ip: CLEAN_IP_LUA })));
     await runWrk(`${url}/api/faucet/request`, script, 2, 201, true, 64);
-    const before = cpuTicks(proc.pid);
+    const before = cpuUs(proc.pid)!;
     const run = await runWrk(`${url}/api/faucet/request`, script, seconds, 201, true, 64);
-    const cpuUs = ((cpuTicks(proc.pid) - before) * 10_000) / run.requests;
-    return { rps: run.rps, cpuUs, bad: run.badStatus + run.socketErrors };
+    return { rps: run.rps, cpuUs: (cpuUs(proc.pid)! - before) / run.requests, bad: run.badStatus + run.socketErrors };
   } finally {
     await stop(proc);
   }

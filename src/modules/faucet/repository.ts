@@ -111,7 +111,7 @@ export interface SignalCounts {
 }
 export type SignalMoments = Record<keyof SignalCounts, number>;
 // ...with the other addresses from the network and the device (a waiting request counted again:
-// no limits' read has them), since the moment `addresses`.
+// no limits' read has them), since the moment rescoreCounts is given for them.
 export interface RescoreCounts extends SignalCounts {
   addressesFromNetwork: number;
   addressesFromDevice: number;
@@ -412,7 +412,7 @@ export function createFaucetRepository(db: Db) {
     byId: (id: number): FaucetRequest | undefined => byId.get({ id }),
     setAddressRisk: (id: number, score: number, reasons: string[], points: number, addressReasons: string[]) =>
       setAddressRisk.run({ id, score, reasons: JSON.stringify(reasons), points, addressReasons: JSON.stringify(addressReasons) }),
-    setRisk: (id: number, score: number, reasons: string[], signals: number[]) => setRisk.run(score, JSON.stringify(reasons), `[${signals.join(",")}]`, id),
+    setRisk: (id: number, score: number, reasons: string[], signals: number[]) => setRisk.run(score, JSON.stringify(reasons), JSON.stringify(signals), id),
     wideNewest: (wide: string, since: number) => wideNewest.all(wide, since),
     paidNetworksOfWide: (wide: string, since: number) => paidNetworksOfWide.all(wide, since).map((row) => row.ip_network),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
@@ -434,7 +434,7 @@ export function createFaucetRepository(db: Db) {
         row.userAgent,
         row.budgetDay,
         row.autoApproveSkip,
-        row.riskSignals === null ? null : `[${row.riskSignals.join(",")}]`,
+        row.riskSignals === null ? null : JSON.stringify(row.riskSignals),
         row.createdAt,
       )!;
       return { ...row, id, status: "PENDING", reviewId: null, rejectReason: null, payoutError: null, processedBy: null, processedAt: null, txHash: null, autoApproved: false, addressPoints: 0, addressReasons: null };

@@ -22,7 +22,7 @@ export interface RiskSignals {
 // of them (service.ts: raiseWaiting).
 export const OWN_SIGNALS = ["addressesFromIp", "addressesFromDevice", "rejectedFromIpOrDevice", "requestsFromIpLast10Min", "devicesForAddress", "devicesFromIp"] as const;
 export type OwnSignals = Pick<RiskSignals, (typeof OWN_SIGNALS)[number]>;
-export const storedSignals = (s: OwnSignals): number[] => [s.addressesFromIp, s.addressesFromDevice, s.rejectedFromIpOrDevice, s.requestsFromIpLast10Min, s.devicesForAddress, s.devicesFromIp];
+export const storedSignals = (s: OwnSignals): number[] => OWN_SIGNALS.map((key) => s[key]);
 // (null for what a request stored before it had them, or not as this version stores them)
 export function ownSignals(stored: unknown): OwnSignals | null {
   if (!Array.isArray(stored) || stored.length !== OWN_SIGNALS.length || !stored.every((n) => Number.isInteger(n) && n >= 0)) return null;
