@@ -18,15 +18,16 @@
 // order alternates (binary first, then last: this machine's speed drifts by a third within an hour,
 // and runs one after the other carry it), wrk -t1 -c64 with a Lua script per request, pinned to
 // core 1, servers to core 0; a warm-up run first, then BENCH_FLOOD_SECONDS:
-//   accepted, clean     new addresses, each from a /24 of its own, consecutive ones in other /16s
+//   accepted, clean     new addresses, each from an IPv6 /32 of its own (a network that never asked:
+//                       bench/pair.ts --load crowd measures /16s that ask again)
 //   accepted, flagged   the farm's flood: new addresses, each from a new /48 of the farm's /32
 //                       (accepted, and flagged by the /32's velocity)
 //   refused, address    one address asked again and again (from clean networks): 429
 //   refused, network    new addresses from a seeded /48 of the farm, over its limit: 429 (not the
 //                       bare baseline's: it has no network)
 // During the farm's flood and the network refusals, a bystander (bench/lib-bystander.ts, its own
-// process on core 1) reads GET /api/faucet/status and asks for XRP from clean networks, one
-// request of each in flight: their p50 and p99.
+// process on core 1) reads GET /api/faucet/status and asks for XRP, each request from an IPv6 /32
+// no other request came from, one request of each in flight: their p50 and p99.
 // After each run the server is given up to 60 s to answer /api/health quickly again (what it
 // queued drained); a server still busy is restarted on its data, and the report says so.
 //
@@ -329,12 +330,23 @@ interface Run {
 }
 
 
-// `first`: the bystander's first visitor (harness.ts's strangerIp: 51,200 /24s); the two bystanders
-// of a database ask from /24s of their own.
-function startBystander(url: string, first: number) {
+// A bystander is an honest visitor: each of its requests from an IPv6 /32 that no load and no other
+// bystander run used (lib-bystander.ts's fresh networks, BYSTANDER_VISITORS apart). From IPv4 /24s
+// it had shared the /16s of the clean load before it, and each round had sent its first visitors
+// again: a crowd the binary raised, one request a millisecond, counted in the flood's CPU.
+const BYSTANDER_VISITORS = 100_000;
+let bystanderRuns = 0;
+function startBystander(url: string) {
   const cmd = [process.execPath, join(ROOT, "bench/lib-bystander.ts")];
+  const first = BYSTANDER_VISITORS * bystanderRuns++;
   return spawnTracked(pin ? ["taskset", "-c", "1", ...cmd] : cmd, {
-    env: { BENCH_URL: url, BENCH_CLIENT_IP_HEADER: "x-forwarded-for", BENCH_CLIENT_FIRST_IP: String(first), BENCH_CLIENT_HEADERS: JSON.stringify({ "user-agent": BROWSER }) },
+    env: {
+      BENCH_URL: url,
+      BENCH_CLIENT_IP_HEADER: "x-forwarded-for",
+      BENCH_CLIENT_NETWORKS: "fresh",
+      BENCH_CLIENT_FIRST_IP: String(first),
+      BENCH_CLIENT_HEADERS: JSON.stringify({ "user-agent": BROWSER }),
+    },
   });
 }
 
@@ -358,7 +370,7 @@ async function measure(s: Server, phase: Phase, farm: Seeded, scriptDir: string)
   const script = join(scriptDir, `${farm.rows}-${s.kind}-${phase.key}.lua`);
   const lua = faucetLoadLua({ stream: `${farm.rows}-${s.kind}`, ip: phase.ip(farm), address: phase.address });
   await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, lua));
-  const bystander = phase.bystander ? startBystander(s.url, phase.key === "flagged" ? 0 : 25_000) : null;
+  const bystander = phase.bystander ? startBystander(s.url) : null;
   // an answer may take the whole run: counted, with its latency, rather than as wrk's timeout
   const load = (seconds: number) => runWrk(`${s.url}/api/faucet/request`, script, seconds, phase.expect, pin, CONNECTIONS, SECONDS + 30);
   if (WARMUP > 0) {

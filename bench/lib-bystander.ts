@@ -6,12 +6,15 @@
 // whose connection failed with -1.
 // Used by bench/backup.ts (the test harness's x-test-ip) and bench/flood.ts (X-Forwarded-For).
 // Environment: BENCH_URL; BENCH_CLIENT_IP_HEADER (x-test-ip), BENCH_CLIENT_FIRST_IP (0: the first
-// visitor's number, harness.ts's strangerIp), BENCH_CLIENT_HEADERS (JSON: more headers for both
-// loops), BENCH_BACKUP_WRITES=0 (reads only).
+// visitor's number, harness.ts's strangerIp), BENCH_CLIENT_NETWORKS=fresh (each visitor from an IPv6
+// /32 of its own instead, 2d00:0::/32 on: a visitor that shares no network with a load's requests),
+// BENCH_CLIENT_HEADERS (JSON: more headers for both loops), BENCH_BACKUP_WRITES=0 (reads only).
 import { randomAddress, strangerIp } from "../src/testing/harness.ts";
 
 const url = process.env.BENCH_URL!;
 const ipHeader = process.env.BENCH_CLIENT_IP_HEADER ?? "x-test-ip";
+const freshNetworks = process.env.BENCH_CLIENT_NETWORKS === "fresh";
+const visitorIp = (n: number) => (freshNetworks ? `${(0x2d00 + Math.floor(n / 65536)).toString(16)}:${(n % 65536).toString(16)}::7` : strangerIp(n));
 const headers = JSON.parse(process.env.BENCH_CLIENT_HEADERS ?? "{}") as Record<string, string>;
 const samples: [string, number, number, number][] = [];
 const inFlight = new Map<string, number>();
@@ -30,7 +33,7 @@ async function loop(kind: "read" | "write") {
           ? await fetch(`${url}/api/faucet/status`, { headers })
           : await fetch(`${url}/api/faucet/request`, {
               method: "POST",
-              headers: { ...headers, "content-type": "application/json", [ipHeader]: strangerIp(n++) },
+              headers: { ...headers, "content-type": "application/json", [ipHeader]: visitorIp(n++) },
               body: JSON.stringify({ address: randomAddress() }),
             });
       await res.arrayBuffer();

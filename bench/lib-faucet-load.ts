@@ -32,12 +32,14 @@ export async function ensureAddresses(count: number) {
 export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, math.floor(i / 46080) % 256)';
 
 // What the flood's loads send (bench/flood.ts, bench/pair.ts): a browser's user agent; a client IP
-// of a /24 of its own every request (third octet 1-255: the bystander's /24s are x.y.0.0),
-// consecutive ones in other /16s; the /64s of one IPv6 /48, 2a0b:4000:0::/48 (the farm's first in
-// bench/flood.ts, which asked 3 times there before the load).
+// of an IPv6 /32 of its own every request (2c10:0::/32 on: a server is never sent one twice, where
+// IPv4 has too few /16s: the 46,080 it sent before came back after that many requests, and a /16
+// asked again within the hour is a crowd, which the risk score raises); the /64s of one IPv6 /48,
+// 2a0b:4000:0::/48 (the farm's first in bench/flood.ts, which asked 3 times there before the load).
 export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-export const CLEAN_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
-// ...and from 2,880 /16s in turn (11-190.0-15.x.x): each asks again every 2,880 requests.
+export const CLEAN_IP_LUA = 'string.format("%x:%x::1", 0x2c10 + math.floor(i / 65536), i % 65536)';
+// A crowd: new /24s of 2,880 IPv4 /16s in turn (11-190.0-15.x.x): each /16 asks again every 2,880
+// requests, and raises (rescores) the ones still waiting there.
 export const CROWD_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 16, 1 + math.floor(i / 2880) % 255)';
 export const ONE_48_LUA = 'string.format("2a0b:4000:0:%x::1", i % 65535 + 1)';
 // A farm's flood: request number `i` from the (first + i)-th /48 of 2a0b:4000::/32 and the /32s after it.

@@ -13,11 +13,11 @@
 // flood bench's app-row baseline, for the bench's goals read without the drift between its runs
 // (on empty databases: the flood bench's rows are its own); --b: the build under test (default
 // dist/xrp-faucet). The loads, as bench/flood.ts sends them:
-//   address  one address asked again, from a new IPv4 /24 every request: 429
+//   address  one address asked again, from a new IPv6 /32 every request: 429
 //   network  new addresses from the /64s of one IPv6 /48 over its limit: 429
-//   clean    new addresses from a new IPv4 /24 every request: 201
-//   crowd    the same from 2,880 /16s in turn: each /16 asks again every 2,880 requests, which raises
-//            (rescores) the ones still waiting from it, as the flood bench's longer clean runs do
+//   clean    new addresses from a new IPv6 /32 every request (a network that never asked): 201
+//   crowd    new addresses from new IPv4 /24s of 2,880 /16s in turn: each /16 asks again every 2,880
+//            requests, which raises (rescores) the ones still waiting from it
 //   flood    new addresses from a new IPv6 /48 of one /32 every request (the farm's flood): 201, flagged
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
