@@ -22,7 +22,7 @@
 //                       bench/pair.ts --load crowd measures /16s that ask again)
 //   accepted, flagged   the farm's flood: new addresses, each from a new /48 of the farm's /32
 //                       (accepted, and flagged by the /32's velocity)
-//   refused, address    one address asked again and again (from clean networks): 429
+//   refused, address    one address asked again and again, each time from a new IPv4 /24: 429
 //   refused, network    new addresses from a seeded /48 of the farm, over its limit: 429 (not the
 //                       bare baseline's: it has no network)
 // During the farm's flood and the network refusals, a bystander (bench/lib-bystander.ts, its own
@@ -58,7 +58,7 @@ import { ipNetworks } from "../src/lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay } from "../src/lib/time.ts";
 import { scoreRisk } from "../src/modules/faucet/risk.ts";
 import { freePort } from "../src/testing/binary.ts";
-import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
+import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, NEW_24S_LUA, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
 import { cleanup, cpuUs, median, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
 import { BINARY, CONNECTIONS, HOST, intEnv, ROOT, WARMUP } from "./lib-settings.ts";
@@ -272,7 +272,7 @@ const ALL_PHASES: Phase[] = [
     expect: 429,
     kinds: KINDS,
     bystander: false,
-    ip: () => CLEAN_IP_LUA,
+    ip: () => NEW_24S_LUA,
     address: REPEATED,
     check: () => ({ address: REPEATED, ip: "203.0.113.3", before: { address: REPEATED, ip: "203.0.113.2" } }),
   },

@@ -13,7 +13,7 @@
 // flood bench's app-row baseline, for the bench's goals read without the drift between its runs
 // (on empty databases: the flood bench's rows are its own); --b: the build under test (default
 // dist/xrp-faucet). The loads, as bench/flood.ts sends them:
-//   address  one address asked again, from a new IPv6 /32 every request: 429
+//   address  one address asked again, from a new IPv4 /24 every request: 429
 //   network  new addresses from the /64s of one IPv6 /48 over its limit: 429
 //   clean    new addresses from a new IPv6 /32 every request (a network that never asked): 201
 //   crowd    new addresses from new IPv4 /24s of 2,880 /16s in turn: each /16 asks again every 2,880
@@ -24,7 +24,7 @@ import { join, resolve } from "node:path";
 import { BINARY, freePort } from "../src/testing/binary.ts";
 import { ROOT } from "./lib-settings.ts";
 import { flag } from "./lib-args.ts";
-import { BROWSER, CLEAN_IP_LUA, CROWD_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
+import { BROWSER, CLEAN_IP_LUA, CROWD_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, NEW_24S_LUA, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
 import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
 
@@ -32,7 +32,7 @@ import { runWrk, wrkScript } from "./lib-wrk.ts";
 const APP_ROW = "app-row";
 const REPEATED = newAddress();
 const LOADS = {
-  address: { expect: 429, ip: CLEAN_IP_LUA, address: REPEATED, before: [{ address: REPEATED, ip: "203.0.113.2" }] },
+  address: { expect: 429, ip: NEW_24S_LUA, address: REPEATED, before: [{ address: REPEATED, ip: "203.0.113.2" }] },
   network: {
     expect: 429,
     ip: ONE_48_LUA,

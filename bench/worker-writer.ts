@@ -2,7 +2,7 @@
 // 28's trial). The app-row baseline (bench/write-baseline.ts --rows app) as it is, its group commit
 // on the event loop, against the same with --writer worker: the store, its group commit and its
 // fsync in a worker thread, to which each event-loop turn's requests go in one message. Accepted
-// requests from clean networks (bench/lib-faucet-load.ts), wrk -t1 -c64 on core 1, in rounds that
+// requests, each from a new IPv4 /24 (bench/lib-faucet-load.ts), wrk -t1 -c64 on core 1, in rounds that
 // alternate which goes first, each server on a fresh database:
 //   one core      the server on core 0, worker thread and all (how bench/flood.ts runs every server)
 //   second core   the same, but the worker thread moved to core 1 (shared with wrk): what a machine
@@ -15,7 +15,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { freePort } from "../src/testing/binary.ts";
 import { flag } from "./lib-args.ts";
-import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua } from "./lib-faucet-load.ts";
+import { BROWSER, ensureAddresses, faucetLoadLua, NEW_24S_LUA } from "./lib-faucet-load.ts";
 import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { HOST, ROOT } from "./lib-settings.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
@@ -39,7 +39,7 @@ async function measure(writer: Writer, workerCore: "0" | "1", round: number) {
       }
     }
     const script = join(dataDir, "load.lua");
-    await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, faucetLoadLua({ stream: `worker-writer-${writer}`, ip: CLEAN_IP_LUA })));
+    await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, faucetLoadLua({ stream: `worker-writer-${writer}`, ip: NEW_24S_LUA })));
     await runWrk(`${url}/api/faucet/request`, script, 2, 201, true, 64);
     const before = cpuUs(proc.pid)!;
     const run = await runWrk(`${url}/api/faucet/request`, script, seconds, 201, true, 64);
