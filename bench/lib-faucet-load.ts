@@ -32,13 +32,14 @@ export async function ensureAddresses(count: number) {
 export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, math.floor(i / 46080) % 256)';
 
 // What the flood's loads send (bench/flood.ts, bench/pair.ts): a browser's user agent; a client IP
-// of an IPv6 /32 of its own every request (2c10:0::/32 on, its /64 written whole as a client's
-// usually is): a server is never sent one twice. (IPv4 has too few /16s: the 46,080 sent before
+// of an IPv6 /32 of its own every request, consecutive ones 180 /16s apart as the visitors of a
+// real day are scattered (2c00-2cb3:x:1:1::1, its /64 written whole as a client's usually is): a
+// server is never sent one twice in 11.7M requests. (IPv4 has too few /16s: the 46,080 sent before
 // came back after that many requests, and a /16 asked again within the hour is a crowd, which the
 // risk score raises.) The /64s of one IPv6 /48, 2a0b:4000:0::/48 (the farm's first in
 // bench/flood.ts, which asked 3 times there before the load).
 export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-export const CLEAN_IP_LUA = 'string.format("%x:%x:1:1::1", 0x2c10 + math.floor(i / 65536), i % 65536)';
+export const CLEAN_IP_LUA = 'string.format("%x:%x:1:1::1", 0x2c00 + i % 180, math.floor(i / 180) % 65536)';
 // A new IPv4 /24 every request, consecutive ones in other /16s (third octet 1-255): what the
 // refusals of an address asked again are sent from (a refusal stores nothing: its /16s may repeat).
 export const NEW_24S_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
