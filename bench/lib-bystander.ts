@@ -7,8 +7,9 @@
 // Used by bench/backup.ts (the test harness's x-test-ip) and bench/flood.ts (X-Forwarded-For).
 // Environment: BENCH_URL; BENCH_CLIENT_IP_HEADER (x-test-ip), BENCH_CLIENT_FIRST_IP (0: the first
 // visitor's number, harness.ts's strangerIp), BENCH_CLIENT_NETWORKS=fresh (each visitor from an IPv6
-// /32 of its own instead, one of 11.7M from 2d00:0:: to 2db3:ffff::, consecutive ones 180 apart: a visitor that shares no network with a load's requests),
-// BENCH_CLIENT_HEADERS (JSON: more headers for both loops), BENCH_BACKUP_WRITES=0 (reads only).
+// /32 of its own instead, one of 11.7M from 2d00:0:: to 2db3:ffff::, consecutive ones 180 apart: a
+// visitor that shares no network with a load's requests), BENCH_CLIENT_HEADERS (JSON: more headers
+// for both loops), BENCH_BACKUP_WRITES=0 (reads only).
 import { randomAddress, strangerIp } from "../src/testing/harness.ts";
 
 const url = process.env.BENCH_URL!;
