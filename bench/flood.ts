@@ -58,7 +58,7 @@ import { ipNetworks } from "../src/lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay } from "../src/lib/time.ts";
 import { scoreRisk } from "../src/modules/faucet/risk.ts";
 import { freePort } from "../src/testing/binary.ts";
-import { BROWSER, CLEAN_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, NEW_24S_LUA, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
+import { BROWSER, CLEAN_IP_LUA, ensureAddresses, farm48sLua, faucetLoadLua, newAddress, ONE_48_LUA, openTheTap, STRANGER_IP_LUA } from "./lib-faucet-load.ts";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
 import { cleanup, cpuUs, median, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
 import { BINARY, CONNECTIONS, HOST, intEnv, ROOT, WARMUP } from "./lib-settings.ts";
@@ -272,7 +272,7 @@ const ALL_PHASES: Phase[] = [
     expect: 429,
     kinds: KINDS,
     bystander: false,
-    ip: () => NEW_24S_LUA,
+    ip: () => STRANGER_IP_LUA,
     address: REPEATED,
     check: () => ({ address: REPEATED, ip: "203.0.113.3", before: { address: REPEATED, ip: "203.0.113.2" } }),
   },

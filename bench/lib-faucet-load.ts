@@ -28,7 +28,8 @@ export async function ensureAddresses(count: number) {
 
 // The client IP of request number `i` (a Lua expression): a /24 of its own each time (the faucet
 // takes 3 addresses a day from one /24), and consecutive ones in different /16s (many /24s of one
-// /16 is a farm, which the risk score reads).
+// /16 is a farm, which the risk score reads). Its /16s come back after 46,080 requests: to the
+// risk score, a longer load of accepted requests is a crowd (a refusal stores nothing).
 export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, math.floor(i / 46080) % 256)';
 
 // What the flood's loads send (bench/flood.ts, bench/pair.ts): a browser's user agent; a client IP
@@ -40,9 +41,6 @@ export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.f
 // bench/flood.ts, which asked 3 times there before the load).
 export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 export const CLEAN_IP_LUA = 'string.format("%x:%x:1:1::1", 0x2c00 + i % 180, math.floor(i / 180) % 65536)';
-// A new IPv4 /24 every request, consecutive ones in other /16s (third octet 1-255): what the
-// refusals of an address asked again are sent from (a refusal stores nothing: its /16s may repeat).
-export const NEW_24S_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, 1 + math.floor(i / 46080) % 255)';
 // A crowd: new /24s of 2,880 IPv4 /16s in turn (11-190.0-15.x.x): each /16 asks again every 2,880
 // requests, and raises (rescores) the ones still waiting there.
 export const CROWD_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 16, 1 + math.floor(i / 2880) % 255)';

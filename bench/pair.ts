@@ -24,7 +24,7 @@ import { join, resolve } from "node:path";
 import { BINARY, freePort } from "../src/testing/binary.ts";
 import { ROOT } from "./lib-settings.ts";
 import { flag } from "./lib-args.ts";
-import { BROWSER, CLEAN_IP_LUA, CROWD_IP_LUA, ensureAddresses, faucetLoadLua, farm48sLua, NEW_24S_LUA, newAddress, ONE_48_LUA, openTheTap } from "./lib-faucet-load.ts";
+import { BROWSER, CLEAN_IP_LUA, CROWD_IP_LUA, ensureAddresses, farm48sLua, faucetLoadLua, newAddress, ONE_48_LUA, openTheTap, STRANGER_IP_LUA } from "./lib-faucet-load.ts";
 import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
 
@@ -32,7 +32,7 @@ import { runWrk, wrkScript } from "./lib-wrk.ts";
 const APP_ROW = "app-row";
 const REPEATED = newAddress();
 const LOADS = {
-  address: { expect: 429, ip: NEW_24S_LUA, address: REPEATED, before: [{ address: REPEATED, ip: "203.0.113.2" }] },
+  address: { expect: 429, ip: STRANGER_IP_LUA, address: REPEATED, before: [{ address: REPEATED, ip: "203.0.113.2" }] },
   network: {
     expect: 429,
     ip: ONE_48_LUA,

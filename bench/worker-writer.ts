@@ -15,7 +15,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { freePort } from "../src/testing/binary.ts";
 import { flag } from "./lib-args.ts";
-import { BROWSER, ensureAddresses, faucetLoadLua, NEW_24S_LUA } from "./lib-faucet-load.ts";
+import { BROWSER, ensureAddresses, faucetLoadLua, STRANGER_IP_LUA } from "./lib-faucet-load.ts";
 import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { HOST, ROOT } from "./lib-settings.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
@@ -39,7 +39,7 @@ async function measure(writer: Writer, workerCore: "0" | "1", round: number) {
       }
     }
     const script = join(dataDir, "load.lua");
-    await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, faucetLoadLua({ stream: `worker-writer-${writer}`, ip: NEW_24S_LUA })));
+    await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, faucetLoadLua({ stream: `worker-writer-${writer}`, ip: STRANGER_IP_LUA })));
     await runWrk(`${url}/api/faucet/request`, script, 2, 201, true, 64);
     const before = cpuUs(proc.pid)!;
     const run = await runWrk(`${url}/api/faucet/request`, script, seconds, 201, true, 64);

@@ -229,10 +229,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   }
 
   // What the requests waiting in a wide network share, read once for all of them: a function that
-  // gives one's velocity counts (the requests of other networks of the wide network in the hour and
-  // the day before it, and after it, up to WIDE_COUNT_CAP, as signals counts them) and whether
-  // another network of it was paid in 24 h; undefined for one the wide network's newest
-  // WIDE_NEWEST_READ requests do not reach back far enough for (it is counted on its own).
+  // gives one's velocity counts as signals counts them (of the requests from other networks of the
+  // wide network in the day before it and after it, the newest WIDE_COUNT_CAP, and of those the
+  // ones in the hour) and whether another network of it was paid in 24 h; undefined for one the
+  // wide network's newest WIDE_NEWEST_READ requests do not reach back far enough for (it is
+  // counted on its own).
   function wideCountsOf(wide: string, waiting: WaitingRequest[], now: number): (request: WaitingRequest) => WideCounts | undefined {
     const newest = repo.wideNewest(wide, Math.min(...waiting.map((w) => w.createdAt)) - DAY_MS);
     // (the read's oldest: the ones before it that it left out are no newer)
@@ -243,12 +244,12 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       const [hourFrom, dayFrom] = [request.createdAt - HOUR_MS, request.createdAt - DAY_MS];
       let [hour, day] = [0, 0];
       for (const other of newest) {
-        if (other.created_at <= dayFrom || (hour === WIDE_COUNT_CAP && day === WIDE_COUNT_CAP)) break;
+        if (other.created_at <= dayFrom || day === WIDE_COUNT_CAP) break;
         if (other.ip_network === null || other.ip_network === network) continue;
-        if (day < WIDE_COUNT_CAP) day++;
-        if (other.created_at > hourFrom && hour < WIDE_COUNT_CAP) hour++;
+        day++;
+        if (other.created_at > hourFrom) hour++;
       }
-      if ((day < WIDE_COUNT_CAP && cut > dayFrom) || (hour < WIDE_COUNT_CAP && cut > hourFrom)) return undefined;
+      if (day < WIDE_COUNT_CAP && cut > dayFrom) return undefined;
       return { requestsFromWideLastHour: hour, requestsFromWideToday: day, paidToWideToday: paid.some((n) => n !== null && n !== network) ? 1 : 0 };
     };
   }
