@@ -68,7 +68,8 @@ try {
         Amount: String(AMOUNT),
         Fee: "12",
         Sequence: sequence++,
-        ...payoutFields(installationId, `faucet_request:${i + 1}`),
+        // (named as the lost database named them: random names this one never had)
+        ...payoutFields(installationId, `faucet:${Bun.hash(`bench ${i}`).toString(16).padStart(16, "0").repeat(2)}`, "0123456789abcdef"),
       });
     }
     ledger.close();

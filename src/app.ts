@@ -211,7 +211,11 @@ export function createApp(deps: AppDeps) {
   const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids), faucet }));
   // What a settled payout does to a faucet request or a user's rewards, in the engine's transaction.
   // (transactions sent from the wallet outside the faucet: the alerts look at once, not at their next minute)
-  const settlementOutcomes = { ...createSettlementOutcomes({ db, faucet, rewards }), outsidePayment: () => void alerts.evaluate() };
+  const settlementOutcomes = {
+    ...createSettlementOutcomes({ db, faucet, rewards }),
+    outsidePayment: () => void alerts.evaluate(),
+    anotherServer: () => void alerts.evaluate(),
+  };
   deps.payouts?.settleWith(settlementOutcomes);
   // one count of wrong passwords and wrong two-factor codes, per username and network
   const throttle = createLoginThrottle(clock, { keysPerTier: deps.throttleKeysPerTier });
@@ -299,6 +303,7 @@ export function createApp(deps: AppDeps) {
                 oneRequestDrops: () => settings.get().maxAmountDrops,
               }),
               alertChecks.payoutsPaused(() => deps.payouts?.engine.status().paused ?? null),
+              alertChecks.anotherServer(() => deps.payouts?.engine.status().paused ?? null),
               alertChecks.payoutWaiting({ db, clock }),
               alertChecks.outsidePayments({ db, clock }),
               alertChecks.ledgerStalled({ clock, validatedIndex: async () => (await deps.payouts!.ledger.facts()).validatedIndex }),

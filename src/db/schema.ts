@@ -281,6 +281,8 @@ export const payouts = sqliteTable(
     txHash: text("tx_hash"),
     ledgerIndex: integer("ledger_index"),
     error: text("error"),
+    // the payout's name in its payment's Memo and InvoiceID: random, made with the row (identity.ts)
+    ledgerRef: text("ledger_ref"),
     // paid as the wallet's history on the ledger showed it (a restored or copied database), not as this database sent it
     foundOnLedger: integer("found_on_ledger", { mode: "boolean" }).notNull().default(false),
     requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
@@ -290,6 +292,7 @@ export const payouts = sqliteTable(
   (t) => [
     uniqueIndex("payouts_faucet_request").on(t.faucetRequestId).where(sql`faucet_request_id is not null`),
     uniqueIndex("payouts_account_sequence").on(t.account, t.sequence).where(sql`sequence is not null`),
+    uniqueIndex("payouts_ledger_ref").on(t.ledgerRef),
     // At most one open payment per user: a second "pay" while one is open is a no-op.
     uniqueIndex("payouts_open_user_payment")
       .on(t.userId)
@@ -323,7 +326,12 @@ export const payoutAttempts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("payout_attempts_hash").on(t.txHash), index("payout_attempts_payout").on(t.payoutId)],
+  (t) => [
+    uniqueIndex("payout_attempts_hash").on(t.txHash),
+    index("payout_attempts_payout").on(t.payoutId),
+    // the Sequences the ledger took from this faucet since the engine last read the wallet's history
+    index("payout_attempts_sequence").on(t.sequence),
+  ],
 );
 
 // A single row (id = 1): this installation's id (made by its migration, so a backup or a copy of the
@@ -333,6 +341,10 @@ export const installation = sqliteTable("installation", {
   id: integer("id").primaryKey(),
   installationId: text("installation_id").notNull(),
   reconciledLedger: integer("reconciled_ledger"),
+  // the network id of the ledger the faucet pays on, from its first payout tick
+  networkId: integer("network_id"),
+  // what a new database read back from a used wallet's history (JSON, wallet/model.ts shows it)
+  rebuilt: text("rebuilt"),
 });
 
 // Transactions of the hot wallet the ledger shows and no payout of this database accounts for:

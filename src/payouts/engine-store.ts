@@ -27,6 +27,18 @@ export function createEngineStore(sqlite: Database) {
        on conflict(account) do update set holder = ?2, expires_at = ?3 where holder = ?2 or expires_at < ?4
        returning holder`,
     ),
+    validatedSequences: sqlite.prepare<{ n: number }, [string, number, number]>(
+      `select count(distinct a.sequence) as n from payout_attempts a join payouts p on p.id = a.payout_id
+       where a.sequence >= ?2 and a.sequence < ?3 and a.status = 'validated' and p.account = ?1`,
+    ),
+    highestValidated: sqlite.prepare<{ s: number | null }, [string]>(
+      "select max(a.sequence) as s from payout_attempts a join payouts p on p.id = a.payout_id where a.status = 'validated' and p.account = ?",
+    ),
+    needingAttention: sqlite.prepare<{ id: number; error: string | null }, [string]>(
+      "select id, error from payouts where status = 'needs_attention' and (account = ? or account is null) order by id limit 1",
+    ),
+    networkId: sqlite.prepare<{ network_id: number | null }, []>("select network_id from installation where id = 1"),
+    requeue: sqlite.prepare<unknown, [number, number]>("update payouts set status = 'queued', sequence = null, tx_hash = null, error = null, updated_at = ? where id = ? and status = 'in_flight'"),
     markInFlight: sqlite.prepare<unknown, [string, number, string, number, number]>(
       "update payouts set status = 'in_flight', account = ?, sequence = ?, tx_hash = ?, error = null, updated_at = ? where id = ?",
     ),
@@ -42,6 +54,20 @@ export function createEngineStore(sqlite: Database) {
     statusOf: (payoutId: number) => q.byId.get(payoutId)?.status,
     attempts: (payoutId: number) => q.attempts.all(payoutId),
     highestSequence: (account: string) => q.maxSequence.get(account)?.s ?? 0,
+    // how many distinct Sequences in [from, to) the ledger took for this faucet's own attempts
+    validatedSequences: (account: string, from: number, to: number) => q.validatedSequences.get(account, from, to)?.n ?? 0,
+    // the highest Sequence of a validated attempt of this faucet's (null: none yet)
+    highestValidatedSequence: (account: string) => q.highestValidated.get(account)?.s ?? null,
+    needingAttention: (account: string) => q.needingAttention.get(account) ?? null,
+    networkId: () => q.networkId.get()?.network_id ?? null,
+    setNetworkId: (networkId: number) => sqlite.run("update installation set network_id = ? where id = 1", [networkId]),
+    // An in-flight payout none of whose attempts can apply back to the queue (a new Sequence to come).
+    requeue: (payoutId: number, now: number) =>
+      immediate({ sqlite }, () => {
+        if (q.requeue.run(now, payoutId).changes === 0) return false;
+        sqlite.run("update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')", [now, payoutId]);
+        return true;
+      }),
     // amounts and fees of the payouts in flight: spent as far as the hot wallet is concerned
     inFlightDrops: (account: string) => q.inFlightDrops.get(account)?.d ?? 0,
     // The amounts first signed between `from` and `to` by the attempts after `afterAttemptId` (all

@@ -11,8 +11,8 @@ import { formatXrp } from "../money.ts";
 import { createEngineStore } from "./engine-store.ts";
 import type { LedgerConnection, LedgerFacts, SubmitAnswer } from "./ledger.ts";
 import { createLedgerReads, feeFor } from "./ledger-reads.ts";
-import { payoutFields, payoutKeyOf } from "./identity.ts";
-import { createReconciler, HistoryGap } from "./reconcile.ts";
+import { newInstanceId, payoutFields, payoutKeyOf, signerMemo } from "./identity.ts";
+import { createReconciler, HistoryGap, type ReconcileSummary, type WalletTx } from "./reconcile.ts";
 import { describeResult } from "./results.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 import { createSettlement, type Settlement, type SettlementOutcomes } from "./settle.ts";
@@ -26,8 +26,16 @@ const PROOF_GRACE_LEDGERS = 10;
 const SPENDABLE_BUFFER_DROPS = 100_000;
 // A crashed process keeps the lease this long: a restart signs again after it.
 const LEASE_MS = 15_000;
-// The wallet's history is read at start, then this often (docs/payouts.md, "Reconciliation").
+// The wallet's history is read at start, then this often (docs/payouts.md, "Reconciliation"), and
+// at once when the ledger shows a Sequence of the wallet taken by a transaction this faucet did not sign.
 export const RECONCILE_EVERY_MS = 5 * 60_000;
+// How far ahead of the server's validated ledger the faucet's read of the history may be before the
+// server is taken for another ledger than the one the faucet paid on (a server lagging behind is a few ledgers).
+const LEDGER_BEHIND_MAX = 256;
+
+// The start of the pause sentences an operator acts on (tests and the alerts read them).
+export const ANOTHER_SERVER = "another server is paying from this wallet";
+export const NOT_THE_LEDGER = "this is not the ledger the faucet knows";
 
 export type EngineStep = "preflighted" | "written" | "submitted" | "validated";
 
@@ -75,11 +83,16 @@ export function createPayoutEngine(deps: EngineDeps) {
   const maxPayoutDrops = deps.maxPayoutDrops ?? DEFAULT_MAX_PAYOUT_DROPS;
   const maxDailyDrops = deps.maxDailyPayoutDrops ?? null;
   const maxFeeDrops = deps.maxFeeDrops ?? 2_000;
-  const holder = crypto.randomUUID();
+  // This process's id: in every transaction it signs and in its signer lease; never stored.
+  const instanceId = newInstanceId();
+  const holder = instanceId;
   const step = (name: EngineStep, payout: PayoutRow) => deps.step?.(name, payout);
 
   const store = createEngineStore(sqlite);
   const { lookupTx, accountSequence, preflight } = createLedgerReads(ledger, account, maxPayoutDrops);
+  // The validated ledger at this process's first tick: a payment of the faucet validated after it
+  // that this process did not sign was signed by another server paying from the wallet now.
+  let startLedger: number | null = null;
 
 
   let paused: string | null = null;
@@ -101,6 +114,13 @@ export function createPayoutEngine(deps: EngineDeps) {
   // unread history's (a payout needing attention is told first).
   function pause(reason: string) {
     if (paused === reason || (paused && paused !== ceilingPause?.reason && paused !== historyPause?.reason)) return;
+    paused = reason;
+    log(`payouts: paused: ${reason}`);
+  }
+
+  // A pause that replaces any other: the wallet is shared, or the ledger is not the faucet's.
+  function pauseFirst(reason: string) {
+    if (paused === reason) return;
     paused = reason;
     log(`payouts: paused: ${reason}`);
   }
@@ -145,23 +165,30 @@ export function createPayoutEngine(deps: EngineDeps) {
   const reconciler = createReconciler({ sqlite, ledger, account, now, settlement: () => settle(), onOutside: () => outcomes?.outsidePayment?.() });
   // when the history was last read up to the validated ledger (null: not yet since start: nothing is signed before)
   let reconciledAt: number | null = null;
+  // the wallet's validated Sequence read before that read: every Sequence the ledger took below it is explained
+  let readSequence: number | null = null;
   // the pause for a server lacking the history, and the first ledger the operator then accepted to read from
   let historyPause: { reason: string; serverFrom: number | null } | null = null;
   let readFrom: number | null = null;
+  // whether this process told the other server on the ledger that it is not alone (once)
+  let toldAnotherServer = false;
 
-  async function reconcile(facts: LedgerFacts): Promise<boolean> {
-    if (reconciledAt !== null && now() - reconciledAt < RECONCILE_EVERY_MS) return true;
+  // Whether a Sequence the ledger took from the wallet since the last read is one this database did
+  // not see taken by its own payments: then the history is read before anything is signed.
+  const unexplained = (sequence: number) => readSequence !== null && sequence > readSequence + store.validatedSequences(account, readSequence, sequence);
+
+  async function reconcile(facts: LedgerFacts, sequence: number): Promise<boolean> {
+    if (reconciledAt !== null && now() - reconciledAt < RECONCILE_EVERY_MS && !unexplained(sequence)) return true;
+    let summary: ReconcileSummary | null;
     try {
-      const summary = await reconciler.run(facts.validatedIndex, readFrom);
-      if (summary && (summary.found || summary.outside)) {
-        log(`payouts: read the wallet's history, ledgers ${summary.fromLedger}-${summary.toLedger}: ${summary.found} payments found on the ledger that this database had not recorded, ${summary.outside} sent outside the faucet`);
-      }
+      summary = await reconciler.run(facts.validatedIndex, { readFrom, startLedger: startLedger ?? facts.validatedIndex, instanceId });
     } catch (error) {
       if (!(error instanceof HistoryGap)) throw error;
       const reason =
         `the wallet's payments since ledger ${error.from} must be read before paying anyone (a restored or copied database may not know them), ` +
         `and the XRPL server ${error.serverFrom ? `holds only the ledgers from ${error.serverFrom}` : "does not hold them"}: ` +
-        "connect a full-history server (XRPL_URL) and restart, or check the hot wallet's payments on an explorer and press Resume to read on from the ledgers the server holds";
+        "connect a full-history server (XRPL_URL) and restart, or check the hot wallet's payments on an explorer and press Resume to read on from the ledgers the server holds " +
+        "(first withdraw on /admin/wallet what the explorer shows paid already)";
       const previous = historyPause?.reason;
       historyPause = { reason, serverFrom: error.serverFrom };
       // the same pause with the server's newer figures, else a new one
@@ -169,10 +196,75 @@ export function createPayoutEngine(deps: EngineDeps) {
       else pause(reason);
       return false;
     }
+    if (summary && (summary.found || summary.outside || summary.mismatched)) {
+      log(
+        `payouts: read the wallet's history, ledgers ${summary.fromLedger}-${summary.toLedger}: ${summary.found} payments found on the ledger that this database had not recorded, ` +
+          `${summary.outside} sent outside the faucet` + (summary.mismatched ? `, ${summary.mismatched} naming a payout of this database but paying something else (listed on /admin/wallet, not taken as paid)` : ""),
+      );
+    }
+    if (summary?.fresh && summary.read > 0 && (summary.found || summary.outside)) {
+      log(
+        `payouts: a new database on a wallet with history: read its transactions in ledgers ${summary.fromLedger}-${summary.toLedger} (all the XRPL server holds): ` +
+          `${summary.faucetFound} faucet payments recorded as found on the ledger (their addresses meet the one-claim-a-day limit), ${summary.userFound} user payments, ` +
+          `${summary.outside} sent outside the faucet; users, owed balances and waiting requests are the lost database's alone and were not rebuilt`,
+      );
+    }
+    if (summary && summary.anotherServer.length > 0) await anotherServer(summary.anotherServer[0]!, facts);
     readFrom = null;
     historyPause = null;
     reconciledAt = now();
+    readSequence = sequence;
     return true;
+  }
+
+  // A transaction of the faucet another server signed since this one started: both pause, and the
+  // other is told on the ledger (a no-op AccountSet naming this process), once.
+  async function anotherServer(t: WalletTx, facts: LedgerFacts) {
+    const what = t.type === "Payment" ? `its payment ${t.hash} to ${t.destination} in ledger ${t.ledgerIndex}` : `its transaction ${t.hash} in ledger ${t.ledgerIndex}`;
+    pauseFirst(
+      `${ANOTHER_SERVER}: ${what} was signed by another copy of this faucet, not by this server; two servers must never pay from one hot wallet. ` +
+        "Stop one of them, check on /admin/wallet what the other paid, withdraw what it paid already, and press Resume on the one that stays",
+    );
+    outcomes?.anotherServer?.();
+    if (toldAnotherServer) return;
+    toldAnotherServer = true;
+    try {
+      const current = await ledger.request<{ account_data: { Sequence: number } }>({ command: "account_info", account, ledger_index: "current" });
+      const tx = {
+        TransactionType: "AccountSet",
+        Account: account,
+        Fee: String(feeFor(facts)),
+        Sequence: Number(current.account_data.Sequence),
+        LastLedgerSequence: facts.validatedIndex + LEDGER_WINDOW,
+        Memos: [signerMemo(instanceId)],
+        ...(facts.networkId > 1024 ? { NetworkID: facts.networkId } : {}),
+      };
+      const signed = wallet.sign(tx as never);
+      await ledger.request({ command: "submit", tx_blob: signed.tx_blob });
+      log(`payouts: told the other server on the ledger (${signed.hash}) that it is not alone`);
+    } catch (error) {
+      log(`payouts: could not tell the other server on the ledger: ${String(error)}`);
+    }
+  }
+
+  // The ledger is the one this faucet paid on: its network, the wallet's Sequence not below what the
+  // faucet's own validated payments took, the history read not far ahead of the server.
+  function knowsLedger(facts: LedgerFacts, sequence: number): boolean {
+    const known = store.networkId();
+    let differs: string | null = null;
+    if (known === null) store.setNetworkId(facts.networkId);
+    else if (known !== facts.networkId) differs = `the XRPL server is on network ${facts.networkId}, and this faucet paid on network ${known}`;
+    const highest = store.highestValidatedSequence(account);
+    if (!differs && highest !== null && sequence <= highest) {
+      differs = `the hot wallet's Sequence there is ${sequence}, but this faucet's payment with Sequence ${highest} was validated (the ledger started over, or this is another network)`;
+    }
+    const cursor = reconciler.cursor();
+    if (!differs && cursor !== null && cursor > facts.validatedIndex + LEDGER_BEHIND_MAX) {
+      differs = `the XRPL server's validated ledger is ${facts.validatedIndex}, but this faucet has read the wallet's history up to ledger ${cursor}`;
+    }
+    if (!differs) return true;
+    pauseFirst(`${NOT_THE_LEDGER}: ${differs}. Nothing is signed: connect a server of the faucet's ledger (XRPL_URL) and restart; a ledger that really started over (a test network reset) needs a new data directory`);
+    return false;
   }
 
   // --- settling ------------------------------------------------------------------------------
@@ -204,7 +296,7 @@ export function createPayoutEngine(deps: EngineDeps) {
     };
     if (payout.destination_tag !== null) tx.DestinationTag = payout.destination_tag;
     if (facts.networkId > 1024) tx.NetworkID = facts.networkId;
-    Object.assign(tx, payoutFields(reconciler.installationId, payoutKeyOf(payout)));
+    Object.assign(tx, payoutFields(reconciler.installationId, payoutKeyOf(payout), instanceId));
     const signed = wallet.sign(tx as never);
     return store.writeAttempt(
       payout,
@@ -224,8 +316,11 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // --- the two halves of a tick --------------------------------------------------------------
 
-  // Settles what the ledger has decided; re-signs (same Sequence) attempts proven dead.
-  async function resolveInFlight(facts: LedgerFacts) {
+  // Settles what the ledger has decided; re-signs (same Sequence) attempts proven dead. Returns the
+  // payouts whose Sequence another transaction took, their attempts proven dead: they go back to
+  // the queue once the history is read.
+  async function resolveInFlight(facts: LedgerFacts): Promise<PayoutRow[]> {
+    const taken: PayoutRow[] = [];
     for (const payout of store.inFlight(account)) {
       const attempts = store.attempts(payout.id);
       const latest = attempts.at(-1);
@@ -274,7 +369,7 @@ export function createPayoutEngine(deps: EngineDeps) {
       }
       const { sequence } = await accountSequence();
       if (sequence > payout.sequence!) {
-        needsAttention(payout, `Sequence ${payout.sequence} was used by a transaction this app did not sign`);
+        taken.push(payout);
         continue;
       }
       // Dead for sure: expired, absent from complete history, Sequence unused. Same Sequence again.
@@ -292,6 +387,17 @@ export function createPayoutEngine(deps: EngineDeps) {
       const attempt = signAttempt(payout, payout.sequence!, facts, fee);
       step("written", payout);
       await submit(payout, attempt);
+    }
+    return taken;
+  }
+
+  // Payouts whose Sequence another transaction took, none of their attempts on the ledger and the
+  // history read since: nothing of them can apply any more, so they wait in the queue again (held
+  // while payouts are paused) for a new Sequence; one the history showed paid is settled already.
+  function requeueTaken(taken: PayoutRow[]) {
+    for (const payout of taken) {
+      if (!store.requeue(payout.id, now())) continue;
+      log(`payouts: #${payout.id}'s Sequence ${payout.sequence} was taken by a transaction this faucet did not sign (listed on /admin/wallet); none of its attempts can apply: queued again`);
     }
   }
 
@@ -363,10 +469,28 @@ export function createPayoutEngine(deps: EngineDeps) {
         return;
       }
       const facts = await ledger.facts();
+      if (startLedger === null) {
+        startLedger = facts.validatedIndex;
+        // a payout left needing attention by an earlier run keeps payouts paused
+        const waiting = store.needingAttention(account);
+        if (waiting) pause(`payout #${waiting.id} needs attention: ${waiting.error ?? "see /admin/wallet"}`);
+      }
+      // (read before the in-flight payouts are looked up: each of their Sequences below it is then found validated)
+      const { sequence } = await accountSequence();
+      if (!knowsLedger(facts, sequence)) {
+        lastError = null;
+        return;
+      }
       // (an in-flight payout is only ever signed again with its own Sequence: it cannot pay twice)
-      await resolveInFlight(facts);
-      // nothing new is signed before the wallet's history is read up to the validated ledger
-      if (!(await reconcile(facts))) return;
+      const taken = await resolveInFlight(facts);
+      if (taken.length > 0) reconciledAt = null;
+      // nothing new is signed before the wallet's history is read up to the validated ledger, and
+      // every Sequence the ledger took from the wallet since is explained
+      if (!(await reconcile(facts, sequence))) {
+        lastError = null;
+        return;
+      }
+      requeueTaken(taken);
       liftCeilingPause();
       if (!paused) await sendQueued(facts);
       lastError = null;

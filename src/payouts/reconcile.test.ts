@@ -39,7 +39,7 @@ async function payByHand(destination: string, drops: number) {
   return { hash: signed.hash, sequence: prepared.Sequence! };
 }
 
-test("every payment names its payout: a Memo (faucet_request:ID, user_payment:ID:user:ID) and this installation's InvoiceID; no email, no IP", async () => {
+test("every payment names its payout by a random name (faucet:REF, user:REF), its signer and this installation's InvoiceID; no id, no email, no IP", async () => {
   bed = await payoutBed();
   const { id } = await bed.approvedRequest();
   await bed.settle(() => requestRow(id).status === "PROCESSED");
@@ -48,20 +48,23 @@ test("every payment names its payout: a Memo (faucet_request:ID, user_payment:ID
   bed.sim.fund((sqlite().query("select xrp_address as a from users where id = ?").get(user.user.id) as { a: string }).a, 20_000_000);
   bed.sim.closeLedger();
   expect((await bed.t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: bed.admin })).status).toBe(202);
-  const payout = () => sqlite().query("select id, status, tx_hash from payouts where user_id = ?").get(user.user.id) as { id: number; status: string; tx_hash: string };
+  const payout = () => sqlite().query("select id, status, tx_hash, ledger_ref from payouts where user_id = ?").get(user.user.id) as { id: number; status: string; tx_hash: string; ledger_ref: string };
   await bed.settle(() => payout()?.status === "paid");
 
   const installation = (sqlite().query("select installation_id as id from installation").get() as { id: string }).id;
   expect(installation).toMatch(/^[0-9a-f]{32}$/);
   const shown = async (hash: string) => ((await bed.ledger.request<{ tx_json: Record<string, any> }>({ command: "tx", transaction: hash })).tx_json);
   for (const [hash, name] of [
-    [requestRow(id).tx_hash!, `faucet_request:${id}`],
-    [payout().tx_hash, `user_payment:${payout().id}:user:${user.user.id}`],
+    [requestRow(id).tx_hash!, `faucet:${(sqlite().query("select ledger_ref from payouts where faucet_request_id = ?").get(id) as { ledger_ref: string }).ledger_ref}`],
+    [payout().tx_hash, `user:${payout().ledger_ref}`],
   ] as const) {
     const tx = await shown(hash);
-    expect(tx.Memos).toHaveLength(1);
+    expect(name).toMatch(/^(faucet|user):[0-9a-f]{32}$/);
+    expect(tx.Memos).toHaveLength(2);
     expect(fromHex(tx.Memos[0].Memo.MemoType)).toBe("xrp-faucet/payout");
     expect(fromHex(tx.Memos[0].Memo.MemoData)).toBe(name);
+    expect(fromHex(tx.Memos[1].Memo.MemoType)).toBe("xrp-faucet/signer");
+    expect(fromHex(tx.Memos[1].Memo.MemoData)).toMatch(/^[0-9a-f]{16}$/);
     expect(tx.InvoiceID).toBe(new Bun.CryptoHasher("sha256").update(`${installation}:${name}`).digest("hex").toUpperCase());
     const text = JSON.stringify(tx) + Buffer.from(JSON.stringify(tx.Memos), "utf8").toString();
     expect(text).not.toContain("@");

@@ -6,8 +6,9 @@
 // never had, and any transaction this installation did not sign, are listed for the admin
 // (wallet_ledger_payments). So a restored or copied database never pays anyone a second time.
 import type { Database } from "bun:sqlite";
+import { formatXrp } from "../money.ts";
 import { immediate } from "../db/transaction.ts";
-import { ownPayoutKey, parsePayoutKey } from "./identity.ts";
+import { type FaucetMark, faucetMarkOf, NEW_LEDGER_REF_SQL } from "./identity.ts";
 import { type LedgerConnection, rippledError } from "./ledger.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 import type { Settlement } from "./settle.ts";
@@ -33,6 +34,7 @@ interface AccountTxEntry {
   meta?: { TransactionResult?: string; delivered_amount?: unknown } | string;
   hash?: string;
   ledger_index?: number;
+  close_time_iso?: string;
 }
 interface AccountTxAnswer {
   ledger_index_min: number;
@@ -51,8 +53,24 @@ export interface WalletTx {
   deliveredDrops: number | null;
   sequence: number;
   ledgerIndex: number;
+  // when its ledger closed (ms)
+  closedAt: number;
   tx: Record<string, any>;
 }
+
+// What a new database read back from a used wallet's history (installation.rebuilt).
+export interface Rebuilt {
+  at: number;
+  fromLedger: number;
+  toLedger: number;
+  faucetPayments: number;
+  userPayments: number;
+  outside: number;
+}
+
+// Seconds from 1970 to the XRP Ledger's epoch (2000-01-01).
+const RIPPLE_EPOCH_S = 946_684_800;
+const xrpOf = (drops: number) => formatXrp(drops).replace(/\.?0+$/, "");
 
 function walletTx(entry: AccountTxEntry): WalletTx {
   const tx = entry.tx_json ?? entry.tx ?? {};
@@ -67,6 +85,7 @@ function walletTx(entry: AccountTxEntry): WalletTx {
     deliveredDrops: typeof delivered === "string" && /^\d+$/.test(delivered) ? Number(delivered) : null,
     sequence: Number(tx.Sequence ?? 0),
     ledgerIndex: Number(entry.ledger_index ?? tx.ledger_index),
+    closedAt: entry.close_time_iso ? Date.parse(entry.close_time_iso) : typeof tx.date === "number" ? (tx.date + RIPPLE_EPOCH_S) * 1000 : Date.now(),
     tx,
   };
 }
@@ -75,9 +94,30 @@ export interface ReconcileSummary {
   fromLedger: number;
   toLedger: number;
   read: number;
+  // payments of this faucet the database lacked or still thought open, recorded as paid or listed
   found: number;
+  // of those, for faucet requests and for users
+  faucetFound: number;
+  userFound: number;
   outside: number;
+  // payments of this faucet found on the ledger that name a payout differently than this database has it
+  mismatched: number;
+  // transactions of the faucet that another server signed after this process started
+  anotherServer: WalletTx[];
+  // the database had never read the wallet's history: it was read from the oldest ledger the server holds
+  fresh: boolean;
 }
+
+// What the engine tells a run: the ledger this process started at (a payment of the faucet it did
+// not sign, validated after it, was signed by another server paying from the wallet now) and its
+// instance id (the transactions it signs name it).
+export interface RunContext {
+  readFrom?: number | null;
+  startLedger: number;
+  instanceId: string;
+}
+
+type Origin = "outside" | "unknown_payout" | "mismatch" | "another_server";
 
 export function createReconciler({
   sqlite,
@@ -98,19 +138,32 @@ export function createReconciler({
   const q = {
     installation: sqlite.prepare<{ installation_id: string; reconciled_ledger: number | null }, []>("select installation_id, reconciled_ledger from installation where id = 1"),
     setCursor: sqlite.prepare<unknown, [number]>("update installation set reconciled_ledger = ? where id = 1"),
+    setRebuilt: sqlite.prepare<unknown, [string]>("update installation set rebuilt = ? where id = 1"),
     attemptByHash: sqlite.prepare<AttemptRow, [string]>("select * from payout_attempts where tx_hash = ?"),
     payoutById: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
+    payoutByRef: sqlite.prepare<PayoutRow, [string]>("select * from payouts where ledger_ref = ?"),
     payoutOfRequest: sqlite.prepare<PayoutRow, [number]>("select * from payouts where faucet_request_id = ?"),
-    request: sqlite.prepare<{ id: number; address: string; destination_tag: number | null; amount_drops: number }, [number]>(
-      "select id, address, destination_tag, amount_drops from faucet_requests where id = ?",
+    // the oldest request still open for this address, tag and amount (none of its payments signed)
+    openRequest: sqlite.prepare<{ id: number }, [string, number | null, number]>(
+      `select r.id from faucet_requests r left join payouts p on p.faucet_request_id = r.id
+       where r.address = ?1 and r.destination_tag is ?2 and r.amount_drops = ?3 and r.reason is null
+         and (r.status = 'PENDING' or (r.status = 'APPROVED' and (p.id is null or p.status in ('queued', 'withdrawn', 'preflight_refused', 'failed_on_ledger'))))
+       order by r.created_at limit 1`,
     ),
-    user: sqlite.prepare<{ id: number }, [number]>("select id from users where id = ?"),
-    openUserPayment: sqlite.prepare<PayoutRow, [number]>(
-      "select * from payouts where user_id = ? and kind = 'USER_PAYMENT' and status in ('queued', 'sequence_assigned', 'in_flight', 'needs_attention')",
+    insertRequest: sqlite.prepare<{ id: number }, [string, number | null, number, string, number, number]>(
+      `insert into faucet_requests (address, destination_tag, amount_drops, status, tx_hash, processed_at, created_at)
+       values (?1, ?2, ?3, 'APPROVED', ?4, ?5, ?6) returning id`,
+    ),
+    queuedUserPayment: sqlite.prepare<PayoutRow, [string]>("select * from payouts where status = 'queued' and kind = 'USER_PAYMENT' and destination = ? order by id limit 1"),
+    // the users this address pays, with what each is owed and whether a payment of theirs is open
+    usersPaidTo: sqlite.prepare<{ id: number; owed: number; destination_tag: number | null; open: number }, [string]>(
+      `select u.id, u.total_claimed_drops as owed, u.xrp_destination_tag as destination_tag,
+         exists (select 1 from payouts p where p.user_id = u.id and p.kind = 'USER_PAYMENT' and p.status in ('queued', 'sequence_assigned', 'in_flight', 'needs_attention')) as open
+       from users u where u.xrp_address = ? limit 2`,
     ),
     insertPayout: sqlite.prepare<unknown, [string, number | null, number | null, string, number | null, number, number]>(
-      `insert into payouts (kind, faucet_request_id, user_id, destination, destination_tag, amount_drops, status, created_at, updated_at)
-       values (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, ?7)`,
+      `insert into payouts (kind, faucet_request_id, user_id, destination, destination_tag, amount_drops, status, ledger_ref, created_at, updated_at)
+       values (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ${NEW_LEDGER_REF_SQL}, ?7, ?7)`,
     ),
     attachRewards: sqlite.prepare<unknown, [number, number]>("update rewards set payout_id = ? where user_id = ? and status = 'APPROVED' and payout_id is null"),
     list: sqlite.prepare<unknown, [string, string, string, string, string | null, number | null, number, number, string | null, number]>(
@@ -124,71 +177,105 @@ export function createReconciler({
   const insertPayout = (...values: [string, number | null, number | null, string, number | null, number, number]) =>
     q.payoutById.get(Number(q.insertPayout.run(...values).lastInsertRowid))!;
 
-  function list(t: WalletTx, origin: "outside" | "unknown_payout", key: string | null): boolean {
+  function list(t: WalletTx, origin: Origin, key: string | null): boolean {
     const amount = t.type === "Payment" ? (t.deliveredDrops ?? (/^\d+$/.test(String(t.tx.Amount ?? t.tx.DeliverMax)) ? Number(t.tx.Amount ?? t.tx.DeliverMax) : null)) : null;
     return q.list.run(t.hash, origin, t.type, t.result, t.destination, amount, t.sequence, t.ledgerIndex, key, now()).changes > 0;
   }
 
   // A payout the database knows, paid by `t` on the ledger: settled as the engine settles its own
-  // (an attempt of its own), else recorded as found on the ledger. Nothing for one already paid.
-  function settleKnown(payout: PayoutRow, t: WalletTx) {
-    if (payout.status === "paid") return;
+  // (an attempt of its own), else recorded as found on the ledger. False when it was already paid.
+  function settleKnown(payout: PayoutRow, t: WalletTx): boolean {
+    if (payout.status === "paid") return false;
     const attempt = q.attemptByHash.get(t.hash);
-    if (attempt && attempt.payout_id === payout.id && payout.status === "in_flight") settlement().markPaid(payout, attempt, t.ledgerIndex);
-    else settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
+    if (attempt && attempt.payout_id === payout.id && payout.status === "in_flight") return settlement().markPaid(payout, attempt, t.ledgerIndex);
+    return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
   }
 
-  // A successful payment of this installation for the payout `key` names.
-  function ours(t: WalletTx, key: string): "settled" | "listed" | null {
-    const named = parsePayoutKey(key);
-    if (!named || t.deliveredDrops === null || t.destination === null) return list(t, "unknown_payout", key) ? "listed" : null;
-    if (named.kind === "faucet_request") {
-      const payout = q.payoutOfRequest.get(named.requestId);
-      if (payout) return settleKnown(payout, t), "settled";
-      const request = q.request.get(named.requestId);
-      if (!request || request.address !== t.destination) return list(t, "unknown_payout", key) ? "listed" : null;
-      const created = insertPayout("FAUCET_REQUEST", request.id, null, t.destination, t.destinationTag, t.deliveredDrops, now());
-      settlement().markFoundOnLedger(created, t.hash, t.ledgerIndex);
-      return "settled";
+  const samePayment = (payout: PayoutRow, t: WalletTx) =>
+    payout.destination === t.destination && payout.destination_tag === t.destinationTag && payout.amount_drops === t.deliveredDrops;
+
+  // A faucet payment this database has no payout of: the open request it pays (same address, tag and
+  // amount), else a request recorded as paid, found on the ledger, so its address meets the
+  // one-claim-a-day limit again.
+  function faucetPaymentFound(t: WalletTx, key: string | null): boolean {
+    const open = q.openRequest.get(t.destination!, t.destinationTag, t.deliveredDrops!);
+    if (open) {
+      const payout = q.payoutOfRequest.get(open.id) ?? insertPayout("FAUCET_REQUEST", open.id, null, t.destination!, t.destinationTag, t.deliveredDrops!, now())!;
+      return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
     }
-    const same = q.payoutById.get(named.payoutId);
-    if (same && same.kind === "USER_PAYMENT" && same.user_id === named.userId && same.destination === t.destination) return settleKnown(same, t), "settled";
-    if (!q.user.get(named.userId)) return list(t, "unknown_payout", key) ? "listed" : null;
-    // The user's payment this database still has open is the one the ledger shows when it has not
-    // been signed here and sends the same amount; a different one was never sent: nothing of it went out.
-    const open = q.openUserPayment.get(named.userId);
-    if (open && open.status === "queued" && open.amount_drops === t.deliveredDrops && open.destination === t.destination) {
-      settlement().markFoundOnLedger(open, t.hash, t.ledgerIndex);
-      return "settled";
-    }
-    if (open && open.status === "queued") {
-      settlement().markFailed(open, "preflight_refused", `Not sent: a payment of this user made before the database was restored was found on the ledger (${t.hash}); pay again for what is still owed`);
-    } else if (open) {
-      return list(t, "unknown_payout", key) ? "listed" : null;
-    }
-    const created = insertPayout("USER_PAYMENT", null, named.userId, t.destination, t.destinationTag, t.deliveredDrops, now());
-    q.attachRewards.run(created.id, named.userId);
-    settlement().markFoundOnLedger(created, t.hash, t.ledgerIndex);
-    return "settled";
+    const request = q.insertRequest.get(t.destination!, t.destinationTag, t.deliveredDrops!, t.hash, t.closedAt, t.closedAt)!;
+    const payout = insertPayout("FAUCET_REQUEST", request.id, null, t.destination!, t.destinationTag, t.deliveredDrops!, now())!;
+    settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
+    list(t, "unknown_payout", key);
+    return true;
   }
 
-  // One transaction of the wallet's history. Returns what it changed.
-  function apply(t: WalletTx, summary: ReconcileSummary) {
+  // A user payment this database has no payout of: the queued payment it is (same address, tag and
+  // amount), or the one user this address pays who is owed exactly that much; else listed. A queued
+  // payment of another amount to the address is refused: an admin checks what is still owed.
+  function userPaymentFound(t: WalletTx, key: string | null): boolean {
+    const queued = q.queuedUserPayment.get(t.destination!);
+    if (queued && samePayment(queued, t)) return settlement().markFoundOnLedger(queued, t.hash, t.ledgerIndex);
+    const users = q.usersPaidTo.all(t.destination!);
+    const owner = users.length === 1 && !queued ? users[0]! : null;
+    if (owner && !owner.open && owner.owed === t.deliveredDrops && owner.destination_tag === t.destinationTag) {
+      const payout = insertPayout("USER_PAYMENT", null, owner.id, t.destination!, t.destinationTag, t.deliveredDrops!, now())!;
+      q.attachRewards.run(payout.id, owner.id);
+      return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
+    }
+    if (queued) {
+      settlement().markFailed(
+        queued,
+        "preflight_refused",
+        `Not sent: a payment of ${xrpOf(t.deliveredDrops!)} XRP to this address that this database had not recorded was found on the ledger (${t.hash}); check what is still owed and pay again`,
+      );
+    }
+    return list(t, "unknown_payout", key);
+  }
+
+  // A successful payment of the faucet that is not one of this database's attempts.
+  function paymentFound(t: WalletTx, mark: FaucetMark): boolean | "mismatch" {
+    const name = mark.name!;
+    if (name.ref !== null && mark.thisInstallation) {
+      const payout = q.payoutByRef.get(name.ref);
+      if (payout) {
+        const kind = payout.kind === "FAUCET_REQUEST" ? "faucet" : "user";
+        if (kind === name.kind && samePayment(payout, t)) return settleKnown(payout, t);
+        // the ledger's payment is not what this payout pays: never taken for it
+        return list(t, "mismatch", mark.key) ? "mismatch" : false;
+      }
+    }
+    return name.kind === "faucet" ? faucetPaymentFound(t, mark.key) : userPaymentFound(t, mark.key);
+  }
+
+  // One transaction of the wallet's history.
+  function apply(t: WalletTx, summary: ReconcileSummary, context: RunContext) {
     if (t.tx.Account !== account) return; // received: nothing of ours
-    const key = ownPayoutKey(installationId, t.tx);
-    const attempt = key ? null : q.attemptByHash.get(t.hash);
-    if (key === null && !attempt) {
+    const attempt = q.attemptByHash.get(t.hash);
+    if (attempt) {
+      // signed by this database: settled as its own
+      const payout = q.payoutById.get(attempt.payout_id);
+      if (payout && t.result === "tesSUCCESS" && settleKnown(payout, t)) summary.found++;
+      return;
+    }
+    const mark = faucetMarkOf(installationId, t.tx);
+    if (mark === null) {
       if (list(t, "outside", null)) summary.outside++;
       return;
     }
-    if (t.result !== "tesSUCCESS") return; // nothing delivered: the engine settles its in-flight attempts itself
-    if (attempt) {
-      // signed by this database before its payments carried their names
-      const payout = q.payoutById.get(attempt.payout_id);
-      if (payout) settleKnown(payout, t);
-      return;
+    if (mark.instance === context.instanceId) return; // this process's own word to another server
+    if (t.ledgerIndex > context.startLedger) {
+      summary.anotherServer.push(t);
+      list(t, "another_server", mark.key);
     }
-    if (ours(t, key!) === "settled") summary.found++;
+    if (t.result !== "tesSUCCESS" || t.type !== "Payment" || mark.name === null || t.deliveredDrops === null || t.destination === null) return;
+    const found = paymentFound(t, mark);
+    if (found === "mismatch") summary.mismatched++;
+    else if (found) {
+      summary.found++;
+      if (mark.name.kind === "faucet") summary.faucetFound++;
+      else summary.userFound++;
+    }
   }
 
   return {
@@ -199,20 +286,30 @@ export function createReconciler({
     // Reads the wallet's history from the cursor up to the server's validated ledger (at least
     // `validatedIndex`) and applies it, a page per database transaction; the cursor moves once all
     // is read. `readFrom`: the first ledger to read when the operator accepted that the server lacks
-    // the ones before.
-    async run(validatedIndex: number, readFrom: number | null = null): Promise<ReconcileSummary | null> {
+    // the ones before. A database that never read it (a new one, maybe on a used wallet) reads all
+    // the server holds, and what it rebuilt from there is kept for the wallet screen.
+    async run(validatedIndex: number, context: RunContext): Promise<ReconcileSummary | null> {
+      const readFrom = context.readFrom ?? null;
       const cursor = q.installation.get()!.reconciled_ledger;
-      if (cursor === null) {
-        // a new installation (or one from before reconciliation): nothing of its own precedes this ledger
-        q.setCursor.run(validatedIndex);
-        return null;
-      }
-      const from = Math.max(cursor + 1, readFrom ?? 0);
-      if (from > validatedIndex) {
+      const fresh = cursor === null;
+      const from = fresh ? -1 : Math.max(cursor + 1, readFrom ?? 0);
+      if (!fresh && from > validatedIndex) {
         if (readFrom !== null) q.setCursor.run(validatedIndex);
         return null;
       }
-      const summary: ReconcileSummary = { fromLedger: from, toLedger: validatedIndex, read: 0, found: 0, outside: 0 };
+      const summary: ReconcileSummary = {
+        fromLedger: from,
+        toLedger: validatedIndex,
+        read: 0,
+        found: 0,
+        faucetFound: 0,
+        userFound: 0,
+        outside: 0,
+        mismatched: 0,
+        anotherServer: [],
+        fresh,
+      };
+      let sent = 0;
       let marker: unknown;
       do {
         let page: AccountTxAnswer;
@@ -221,21 +318,27 @@ export function createReconciler({
           const range = marker === undefined ? { ledger_index_min: from, ledger_index_max: -1 } : { ledger_index_min: from, ledger_index_max: summary.toLedger, marker };
           page = await ledger.request<AccountTxAnswer>({ command: "account_tx", account, ...range, forward: true, limit: PAGE });
         } catch (error) {
+          // a wallet the ledger does not know yet has no history
+          if (fresh && rippledError(error)?.error === "actNotFound") break;
           // (below the server's complete ledgers; a server behind the one asked before answers
           // invalidLgrRange, an error like any other: the next tick asks again)
           if (rippledError(error)?.error === "lgrIdxMalformed") throw new HistoryGap(from, await oldestHeld());
           throw error;
         }
         // an API v1 server narrows the range to what it holds instead of refusing
-        if (page.ledger_index_min > from) throw new HistoryGap(from, page.ledger_index_min);
-        if (marker === undefined) summary.toLedger = page.ledger_index_max;
+        if (!fresh && page.ledger_index_min > from) throw new HistoryGap(from, page.ledger_index_min);
+        if (marker === undefined) {
+          summary.toLedger = page.ledger_index_max;
+          if (fresh) summary.fromLedger = page.ledger_index_min;
+        }
         const txs = page.transactions.map(walletTx);
+        sent += txs.filter((t) => t.tx.Account === account).length;
         // A few milliseconds' worth per database transaction, then as long again for the requests
         // being answered meanwhile: a long history (a restore) never holds the event loop for long.
         for (let i = 0; i < txs.length; ) {
           const started = performance.now();
           immediate({ sqlite }, () => {
-            while (i < txs.length && performance.now() - started < SLICE_MS) apply(txs[i++]!, summary);
+            while (i < txs.length && performance.now() - started < SLICE_MS) apply(txs[i++]!, summary, context);
           });
           await Bun.sleep(Math.max(1, performance.now() - started));
         }
@@ -243,6 +346,17 @@ export function createReconciler({
         marker = page.marker;
       } while (marker !== undefined);
       q.setCursor.run(summary.toLedger);
+      if (fresh && sent > 0) {
+        const rebuilt: Rebuilt = {
+          at: now(),
+          fromLedger: summary.fromLedger,
+          toLedger: summary.toLedger,
+          faucetPayments: summary.faucetFound,
+          userPayments: summary.userFound,
+          outside: summary.outside,
+        };
+        q.setRebuilt.run(JSON.stringify(rebuilt));
+      }
       if (summary.outside > 0) onOutside?.();
       return summary;
     },

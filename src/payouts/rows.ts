@@ -14,6 +14,8 @@ export interface PayoutRow {
   sequence: number | null;
   tx_hash: string | null;
   error: string | null;
+  // its random name on the ledger (identity.ts)
+  ledger_ref: string;
 }
 
 export interface AttemptRow {

@@ -19,6 +19,8 @@ export interface SettlementOutcomes {
   needsAttention(payout: PayoutRow, message: string): void;
   // (outside any transaction) the wallet's history showed transactions sent outside the faucet
   outsidePayment?(): void;
+  // (outside any transaction) another server is paying from the wallet: payouts are paused
+  anotherServer?(): void;
 }
 
 export type FailedStatus = "failed_on_ledger" | "preflight_refused";

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 import { DISK_FREE_MIN, LEDGER_STALL_MS, OUTSIDE_PAYMENT_ALERT_MS, PAYOUT_WAIT_MS } from "./model.ts";
+import { ANOTHER_SERVER } from "../../payouts/engine.ts";
 import type { AlertCheck } from "./service.ts";
 
 const xrp = (drops: number) => `${formatXrp(drops).replace(/\.?0+$/, "")} XRP`;
@@ -45,6 +46,14 @@ export function walletLow({
 
 export function payoutsPaused(paused: () => string | null): AlertCheck {
   return { kind: "payouts_paused", check: () => (paused() ? `Payouts are paused: ${paused()}` : null) };
+}
+
+// Another server paying from the same hot wallet (the engine's pause says which payment showed it).
+export function anotherServer(paused: () => string | null): AlertCheck {
+  return {
+    kind: "another_signer",
+    check: () => (paused()?.startsWith(ANOTHER_SERVER) ? `Two servers are paying from one hot wallet: ${paused()}.` : null),
+  };
 }
 
 // A payout queued or in flight for longer than 30 minutes.

@@ -7,6 +7,7 @@ export const ALERT_KINDS = {
   payouts_paused: "Payouts paused",
   payout_waiting: "A payout is waiting",
   outside_payment: "Sent from the hot wallet outside the faucet",
+  another_signer: "Another server is paying from the hot wallet",
   ledger_stalled: "No validated ledger",
   disk_low: "Disk almost full",
   database_read_only: "Database cannot be written",

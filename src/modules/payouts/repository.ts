@@ -5,6 +5,7 @@
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, payouts, rewards, users } from "../../db/schema.ts";
+import { NEW_LEDGER_REF_SQL } from "../../payouts/identity.ts";
 
 const p = sql.placeholder;
 const r = faucetRequests;
@@ -87,6 +88,8 @@ export function createPayoutRepository(db: Db) {
       destinationTag: p("destinationTag"),
       amountDrops: p("amountDrops"),
       requestedBy: p("requestedBy"),
+      // (its name on the ledger, made by SQLite for each row)
+      ledgerRef: sql.raw(NEW_LEDGER_REF_SQL),
       createdAt: p("at"),
       updatedAt: p("at"),
     })
