@@ -242,7 +242,8 @@ export function createReconciler({
         const kind = payout.kind === "FAUCET_REQUEST" ? "faucet" : "user";
         if (kind === name.kind && samePayment(payout, t)) return settleKnown(payout, t);
         // the ledger's payment is not what this payout pays: never taken for it
-        return list(t, "mismatch", mark.key) ? "mismatch" : false;
+        list(t, "mismatch", mark.key);
+        return "mismatch";
       }
     }
     return name.kind === "faucet" ? faucetPaymentFound(t, mark.key) : userPaymentFound(t, mark.key);

@@ -12,6 +12,7 @@
 // Each answers { ok: true, sizeBytes?, files?, copied? } or { ok: false, message }.
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, fsyncSync, openSync, statSync } from "node:fs";
+import { dropProcessState } from "../../db/backup.ts";
 import { integrityProblems } from "../../db/integrity.ts";
 import type { UploadedFile } from "./model.ts";
 import { copyUploads } from "./store.ts";
@@ -30,6 +31,7 @@ function copy(from: string, to: string) {
     db.close();
   }
   chmodSync(to, 0o600);
+  dropProcessState(to);
 }
 
 function check(path: string): number {

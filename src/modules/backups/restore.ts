@@ -20,6 +20,7 @@ import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync
 import { dirname, join, resolve } from "node:path";
 import { SECRET_KEY_FILE } from "../../auth/secret-box.ts";
 import { hasMigrationsTable, migrationsFolder, newestAppliedMigration, readJournal, syncPath } from "../../db/migrate.ts";
+import { dropProcessState } from "../../db/backup.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../db/open.ts";
 import { integrityProblems } from "../../db/integrity.ts";
 import { UPLOADS_DIR } from "./model.ts";
@@ -124,6 +125,7 @@ export function restoreDatabase({ file, dataDir, folder }: { file: string; dataD
     chmodSync(incoming, PRIVATE_FILE_MODE);
     syncPath(incoming);
     const checked = checkBackup(incoming, source, folder);
+    dropProcessState(incoming);
     cleanIncoming(false);
     const images = restoreUploads(source, join(dir, UPLOADS_DIR));
 
