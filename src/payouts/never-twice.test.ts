@@ -180,6 +180,10 @@ test("a new database on a used wallet reads its history back: the visitors it pa
   }
   const rebuilt = JSON.parse((sqlite().query("select rebuilt from installation").get() as { rebuilt: string }).rebuilt);
   expect(rebuilt).toMatchObject({ faucetPayments: 2, userPayments: 0 });
+  const wallet = (await bed.t.call("GET", "/api/admin/wallet", { cookie: bed.admin })).json;
+  expect(wallet.rebuiltFromLedger).toMatchObject({ faucetPayments: 2, userPayments: 0 });
+  expect(wallet.rebuiltFromLedger.message).toContain("owed balances, waiting requests and settings lived in the lost database only");
+  expect(wallet.lastError).toBeNull();
   expect(bed.logs.join("\n")).toContain("a new database on a wallet with history");
   expect(bed.logs.join("\n")).toContain("owed balances and waiting requests are the lost database's alone");
   await ticks(3);

@@ -1,6 +1,7 @@
 // What the hot wallet's admin calls answer: where payouts go, what the wallet holds and can spend,
 // what is in flight, and whether the engine is paused and why. The state is read by service.ts.
 import type { WalletLedgerPayment } from "../../db/schema.ts";
+import type { Rebuilt } from "../../payouts/reconcile.ts";
 import { iso } from "../../lib/time.ts";
 import { formatXrp } from "../../money.ts";
 import { PAYOUTS_NOT_CONFIGURED } from "../payouts/model.ts";
@@ -23,6 +24,8 @@ export interface WalletState {
   // when the pause lifts by itself (the daily payout ceiling's), or null
   pausedUntil: number | null;
   lastError: string | null;
+  // what a new database read back from a used wallet's history (null: it had nothing to read back)
+  rebuilt: Rebuilt | null;
 }
 
 // What the ledger says of the wallet, or why it could not be asked.
@@ -44,6 +47,7 @@ export function walletView(s: WalletState, ledger: LedgerView) {
     // set: the pause lifts by itself then, and "Resume payouts" cannot lift it earlier
     pausedUntil: s.pausedUntil === null ? null : new Date(s.pausedUntil).toISOString(),
     lastError: s.lastError,
+    rebuiltFromLedger: s.rebuilt === null ? null : rebuiltView(s.rebuilt),
   };
   if ("error" in ledger) return { ...base, ledgerError: ledger.error };
   return {
@@ -58,10 +62,27 @@ export function walletView(s: WalletState, ledger: LedgerView) {
 
 export const resumedView = () => ({ message: PAYOUTS_RESUMED });
 
+// What a new database rebuilt from the wallet's history, and what it could not, in the operator's words.
+export const rebuiltView = (r: Rebuilt) => ({
+  at: iso(r.at),
+  fromLedger: r.fromLedger,
+  toLedger: r.toLedger,
+  faucetPayments: r.faucetPayments,
+  userPayments: r.userPayments,
+  outside: r.outside,
+  message:
+    `This database started on a wallet that had paid before: its transactions in ledgers ${r.fromLedger}-${r.toLedger} (all the XRPL server held) were read back. ` +
+    `${r.faucetPayments} faucet payments are recorded as paid requests, found on the ledger, so those addresses meet the one-claim-a-day limit; ` +
+    `${r.userPayments} user payments and ${r.outside} transactions sent outside the faucet are listed below. ` +
+    "Users, owed balances, waiting requests and settings lived in the lost database only and could not be rebuilt: restore a backup for them.",
+});
+
 // What the ledger shows of a wallet transaction no payout of this database accounts for.
 export const LEDGER_PAYMENT_ORIGINS = {
   outside: "Sent outside the faucet",
-  unknown_payout: "Paid by this faucet for a payout this database does not have (made after the backup it was restored from)",
+  unknown_payout: "Paid by this faucet for a payout this database does not have (made after the backup it was restored from, or before this database existed)",
+  mismatch: "Names a payout of this database but pays another address, tag or amount: not taken as paid",
+  another_server: "Signed by another server paying from this wallet since this one started",
 } as const;
 
 export const ledgerPaymentView = (p: WalletLedgerPayment) => ({

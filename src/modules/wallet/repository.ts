@@ -2,7 +2,8 @@
 // the ledger shows that no payout of this database accounts for.
 import { count, desc, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { payouts, walletLedgerPayments } from "../../db/schema.ts";
+import { installation, payouts, walletLedgerPayments } from "../../db/schema.ts";
+import type { Rebuilt } from "../../payouts/reconcile.ts";
 
 // The newest listed transactions the wallet screen shows.
 export const LEDGER_PAYMENTS_SHOWN = 100;
@@ -15,9 +16,15 @@ export function createWalletRepository(db: Db) {
     .groupBy(payouts.status)
     .prepare();
   const listed = db.select().from(walletLedgerPayments).orderBy(desc(walletLedgerPayments.id)).limit(LEDGER_PAYMENTS_SHOWN).prepare();
+  const rebuilt = db.select({ rebuilt: installation.rebuilt }).from(installation).prepare();
   return {
     // queued, in flight and needing attention: how many of each
     unsettledCounts: () => counts.all(),
     ledgerPayments: () => listed.all(),
+    // what a new database read back from a used wallet's history (reconcile.ts writes it), or null
+    rebuilt: (): Rebuilt | null => {
+      const text = rebuilt.get()?.rebuilt;
+      return text ? (JSON.parse(text) as Rebuilt) : null;
+    },
   };
 }

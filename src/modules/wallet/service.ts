@@ -59,6 +59,7 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
       paused: engine.paused,
       pausedUntil: engine.pausedUntil,
       lastError: engine.lastError,
+      rebuilt: repo.rebuilt(),
     };
     return { state, ledger: await ledgerOf(runtime) };
   }
