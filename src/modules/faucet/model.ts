@@ -113,6 +113,8 @@ const LEFT_FOR_A_PERSON: Record<string, string> = {
   network_paid_today: "Auto-approve left it for you: its network was paid today",
   blocked: "Auto-approve left it for you: blocked during its hold",
   surge: "Made during a surge: a person reviews each",
+  // (modules/payouts: its payout was withdrawn before it was signed, and a person decides again)
+  withdrawn: "Its payout was withdrawn before anything was sent: decide again",
 };
 
 // A faucet request as the admin's list shows it: who asked, from where, the risk and the payout.

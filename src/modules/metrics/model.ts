@@ -37,7 +37,7 @@ export const METRICS = {
 export const FAUCET_REQUEST_STATES: readonly string[] = FAUCET_STATUSES;
 export const CLAIM_STATES: readonly string[] = ["PENDING", ...CLAIM_STATUSES];
 // The payout engine's states (db/schema.ts, docs/payouts.md).
-export const PAYOUT_STATES: readonly string[] = ["queued", "preflight_refused", "sequence_assigned", "in_flight", "paid", "failed_on_ledger", "needs_attention"];
+export const PAYOUT_STATES: readonly string[] = ["queued", "preflight_refused", "sequence_assigned", "in_flight", "paid", "failed_on_ledger", "needs_attention", "withdrawn"];
 export const BUDGET_POOLS = ["faucet", "bonus"] as const;
 
 // Metrics owned by other modules, given to createApp (each left out while absent): the backups'

@@ -11,7 +11,8 @@ export const PAYOUTS_NOT_CONFIGURED = "Payouts are not configured";
 // its block (the admin reads why and rejects it, or unblocks first).
 export const BLOCKED_DESTINATION = "This address is on the block list: it cannot be paid. Reject the request, or remove the address from the block list first.";
 
-// The payout status the admin screen shows: SUCCESS (green) or anything else (red).
+// The payout status the admin screen shows: SUCCESS (green), FAILED (red), NEEDS_ATTENTION,
+// WITHDRAWN (an admin withdrew it before it was signed: nothing was sent) or PENDING.
 export function payoutStatus(status: string): string {
   switch (status) {
     case "paid":
@@ -21,9 +22,38 @@ export function payoutStatus(status: string): string {
       return "FAILED";
     case "needs_attention":
       return "NEEDS_ATTENTION";
+    case "withdrawn":
+      return "WITHDRAWN";
     default:
       return "PENDING";
   }
+}
+
+// Why a payout cannot be withdrawn: only one not yet signed ('queued') can.
+export function notWithdrawable(status: string): string {
+  switch (status) {
+    case "sequence_assigned":
+    case "in_flight":
+      return "This payout was already signed and sent to the ledger: it can no longer be withdrawn.";
+    case "paid":
+      return "This payout was already paid: it can no longer be withdrawn.";
+    case "needs_attention":
+      return "This payout needs attention: it was signed and may be on the ledger, so it can no longer be withdrawn.";
+    case "failed_on_ledger":
+    case "preflight_refused":
+      return "This payout already failed and nothing was sent: there is nothing to withdraw (retry or reject its request instead).";
+    default:
+      return `This payout is ${status.replaceAll("_", " ")}: it can no longer be withdrawn.`;
+  }
+}
+
+// The answer to withdrawing a payout: what happened to its request or its user.
+export function withdrawnMessage(payout: { id: number; kind: string; faucetRequestId: number | null; amountDrops: number }, outcome: "withdrawn" | "unchanged"): string {
+  if (outcome === "unchanged") return `Payout #${payout.id} was already withdrawn: nothing was sent.`;
+  if (payout.kind === "FAUCET_REQUEST") {
+    return `Payout #${payout.id} withdrawn: nothing was sent. Faucet request #${payout.faucetRequestId} is back in the requests list for a person to decide.`;
+  }
+  return `Payout #${payout.id} withdrawn: nothing was sent. The user's ${formatXrp(payout.amountDrops)} XRP stays owed.`;
 }
 
 export function payoutView(p: PayoutRecord & { username?: string | null }) {

@@ -1,5 +1,6 @@
 // All SQL of the admin's payout actions (service.ts): the faucet request or user an approval, a
-// rejection or a payment reads, its compare-and-set, the queued payout it writes. Prepared once,
+// rejection, a payment or a withdrawal reads, its compare-and-set, the queued payout it writes (or
+// withdraws, or queues again). Prepared once,
 // Drizzle's builder throughout. (The engine's own SQL is src/payouts/engine-store.ts; what a settled
 // payout does to a request or a user is settlement.ts, over the faucet's and the rewards' repositories.)
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
@@ -12,8 +13,16 @@ const r = faucetRequests;
 
 // A payout that failed for good: nothing was sent, an admin may retry or reject it.
 export const FAILED_FOR_GOOD = ["failed_on_ledger", "preflight_refused"] as const;
-// A payout not yet settled: a second user payment waits for it.
+// A payout not yet settled: a second user payment waits for it. ('withdrawn' is not open: nothing
+// was sent, a new payment is a new payout.)
 const OPEN = ["queued", "in_flight", "needs_attention"];
+// A payout not yet signed: the only one an admin may withdraw (the engine also puts back to 'queued'
+// a payout whose Sequence another transaction took, once its attempts are proven dead).
+export const NOT_SIGNED = "queued";
+// A payout an admin withdrew before it was signed: nothing was sent. Its row and attempts stay.
+export const WITHDRAWN = "withdrawn";
+// Why the auto-approve rule leaves a request whose payout was withdrawn alone: a person decides again.
+export const WITHDRAWN_SKIP = "withdrawn";
 
 // A payout as the admin's screens read it (payoutView), and the columns that select it (modules/account's
 // history of payments selects the same).
@@ -102,7 +111,44 @@ export function createPayoutRepository(db: Db) {
     .where(and(eq(payouts.faucetRequestId, p("id")), inArray(payouts.status, [...FAILED_FOR_GOOD])))
     .returning({ id: payouts.id })
     .prepare();
-  const payoutStatusOfRequest = db.select({ status: payouts.status }).from(payouts).where(eq(payouts.faucetRequestId, p("id"))).prepare();
+  const payoutOfRequest = db.select({ id: payouts.id, status: payouts.status }).from(payouts).where(eq(payouts.faucetRequestId, p("id"))).prepare();
+  // A withdrawn payout of the request queued again, as new (a request has one payout row).
+  const requeueWithdrawn = db
+    .update(payouts)
+    .set({ status: NOT_SIGNED, sequence: null, error: null, requestedBy: sql`${p("requestedBy")}`, updatedAt: sql`${p("at")}` })
+    .where(and(eq(payouts.faucetRequestId, p("id")), eq(payouts.status, WITHDRAWN)))
+    .returning({ id: payouts.id })
+    .prepare();
+  // What a withdrawal reads of the payout, and its compare-and-set from 'queued'.
+  const toWithdraw = db
+    .select({
+      id: payouts.id,
+      kind: payouts.kind,
+      status: payouts.status,
+      faucetRequestId: payouts.faucetRequestId,
+      userId: payouts.userId,
+      destination: payouts.destination,
+      amountDrops: payouts.amountDrops,
+    })
+    .from(payouts)
+    .where(eq(payouts.id, p("id")))
+    .prepare();
+  const withdraw = db
+    .update(payouts)
+    .set({ status: WITHDRAWN, updatedAt: sql`${p("at")}` })
+    .where(and(eq(payouts.id, p("id")), eq(payouts.status, NOT_SIGNED)))
+    .returning({ id: payouts.id })
+    .prepare();
+  // The request of a withdrawn payout waits for a person again: nobody's decision, no error, and
+  // the auto-approve rule leaves it alone.
+  const backToPending = db
+    .update(r)
+    .set({ status: "PENDING", processedBy: null, processedAt: null, autoApproved: false, payoutError: null, autoApproveSkip: WITHDRAWN_SKIP })
+    .where(and(eq(r.id, p("id")), eq(r.status, "APPROVED")))
+    .returning({ id: r.id })
+    .prepare();
+  // The rewards a withdrawn user payment was to pay: unpaid again (the amount stays owed).
+  const detachRewards = db.update(rewards).set({ payoutId: null }).where(eq(rewards.payoutId, p("payoutId"))).prepare();
   const user = db
     .select({ id: users.id, address: users.xrpAddress, destinationTag: users.xrpDestinationTag, owedDrops: users.totalClaimedDrops })
     .from(users)
@@ -131,7 +177,16 @@ export function createPayoutRepository(db: Db) {
     insertPayout: (payout: NewPayout) => insertPayout.get(payout)!.id,
     // true when a failed payout of this request was queued again
     requeueFailed: (faucetRequestId: number, at: number) => requeueFailed.all({ id: faucetRequestId, at }).length > 0,
-    payoutStatusOfRequest: (faucetRequestId: number) => payoutStatusOfRequest.get({ id: faucetRequestId })?.status,
+    payoutStatusOfRequest: (faucetRequestId: number) => payoutOfRequest.get({ id: faucetRequestId })?.status,
+    payoutOfRequest: (faucetRequestId: number) => payoutOfRequest.get({ id: faucetRequestId }),
+    // the id of the request's withdrawn payout now queued again, or undefined when it had none
+    requeueWithdrawn: (faucetRequestId: number, requestedBy: number | null, at: number): number | undefined => requeueWithdrawn.get({ id: faucetRequestId, requestedBy, at })?.id,
+    payoutToWithdraw: (id: number) => toWithdraw.get({ id }),
+    // true when this call moved the payout from 'queued' to 'withdrawn'
+    withdraw: (id: number, at: number) => withdraw.get({ id, at }) !== undefined,
+    // true when this call moved the request from APPROVED back to PENDING
+    requestBackToPending: (faucetRequestId: number) => backToPending.get({ id: faucetRequestId }) !== undefined,
+    detachRewards: (payoutId: number) => detachRewards.run({ payoutId }),
     user: (id: number) => user.get({ id }),
     openUserPayment: (userId: number) => openUserPayment.get({ userId })?.id,
     attachRewards: (payoutId: number, userId: number) => attachRewards.run({ payoutId, userId }),

@@ -1,5 +1,6 @@
 // The admin's calls that move money: the decision on a faucet request (approving queues its payout,
-// rejecting gives the budget back) and paying a user what they are owed.
+// rejecting gives the budget back), paying a user what they are owed, and withdrawing a payout not
+// yet signed (held while payouts are paused).
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps } from "../../http/context.ts";
 import { idParam } from "../../http/params.ts";
@@ -23,5 +24,6 @@ export function payoutRoutes({ context, payouts, payWaitMs }: PayoutRouteDeps) {
       const answer = paymentAnswer(await payouts.payUser(idParam(params.userId), actor, payWaitMs));
       set.status = answer.status;
       return answer.body;
-    });
+    })
+    .post("/api/admin/payouts/:id/withdraw", ({ params, actor }) => payouts.withdrawPayout(idParam(params.id), actor));
 }

@@ -1,6 +1,7 @@
 // The admin actions that move money, on the database side: each is a compare-and-set in one
 // transaction, so double clicks and retries queue at most one payout. The engine (src/payouts) does
-// the rest; what its settlement does to a request or a user is settlement.ts.
+// the rest; what its settlement does to a request or a user is settlement.ts. And the one that stops
+// it: withdrawing a payout not yet signed (held while payouts are paused), as if nothing was sent.
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.ts";
 import { formatXrp } from "../../money.ts";
@@ -10,11 +11,24 @@ import { requireStepUp } from "../../auth/step-up.ts";
 import type { PayoutEngine } from "../../payouts/engine.ts";
 import { AUTO_ACTOR, recordAudit } from "../audit/service.ts";
 import { notifyFaucetRequest } from "../notifications/service.ts";
-import { BLOCKED_DESTINATION, DECISION_DONE, DEFAULT_REJECT_REASON, type FaucetDecision, PAYOUTS_NOT_CONFIGURED, payoutErrors, payoutView } from "./model.ts";
-import { createPayoutRepository, FAILED_FOR_GOOD } from "./repository.ts";
+import {
+  BLOCKED_DESTINATION,
+  DECISION_DONE,
+  DEFAULT_REJECT_REASON,
+  type FaucetDecision,
+  notWithdrawable,
+  PAYOUTS_NOT_CONFIGURED,
+  payoutErrors,
+  payoutView,
+  withdrawnMessage,
+} from "./model.ts";
+import { createPayoutRepository, FAILED_FOR_GOOD, NOT_SIGNED, WITHDRAWN } from "./repository.ts";
 
 // What the auto-approve rule's approval did: queued the payout, or left the request as it was.
 export type AutoApproval = "queued" | "not_pending" | "over_daily_cap" | "over_budget" | "no_engine";
+
+// What withdrawing a payout did: withdrew it, or nothing (it was withdrawn already: a repeat click).
+export type Withdrawal = "withdrawn" | "unchanged";
 
 // The faucet's day budget, moved in the same transaction as the admin's decision.
 export interface FaucetBudget {
@@ -38,8 +52,17 @@ export function createPayoutService({
     if (!e) throw new HttpError(503, PAYOUTS_NOT_CONFIGURED);
     return e;
   };
-  const queueRequestPayout = (id: number, request: { address: string; destinationTag: number | null; amountDrops: number }, requestedBy: number | null, at: number) =>
-    repo.insertPayout({ kind: "FAUCET_REQUEST", faucetRequestId: id, userId: null, destination: request.address, destinationTag: request.destinationTag, amountDrops: request.amountDrops, requestedBy, at });
+  // The approved request's payout: a new row, or the one withdrawn before (a request has one payout
+  // row: withdrawn, nothing was sent, so it is queued again as new).
+  const queueRequestPayout = (id: number, request: { address: string; destinationTag: number | null; amountDrops: number }, requestedBy: number | null, at: number): number => {
+    if (repo.payoutOfRequest(id) === undefined) {
+      return repo.insertPayout({ kind: "FAUCET_REQUEST", faucetRequestId: id, userId: null, destination: request.address, destinationTag: request.destinationTag, amountDrops: request.amountDrops, requestedBy, at });
+    }
+    const requeued = repo.requeueWithdrawn(id, requestedBy, at);
+    // (a pending request has no payout but a withdrawn one: anything else is not this request's to queue)
+    if (requeued === undefined) throw conflict("This request already has a payout");
+    return requeued;
+  };
 
   const approve = (id: number, actor: Actor) =>
     immediate(db, () => {
@@ -94,15 +117,19 @@ export function createPayoutService({
     immediate(db, () => {
       const request = repo.faucetRequest(id);
       if (!request) throw notFound("Faucet request not found");
-      const payoutStatus = repo.payoutStatusOfRequest(id);
-      const failedForGood = (FAILED_FOR_GOOD as readonly string[]).includes(payoutStatus ?? "");
-      const rejectable = request.status === "PENDING" || (request.status === "APPROVED" && failedForGood);
+      const payout = repo.payoutOfRequest(id);
+      const failedForGood = (FAILED_FOR_GOOD as readonly string[]).includes(payout?.status ?? "");
+      // approved, its payout not yet signed (held while payouts are paused): withdrawn with the rejection
+      const held = request.status === "APPROVED" && payout?.status === NOT_SIGNED;
+      const rejectable = request.status === "PENDING" || (request.status === "APPROVED" && (failedForGood || held));
       if (request.status === "REJECTED") return;
       if (!rejectable) throw conflict(`This request is ${request.status.toLowerCase()} and can no longer be rejected`);
       const t = clock();
+      if (held && !repo.withdraw(payout.id, t)) throw conflict(notWithdrawable(payout.status));
       repo.reject(id, reason, actor.admin.id, t);
       budget.releaseBudget(id);
-      recordAudit(db, { actor: actor.admin, action: "faucet_request.reject", targetType: "faucet_request", targetId: id, details: { reason }, ip: actor.ip }, t);
+      const details = held ? { reason, withdrawnPayout: payout.id } : { reason };
+      recordAudit(db, { actor: actor.admin, action: "faucet_request.reject", targetType: "faucet_request", targetId: id, details, ip: actor.ip }, t);
       notifyFaucetRequest(db, id, { kind: "REQUEST_REJECTED", reason: reason || null }, t);
     });
 
@@ -120,6 +147,28 @@ export function createPayoutService({
       repo.attachRewards(payoutId, userId);
       recordAudit(db, { actor: actor.admin, action: "user.pay", targetType: "user", targetId: userId, details: { amount: formatXrp(user.owedDrops), payoutId }, ip: actor.ip }, t);
       return payoutId;
+    });
+
+  // Withdraws a payout not yet signed ('queued'): as if nothing was sent. A faucet request goes back
+  // to PENDING (nobody's decision, its budget given back) for a person to decide again; a user
+  // payment's rewards are unpaid again, the amount still owed. One transaction, with the audit entry.
+  const withdraw = (payoutId: number, actor: Actor) =>
+    immediate(db, () => {
+      const payout = repo.payoutToWithdraw(payoutId);
+      if (!payout) throw notFound("Payout not found");
+      if (payout.status === WITHDRAWN) return { payout, outcome: "unchanged" as Withdrawal };
+      const t = clock();
+      if (!repo.withdraw(payoutId, t)) throw conflict(notWithdrawable(payout.status), "PAYOUT_NOT_WITHDRAWABLE");
+      if (payout.kind === "FAUCET_REQUEST" && payout.faucetRequestId !== null) {
+        // (a queued payout's request is APPROVED: anything else rolls the withdrawal back)
+        if (!repo.requestBackToPending(payout.faucetRequestId)) throw conflict("This payout's request is no longer approved: reload the page", "PAYOUT_NOT_WITHDRAWABLE");
+        budget.releaseBudget(payout.faucetRequestId);
+      } else {
+        repo.detachRewards(payoutId);
+      }
+      const details = { kind: payout.kind, amount: formatXrp(payout.amountDrops), destination: payout.destination, requestId: payout.faucetRequestId, userId: payout.userId };
+      recordAudit(db, { actor: actor.admin, action: "payout.withdraw", targetType: "payout", targetId: payoutId, details, ip: actor.ip }, t);
+      return { payout, outcome: "withdrawn" as Withdrawal };
     });
 
   const service = {
@@ -154,6 +203,13 @@ export function createPayoutService({
       if (decision.action !== "REJECTED") throw payoutErrors.unknownDecision();
       reject(id, decision.reason?.trim() || DEFAULT_REJECT_REASON, actor);
       return { message: DECISION_DONE, outcome: "rejected" as const };
+    },
+
+    // Withdraws a payout not yet signed (POST /api/admin/payouts/:id/withdraw). No fresh code: it
+    // stops money, it does not move it; no engine needed either.
+    withdrawPayout(payoutId: number, actor: Actor) {
+      const { payout, outcome } = withdraw(payoutId, actor);
+      return { message: withdrawnMessage(payout, outcome), outcome, payout: payoutView(repo.payoutById(payoutId)!) };
     },
 
     // Queues (or finds) the user's payment and waits up to `waitMs` for the ledger's verdict.

@@ -17,20 +17,38 @@ async function pending() {
   return (await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(ip) })).json.id as number;
 }
 const act = (id: number | string, body: unknown) => bed.t.call("POST", `/api/admin/faucet/requests/${id}`, { cookie: bed.admin, body });
+const payoutStatus = (id: number) => (bed.t.db.sqlite.query("select status from payouts where faucet_request_id = ?").get(id) as { status: string } | null)?.status;
+// Between the first move and the second: the approved request's payout signed (in flight), or held
+// (payouts paused: not yet signed).
+const signed = async (id: number) => {
+  await bed.settle(() => payoutStatus(id) !== "queued", 5);
+  expect(payoutStatus(id)).toBe("in_flight");
+};
+const paused = async () => {
+  bed.engine.pause("test pause");
+};
 
-test.each([
+test.each<{ name: string; first: { action: string } | null; body: unknown; status: number; before?: () => Promise<void>; between?: (id: number) => Promise<void> }>([
   { name: "PENDING -> APPROVED", first: null, body: { action: "APPROVED" }, status: 200 },
   { name: "PENDING -> REJECTED", first: null, body: { action: "REJECTED", reason: "Promotional request rejected" }, status: 200 },
   { name: "APPROVED -> APPROVED again (a repeat click)", first: { action: "APPROVED" }, body: { action: "APPROVED" }, status: 200 },
-  { name: "APPROVED (payout queued) -> REJECTED", first: { action: "APPROVED" }, body: { action: "REJECTED" }, status: 409 },
+  { name: "APPROVED (payout signed) -> REJECTED", first: { action: "APPROVED" }, between: signed, body: { action: "REJECTED" }, status: 409 },
+  // not yet signed: withdrawn with the rejection (nothing was sent)
+  { name: "APPROVED (payout held, payouts paused) -> REJECTED", first: { action: "APPROVED" }, before: paused, body: { action: "REJECTED" }, status: 200 },
   { name: "REJECTED -> APPROVED", first: { action: "REJECTED" }, body: { action: "APPROVED" }, status: 409 },
   { name: "REJECTED -> REJECTED again", first: { action: "REJECTED" }, body: { action: "REJECTED" }, status: 200 },
   { name: "an unknown action", first: null, body: { action: "PAID" }, status: 400 },
   { name: "no action", first: null, body: {}, status: 400 },
-])("$name -> $status", async ({ first, body, status }) => {
+])("$name -> $status", async ({ first, body, status, before, between }) => {
   const id = await pending();
+  await before?.();
   if (first) expect((await act(id, first)).status).toBe(200);
+  await between?.(id);
   const res = await act(id, body);
+  if (before === paused) {
+    expect(payoutStatus(id)).toBe("withdrawn");
+    bed.engine.resume();
+  }
   expect(res.status).toBe(status);
   expect(typeof res.json.message).toBe("string");
   expect((bed.t.db.sqlite.query("select count(*) as n from payouts where faucet_request_id = ?").get(id) as { n: number }).n).toBeLessThanOrEqual(1);

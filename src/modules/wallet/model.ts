@@ -31,7 +31,36 @@ export interface WalletState {
 // What the ledger says of the wallet, or why it could not be asked.
 export type LedgerView = { networkId: number; ledgerIndex: number; balanceDrops: number; reserveDrops: number } | { error: string };
 
-export function walletView(s: WalletState, ledger: LedgerView) {
+// A payout not yet signed, as the wallet screen lists it (held while payouts are paused: Resume
+// sends it, Withdraw takes it back).
+export interface HeldPayout {
+  id: number;
+  kind: string;
+  faucetRequestId: number | null;
+  userId: number | null;
+  destination: string;
+  destinationTag: number | null;
+  amountDrops: number;
+  createdAt: number;
+}
+export interface Held {
+  rows: HeldPayout[];
+  count: number;
+  drops: number;
+}
+
+export const heldPayoutView = (p: HeldPayout) => ({
+  payoutId: p.id,
+  kind: p.kind,
+  requestId: p.faucetRequestId,
+  userId: p.userId,
+  destination: p.destination,
+  destinationTag: p.destinationTag,
+  amount: formatXrp(p.amountDrops),
+  createdAt: new Date(p.createdAt).toISOString(),
+});
+
+export function walletView(s: WalletState, ledger: LedgerView, held: Held) {
   const base = {
     configured: true as const,
     mode: s.mode,
@@ -48,6 +77,10 @@ export function walletView(s: WalletState, ledger: LedgerView) {
     pausedUntil: s.pausedUntil === null ? null : new Date(s.pausedUntil).toISOString(),
     lastError: s.lastError,
     rebuiltFromLedger: s.rebuilt === null ? null : rebuiltView(s.rebuilt),
+    // the payouts not yet signed, oldest first (at most 100): what Resume sends; how many and how much in all
+    held: held.rows.map(heldPayoutView),
+    heldCount: held.count,
+    heldTotal: formatXrp(held.drops),
   };
   if ("error" in ledger) return { ...base, ledgerError: ledger.error };
   return {

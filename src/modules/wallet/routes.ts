@@ -1,4 +1,5 @@
-// The hot wallet, for the admin: its state, and resuming payouts the engine paused.
+// The hot wallet, for the admin: its state (with the payouts held while paused), and resuming
+// payouts the engine paused (a fresh code first, as approving asks).
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps } from "../../http/context.ts";
 import type { WalletStatusSource } from "./service.ts";
@@ -13,5 +14,5 @@ export function walletRoutes({ context, wallet }: WalletRouteDeps) {
     .use(adminContext(context))
     .get("/api/admin/wallet", () => wallet.status())
     .get("/api/admin/wallet/ledger-payments", () => wallet.ledgerPayments())
-    .post("/api/admin/wallet/resume", () => wallet.resume());
+    .post("/api/admin/wallet/resume", ({ actor }) => wallet.resume(actor));
 }

@@ -1,10 +1,15 @@
 // What the admin sees of the hot wallet: where payouts go, what it holds and can spend, what is
-// in flight, and whether the engine is paused and why; resuming the engine. It reads the engine
-// (src/payouts) through the runtime createApp is given.
+// in flight, what is held (not yet signed), and whether the engine is paused and why; resuming the
+// engine (a fresh code first: it sends what is held). It reads the engine (src/payouts) through the
+// runtime createApp is given.
+import type { Actor } from "../../auth/actor.ts";
+import { requireStepUp } from "../../auth/step-up.ts";
 import type { Db } from "../../db/client.ts";
+import { formatXrp } from "../../money.ts";
 import type { AccountInfoAnswer } from "../../payouts/ledger.ts";
 import type { PayoutRuntime } from "../../payouts/runtime.ts";
-import { type LedgerView, ledgerPaymentView, notConfiguredView, resumedView, type WalletState, walletView } from "./model.ts";
+import { recordAudit } from "../audit/service.ts";
+import { type Held, type LedgerView, ledgerPaymentView, notConfiguredView, resumedView, type WalletState, walletView } from "./model.ts";
 import { createWalletRepository } from "./repository.ts";
 
 // What the ledger said of the wallet when it could be asked.
@@ -15,6 +20,10 @@ export const LEDGER_CACHE_MS = 30_000;
 
 export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; runtime: PayoutRuntime | null; clock?: () => number }) {
   const repo = createWalletRepository(db);
+  const held = (): Held => {
+    const total = repo.heldTotal();
+    return { rows: repo.held(), count: total.n, drops: total.drops };
+  };
 
   // The ledger's last answer (kept for GET /metrics, which never waits for the ledger once it has one).
   let kept: { view: LedgerFactsView; at: number } | null = null;
@@ -68,7 +77,7 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
     facts,
     async status() {
       const found = await facts();
-      return found === null ? notConfiguredView() : walletView(found.state, found.ledger);
+      return found === null ? notConfiguredView() : walletView(found.state, found.ledger, held());
     },
     // What the wallet can spend above its reserve, or null when the ledger cannot say (alerts).
     async spendableDrops(): Promise<number | null> {
@@ -94,8 +103,14 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
     },
     // The wallet's transactions on the ledger that no payout of this database accounts for, newest first.
     ledgerPayments: () => ({ payments: repo.ledgerPayments().map(ledgerPaymentView) }),
-    resume() {
+    // Resuming sends what is held: a fresh code from an admin with two-factor sign-in, as approving
+    // asks (nothing from one without); audited with what it was to send.
+    resume(actor: Actor) {
+      requireStepUp(actor);
       if (!runtime) return notConfiguredView();
+      const { count, drops } = held();
+      const t = clock();
+      recordAudit(db, { actor: actor.admin, action: "payouts.resume", details: { paused: runtime.engine.status().paused, held: count, amount: formatXrp(drops) }, ip: actor.ip }, t);
       runtime.engine.resume();
       return resumedView();
     },
