@@ -59,6 +59,9 @@ export interface PayPlan {
   // something to weigh before confirming (e.g. how many of the selected claims share a network);
   // `warn`: shown as a warning
   note?: { text: string; warn: boolean };
+  // the count and the total when `payments` lists only part of what is sent (Resume: the oldest 100
+  // held payouts of more)
+  summary?: { count: number; total: string };
   run: () => void;
 }
 
@@ -73,8 +76,8 @@ const EFFECT = {
 export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onClose: () => void }) {
   const sandbox = useExplorer().data?.network === "sandbox";
   const payments = plan?.payments ?? [];
-  const total = dropsToXrp(payments.reduce((sum, p) => sum + xrpToDrops(p.amount), 0));
-  const count = payments.length;
+  const total = plan?.summary?.total ?? dropsToXrp(payments.reduce((sum, p) => sum + xrpToDrops(p.amount), 0));
+  const count = plan?.summary?.count ?? payments.length;
   const effect = plan?.effect ?? "send";
   return (
     <Frame

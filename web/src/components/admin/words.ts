@@ -1,6 +1,6 @@
 // The back office in a person's words: amounts for reading, statuses and claim types as an operator
 // says them (the API keeps its codes; only the screens translate).
-import { xrpToDrops } from "./ui";
+import { type Tone, xrpToDrops } from "./ui";
 
 // "100000.000000" -> "100,000 XRP", "22.800000" -> "22.8 XRP", "0.000001" -> "0.000001 XRP":
 // thousands grouped, no trailing zeros, never rounded (summed as drops).
@@ -22,8 +22,14 @@ const STATUS_WORDS: Record<string, string> = {
   SUCCESS: "Paid",
   FAILED: "Failed",
   PROCESSING: "Sending",
+  // a payout an admin withdrew before it was signed
+  WITHDRAWN: "Withdrawn (nothing sent)",
 };
 export const statusWords = (status: string) => STATUS_WORDS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, " ");
+
+// A payout's status (SUCCESS, FAILED, WITHDRAWN, PENDING, NEEDS_ATTENTION) as a badge's colour:
+// paid green, failed red, withdrawn (nothing sent, nothing to do) grey, anything under way yellow.
+export const payoutTone = (status: string): Tone => (status === "SUCCESS" ? "green" : status === "FAILED" ? "red" : status === "WITHDRAWN" ? "grey" : "yellow");
 
 // "SOCIAL_SHARE" with "LinkedIn" -> "Shared on LinkedIn"
 const TYPE_WORDS: Record<string, string> = { SOCIAL_SHARE: "Social sharing bonus", REVIEW: "Reviewer bonus", DAILY: "Daily reward", REFERRAL: "Referral bonus" };

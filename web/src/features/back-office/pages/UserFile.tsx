@@ -12,7 +12,7 @@ import { TxHash } from "../../../components/ui/TxHash";
 import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
 import { userFileKey, useUserFile } from "../api";
-import { statusWords } from "../../../components/admin/words";
+import { payoutTone, statusWords } from "../../../components/admin/words";
 import { Badge, type Column, columnsFor, DataTable, DeviceId, Empty, Loading, Panel, RiskCell, shortAddress, when } from "../../../components/admin/ui";
 import { usePayUser } from "./Users";
 import { WideNeighbours } from "../components/WideNeighbours";
@@ -102,7 +102,7 @@ export function UserFileScreen() {
     p.display({ id: "kind", header: "Kind", cell: ({ row: { original: x } }) => x.kind }),
     p.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => `${x.amount} XRP` }),
     p.display({ id: "to", header: "To", cell: ({ row: { original: x } }) => <span className="font-mono" title={x.destination}>{shortAddress(x.destination)}{x.destinationTag !== null ? ` tag ${x.destinationTag}` : ""}</span> }),
-    p.display({ id: "status", header: "Status", cell: ({ row: { original: x } }) => <Badge tone={x.status === "SUCCESS" ? "green" : x.status === "FAILED" ? "red" : "yellow"}>{statusWords(x.status)}</Badge> }),
+    p.display({ id: "status", header: "Status", cell: ({ row: { original: x } }) => <Badge tone={payoutTone(x.status)}>{statusWords(x.status)}</Badge> }),
     p.display({ id: "hash", header: "Hash", cell: ({ row: { original: x } }) => (x.txHash ? <TxHash hash={x.txHash} /> : (x.error ?? "")) }),
     p.display({ id: "ledger", header: "Ledger", cell: ({ row: { original: x } }) => x.ledgerIndex ?? "" }),
     p.display({ id: "createdAt", header: "Date", cell: ({ row: { original: x } }) => when(x.createdAt) }),

@@ -13,7 +13,7 @@ import { walletKey } from "../../wallet";
 import { useAdminUsers, usersKey } from "../api";
 import { ConfirmPayDialog, type PayPlan } from "../../../components/admin/dialogs";
 import { WideNeighbours } from "../components/WideNeighbours";
-import { statusWords } from "../../../components/admin/words";
+import { payoutTone, statusWords } from "../../../components/admin/words";
 import { Badge, type Column, columnsFor, DataTable, Empty, FilterSearch, Filters, Loading, Pager, Panel, shortAddress, useListParams, when } from "../../../components/admin/ui";
 
 type UserRow = NonNullable<ReturnType<typeof useAdminUsers>["data"]>["users"][number];
@@ -140,7 +140,7 @@ export const payoutColumns = (): Column<PayoutRow>[] => {
       header: "Status",
       cell: ({ row: { original: p } }) => (
         <>
-          <Badge tone={p.status === "SUCCESS" ? "green" : p.status === "FAILED" ? "red" : "yellow"}>{statusWords(p.status)}</Badge>
+          <Badge tone={payoutTone(p.status)}>{statusWords(p.status)}</Badge>
           {/* paid before the database was restored: read back from the wallet's history */}
           {p.foundOnLedger && <span className="block text-xs text-slate-600">found on the ledger</span>}
         </>

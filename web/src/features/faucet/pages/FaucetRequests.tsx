@@ -200,6 +200,12 @@ export function FaucetRequestsScreen() {
               </button>
             </>
           )}
+          {/* approved, its payout not yet signed (held while payouts are paused): rejecting withdraws it, nothing is sent */}
+          {r.status === "APPROVED" && r.payoutStatus === "queued" && !r.payoutError && (
+            <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => reject([r])} disabled={act.isPending} aria-label={`Reject request ${r.id}`}>
+              Reject
+            </button>
+          )}
           <Link to={blockLink("address", r.destinationAddress, `Request #${r.id}`)} className="text-xs text-brand-700 underline" aria-label={`Block address of request ${r.id}`}>
             Block address
           </Link>

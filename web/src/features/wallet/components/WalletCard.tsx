@@ -1,18 +1,25 @@
+// The hot wallet's card (on /admin and /admin/wallet): its address, balance and queue, and while
+// payouts are paused, why, with "Resume payouts": a confirmation listing what it will send (the held
+// payouts, their count and total), then the two-factor code when step-up is needed (the shell's
+// step-up dialog, as for an approval).
 import { AlertTriangle, FlaskConical, Wallet as WalletIcon } from "lucide-react";
-import { useAdminAction } from "../../../api/admin";
-import { api } from "../../../api/client";
+import { useState } from "react";
 import { CopyText } from "../../../components/admin/CopyText";
+import { ConfirmPayDialog } from "../../../components/admin/dialogs";
 import { Loading } from "../../../components/admin/ui";
 import { readableXrp } from "../../../components/admin/words";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { useWallet, walletKey } from "../api";
+import { useResumePayouts, useWallet } from "../api";
+import { resumePlan } from "../held";
 
 const LOW_FUNDS_XRP = 100;
 
 export function WalletCard() {
   const wallet = useWallet();
-  const resume = useAdminAction({ send: () => api.admin.wallet.resume.post(), refresh: [walletKey], success: () => ({ title: "Payouts resumed" }), failure: "Update Failed" });
+  const resume = useResumePayouts();
+  // (the plan is read from the wallet's latest answer while the dialog is open: what Resume sends now)
+  const [confirming, setConfirming] = useState(false);
   if (wallet.isPending) return <Card className="p-6"><Loading /></Card>;
   if (wallet.isError) return <Card className="p-6 text-red-700">{wallet.error.message}</Card>;
   const w = wallet.data;
@@ -45,7 +52,7 @@ export function WalletCard() {
           {w.pausedUntil ? (
             <span className="text-sm font-medium">They resume by themselves at {new Date(w.pausedUntil).toLocaleString()}.</span>
           ) : (
-            <button type="button" className={buttonClass({ size: "sm" })} onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
+            <button type="button" className={buttonClass({ size: "sm" })} onClick={() => setConfirming(true)} disabled={resume.isPending}>
               Resume payouts
             </button>
           )}
@@ -71,6 +78,7 @@ export function WalletCard() {
         ))}
       </dl>
       {(ledgerError || w.lastError) && <p className="text-sm text-red-700">{ledgerError ?? w.lastError}</p>}
+      <ConfirmPayDialog plan={confirming && w.paused ? resumePlan(w, () => resume.mutate(undefined)) : null} onClose={() => setConfirming(false)} />
     </Card>
   );
 }
