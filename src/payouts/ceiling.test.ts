@@ -124,8 +124,10 @@ describe("--max-daily-payout", () => {
     const first = await bed.approvedRequest();
     await bed.engine.tick().catch(() => {});
     expect(crashed).toBe(true);
-    // while the engine is down its signed attempt never left; someone else uses the Sequence
+    // while the engine is down its signed attempt never left, someone else uses the Sequence, and
+    // the server cannot prove the attempt absent
     bed.sim.faults.takeSequence(bed.wallet.classicAddress);
+    bed.sim.faults.incompleteHistory(200);
     bed.sim.closeLedger();
     const second = await bed.approvedRequest();
     await bed.restartEngine();
@@ -133,7 +135,7 @@ describe("--max-daily-payout", () => {
     // 10 signed today (the attempt that never left counts), and 10 more would pass 15
     expect(bed.engine.status().paused).toStartWith("the daily payout ceiling of 15 XRP is reached: 10 XRP signed on 2026-01-15");
     await bed.settle(() => payoutRow(first.id).status === "needs_attention", 40);
-    expect(bed.engine.status().paused).toMatch(/^payout #\d+ needs attention: Sequence \d+ was used by a transaction this app did not sign/);
+    expect(bed.engine.status().paused).toMatch(/^payout #\d+ needs attention: the XRPL server cannot prove the payment is absent/);
 
     bed.t.clock.set(Math.floor(bed.t.clock() / DAY_MS) * DAY_MS + DAY_MS);
     for (let i = 0; i < 3; i++) {

@@ -412,6 +412,14 @@ export function createPayoutEngine(deps: EngineDeps) {
       return;
     }
     const wallet = await accountSequence();
+    // Transactions of the wallet waiting in the open ledger that this faucet did not sign (another
+    // server's, one sent by hand): nothing is signed until they are validated and read.
+    const open = await accountSequence("current");
+    const ours = store.inFlight(account).reduce((highest, p) => Math.max(highest, (p.sequence ?? 0) + 1), 0);
+    if (open.sequence > Math.max(wallet.sequence, ours)) {
+      lastError = `waiting: the open ledger holds transactions of the hot wallet this faucet did not sign (its Sequence is ${open.sequence}); they are read once validated`;
+      return;
+    }
     let spendable =
       wallet.balance - (facts.reserveBaseDrops + wallet.ownerCount * facts.reserveIncDrops) - store.inFlightDrops(account) - SPENDABLE_BUFFER_DROPS;
     nextSequence = Math.max(wallet.sequence, store.highestSequence(account) + 1, nextSequence ?? 0);

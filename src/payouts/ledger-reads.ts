@@ -39,9 +39,9 @@ export function createLedgerReads(ledger: LedgerConnection, account: string, max
       }
     },
 
-    // The hot wallet as the last validated ledger has it.
-    async accountSequence(): Promise<{ sequence: number; balance: number; ownerCount: number }> {
-      const r = await ledger.request<AccountInfoAnswer>({ command: "account_info", account, ledger_index: "validated" });
+    // The hot wallet as the last validated ledger has it (or the open ledger, "current").
+    async accountSequence(ledgerIndex: "validated" | "current" = "validated"): Promise<{ sequence: number; balance: number; ownerCount: number }> {
+      const r = await ledger.request<AccountInfoAnswer>({ command: "account_info", account, ledger_index: ledgerIndex });
       return { sequence: Number(r.account_data.Sequence), balance: Number(r.account_data.Balance), ownerCount: Number(r.account_data.OwnerCount ?? 0) };
     },
 

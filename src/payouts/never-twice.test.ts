@@ -8,7 +8,7 @@ import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ECDSA, type Payment, Wallet } from "xrpl";
+import type { Payment } from "xrpl";
 import { backupDatabase } from "../db/backup.ts";
 import { randomAddress, strangerIp } from "../testing/harness.ts";
 import { ANOTHER_SERVER, createPayoutEngine, NOT_THE_LEDGER } from "./engine.ts";
