@@ -274,7 +274,8 @@ export const payouts = sqliteTable(
     destination: text("destination").notNull(),
     destinationTag: integer("destination_tag"),
     amountDrops: integer("amount_drops").notNull(),
-    // queued, preflight_refused, sequence_assigned, in_flight, paid, failed_on_ledger, needs_attention
+    // queued, preflight_refused, withdrawn (by an admin, before signing), sequence_assigned, in_flight,
+    // paid, failed_on_ledger, needs_attention
     status: text("status").notNull().default("queued"),
     account: text("account"),
     sequence: integer("sequence"),

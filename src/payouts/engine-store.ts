@@ -40,7 +40,7 @@ export function createEngineStore(sqlite: Database) {
     networkId: sqlite.prepare<{ network_id: number | null }, []>("select network_id from installation where id = 1"),
     requeue: sqlite.prepare<unknown, [number, number]>("update payouts set status = 'queued', sequence = null, tx_hash = null, error = null, updated_at = ? where id = ? and status = 'in_flight'"),
     markInFlight: sqlite.prepare<unknown, [string, number, string, number, number]>(
-      "update payouts set status = 'in_flight', account = ?, sequence = ?, tx_hash = ?, error = null, updated_at = ? where id = ?",
+      "update payouts set status = 'in_flight', account = ?, sequence = ?, tx_hash = ?, error = null, updated_at = ? where id = ? and status in ('queued', 'in_flight')",
     ),
     insertAttempt: sqlite.prepare<AttemptRow, [number, number, string, string, number, number, number, number, number]>(
       `insert into payout_attempts (payout_id, sequence, tx_hash, signed_blob, fee_drops, min_ledger, last_ledger_sequence, status, created_at, updated_at)
@@ -81,14 +81,15 @@ export function createEngineStore(sqlite: Database) {
     holdLease: (account: string, holder: string, now: number, leaseMs: number) => q.lease.get(account, holder, now + leaseMs, now)?.holder === holder,
     releaseLease: (account: string, holder: string) => sqlite.run("delete from signer_leases where account = ? and holder = ?", [account, holder]),
 
-    // Write ahead: the signed attempt and the payout in flight, committed before the blob is sent.
+    // Write ahead: the signed attempt and the payout in flight, committed before the blob is sent;
+    // null when the payout is no longer queued or in flight (an admin withdrew it meanwhile).
     writeAttempt(
       payout: PayoutRow,
       signed: { account: string; sequence: number; hash: string; blob: string; fee: number; minLedger: number; lastLedgerSequence: number },
       now: number,
-    ): AttemptRow {
+    ): AttemptRow | null {
       return immediate({ sqlite }, () => {
-        q.markInFlight.run(signed.account, signed.sequence, signed.hash, now, payout.id);
+        if (q.markInFlight.run(signed.account, signed.sequence, signed.hash, now, payout.id).changes === 0) return null;
         return q.insertAttempt.get(payout.id, signed.sequence, signed.hash, signed.blob, signed.fee, signed.minLedger, signed.lastLedgerSequence, now, now)!;
       });
     },

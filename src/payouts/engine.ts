@@ -281,7 +281,8 @@ export function createPayoutEngine(deps: EngineDeps) {
   // --- signing and sending -------------------------------------------------------------------
 
   // Signs the payout's Sequence anew and writes the attempt before it leaves the process.
-  function signAttempt(payout: PayoutRow, sequence: number, facts: LedgerFacts, fee: number): AttemptRow {
+  // Null when the payout moved meanwhile (withdrawn): nothing is sent.
+  function signAttempt(payout: PayoutRow, sequence: number, facts: LedgerFacts, fee: number): AttemptRow | null {
     // the last guard of --max-payout: its callers refuse such a payout before they get here
     if (payout.amount_drops > maxPayoutDrops) throw new Error(`payout #${payout.id} is above the ${xrpText(maxPayoutDrops)} XRP a payment may send: not signed`);
     const tx: Record<string, unknown> = {
@@ -385,6 +386,7 @@ export function createPayoutEngine(deps: EngineDeps) {
         continue;
       }
       const attempt = signAttempt(payout, payout.sequence!, facts, fee);
+      if (!attempt) continue;
       step("written", payout);
       await submit(payout, attempt);
     }
@@ -454,6 +456,7 @@ export function createPayoutEngine(deps: EngineDeps) {
       }
       const sequence: number = nextSequence ?? Math.max(wallet.sequence, store.highestSequence(account) + 1);
       const attempt = signAttempt(payout, sequence, facts, fee);
+      if (!attempt) continue;
       nextSequence = sequence + 1;
       spendable -= payout.amount_drops + fee;
       signed += payout.amount_drops;

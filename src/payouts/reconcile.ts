@@ -1,10 +1,11 @@
 // Reconciliation: the engine reads its hot wallet's history on the ledger (account_tx, forward from
 // the last validated ledger it read up to, page by page) and makes the database agree with it before
-// it signs anything new. A payment of this installation (identity.ts) for a payout the database
-// lacks or still thinks open is recorded as paid, "found on the ledger", with what paying it does
-// (the request PROCESSED, the rewards PAID, the owed balance lowered); one for a payout the database
-// never had, and any transaction this installation did not sign, are listed for the admin
-// (wallet_ledger_payments). So a restored or copied database never pays anyone a second time.
+// it signs anything new. A payment of the faucet (identity.ts) is matched to a payout by its random
+// name and checked against the payout's address, tag and amount; one for a payout the database
+// lacks settles the open request or user payment it pays, or is recorded and listed for the admin
+// (wallet_ledger_payments), as is anything the wallet sent outside the faucet and anything another
+// server signed since this one started. So a restored, copied or new database never pays anyone a
+// second time.
 import type { Database } from "bun:sqlite";
 import { formatXrp } from "../money.ts";
 import { immediate } from "../db/transaction.ts";
