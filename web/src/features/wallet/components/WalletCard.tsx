@@ -78,6 +78,11 @@ export function WalletCard() {
         ))}
       </dl>
       {(ledgerError || w.lastError) && <p className="text-sm text-red-700">{ledgerError ?? w.lastError}</p>}
+      {w.rebuiltFromLedger && (
+        <p role="status" className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
+          {w.rebuiltFromLedger.message}
+        </p>
+      )}
       <ConfirmPayDialog plan={confirming && w.paused ? resumePlan(w, () => resume.mutate(undefined)) : null} onClose={() => setConfirming(false)} />
     </Card>
   );
