@@ -146,9 +146,9 @@ export function createReconciler({
     payoutOfRequest: sqlite.prepare<PayoutRow, [number]>("select * from payouts where faucet_request_id = ?"),
     // the oldest request still open for this address, tag and amount (none of its payments signed)
     openRequest: sqlite.prepare<{ id: number }, [string, number | null, number]>(
-      `select r.id from faucet_requests r left join payouts p on p.faucet_request_id = r.id
-       where r.address = ?1 and r.destination_tag is ?2 and r.amount_drops = ?3 and r.reason is null
-         and (r.status = 'PENDING' or (r.status = 'APPROVED' and (p.id is null or p.status in ('queued', 'withdrawn', 'preflight_refused', 'failed_on_ledger'))))
+      `select r.id from faucet_requests r
+       where r.address = ?1 and r.status in ('PENDING', 'APPROVED') and r.amount_drops = ?3 and r.destination_tag is ?2 and r.reason is null
+         and not exists (select 1 from payouts p where p.faucet_request_id = r.id and p.status not in ('queued', 'withdrawn', 'preflight_refused', 'failed_on_ledger'))
        order by r.created_at limit 1`,
     ),
     insertRequest: sqlite.prepare<{ id: number }, [string, number | null, number, string, number, number]>(
