@@ -8,7 +8,7 @@
 // shows and the sentence the operator gets to act on.
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { type Payment, Wallet } from "xrpl";
+import { Wallet } from "xrpl";
 import { randomAddress } from "../testing/harness.ts";
 import {
   ask,
@@ -29,7 +29,6 @@ import {
   startSimulator,
   waitLedgers,
   walletTransactions,
-  withLedger,
   type AdminClient,
 } from "../testing/ledger-drill.ts";
 import { waitFor } from "../testing/wait.ts";
