@@ -342,6 +342,8 @@ export const installation = sqliteTable("installation", {
   id: integer("id").primaryKey(),
   installationId: text("installation_id").notNull(),
   reconciledLedger: integer("reconciled_ledger"),
+  // the hash of the ledger reconciled_ledger names, as the server showed it then
+  reconciledHash: text("reconciled_hash"),
   // the network id of the ledger the faucet pays on, from its first payout tick
   networkId: integer("network_id"),
   // what a new database read back from a used wallet's history (JSON, wallet/model.ts shows it)

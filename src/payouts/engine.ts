@@ -12,7 +12,7 @@ import { createEngineStore } from "./engine-store.ts";
 import type { LedgerConnection, LedgerFacts, SubmitAnswer } from "./ledger.ts";
 import { createLedgerReads, feeFor } from "./ledger-reads.ts";
 import { newInstanceId, payoutFields, payoutKeyOf, signerMemo } from "./identity.ts";
-import { createReconciler, HistoryGap, type ReconcileSummary, type WalletTx } from "./reconcile.ts";
+import { createReconciler, HistoryGap, OtherLedger, type ReconcileSummary, type WalletTx } from "./reconcile.ts";
 import { describeResult } from "./results.ts";
 import type { AttemptRow, PayoutRow } from "./rows.ts";
 import { createSettlement, type Settlement, type SettlementOutcomes } from "./settle.ts";
@@ -183,6 +183,10 @@ export function createPayoutEngine(deps: EngineDeps) {
     try {
       summary = await reconciler.run(facts.validatedIndex, { readFrom, startLedger: startLedger ?? facts.validatedIndex, instanceId });
     } catch (error) {
+      if (error instanceof OtherLedger) {
+        pauseFirst(notTheLedger(`${error.message}: the ledger started over, or this is another network`));
+        return false;
+      }
       if (!(error instanceof HistoryGap)) throw error;
       const reason =
         `the wallet's payments since ledger ${error.from} must be read before paying anyone (a restored or copied database may not know them), ` +
@@ -247,6 +251,9 @@ export function createPayoutEngine(deps: EngineDeps) {
     }
   }
 
+  const notTheLedger = (differs: string) =>
+    `${NOT_THE_LEDGER}: ${differs}. Nothing is signed: connect a server of the faucet's ledger (XRPL_URL) and restart; a ledger that really started over (a test network reset) needs a new data directory`;
+
   // The ledger is the one this faucet paid on: its network, the wallet's Sequence not below what the
   // faucet's own validated payments took, the history read not far ahead of the server.
   function knowsLedger(facts: LedgerFacts, sequence: number): boolean {
@@ -263,7 +270,7 @@ export function createPayoutEngine(deps: EngineDeps) {
       differs = `the XRPL server's validated ledger is ${facts.validatedIndex}, but this faucet has read the wallet's history up to ledger ${cursor}`;
     }
     if (!differs) return true;
-    pauseFirst(`${NOT_THE_LEDGER}: ${differs}. Nothing is signed: connect a server of the faucet's ledger (XRPL_URL) and restart; a ledger that really started over (a test network reset) needs a new data directory`);
+    pauseFirst(notTheLedger(differs));
     return false;
   }
 

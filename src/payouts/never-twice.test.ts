@@ -108,7 +108,7 @@ test("a restored database whose new request takes a lost request's id: the lost 
   const lostHash = requestRow(lost.id).tx_hash!;
   // restored from a backup taken before it: its request and payout unknown, its id free again
   await bed.engine.stop();
-  sqlite().run("update installation set reconciled_ledger = 2");
+  sqlite().run("update installation set reconciled_ledger = 2, reconciled_hash = null");
   sqlite().run("delete from payouts");
   sqlite().run("delete from notifications");
   sqlite().run("delete from faucet_requests where id = ?", [lost.id]);
@@ -246,4 +246,29 @@ test("a backup carries no signer lease: a server started on it signs at once", a
   } finally {
     opened.close();
   }
+});
+
+test("a ledger that started over before the faucet paid anything there: the ledger it read up to has another hash, paused, nothing signed", async () => {
+  bed = await bedWithBudget();
+  await bed.engine.tick();
+  const read = (sqlite().query("select reconciled_ledger as l, reconciled_hash as h from installation").get() as { l: number; h: string | null });
+  expect(read.h).toMatch(/^[0-9A-F]{64}$/);
+  const waiting = await bed.approvedRequest();
+  bed.engine.pause("held for the test");
+  await bed.engine.stop();
+  const sim = await startLedgerSimulator({ closeIntervalMs: null });
+  cleanups.push(() => sim.close());
+  sim.fund(bed.wallet.classicAddress, 10_000 * 1_000_000);
+  for (let i = 0; i <= read.l; i++) sim.closeLedger();
+  const ledger = createLedgerConnection({ urls: [sim.url], log: () => {}, timeoutMs: 1_000 });
+  cleanups.push(() => ledger.close());
+  const engine = createPayoutEngine({ db: bed.t.db, clock: () => Date.now() + 120_000, ledger, wallet: bed.wallet, log: () => {}, outcomes: bed.outcomes });
+  for (let i = 0; i < 3; i++) {
+    await engine.tick();
+    sim.closeLedger();
+  }
+  expect(engine.status().paused).toStartWith(`${NOT_THE_LEDGER}: the XRPL server's ledger ${read.l} is not the one this faucet read the wallet's history up to`);
+  expect(await sentFrom(ledger, bed.wallet.classicAddress)).toHaveLength(0);
+  expect(sim.payments({ destination: waiting.address })).toHaveLength(0);
+  await engine.stop();
 });

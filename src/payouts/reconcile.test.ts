@@ -169,7 +169,7 @@ test("every statement of a reconciliation is served by an index (EXPLAIN QUERY P
   bed.sim.closeLedger();
   // as if restored from before both payments: their payouts unknown, the request approved, the user owed
   await bed.engine.stop();
-  sqlite().run("update installation set reconciled_ledger = 2");
+  sqlite().run("update installation set reconciled_ledger = 2, reconciled_hash = null");
   sqlite().run("delete from payouts");
   sqlite().run("update faucet_requests set status = 'APPROVED', tx_hash = null where id = ?", [id]);
   sqlite().run("update rewards set status = 'APPROVED', payout_id = null");

@@ -29,6 +29,13 @@ export class HistoryGap extends Error {
   }
 }
 
+// The server's ledger at the cursor is not the one the faucet read up to (another hash).
+export class OtherLedger extends Error {
+  constructor(readonly ledgerIndex: number) {
+    super(`the XRPL server's ledger ${ledgerIndex} is not the one this faucet read the wallet's history up to (its hash differs)`);
+  }
+}
+
 interface AccountTxEntry {
   tx_json?: Record<string, any>;
   tx?: Record<string, any>;
@@ -137,8 +144,10 @@ export function createReconciler({
   onOutside?: () => void;
 }) {
   const q = {
-    installation: sqlite.prepare<{ installation_id: string; reconciled_ledger: number | null }, []>("select installation_id, reconciled_ledger from installation where id = 1"),
-    setCursor: sqlite.prepare<unknown, [number]>("update installation set reconciled_ledger = ? where id = 1"),
+    installation: sqlite.prepare<{ installation_id: string; reconciled_ledger: number | null; reconciled_hash: string | null }, []>(
+      "select installation_id, reconciled_ledger, reconciled_hash from installation where id = 1",
+    ),
+    setCursor: sqlite.prepare<unknown, [number, string | null]>("update installation set reconciled_ledger = ?, reconciled_hash = ? where id = 1"),
     setRebuilt: sqlite.prepare<unknown, [string]>("update installation set rebuilt = ? where id = 1"),
     attemptByHash: sqlite.prepare<AttemptRow, [string]>("select * from payout_attempts where tx_hash = ?"),
     payoutById: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
@@ -292,12 +301,17 @@ export function createReconciler({
     // the server holds, and what it rebuilt from there is kept for the wallet screen.
     async run(validatedIndex: number, context: RunContext): Promise<ReconcileSummary | null> {
       const readFrom = context.readFrom ?? null;
-      const cursor = q.installation.get()!.reconciled_ledger;
+      const { reconciled_ledger: cursor, reconciled_hash: cursorHash } = q.installation.get()!;
       const fresh = cursor === null;
       const from = fresh ? -1 : Math.max(cursor + 1, readFrom ?? 0);
       if (!fresh && from > validatedIndex) {
-        if (readFrom !== null) q.setCursor.run(validatedIndex);
+        if (readFrom !== null) q.setCursor.run(validatedIndex, await ledgerHash(validatedIndex));
         return null;
+      }
+      // the ledger read up to is still the server's (a server that no longer holds it cannot say)
+      if (!fresh && cursorHash !== null) {
+        const held = await ledgerHash(cursor);
+        if (held !== null && held !== cursorHash) throw new OtherLedger(cursor);
       }
       const summary: ReconcileSummary = {
         fromLedger: from,
@@ -347,7 +361,7 @@ export function createReconciler({
         summary.read += txs.length;
         marker = page.marker;
       } while (marker !== undefined);
-      q.setCursor.run(summary.toLedger);
+      q.setCursor.run(summary.toLedger, await ledgerHash(summary.toLedger));
       if (fresh && sent > 0) {
         const rebuilt: Rebuilt = {
           at: now(),
@@ -363,6 +377,18 @@ export function createReconciler({
       return summary;
     },
   };
+
+  // A validated ledger's hash, or null when the server does not hold it.
+  async function ledgerHash(index: number): Promise<string | null> {
+    try {
+      const r = await ledger.request<{ ledger_hash?: string; ledger?: { ledger_hash?: string; hash?: string } }>({ command: "ledger", ledger_index: index });
+      const hash = r.ledger_hash ?? r.ledger?.ledger_hash ?? r.ledger?.hash;
+      return typeof hash === "string" ? hash.toUpperCase() : null;
+    } catch (error) {
+      if (rippledError(error)?.error === "lgrNotFound") return null;
+      throw error;
+    }
+  }
 
   // The oldest ledger of the server's newest complete run (server_info's complete_ledgers).
   async function oldestHeld(): Promise<number | null> {

@@ -8,7 +8,10 @@ CREATE UNIQUE INDEX `payouts_ledger_ref` ON `payouts` (`ledger_ref`);
 --> statement-breakpoint
 CREATE INDEX `payout_attempts_sequence` ON `payout_attempts` (`sequence`);
 --> statement-breakpoint
--- The network the faucet pays on, and what a new database read back from a used wallet's history.
+-- The network the faucet pays on, the hash of the ledger its history was read up to, and what a new
+-- database read back from a used wallet's history.
 ALTER TABLE `installation` ADD `network_id` integer;
+--> statement-breakpoint
+ALTER TABLE `installation` ADD `reconciled_hash` text;
 --> statement-breakpoint
 ALTER TABLE `installation` ADD `rebuilt` text;
