@@ -34,6 +34,17 @@ export function freePort(host = "127.0.0.1"): number {
   return port;
 }
 
+// Reads a child's output stream to its end, handing each piece of text on as it comes.
+export async function collectText(stream: ReadableStream<Uint8Array>, onText: (text: string) => void) {
+  const decoder = new TextDecoder();
+  const reader = stream.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    onText(decoder.decode(value, { stream: true }));
+  }
+}
+
 // Starts the binary without waiting for anything: its output is collected as it comes.
 export function spawnBinary(options: { binary?: string; cwd: string; args?: string[]; env?: Record<string, string>; port?: number }) {
   const proc = Bun.spawn([options.binary ?? BINARY, "--host", "127.0.0.1", "--port", String(options.port ?? 0), ...(options.args ?? [])], {
@@ -43,17 +54,7 @@ export function spawnBinary(options: { binary?: string; cwd: string; args?: stri
     stderr: "pipe",
   });
   let out = "";
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    const reader = stream.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      out += decoder.decode(value, { stream: true });
-    }
-  };
-  void collect(proc.stdout as ReadableStream<Uint8Array>);
-  void collect(proc.stderr as ReadableStream<Uint8Array>);
+  for (const stream of [proc.stdout, proc.stderr]) void collectText(stream as ReadableStream<Uint8Array>, (text) => (out += text));
   return {
     proc,
     output: () => out,

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { Client, Wallet } from "xrpl";
 import { STEP_UP_MS } from "../auth/step-up.ts";
 import { TOTP_PERIOD_MS, totpCode } from "../auth/totp.ts";
-import { BINARY, assertBuilt, freePort, runBinary, startBinary, type RunningServer } from "./binary.ts";
+import { BINARY, assertBuilt, collectText, freePort, runBinary, startBinary, type RunningServer } from "./binary.ts";
 import { httpClient, type ClientResponse, type HttpClient } from "./client.ts";
 import { strangerIp } from "./harness.ts";
 import { waitFor } from "./wait.ts";
@@ -82,17 +82,7 @@ export async function startSimulator(options: { stateFile?: string | null; port?
     const handle = { kill: async () => (child.exitCode === null ? (child.kill("SIGKILL"), await child.exited) : undefined) };
     running.add(handle);
     void child.exited.then(() => running.delete(handle));
-    for (const stream of [child.stdout, child.stderr] as ReadableStream<Uint8Array>[]) {
-      void (async () => {
-        const decoder = new TextDecoder();
-        const reader = stream.getReader();
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          out += decoder.decode(value, { stream: true });
-        }
-      })();
-    }
+    for (const stream of [child.stdout, child.stderr]) void collectText(stream as ReadableStream<Uint8Array>, (text) => (out += text));
     await waitFor(
       () => {
         if (child.exitCode !== null) throw new Error(`the simulator exited (${child.exitCode}): ${out.slice(started)}`);
