@@ -28,6 +28,7 @@ import { openApiDocument } from "./http/openapi.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { createPublicReads, hasSessionCookie } from "./http/public-reads.ts";
 import { createFastPosts } from "./http/fast-posts.ts";
+import { badHostAnswer, hostIsValid } from "./http/host.ts";
 import { createRequestLog } from "./lib/request-log.ts";
 import type { AccessEntry } from "./lib/log.ts";
 import type { MetricsSources } from "./modules/metrics/model.ts";
@@ -394,9 +395,10 @@ export function createApp(deps: AppDeps) {
   const origin = (request: Request) => (config.publicUrl ?? new URL(request.url).origin).replace(/\/$/, "");
   const apiDocument = openApiDocument(deps.version ?? "dev", () => app);
 
-  // The app's checks before any route: a declared body over the limit, a cross-site write, a
-  // forged X-Forwarded-For each get their answer here.
+  // The app's checks before any route: a missing or malformed Host (http/host.ts), a declared body
+  // over the limit, a cross-site write, a forged X-Forwarded-For each get their answer here.
   const atTheDoor = (request: Request): Response | undefined => {
+    if (!hostIsValid(request)) return badHostAnswer(request, apiHeaders, baseHeaders);
     const declared = request.headers.get("content-length");
     // (the path is read only for a body over the usual limit: an upload may be larger)
     if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) {
@@ -439,10 +441,11 @@ export function createApp(deps: AppDeps) {
     if (value !== null && (typeof value !== "object" || Array.isArray(value))) throw new HttpError(400, "The request body must be a JSON object");
     return value;
   };
-  // A route's error: an HttpError with its status, code and headers; any other error 500, logged.
+  // A route's error: an HttpError with its status, code and headers; any other error 500, logged
+  // (its repeats counted by `route`, the pattern matched, when known: http/error-log.ts).
   const apiErrorHeaders = errorHeaders(apiHeaders);
   const baseErrorHeaders = errorHeaders(baseHeaders);
-  const errorAnswer = (error: unknown, request: Request, path: string): Response => {
+  const errorAnswer = (error: unknown, request: Request, path: string, route?: string): Response => {
     const api = isApiPath(path);
     const headers = api ? apiHeaders : baseHeaders;
     if (error instanceof HttpError) return jsonError(error.status, error.message, api ? apiErrorHeaders : baseErrorHeaders, error.errorCode, error.headers);
@@ -450,11 +453,11 @@ export function createApp(deps: AppDeps) {
     if (typeof status === "number" && status >= 400 && status < 500) {
       return jsonError(status, "The request could not be processed", headers);
     }
-    return fault(`${request.method} ${path}`, error, headers);
+    return fault(`${request.method} ${path}`, error, headers, route && `${request.method} ${route}`);
   };
-  const fault = (where: string, error: unknown, headers: Record<string, string>): Response => {
+  const fault = (where: string, error: unknown, headers: Record<string, string>, group?: string): Response => {
     if (isWriteFailure(error)) health.noteWriteFailure();
-    errors.error(where, error);
+    errors.error(where, error, group);
     return jsonError(500, INTERNAL_ERROR, headers);
   };
   // The faucet's request form answers from Bun's router too, around the same route (src/http/fast-posts.ts).
@@ -512,7 +515,7 @@ export function createApp(deps: AppDeps) {
         case "INVALID_FILE_TYPE":
           return jsonError(400, "The request could not be read", headers);
         default:
-          return errorAnswer(error, request, path);
+          return errorAnswer(error, request, path, route);
       }
     })
     // Default headers of every answer; the web assets set their own cache-control.

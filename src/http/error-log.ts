@@ -1,6 +1,8 @@
 // Logs unexpected errors without flooding: the first occurrence of an error (same route, same
 // message) with its stack, then only a count of its repeats, once per interval. A full disk makes
 // every request fail at once; thousands of identical stack traces would hide everything else.
+// The route is the pattern a request matched (`group`: "GET /blog/:slug"), not its path: one fault
+// reached through 2,000 distinct paths is one stack trace, not 2,000.
 export const REPEAT_INTERVAL_MS = 60_000;
 
 export function createErrorLog({ log, clock, intervalMs = REPEAT_INTERVAL_MS }: { log: (line: string) => void; clock: () => number; intervalMs?: number }) {
@@ -20,9 +22,11 @@ export function createErrorLog({ log, clock, intervalMs = REPEAT_INTERVAL_MS }: 
   timer.unref?.();
 
   return {
-    error(where: string, error: unknown): void {
+    // (`where`: what the first line names, e.g. the method and path; `group`: what its repeats are
+    // counted by, e.g. the method and route)
+    error(where: string, error: unknown, group = where): void {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      const key = `error: ${where}: ${message.slice(0, 300)}`;
+      const key = `error: ${group.slice(0, 200)}: ${message.slice(0, 300)}`;
       flush();
       const entry = seen.get(key);
       if (entry) {
@@ -31,7 +35,7 @@ export function createErrorLog({ log, clock, intervalMs = REPEAT_INTERVAL_MS }: 
       }
       if (seen.size > 1000) flush(true); // bounded memory under many different errors
       seen.set(key, { since: clock(), repeats: 0 });
-      log(`error: ${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(`error: ${where.slice(0, 200)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     },
     flush,
     stop: () => clearInterval(timer),

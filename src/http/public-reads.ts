@@ -9,6 +9,7 @@
 // Elysia route calls the same read first, so app.handle, tests in process and the fallback give the
 // same answer as the fast path.
 import { SESSION_COOKIE } from "./cookies.ts";
+import { hostIsValid } from "./host.ts";
 import type { RequestLog } from "../lib/request-log.ts";
 
 // Answers the request, or undefined when the full route must (a session cookie came, for instance).
@@ -74,8 +75,9 @@ export function createPublicReads(headers: Record<string, string>, fallback: Fal
       routes[path] = {
         ...routes[path],
         GET(request) {
-          // a declared body goes to the full app, whose body limit answers it (onRequest)
-          if (request.headers.get("content-length") !== null) return fallback(request);
+          // a declared body goes to the full app, whose body limit answers it (onRequest), as does a
+          // missing or malformed Host (its 400: http/host.ts)
+          if (request.headers.get("content-length") !== null || !hostIsValid(request)) return fallback(request);
           const started = stats ? performance.now() : 0;
           let answer: Response | undefined;
           try {
