@@ -12,6 +12,7 @@ import { errorText } from "../../../lib/errors";
 import { warmProof } from "../../../lib/proof-of-work";
 import { useSite } from "../../site";
 import { useContact } from "../api";
+import { mailtoHref } from "../mailto";
 
 const EMPTY = { name: "", email: "", message: "" };
 
@@ -37,7 +38,7 @@ export default function Contact() {
           {site?.contactEmail ? (
             <p>
               Email us at{" "}
-              <a href={`mailto:${site.contactEmail}`} className="font-medium text-brand-700 underline">
+              <a href={mailtoHref(site.contactEmail)} className="font-medium text-brand-700 underline">
                 {site.contactEmail}
               </a>
               , or use the form.

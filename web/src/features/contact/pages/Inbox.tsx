@@ -6,6 +6,7 @@ import { Badge, Empty, Loading, Panel, when } from "../../../components/admin/ui
 import { buttonClass } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { type ContactMessage, useDeleteMessage, useInbox, useMarkRead, useOpenMessage } from "../api";
+import { mailtoHref } from "../mailto";
 
 function Message({ m }: { m: ContactMessage }) {
   const [open, setOpen] = useState(false);
@@ -35,7 +36,7 @@ function Message({ m }: { m: ContactMessage }) {
         <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} aria-expanded={open} aria-controls={textId} onClick={toggle}>
           {open ? "Close" : "Open"}
         </button>
-        <a href={`mailto:${m.email}?subject=${encodeURIComponent("Re: your message")}`} className={buttonClass({ variant: "outline", size: "sm" })}>
+        <a href={mailtoHref(m.email, "Re: your message")} className={buttonClass({ variant: "outline", size: "sm" })}>
           Reply by email
         </a>
         <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => markRead.mutate({ id: m.id, read: !m.readAt })}>
