@@ -29,6 +29,7 @@ import { isCrossSiteWrite } from "./http/origin.ts";
 import { createPublicReads, hasSessionCookie } from "./http/public-reads.ts";
 import { createFastPosts } from "./http/fast-posts.ts";
 import { badHostAnswer, hostIsValid } from "./http/host.ts";
+import { createSiteOrigin } from "./http/site-origin.ts";
 import { createRequestLog } from "./lib/request-log.ts";
 import type { AccessEntry } from "./lib/log.ts";
 import type { MetricsSources } from "./modules/metrics/model.ts";
@@ -392,7 +393,8 @@ export function createApp(deps: AppDeps) {
   const webPage = async (request: Request, meta?: PageMeta, status = 200) =>
     serveWebPage(request, pageHeaders(), status, { cookie: deviceCookie(request), meta, data: await pageData(request) });
   const webAsset = (request: Request) => serveWebAsset(request, pageHeaders(), (page, status) => webPage(page, undefined, status));
-  const origin = (request: Request) => (config.publicUrl ?? new URL(request.url).origin).replace(/\/$/, "");
+  // the feeds' and share tags' links (without --public-url the Host's: said once in the log)
+  const origin = createSiteOrigin(config.publicUrl, log);
   const apiDocument = openApiDocument(deps.version ?? "dev", () => app);
 
   // The app's checks before any route: a missing or malformed Host (http/host.ts), a declared body

@@ -79,7 +79,7 @@ export const FLAGS: FlagSpec[] = [
     name: "public-url",
     value: "URL",
     env: "PUBLIC_URL",
-    help: "the site's public origin, e.g. https://faucet.example.com (used for the Origin check and secure cookies)",
+    help: "the site's public origin, e.g. https://faucet.example.com (the Origin check, secure cookies, the links of the feeds and share tags)",
   },
   {
     name: "trust-proxy",

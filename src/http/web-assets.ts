@@ -48,11 +48,13 @@ export function serveWebAsset(request: Request, headers: Record<string, string>,
 }
 
 // A page's own sharing tags (a blog post's): its title, description, address and image.
+// `fromHost`: their links come from the request's Host (no --public-url): the page is then `private`.
 export interface PageMeta {
   title: string;
   description: string;
   url: string;
   image: string | null;
+  fromHost?: boolean;
 }
 
 const attr = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -79,7 +81,8 @@ export async function serveWebPage(request: Request, headers: Record<string, str
   // A data block, not a script: the CSP's script-src does not apply to it. `<` is escaped (JSON
   // allows it only in strings), so no `</script>` in a review or a post ends it early.
   if (data) html = html.replace("<div id=\"root\">", () => `<script type="application/json" id="page-data">${data.replaceAll("<", "\\u003c")}</script>\n    <div id="root">`);
-  const responseHeaders: Record<string, string> = { ...headers, "content-type": "text/html;charset=utf-8", "cache-control": "no-cache", vary: "Accept-Encoding" };
+  const cacheControl = meta?.fromHost ? "private, no-cache" : "no-cache";
+  const responseHeaders: Record<string, string> = { ...headers, "content-type": "text/html;charset=utf-8", "cache-control": cacheControl, vary: "Accept-Encoding" };
   if (cookie) responseHeaders["set-cookie"] = cookie;
   if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(html, { status, headers: responseHeaders });
   responseHeaders["content-encoding"] = "gzip";

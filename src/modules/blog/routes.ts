@@ -4,6 +4,7 @@
 import { Elysia, t } from "elysia";
 import { adminContext, type ContextDeps } from "../../http/context.ts";
 import { idParam } from "../../http/params.ts";
+import { feedCacheControl, type SiteOrigin } from "../../http/site-origin.ts";
 import type { PageMeta } from "../../http/web-assets.ts";
 import { adminPostView, blogErrors, POSTS_PER_PAGE, postBody, postCard, postView } from "./model.ts";
 import type { BlogService } from "./service.ts";
@@ -11,9 +12,10 @@ import type { BlogService } from "./service.ts";
 export interface BlogRouteDeps {
   context: ContextDeps;
   blog: BlogService;
-  // the site's name, and its public origin (--public-url, else the request's)
+  // the site's name, and its public origin (--public-url, else the request's: then no answer that
+  // carries it is shared-cacheable; http/site-origin.ts)
   siteName: () => string;
-  origin: (request: Request) => string;
+  origin: (request: Request) => SiteOrigin;
   // the app's page, with these sharing tags when given
   page: (request: Request, meta?: PageMeta) => Response | Promise<Response>;
   headers: Record<string, string>;
@@ -22,7 +24,8 @@ export interface BlogRouteDeps {
 const listQuery = t.Object({ limit: t.Optional(t.String({ maxLength: 4, error: "limit must be a number" })) }, { additionalProperties: true });
 
 export function blogRoutes({ context, blog, siteName, origin, page, headers }: BlogRouteDeps) {
-  const xml = (body: string, type: string) => new Response(body, { headers: { ...headers, "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" } });
+  const xml = (site: SiteOrigin, body: string, type: string) =>
+    new Response(body, { headers: { ...headers, "content-type": `${type}; charset=utf-8`, "cache-control": feedCacheControl(site) } });
   const admin = new Elysia()
     .use(adminContext(context))
     .get("/api/admin/posts", () => blog.all().map((p) => adminPostView(p, context.clock())))
@@ -52,13 +55,28 @@ export function blogRoutes({ context, blog, siteName, origin, page, headers }: B
     })
     .use(admin)
     // (pages and feeds, not API calls: left out of the API's description)
-    .get("/rss.xml", ({ request }) => xml(blog.rss(origin(request), siteName()), "application/rss+xml"), { detail: { hide: true } })
-    .get("/sitemap.xml", ({ request }) => xml(blog.sitemap(origin(request)), "application/xml"), { detail: { hide: true } })
+    .get(
+      "/rss.xml",
+      ({ request }) => {
+        const site = origin(request);
+        return xml(site, blog.rss(site.base, siteName()), "application/rss+xml");
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/sitemap.xml",
+      ({ request }) => {
+        const site = origin(request);
+        return xml(site, blog.sitemap(site.base), "application/xml");
+      },
+      { detail: { hide: true } },
+    )
     .get("/blog/:slug", ({ request, params }) => {
       const post = blog.publishedBySlug(params.slug);
       if (!post) return page(request);
-      const base = origin(request);
+      const { base, fromHost } = origin(request);
       return page(request, {
+        fromHost,
         title: `${post.title} - ${siteName()}`,
         description: post.excerpt,
         url: `${base}/blog/${post.slug}`,
