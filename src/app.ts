@@ -407,7 +407,7 @@ export function createApp(deps: AppDeps) {
       const upload = new URL(request.url).pathname === UPLOAD_ROUTE;
       if (!upload || !(Number(declared) <= MAX_UPLOAD_BYTES)) {
         const error = upload ? uploadErrors.tooLarge() : bodyTooLarge();
-        return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers });
+        return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers }, error.errorCode);
       }
     }
     if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
@@ -508,7 +508,8 @@ export function createApp(deps: AppDeps) {
           return jsonError(404, `Not found: ${path}`, headers);
         case "PARSE": {
           const cause = (error as Error).cause;
-          if (cause instanceof HttpError) return jsonError(cause.status, cause.message, { ...headers, ...cause.headers });
+          // (with the error's own code: an upload's NOT_AN_IMAGE or UPLOAD_TOO_LARGE, not the status's default)
+          if (cause instanceof HttpError) return jsonError(cause.status, cause.message, { ...headers, ...cause.headers }, cause.errorCode);
           return jsonError(400, "The request body is not valid JSON", headers);
         }
         case "VALIDATION":
