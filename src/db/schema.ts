@@ -652,14 +652,17 @@ export const adSlots = sqliteTable("ad_slots", {
 });
 export type AdSlotRow = typeof adSlots.$inferSelect;
 
-export const adClicks = sqliteTable(
-  "ad_clicks",
+// The clicks on image ads, counted (ads/clicks.ts says which count): one row per slot and hour, from
+// the hour's start, or from the ad's save in the hour it was saved (a slot's count since its save
+// sums the rows from then on).
+export const adClickCounts = sqliteTable(
+  "ad_click_counts",
   {
-    id: id(),
     slot: text("slot").notNull(),
-    createdAt: createdAt(),
+    startsAt: integer("starts_at").notNull(),
+    clicks: integer("clicks").notNull(),
   },
-  (t) => [index("ad_clicks_slot_time").on(t.slot, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.slot, t.startsAt] })],
 );
 
 export const contactMessages = sqliteTable(

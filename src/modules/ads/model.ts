@@ -46,7 +46,8 @@ export const adminAdView = (slot: AdSlotName, row: AdSlotRow | undefined, clicks
   linkUrl: row?.linkUrl ?? null,
   iframeUrl: row?.iframeUrl ?? null,
   alt: row?.alt ?? "",
-  // clicks on the image since the ad was last saved (an iframe's clicks are the network's to count)
+  // clicks on the image since the ad was last saved (an iframe's clicks are the network's to count),
+  // as ads/clicks.ts counts them
   clicks,
   updatedAt: row ? new Date(row.updatedAt).toISOString() : null,
 });

@@ -1,5 +1,6 @@
-// The ad slots an admin fills (and empties: an empty slot shows nothing), the clicks on image ads,
-// and the https origins of the iframe ads, which the pages' Content-Security-Policy allows as frames.
+// The ad slots an admin fills (and empties: an empty slot shows nothing), the clicks on image ads
+// (counted per slot and hour as clicks.ts allows, never stored one by one), and the https origins of
+// the iframe ads, which the pages' Content-Security-Policy allows as frames.
 import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import type { AdSlotRow } from "../../db/schema.ts";
@@ -7,6 +8,7 @@ import { immediate } from "../../db/transaction.ts";
 import { isHttpUrl, optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { uploadedImage } from "../uploads/model.ts";
+import { type Clicker, createClickCounter, HOUR_MS } from "./clicks.ts";
 import { AD_SLOTS, type AdInput, adErrors, type AdSlotName, adminAdView, isAdSlot, publicAdView } from "./model.ts";
 import { createAdRepository } from "./repository.ts";
 
@@ -21,6 +23,7 @@ function httpsOrigin(url: string): string | null {
 
 export function createAdService({ db, clock }: { db: Db; clock: () => number }) {
   const repo = createAdRepository(db);
+  const counter = createClickCounter();
   let slots: Map<string, AdSlotRow> | null = null;
   const current = () => (slots ??= new Map(repo.all().map((row) => [row.slot, row])));
   const slotOf = (name: string): AdSlotName => {
@@ -43,11 +46,16 @@ export function createAdService({ db, clock }: { db: Db; clock: () => number }) 
     // the iframe ads' origins (https only), for the pages' frame-src
     frameOrigins: () => [...new Set([...current().values()].flatMap((row) => (row.iframeUrl ? [httpsOrigin(row.iframeUrl)!] : [])))].sort(),
 
-    // A visitor's click on an image ad: counted, and the ad's link to send them to (null: no image ad).
-    click(name: string): string | null {
+    // A visitor's click on an image ad: the ad's link to send them to (null: no image ad), and one
+    // more in the count of the slot's row for this hour when the counter lets it count.
+    // `clicker` is read only for an ad's click (it gives a browser without one a device id).
+    click(name: string, clicker: () => Clicker): string | null {
       const row = current().get(slotOf(name));
       if (!row?.linkUrl) return null;
-      repo.click(row.slot, clock());
+      const now = clock();
+      // the hour's row, or, in the hour the ad was saved, a row from the save on
+      const startsAt = Math.max(now - (now % HOUR_MS), row.updatedAt);
+      if (counter.counts(now, `${row.slot} ${row.updatedAt}`, clicker())) repo.click(row.slot, startsAt);
       return row.linkUrl;
     },
 
@@ -68,6 +76,8 @@ export function createAdService({ db, clock }: { db: Db; clock: () => number }) 
       const row: AdSlotRow = { slot, imageUrl, linkUrl: imageUrl ? linkUrl : null, iframeUrl, alt, updatedAt: clock() };
       immediate(db, () => {
         repo.save(row);
+        // the count since this save starts at 0 (a click in the same millisecond was the old ad's)
+        repo.forgetClicksSince(slot, row.updatedAt);
         audit(actor, "ads.update", slot, { imageUrl, linkUrl: row.linkUrl, iframeUrl });
       });
       slots = null;

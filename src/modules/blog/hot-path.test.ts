@@ -1,12 +1,12 @@
 // The content every visitor's page reads (the blog list and teaser, an article and its page, the
-// feeds, an ad's click and its count) is served by an index: no scan of posts, ad_clicks or
+// feeds, an ad's click and its count) is served by an index: no scan of posts, ad_click_counts or
 // contact_messages, and no sort of posts outside their index, however many there are.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { testApp, type TestApp } from "../../testing/harness.ts";
 import { queryPlan, recordStatements, type StatementLog } from "../../testing/statements.ts";
 import { PNG_1X1 } from "../../testing/signed-in.ts";
 
-const GROWING = ["posts", "ad_clicks", "contact_messages"];
+const GROWING = ["posts", "ad_click_counts", "contact_messages"];
 
 let t: TestApp;
 let log: StatementLog;
