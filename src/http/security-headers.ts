@@ -1,7 +1,12 @@
+// A plain https origin (a host of letters, digits, dots and dashes, an optional port): all of the CSP
+// an ad's iframe may add, never a `;` (another directive), a `,` (another policy) or a `*`.
+const PLAIN_HTTPS_ORIGIN = /^https:\/\/[a-z0-9.-]+(?::\d{1,5})?$/;
+
 // Sent on every answer; the API adds no-store on top (its answers carry personal data).
 // `frameOrigins`: the https origins of the ad networks whose iframes the admin placed (the pages'
-// frame-src; none: frames only from this site).
+// frame-src; none: frames only from this site). Anything else in it is left out.
 export function securityHeaders(publicUrl: string | null, frameOrigins: readonly string[] = []): Record<string, string> {
+  const frames = frameOrigins.filter((origin) => PLAIN_HTTPS_ORIGIN.test(origin));
   const headers: Record<string, string> = {
     "content-security-policy": [
       "default-src 'self'",
@@ -10,7 +15,7 @@ export function securityHeaders(publicUrl: string | null, frameOrigins: readonly
       "img-src 'self' data: https:",
       "font-src 'self' data:",
       "connect-src 'self'",
-      ...(frameOrigins.length ? [`frame-src 'self' ${frameOrigins.join(" ")}`] : []),
+      ...(frames.length ? [`frame-src 'self' ${frames.join(" ")}`] : []),
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'self'",

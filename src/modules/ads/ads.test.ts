@@ -1,6 +1,7 @@
 // The ad slots over real HTTP: empty slots show nothing, an image ad and its counted clicks, an ad
-// network's iframe whose https origin the pages' CSP then allows, what is refused, and who may place ads,
-// and the clicks counted in bounded form (per slot and hour, one per device, a few per network).
+// network's iframe whose https origin the pages' CSP then allows, what is refused, and who may place ads;
+// the clicks counted in bounded form (per slot and hour, one per device, a few per network), and the
+// iframe addresses that reach the CSP only as parsed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -189,6 +190,49 @@ describe("ad clicks: counted in bounded form", () => {
     expect(await click(browser)).toEqual([302, LINK]);
     expect(await click(browser)).toEqual([302, LINK]);
     expect(await counted()).toBe(1);
+  });
+});
+
+// An iframe's address reaches every page's Content-Security-Policy: only a plain https origin (host
+// name and port, written from its parsed parts) gets into it, whatever was stored before.
+describe("ad addresses in the headers", () => {
+  let c: SignedInSite;
+  beforeAll(async () => {
+    c = await signedInSite();
+  });
+  afterAll(() => c.t.close());
+  const pageCsp = async (path = "/blog") => (await fetch(new URL(path, c.url))).headers.get("content-security-policy")!;
+  const frameSrc = async () => (await pageCsp()).split("; ").find((d) => d.startsWith("frame-src")) ?? null;
+
+  test("an iframe address whose host is more than letters, digits, dots and dashes is refused at save", async () => {
+    const HOST = "The iframe's host may hold only letters, digits, dots and dashes (and a port), like https://ads.example.net/slot/123";
+    for (const iframeUrl of ["https://ads.example.net;sandbox/x", "https://*.com/slot", "https://ads.example.net,b.example/x", "https://ads.example.net'/x", "https://[::1]/x", "https://ads..example/x"]) {
+      const res = await c.admin.request("PUT", "/api/admin/ads/skyscraper", { body: { iframeUrl } });
+      expect([iframeUrl, res.status, res.headers.get("x-error-code"), res.json?.message]).toEqual([iframeUrl, 400, "INVALID_IFRAME", HOST]);
+    }
+    expect(await frameSrc()).toBeNull();
+    // a port, and a host written in capitals or another script, are written from their parsed parts
+    const placed = await c.admin.request("PUT", "/api/admin/ads/skyscraper", { body: { iframeUrl: "https://ADS.Example.net:8443/slot/1" } });
+    expect([placed.status, placed.json.iframeUrl]).toEqual([200, "https://ads.example.net:8443/slot/1"]);
+    expect(await frameSrc()).toBe("frame-src 'self' https://ads.example.net:8443");
+    expect((await c.admin.request("PUT", "/api/admin/ads/skyscraper", { body: { iframeUrl: "https://bücher.example/x" } })).status).toBe(200);
+    expect(await frameSrc()).toBe("frame-src 'self' https://xn--bcher-kva.example");
+  });
+
+  test("a bad iframe address stored before never reaches the header, nor the page", async () => {
+    const store = c.t.db.sqlite.prepare("insert or replace into ad_slots (slot, iframe_url, alt, updated_at) values (?, ?, '', 0)");
+    store.run("rectangle", "https://ads.example.net;sandbox/x");
+    store.run("leaderboard", "https://*.com/slot");
+    // (an admin's save elsewhere makes the app read the slots again)
+    expect((await c.admin.request("PUT", "/api/admin/ads/skyscraper", { body: { iframeUrl: "https://ads.network.example/slot/42" } })).status).toBe(200);
+    const csp = await pageCsp();
+    expect(csp).not.toContain(",");
+    expect(csp).not.toContain("sandbox");
+    expect(csp).not.toContain("*");
+    expect(await frameSrc()).toBe("frame-src 'self' https://ads.network.example");
+    const shown = (await c.anonymous.get("/api/ads")).json;
+    expect([shown.rectangle, shown.leaderboard, shown.skyscraper?.iframeUrl]).toEqual([null, null, "https://ads.network.example/slot/42"]);
+    for (const slot of ["rectangle", "leaderboard", "skyscraper"]) expect((await c.admin.request("DELETE", `/api/admin/ads/${slot}`)).status).toBe(200);
   });
 });
 

@@ -27,15 +27,44 @@ export const adErrors = {
   linkRequired: () => badRequest("An image ad needs the link it opens (https://...)", "LINK_REQUIRED"),
   badLink: () => badRequest("The link must be an http(s) address, like https://example.com", "INVALID_LINK"),
   badIframe: () => badRequest("The iframe address must be https, like https://ads.example.net/slot/123", "INVALID_IFRAME"),
+  badIframeHost: () =>
+    badRequest("The iframe's host may hold only letters, digits, dots and dashes (and a port), like https://ads.example.net/slot/123", "INVALID_IFRAME"),
   altRequired: () => badRequest("Describe the image for people who cannot see it (alt text)", "ALT_REQUIRED"),
 };
 
+const parsedUrl = (value: string): URL | null => {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+};
+
+// A host name the pages' Content-Security-Policy can name as it is: dot-separated labels of letters,
+// digits and inner dashes (as the URL parser writes it: lower case, an accented name in punycode).
+const PLAIN_HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+// An iframe ad's address: `href` (what the page's iframe loads) and `origin` (what the pages'
+// frame-src allows), written from the parsed scheme, host and port; "https" when it is no https
+// address (or holds a user name), "host" when its host is more than a plain host name (a `;` or a
+// `,` would end the directive or the policy, a `*` allow every site).
+export function iframeAddress(value: string | null): { href: string; origin: string } | "https" | "host" {
+  const url = value ? parsedUrl(value) : null;
+  if (url?.protocol !== "https:" || url.username || url.password) return "https";
+  if (url.hostname.length > 253 || !PLAIN_HOST.test(url.hostname) || !/^\d*$/.test(url.port)) return "host";
+  return { href: url.href, origin: `https://${url.hostname}${url.port ? `:${url.port}` : ""}` };
+}
+
 // What a visitor's page shows in a slot: nothing, an image whose link goes through the click count,
-// or the network's iframe.
+// or the network's iframe. (An iframe stored before its address was checked as now, whose address is
+// no longer one, shows nothing.)
 export const publicAdView = (row: AdSlotRow | undefined) => {
   if (!row) return null;
   const size = AD_SLOTS[row.slot as AdSlotName];
-  if (row.iframeUrl) return { kind: "iframe" as const, ...size, iframeUrl: row.iframeUrl };
+  if (row.iframeUrl) {
+    const frame = iframeAddress(row.iframeUrl);
+    return typeof frame === "string" ? null : { kind: "iframe" as const, ...size, iframeUrl: frame.href };
+  }
   return { kind: "image" as const, ...size, imageUrl: row.imageUrl!, alt: row.alt, clickUrl: `/api/ads/${row.slot}/click` };
 };
 

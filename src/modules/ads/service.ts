@@ -9,17 +9,8 @@ import { isHttpUrl, optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { uploadedImage } from "../uploads/model.ts";
 import { type Clicker, createClickCounter, HOUR_MS } from "./clicks.ts";
-import { AD_SLOTS, type AdInput, adErrors, type AdSlotName, adminAdView, isAdSlot, publicAdView } from "./model.ts";
+import { AD_SLOTS, type AdInput, adErrors, type AdSlotName, adminAdView, iframeAddress, isAdSlot, publicAdView } from "./model.ts";
 import { createAdRepository } from "./repository.ts";
-
-function httpsOrigin(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" && parsed.hostname.includes(".") && !parsed.username && !parsed.password ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 export function createAdService({ db, clock }: { db: Db; clock: () => number }) {
   const repo = createAdRepository(db);
@@ -43,8 +34,17 @@ export function createAdService({ db, clock }: { db: Db; clock: () => number }) 
         return adminAdView(slot, row, row ? repo.clicksSince(slot, row.updatedAt) : 0);
       }),
 
-    // the iframe ads' origins (https only), for the pages' frame-src
-    frameOrigins: () => [...new Set([...current().values()].flatMap((row) => (row.iframeUrl ? [httpsOrigin(row.iframeUrl)!] : [])))].sort(),
+    // the iframe ads' origins (plain https origins only, a row stored before that is none left out),
+    // for the pages' frame-src
+    frameOrigins: () =>
+      [
+        ...new Set(
+          [...current().values()].flatMap((row) => {
+            const frame = iframeAddress(row.iframeUrl);
+            return typeof frame === "string" ? [] : [frame.origin];
+          }),
+        ),
+      ].sort(),
 
     // A visitor's click on an image ad: the ad's link to send them to (null: no image ad), and one
     // more in the count of the slot's row for this hour when the counter lets it count.
@@ -63,16 +63,22 @@ export function createAdService({ db, clock }: { db: Db; clock: () => number }) 
       const slot = slotOf(name);
       const imageUrl = uploadedImage(input.imageUrl, "imageUrl");
       const linkUrl = optionalText(input.linkUrl, "linkUrl", 500) || null;
-      const iframeUrl = optionalText(input.iframeUrl, "iframeUrl", 500) || null;
+      const typedIframe = optionalText(input.iframeUrl, "iframeUrl", 500) || null;
       const alt = optionalText(input.alt, "alt", 200);
-      if (!imageUrl && !iframeUrl) throw adErrors.empty();
-      if (imageUrl && iframeUrl) throw adErrors.both();
+      if (!imageUrl && !typedIframe) throw adErrors.empty();
+      if (imageUrl && typedIframe) throw adErrors.both();
       if (imageUrl) {
         if (!linkUrl) throw adErrors.linkRequired();
         if (!isHttpUrl(linkUrl)) throw adErrors.badLink();
         if (!alt) throw adErrors.altRequired();
       }
-      if (iframeUrl && !httpsOrigin(iframeUrl)) throw adErrors.badIframe();
+      let iframeUrl: string | null = null;
+      if (typedIframe) {
+        const frame = iframeAddress(typedIframe);
+        if (frame === "https") throw adErrors.badIframe();
+        if (frame === "host") throw adErrors.badIframeHost();
+        iframeUrl = frame.href;
+      }
       const row: AdSlotRow = { slot, imageUrl, linkUrl: imageUrl ? linkUrl : null, iframeUrl, alt, updatedAt: clock() };
       immediate(db, () => {
         repo.save(row);
