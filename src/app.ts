@@ -552,7 +552,14 @@ export function createApp(deps: AppDeps) {
     .use(notificationRoutes({ context, notifications }))
     .use(twoFactorRoutes({ context, twoFactor }))
     .use(sessionRoutes({ context, sessionList }))
-    .use(backupRoutes({ context, backups }))
+    .use(
+      backupRoutes({
+        context,
+        backups,
+        // (a download is confirmed with the password, and with two-factor sign-in a code)
+        handOver: { password: (user, password, ip) => accounts.confirmPassword(user, password, ip), code: (user, session, code, ip, ua) => twoFactor.stepUp(user, session, { code }, ip, ua) },
+      }),
+    )
     .use(alertRoutes({ context, alerts }))
     .use(faucetRoutes({ context, faucet, pow, blocked, reads, posts }))
     .use(socialRoutes({ context, social, blocked, pow, reads }))

@@ -76,6 +76,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PUT /api/admin/ads/:param": { imageUrl: null, linkUrl: "https://a.example", iframeUrl: "https://ads.example.net/x", alt: "x" },
   "PATCH /api/admin/contact/messages/:param": { read: true },
   "PUT /api/admin/site": { name: "Fuzz", logoUrl: null, contactEmail: "a@example.com" },
+  "POST /api/admin/backups/:param/download": { password: "not the password", code: "123456" },
 };
 
 // Every place in a body where a value sits (top level, nested objects, list items).

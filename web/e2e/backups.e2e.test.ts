@@ -1,7 +1,7 @@
 // The back office's backups screen in Chromium, on a site started with --backup-dir (and the sandbox
-// ledger, whose admins have no two-factor sign-in: a download asks for no code): the schedule, "Back
-// up now" with its pending state and toast, the new backup listed with its size, its download (an
-// SQLite file, the bytes the server holds), a failed backup shown as an alert until one succeeds
+// ledger, whose admins have no two-factor sign-in: a download asks for the password, no code): the
+// schedule, "Back up now" with its pending state and toast, the new backup listed with its size, its
+// download after the password (an SQLite file, the bytes the server holds), a failed backup shown as an alert until one succeeds
 // again (that one holding an uploaded image, shown beside its size), and the screen axe-clean at 1280
 // and 375 px.
 import { afterAll, beforeAll, expect, test } from "bun:test";
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { sizeWords } from "../src/features/backups/backup-words.ts";
-import { gone, logInAsAdmin, PNG_1X1, seen, type Site, startSite, toasts, until } from "./support.ts";
+import { ADMIN, gone, logInAsAdmin, PNG_1X1, seen, type Site, startSite, toasts, until } from "./support.ts";
 
 let site: Site;
 let root = "";
@@ -114,8 +114,17 @@ test("the schedule; Back up now lists the backup with its size; it downloads as 
   expect(await figureOf(page, "secret.key").textContent()).toContain("Copied");
   expect(await figureOf(page, "Next run").textContent()).toMatch(/\(in 6 hours\)$/);
 
-  // the download: the same bytes as the file in the backup directory, an SQLite database
-  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: `Download ${file.name}` }).click()]);
+  // the download: confirmed with the password (a wrong one is said under the field), then the same
+  // bytes as the file in the backup directory, an SQLite database
+  await row.getByRole("button", { name: `Download ${file.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Download this backup?" });
+  await seen(dialog);
+  await dialog.getByLabel("Your password").fill("not the password");
+  await dialog.getByRole("button", { name: "Download", exact: true }).click();
+  await seen(dialog.getByText("Your current password is not correct"));
+  await dialog.getByLabel("Your password").fill(ADMIN.password);
+  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download", exact: true }).click()]);
+  await gone(dialog);
   expect(download.suggestedFilename()).toBe(file.name);
   const path = await download.path();
   const bytes = readFileSync(path);

@@ -1,5 +1,5 @@
 // The admin's backup calls over real HTTP (t.listen()): the state and list, "Back up now", the
-// download (the file's bytes), names that are not backups (traversal included) refused with 404,
+// download (the file's bytes, through the link the password gives: download.test.ts), names that are not backups (traversal included) refused with 404,
 // who may call them, the audit log, and a server without --backup-dir.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -116,11 +116,18 @@ describe("GET and POST /api/admin/backups", () => {
   });
 });
 
+// The link a download is confirmed with (the password: download.test.ts has the rule).
+const downloadLink = async (admin: ReturnType<typeof httpClient>, name: string) => {
+  const made = await admin.post(`/api/admin/backups/${name}/download`, { password: PASSWORD });
+  expect(made.status).toBe(201);
+  return made.json.url as string;
+};
+
 describe("GET /api/admin/backups/:name", () => {
   test("downloads the backup as an attachment, byte for byte, audited", async () => {
     const { url, dir, admin } = await site();
     const { name } = (await admin.post("/api/admin/backups")).json;
-    const res = await fetch(`${url}/api/admin/backups/${name}`, { headers: { cookie: admin.cookieHeader() } });
+    const res = await fetch(`${url}${await downloadLink(admin, name)}`, { headers: { cookie: admin.cookieHeader() } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${name}"`);
     expect(res.headers.get("content-type")).toBe("application/vnd.sqlite3");
@@ -168,11 +175,11 @@ describe("GET /api/admin/backups/:name", () => {
     expect(setup.status).toBe(200);
     expect((await admin.post("/api/user/two-factor/enable", { code: totpCode(setup.json.secret, t.clock()) })).status).toBe(200);
     t.clock.advance(STEP_UP_MS + 30_000);
-    const refused = await admin.get(`/api/admin/backups/${name}`);
+    const refused = await admin.post(`/api/admin/backups/${name}/download`, { password: PASSWORD });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("x-error-code")).toBe("STEP_UP_REQUIRED");
     expect((await admin.post("/api/user/step-up", { code: totpCode(setup.json.secret, t.clock()) })).status).toBe(200);
-    const res = await fetch(`${url}/api/admin/backups/${name}`, { headers: { cookie: admin.cookieHeader() } });
+    const res = await fetch(`${url}${await downloadLink(admin, name)}`, { headers: { cookie: admin.cookieHeader() } });
     expect(res.status).toBe(200);
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(4096);
   });
@@ -186,6 +193,7 @@ describe("who may call", () => {
       ["GET", "/api/admin/backups"],
       ["POST", "/api/admin/backups"],
       ["GET", `/api/admin/backups/${name}`],
+      ["POST", `/api/admin/backups/${name}/download`],
     ]) {
       expect({ path, status: (await s.anonymous.request(method!, path!)).status }).toEqual({ path, status: 401 });
       const user = await s.member.request(method!, path!);

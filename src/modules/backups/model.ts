@@ -3,6 +3,8 @@
 // begins in the same second) in the backup directory, with the list of the uploaded images it holds
 // beside it when it holds any (`<backup>.uploads`; the images themselves in the directory's
 // uploads/, shared by the backups); nothing else there is ever listed, served or removed.
+import { t } from "elysia";
+import { jsonBody, text } from "../../http/body.ts";
 import { appError, conflict, notFound } from "../../lib/errors.ts";
 import { iso } from "../../lib/time.ts";
 
@@ -62,13 +64,31 @@ export const MESSAGES = {
   off: "Backups are not configured: start the server with --backup-dir DIR (or BACKUP_DIR) to make them.",
   notFound: "No such backup",
   failed: (message: string) => `The backup failed: ${message}`,
+  linkInvalid: "Confirm the download with your password first: a download link works once, within a minute, in the session that asked for it.",
+  sessionElsewhere: "This session was used from another network or device since it signed in: to download a backup, log out and sign in again on this device.",
 } as const;
 
 export const backupErrors = {
   off: () => conflict(MESSAGES.off, "BACKUPS_OFF"),
   notFound: () => notFound(MESSAGES.notFound, "BACKUP_NOT_FOUND"),
   failed: (message: string) => appError(500, "BACKUP_FAILED", MESSAGES.failed(message)),
+  linkInvalid: () => appError(403, "DOWNLOAD_LINK_INVALID", MESSAGES.linkInvalid),
+  sessionElsewhere: () => appError(403, "SESSION_ELSEWHERE", MESSAGES.sessionElsewhere),
 };
+
+// A backup's download (docs/decisions.md, "Backups"): POST /api/admin/backups/:name/download with the
+// admin's password (and a code) gives a link, `?token=` of 32 random bytes, that works once, within
+// this long, in the session that asked for it; the browser downloads it as a plain GET.
+export const DOWNLOAD_LINK_MS = 60_000;
+// (live links kept at most: an admin asks for one at a time; the oldest go first)
+export const DOWNLOAD_LINKS_KEPT = 100;
+// (the body limit bounds the password; the accounts say what is wrong with it)
+export const downloadBody = jsonBody({ password: text(64 * 1024, "password must be text"), code: text(64, "code must be text of at most 64 characters") });
+export const downloadQuery = t.Object({ token: t.Optional(t.String({ maxLength: 100, error: "token must be text of at most 100 characters" })) }, { additionalProperties: true });
+export const downloadLinkView = (name: string, token: string, expiresAt: number) => ({
+  url: `/api/admin/backups/${encodeURIComponent(name)}?token=${token}`,
+  expiresAt: new Date(expiresAt).toISOString(),
+});
 
 export const backupFileView = (b: BackupFile) => ({ name: b.name, sizeBytes: b.sizeBytes, createdAt: new Date(b.createdAt).toISOString(), uploads: b.uploads });
 

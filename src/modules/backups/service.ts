@@ -21,12 +21,11 @@ import type { Db } from "../../db/client.ts";
 import { syncPath } from "../../db/migrate.ts";
 import { PRIVATE_DIR_MODE } from "../../db/open.ts";
 import { immediate } from "../../db/transaction.ts";
-import { requireStepUp } from "../../auth/step-up.ts";
 import { HttpError } from "../../lib/errors.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { CopyAnswer, CopyRequest } from "./copy-worker.ts";
-import { type BackupFile, type BackupStatus, backupErrors, durationText, parseBackupName, TMP_SUFFIX, UPLOADS_DIR, UPLOADS_LIST_SUFFIX, uploadsOf } from "./model.ts";
+import { type BackupFile, type BackupStatus, backupErrors, DOWNLOAD_LINK_MS, DOWNLOAD_LINKS_KEPT, durationText, parseBackupName, TMP_SUFFIX, UPLOADS_DIR, UPLOADS_LIST_SUFFIX, uploadsOf } from "./model.ts";
 import { backupPath, copySecretKey, freshName, listBackups, pruneBackups, removeCopy, removeUnfinished, secretKeyCopied, writeUploadsList } from "./store.ts";
 
 // How long after start the first backup waits when one is due (the start's own work comes first).
@@ -228,6 +227,14 @@ export function createBackupService(deps: BackupDeps) {
   const audit = (actor: Actor, action: string, targetId: string | undefined, details: unknown) =>
     immediate(db, () => recordAudit(db, { actor: actor.admin, action, targetType: "backup", targetId, details, ip: actor.ip }, clock()));
 
+  // Only a backup's name in the backup directory (else 404).
+  const requireBackup = (name: string): string => {
+    const path = settings ? backupPath(settings.dir, name) : null;
+    if (!path) throw backupErrors.notFound();
+    return path;
+  };
+  // the download links not yet used, by token (in memory: a restart ends them, as it would a download)
+  const links = new Map<string, { name: string; sessionId: string; expiresAt: number }>();
   return {
     runNow,
 
@@ -301,12 +308,28 @@ export function createBackupService(deps: BackupDeps) {
       }
     },
 
-    // A backup to download: only a backup's name in the backup directory (else 404); the whole
-    // database leaves the server, so an admin with two-factor sign-in enters a code first.
-    download(name: string, actor: Actor): { name: string; path: string } {
-      requireStepUp(actor);
-      const path = settings ? backupPath(settings.dir, name) : null;
-      if (!path) throw backupErrors.notFound();
+    requireBackup,
+
+    // A download hands over the whole database: the route confirms the admin (the password, and a
+    // code with two-factor sign-in; never from a session used elsewhere), then asks here for a link
+    // that works once, within DOWNLOAD_LINK_MS, in that session, for that backup.
+    downloadLink(name: string, sessionId: string): { token: string; expiresAt: number } {
+      requireBackup(name);
+      const now = clock();
+      for (const [token, link] of links) if (link.expiresAt <= now || links.size >= DOWNLOAD_LINKS_KEPT) links.delete(token);
+      const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+      const expiresAt = now + DOWNLOAD_LINK_MS;
+      links.set(token, { name, sessionId, expiresAt });
+      return { token, expiresAt };
+    },
+
+    // The backup a link downloads, its link then used up (audited); 403 for any other link.
+    download(name: string, token: string | undefined, sessionId: string, actor: Actor): { name: string; path: string } {
+      const path = requireBackup(name);
+      const link = token === undefined ? undefined : links.get(token);
+      if (!link || link.name !== name || link.sessionId !== sessionId) throw backupErrors.linkInvalid();
+      links.delete(token!);
+      if (link.expiresAt <= clock()) throw backupErrors.linkInvalid();
       audit(actor, "backup.download", name, {});
       return { name, path };
     },

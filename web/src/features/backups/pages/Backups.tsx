@@ -2,11 +2,16 @@
 // and the last failure (an alert while no backup has succeeded since), whether secret.key is copied
 // beside them, every backup with its size (the database's and its uploaded images') and time (newest
 // first) and its download, and "Back up now". Without --backup-dir it says they are off and how to turn them on.
+import * as Dialog from "@radix-ui/react-dialog";
 import { AlertTriangle, DatabaseBackup, Download } from "lucide-react";
-import type { ReactNode } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Frame } from "../../../components/admin/dialogs";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
-import { useBackUpNow, useBackups, useDownloadBackup } from "../api";
+import { Field } from "../../../components/ui/field";
+import { FormFailure } from "../../../components/ui/form-failure";
+import { ApiError, errorText } from "../../../lib/errors";
+import { cancelledToast, downloadCancelled, useBackUpNow, useBackups, useDownloadBackup } from "../api";
 import { failureIsNewest, fromNow, intervalWords, sizeWords } from "../backup-words";
 import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, when } from "../../../components/admin/ui";
 
@@ -84,8 +89,76 @@ function Figures({ status: s }: { status: Status }) {
   );
 }
 
-function BackupList({ status: s }: { status: Status }) {
+// A download's confirmation: the admin's password (a backup is the whole database), then the
+// browser downloads the file. With two-factor sign-in the step-up dialog may ask a code after it.
+function DownloadDialog({ name, onClose }: { name: string | null; onClose: () => void }) {
   const download = useDownloadBackup();
+  const [password, setPassword] = useState("");
+  const close = () => {
+    setPassword("");
+    download.reset();
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name) return;
+    download.mutate(
+      { name, password },
+      {
+        onSuccess: close,
+        onError: (error) => {
+          if (!downloadCancelled(error)) return;
+          cancelledToast();
+          close();
+        },
+      },
+    );
+  };
+  const wrongPassword = download.error instanceof ApiError && download.error.code === "WRONG_PASSWORD";
+  return (
+    <Frame
+      open={name !== null}
+      onClose={close}
+      title="Download this backup?"
+      description={
+        <p>
+          <span className="font-mono text-xs wrap-anywhere">{name}</span> is the whole database: accounts, emails, password hashes and sealed two-factor secrets. Enter
+          your password to download it. An admin with two-factor sign-in also confirms with a code.
+        </p>
+      }
+    >
+      <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <Field
+          id="backup-download-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={wrongPassword ? errorText(download.error) : null}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            download.reset();
+          }}
+        />
+        {download.error !== null && !wrongPassword && !downloadCancelled(download.error) && (
+          <FormFailure message={errorText(download.error)} retry={false} busy={download.isPending} />
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Dialog.Close type="button" className={buttonClass({ variant: "outline" })}>
+            Cancel
+          </Dialog.Close>
+          <button type="submit" className={buttonClass()} disabled={download.isPending} aria-busy={download.isPending}>
+            {download.isPending ? <Spinner /> : <Download aria-hidden="true" className="h-4 w-4" />}
+            Download
+          </button>
+        </div>
+      </form>
+    </Frame>
+  );
+}
+
+function BackupList({ status: s }: { status: Status }) {
+  const [asked, setAsked] = useState<string | null>(null);
   const c = columnsFor<BackupFile>();
   const columns: Column<BackupFile>[] = [
     c.display({
@@ -116,15 +189,12 @@ function BackupList({ status: s }: { status: Status }) {
     c.display({
       id: "download",
       header: "Download",
-      cell: ({ row: { original: b } }) => {
-        const busy = download.isPending && download.variables === b.name;
-        return (
-          <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} aria-label={`Download ${b.name}`} disabled={busy} onClick={() => download.mutate(b.name)}>
-            {busy ? <Spinner /> : <Download aria-hidden="true" className="h-4 w-4" />}
-            {busy ? "Downloading..." : "Download"}
-          </button>
-        );
-      },
+      cell: ({ row: { original: b } }) => (
+        <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} aria-label={`Download ${b.name}`} onClick={() => setAsked(b.name)}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Download
+        </button>
+      ),
     }),
   ];
   return (
@@ -136,9 +206,10 @@ function BackupList({ status: s }: { status: Status }) {
       ) : (
         <DataTable label="Backup files" columns={columns} data={s.backups} rowKey={(b) => b.name} />
       )}
+      <DownloadDialog name={asked} onClose={() => setAsked(null)} />
       <p className="mt-4 text-sm text-slate-600">
         A backup is the whole database and the images uploaded until then (in the backup directory's uploads/, listed in the backup's .uploads file; the download is the
-        database alone): keep a downloaded one as safe as the server. To restore one, stop the server and run{" "}
+        database alone, after your password): keep a downloaded one as safe as the server. To restore one, stop the server and run{" "}
         <code className="whitespace-nowrap">xrp-faucet --restore FILE</code>, with the secret.key, the .uploads list and the uploads/ folder from the backup directory beside it.
       </p>
     </Panel>
