@@ -1,7 +1,7 @@
 // The ad slots over real HTTP: empty slots show nothing, an image ad and its counted clicks, an ad
 // network's iframe whose https origin the pages' CSP then allows, what is refused, and who may place ads;
 // the clicks counted in bounded form (per slot and hour, one per device, a few per network), and the
-// iframe addresses that reach the CSP only as parsed.
+// addresses that reach the CSP and a click's Location only as parsed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -193,12 +193,15 @@ describe("ad clicks: counted in bounded form", () => {
   });
 });
 
-// An iframe's address reaches every page's Content-Security-Policy: only a plain https origin (host
-// name and port, written from its parsed parts) gets into it, whatever was stored before.
+// An iframe's address reaches every page's Content-Security-Policy and an image ad's link every
+// click's Location: only a plain https origin (host name and port, written from its parsed parts)
+// gets into the one, only the link's parsed, encoded URL into the other, whatever was stored before.
 describe("ad addresses in the headers", () => {
   let c: SignedInSite;
+  let imageUrl = "";
   beforeAll(async () => {
     c = await signedInSite();
+    imageUrl = ((await (await upload(c.admin, PNG_1X1)).json()) as { url: string }).url;
   });
   afterAll(() => c.t.close());
   const pageCsp = async (path = "/blog") => (await fetch(new URL(path, c.url))).headers.get("content-security-policy")!;
@@ -233,6 +236,37 @@ describe("ad addresses in the headers", () => {
     const shown = (await c.anonymous.get("/api/ads")).json;
     expect([shown.rectangle, shown.leaderboard, shown.skyscraper?.iframeUrl]).toEqual([null, null, "https://ads.network.example/slot/42"]);
     for (const slot of ["rectangle", "leaderboard", "skyscraper"]) expect((await c.admin.request("DELETE", `/api/admin/ads/${slot}`)).status).toBe(200);
+  });
+
+  test("a link holding CR/LF, NUL or accented letters is stored and sent as its parsed, encoded URL", async () => {
+    const cases: [string, string][] = [
+      ["https://advertiser.example/a\r\nSet-Cookie: x=1", "https://advertiser.example/aSet-Cookie:%20x=1"],
+      ["https://advertiser.example/b\u0000c", "https://advertiser.example/b%00c"],
+      ["https://advertiser.example/café?q=été#là", "https://advertiser.example/caf%C3%A9?q=%C3%A9t%C3%A9#l%C3%A0"],
+      ["https://Bücher.example/ĉ中", "https://xn--bcher-kva.example/%C4%89%E4%B8%AD"],
+    ];
+    for (const [linkUrl, href] of cases) {
+      const placed = await c.admin.request("PUT", "/api/admin/ads/rectangle", { body: { imageUrl, linkUrl, alt: "Offer" } });
+      expect([placed.status, placed.json.linkUrl]).toEqual([200, href]);
+      const clicked = await fetch(new URL("/api/ads/rectangle/click", c.url), { redirect: "manual" });
+      expect([clicked.status, clicked.headers.get("location"), clicked.headers.get("set-cookie")?.startsWith("x=")]).toEqual([302, href, false]);
+    }
+    expect((await c.admin.request("PUT", "/api/admin/ads/rectangle", { body: { imageUrl, linkUrl: "ftp://advertiser.example/x", alt: "Offer" } })).json.message).toBe(
+      "The link must be an http(s) address, like https://example.com",
+    );
+  });
+
+  test("a link stored raw before is sent on parsed, or answers 404 when it is no http(s) address", async () => {
+    const store = c.t.db.sqlite.prepare("insert or replace into ad_slots (slot, image_url, link_url, alt, updated_at) values ('leaderboard', ?, ?, 'Offer', 0)");
+    const reread = () => c.admin.request("DELETE", "/api/admin/ads/skyscraper");
+    store.run(imageUrl, "https://advertiser.example/x\r\ny é");
+    await reread();
+    const clicked = await fetch(new URL("/api/ads/leaderboard/click", c.url), { redirect: "manual" });
+    expect([clicked.status, clicked.headers.get("location")]).toEqual([302, "https://advertiser.example/xy%20%C3%A9"]);
+    store.run(imageUrl, "javascript:alert(1)");
+    await reread();
+    const refused = await fetch(new URL("/api/ads/leaderboard/click", c.url), { redirect: "manual" });
+    expect([refused.status, refused.headers.get("location")]).toEqual([404, null]);
   });
 });
 

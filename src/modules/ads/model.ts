@@ -40,6 +40,14 @@ const parsedUrl = (value: string): URL | null => {
   }
 };
 
+// An image ad's link as it is stored and sent in a click's Location: the parsed URL's href (an http(s)
+// address with a dotted host), which is ASCII and percent-encoded whatever was typed (CR, LF and tabs
+// dropped, NUL, spaces and accented letters encoded). null: no such address.
+export function adLink(value: string | null): string | null {
+  const url = value ? parsedUrl(value) : null;
+  return url && (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".") ? url.href : null;
+}
+
 // A host name the pages' Content-Security-Policy can name as it is: dot-separated labels of letters,
 // digits and inner dashes (as the URL parser writes it: lower case, an accented name in punycode).
 const PLAIN_HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
@@ -56,7 +64,7 @@ export function iframeAddress(value: string | null): { href: string; origin: str
 }
 
 // What a visitor's page shows in a slot: nothing, an image whose link goes through the click count,
-// or the network's iframe. (An iframe stored before its address was checked as now, whose address is
+// or the network's iframe. (A row stored before the addresses were checked as now, whose address is
 // no longer one, shows nothing.)
 export const publicAdView = (row: AdSlotRow | undefined) => {
   if (!row) return null;
@@ -65,7 +73,8 @@ export const publicAdView = (row: AdSlotRow | undefined) => {
     const frame = iframeAddress(row.iframeUrl);
     return typeof frame === "string" ? null : { kind: "iframe" as const, ...size, iframeUrl: frame.href };
   }
-  return { kind: "image" as const, ...size, imageUrl: row.imageUrl!, alt: row.alt, clickUrl: `/api/ads/${row.slot}/click` };
+  if (!row.imageUrl || !adLink(row.linkUrl)) return null;
+  return { kind: "image" as const, ...size, imageUrl: row.imageUrl, alt: row.alt, clickUrl: `/api/ads/${row.slot}/click` };
 };
 
 export const adminAdView = (slot: AdSlotName, row: AdSlotRow | undefined, clicks: number) => ({

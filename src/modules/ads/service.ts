@@ -5,11 +5,11 @@ import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import type { AdSlotRow } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
-import { isHttpUrl, optionalText } from "../../lib/validation.ts";
+import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { uploadedImage } from "../uploads/model.ts";
 import { type Clicker, createClickCounter, HOUR_MS } from "./clicks.ts";
-import { AD_SLOTS, type AdInput, adErrors, type AdSlotName, adminAdView, iframeAddress, isAdSlot, publicAdView } from "./model.ts";
+import { AD_SLOTS, type AdInput, adErrors, adLink, type AdSlotName, adminAdView, iframeAddress, isAdSlot, publicAdView } from "./model.ts";
 import { createAdRepository } from "./repository.ts";
 
 export function createAdService({ db, clock }: { db: Db; clock: () => number }) {
@@ -46,30 +46,34 @@ export function createAdService({ db, clock }: { db: Db; clock: () => number }) 
         ),
       ].sort(),
 
-    // A visitor's click on an image ad: the ad's link to send them to (null: no image ad), and one
-    // more in the count of the slot's row for this hour when the counter lets it count.
+    // A visitor's click on an image ad: the ad's link to send them to (its parsed href; null: no image
+    // ad), and one more in the count of the slot's row for this hour when the counter lets it count.
     // `clicker` is read only for an ad's click (it gives a browser without one a device id).
     click(name: string, clicker: () => Clicker): string | null {
       const row = current().get(slotOf(name));
-      if (!row?.linkUrl) return null;
+      const link = row?.imageUrl ? adLink(row.linkUrl) : null;
+      if (!row || !link) return null;
       const now = clock();
       // the hour's row, or, in the hour the ad was saved, a row from the save on
       const startsAt = Math.max(now - (now % HOUR_MS), row.updatedAt);
       if (counter.counts(now, `${row.slot} ${row.updatedAt}`, clicker())) repo.click(row.slot, startsAt);
-      return row.linkUrl;
+      return link;
     },
 
     save(name: string, input: AdInput, actor: Actor) {
       const slot = slotOf(name);
       const imageUrl = uploadedImage(input.imageUrl, "imageUrl");
-      const linkUrl = optionalText(input.linkUrl, "linkUrl", 500) || null;
+      const typedLink = optionalText(input.linkUrl, "linkUrl", 500) || null;
       const typedIframe = optionalText(input.iframeUrl, "iframeUrl", 500) || null;
       const alt = optionalText(input.alt, "alt", 200);
       if (!imageUrl && !typedIframe) throw adErrors.empty();
       if (imageUrl && typedIframe) throw adErrors.both();
+      // stored as parsed (the link's href is what a click's Location sends)
+      let linkUrl: string | null = null;
       if (imageUrl) {
-        if (!linkUrl) throw adErrors.linkRequired();
-        if (!isHttpUrl(linkUrl)) throw adErrors.badLink();
+        if (!typedLink) throw adErrors.linkRequired();
+        linkUrl = adLink(typedLink);
+        if (!linkUrl) throw adErrors.badLink();
         if (!alt) throw adErrors.altRequired();
       }
       let iframeUrl: string | null = null;
@@ -79,7 +83,7 @@ export function createAdService({ db, clock }: { db: Db; clock: () => number }) 
         if (frame === "host") throw adErrors.badIframeHost();
         iframeUrl = frame.href;
       }
-      const row: AdSlotRow = { slot, imageUrl, linkUrl: imageUrl ? linkUrl : null, iframeUrl, alt, updatedAt: clock() };
+      const row: AdSlotRow = { slot, imageUrl, linkUrl, iframeUrl, alt, updatedAt: clock() };
       immediate(db, () => {
         repo.save(row);
         // the count since this save starts at 0 (a click in the same millisecond was the old ad's)
