@@ -674,10 +674,23 @@ export const contactMessages = sqliteTable(
     message: text("message").notNull(),
     ipAddress: text("ip_address").notNull(),
     userAgent: text("user_agent"),
+    // the networks it came from (lib/ip-group.ts): the form's limit counts at the network (IPv6 /48,
+    // IPv4 /24), a burst is one wide network's (IPv6 /32, IPv4 /16); null for messages from before
+    // they were stored (migration 0027), which are never counted nor in a burst
+    ipNetwork: text("ip_network"),
+    ipWide: text("ip_wide"),
+    // one of 3 or more from its wide network within 10 minutes (contact/model.ts): the inbox may hide it
+    inBurst: integer("in_burst", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     readAt: integer("read_at"),
   },
-  (t) => [index("contact_messages_time").on(t.createdAt), index("contact_messages_unread").on(t.createdAt).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index("contact_messages_time").on(t.createdAt),
+    index("contact_messages_unread").on(t.createdAt).where(sql`${t.readAt} is null`),
+    index("contact_messages_network_time").on(t.ipNetwork, t.createdAt),
+    index("contact_messages_wide_time").on(t.ipWide, t.createdAt),
+    index("contact_messages_calm_time").on(t.createdAt).where(sql`${t.inBurst} = 0`),
+  ],
 );
 export type ContactMessage = typeof contactMessages.$inferSelect;
 

@@ -1,13 +1,12 @@
 // A test app on real HTTP (t.listen()) with three visitors: an admin ("boss") and a member, each
 // signed in over it, and an anonymous one. For the admin features' tests over HTTP.
 import { expect } from "bun:test";
-import type { AppDeps } from "../app.ts";
 import { httpClient } from "./client.ts";
 import { testApp } from "./harness.ts";
 
 const PASSWORD = "correct horse battery";
 
-export async function signedInSite(options: Partial<AppDeps> & { powDifficulty?: number | null } = {}) {
+export async function signedInSite(options: Parameters<typeof testApp>[0] = {}) {
   const t = testApp(options);
   const url = t.listen();
   await t.registerAdmin("boss");

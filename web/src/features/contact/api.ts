@@ -10,7 +10,22 @@ export const inboxKey = ["/api/admin/contact/messages"] as const;
 
 export const useContact = () => useMutation({ mutationFn: (message: Body<typeof api.contact.post>) => unwrap(api.contact.post(message)) });
 
-export const useInbox = () => useQuery({ queryKey: inboxKey, queryFn: () => unwrap(api.admin.contact.messages.get()), ...cachedUntilRefetched });
+// A page of the inbox (`page`, and `bursts: "hide"` to leave out what came in a burst): its messages,
+// the unread count, and from the headers the list's total, the page size and the messages in bursts.
+export type InboxQuery = { page?: string; bursts?: string };
+export function useInbox(query: InboxQuery = {}) {
+  return useQuery({
+    queryKey: [...inboxKey, query],
+    placeholderData: (previous) => previous,
+    queryFn: async () => {
+      const answer = await api.admin.contact.messages.get({ query });
+      const data = await unwrap(answer);
+      const header = (name: string, fallback: number) => Number(answer.response?.headers.get(name) ?? fallback);
+      return { ...data, total: header("x-total-count", data.messages.length), pageSize: header("x-page-size", 100), bursts: header("x-burst-count", 0) };
+    },
+    ...cachedUntilRefetched,
+  });
+}
 
 export const useMarkRead = () =>
   useAdminAction({

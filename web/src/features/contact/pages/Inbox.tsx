@@ -1,8 +1,10 @@
-// /admin/inbox: the contact form's messages, newest first: open one (its whole text; an unread one is
-// then read), reply by email, mark read or unread, delete. A message no admin has opened is "New" and
-// counted beside Inbox in the sidebar and in the health strip.
-import { useState } from "react";
-import { Badge, Empty, Loading, Panel, when } from "../../../components/admin/ui";
+// /admin/inbox: the contact form's messages, newest first, 100 a page (the page in the URL): open one
+// (its whole text; an unread one is then read), reply by email, mark read or unread, delete. A
+// message no admin has opened is "New" and counted beside Inbox in the sidebar and in the health
+// strip. "Hide bursts" (?bursts=hide) leaves out the messages that came in a burst (3 or more from one
+// provider's network within 10 minutes), so one real message is not lost in a flood.
+import { useId, useState } from "react";
+import { Badge, Empty, Loading, Pager, Panel, useListParams, when } from "../../../components/admin/ui";
 import { buttonClass } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { type ContactMessage, useDeleteMessage, useInbox, useMarkRead, useOpenMessage } from "../api";
@@ -51,13 +53,30 @@ function Message({ m }: { m: ContactMessage }) {
 }
 
 export function InboxScreen() {
-  const inbox = useInbox();
+  const list = useListParams();
+  const hideBursts = list.get("bursts") === "hide";
+  const inbox = useInbox(list.query(["page", "bursts"]));
+  const toggleId = useId();
   if (!inbox.data) return <Loading />;
-  const { messages, unread } = inbox.data;
+  const { messages, unread, total, pageSize, bursts } = inbox.data;
   return (
     <Panel title="Inbox" actions={<Badge tone={unread ? "yellow" : "grey"}>{unread} unread</Badge>}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+        <p>
+          <input id={toggleId} type="checkbox" className="mr-2 h-4 w-4 align-middle" checked={hideBursts} onChange={(e) => list.set({ bursts: e.target.checked ? "hide" : null })} />
+          <label htmlFor={toggleId} className="font-medium text-slate-800">
+            Hide bursts
+          </label>{" "}
+          <span className="text-slate-600">(3 or more messages from one provider's network within 10 minutes)</span>
+        </p>
+        <p aria-live="polite">
+          {hideBursts
+            ? `${total} ${total === 1 ? "message" : "messages"}; ${bursts} from bursts hidden`
+            : `${total} ${total === 1 ? "message" : "messages"}${bursts ? `, ${bursts} of them in bursts` : ""}`}
+        </p>
+      </div>
       {messages.length === 0 ? (
-        <Empty>No messages yet. Messages sent with the contact form (/contact) arrive here.</Empty>
+        <Empty>{total > 0 ? "No messages on this page." : hideBursts && bursts > 0 ? "Every message came in a burst: clear Hide bursts to see them." : "No messages yet. Messages sent with the contact form (/contact) arrive here."}</Empty>
       ) : (
         <ul className="space-y-3">
           {messages.map((m) => (
@@ -67,6 +86,7 @@ export function InboxScreen() {
           ))}
         </ul>
       )}
+      <Pager list={list} total={total} pageSize={pageSize} label="Inbox pages" />
     </Panel>
   );
 }
