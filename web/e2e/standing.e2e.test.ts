@@ -11,6 +11,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { proofFor } from "../../src/testing/pow.ts";
 import { axeViolations, errorUnder, BROWSER_USER_AGENT, gone, newAddress, saveSettings, seen, startSite, until, USER_PASSWORD, type Site } from "./support.ts";
 
+const PAYOUTS_FEED_NOTE = "Addresses are shortened here, but every payment is public on the XRP Ledger: its transaction, linked beside it, shows the whole address.";
 let site: Site;
 let admin: string;
 beforeAll(async () => {
@@ -199,6 +200,8 @@ test("the home page's feed shows a payout with its explorer link; the reviewer b
     expect(await first.textContent()).toContain(`${asked.body.amount} XRP`);
     expect(await first.getByRole("link", { name: "View transaction on explorer" }).getAttribute("href")).toMatch(/^\/sandbox\/tx\/[0-9A-F]{64}$/);
     expect(await page.getByText(address).count()).toBe(0);
+    // (the hash opens the transaction, which shows the whole address: the page says so beside the feed)
+    await seen(page.getByText(PAYOUTS_FEED_NOTE));
     expect(await holdsWidth(page)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
