@@ -18,8 +18,15 @@ export const MIN_PASSWORD_SCORE = 3;
 // judged (a longer password is judged by them): both keep one check in tens of ms whatever is sent.
 export const ESTIMATOR_OPTIONS = { useLevenshteinDistance: false, l33tMaxSubstitutions: 10, maxLength: 64 } as const;
 
-// Words of this site that make a password easier to guess here (zxcvbn's "user inputs").
-const SITE_WORDS = ["xrp", "faucet", "xrpfaucet", "ripple", "xrpl"];
+// The words of this site's name and subject. A password of these alone, in any order, any number of
+// times, with digits or symbols around them ("faucetxrp123", "xrpfaucet2026") is refused without the
+// estimator (plainPasswordProblem); in a longer password each counts against it as a word the
+// estimator knows (zxcvbn's "user inputs"), every pair in either order too, so "faucetxrp" weighs as
+// "xrpfaucet".
+const SITE_NAME_WORDS = ["xrp", "xrpl", "faucet", "ripple", "ledger"];
+const SITE_WORDS = [...SITE_NAME_WORDS, ...SITE_NAME_WORDS.flatMap((a) => SITE_NAME_WORDS.filter((b) => b !== a).map((b) => a + b))];
+// (the longest first; a split the regex tries first that fails is undone a word back: "xrpledger")
+const ONLY_SITE_WORDS = new RegExp(`^(?:${[...SITE_NAME_WORDS].sort((a, b) => b.length - a.length).join("|")})+$`);
 
 // zxcvbn's warnings, as the clause after "This password is too easy to guess: ".
 const WARNINGS = {
@@ -79,10 +86,13 @@ export function estimatorOf<T extends Translations, D, G>({ ZxcvbnFactory, commo
   };
 }
 
+export const SITE_NAME_PROBLEM = "This password is too easy to guess: it is this site's name, with digits or symbols at most. Add more words or characters.";
+
 const tooShort = (minLength: number) => `Password must be at least ${minLength} characters`;
 export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
 
-// What needs no estimator: the length, and the account's own username or email inside it (any case).
+// What needs no estimator: the length, the account's own username or email inside it (any case), and
+// a password whose letters are the site's words and nothing else.
 export function plainPasswordProblem(password: string, owner: PasswordOwner, minLength = MIN_PASSWORD_LENGTH): string | null {
   if (password.length < minLength) return tooShort(minLength);
   if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_TOO_LONG;
@@ -91,6 +101,7 @@ export function plainPasswordProblem(password: string, owner: PasswordOwner, min
   if (username && lower.includes(username)) return "This password contains your username: choose one without it.";
   const email = owner.email?.trim().toLowerCase();
   if (email && lower.includes(email)) return "This password contains your email address: choose one without it.";
+  if (ONLY_SITE_WORDS.test(lower.replace(/[^a-z]/g, ""))) return SITE_NAME_PROBLEM;
   return null;
 }
 
