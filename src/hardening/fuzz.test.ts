@@ -1,12 +1,17 @@
 // Property-based fuzzing of every API route: malformed bodies, queries, headers and cookies, as a
 // visitor, a user and an admin. Nothing may answer 5xx, every error is JSON with a message, and a
-// refused request stores nothing. The routes are read from the app's own OpenAPI document.
+// refused request stores nothing. The routes are read from the app's own OpenAPI document. Then raw
+// requests over real HTTP, which fetch cannot send: every route and page with a malformed Host and
+// with none (HTTP/1.0), and every read after links holding CR, LF or NUL were stored (through the
+// admin's calls, and as rows written before any check): no 5xx, no header of theirs in an answer.
 import { afterAll, expect, test } from "bun:test";
 import fc from "fast-check";
+import { BAD_HOST } from "../http/host.ts";
 import { SELF_SERVICE } from "../modules/account/model.ts";
 import { FAUCET_OFFLINE } from "../modules/faucet/model.ts";
 import { PAYOUTS_NOT_CONFIGURED } from "../modules/payouts/model.ts";
 import { randomAddress, testApp } from "../testing/harness.ts";
+import { type RawAnswer, rawRequest } from "../testing/raw-http.ts";
 
 const t = testApp();
 afterAll(() => t.close());
@@ -108,14 +113,16 @@ const query = fc.dictionary(
 );
 const cookie = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 80 }).map((s) => `session=${encodeURIComponent(s)}; device=${encodeURIComponent(s)}`));
 
+// The routes of the OpenAPI document the app publishes (GET /api/docs/json, admins only), as
+// {method, path} with each parameter ":param".
+type ApiDoc = { paths: Record<string, Record<string, unknown>> };
+const routesOf = (doc: ApiDoc) =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, ":param") })));
 test("thousands of malformed requests: no 5xx, JSON errors, nothing stored when refused", async () => {
   const user = (await t.register("fuzzuser")).cookie;
   const admin = (await t.registerAdmin("fuzzadmin")).cookie;
-  // The routes come from the OpenAPI document the app publishes (GET /api/docs/json, admins only).
-  const doc = (await t.call("GET", "/api/docs/json", { cookie: admin })).json as { paths: Record<string, Record<string, unknown>> };
-  const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, ":param") })),
-  );
+  const doc = (await t.call("GET", "/api/docs/json", { cookie: admin })).json as ApiDoc;
+  const routes = routesOf(doc);
   // every route that takes a body has a valid one above, for the poisons to get far
   const takesBody = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods as Record<string, { requestBody?: unknown }>).filter(([, op]) => op.requestBody).map(([method]) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, ":param")}`),
@@ -161,3 +168,82 @@ test("thousands of malformed requests: no 5xx, JSON errors, nothing stored when 
   expect(sent).toBeGreaterThan(1000);
   expect(t.logs.filter((l) => l.startsWith("error"))).toEqual([]);
 }, 300_000);
+
+// The raw requests: one a connection, a request line and headers of our own.
+const PAGES = ["/", "/faucet", "/blog", "/blog/welcome-to-the-xrp-faucet", "/rss.xml", "/sitemap.xml", "/robots.txt", "/no-such-page", "/uploads/x.png"];
+const BAD_HOSTS = ["exa mple", "[::1", "a%zz", "a:b:c", "", "a:99999", "u@evil.example", "a/b", "999.1.1.1", "a, b"];
+// Links holding CR, LF or NUL, as a header injection would write them.
+const INJECTED = ["https://ads.example/\r\nSet-Cookie: injected=1", "/uploads/x.png\nSet-Cookie: injected=1", "https://a.example/\r\n\r\n<script>", "https://a.example/\u0000x", "\r\nLocation: https://evil.example"];
+const INJECTED_HEADER = /^(set-cookie: injected|location: https:\/\/evil)/im;
+const rawTo = (port: number) => (method: string, path: string, headerLines: string[], body = "", version = "1.1"): Promise<RawAnswer> =>
+  rawRequest(
+    port,
+    `${method} ${path} HTTP/${version}\r\n${[...headerLines, ...(body ? ["Content-Type: application/json", `Content-Length: ${Buffer.byteLength(body)}`] : []), "Connection: close"].map((l) => `${l}\r\n`).join("")}\r\n${body}`,
+  );
+const designed503 = (a: RawAnswer) => a.status === 503 && DESIGNED_503.has((JSON.parse(a.body) as { message: string }).message);
+
+test("raw requests: a malformed Host or none on every route and page is 400; stored CR/LF links break no answer", async () => {
+  // An app whose rows hold such links from the start, as an older version (or a hand) may have left
+  // them: read by the services as they first build, before any check of the admin's calls.
+  const [link, path] = [INJECTED[0]!, INJECTED[1]!];
+  const s = testApp({
+    onDatabase: (db) => {
+      db.sqlite.run("insert into ad_slots (slot, image_url, link_url, iframe_url, alt, updated_at) values ('leaderboard', ?, ?, null, ?, 0), ('skyscraper', null, null, ?, '', 0)", [path, link, link, link]);
+      db.sqlite.run("insert or replace into site_settings (id, name, logo_url, contact_email, updated_at) values (1, ?, ?, ?, 0)", [`Fuzz${link}`, link, `a@example.com${link}`]);
+      db.sqlite.run("update posts set featured_image = ?, body = ?, excerpt = ?", [path, `[x](${link}) ![y](${path})`, link]);
+    },
+  });
+  try {
+    const raw = rawTo(Number(new URL(s.listen()).port));
+    const host = `Host: 127.0.0.1:${s.app.server!.port}`;
+    const member = (await s.register("rawuser")).cookie;
+    const boss = (await s.registerAdmin("rawadmin")).cookie;
+    const routes = routesOf((await s.call("GET", "/api/docs/json", { cookie: boss })).json as ApiDoc).map((r) => ({ method: r.method, path: r.path.replace(/:param/g, "1") }));
+    let sent = 0;
+
+    // Every route and page, as the admin (the farthest a request gets), with each malformed Host and
+    // with none at all: 400 BAD_HOST, JSON under /api, before any route reads anything.
+    for (const { method, path } of [...routes, ...PAGES.map((page) => ({ method: "GET", path: page }))]) {
+      const body = method === "GET" || method === "DELETE" ? "" : "{}";
+      const answers = await Promise.all([...BAD_HOSTS.map((bad) => raw(method, path, [`Host: ${bad}`, `Cookie: ${boss}`], body)), raw(method, path, [`Cookie: ${boss}`], body, "1.0")]);
+      sent += answers.length;
+      for (const a of answers) {
+        expect({ route: `${method} ${path}`, status: a.status }).toEqual({ route: `${method} ${path}`, status: 400 });
+        if (path.startsWith("/api/")) expect(JSON.parse(a.body)).toEqual({ message: BAD_HOST });
+      }
+    }
+
+    // Every read that shows the stored links, as a visitor, the user and the admin: no 5xx, and none
+    // ends a header line of an answer (no header of the link's own: "Set-Cookie: injected").
+    const reads = async () => {
+      for (const path of [...routes.filter((r) => r.method === "GET").map((r) => r.path), ...PAGES, "/api/ads/leaderboard/click", "/api/ads/skyscraper/click", "/api/posts/welcome-to-the-xrp-faucet"]) {
+        for (const cookie of [[], [`Cookie: ${member}`], [`Cookie: ${boss}`]]) {
+          const a = await raw("GET", path, [host, ...cookie]);
+          sent++;
+          expect({ path, status: a.status < 500 || designed503(a) }).toEqual({ path, status: true });
+          expect({ path, injected: INJECTED_HEADER.test(a.raw.slice(0, a.raw.indexOf("\r\n\r\n"))) }).toEqual({ path, injected: false });
+        }
+      }
+    };
+    await reads();
+    // The same links through the admin's calls (each refuses or stores what it decides), then the reads again.
+    const origin = `Origin: http://127.0.0.1:${s.app.server!.port}`;
+    for (const bad of INJECTED) {
+      for (const [method, path, value] of [
+        ["PUT", "/api/admin/ads/rectangle", { imageUrl: bad, linkUrl: bad, alt: bad }],
+        ["PUT", "/api/admin/ads/skyscraper", { iframeUrl: bad }],
+        ["PUT", "/api/admin/site", { name: `Fuzz${bad}`, logoUrl: bad, contactEmail: `a@example.com${bad}` }],
+        ["POST", "/api/admin/posts", { title: `Fuzz ${bad}`, excerpt: bad, body: `[x](${bad})`, featuredImage: bad, status: "published" }],
+      ] as const) {
+        const a = await raw(method, path, [host, `Cookie: ${boss}`, origin], JSON.stringify(value));
+        sent++;
+        expect({ path, status: a.status < 500 }).toEqual({ path, status: true });
+      }
+    }
+    await reads();
+    console.log(`fuzz: ${sent} raw requests, no 5xx`);
+    expect(s.logs.filter((l) => l.startsWith("error"))).toEqual([]);
+  } finally {
+    await s.close();
+  }
+}, 120_000);
