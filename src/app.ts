@@ -101,7 +101,7 @@ import { siteRoutes } from "./modules/site/routes.ts";
 import { createSiteService } from "./modules/site/service.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { createUploadService } from "./modules/uploads/service.ts";
-import { MAX_UPLOAD_BYTES, UPLOAD_ROUTE, uploadErrors } from "./modules/uploads/model.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_ROUTE, type UploadQuota, uploadErrors } from "./modules/uploads/model.ts";
 import { dirname, join } from "node:path";
 import { atAGlanceRoutes } from "./modules/at-a-glance/routes.ts";
 import { createAtAGlance } from "./modules/at-a-glance/service.ts";
@@ -168,6 +168,8 @@ export interface AppDeps {
   };
   // where uploaded images are kept (default: uploads/ beside the database, in the data directory)
   uploadsDir?: string;
+  // how many images and bytes the uploads folder holds at most (default UPLOAD_QUOTA; tests shrink it)
+  uploadQuota?: UploadQuota;
 }
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
@@ -201,7 +203,7 @@ export function createApp(deps: AppDeps) {
   const contact = lazy(() => createContactService({ db, clock, formLimit }));
   const site = lazy(() => createSiteService({ db, clock }));
   const uploadsDir = deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads");
-  const uploads = createUploadService({ dir: uploadsDir });
+  const uploads = createUploadService({ dir: uploadsDir, db, clock, quota: deps.uploadQuota });
   const stats = lazy(() => createStatsService({ db, clock }));
   const audit = lazy(() => createAuditService({ db }));
   const csvExports = lazy(() => createExportService({ db }));

@@ -39,6 +39,7 @@ export const ACTION_WORDS: Record<string, string> = {
   "backup.create": "Made a backup",
   "backup.create_failed": "A backup failed",
   "backup.download": "Downloaded a backup",
+  "upload.delete": "Deleted an image",
   "admin.sign_in": "Signed in",
   "admin.session_elsewhere": "Session used from elsewhere",
   "two_factor.enable": "Turned on two-factor sign-in",
@@ -59,6 +60,7 @@ const TARGET_WORDS: Record<string, string> = {
   newsletter_signups: "Newsletter signup",
   earning_alert_signups: "Earning-alert signup",
   backup: "Backup",
+  upload: "Image",
 };
 export const actionWords = (action: string) => ACTION_WORDS[action] ?? action;
 const targetWords = (type: string | null, id: string | null) => {

@@ -139,10 +139,19 @@ export function copyUploads(from: string, to: string): { files: UploadedFile[]; 
     } catch {
       continue;
     }
-    files.push({ name, sizeBytes: size });
-    if (isRegularFile(join(to, name))) continue;
+    if (isRegularFile(join(to, name))) {
+      files.push({ name, sizeBytes: size });
+      continue;
+    }
     if (copied === 0) mkdirSync(to, { recursive: true, mode: PRIVATE_DIR_MODE });
-    copyFileDurably(join(from, name), join(to, name));
+    try {
+      copyFileDurably(join(from, name), join(to, name));
+    } catch (error) {
+      // (an image the admin deleted since the folder was read: not in this backup, not a failure)
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" && !existsSync(join(from, name))) continue;
+      throw error;
+    }
+    files.push({ name, sizeBytes: size });
     copied++;
   }
   if (copied > 0) syncPath(to);

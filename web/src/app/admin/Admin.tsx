@@ -11,6 +11,7 @@ import { PostEditorScreen } from "../../features/blog/pages/PostEditor";
 import { PostsScreen } from "../../features/blog/pages/Posts";
 import { InboxScreen } from "../../features/contact/pages/Inbox";
 import { SiteSettings } from "../../features/site/pages/SiteSettings";
+import { UploadsScreen } from "../../features/uploads/pages/Uploads";
 import { AuditLog } from "../../features/audit/pages/AuditLog";
 import { AutoApproveSettings } from "../../features/auto-approve/components/AutoApproveSettings";
 import { UserFileScreen } from "../../features/back-office/pages/UserFile";
@@ -69,6 +70,7 @@ export default function Admin() {
         <Route path="ads" element={<AdsScreen />} />
         <Route path="inbox" element={<InboxScreen />} />
         <Route path="site" element={<SiteSettings />} />
+        <Route path="uploads" element={<UploadsScreen />} />
         <Route path="blocklist" element={<BlocklistScreen />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="backups" element={<BackupsScreen />} />

@@ -3,7 +3,7 @@
 // every money action may ask for. (An admin who must set up two-factor sign-in first sees only that
 // screen: Admin.tsx.)
 import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowLeft, DatabaseBackup, Droplets, Gift, Globe, Inbox, LayoutDashboard, Mail, Megaphone, Menu, MessageSquare, Newspaper, PanelsTopLeft, ScrollText, Settings, ShieldBan, UserCog, Users, Wallet, X, type LucideIcon } from "lucide-react";
+import { ArrowLeft, DatabaseBackup, Droplets, Gift, Globe, Images, Inbox, LayoutDashboard, Mail, Megaphone, Menu, MessageSquare, Newspaper, PanelsTopLeft, ScrollText, Settings, ShieldBan, UserCog, Users, Wallet, X, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/ui/button";
@@ -27,6 +27,7 @@ export const SECTIONS: { to: string; label: string; icon: LucideIcon; count?: Co
   { to: "/admin/ads", label: "Ads", icon: PanelsTopLeft },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, count: "unreadMessages", countLabel: "unread" },
   { to: "/admin/site", label: "Site name and logo", icon: Globe },
+  { to: "/admin/uploads", label: "Images", icon: Images },
   { to: "/admin/blocklist", label: "Block list", icon: ShieldBan },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText },
   { to: "/admin/backups", label: "Backups", icon: DatabaseBackup },
