@@ -138,6 +138,37 @@ test("the schedule; Back up now lists the backup with its size; it downloads as 
   expect(await axe(page)).toEqual([]);
 }, 90_000);
 
+test("a download refused for want of a fresh code: the step-up dialog asks over the download's, and the download goes on", async () => {
+  // (the sandbox's admin has no two-factor sign-in: its POST is answered as a server answers an admin
+  // with it whose last code is over 5 minutes old, once; the step-up dialog then asks this admin for
+  // the password, as it does for whoever has no code to give)
+  const page = await backupsPage(1280);
+  await noBackupRunning(page);
+  const { backups } = await statusOf(page);
+  const newest = backups[0]!;
+  let refused = 0;
+  await page.route("**/api/admin/backups/*/download", async (route) => {
+    if (refused++ > 0) return route.continue();
+    await route.fulfill({ status: 403, headers: { "content-type": "application/json", "x-error-code": "STEP_UP_REQUIRED" }, body: JSON.stringify({ message: "Enter a code from your authenticator app to confirm this." }) });
+  });
+  await rowOf(page, newest.name).getByRole("button", { name: `Download ${newest.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Download this backup?" });
+  await dialog.getByLabel("Your password").fill(ADMIN.password);
+  await dialog.getByRole("button", { name: "Download", exact: true }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm with your password" });
+  await seen(stepUp);
+  const field = stepUp.getByLabel("Your password");
+  expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await axe(page)).toEqual([]);
+  await field.fill(ADMIN.password);
+  const [download] = await Promise.all([page.waitForEvent("download"), stepUp.getByRole("button", { name: "Confirm" }).click()]);
+  await gone(stepUp);
+  await gone(dialog);
+  expect(download.suggestedFilename()).toBe(newest.name);
+  expect(readFileSync(await download.path()).equals(readFileSync(join(backupDir, newest.name)))).toBe(true);
+  expect(refused).toBe(2);
+}, 90_000);
+
 test("a failed backup is an alert with its message until one succeeds again", async () => {
   const page = await backupsPage(1280);
   await noBackupRunning(page);
