@@ -150,7 +150,7 @@ export function createAccountService({
     const current = textOf(currentPassword);
     if (!current) throw accountErrors.currentRequired();
     const nets = networksOf(ip);
-    const attempt = throttle.begin(nets, user.username);
+    const attempt = throttle.begin(nets, user.username, "password");
     if (typeof attempt === "number") throw accountErrors.tooManyWrongPasswords(attempt);
     const checking = hashGate.tryRun(async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null), passwordCheckShares(nets));
     if (!checking) {

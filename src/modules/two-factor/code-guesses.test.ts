@@ -203,3 +203,44 @@ describe("wrong codes counted per account, from every network", () => {
     }
   });
 });
+
+describe("the throttle's memory: its locks", () => {
+  test("a locked-out network stays locked through one account's flood of wrong enable codes, 5 from each of 505 /48s", async () => {
+    // the pentest's flood (252,500 codes from 50,500 /48s against 50,000 keys a tier), scaled to a
+    // memory of 500 keys a tier: it used to push the victim's lock out, and the right password from
+    // the locked-out network was let in 14 minutes early
+    t = testApp({ throttleKeysPerTier: 500 });
+    await t.register("victim");
+    const attacker = "2001:db8:aaaa:1::1";
+    for (let i = 0; i < 5; i++) expect((await login("victim", `guess number ${i}`, undefined, attacker)).status).toBe(401);
+    expect((await login("victim", PASSWORD, undefined, attacker)).status).toBe(429);
+    // someone else's count in progress: 3 of their network's 5
+    await t.register("carol");
+    for (let i = 0; i < 3; i++) expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
+
+    // another account, its setup started, sends 5 wrong enable codes from each of 505 /48s
+    const mallory = await t.register("mallory");
+    expect((await t.call("POST", "/api/user/two-factor/setup", { cookie: mallory.cookie, body: { password: PASSWORD } })).status).toBe(200);
+    const statuses: Record<number, number> = {};
+    for (let i = 0; i < 505; i++) {
+      for (let k = 0; k < 5; k++) {
+        const res = await t.call("POST", "/api/user/two-factor/enable", { cookie: mallory.cookie, body: { code: "000000" }, ip: network48(0x20000 + i) });
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }
+    console.log("505 x 5 wrong enable codes of one account:", statuses);
+    // each /48 had its 4 codes checked; its fifth only while the account's place had room for its lock
+    expect(statuses[400]).toBeGreaterThanOrEqual(505 * 4);
+    expect((statuses[400] ?? 0) + (statuses[429] ?? 0)).toBe(505 * 5);
+
+    // a minute later the victim's locked-out network still waits the rest of its 15 minutes
+    t.clock.advance(60_000);
+    const refused = await login("victim", PASSWORD, undefined, attacker);
+    expect(refused.status).toBe(429);
+    expect(retryAfter(refused)).toBeGreaterThan(13 * 60);
+    expect((await login("victim", PASSWORD, undefined, "198.51.100.7")).status).toBe(200);
+    // and carol's network still has its last 2 tries, not 5
+    for (let i = 3; i < 5; i++) expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
+    expect((await login("carol", PASSWORD, undefined, "192.0.2.77")).status).toBe(429);
+  }, 120_000);
+});

@@ -2,9 +2,9 @@
 // for an admin of a server paying real XRP with the one-time code --seed-admin printed), turning it
 // on with a first code (ten recovery codes, shown once), off with a current code, new recovery
 // codes, the check a login and a step-up make, and the operator's reset and setup code
-// (--seed-admin). Every code is counted with the login throttle (per username and network), the
-// codes of an account that has it on also per account from every network (guesses.ts), and every
-// change is in the audit log.
+// (--seed-admin). Every code is counted with the login throttle (per username and network, in that
+// account's place: auth/throttle.ts), the codes of an account that has it on also per account from
+// every network (guesses.ts), and every change is in the audit log.
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { SessionInfo, SessionService } from "../../auth/sessions.ts";
 import { STEP_UP_MS } from "../../auth/step-up.ts";
@@ -91,7 +91,7 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     const code = codeText(input);
     if (!code) throw twoFactorErrors.codeRequired();
     const nets = networksOf(ip);
-    const attempt = throttle.begin(nets, user.username);
+    const attempt = throttle.begin(nets, user.username, "code");
     if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
     const guess = guesses.begin(user, nets.network);
     if (typeof guess === "number") {
@@ -114,7 +114,7 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
   const checkSetupCode = (user: User, input: string | null | undefined, ip: string) => {
     const code = codeText(input);
     if (!code) throw twoFactorErrors.setupCodeRequired();
-    const attempt = throttle.begin(networksOf(ip), user.username);
+    const attempt = throttle.begin(networksOf(ip), user.username, "code");
     if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
     if (!repo.setupCodeValid(user.id, hashOf(code), clock())) {
       attempt.failed();
@@ -160,15 +160,23 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     },
 
     // Turns it on with a code from the pending secret: answers the recovery codes (shown once). The
-    // session counts as stepped up (a code was just entered).
+    // session counts as stepped up (a code was just entered). (The code is of a secret this session
+    // was just shown: guessing it wins nothing, so it is counted for the username and network only,
+    // in that account's place of the throttle's memory.)
     async enable(user: User, input: string | null | undefined, session: SessionInfo | null, ip: string) {
       if (user.totpEnabledAt !== null) throw twoFactorErrors.alreadyOn();
       if (user.totpPendingSecret === null) throw twoFactorErrors.notSetUp();
       const code = codeText(input);
       if (!code) throw twoFactorErrors.codeRequired();
-      const attempt = throttle.begin(networksOf(ip), user.username);
+      const attempt = throttle.begin(networksOf(ip), user.username, "code");
       if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
-      const step = acceptedStep(await box.open(user.totpPendingSecret), code, clock(), null);
+      let step: number | null = null;
+      try {
+        step = acceptedStep(await box.open(user.totpPendingSecret), code, clock(), null);
+      } catch (error) {
+        attempt.cancel();
+        throw error;
+      }
       if (step === null) {
         attempt.failed();
         throw twoFactorErrors.wrongCode();
