@@ -230,9 +230,9 @@ export function createAccountService({
 
     // Answers the user and a new session, or 401 the same way for a wrong password and an unknown name.
     // An account with two-factor sign-in: without a code, 401 TWO_FACTOR_REQUIRED whether the
-    // password was right or not (a wrong one still counts); with one, the same 401 for a wrong
-    // password and a wrong code. The code is checked only after a right password (a guess at the
-    // password does not use up a recovery code).
+    // password was right or not, and counted as a failure either way (the throttle cannot tell them
+    // apart either); with one, the same 401 for a wrong password and a wrong code. The code is checked
+    // only after a right password (a guess at the password does not use up a recovery code).
     async login(input: Credentials, ip: string, origin: ClientOrigin | null = null): Promise<SignedIn> {
       const username = textOf(input.username).trim();
       const password = textOf(input.password);
@@ -263,22 +263,20 @@ export function createAccountService({
         attempt.cancel();
         throw accountErrors.loginsAtOnce();
       }
-      let outcome: "signed-in" | "failed" | "code-needed" = "failed";
+      let signedIn = false;
       let user: User | undefined;
       try {
         const checked = await checking;
         user = checked.user;
-        if (user && secondFactor.enabled(user)) {
-          if (!code) outcome = checked.ok ? "code-needed" : "failed";
-          else if (checked.ok && (await secondFactor.verifyLoginCode(user, code, ip))) outcome = "signed-in";
-        } else if (checked.ok) outcome = "signed-in";
+        if (user && secondFactor.enabled(user)) signedIn = Boolean(code) && checked.ok && (await secondFactor.verifyLoginCode(user, code, ip));
+        else signedIn = checked.ok;
       } finally {
-        if (outcome === "signed-in") attempt.succeeded();
-        else if (outcome === "failed") attempt.failed();
-        else attempt.cancel();
+        // (a right password without the account's code is a failure too, as a wrong one is)
+        if (signedIn) attempt.succeeded();
+        else attempt.failed();
       }
-      if (user && secondFactor.enabled(user) && outcome !== "signed-in") throw code ? accountErrors.loginWithCodeFailed() : accountErrors.loginCodeNeeded();
-      if (!user || outcome !== "signed-in") throw accountErrors.loginFailed();
+      if (user && secondFactor.enabled(user) && !signedIn) throw code ? accountErrors.loginWithCodeFailed() : accountErrors.loginCodeNeeded();
+      if (!user || !signedIn) throw accountErrors.loginFailed();
       return withSession(user, ip, origin, secondFactor.enabled(user));
     },
 

@@ -131,6 +131,48 @@ describe("logging in with it", () => {
   });
 });
 
+describe("the throttle cannot tell a right password from a wrong one", () => {
+  test("the right password without its code counts as a wrong one does: five of either from a network, then both wait alike", async () => {
+    t = testApp();
+    const { cookie } = await t.register("ivy");
+    const { secret } = await turnOn(t, cookie);
+    const answers = (res: { status: number; json: unknown; headers: Headers }) => ({ status: res.status, json: res.json, code: res.headers.get("x-error-code") });
+    const rights = [];
+    const wrongs = [];
+    for (let i = 0; i < 5; i++) {
+      rights.push(answers(await login(t, "ivy", PASSWORD, undefined, "192.0.2.10")));
+      wrongs.push(answers(await login(t, "ivy", `not the password ${i}`, undefined, "198.51.100.10")));
+    }
+    expect(rights).toEqual(wrongs);
+    // the sixth from each network waits, with the same answer
+    const code = nextCode(t, secret);
+    const right = await login(t, "ivy", PASSWORD, code, "192.0.2.10");
+    const wrong = await login(t, "ivy", "not the password 6", code, "198.51.100.10");
+    expect(right.status).toBe(429);
+    expect({ ...answers(right), retryAfter: right.headers.get("retry-after") }).toEqual({ ...answers(wrong), retryAfter: wrong.headers.get("retry-after") });
+    // a network that has not failed signs in
+    expect((await login(t, "ivy", PASSWORD, nextCode(t, secret), "203.0.113.10")).status).toBe(200);
+  });
+
+  test("thirty people with two-factor sign-in behind one address sign in one after another (the password, then the code): nobody waits", async () => {
+    t = testApp();
+    const people: { name: string; secret: string }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const name = `office${i}`;
+      const { cookie } = await t.register(name);
+      people.push({ name, secret: (await turnOn(t, cookie)).secret });
+    }
+    t.clock.advance(30_000);
+    const answers: number[] = [];
+    for (const { name, secret } of people) {
+      // the form sends the password alone first, then asks for the code
+      answers.push((await login(t, name, PASSWORD, undefined, "192.0.2.200")).status);
+      answers.push((await login(t, name, PASSWORD, totpCode(secret, t.clock()), "192.0.2.200")).status);
+    }
+    expect(answers).toEqual(people.flatMap(() => [401, 200]));
+  });
+});
+
 describe("turning it off and new recovery codes", () => {
   test("each needs a current code; off, the password alone signs in again", async () => {
     t = testApp();
