@@ -243,7 +243,7 @@ export function createApp(deps: AppDeps) {
   const hashGate = createHashGate();
   const sessionList = lazy(() => createSessionListService({ db, clock, sessions, mailer, log }));
   const accounts: AccountService = lazy(() =>
-    createAccountService({ db, clock, sessions, throttle, hashGate, passwordCost: deps.passwordCost, limits: () => settings.get(), secondFactor: twoFactor, onSignIn: (user, origin) => sessionList.signedIn(user, origin) }),
+    createAccountService({ db, clock, sessions, throttle, hashGate, passwordCost: deps.passwordCost, limits: () => settings.get(), secondFactor: twoFactor, onSignIn: (user, origin) => sessionList.signedIn(user, origin), mailer, log }),
   );
   const passwordReset = lazy(() =>
     createPasswordResetService({ db, clock, hashGate, passwordCost: deps.passwordCost, ipGrouping: () => settings.get().ipGrouping, mailer, log }),
@@ -544,7 +544,7 @@ export function createApp(deps: AppDeps) {
     // The OpenAPI document of every route, for admins (the guard above; http/openapi.ts).
     .get("/api/docs/json", () => apiDocument(), { detail: { hide: true } })
     .use(healthRoutes({ health, clock, version: deps.version ?? "dev", reads }))
-    .use(powRoutes({ context, pow }))
+    .use(powRoutes({ context, pow, loginProofFactor: (username) => accounts.loginProofFactor(username) }))
     .use(blocklistRoutes({ context, blocklist }))
     .use(addressSignalRoutes({ context, addressSignals }))
     .use(backOfficeRoutes({ context, backOffice }))

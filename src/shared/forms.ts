@@ -23,6 +23,12 @@ export const FORM_PATHS = {
   contact: "/api/contact",
 } as const;
 export type ProtectedForm = keyof typeof FORM_PATHS;
+// The login needs a proof only for a username many sign-ins failed for lately (auth/throttle.ts): the
+// server answers one sent without it 403 with the header set to "retry", and the proof is asked for
+// that username, `GET /api/pow/challenge?form=login&username=<name>`.
+export const LOGIN_FORM = "login";
+export const LOGIN_PATH = "/api/login";
+export type ProofForm = ProtectedForm | typeof LOGIN_FORM;
 export const FORM_NAMES = Object.keys(FORM_PATHS) as ProtectedForm[];
 export const isProtectedForm = (name: unknown): name is ProtectedForm => FORM_NAMES.includes(name as ProtectedForm);
 // The paths of the protected forms, and the form a path posts (undefined for any other path).

@@ -6,9 +6,10 @@ import { type ContextDeps, visitorContext } from "../../http/context.ts";
 import { type CookieJar, SESSION_COOKIE } from "../../http/cookies.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
+import { LOGIN_FORM } from "../../shared/forms.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
-import type { ProofOfWork } from "../pow/service.ts";
+import { POW_HEADER, type ProofOfWork } from "../pow/service.ts";
 import {
   faucetRequestHistoryView,
   LOGGED_OUT,
@@ -35,6 +36,18 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
   const answer = reads.cached();
   const loggedOut = reads.add("/api/user", (request: Request) => (hasSessionCookie(request) ? undefined : answer(NOT_LOGGED_IN, () => ({ message: NOT_LOGGED_IN }), 401)));
 
+  // A login for a username many sign-ins failed for lately needs a proof of work for that username,
+  // at its difficulty now (auth/throttle.ts proofFactor), checked before the login is counted or its
+  // password hashed; alike for a right and a wrong password. None while the admin has the check off.
+  const loginProof = {
+    beforeHandle: ({ body, request, visitor }: { body: { username?: unknown } | null | undefined; request: Request; visitor: { networks: { group: string } } }) => {
+      const username = typeof body?.username === "string" ? body.username.trim() : "";
+      const factor = accounts.loginProofFactor(username);
+      if (factor === 0 || !pow.enabled()) return;
+      return pow.verify(request.headers.get(POW_HEADER), { group: visitor.networks.group, form: LOGIN_FORM, login: { username, factor } });
+    },
+  };
+
   const cookie = (cookies: CookieJar, session: Session | null) =>
     cookies.set(SESSION_COOKIE, session?.token ?? "", sessionCookieAttributes({ secure: context.secureCookies }, session?.expiresAt ?? 0));
 
@@ -57,7 +70,7 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
         cookie(visitor.cookies, session);
         return { user };
       },
-      { body: loginBody },
+      { body: loginBody, ...loginProof },
     )
     .post("/api/logout", ({ visitor }) => {
       accounts.logout(visitor.cookies.get(SESSION_COOKIE));

@@ -4,7 +4,7 @@
 import { hashPassword, verifyPassword, MAX_LOGIN_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, newPasswordProblem, type PasswordCost } from "../../auth/passwords.ts";
 import { createHashGate, type HashGate, passwordCheckShares } from "../../auth/hash-gate.ts";
 import { sessionIdFromToken, type SessionOrigin, type SessionService } from "../../auth/sessions.ts";
-import type { LoginThrottle } from "../../auth/throttle.ts";
+import type { FailedAttempt, LoginThrottle } from "../../auth/throttle.ts";
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
@@ -15,6 +15,9 @@ import { EMAIL_PATTERN } from "../../lib/validation.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, newPasswordOf, plainNewPassword, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
 import { createAccountRepository } from "./repository.ts";
+import type { Mailer } from "./mail.ts";
+import { notificationText } from "../notifications/model.ts";
+import { notify } from "../notifications/service.ts";
 import { type TwoFactorStatus, twoFactorErrors } from "../two-factor/model.ts";
 
 const DEFAULT_COST_DUMMY_HASH =
@@ -44,6 +47,9 @@ export interface AccountDeps {
   secondFactor?: SecondFactor;
   // told of every sign-in (modules/sessions: the admins' sign-in alerts)
   onSignIn?: (user: User, origin: SessionOrigin) => void;
+  // the owner is told of failed sign-ins to their account by email too, when SMTP is set
+  mailer?: Mailer | null;
+  log?: (line: string) => void;
 }
 
 export interface SecondFactor {
@@ -109,6 +115,8 @@ export function createAccountService({
   hashGate = createHashGate(),
   secondFactor = NO_SECOND_FACTOR,
   onSignIn = () => {},
+  mailer = null,
+  log = () => {},
 }: AccountDeps) {
   const repo = createAccountRepository(db);
   // Registrations from each IP group and network between the limit check and the insert (hashing
@@ -140,6 +148,23 @@ export function createAccountService({
       waitOf([...Array<number>(pending.network).fill(now), ...repo.newestFromNetwork(nets.network, now - DAY_MS, most)]),
     );
   };
+  // The owner of an account that many sign-ins failed for (the throttle's UNDER_ATTACK, from any
+  // networks) is told once a streak: a notification in the bell and, with SMTP, an email. (Whether
+  // a name is an account's is no secret: registering says so.)
+  const counted = (user: User | undefined, network: string, failure: FailedAttempt) => {
+    if (!failure.tellOwner || !user) return;
+    const at = clock();
+    notify(db, { userId: user.id, kind: "WRONG_PASSWORDS", message: notificationText.failedSignIns(failure.failures, network) }, at);
+    if (!mailer) return;
+    const text = [
+      `${failure.failures} sign-ins to your XRP faucet account '${user.username}' failed within 15 minutes, the last at ${new Date(at).toISOString()} from the network ${network}: wrong passwords, or the right password without its two-factor code.`,
+      "",
+      "Nobody is locked out by them: you can sign in as usual. If they were not you, someone is trying to sign in as you: change your password to a long one you use on no other site, on your settings page.",
+    ].join("\n");
+    mailer.send({ to: user.email, subject: "Failed sign-ins to your account", text }).catch((error) => {
+      log(`failed sign-ins email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
+    });
+  };
   // Verified when the username is unknown, so both failures take the same time. With the default
   // cost it is a constant, so start-up does not spend 64 MiB and a hash on it.
   let dummyHash: Promise<string> | null = passwordCost ? null : Promise.resolve(DEFAULT_COST_DUMMY_HASH);
@@ -162,7 +187,7 @@ export function createAccountService({
       result = await checking;
     } finally {
       if (result) attempt.succeeded();
-      else attempt.failed();
+      else counted(user, nets.network, attempt.failed());
     }
     if (!result) throw accountErrors.wrongPassword();
     return result.value;
@@ -232,7 +257,8 @@ export function createAccountService({
     // An account with two-factor sign-in: without a code, 401 TWO_FACTOR_REQUIRED whether the
     // password was right or not, and counted as a failure either way (the throttle cannot tell them
     // apart either); with one, the same 401 for a wrong password and a wrong code. The code is checked
-    // only after a right password (a guess at the password does not use up a recovery code).
+    // only after a right password (a guess at the password does not use up a recovery code). A
+    // username many sign-ins failed for needs a proof of work first (`loginProofFactor`: the route).
     async login(input: Credentials, ip: string, origin: ClientOrigin | null = null): Promise<SignedIn> {
       const username = textOf(input.username).trim();
       const password = textOf(input.password);
@@ -273,11 +299,18 @@ export function createAccountService({
       } finally {
         // (a right password without the account's code is a failure too, as a wrong one is)
         if (signedIn) attempt.succeeded();
-        else attempt.failed();
+        else counted(user, nets.network, attempt.failed());
       }
       if (user && secondFactor.enabled(user) && !signedIn) throw code ? accountErrors.loginWithCodeFailed() : accountErrors.loginCodeNeeded();
       if (!user || !signedIn) throw accountErrors.loginFailed();
       return withSession(user, ip, origin, secondFactor.enabled(user));
+    },
+
+    // The proof of work a login for this username needs, in times the base difficulty (0: none): past
+    // a few failed sign-ins from any networks, doubling with each further one (auth/throttle.ts).
+    loginProofFactor: (username: string | null | undefined) => {
+      const name = textOf(username).trim();
+      return name && name.length <= 64 ? throttle.proofFactor(name) : 0;
     },
 
     // Ends the session of this token on the server (nothing when there is none).

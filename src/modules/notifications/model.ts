@@ -7,8 +7,9 @@ import { formatXrp } from "../../money.ts";
 
 export const NOTIFICATIONS_LIMIT = 50;
 // (ALERT: an operator alert, to admins: modules/alerts; WRONG_CODES: wrong two-factor codes for the
-// user's account, modules/two-factor/guesses.ts)
-export const NOTIFICATION_KINDS = ["REQUEST_APPROVED", "REQUEST_PAID", "REQUEST_REJECTED", "REWARD_APPROVED", "REWARD_PAID", "REWARD_DENIED", "ALERT", "WRONG_CODES"] as const;
+// user's account, modules/two-factor/guesses.ts; WRONG_PASSWORDS: failed sign-ins to it from any
+// networks, modules/account)
+export const NOTIFICATION_KINDS = ["REQUEST_APPROVED", "REQUEST_PAID", "REQUEST_REJECTED", "REWARD_APPROVED", "REWARD_PAID", "REWARD_DENIED", "ALERT", "WRONG_CODES", "WRONG_PASSWORDS"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const IDS_INVALID = "ids must be a list of notification ids";
@@ -36,6 +37,8 @@ export const notificationText = {
   rewardDenied: (type: string, platform: string | null, reason: string | null) => `Your ${rewardName(type, platform)} was denied${because(reason)}`,
   wrongCodes: (count: number, network: string) =>
     `${count} wrong two-factor codes in a row were entered for your account, the last from the network ${network}. A code is asked for only after your password or in a signed-in session: if this was not you, change your password and end your other sessions. Until the wrong codes stop, each further code is checked only after a wait.`,
+  failedSignIns: (count: number, network: string) =>
+    `${count} sign-ins to your account failed within 15 minutes, the last from the network ${network}: wrong passwords, or the right one without its two-factor code. Nobody is locked out by them. If they were not you, someone is trying to sign in as you: change your password to a long one you use nowhere else.`,
 };
 
 export const notificationView = (n: Notification) => ({

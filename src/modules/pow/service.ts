@@ -15,8 +15,20 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from "altc
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import type { IpNetworks } from "../../lib/ip-group.ts";
 import { createRateLimit } from "../../lib/rate-limit.ts";
-import { POW_HEADER, type ProtectedForm } from "../../shared/forms.ts";
-import { CHALLENGE_FLOOD, PROOF_ELSEWHERE, PROOF_EXPIRED, PROOF_FAILED, PROOF_MISSING, PROOF_OTHER_FORM, PROOF_UNREADABLE, PROOF_USED, powErrors } from "./model.ts";
+import { POW_HEADER, type ProofForm } from "../../shared/forms.ts";
+import {
+  CHALLENGE_FLOOD,
+  LOGIN_PROOF_MISSING,
+  LOGIN_PROOF_OTHER,
+  PROOF_ELSEWHERE,
+  PROOF_EXPIRED,
+  PROOF_FAILED,
+  PROOF_MISSING,
+  PROOF_OTHER_FORM,
+  PROOF_UNREADABLE,
+  PROOF_USED,
+  powErrors,
+} from "./model.ts";
 
 export { POW_HEADER };
 
@@ -38,6 +50,13 @@ const difficultyFactor = (asked: number) => Math.min(MAX_FACTOR, Math.max(1, ask
 
 const secret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
 
+// A login's proof (shared/forms.ts LOGIN_FORM): for one username, `factor` times the base difficulty
+// or more (auth/throttle.ts proofFactor: the more sign-ins to it failed, the more).
+export interface LoginProof {
+  username: string;
+  factor: number;
+}
+
 export function createProofOfWork({ clock, difficulty }: { clock: () => number; difficulty: () => number }) {
   // Per-process secrets: a restart voids every outstanding challenge, so the used-proof memory
   // below never has to outlive the process.
@@ -58,29 +77,32 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
 
     // A challenge for a visitor of `networks` and one form, or null when the admin has turned the
     // check off. Its signed data says the group and form it is good for, when it expires and its
-    // difficulty (public: with the secret uniform over 1..difficulty, knowing it saves no work).
-    async challengeFor(networks: IpNetworks, form: ProtectedForm): Promise<Challenge | null> {
+    // difficulty (public: with the secret uniform over 1..difficulty, knowing it saves no work), and
+    // a login's its username.
+    async challengeFor(networks: IpNetworks, form: ProofForm, login?: LoginProof): Promise<Challenge | null> {
       const base = difficulty();
       if (base <= 0) return null;
       issueLimit.hit(networks.network);
-      const level = base * difficultyFactor(asked.add(networks.network));
+      const level = base * Math.max(1, login?.factor ?? 1) * difficultyFactor(asked.add(networks.network));
       return createChallenge({
         algorithm: POW_ALGORITHM,
         cost: POW_COST,
         // altcha-lib's randomInt(max, min = 1): uniform over 1..level (never 0, which the first try finds).
         counter: randomInt(level),
         deriveKey,
-        data: { expires: clock() + CHALLENGE_TTL_MS, group: networks.group, form, difficulty: level },
+        data: { expires: clock() + CHALLENGE_TTL_MS, group: networks.group, form, difficulty: level, ...(login ? { username: login.username.toLowerCase() } : {}) },
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       });
     },
 
     // Throws 403 unless `proof` (base64 JSON {challenge, solution}) solves an unexpired challenge
-    // this process issued for this IP group and form, and that nobody has used yet.
-    async verify(proof: string | null, { group, form }: { group: string; form: ProtectedForm }): Promise<void> {
-      if (difficulty() <= 0) return;
-      if (!proof) throw powErrors.refused(PROOF_MISSING);
+    // this process issued for this IP group and form, and that nobody has used yet; a login's, for
+    // its username and at least its difficulty now.
+    async verify(proof: string | null, { group, form, login }: { group: string; form: ProofForm; login?: LoginProof }): Promise<void> {
+      const base = difficulty();
+      if (base <= 0) return;
+      if (!proof) throw powErrors.refused(login ? LOGIN_PROOF_MISSING : PROOF_MISSING);
       const payload = proof.length <= MAX_PROOF_CHARS ? decode(proof) : null;
       if (!payload) throw powErrors.refused(PROOF_UNREADABLE);
       let verified = false;
@@ -97,6 +119,7 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
       if (!(expires > now)) throw powErrors.refused(PROOF_EXPIRED);
       if (data.form !== form) throw powErrors.refused(PROOF_OTHER_FORM);
       if (data.group !== group) throw powErrors.refused(PROOF_ELSEWHERE);
+      if (login && (data.username !== login.username.toLowerCase() || !(Number(data.difficulty) >= base * login.factor))) throw powErrors.refused(LOGIN_PROOF_OTHER);
       const nonce = payload.challenge.parameters.nonce;
       if (used.has(nonce)) throw powErrors.refused(PROOF_USED);
       if (used.size >= 100_000) forget(now);

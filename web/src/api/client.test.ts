@@ -14,6 +14,10 @@ mock.module("../lib/proof-of-work", () => ({
     return `proof-${++proofs}`;
   },
   warmProof: () => void warmed++,
+  takeLoginProof: async (username: string) => {
+    forms.push(`login for ${username}`);
+    return `proof-${++proofs}`;
+  },
 }));
 const { api, unwrap, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
 const { downloadFile } = await import("./download");
@@ -114,6 +118,14 @@ describe("proof of work", () => {
     expect(error.message).toBe("Please try again");
     expect(sent).toHaveLength(2);
     expect(warmed).toBe(1);
+  });
+
+  test("a login refused for want of a proof (a username many sign-ins failed for) is sent once more with one for its username", async () => {
+    answers.push(failure(403, "Forbidden", '{"message":"Many sign-ins to this account failed lately"}', { [POW_HEADER]: "retry" }), json({ user: { username: "boss" } }));
+    expect(await unwrap(api.login.post({ username: " boss ", password: "b" }))).toEqual({ user: { username: "boss" } } as never);
+    expect(sent.map((s) => s.headers.get(POW_HEADER))).toEqual([null, "proof-1"]);
+    expect(forms).toEqual(["login for boss"]);
+    expect(sent[1]!.body).toBe(sent[0]!.body);
   });
 
   test("a 403 without the retry header is not sent again", async () => {

@@ -5,9 +5,9 @@
 //   api.admin.claims({ id }).post({ status })  POST /api/admin/claims/:id
 // Every call goes through `unwrap`, which gives the answer's data or throws an ApiError with the
 // texts the screens show.
-import { formAt } from "../../../src/shared/forms";
+import { formAt, LOGIN_PATH } from "../../../src/shared/forms";
 import { ApiError, apiError } from "../lib/errors";
-import { POW_HEADER, takeProof, warmProof } from "../lib/proof-of-work";
+import { POW_HEADER, takeLoginProof, takeProof, warmProof } from "../lib/proof-of-work";
 import { treaty } from "./treaty";
 
 // What `unwrap` needs to word a failure: the request, and the answer's text as the server sent it
@@ -42,8 +42,10 @@ async function steppedUp(refused: Response): Promise<boolean> {
 
 // Treaty's fetcher: the public forms' POSTs carry a proof of work for their form, and one the server
 // refused (403 with `X-Proof-Of-Work: retry`: expired, or fetched on another network) is solved again
-// and the form sent once more. A call refused for want of a fresh two-factor code (above) is sent once
-// more after the code. (Exported for a file download, which treaty would read as text: ./download.ts.)
+// and the form sent once more. A login refused so (many sign-ins to that username failed lately) is
+// sent once more with a proof for its username. A call refused for want of a fresh two-factor code
+// (above) is sent once more after the code. (Exported for a file download, which treaty would read as
+// text: ./download.ts.)
 export async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const path = String(input);
   const method = init.method ?? "GET";
@@ -55,7 +57,9 @@ export async function send(input: RequestInfo | URL, init: RequestInit = {}): Pr
     return fetch(input, { ...init, headers });
   };
   let response = await attempt(form ? await takeProof(form) : null);
-  if (form && response.status === 403 && response.headers.get(POW_HEADER) === "retry") response = await attempt(await takeProof(form));
+  const retry = response.status === 403 && response.headers.get(POW_HEADER) === "retry";
+  if (form && retry) response = await attempt(await takeProof(form));
+  else if (retry && method === "POST" && path === LOGIN_PATH) response = await attempt(await takeLoginProof(usernameIn(init.body)));
   // A refused form is likely sent again after a fix: have the next proof ready.
   if (form && !response.ok) warmProof(form);
   if (response.status === 403 && askForCode && response.headers.get("x-error-code") === STEP_UP_REQUIRED) {
@@ -64,6 +68,16 @@ export async function send(input: RequestInfo | URL, init: RequestInit = {}): Pr
   }
   if (!response.ok) failures.set(response, { method, path, body: response.clone().text().catch(() => "") });
   return response;
+}
+
+// The username of a login's JSON body ("" when there is none).
+function usernameIn(body: RequestInit["body"]): string {
+  try {
+    const username = typeof body === "string" ? JSON.parse(body)?.username : undefined;
+    return typeof username === "string" ? username.trim() : "";
+  } catch {
+    return "";
+  }
 }
 
 // (same origin: paths stay relative, "/api/..."; dates stay the ISO strings the types say)

@@ -7,7 +7,7 @@ import { useAfterFirstPaint } from "./useAfterFirstPaint";
 // altcha-lib is loaded with the first proof: a page without a protected form never needs it.
 import type { Challenge, Solution } from "altcha-lib";
 // The names of the guarded forms, shared with the server.
-import type { ProtectedForm } from "../../../src/shared/forms";
+import { LOGIN_FORM, type ProofForm, type ProtectedForm } from "../../../src/shared/forms";
 
 export { POW_HEADER } from "../../../src/shared/forms";
 // The server's challenges live 2 minutes; an older pre-solved proof is thrown away.
@@ -17,8 +17,8 @@ const FRESH_MS = 90_000;
 const ready = new Map<ProtectedForm, { proof: Promise<string | null>; at: number }>();
 
 // Fetches a challenge for `form` and solves it: the proof header value, or null when the check is off.
-export async function solveProof(form: ProtectedForm): Promise<string | null> {
-  const response = await fetch(`/api/pow/challenge?form=${form}`, { credentials: "same-origin", headers: { accept: "application/json" } });
+export async function solveProof(form: ProofForm, query = ""): Promise<string | null> {
+  const response = await fetch(`/api/pow/challenge?form=${form}${query}`, { credentials: "same-origin", headers: { accept: "application/json" } });
   if (!response.ok) return null; // the server's refusal of the form then says what to do
   const { challenge } = (await response.json()) as { challenge: Challenge | null };
   if (!challenge) return null; // the check is off
@@ -62,6 +62,10 @@ export async function takeProof(form: ProtectedForm): Promise<string | null> {
   ready.delete(form);
   return proof;
 }
+
+// The proof a login for `username` needs when many sign-ins to it failed lately (the server asks for
+// it by refusing the login without one): solved when asked, never ahead.
+export const takeLoginProof = (username: string): Promise<string | null> => solveProof(LOGIN_FORM, `&username=${encodeURIComponent(username)}`).catch(() => null);
 
 // Pre-solves a proof while the form that needs it is on screen.
 export function useProofOfWork(form: ProtectedForm, enabled = true): void {
