@@ -154,6 +154,8 @@ export interface AppDeps {
   adminTwoFactorRequired?: boolean;
   // keys the login throttle keeps in each tier of its memory (THROTTLE_KEYS_PER_TIER; tests shrink it)
   throttleKeysPerTier?: number;
+  // how long a refused login is held before its answer (the server: LOGIN_REFUSAL_HOLD_MS; default 0)
+  loginRefusalHoldMs?: number;
   // --backup-dir and the rest (main.ts starts the schedule once the app answers); absent: backups
   // are off (the admin calls say so)
   backups?: BackupOptions;
@@ -243,7 +245,7 @@ export function createApp(deps: AppDeps) {
   const hashGate = createHashGate();
   const sessionList = lazy(() => createSessionListService({ db, clock, sessions, mailer, log }));
   const accounts: AccountService = lazy(() =>
-    createAccountService({ db, clock, sessions, throttle, hashGate, passwordCost: deps.passwordCost, limits: () => settings.get(), secondFactor: twoFactor, onSignIn: (user, origin) => sessionList.signedIn(user, origin), mailer, log }),
+    createAccountService({ db, clock, sessions, throttle, hashGate, passwordCost: deps.passwordCost, limits: () => settings.get(), secondFactor: twoFactor, onSignIn: (user, origin) => sessionList.signedIn(user, origin), mailer, log, refusalHoldMs: deps.loginRefusalHoldMs }),
   );
   const passwordReset = lazy(() =>
     createPasswordResetService({ db, clock, hashGate, passwordCost: deps.passwordCost, ipGrouping: () => settings.get().ipGrouping, mailer, log }),

@@ -162,6 +162,7 @@ try {
   await turn();
   const { loadSecretKey } = await import("./auth/secret-box.ts");
   const { diskSpaceOf } = await import("./modules/alerts/checks.ts");
+  const { LOGIN_REFUSAL_HOLD_MS } = await import("./modules/account/service.ts");
   // admins sign in with a second factor when the server pays real XRP
   const app = createApp({
     db,
@@ -172,6 +173,8 @@ try {
     // --backup-dir: backups on a schedule (modules/backups), started once the app answers
     backups: config.backups ? { dataDir, settings: { ...config.backups, dir: resolve(config.backups.dir) } } : undefined,
     adminTwoFactorRequired: config.payouts.mode === "ledger",
+    // a refused login is answered after a second (modules/account/service.ts)
+    loginRefusalHoldMs: LOGIN_REFUSAL_HOLD_MS,
     accessLog: logger.access,
     metrics: { token: config.metricsToken ?? null },
     alerts: { diskSpace: () => diskSpaceOf(dataDir), walletDays: config.alerts.walletDays, walletFloorDrops: config.alerts.walletFloorDrops },

@@ -26,6 +26,14 @@ const DEFAULT_COST_DUMMY_HASH =
 // Registrations one network may have hashing at once (they are held by the new-accounts limit first).
 export const REGISTRATIONS_IN_FLIGHT_PER_NETWORK = 8;
 
+// A login refused before its password is checked (429: too many failed, or too many at once) is
+// answered this long after it came, at most MAX_HELD_REFUSALS at a time (more are answered at once):
+// a flood that waits for each answer before its next try (a connection carries one request at a
+// time) then sends one try a second per connection instead of thousands, and leaves the cores to
+// other people's logins. The server sets it (main.ts); in-process tests answer at once.
+export const LOGIN_REFUSAL_HOLD_MS = 1000;
+export const MAX_HELD_REFUSALS = 2000;
+
 // What the account service reads from the faucet settings (modules/settings), on every request.
 export interface AccountLimits {
   ipGrouping: IpGrouping | string;
@@ -50,6 +58,8 @@ export interface AccountDeps {
   // the owner is told of failed sign-ins to their account by email too, when SMTP is set
   mailer?: Mailer | null;
   log?: (line: string) => void;
+  // how long a refused login is held before its answer (LOGIN_REFUSAL_HOLD_MS; 0: answered at once)
+  refusalHoldMs?: number;
 }
 
 export interface SecondFactor {
@@ -117,6 +127,7 @@ export function createAccountService({
   onSignIn = () => {},
   mailer = null,
   log = () => {},
+  refusalHoldMs = 0,
 }: AccountDeps) {
   const repo = createAccountRepository(db);
   // Registrations from each IP group and network between the limit check and the insert (hashing
@@ -164,6 +175,19 @@ export function createAccountService({
     mailer.send({ to: user.email, subject: "Failed sign-ins to your account", text }).catch((error) => {
       log(`failed sign-ins email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
     });
+  };
+  // Throws the refusal of a login, after holding it (when few are held).
+  let held = 0;
+  const refuse = async (error: Error): Promise<never> => {
+    if (refusalHoldMs > 0 && held < MAX_HELD_REFUSALS) {
+      held++;
+      try {
+        await Bun.sleep(refusalHoldMs);
+      } finally {
+        held--;
+      }
+    }
+    throw error;
   };
   // Verified when the username is unknown, so both failures take the same time. With the default
   // cost it is a constant, so start-up does not spend 64 MiB and a hash on it.
@@ -268,7 +292,7 @@ export function createAccountService({
       // network's share of the gate taken) before anything is awaited.
       const nets = networksOf(ip);
       const attempt = throttle.begin(nets, username);
-      if (typeof attempt === "number") throw accountErrors.tooManyFailedLogins(attempt);
+      if (typeof attempt === "number") return refuse(accountErrors.tooManyFailedLogins(attempt));
       const code = textOf(input.code).trim();
       // Too many wrong codes for the account (from any network): a code waits, answered before the
       // password is checked, so alike for a right and a wrong one.
@@ -287,7 +311,7 @@ export function createAccountService({
       );
       if (!checking) {
         attempt.cancel();
-        throw accountErrors.loginsAtOnce();
+        return refuse(accountErrors.loginsAtOnce());
       }
       let signedIn = false;
       let user: User | undefined;

@@ -160,3 +160,33 @@ test("60 logins at once from 12 /64s of one /56 do not take other people's turn:
   // the /48 had 3 places in the line: the rest of its flood was refused at once
   expect(floodCounts[429]).toBeGreaterThanOrEqual(50);
 }, 60_000);
+
+test("a refused login is answered a second after it came (the server's hold): a flood that waits for its answers sends a try a second per connection, and other people's logins are not held", async () => {
+  start({ loginRefusalHoldMs: 1000 });
+  await t.register("alice", "correct horse");
+  await t.register("bob", ownPassword("bob"));
+  for (let i = 0; i < 5; i++) expect((await login("alice", `guess-${i}`, "198.51.100.9")).status).toBe(401);
+  // 20 connections, each sending its next try as soon as it is answered, for 2.5 s
+  let tries = 0;
+  const until = performance.now() + 2500;
+  const flood = Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await login("alice", `guess-${i}`, "198.51.100.9");
+        expect(res.status).toBe(429);
+        expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
+        tries++;
+      }
+    }),
+  );
+  await Bun.sleep(200);
+  const t0 = performance.now();
+  expect((await login("bob", ownPassword("bob"), "192.0.2.5")).status).toBe(200);
+  const bobMs = performance.now() - t0;
+  await flood;
+  console.log(`20 connections flooding for 2.5 s: ${tries} tries answered; a bystander's login meanwhile: ${bobMs.toFixed(0)} ms`);
+  // about 3 a connection, not thousands
+  expect(tries).toBeLessThanOrEqual(20 * 3);
+  expect(bobMs).toBeLessThan(900);
+});
