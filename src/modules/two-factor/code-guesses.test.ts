@@ -205,10 +205,10 @@ describe("wrong codes counted per account, from every network", () => {
 });
 
 describe("the throttle's memory: its locks", () => {
-  test("a locked-out network stays locked through one account's flood of wrong enable codes, 5 from each of 505 /48s", async () => {
-    // the pentest's flood (252,500 codes from 50,500 /48s against 50,000 keys a tier), scaled to a
-    // memory of 500 keys a tier: it used to push the victim's lock out, and the right password from
-    // the locked-out network was let in 14 minutes early
+  test("a locked-out network stays locked through one account's floods from 505 /48s: 5 wrong enable codes, 5 wrong step-up passwords from each", async () => {
+    // the pentest's flood (252,500 enable codes from 50,500 /48s against 50,000 keys a tier), scaled
+    // to a memory of 500 keys a tier: it used to push the victim's lock out, and the right password
+    // from the locked-out network was let in 14 minutes early
     t = testApp({ throttleKeysPerTier: 500 });
     await t.register("victim");
     const attacker = "2001:db8:aaaa:1::1";
@@ -218,20 +218,32 @@ describe("the throttle's memory: its locks", () => {
     await t.register("carol");
     for (let i = 0; i < 3; i++) expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
 
-    // another account, its setup started, sends 5 wrong enable codes from each of 505 /48s
+    // another account, its setup started, sends 5 wrong enable codes from each of 505 /48s: its
+    // codes are the account's, so the fifth cancels the setup and the rest check nothing
     const mallory = await t.register("mallory");
     expect((await t.call("POST", "/api/user/two-factor/setup", { cookie: mallory.cookie, body: { password: PASSWORD } })).status).toBe(200);
-    const statuses: Record<number, number> = {};
+    const answers: Record<string, number> = {};
+    const tally = (res: { status: number; headers: Headers }) => {
+      const key = `${res.status} ${res.headers.get("x-error-code")}`;
+      answers[key] = (answers[key] ?? 0) + 1;
+    };
+    for (let i = 0; i < 505; i++) {
+      for (let k = 0; k < 5; k++) tally(await t.call("POST", "/api/user/two-factor/enable", { cookie: mallory.cookie, body: { code: "000000" }, ip: network48(0x20000 + i) }));
+    }
+    expect(answers).toEqual({ "400 WRONG_CODE": 4, "400 TWO_FACTOR_SETUP_AGAIN": 505 * 5 - 4 });
+
+    // then 5 wrong passwords (a step-up's) from each of the 505: each /48 has its first 4 checked, and
+    // its fifth while the account's place has room for its lock
+    const steps: Record<number, number> = {};
     for (let i = 0; i < 505; i++) {
       for (let k = 0; k < 5; k++) {
-        const res = await t.call("POST", "/api/user/two-factor/enable", { cookie: mallory.cookie, body: { code: "000000" }, ip: network48(0x20000 + i) });
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        const res = await t.call("POST", "/api/user/step-up", { cookie: mallory.cookie, body: { password: `wrong ${k}` }, ip: network48(0x20000 + i) });
+        steps[res.status] = (steps[res.status] ?? 0) + 1;
       }
     }
-    console.log("505 x 5 wrong enable codes of one account:", statuses);
-    // each /48 had its 4 codes checked; its fifth only while the account's place had room for its lock
-    expect(statuses[400]).toBeGreaterThanOrEqual(505 * 4);
-    expect((statuses[400] ?? 0) + (statuses[429] ?? 0)).toBe(505 * 5);
+    console.log("505 x 5 wrong step-up passwords of one account:", steps);
+    expect(steps[400]).toBeGreaterThanOrEqual(505 * 4);
+    expect((steps[400] ?? 0) + (steps[429] ?? 0)).toBe(505 * 5);
 
     // a minute later the victim's locked-out network still waits the rest of its 15 minutes
     t.clock.advance(60_000);

@@ -66,6 +66,11 @@ export function createCodeGuesses({ db, clock, repo, mailer, log }: CodeGuessDep
   };
 
   return {
+    // The account's wrong codes in a row now.
+    failures: (user: User) => currentStreak(repo.codeStreak(user.id), clock()).failures,
+    // A new streak (a setup: the codes of its new secret).
+    forget: (user: User) => repo.endCodeStreak(user.id),
+
     // Seconds before a login's code for this username may be checked (0: now).
     loginWait(username: string): number {
       const now = clock();

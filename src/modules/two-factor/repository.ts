@@ -33,7 +33,8 @@ export function createTwoFactorRepository(db: Db) {
     saveCodeStreak: (userId: number, failures: number, at: number) => void saveStreak.run({ userId, failures, at }),
     endCodeStreak: (userId: number) => void endStreak.run({ userId }),
 
-    setPending(userId: number, sealed: string) {
+    // The secret a setup made (null: none, a setup cancelled).
+    setPending(userId: number, sealed: string | null) {
       db.update(users).set({ totpPendingSecret: sealed }).where(eq(users.id, userId)).run();
     },
     // Turns the pending secret on, with the step its first code was for and new recovery codes.

@@ -3,8 +3,8 @@
 // on with a first code (ten recovery codes, shown once), off with a current code, new recovery
 // codes, the check a login and a step-up make, and the operator's reset and setup code
 // (--seed-admin). Every code is counted with the login throttle (per username and network, in that
-// account's place: auth/throttle.ts), the codes of an account that has it on also per account from
-// every network (guesses.ts), and every change is in the audit log.
+// account's place: auth/throttle.ts), the codes of the account's authenticator (a setup's first ones
+// too) also per account from every network (guesses.ts), and every change is in the audit log.
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { SessionInfo, SessionService } from "../../auth/sessions.ts";
 import { STEP_UP_MS } from "../../auth/step-up.ts";
@@ -18,7 +18,7 @@ import { waitText } from "../../lib/time.ts";
 import type { Mailer } from "../account/mail.ts";
 import { recordAudit } from "../audit/service.ts";
 import { type CodeGuess, createCodeGuesses } from "./guesses.ts";
-import { RECOVERY_CODE_COUNT, SETUP_CODE_LIFETIME_MS, type TwoFactorStatus, twoFactorErrors } from "./model.ts";
+import { FREE_WRONG_CODES, RECOVERY_CODE_COUNT, SETUP_CODE_LIFETIME_MS, type TwoFactorStatus, twoFactorErrors } from "./model.ts";
 import { createTwoFactorRepository } from "./repository.ts";
 
 export interface TwoFactorDeps {
@@ -155,32 +155,47 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
       else await confirmPassword(user, input.password, ip);
       const secret = newTotpSecret();
       repo.setPending(user.id, await box.seal(secret));
+      // (its codes start a new streak: the last setup's wrong ones cancelled that one)
+      guesses.forget(user);
       const uri = totpUri(secret, user.username);
       return { secret, uri, qrSvg: qrSvg(uri) };
     },
 
     // Turns it on with a code from the pending secret: answers the recovery codes (shown once). The
-    // session counts as stepped up (a code was just entered). (The code is of a secret this session
-    // was just shown: guessing it wins nothing, so it is counted for the username and network only,
-    // in that account's place of the throttle's memory.)
+    // session counts as stepped up (a code was just entered). Its codes are counted as the account's
+    // other codes are (per username and network, and per account from every network), and
+    // FREE_WRONG_CODES wrong ones in a row cancel the setup: its secret is dropped, and a new setup
+    // (the password again, or the console's setup code) is the only way on. So a session alone can
+    // guess a setup's codes 5 times, not from as many networks as it has.
     async enable(user: User, input: string | null | undefined, session: SessionInfo | null, ip: string) {
       if (user.totpEnabledAt !== null) throw twoFactorErrors.alreadyOn();
-      if (user.totpPendingSecret === null) throw twoFactorErrors.notSetUp();
+      if (user.totpPendingSecret === null) throw guesses.failures(user) >= FREE_WRONG_CODES ? twoFactorErrors.setupAgain() : twoFactorErrors.notSetUp();
       const code = codeText(input);
       if (!code) throw twoFactorErrors.codeRequired();
-      const attempt = throttle.begin(networksOf(ip), user.username, "code");
+      const nets = networksOf(ip);
+      const attempt = throttle.begin(nets, user.username, "code");
       if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
+      const guess = guesses.begin(user, nets.network);
+      if (typeof guess === "number") {
+        attempt.cancel();
+        throw twoFactorErrors.wrongCodesWait(guess);
+      }
       let step: number | null = null;
       try {
         step = acceptedStep(await box.open(user.totpPendingSecret), code, clock(), null);
       } catch (error) {
+        guess.cancel();
         attempt.cancel();
         throw error;
       }
       if (step === null) {
+        guess.failed();
         attempt.failed();
-        throw twoFactorErrors.wrongCode();
+        if (guesses.failures(user) < FREE_WRONG_CODES) throw twoFactorErrors.wrongCode();
+        repo.setPending(user.id, null);
+        throw twoFactorErrors.setupAgain();
       }
+      guess.succeeded();
       attempt.succeeded();
       const codes = newRecoveryCodes();
       const now = clock();

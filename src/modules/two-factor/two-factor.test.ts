@@ -72,6 +72,27 @@ describe("setting it up", () => {
   });
 });
 
+describe("setting it up, guessed at", () => {
+  test("a setup's codes are the account's: five wrong ones from five networks cancel it, its right code too after that; a new setup starts over", async () => {
+    t = testApp();
+    const { cookie } = await t.register("bert");
+    const setup = await t.call("POST", "/api/user/two-factor/setup", { cookie, body: { password: PASSWORD } });
+    const wrong = totpCode(setup.json.secret, t.clock() + 10 * 60_000);
+    const answer = (res: { status: number; headers: Headers; json: any }) => ({ status: res.status, code: res.headers.get("x-error-code"), message: res.json?.message });
+    for (let i = 0; i < 4; i++) {
+      expect(answer(await t.call("POST", "/api/user/two-factor/enable", { cookie, body: { code: wrong }, ip: strangerIp(i) }))).toEqual({ status: 400, code: "WRONG_CODE", message: TWO_FACTOR_MESSAGES.wrongCode });
+    }
+    const cancelled = { status: 400, code: "TWO_FACTOR_SETUP_AGAIN", message: TWO_FACTOR_MESSAGES.setupAgain };
+    expect(answer(await t.call("POST", "/api/user/two-factor/enable", { cookie, body: { code: wrong }, ip: strangerIp(4) }))).toEqual(cancelled);
+    // the secret is gone: its right code turns nothing on
+    expect(answer(await t.call("POST", "/api/user/two-factor/enable", { cookie, body: { code: totpCode(setup.json.secret, t.clock()) } }))).toEqual(cancelled);
+    expect((await t.call("GET", "/api/user", { cookie })).json.twoFactor.enabled).toBe(false);
+    // a new setup (the password again) starts a new count
+    const { recoveryCodes } = await turnOn(t, cookie);
+    expect(recoveryCodes).toHaveLength(10);
+  });
+});
+
 describe("logging in with it", () => {
   test("the password alone is not enough, and a wrong password answers as a right one does", async () => {
     t = testApp();
