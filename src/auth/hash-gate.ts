@@ -8,14 +8,19 @@
 // already, so the flood's one running check leaves the other slots to other people. A check counts
 // at every width it is given (its IPv6 /64 and /48, its IPv4 /24): rotating /64s inside one /48 or
 // /56 takes that /48's small share of the line, never another network's turn.
+//
+// A check may be given way (`yields`: the login's, from a network whose logins failed lately): it
+// starts only while no other check is running, or once it has waited YIELD_MS. So a flood's checks
+// do not share the cores with other people's, and are not kept waiting for long either.
 export const HASH_CONCURRENCY = 3;
 export const HASH_QUEUE_LIMIT = 30;
 export const HASH_RUNNING_PER_KEY = 1;
+export const YIELD_MS = 1000;
 
 export interface HashGate {
   // Runs `work` when a slot is free. Decides at once, before any await: null when one of `groups`
   // already has its `limit` in flight or the line is full (answer 429 then; nothing started).
-  tryRun<T>(work: () => Promise<T>, groups?: HashGroup | HashGroup[]): Promise<T> | null;
+  tryRun<T>(work: () => Promise<T>, groups?: HashGroup | HashGroup[], options?: { yields?: boolean }): Promise<T> | null;
   readonly running: number;
   readonly waiting: number;
 }
@@ -28,6 +33,8 @@ export interface HashGroup {
 interface Waiting {
   keys: string[];
   start: () => void;
+  yields: boolean;
+  since: number;
 }
 
 export function createHashGate({
@@ -48,7 +55,9 @@ export function createHashGate({
 
   const pump = () => {
     while (running < concurrency) {
-      const index = line.findIndex((w) => mayStart(w.keys));
+      const now = performance.now();
+      let index = line.findIndex((w) => !w.yields && mayStart(w.keys));
+      if (index < 0) index = line.findIndex((w) => (running === 0 || now - w.since >= YIELD_MS) && mayStart(w.keys));
       if (index < 0) return;
       const [next] = line.splice(index, 1);
       running++;
@@ -58,14 +67,14 @@ export function createHashGate({
   };
 
   return {
-    tryRun(work, given) {
+    tryRun(work, given, { yields = false } = {}) {
       const groups = given === undefined ? [] : Array.isArray(given) ? given : [given];
       // (one key given twice, an IPv4 /24 that is both the group and the network, counts once)
       const keys = [...new Set(groups.map((g) => g.key))];
       if (groups.some((g) => (inFlight.get(g.key) ?? 0) >= g.limit)) return null;
       if (line.length >= queueLimit && !(running < concurrency && mayStart(keys))) return null;
       for (const key of keys) add(inFlight, key, 1);
-      const started = new Promise<void>((start) => line.push({ keys, start }));
+      const started = new Promise<void>((start) => line.push({ keys, start, yields, since: performance.now() }));
       pump();
       return started.then(async () => {
         try {

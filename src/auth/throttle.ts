@@ -57,6 +57,8 @@ export interface LoginThrottle {
   // UNDER_ATTACK failed sign-ins in the window (attempts in flight included), then 1, doubling with
   // every further one, at most MAX_PROOF_FACTOR.
   proofFactor(username: string): number;
+  // Whether a login from the network failed in the window (its next checks give way: auth/hash-gate.ts).
+  failedFrom(from: LoginNetworks): boolean;
   // keys held in each tier of the memory: [fresh, counting, locked]
   sizes(): [number, number, number];
 }
@@ -231,6 +233,11 @@ export function createLoginThrottle(clock: () => number, { keysPerTier = THROTTL
     proofFactor(username) {
       const name = username.toLowerCase();
       return proofFactorOf(recent({ key: `account:${name}`, limit: UNDER_ATTACK, owner: null, of: "account" }, clock()).list.length);
+    },
+
+    failedFrom(from) {
+      const { list } = recent({ key: `network:${from.network}`, limit: MAX_FAILURES_PER_NETWORK, owner: null, of: "network" }, clock());
+      return list.some((e) => !e.pending);
     },
 
     sizes: () => attempts.sizes(),

@@ -301,6 +301,8 @@ export function createAccountService({
         attempt.cancel();
         throw twoFactorErrors.wrongCodesWait(codeWait);
       }
+      // (a network whose logins failed lately gives way to everyone else's: a flood's checks do not
+      // share the cores with other people's logins)
       const checking = hashGate.tryRun(
         async () => {
           const user = repo.byUsername(username);
@@ -308,6 +310,7 @@ export function createAccountService({
           return { user, ok };
         },
         passwordCheckShares(nets),
+        { yields: throttle.failedFrom(nets) },
       );
       if (!checking) {
         attempt.cancel();
