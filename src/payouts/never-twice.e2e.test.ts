@@ -180,7 +180,8 @@ test("a restore the ledger server has no history for: payouts pause with the his
   // the backup restored; the ledger server (restarted) holds no history before now
   await restore(file, a.dataDir);
   await sim.restart({ historyFromNow: true });
-  expect(sim.output()).toMatch(/history: none held up to ledger \d+/);
+  // (the simulator says it just after it says where it listens)
+  await waitFor(() => /history: none held up to ledger \d+/.exec(sim.output()), { what: "the simulator's history line" });
   const restored = await startServer({ dataDir: a.dataDir, sim, wallet, authenticator: a.admin.authenticator });
   const admin = restored.admin;
   const reason = await waitFor(async () => (await admin.wallet()).pausedReason, { what: "payouts paused", timeout: 15_000, interval: 200 });
