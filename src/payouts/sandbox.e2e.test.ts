@@ -4,7 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { Client } from "xrpl";
 import { randomAddress } from "../testing/harness.ts";
-import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
+import { binaryInEmptyDir, freePort, runBinary, startBinary, type RunningServer } from "../testing/binary.ts";
 import { httpClient } from "../testing/client.ts";
 import { waitFor } from "../testing/wait.ts";
 
@@ -28,7 +28,8 @@ test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid th
   const { dir, binary } = binaryInEmptyDir();
   dirs.push(dir);
   expect((await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: ADMIN.password } })).code).toBe(0);
-  const sandboxPort = String(20_000 + Math.floor(Math.random() * 20_000));
+  // a port taken by another test's connection would stop the binary at start
+  const sandboxPort = String(freePort());
   const args = ["--xrpl", "sandbox", "--sandbox-port", sandboxPort];
   let server = await startBinary({ binary, cwd: dir, args });
   servers.push(server);

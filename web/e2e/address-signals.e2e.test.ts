@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { Client, Wallet } from "xrpl";
 import { GENESIS } from "../../src/payouts/simulator/ledger.ts";
+import { freePort } from "../../src/testing/binary.ts";
 import { httpClient } from "../../src/testing/client.ts";
 import { BROWSER_USER_AGENT, logInAsAdmin, saveSettings, seen, startSite, type Site, until } from "./support.ts";
 
@@ -15,15 +16,8 @@ let ledger: Client;
 const activator = Wallet.generate();
 const pool = [Wallet.generate(), Wallet.generate(), Wallet.generate()];
 
-// a free port for the sandbox ledger, so this test can reach it with its own client
-function freePort(): number {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
-
 beforeAll(async () => {
+  // a known port for the sandbox ledger, so this test can reach it with its own client
   const port = freePort();
   site = await startSite({ args: ["--xrpl", "sandbox", "--sandbox-port", String(port), "--trust-proxy"] });
   ledger = new Client(`ws://127.0.0.1:${port}`);
