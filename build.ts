@@ -15,7 +15,8 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 function applyEdits(contents: string, edits: [string | RegExp, string][], name: string): string {
   for (const [from, to] of edits) {
     const edited = contents.replace(from, to);
-    if (edited === contents) throw new Error(`build.ts: a library's source changed (${from} not found): review ${name}`);
+    if (edited === contents)
+      throw new Error(`build.ts: a library's source changed (${from} not found): review ${name}`);
     contents = edited;
   }
   return contents;
@@ -44,13 +45,22 @@ const ROUTER_EDITS: [string | RegExp, string][] = [
   ["return /* @__PURE__ */ React2.createElement(RSCErrorHandler, { error }, result);", "return result;"],
   ["errorElement = match.route.errorElement || defaultErrorElement;", "errorElement = match.route.errorElement;"],
   ["RenderErrorBoundary.contextType = RSCRouterContext;", ""],
-  [/return dataRouterState && \(match\.route\.ErrorBoundary [^?]+\? \/\* @__PURE__ \*\/ React2\.createElement\(\s+RenderErrorBoundary,[\s\S]*?\) : getChildren\(\);/, "return getChildren();"],
+  [
+    /return dataRouterState && \(match\.route\.ErrorBoundary [^?]+\? \/\* @__PURE__ \*\/ React2\.createElement\(\s+RenderErrorBoundary,[\s\S]*?\) : getChildren\(\);/,
+    "return getChildren();",
+  ],
   ["return isDataRoute ? useNavigateStable() : useNavigateUnstable();", "return useNavigateUnstable();"],
   [/= usePrefetchBehavior\(\s+prefetch,\s+rest\s+\);/, "= [false, null, {}];"],
-  [/let isTransitioning = routerState != null && [^;]+useViewTransitionState\(path\) && viewTransition === true;/, "let isTransitioning = false;"],
+  [
+    /let isTransitioning = routerState != null && [^;]+useViewTransitionState\(path\) && viewTransition === true;/,
+    "let isTransitioning = false;",
+  ],
   [/^(var \w+ = |_\w+ = )(new (?:Set|WeakMap)\(|Symbol\(|Object\.getOwnPropertyNames\()/gm, "$1/* @__PURE__ */ $2"],
   ["let dataRouterState = dataRouterOpts?.state;", "let dataRouterState;"],
-  [/let matches = dataRouterOpts && dataRouterOpts\.state\.matches\.length \? \([\s\S]*?\) : matchRoutes\(routes, \{ pathname: remainingPathname \}\);/, "let matches = matchRoutes(routes, { pathname: remainingPathname });"],
+  [
+    /let matches = dataRouterOpts && dataRouterOpts\.state\.matches\.length \? \([\s\S]*?\) : matchRoutes\(routes, \{ pathname: remainingPathname \}\);/,
+    "let matches = matchRoutes(routes, { pathname: remainingPathname });",
+  ],
 ];
 const leanReactRouter: Bun.BunPlugin = {
   name: "lean-react-router",
@@ -70,42 +80,66 @@ const leanReactRouter: Bun.BunPlugin = {
 const QUERY_EDITS: Record<string, [string | RegExp, string][]> = {
   "query.js": [
     ['import { infiniteQueryBehavior } from "./infiniteQueryBehavior.js";\n', ""],
-    ['(this.#queryType === "infinite" ? infiniteQueryBehavior(this.options.pages) : this.options.behavior)?.onFetch(context, this);', "this.options.behavior?.onFetch(context, this);"],
+    [
+      '(this.#queryType === "infinite" ? infiniteQueryBehavior(this.options.pages) : this.options.behavior)?.onFetch(context, this);',
+      "this.options.behavior?.onFetch(context, this);",
+    ],
     [
       "if (options?._type) this.#queryType = options._type;",
       'if (options?._type) throw new Error("infinite queries are left out of this build (build.ts, QUERY_EDITS)");',
     ],
   ],
   // (each method's body has no inner braces; its doc comment stays, for the minifier to drop)
-  "queryClient.js": ["infiniteQuery", "fetchInfiniteQuery", "prefetchInfiniteQuery", "ensureInfiniteQueryData"].map((method): [RegExp, string] => [
-    new RegExp(`\\n\\t${method}\\(options\\) \\{\\n[^{}]*\\}`),
-    "",
-  ]),
+  "queryClient.js": ["infiniteQuery", "fetchInfiniteQuery", "prefetchInfiniteQuery", "ensureInfiniteQueryData"].map(
+    (method): [RegExp, string] => [new RegExp(`\\n\\t${method}\\(options\\) \\{\\n[^{}]*\\}`), ""],
+  ),
 };
 // React Query's hooks throw a query's error to an error boundary (`throwOnError`) or suspend
 // (`suspense`) only when asked; the app asks for neither. useQuery's code for them (the error reset
 // boundary, the suspense timers and optimistic fetch) is left out, and a query that asks throws at once.
 const REACT_QUERY_EDITS: [string | RegExp, string][] = [
   ['import { useQueryErrorResetBoundary } from "./QueryErrorResetBoundary.js";\n', ""],
-  ['import { ensurePreventErrorBoundaryRetry, getHasError, useClearResetErrorBoundary } from "./errorBoundaryUtils.js";\n', ""],
+  [
+    'import { ensurePreventErrorBoundaryRetry, getHasError, useClearResetErrorBoundary } from "./errorBoundaryUtils.js";\n',
+    "",
+  ],
   ['import { ensureSuspenseTimers, fetchOptimistic, shouldSuspend } from "./suspense.js";\n', ""],
   ["\tconst errorResetBoundary = useQueryErrorResetBoundary();\n", ""],
   [
     "\tensureSuspenseTimers(defaultedOptions);\n\tensurePreventErrorBoundaryRetry(defaultedOptions, errorResetBoundary, query);\n\tuseClearResetErrorBoundary(errorResetBoundary);\n",
     '\tif (defaultedOptions.suspense || defaultedOptions.throwOnError) throw new Error("suspense and throwOnError are left out of this build (build.ts, REACT_QUERY_EDITS)");\n',
   ],
-  [/\tif \(shouldSuspend\(defaultedOptions, result\)\) throw [^\n]+\n\tif \(getHasError\(\{[^}]+\}\)\) throw result\.error;\n/, ""],
+  [
+    /\tif \(shouldSuspend\(defaultedOptions, result\)\) throw [^\n]+\n\tif \(getHasError\(\{[^}]+\}\)\) throw result\.error;\n/,
+    "",
+  ],
 ];
 const leanQuery: Bun.BunPlugin = {
   name: "lean-tanstack-query",
   setup(build) {
-    build.onLoad({ filter: /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](query|queryClient)\.js$/ }, async (args) => {
-      const file = basename(args.path);
-      return { contents: applyEdits(await Bun.file(args.path).text(), QUERY_EDITS[file]!, `QUERY_EDITS (${file})`), loader: "js" };
-    });
-    build.onLoad({ filter: /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useBaseQuery\.js$/ }, async (args) => {
-      return { contents: applyEdits(await Bun.file(args.path).text(), REACT_QUERY_EDITS, "REACT_QUERY_EDITS (useBaseQuery.js)"), loader: "js" };
-    });
+    build.onLoad(
+      { filter: /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](query|queryClient)\.js$/ },
+      async (args) => {
+        const file = basename(args.path);
+        return {
+          contents: applyEdits(await Bun.file(args.path).text(), QUERY_EDITS[file]!, `QUERY_EDITS (${file})`),
+          loader: "js",
+        };
+      },
+    );
+    build.onLoad(
+      { filter: /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useBaseQuery\.js$/ },
+      async (args) => {
+        return {
+          contents: applyEdits(
+            await Bun.file(args.path).text(),
+            REACT_QUERY_EDITS,
+            "REACT_QUERY_EDITS (useBaseQuery.js)",
+          ),
+          loader: "js",
+        };
+      },
+    );
   },
 };
 
@@ -131,9 +165,17 @@ const leanLucide: Bun.BunPlugin = {
     build.onLoad({ filter: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/ }, async (args) => {
       const dir = dirname(args.path);
       const sources = await Promise.all(LUCIDE_RUNTIME.map((file) => Bun.file(join(dir, file)).text()));
-      const hash = new Bun.CryptoHasher("sha256").update(sources.join("").replace(/@license lucide-react v[\d.]+/g, "@license lucide-react")).digest("hex");
-      if (hash !== LUCIDE_RUNTIME_SHA256) throw new Error(`build.ts: lucide-react's runtime changed (${hash}): review web/src/lib/lucide-icon.ts, then LUCIDE_RUNTIME_SHA256`);
-      return { contents: `export { default } from ${JSON.stringify(join(root, "web/src/lib/lucide-icon.ts"))};`, loader: "js" };
+      const hash = new Bun.CryptoHasher("sha256")
+        .update(sources.join("").replace(/@license lucide-react v[\d.]+/g, "@license lucide-react"))
+        .digest("hex");
+      if (hash !== LUCIDE_RUNTIME_SHA256)
+        throw new Error(
+          `build.ts: lucide-react's runtime changed (${hash}): review web/src/lib/lucide-icon.ts, then LUCIDE_RUNTIME_SHA256`,
+        );
+      return {
+        contents: `export { default } from ${JSON.stringify(join(root, "web/src/lib/lucide-icon.ts"))};`,
+        loader: "js",
+      };
     });
     // Each element of an icon's SVG carries a React key (six random characters, which gzip cannot
     // shrink), for lucide's runtime, which passes them as an array. The stand-in passes them as
@@ -141,7 +183,10 @@ const leanLucide: Bun.BunPlugin = {
     build.onLoad({ filter: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^/\\]+\.mjs$/ }, async (args) => {
       const contents = await Bun.file(args.path).text();
       if (!contents.includes("createLucideIcon(__iconData)")) return { contents, loader: "js" };
-      return { contents: applyEdits(contents, [[/,\s*key: "[a-z0-9]+"/g, ""]], `leanLucide (no key in ${args.path})`), loader: "js" };
+      return {
+        contents: applyEdits(contents, [[/,\s*key: "[a-z0-9]+"/g, ""]], `leanLucide (no key in ${args.path})`),
+        loader: "js",
+      };
     });
   },
 };
@@ -191,10 +236,15 @@ async function checkScreenFiles() {
     // (its static imports, and theirs: the browser fetches them all before the screen runs)
     const files = new Set([file]);
     for (const name of files) {
-      for (const [, imported] of (await Bun.file(join(assets, name)).text()).matchAll(/from\s*"\/assets\/([^"]+\.js)"/g)) if (imported !== app) files.add(imported!);
+      for (const [, imported] of (await Bun.file(join(assets, name)).text()).matchAll(
+        /from\s*"\/assets\/([^"]+\.js)"/g,
+      ))
+        if (imported !== app) files.add(imported!);
     }
     if (files.size > MOST_SCREEN_FILES) {
-      throw new Error(`build.ts: the ${screen} screen fetches ${files.size} files after the app's script (${[...files].join(", ")}); at most ${MOST_SCREEN_FILES} (see checkScreenFiles)`);
+      throw new Error(
+        `build.ts: the ${screen} screen fetches ${files.size} files after the app's script (${[...files].join(", ")}); at most ${MOST_SCREEN_FILES} (see checkScreenFiles)`,
+      );
     }
   }
 }
@@ -223,7 +273,14 @@ async function minifyAgain(files: string[]) {
 async function writeWhitepaper() {
   const { textPdf } = await import("./src/lib/pdf.ts");
   const { WHITEPAPER_PDF, WHITEPAPER_SECTIONS, WHITEPAPER_TITLE } = await import("./web/src/content/whitepaper.ts");
-  await Bun.write(join(webOut, WHITEPAPER_PDF), textPdf(WHITEPAPER_TITLE, WHITEPAPER_SECTIONS, "Not affiliated with Ripple Labs. Never share your secret key or recovery phrase."));
+  await Bun.write(
+    join(webOut, WHITEPAPER_PDF),
+    textPdf(
+      WHITEPAPER_TITLE,
+      WHITEPAPER_SECTIONS,
+      "Not affiliated with Ripple Labs. Never share your secret key or recovery phrase.",
+    ),
+  );
 }
 
 // The site's icon and web manifest (web/static), served at the root as browsers ask for them.
@@ -256,14 +313,13 @@ async function embedWeb() {
       const data = await Bun.file(file).bytes();
       // libdeflate's level 12 (its slowest, smallest) gzip: a few percent below zlib's best
       await Bun.write(file + ".gz", Bun.gzipSync(data, { level: 12, library: "libdeflate" }));
-      await Bun.write(
-        file + ".br",
-        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
+      await Bun.write(file + ".br", brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       variants.gzip = name(".gz");
       variants.br = name(".br");
     }
-    const entries = Object.entries(variants).map(([k, v]) => `${k}: ${v}`).join(", ");
+    const entries = Object.entries(variants)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", ");
     rows.push(`  ${JSON.stringify(urlPath)}: { ${entries} },`);
   }
   await mkdir(generated, { recursive: true });

@@ -39,7 +39,9 @@ async function requests(count: number): Promise<number> {
 // then a batch while it reads (the addresses of both); the ratio is each round's, the median reported.
 const ROUNDS = 5;
 const batch = Math.floor(COUNT / (2 * ROUNDS));
-console.log(`address signals bench: ${ROUNDS} rounds of ${batch} requests with the worker idle, then ${batch} while it reads their addresses from the sandbox ledger (in process, as --xrpl sandbox runs it)`);
+console.log(
+  `address signals bench: ${ROUNDS} rounds of ${batch} requests with the worker idle, then ${batch} while it reads their addresses from the sandbox ledger (in process, as --xrpl sandbox runs it)`,
+);
 const idle: number[] = [];
 const busy: number[] = [];
 let readMs = 0;

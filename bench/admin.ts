@@ -9,21 +9,45 @@ const admin = (await t.registerAdmin()).cookie;
 const now = Date.now();
 const seedStarted = performance.now();
 t.db.sqlite.transaction(() => {
-  const user = t.db.sqlite.prepare("insert into users (username, email, password_hash, xrp_address, total_claimed_drops, daily_streak, created_at) values (?, ?, 'x', ?, ?, ?, ?)");
-  for (let i = 0; i < USERS; i++) user.run(`user${i}`, `user${i}@example.com`, i % 2 ? randomAddress() : null, i % 3 ? 0 : 5_000_000, i % 4, now - i * 1000);
+  const user = t.db.sqlite.prepare(
+    "insert into users (username, email, password_hash, xrp_address, total_claimed_drops, daily_streak, created_at) values (?, ?, 'x', ?, ?, ?, ?)",
+  );
+  for (let i = 0; i < USERS; i++)
+    user.run(
+      `user${i}`,
+      `user${i}@example.com`,
+      i % 2 ? randomAddress() : null,
+      i % 3 ? 0 : 5_000_000,
+      i % 4,
+      now - i * 1000,
+    );
   const request = t.db.sqlite.prepare(
     "insert into faucet_requests (user_id, address, amount_drops, status, risk_score, risk_reasons, requester_ip, ip_group, device_id, created_at) values (?, ?, ?, ?, ?, '[]', ?, ?, ?, ?)",
   );
   const statuses = ["PROCESSED", "REJECTED", "PENDING", "PROCESSED"];
   for (let i = 0; i < REQUESTS; i++) {
     const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-    request.run(i % 5 ? null : (i % USERS) + 2, randomAddress(), 5_000_000, statuses[i % 4]!, i % 100, ip, ip, `device${i}`, now - i * 500);
+    request.run(
+      i % 5 ? null : (i % USERS) + 2,
+      randomAddress(),
+      5_000_000,
+      statuses[i % 4]!,
+      i % 100,
+      ip,
+      ip,
+      `device${i}`,
+      now - i * 500,
+    );
   }
-  const reward = t.db.sqlite.prepare("insert into rewards (user_id, type, amount_drops, status, platform, created_at) values (?, 'SOCIAL_SHARE', 5000000, ?, 'Twitter', ?)");
+  const reward = t.db.sqlite.prepare(
+    "insert into rewards (user_id, type, amount_drops, status, platform, created_at) values (?, 'SOCIAL_SHARE', 5000000, ?, 'Twitter', ?)",
+  );
   for (let i = 0; i < USERS; i++) reward.run(i + 2, i % 10 ? "APPROVED" : "PENDING", now - i * 1000);
 })();
 t.db.sqlite.run("analyze");
-console.log(`admin bench: ${REQUESTS} faucet requests, ${USERS} users, ${USERS} rewards seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+console.log(
+  `admin bench: ${REQUESTS} faucet requests, ${USERS} users, ${USERS} rewards seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+);
 
 const calls = [
   "/api/admin/users",
@@ -47,6 +71,8 @@ for (const url of calls) {
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text.slice(0, 200)}`);
   }
   times.sort((a, b) => a - b);
-  console.log(`  ${url.padEnd(36)} median ${times[7]!.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(0).padStart(5)} KiB`);
+  console.log(
+    `  ${url.padEnd(36)} median ${times[7]!.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(0).padStart(5)} KiB`,
+  );
 }
 t.close();

@@ -34,8 +34,18 @@ try {
   const seedStarted = performance.now();
   const at = Date.now();
   t.db.sqlite.transaction(() => {
-    const user = t.db.sqlite.prepare("insert into users (username, email, password_hash, xrp_address, total_claimed_drops, daily_streak, created_at) values (?, ?, 'x', ?, ?, ?, ?)");
-    for (let i = 0; i < USERS; i++) user.run(`user${i}`, `user${i}@example.com`, i % 2 ? randomAddress() : null, i % 3 ? 0 : 5_000_000, i % 4, at - i * 1000);
+    const user = t.db.sqlite.prepare(
+      "insert into users (username, email, password_hash, xrp_address, total_claimed_drops, daily_streak, created_at) values (?, ?, 'x', ?, ?, ?, ?)",
+    );
+    for (let i = 0; i < USERS; i++)
+      user.run(
+        `user${i}`,
+        `user${i}@example.com`,
+        i % 2 ? randomAddress() : null,
+        i % 3 ? 0 : 5_000_000,
+        i % 4,
+        at - i * 1000,
+      );
     const request = t.db.sqlite.prepare(
       "insert into faucet_requests (user_id, address, amount_drops, status, risk_score, risk_reasons, requester_ip, ip_group, device_id, user_agent, created_at) values (?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)",
     );
@@ -43,12 +53,27 @@ try {
     for (let i = 0; i < REQUESTS; i++) {
       const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       const agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-      request.run(i % 5 ? null : (i % USERS) + 1, randomAddress(), 5_000_000, statuses[i % 4]!, i % 100, ip, ip, `device${i}`, agent, at - 86_400_000 - i * 500);
+      request.run(
+        i % 5 ? null : (i % USERS) + 1,
+        randomAddress(),
+        5_000_000,
+        statuses[i % 4]!,
+        i % 100,
+        ip,
+        ip,
+        `device${i}`,
+        agent,
+        at - 86_400_000 - i * 500,
+      );
     }
-    const reward = t.db.sqlite.prepare("insert into rewards (user_id, type, amount_drops, status, platform, created_at) values (?, 'SOCIAL_SHARE', 5000000, ?, 'Twitter', ?)");
+    const reward = t.db.sqlite.prepare(
+      "insert into rewards (user_id, type, amount_drops, status, platform, created_at) values (?, 'SOCIAL_SHARE', 5000000, ?, 'Twitter', ?)",
+    );
     for (let i = 0; i < USERS; i++) reward.run(i + 1, i % 10 ? "APPROVED" : "PENDING", at - i * 1000);
   })();
-  t.db.sqlite.run("update faucet_settings set daily_limit_drops = 1000000000000, min_amount_drops = 1, max_amount_drops = 1");
+  t.db.sqlite.run(
+    "update faucet_settings set daily_limit_drops = 1000000000000, min_amount_drops = 1, max_amount_drops = 1",
+  );
   t.db.sqlite.run("analyze");
   t.db.sqlite.run("PRAGMA wal_checkpoint(TRUNCATE)");
   const dbPath = t.db.sqlite.filename;
@@ -56,7 +81,12 @@ try {
     `backup bench: ${REQUESTS} faucet requests, ${USERS} users, ${USERS} rewards (${(statSync(dbPath).size / 1e6).toFixed(1)} MB) seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
 
-  const service = createBackupService({ db: t.db, dbPath, settings: { dir, everyMs: 86_400_000, keep: 1000 }, log: () => {} });
+  const service = createBackupService({
+    db: t.db,
+    dbPath,
+    settings: { dir, everyMs: 86_400_000, keep: 1000 },
+    log: () => {},
+  });
   const url = t.listen();
 
   // ---- the event loop's largest gap, per moment
@@ -68,7 +98,11 @@ try {
     last = at;
   }, 1);
 
-  client = Bun.spawn([process.execPath, join(import.meta.dir, "lib-bystander.ts")], { env: { ...process.env, BENCH_URL: url }, stdout: "pipe", stderr: "pipe" });
+  client = Bun.spawn([process.execPath, join(import.meta.dir, "lib-bystander.ts")], {
+    env: { ...process.env, BENCH_URL: url },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const output = new Response(client.stdout as ReadableStream).text();
   await Bun.sleep(1500); // the client's start and a first second of traffic
 
@@ -111,8 +145,10 @@ try {
     const s = [...xs].sort((a, b) => a - b);
     return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]! : Number.NaN;
   };
-  const of = (kind: string, keep: (sent: number, ms: number) => boolean) => samples.filter(([k, sent, ms]) => k === kind && keep(sent, ms)).map(([, , ms]) => ms);
-  const gapIn = (keep: (at: number, ms: number) => boolean) => max(gaps.filter(([at, ms]) => keep(at, ms)).map(([, ms]) => ms));
+  const of = (kind: string, keep: (sent: number, ms: number) => boolean) =>
+    samples.filter(([k, sent, ms]) => k === kind && keep(sent, ms)).map(([, , ms]) => ms);
+  const gapIn = (keep: (at: number, ms: number) => boolean) =>
+    max(gaps.filter(([at, ms]) => keep(at, ms)).map(([, ms]) => ms));
   const outside = (sent: number, ms: number) => !inAny(sent, ms);
   const rows: string[][] = [];
   // median / p99 / max of some requests' times ("-" for none)
@@ -121,12 +157,30 @@ try {
   for (const mode of ["main thread", "worker"] as const) {
     const ws = windows.filter((w) => w.mode === mode);
     const within = (sent: number, ms: number) => ws.some((w) => overlaps(sent, ms, w));
-    rows.push([mode, fmtMs(median(ws.map((w) => w.end - w.start))), spread(of("read", within)), spread(of("write", within)), fmtMs(gapIn(within))]);
+    rows.push([
+      mode,
+      fmtMs(median(ws.map((w) => w.end - w.start))),
+      spread(of("read", within)),
+      spread(of("write", within)),
+      fmtMs(gapIn(within)),
+    ]);
   }
   const statuses = new Map<string, number>();
-  for (const [kind, , , status] of samples) statuses.set(`${kind} ${status}`, (statuses.get(`${kind} ${status}`) ?? 0) + 1);
+  for (const [kind, , , status] of samples)
+    statuses.set(`${kind} ${status}`, (statuses.get(`${kind} ${status}`) ?? 0) + 1);
   console.log(`${ROUNDS} rounds; requests: ${[...statuses].map(([k, n]) => `${n} ${k}`).join(", ")}`);
-  console.log(table(["backup", "backup time (median)", "reads during it: median / p99 / max", "writes during it: median / p99 / max", "event loop's longest gap"], rows));
+  console.log(
+    table(
+      [
+        "backup",
+        "backup time (median)",
+        "reads during it: median / p99 / max",
+        "writes during it: median / p99 / max",
+        "event loop's longest gap",
+      ],
+      rows,
+    ),
+  );
 } finally {
   if (client && client.exitCode === null) client.kill("SIGKILL");
   await t.close();

@@ -85,7 +85,8 @@ const REVIEWERS = intEnv("BENCH_FARM_REVIEWERS", 12, 1);
 const BURST_ACCOUNTS = 4;
 const BURST_REVIEWERS = 4;
 const HONEST = 20;
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const ADMIN = { username: "farmbenchadmin", password: "farm bench admin passphrase 1" };
 
 interface Setting {
@@ -103,12 +104,20 @@ const ALL_SETTINGS: Setting[] = [
 ];
 const wanted = (process.env.BENCH_FARM_SETTINGS ?? "default,5000").split(",").map((s) => s.trim());
 const SETTINGS = ALL_SETTINGS.filter((s) => wanted.includes(s.key));
-if (SETTINGS.length === 0) throw new Error(`BENCH_FARM_SETTINGS=${process.env.BENCH_FARM_SETTINGS} names none of: default, 5000`);
+if (SETTINGS.length === 0)
+  throw new Error(`BENCH_FARM_SETTINGS=${process.env.BENCH_FARM_SETTINGS} names none of: default, 5000`);
 const DEFAULT_SETTING = ALL_SETTINGS.find((s) => s.key === "default")!;
 const ALL_PARTS = ["burst", "day", "pool", "afternoon", "carry"];
-const PARTS = new Set((process.env.BENCH_FARM_PARTS ?? ALL_PARTS.join(",")).split(",").map((s) => s.trim()).filter(Boolean));
-for (const part of PARTS) if (!ALL_PARTS.includes(part)) throw new Error(`BENCH_FARM_PARTS: "${part}" is none of: ${ALL_PARTS.join(", ")}`);
-if (PARTS.size === 0) throw new Error(`BENCH_FARM_PARTS=${process.env.BENCH_FARM_PARTS} names none of: ${ALL_PARTS.join(", ")}`);
+const PARTS = new Set(
+  (process.env.BENCH_FARM_PARTS ?? ALL_PARTS.join(","))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+for (const part of PARTS)
+  if (!ALL_PARTS.includes(part)) throw new Error(`BENCH_FARM_PARTS: "${part}" is none of: ${ALL_PARTS.join(", ")}`);
+if (PARTS.size === 0)
+  throw new Error(`BENCH_FARM_PARTS=${process.env.BENCH_FARM_PARTS} names none of: ${ALL_PARTS.join(", ")}`);
 
 // The budget issue's scenarios (part B).
 const POOL = 200; // the proxy pool's requests, each from a /16 of its own
@@ -121,7 +130,9 @@ const CARRY = 12; // requests within a second at 14:35, nothing used before
 const CARRY_AT = DAY_START + 14 * HOUR + 35 * MINUTE;
 const CARRY_GAP_MS = 90;
 
-const STRANGER_FIRST = Array.from({ length: 223 }, (_, k) => k + 1).filter((a) => ![10, 100, 127, 169, 172, 192].includes(a));
+const STRANGER_FIRST = Array.from({ length: 223 }, (_, k) => k + 1).filter(
+  (a) => ![10, 100, 127, 169, 172, 192].includes(a),
+);
 // Where each farm and visitor comes from: every strategy in networks of its own (its own /16 or
 // /32, so one farm's velocity does not count against another's), each honest visitor in a /16 of
 // its own.
@@ -187,7 +198,12 @@ interface Tally {
   counts: Map<string, number>; // registrations, reviews, skipped requests: "<what>: <outcome>"
   control: string | null;
 }
-const newTally = (): Tally => ({ asks: [], bill: { proofs: 0, tries: 0, ms: 0, top: 0 }, counts: new Map(), control: null });
+const newTally = (): Tally => ({
+  asks: [],
+  bill: { proofs: 0, tries: 0, ms: 0, top: 0 },
+  counts: new Map(),
+  control: null,
+});
 const bump = (m: Map<string, number>, key: string, by = 1) => m.set(key, (m.get(key) ?? 0) + by);
 
 const warned = new Set<string>();
@@ -198,7 +214,8 @@ function warnOnce(line: string) {
 }
 
 const newAddress = () => Wallet.generate().classicAddress;
-const codeOf = (res: ClientResponse) => (res.status === 201 ? "accepted" : `${res.status} ${res.headers.get("x-error-code") ?? ""}`.trim());
+const codeOf = (res: ClientResponse) =>
+  res.status === 201 ? "accepted" : `${res.status} ${res.headers.get("x-error-code") ?? ""}`.trim();
 
 async function solve(challenge: Challenge, bill: Bill): Promise<string> {
   const started = performance.now();
@@ -215,14 +232,20 @@ async function solve(challenge: Challenge, bill: Bill): Promise<string> {
 // (A page that fails is loaded again, as a browser's user would: the in-process site of part B
 // reads web/dist at each request, which a build running meanwhile removes for a moment.)
 async function browser(site: Site, ip: string): Promise<HttpClient> {
-  const c = httpClient(site.url, { ip, headers: { "user-agent": BROWSER, "accept-language": "en-US,en;q=0.9", origin: site.url } });
+  const c = httpClient(site.url, {
+    ip,
+    headers: { "user-agent": BROWSER, "accept-language": "en-US,en;q=0.9", origin: site.url },
+  });
   let page = await c.get("/");
   for (let attempt = 1; attempt < 10 && (page.status !== 200 || !c.cookie("device")); attempt++) {
     warnOnce(`GET / answered ${page.status}${c.cookie("device") ? "" : " without a device cookie"}: loading it again`);
     await Bun.sleep(500);
     page = await c.get("/");
   }
-  if (page.status !== 200 || !c.cookie("device")) warnOnce(`GET / answered ${page.status}${c.cookie("device") ? "" : " without a device cookie"}: farm requests come as first visits`);
+  if (page.status !== 200 || !c.cookie("device"))
+    warnOnce(
+      `GET / answered ${page.status}${c.cookie("device") ? "" : " without a device cookie"}: farm requests come as first visits`,
+    );
   return c;
 }
 
@@ -237,13 +260,27 @@ async function proof(c: HttpClient, form: ProtectedForm, bill: Bill): Promise<Re
 }
 const isAnswer = (x: Record<string, string> | ClientResponse): x is ClientResponse => typeof x.status === "number";
 
-async function postWithProof(c: HttpClient, path: string, form: ProtectedForm, body: unknown, bill: Bill): Promise<ClientResponse> {
+async function postWithProof(
+  c: HttpClient,
+  path: string,
+  form: ProtectedForm,
+  body: unknown,
+  bill: Bill,
+): Promise<ClientResponse> {
   const headers = await proof(c, form, bill);
   if (isAnswer(headers)) return headers;
   return c.post(path, body, { headers });
 }
 
-function record(tally: Tally, site: Site, kind: AskKind, ip: string, address: string, res: ClientResponse, note = ""): Ask {
+function record(
+  tally: Tally,
+  site: Site,
+  kind: AskKind,
+  ip: string,
+  address: string,
+  res: ClientResponse,
+  note = "",
+): Ask {
   const accepted = res.status === 201;
   const retry = res.headers.get("retry-after");
   const ask: Ask = {
@@ -275,7 +312,13 @@ interface Account {
 }
 async function socialRegister(site: Site, tally: Tally, ip: string, username: string): Promise<Account | null> {
   const c = await browser(site, ip);
-  const res = await postWithProof(c, "/api/register", "register", { username, email: `${username}@mail.example`, password: "a farm password 12345" }, tally.bill);
+  const res = await postWithProof(
+    c,
+    "/api/register",
+    "register",
+    { username, email: `${username}@mail.example`, password: "a farm password 12345" },
+    tally.bill,
+  );
   bump(tally.counts, `registrations: ${res.status === 201 ? "made" : codeOf(res)}`);
   return res.status === 201 ? { c, ip } : null;
 }
@@ -287,7 +330,12 @@ async function socialClaim(site: Site, tally: Tally, account: Account, platform:
     account.c,
     "/api/social/bonus-request",
     "social-bonus",
-    { address, platform, sharedUrl: "https://twitter.com/intent/tweet?text=Free%20XRP", sharedContent: { title: "XRP faucet", description: "Free XRP every day" } },
+    {
+      address,
+      platform,
+      sharedUrl: "https://twitter.com/intent/tweet?text=Free%20XRP",
+      sharedContent: { title: "XRP faucet", description: "Free XRP every day" },
+    },
     tally.bill,
   );
   return record(tally, site, "social bonus", account.ip, address, res);
@@ -316,10 +364,25 @@ async function reviewerStart(site: Site, tally: Tally, ip: string, n: number): P
   return { c, ip, address, n };
 }
 async function reviewerBonus(site: Site, tally: Tally, v: ReviewerVisit): Promise<void> {
-  const review = await postWithProof(v.c, "/api/reviews/submit", "review", { rating: 5, review: REVIEWS[v.n % REVIEWS.length], name: NAMES[v.n % NAMES.length] }, tally.bill);
-  bump(tally.counts, `reviews: ${review.status === 201 ? (review.json?.approved ? "published" : "held for an admin") : codeOf(review)}`);
+  const review = await postWithProof(
+    v.c,
+    "/api/reviews/submit",
+    "review",
+    { rating: 5, review: REVIEWS[v.n % REVIEWS.length], name: NAMES[v.n % NAMES.length] },
+    tally.bill,
+  );
+  bump(
+    tally.counts,
+    `reviews: ${review.status === 201 ? (review.json?.approved ? "published" : "held for an admin") : codeOf(review)}`,
+  );
   if (review.status !== 201) return;
-  const res = await postWithProof(v.c, "/api/reviews/bonus-request", "reviewer-bonus", { address: v.address, reviewId: review.json.id }, tally.bill);
+  const res = await postWithProof(
+    v.c,
+    "/api/reviews/bonus-request",
+    "reviewer-bonus",
+    { address: v.address, reviewId: review.json.id },
+    tally.bill,
+  );
   record(tally, site, "reviewer bonus", v.ip, v.address, res);
 }
 
@@ -352,12 +415,17 @@ async function proofsPlay(site: Site, tally: Tally): Promise<() => Promise<void>
   await use(NET.proofsElsewhere[1]!, pool[1]!, "from another network (IPv6)");
   await use(home, pool[2]!, "asked for the newsletter form");
   const control = await browser(site, home);
-  const made = await control.post("/api/faucet/request", { address: newAddress() }, { headers: { [POW_HEADER]: pool[3]!.proof } });
+  const made = await control.post(
+    "/api/faucet/request",
+    { address: newAddress() },
+    { headers: { [POW_HEADER]: pool[3]!.proof } },
+  );
   // (a refusal past the proof check, such as the budget's, still shows the proof was good)
   tally.control = `control, a pooled proof used as meant: ${codeOf(made)}${made.status !== 201 && made.headers.get("x-error-code") !== "PROOF_REFUSED" ? " (past the proof check)" : ""}`;
   await use(home, pool[3]!, "used a second time");
   return async () => {
-    for (const entry of pool.slice(4)) await use(home, entry, `after ${Math.round((site.now() - entry.issuedAt) / 1000)} s`);
+    for (const entry of pool.slice(4))
+      await use(home, entry, `after ${Math.round((site.now() - entry.issuedAt) / 1000)} s`);
   };
 }
 
@@ -504,7 +572,8 @@ function outcomeOf(asks: Ask[], view: AdminView): Outcome {
 }
 
 // An IP's provider network: its IPv6 /32 or IPv4 /16.
-const wideOf = (ip: string) => (ip.includes(":") ? `${ip.split(":").slice(0, 2).join(":")}::/32` : `${ip.split(".").slice(0, 2).join(".")}.0.0/16`);
+const wideOf = (ip: string) =>
+  ip.includes(":") ? `${ip.split(":").slice(0, 2).join(":")}::/32` : `${ip.split(".").slice(0, 2).join(".")}.0.0/16`;
 const xrp = (n: number) => n.toFixed(n >= 100 ? 0 : 1);
 const mostPerNetwork = (o: Outcome) => Math.max(0, ...o.byNetwork.values());
 const mostPerWide = (o: Outcome) => Math.max(0, ...o.byWide.values());
@@ -520,8 +589,10 @@ const refusalText = (m: Map<string, number>) =>
     .sort((a, b) => b[1] - a[1])
     .map(([code, n]) => `${code} x${n}`)
     .join(", ") || "-";
-const scoresText = (xs: number[]) => (xs.length === 0 ? "-" : xs.length <= 12 ? xs.join(" ") : `${xs.slice(0, 12).join(" ")} ...`);
-const billText = (b: Bill) => (b.proofs === 0 ? "no proofs" : `${b.proofs} proofs, ${(b.ms / 1000).toFixed(1)} s, up to difficulty ${b.top}`);
+const scoresText = (xs: number[]) =>
+  xs.length === 0 ? "-" : xs.length <= 12 ? xs.join(" ") : `${xs.slice(0, 12).join(" ")} ...`;
+const billText = (b: Bill) =>
+  b.proofs === 0 ? "no proofs" : `${b.proofs} proofs, ${(b.ms / 1000).toFixed(1)} s, up to difficulty ${b.top}`;
 
 // ---------------------------------------------------------------------------------------------
 // Part A: the burst, against the built binary
@@ -536,7 +607,11 @@ let seededData: string | null = null;
 async function seededDataDir(): Promise<string> {
   if (seededData) return seededData;
   const dir = await tempDir("farm-seed");
-  const seeded = await runBinary(["--seed-admin", ADMIN.username, "--data-dir", join(dir, "data")], { binary: BINARY, cwd: dir, env: { ADMIN_PASSWORD: ADMIN.password } });
+  const seeded = await runBinary(["--seed-admin", ADMIN.username, "--data-dir", join(dir, "data")], {
+    binary: BINARY,
+    cwd: dir,
+    env: { ADMIN_PASSWORD: ADMIN.password },
+  });
   if (seeded.code !== 0) throw new Error(`--seed-admin failed (${seeded.code}): ${seeded.stderr}`);
   seededData = join(dir, "data");
   return seededData;
@@ -545,7 +620,11 @@ async function seededDataDir(): Promise<string> {
 async function startSite(setting: Setting): Promise<Binary> {
   const dir = await tempDir("farm");
   cpSync(await seededDataDir(), join(dir, "data"), { recursive: true });
-  const server = await startBinary({ binary: BINARY, cwd: dir, args: ["--trust-proxy", "--xrpl", "sandbox", "--sandbox-port", "0", "--data-dir", join(dir, "data")] });
+  const server = await startBinary({
+    binary: BINARY,
+    cwd: dir,
+    args: ["--trust-proxy", "--xrpl", "sandbox", "--sandbox-port", "0", "--data-dir", join(dir, "data")],
+  });
   children.add(server.proc as Subprocess);
   const admin = httpClient(server.url);
   const login = await admin.post("/api/login", ADMIN);
@@ -582,8 +661,17 @@ async function burst(setting: Setting): Promise<BurstRun> {
   const results: BurstResult[] = [];
   const read = async (key: StrategyKey, b: Binary, tally: Tally) => {
     const view = await adminView(b.site.admin);
-    const claims = tally.asks.filter((a) => a.kind === "social bonus" && a.id !== null).map((a) => view.claims.get(a.id!)?.riskScore ?? 0);
-    results.push({ key, outcome: outcomeOf(tally.asks, view), tally, released: b.released, settings: view.settings, claims });
+    const claims = tally.asks
+      .filter((a) => a.kind === "social bonus" && a.id !== null)
+      .map((a) => view.claims.get(a.id!)?.riskScore ?? 0);
+    results.push({
+      key,
+      outcome: outcomeOf(tally.asks, view),
+      tally,
+      released: b.released,
+      settings: view.settings,
+      claims,
+    });
   };
   const plays: [StrategyKey, (site: Site, tally: Tally) => Promise<void>][] = [
     ["v6-48", async (site, tally) => void (await sequence(BURST, (i) => farmFaucet(site, tally, NET.v6farm(i))))],
@@ -597,13 +685,15 @@ async function burst(setting: Setting): Promise<BurstRun> {
           const account = await socialRegister(site, tally, NET.social(i), `burst_${setting.key}_${i}`);
           if (account) accounts.push(account);
         }
-        for (const [j, account] of accounts.entries()) await socialClaim(site, tally, account, PLATFORMS[j % PLATFORMS.length]!);
+        for (const [j, account] of accounts.entries())
+          await socialClaim(site, tally, account, PLATFORMS[j % PLATFORMS.length]!);
       },
     ],
     [
       "reviewer",
       async (site, tally) => {
-        for (let i = 0; i < BURST_REVIEWERS; i++) await reviewerBonus(site, tally, await reviewerStart(site, tally, NET.reviewer(i), i));
+        for (let i = 0; i < BURST_REVIEWERS; i++)
+          await reviewerBonus(site, tally, await reviewerStart(site, tally, NET.reviewer(i), i));
       },
     ],
   ];
@@ -691,7 +781,13 @@ interface SimDay {
 // `plan`; then the day runs a minute at a time up to the end of DAY_START's day: what is due, then the
 // auto-approve rule, then the engine pays what it approved (ledgers closed until every payout is
 // settled). `read` reads the outcome before everything is closed.
-async function simulatedDay<T>(setting: Setting, label: string, from: number, schedule: (d: SimDay) => void | Promise<void>, read: (d: SimDay) => Promise<T>): Promise<T> {
+async function simulatedDay<T>(
+  setting: Setting,
+  label: string,
+  from: number,
+  schedule: (d: SimDay) => void | Promise<void>,
+  read: (d: SimDay) => Promise<T>,
+): Promise<T> {
   const sim = await startLedgerSimulator({ closeIntervalMs: null });
   const wallet = Wallet.generate(ECDSA.ed25519);
   sim.fund(wallet.classicAddress, 1_000_000 * 1_000_000);
@@ -699,7 +795,14 @@ async function simulatedDay<T>(setting: Setting, label: string, from: number, sc
   const engineLog: string[] = [];
   const ledger = createLedgerConnection({ urls: [sim.url], log: (line) => engineLog.push(line), timeoutMs: 5_000 });
   // (the engine is made once the app is, with the app's settlement outcomes)
-  const runtime = { mode: "sandbox" as const, url: sim.url, engine: undefined as unknown as PayoutEngine, ledger, sandbox: sim, settleWith: () => {} };
+  const runtime = {
+    mode: "sandbox" as const,
+    url: sim.url,
+    engine: undefined as unknown as PayoutEngine,
+    ledger,
+    sandbox: sim,
+    settleWith: () => {},
+  };
   const clock = fakeClock(from);
   // A fresh install's settings (proof of work 2000); the client IP read from X-Forwarded-For as the
   // binary reads it with --trust-proxy; the auto-approve rule run below, once a simulated minute.
@@ -712,7 +815,14 @@ async function simulatedDay<T>(setting: Setting, label: string, from: number, sc
     clientIp: createClientIpResolver(true),
     config: { publicUrl: null, trustProxy: true },
   });
-  runtime.engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger, wallet, log: (line) => engineLog.push(line), outcomes: t.app.services.settlementOutcomes });
+  runtime.engine = createPayoutEngine({
+    db: t.db,
+    clock: Date.now,
+    ledger,
+    wallet,
+    log: (line) => engineLog.push(line),
+    outcomes: t.app.services.settlementOutcomes,
+  });
   try {
     const url = t.listen();
     const { cookie } = await t.registerAdmin(ADMIN.username);
@@ -725,13 +835,22 @@ async function simulatedDay<T>(setting: Setting, label: string, from: number, sc
       clock,
       plan: agenda(clock),
       settings: (await adminGet(admin, "/api/admin/faucet/settings")).json,
-      ledgerPaidXrp: () => sim.payments({ account: wallet.classicAddress }).filter((p) => p.result === "tesSUCCESS").reduce((sum, p) => sum + Number(p.deliveredDrops) / 1e6, 0),
+      ledgerPaidXrp: () =>
+        sim
+          .payments({ account: wallet.classicAddress })
+          .filter((p) => p.result === "tesSUCCESS")
+          .reduce((sum, p) => sum + Number(p.deliveredDrops) / 1e6, 0),
       sim,
       ledger,
     };
     await schedule(d);
 
-    const unsettled = () => (t.db.sqlite.query("select count(*) as n from payouts where status in ('queued', 'in_flight')").get() as { n: number }).n;
+    const unsettled = () =>
+      (
+        t.db.sqlite.query("select count(*) as n from payouts where status in ('queued', 'in_flight')").get() as {
+          n: number;
+        }
+      ).n;
     const settle = async () => {
       for (let i = 0; i < 40 && unsettled() > 0; i++) {
         await runtime.engine.tick();
@@ -752,7 +871,13 @@ async function simulatedDay<T>(setting: Setting, label: string, from: number, sc
       if (t.app.services.autoApprove.run() > 0 || unsettled() > 0) await settle();
     }
     if (unsettled() > 0) warnOnce(`${unsettled()} payouts still unsettled at the end of the day`);
-    if (engineLog.some((l) => /error|fail/i.test(l))) warnOnce(`the payout engine said: ${engineLog.filter((l) => /error|fail/i.test(l)).slice(0, 3).join(" | ")}`);
+    if (engineLog.some((l) => /error|fail/i.test(l)))
+      warnOnce(
+        `the payout engine said: ${engineLog
+          .filter((l) => /error|fail/i.test(l))
+          .slice(0, 3)
+          .join(" | ")}`,
+      );
     return await read(d);
   } finally {
     await runtime.engine.stop().catch(() => {});
@@ -844,7 +969,10 @@ async function day(setting: Setting): Promise<DayResult> {
         });
       }
       plan.at(DAY_START + 4 * HOUR, async () => {
-        for (const [j, account] of accounts.entries()) plan.at(DAY_START + 4 * HOUR + j * 20 * MINUTE, () => socialClaim(site, tally("social"), account, PLATFORMS[j % PLATFORMS.length]!));
+        for (const [j, account] of accounts.entries())
+          plan.at(DAY_START + 4 * HOUR + j * 20 * MINUTE, () =>
+            socialClaim(site, tally("social"), account, PLATFORMS[j % PLATFORMS.length]!),
+          );
       });
 
       // The reviewer farm: a visitor from a new /24 of one /16 every 24/REVIEWERS hours asks the
@@ -868,7 +996,14 @@ async function day(setting: Setting): Promise<DayResult> {
       for (let i = 0; i < HONEST; i++) {
         plan.at(DAY_START + (36 + 72 * i) * MINUTE, async () => {
           const { ask, status, budget } = await honestVisit(site, honestTally, NET.honest(i));
-          visits.push({ i, at: clock(), ask, budgetOpen: Boolean(status?.isActive), capLeft: Number(budget?.autoApprove?.left ?? 0), minAmount: Number(settings.minAmount) });
+          visits.push({
+            i,
+            at: clock(),
+            ask,
+            budgetOpen: Boolean(status?.isActive),
+            capLeft: Number(budget?.autoApprove?.left ?? 0),
+            minAmount: Number(settings.minAmount),
+          });
         });
       }
     },
@@ -876,7 +1011,9 @@ async function day(setting: Setting): Promise<DayResult> {
       const view = await adminView(admin);
       const byStrategy = new Map<StrategyKey, { outcome: Outcome; tally: Tally; claims: number[] }>();
       for (const [key, tl] of tallies) {
-        const claims = tl.asks.filter((a) => a.kind === "social bonus" && a.id !== null).map((a) => view.claims.get(a.id!)?.riskScore ?? 0);
+        const claims = tl.asks
+          .filter((a) => a.kind === "social bonus" && a.id !== null)
+          .map((a) => view.claims.get(a.id!)?.riskScore ?? 0);
         byStrategy.set(key, { outcome: outcomeOf(tl.asks, view), tally: tl, claims });
       }
       // What the sandbox ledger validated to the hot wallet's destinations, against the admin's list.
@@ -904,7 +1041,10 @@ async function day(setting: Setting): Promise<DayResult> {
 // admin's list does not show it. Null (and a warning) when the server no longer has that column.
 function budgetHolds(d: SimDay): Map<number, boolean> | null {
   try {
-    const rows = d.t.db.sqlite.query("select id, budget_day as day from faucet_requests").all() as { id: number; day: string | null }[];
+    const rows = d.t.db.sqlite.query("select id, budget_day as day from faucet_requests").all() as {
+      id: number;
+      day: string | null;
+    }[];
     return new Map(rows.map((r) => [r.id, r.day !== null]));
   } catch (e) {
     warnOnce(`which requests hold budget could not be read (faucet_requests.budget_day): ${(e as Error).message}`);
@@ -926,7 +1066,14 @@ function fateOf(ask: Ask, view: AdminView, holds: Map<number, boolean> | null): 
   const row = ask.id === null ? undefined : view.requests.get(ask.id);
   const paid = isPaid(row);
   const waiting = !paid && (row?.status === "PENDING" || row?.status === "APPROVED");
-  return { ask, row, paid, waiting, holds: waiting ? (holds ? holds.get(ask.id!) === true : null) : false, amount: row ? Number(row.amount) : 0 };
+  return {
+    ask,
+    row,
+    paid,
+    waiting,
+    holds: waiting ? (holds ? holds.get(ask.id!) === true : null) : false,
+    amount: row ? Number(row.amount) : 0,
+  };
 }
 
 // A group of requests by the end of the day: paid, waiting holding budget, waiting holding none.
@@ -996,7 +1143,9 @@ function honestGoal(visits: TimedVisit[], minAmount: number) {
 
 const clockText = (at: number, ms = false) => new Date(at).toISOString().slice(11, ms ? 22 : 19);
 const fateText = (f: Fate) =>
-  f.ask.id === null ? f.ask.code : `${f.paid ? "paid" : f.waiting ? `waiting, ${f.holds === null ? "holding ?" : f.holds ? "holding budget" : "holding none"}` : (f.row?.status ?? "?")} ${xrp(f.amount)} (score ${f.row?.riskScore ?? 0})`;
+  f.ask.id === null
+    ? f.ask.code
+    : `${f.paid ? "paid" : f.waiting ? `waiting, ${f.holds === null ? "holding ?" : f.holds ? "holding budget" : "holding none"}` : (f.row?.status ?? "?")} ${xrp(f.amount)} (score ${f.row?.riskScore ?? 0})`;
 const visitText = (v: TimedVisit, f: Fate) =>
   `${clockText(v.at).slice(0, 5)} day left ${xrp(dayLeftOf(v.budget))}, hour left ${xrp(Number(v.budget?.faucet?.left ?? 0))}, status ${v.status?.isActive ? "open" : "shut"}, cap left ${xrp(Number(v.budget?.autoApprove?.left ?? 0))}: ${fateText(f)}`;
 
@@ -1040,7 +1189,10 @@ interface PoolSignals {
 
 async function farmPayment(d: SimDay, from: Wallet, to: string, drops: number) {
   const client = await d.ledger.ensure();
-  const sent = await client.submit({ TransactionType: "Payment", Account: from.classicAddress, Destination: to, Amount: String(drops) }, { wallet: from });
+  const sent = await client.submit(
+    { TransactionType: "Payment", Account: from.classicAddress, Destination: to, Amount: String(drops) },
+    { wallet: from },
+  );
   if (sent.result.engine_result !== "tesSUCCESS") warnOnce(`a farm payment answered ${sent.result.engine_result}`);
 }
 
@@ -1055,8 +1207,19 @@ async function proxyPool(setting: Setting): Promise<PoolResult> {
   const scouts = Array.from({ length: POOL_BY_HAND }, () => Wallet.generate());
   const scoutTally = newTally();
   const consolidated = new Set<string>();
-  const signals: PoolSignals = { consolidatedAt: [], sinkFoundAt: null, consolidated: 0, waiting: 0, flaggedSink: 0, flaggedActivator: 0, firstSinkFlagAt: null, byHand: 0, example: null };
-  const sinkReason = (reasons: string[] | null) => (reasons ?? []).some((r) => r.startsWith("activated by a sink's cluster") || r.startsWith("sends its XRP on to"));
+  const signals: PoolSignals = {
+    consolidatedAt: [],
+    sinkFoundAt: null,
+    consolidated: 0,
+    waiting: 0,
+    flaggedSink: 0,
+    flaggedActivator: 0,
+    firstSinkFlagAt: null,
+    byHand: 0,
+    example: null,
+  };
+  const sinkReason = (reasons: string[] | null) =>
+    (reasons ?? []).some((r) => r.startsWith("activated by a sink's cluster") || r.startsWith("sends its XRP on to"));
   return simulatedDay(
     setting,
     `B pool ${setting.key}`,
@@ -1088,13 +1251,21 @@ async function proxyPool(setting: Setting): Promise<PoolResult> {
         });
         d.plan.at(at + MINUTE - 1, async () => {
           if (signals.firstSinkFlagAt !== null) return;
-          const waiting = d.t.db.sqlite.query("select risk_reasons as reasons from faucet_requests where status = 'PENDING'").all() as { reasons: string }[];
+          const waiting = d.t.db.sqlite
+            .query("select risk_reasons as reasons from faucet_requests where status = 'PENDING'")
+            .all() as { reasons: string }[];
           if (waiting.some((w) => sinkReason(JSON.parse(w.reasons ?? "[]")))) signals.firstSinkFlagAt = d.clock();
         });
       }
       d.plan.at(POOL_START, async () => Object.assign(before, await budgetNow(d.admin)));
-      for (let i = 0; i < POOL; i++) d.plan.at(POOL_START + i * POOL_GAP_MS, () => farmFaucet(d.site, tally, NET.stranger(i), "", pool[i]!.classicAddress));
-      for (const [k, w] of scouts.entries()) d.plan.at(DAY_START + (10 + k) * HOUR, () => farmFaucet(d.site, scoutTally, NET.stranger(POOL + POOL_HONEST + k), "", w.classicAddress));
+      for (let i = 0; i < POOL; i++)
+        d.plan.at(POOL_START + i * POOL_GAP_MS, () =>
+          farmFaucet(d.site, tally, NET.stranger(i), "", pool[i]!.classicAddress),
+        );
+      for (const [k, w] of scouts.entries())
+        d.plan.at(DAY_START + (10 + k) * HOUR, () =>
+          farmFaucet(d.site, scoutTally, NET.stranger(POOL + POOL_HONEST + k), "", w.classicAddress),
+        );
       d.plan.at(POOL_START + 20 * MINUTE, async () => {
         for (const ask of scoutTally.asks) {
           if (ask.id === null) {
@@ -1106,21 +1277,30 @@ async function proxyPool(setting: Setting): Promise<PoolResult> {
           else if (!res.text.includes("already")) warnOnce(`approving a scout: ${res.status} ${res.text}`);
         }
       });
-      for (let j = 0; j < POOL_HONEST; j++) planVisit(d, honestTally, visits, POOL_START + (12 + 2 * j) * MINUTE, NET.stranger(POOL + j));
+      for (let j = 0; j < POOL_HONEST; j++)
+        planVisit(d, honestTally, visits, POOL_START + (12 + 2 * j) * MINUTE, NET.stranger(POOL + j));
     },
     async (d) => {
       const view = await adminView(d.admin);
       const holds = budgetHolds(d);
       const poolAddresses = new Set(pool.map((w) => w.classicAddress));
-      const waiting = [...view.requests.values()].filter((r: any) => r.status === "PENDING" && poolAddresses.has(r.destinationAddress)) as any[];
-      const sink = d.t.db.sqlite.query("select found_at as foundAt from address_sinks where account = ?").get(controller.classicAddress) as { foundAt: number } | null;
+      const waiting = [...view.requests.values()].filter(
+        (r: any) => r.status === "PENDING" && poolAddresses.has(r.destinationAddress),
+      ) as any[];
+      const sink = d.t.db.sqlite
+        .query("select found_at as foundAt from address_sinks where account = ?")
+        .get(controller.classicAddress) as { foundAt: number } | null;
       Object.assign(signals, {
         sinkFoundAt: sink?.foundAt ?? null,
         consolidated: consolidated.size,
         waiting: waiting.length,
-        flaggedSink: waiting.filter((r) => r.ledger?.sink?.account === controller.classicAddress && sinkReason(r.riskReasons)).length,
+        flaggedSink: waiting.filter(
+          (r) => r.ledger?.sink?.account === controller.classicAddress && sinkReason(r.riskReasons),
+        ).length,
         flaggedActivator: waiting.filter((r) => r.ledger?.cluster?.activator === controller.classicAddress).length,
-        example: waiting[0] ? { riskScore: waiting[0].riskScore, riskReasons: waiting[0].riskReasons, ledger: waiting[0].ledger } : null,
+        example: waiting[0]
+          ? { riskScore: waiting[0].riskScore, riskReasons: waiting[0].riskReasons, ledger: waiting[0].ledger }
+          : null,
       });
       return {
         setting,
@@ -1146,7 +1326,11 @@ interface VisitorsDay {
   group: Group; // what became of their requests, in the same order
   budget: any; // GET /api/admin/faucet/budget at the end of the day
 }
-async function visitorsDay<X>(label: string, schedule: (d: SimDay, visitAt: (at: number, ip: string) => void) => void, more: (d: SimDay) => X): Promise<VisitorsDay & X> {
+async function visitorsDay<X>(
+  label: string,
+  schedule: (d: SimDay, visitAt: (at: number, ip: string) => void) => void,
+  more: (d: SimDay) => X,
+): Promise<VisitorsDay & X> {
   const started = performance.now();
   const tally = newTally();
   const visits: TimedVisit[] = [];
@@ -1158,7 +1342,14 @@ async function visitorsDay<X>(label: string, schedule: (d: SimDay, visitAt: (at:
     async (d) => {
       const view = await adminView(d.admin);
       const group = groupOf(tally.asks, view, budgetHolds(d));
-      return { settings: d.settings, seconds: (performance.now() - started) / 1000, visits, group, budget: view.budget, ...more(d) };
+      return {
+        settings: d.settings,
+        seconds: (performance.now() - started) / 1000,
+        visits,
+        group,
+        budget: view.budget,
+        ...more(d),
+      };
     },
   );
 }
@@ -1228,7 +1419,10 @@ function strategyGoal(key: StrategyKey, o: Outcome, share: number): GoalCheck {
   const most = mostPerNetwork(o);
   switch (key) {
     case "social":
-      return { text: `0 paid without a person; claims <= ${SOCIAL_SHARE_XRP} XRP per /48`, met: o.claimsPaid === 0 && o.claimsHeldXrp <= SOCIAL_SHARE_XRP };
+      return {
+        text: `0 paid without a person; claims <= ${SOCIAL_SHARE_XRP} XRP per /48`,
+        met: o.claimsPaid === 0 && o.claimsHeldXrp <= SOCIAL_SHARE_XRP,
+      };
     case "reviewer":
       return { text: `<= ${share} XRP per /24; bonus 0 w/o a person`, met: most <= share };
     case "proofs":
@@ -1262,7 +1456,16 @@ function printDay(d: DayResult) {
     const goal = strategyGoal(s.key, o, share);
     sent += o.sent;
     unflagged += o.unflagged;
-    rows.push([s.name, String(o.sent), String(o.accepted), String(o.unflagged), String(o.high), paidCell(s.key, o), goal.text, yes(goal.met)]);
+    rows.push([
+      s.name,
+      String(o.sent),
+      String(o.accepted),
+      String(o.unflagged),
+      String(o.high),
+      paidCell(s.key, o),
+      goal.text,
+      yes(goal.met),
+    ]);
   }
   const hv = honestOutcome(d);
   rows.push([
@@ -1275,8 +1478,24 @@ function printDay(d: DayResult) {
     "paid while the released budget lasts",
     honestMet(hv),
   ]);
-  console.log(table(["strategy", "requests sent", "accepted", "unflagged (<20)", "high (>=50)", "XRP paid in the day", "goal", "met?"], rows));
-  console.log(`   farm requests unflagged: ${unflagged} of ${sent} (goal: at most 1 in 20 = ${Math.floor(sent / 20)}; before this work: all) -> ${yes(unflagged * 20 <= sent)}`);
+  console.log(
+    table(
+      [
+        "strategy",
+        "requests sent",
+        "accepted",
+        "unflagged (<20)",
+        "high (>=50)",
+        "XRP paid in the day",
+        "goal",
+        "met?",
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    `   farm requests unflagged: ${unflagged} of ${sent} (goal: at most 1 in 20 = ${Math.floor(sent / 20)}; before this work: all) -> ${yes(unflagged * 20 <= sent)}`,
+  );
   console.log(
     `   paid per provider network (the farm's IPv4 /16 or IPv6 /32; the goal above counts each /48 or /24, so a farm rotating /24s meets it with any total): ${wideText(d, share)}`,
   );
@@ -1287,7 +1506,9 @@ function printDay(d: DayResult) {
     console.log(
       `   ${s.name}: refused ${refusalText(o.refusals)}; scores of the accepted ${scoresText(o.scores)}` +
         (skipped ? `; ${skipped} planned requests not sent (waiting out a Retry-After)` : "") +
-        (o.waitingCount ? `; waiting for a person at the end of the day: ${o.waitingCount} (${xrp(o.waitingXrp)} XRP, ${xrp(o.waitingBelowHighXrp)} of it scored < 50)` : "") +
+        (o.waitingCount
+          ? `; waiting for a person at the end of the day: ${o.waitingCount} (${xrp(o.waitingXrp)} XRP, ${xrp(o.waitingBelowHighXrp)} of it scored < 50)`
+          : "") +
         (extra ? `; ${extra}` : "") +
         (s.key === "social" ? `; claims' risk scores (GET /api/admin/claims) ${scoresText(claims)}` : "") +
         (tally.control ? `; ${tally.control}` : "") +
@@ -1318,13 +1539,17 @@ function printDay(d: DayResult) {
       `${h.eligible}, of them paid ${h.eligiblePaid} (goal: all; before this work: 13 of 20 refused) -> ${honestMet(h)}; ` +
       `the honest visitors' proofs: ${billText(d.honest.bill)}`,
   );
-  console.log(`   each honest visitor (time UTC, the faucet's budget open?, outcome): ${h.rows.map((r) => `${r.time} ${r.state}: ${r.why}`).join("; ")}`);
+  console.log(
+    `   each honest visitor (time UTC, the faucet's budget open?, outcome): ${h.rows.map((r) => `${r.time} ${r.state}: ${r.why}`).join("; ")}`,
+  );
 }
 
 // The honest visitors' goal: every one who came while the released budget lasted was paid; with none
 // coming while it lasted (the farms took every slice first), the goal is not measured.
 const honestMet = (h: { eligible: number; eligiblePaid: number; refused: number }) =>
-  h.eligible === 0 ? `n/a: none came while it lasted (${h.refused} of ${HONEST} refused)` : yes(h.eligiblePaid === h.eligible);
+  h.eligible === 0
+    ? `n/a: none came while it lasted (${h.refused} of ${HONEST} refused)`
+    : yes(h.eligiblePaid === h.eligible);
 
 function honestOutcome(d: DayResult) {
   const { visits, view } = d.honest;
@@ -1335,10 +1560,27 @@ function honestOutcome(d: DayResult) {
     // auto-approve cap's released, unused part covering the amount the request was given
     const eligible = v.budgetOpen && v.capLeft >= (row ? Number(row.amount) : v.minAmount);
     const paid = isPaid(row);
-    const why = v.ask.id === null ? v.ask.code : paid ? `paid ${xrp(Number(row!.amount))} (score ${score})` : `${row?.status ?? "?"} (score ${score})`;
+    const why =
+      v.ask.id === null
+        ? v.ask.code
+        : paid
+          ? `paid ${xrp(Number(row!.amount))} (score ${score})`
+          : `${row?.status ?? "?"} (score ${score})`;
     const waiting = row && !paid && (row.status === "PENDING" || row.status === "APPROVED") ? Number(row.amount) : 0;
     const state = `${v.budgetOpen ? "open" : "shut"}${row ? `, cap left ${xrp(v.capLeft)}` : ""}`;
-    return { i: v.i, time: new Date(v.at).toISOString().slice(11, 16), accepted: v.ask.id !== null, score, eligible, paid, amount: paid ? Number(row!.amount) : 0, waiting, why, state, code: v.ask.code };
+    return {
+      i: v.i,
+      time: new Date(v.at).toISOString().slice(11, 16),
+      accepted: v.ask.id !== null,
+      score,
+      eligible,
+      paid,
+      amount: paid ? Number(row!.amount) : 0,
+      waiting,
+      why,
+      state,
+      code: v.ask.code,
+    };
   });
   const refusals = new Map<string, number>();
   for (const r of rows) if (!r.accepted) bump(refusals, r.code);
@@ -1360,8 +1602,13 @@ function honestOutcome(d: DayResult) {
 
 function printBurst(run: BurstRun) {
   const first = run.results[0];
-  console.log(`\nA. THE BURST, ${run.setting.title} (the built binary, real clock, each strategy on a fresh binary, requests one after another)`);
-  if (first) console.log(`   settings read back: ${settingsLine(first.settings)}; the day's budget released when the first binary started: ${first.released} (the binary's real clock)`);
+  console.log(
+    `\nA. THE BURST, ${run.setting.title} (the built binary, real clock, each strategy on a fresh binary, requests one after another)`,
+  );
+  if (first)
+    console.log(
+      `   settings read back: ${settingsLine(first.settings)}; the day's budget released when the first binary started: ${first.released} (the binary's real clock)`,
+    );
   const rows: string[][] = [];
   let sent = 0;
   let unflagged = 0;
@@ -1371,10 +1618,35 @@ function printBurst(run: BurstRun) {
     const o = r.outcome;
     sent += o.sent;
     unflagged += o.unflagged;
-    rows.push([s.name, String(o.sent), String(o.accepted), String(o.unflagged), String(o.high), scoresText(o.scores), refusalText(o.refusals), billText(r.tally.bill)]);
+    rows.push([
+      s.name,
+      String(o.sent),
+      String(o.accepted),
+      String(o.unflagged),
+      String(o.high),
+      scoresText(o.scores),
+      refusalText(o.refusals),
+      billText(r.tally.bill),
+    ]);
   }
-  console.log(table(["strategy", "requests sent", "accepted", "unflagged (<20)", "high (>=50)", "scores", "refused", "the farm's proofs of work"], rows));
-  console.log(`   farm requests unflagged: ${unflagged} of ${sent} (goal: at most 1 in 20; before this work: all) -> ${yes(unflagged * 20 <= sent)}`);
+  console.log(
+    table(
+      [
+        "strategy",
+        "requests sent",
+        "accepted",
+        "unflagged (<20)",
+        "high (>=50)",
+        "scores",
+        "refused",
+        "the farm's proofs of work",
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    `   farm requests unflagged: ${unflagged} of ${sent} (goal: at most 1 in 20; before this work: all) -> ${yes(unflagged * 20 <= sent)}`,
+  );
   for (const r of run.results) {
     const notes = [...r.tally.counts].map(([k, n]) => `${k} x${n}`);
     if (r.key === "social") notes.push(`claims' risk scores ${scoresText(r.claims)}`);
@@ -1389,8 +1661,14 @@ function printGoals(days: DayResult[], bursts: BurstRun[]) {
   const rows: string[][] = [];
   for (const d of days) {
     const share = Number(d.settings.maxAmount);
-    const checks = STRATEGIES.map((s) => ({ s, o: d.byStrategy.get(s.key)!.outcome })).map(({ s, o }) => ({ s, o, g: strategyGoal(s.key, o, share) }));
-    const worst = checks.filter((c) => ["v6-48", "v4-16", "v4-24", "reviewer"].includes(c.s.key)).map((c) => `${c.s.key} ${xrp(mostPerNetwork(c.o))}`);
+    const checks = STRATEGIES.map((s) => ({ s, o: d.byStrategy.get(s.key)!.outcome })).map(({ s, o }) => ({
+      s,
+      o,
+      g: strategyGoal(s.key, o, share),
+    }));
+    const worst = checks
+      .filter((c) => ["v6-48", "v4-16", "v4-24", "reviewer"].includes(c.s.key))
+      .map((c) => `${c.s.key} ${xrp(mostPerNetwork(c.o))}`);
     rows.push([
       `any one strategy: <= 1 honest share (${share} XRP) per /48 or /24 a day`,
       "the whole budget",
@@ -1410,10 +1688,30 @@ function printGoals(days: DayResult[], bursts: BurstRun[]) {
     ]);
   }
   for (const [label, sent, unflagged] of [
-    ...bursts.map((b) => [`burst ${b.setting.key}`, sum(b.results.map((r) => r.outcome.sent)), sum(b.results.map((r) => r.outcome.unflagged))] as const),
-    ...days.map((d) => [`day ${d.setting.key}`, sum([...d.byStrategy.values()].map((x) => x.outcome.sent)), sum([...d.byStrategy.values()].map((x) => x.outcome.unflagged))] as const),
+    ...bursts.map(
+      (b) =>
+        [
+          `burst ${b.setting.key}`,
+          sum(b.results.map((r) => r.outcome.sent)),
+          sum(b.results.map((r) => r.outcome.unflagged)),
+        ] as const,
+    ),
+    ...days.map(
+      (d) =>
+        [
+          `day ${d.setting.key}`,
+          sum([...d.byStrategy.values()].map((x) => x.outcome.sent)),
+          sum([...d.byStrategy.values()].map((x) => x.outcome.unflagged)),
+        ] as const,
+    ),
   ]) {
-    rows.push(["at most 1 in 20 farm requests unflagged (< 20)", "all", label, `${unflagged} of ${sent} (${sent ? ((100 * unflagged) / sent).toFixed(1) : "0"}%)`, yes(unflagged * 20 <= sent)]);
+    rows.push([
+      "at most 1 in 20 farm requests unflagged (< 20)",
+      "all",
+      label,
+      `${unflagged} of ${sent} (${sent ? ((100 * unflagged) / sent).toFixed(1) : "0"}%)`,
+      yes(unflagged * 20 <= sent),
+    ]);
   }
   for (const d of days) {
     const h = honestOutcome(d);
@@ -1451,7 +1749,13 @@ function afternoonGoal(r: AfternoonResult) {
   const held = r.group.heldCount ?? r.group.out.waitingCount;
   const sliceTaken = g.budgetRefusedWhileLasting - g.budgetRefusedUnused;
   const otherRefusals = g.lasting - g.lastingAccepted - g.budgetRefusedWhileLasting;
-  return { ...g, held, sliceTaken, heldXrp: r.group.heldXrp ?? r.group.out.waitingXrp, met: g.budgetRefusedUnused === 0 && otherRefusals === 0 && held === 0 };
+  return {
+    ...g,
+    held,
+    sliceTaken,
+    heldXrp: r.group.heldXrp ?? r.group.out.waitingXrp,
+    met: g.budgetRefusedUnused === 0 && otherRefusals === 0 && held === 0,
+  };
 }
 function carryGoal(r: CarryResult) {
   const slice = Number(r.before.status?.budgetSlice ?? r.before.budget?.faucet?.slice);
@@ -1459,22 +1763,28 @@ function carryGoal(r: CarryResult) {
   const usedBefore = Number(r.before.budget?.faucet?.used ?? 0);
   // what the hour took: the most its budget showed used (held or paid) after the burst, right after
   // it or at the hour's end, less what was used before
-  const took = Math.max(Number(r.afterBurst.budget?.faucet?.used ?? 0), Number(r.hourEnd.budget?.faucet?.used ?? 0)) - usedBefore;
+  const took =
+    Math.max(Number(r.afterBurst.budget?.faucet?.used ?? 0), Number(r.hourEnd.budget?.faucet?.used ?? 0)) - usedBefore;
   return { slice, most, took, limit: slice + most, met: took <= slice + most + 1e-6 };
 }
 
 const budgetLine = (b: any) =>
   `faucet slice ${b?.faucet?.slice}, released ${b?.faucet?.released} of ${b?.faucet?.total}, used ${b?.faucet?.used}; ` +
   `auto-approve cap slice ${b?.autoApprove?.slice}, released ${b?.autoApprove?.released} of ${b?.autoApprove?.total}, used ${b?.autoApprove?.used}`;
-const heldText = (g: Group) => (g.heldCount === null ? "? (budget_day unreadable)" : `${g.heldCount} (${xrp(g.heldXrp!)} XRP)`);
+const heldText = (g: Group) =>
+  g.heldCount === null ? "? (budget_day unreadable)" : `${g.heldCount} (${xrp(g.heldXrp!)} XRP)`;
 
 function printPool(r: PoolResult) {
   const o = r.pool.out;
   const goal = poolGoal(r);
   const hg = poolHonestGoal(r);
   const firstBudgetRefusal = r.pool.fates.find((f) => isBudgetRefusal(f.ask.code));
-  const acceptedBefore = firstBudgetRefusal ? r.pool.fates.filter((f) => f.ask.id !== null && f.ask.at < firstBudgetRefusal.ask.at).length : o.accepted;
-  console.log(`\nB. THE PROXY POOL, ${r.setting.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`);
+  const acceptedBefore = firstBudgetRefusal
+    ? r.pool.fates.filter((f) => f.ask.id !== null && f.ask.at < firstBudgetRefusal.ask.at).length
+    : o.accepted;
+  console.log(
+    `\nB. THE PROXY POOL, ${r.setting.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`,
+  );
   console.log(`   settings read back: ${settingsLine(r.settings)}`);
   console.log(
     `   ${POOL} requests from ${POOL} unrelated /16s (IPv4, X-Forwarded-For), ${POOL_GAP_MS / 1000} s apart from ${clockText(POOL_START).slice(0, 5)} UTC, each a fresh browser (device cookie from GET /, ` +
@@ -1516,9 +1826,16 @@ function printPool(r: PoolResult) {
       `consolidations at ${sg.consolidatedAt.map(at).join(", ") || "none"}, the controller found a sink ${at(sg.sinkFoundAt)} (from ${SINK_FROM} paid addresses), the first waiting request with the sink's reason ${at(sg.firstSinkFlagAt)}; ` +
       `${sg.consolidated} consolidated; of the pool's ${sg.waiting} requests still waiting at the end of the day, ${sg.flaggedSink} flagged with the sink's cluster and ${sg.flaggedActivator} with the shared activating account`,
   );
-  if (sg.example) console.log(`   the evidence on the admin's row of a waiting pool request: score ${sg.example.riskScore}, reasons ${JSON.stringify(sg.example.riskReasons)}, ledger ${JSON.stringify(sg.example.ledger)}`);
+  if (sg.example)
+    console.log(
+      `   the evidence on the admin's row of a waiting pool request: score ${sg.example.riskScore}, reasons ${JSON.stringify(sg.example.riskReasons)}, ledger ${JSON.stringify(sg.example.ledger)}`,
+    );
   const makesSink = sg.consolidatedAt[SINK_FROM - 1] ?? null;
-  const met = makesSink !== null && sg.firstSinkFlagAt !== null && sg.firstSinkFlagAt - makesSink <= MINUTE && sg.flaggedSink === sg.waiting;
+  const met =
+    makesSink !== null &&
+    sg.firstSinkFlagAt !== null &&
+    sg.firstSinkFlagAt - makesSink <= MINUTE &&
+    sg.flaggedSink === sg.waiting;
   console.log(
     `   goal: from the consolidation that makes the controller a sink (paid address number ${SINK_FROM} sending its XRP on, ${at(makesSink)}) on, the pool's waiting requests are flagged as the sink's cluster: the first within a minute, every waiting one at the end of the day -> ${yes(met)}`,
   );
@@ -1527,7 +1844,9 @@ function printPool(r: PoolResult) {
 function printAfternoon(r: AfternoonResult) {
   const o = r.group.out;
   const goal = afternoonGoal(r);
-  console.log(`\nB. THE AFTERNOON, ${DEFAULT_SETTING.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`);
+  console.log(
+    `\nB. THE AFTERNOON, ${DEFAULT_SETTING.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`,
+  );
   console.log(`   settings read back: ${settingsLine(r.settings)}`);
   console.log(
     `   ${AFTERNOON} honest visitors from ${AFTERNOON} unrelated /16s, one every ${AFTERNOON_GAP / MINUTE} minutes from 12:00 to ${clockText(DAY_START + 12 * HOUR + (AFTERNOON - 1) * AFTERNOON_GAP).slice(0, 5)} UTC, ` +
@@ -1553,7 +1872,9 @@ function printCarry(r: CarryResult) {
   const o = r.group.out;
   const goal = carryGoal(r);
   const last = r.visits.at(-1);
-  console.log(`\nB. THE CARRIED-FORWARD BUDGET, ${DEFAULT_SETTING.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`);
+  console.log(
+    `\nB. THE CARRIED-FORWARD BUDGET, ${DEFAULT_SETTING.title} (in-process, fake clock, a day of its own from 00:00 UTC, ${r.seconds.toFixed(0)} s of wall time)`,
+  );
   console.log(`   settings read back: ${settingsLine(r.settings)}`);
   console.log(
     `   nothing asked until ${clockText(CARRY_AT).slice(0, 5)} UTC, then ${CARRY} requests from ${CARRY} unrelated /16s, ${CARRY_GAP_MS} ms apart (${clockText(CARRY_AT, true)}-${last ? clockText(last.at, true) : "?"}), ` +

@@ -58,14 +58,35 @@ import { ipNetworks } from "../src/lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay } from "../src/lib/time.ts";
 import { scoreRisk } from "../src/modules/faucet/risk.ts";
 import { freePort } from "../src/testing/binary.ts";
-import { BROWSER, CLEAN_IP_LUA, ensureAddresses, farm48sLua, faucetLoadLua, newAddress, ONE_48_LUA, openTheTap, STRANGER_IP_LUA } from "./lib-faucet-load.ts";
+import {
+  BROWSER,
+  CLEAN_IP_LUA,
+  ensureAddresses,
+  farm48sLua,
+  faucetLoadLua,
+  newAddress,
+  ONE_48_LUA,
+  openTheTap,
+  STRANGER_IP_LUA,
+} from "./lib-faucet-load.ts";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
-import { cleanup, cpuUs, median, percentile, spawnTracked, stop, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
+import {
+  cleanup,
+  cpuUs,
+  median,
+  percentile,
+  spawnTracked,
+  stop,
+  tempDir,
+  tempDirs,
+  untilAnswers,
+} from "./lib-processes.ts";
 import { BINARY, CONNECTIONS, HOST, intEnv, ROOT, WARMUP } from "./lib-settings.ts";
 import { runWrk, type WrkResult, wrkScript } from "./lib-wrk.ts";
 
 const SIZES = (process.env.BENCH_FLOOD_SIZES ?? "1000,100000,1000000").split(",").map((s) => Number(s.trim()));
-if (SIZES.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`BENCH_FLOOD_SIZES must be whole numbers >= 100, got "${process.env.BENCH_FLOOD_SIZES}"`);
+if (SIZES.some((n) => !Number.isInteger(n) || n < 100))
+  throw new Error(`BENCH_FLOOD_SIZES must be whole numbers >= 100, got "${process.env.BENCH_FLOOD_SIZES}"`);
 const SECONDS = intEnv("BENCH_FLOOD_SECONDS", 6, 1);
 const ROUNDS = intEnv("BENCH_FLOOD_ROUNDS", 3, 1);
 const SETTLE_MS = 60_000;
@@ -78,9 +99,11 @@ const GOAL = { appRow: 0.8, bare: 0.35, refused: 0.8, p99Ms: 50, scaling: 0.9 };
 const PENDING_SHARE = 0.9;
 const V6_SHARE = 0.8;
 // The farm's /64 number `slot` in its k-th /48: the /48s of 2a0b:4000::/32, then of the /32s after it.
-const farmV6 = (k: number, slot: number) => `2a0b:${(0x4000 + Math.floor(k / 65536)).toString(16)}:${(k % 65536).toString(16)}:${(slot + 1).toString(16)}::1`;
+const farmV6 = (k: number, slot: number) =>
+  `2a0b:${(0x4000 + Math.floor(k / 65536)).toString(16)}:${(k % 65536).toString(16)}:${(slot + 1).toString(16)}::1`;
 // An address of the farm's m-th IPv4 /24: 20 /16s in turn (211.0-19.x.x, then 212.0-19.x.x, ...).
-const farmV4 = (m: number, slot: number) => `${211 + Math.floor(m / 5120)}.${m % 20}.${Math.floor(m / 20) % 256}.${slot + 2}`;
+const farmV4 = (m: number, slot: number) =>
+  `${211 + Math.floor(m / 5120)}.${m % 20}.${Math.floor(m / 20) % 256}.${slot + 2}`;
 
 interface Seeded {
   rows: number;
@@ -98,7 +121,8 @@ function seedDatabase(path: string, size: number, now: number): Seeded {
   db.run("PRAGMA cache_size = -262144");
   const flagged = Math.max(3, Math.round(size * PENDING_SHARE));
   const v6Rows = Math.floor((flagged * V6_SHARE) / 3) * 3;
-  const ipOf = (j: number) => (j < v6Rows ? farmV6(Math.floor(j / 3), j % 3) : farmV4(Math.floor((j - v6Rows) / 3), (j - v6Rows) % 3));
+  const ipOf = (j: number) =>
+    j < v6Rows ? farmV6(Math.floor(j / 3), j % 3) : farmV4(Math.floor((j - v6Rows) / 3), (j - v6Rows) % 3);
   // the farm's requests in each wide network (its velocity, as the risk score counts it)
   const perWide = new Map<string, number>();
   for (let j = 0; j < flagged; j++) {
@@ -141,7 +165,23 @@ function seedDatabase(path: string, size: number, now: number): Seeded {
         userAgent: BROWSER,
       });
       count(utcDay(at), 0); // flagged: holds no budget
-      insert.run(newAddress(), drops(), "PENDING", risk.score, JSON.stringify(risk.reasons), ip, nets.group, nets.network, nets.wide, device, BROWSER, null, null, null, at);
+      insert.run(
+        newAddress(),
+        drops(),
+        "PENDING",
+        risk.score,
+        JSON.stringify(risk.reasons),
+        ip,
+        nets.group,
+        nets.network,
+        nets.wide,
+        device,
+        BROWSER,
+        null,
+        null,
+        null,
+        at,
+      );
     } else {
       const p = i - flagged;
       const at = now - 2 * DAY_MS - Math.floor((p * 26 * DAY_MS) / Math.max(1, size - flagged));
@@ -150,7 +190,23 @@ function seedDatabase(path: string, size: number, now: number): Seeded {
       const amount = drops();
       count(utcDay(at), amount);
       const tx = p.toString(16).toUpperCase().padStart(64, "0");
-      insert.run(newAddress(), amount, "PROCESSED", 0, "[]", ip, nets.group, nets.network, nets.wide, device, BROWSER, utcDay(at), at + 600_000, tx, at);
+      insert.run(
+        newAddress(),
+        amount,
+        "PROCESSED",
+        0,
+        "[]",
+        ip,
+        nets.group,
+        nets.network,
+        nets.wide,
+        device,
+        BROWSER,
+        utcDay(at),
+        at + 600_000,
+        tx,
+        at,
+      );
     }
   };
   const BATCH = 50_000;
@@ -165,7 +221,13 @@ function seedDatabase(path: string, size: number, now: number): Seeded {
   })();
   db.run("PRAGMA wal_checkpoint(TRUNCATE)");
   db.close();
-  return { rows: size, flagged, farm48s: v6Rows / 3, seconds: (performance.now() - started) / 1000, megabytes: statSync(path).size / 1e6 };
+  return {
+    rows: size,
+    flagged,
+    farm48s: v6Rows / 3,
+    seconds: (performance.now() - started) / 1000,
+    megabytes: statSync(path).size / 1e6,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,7 +251,12 @@ let pin = false;
 
 async function launch(s: Omit<Server, "proc" | "restarts">): Promise<Subprocess> {
   const proc = spawnTracked(s.command, { cwd: dirname(s.log), log: s.log });
-  await untilAnswers(proc, `${s.url}/api/health`, { name: TITLES[s.kind], command: s.command, log: s.log, timeoutMs: 300_000 });
+  await untilAnswers(proc, `${s.url}/api/health`, {
+    name: TITLES[s.kind],
+    command: s.command,
+    log: s.log,
+    timeoutMs: 300_000,
+  });
   return proc;
 }
 
@@ -205,7 +272,13 @@ async function startServer(kind: Kind, dir: string, size: number): Promise<Serve
     "app-row": [bun, baseline, "--rows", "app", ...where],
     bare: [bun, baseline, "--rows", "bare", "--seed", String(size), ...where],
   }[kind];
-  const s = { kind, url: `http://${HOST}:${port}`, command: pin ? ["taskset", "-c", "0", ...cmd] : cmd, log: join(dir, `${kind}.log`), dataDir };
+  const s = {
+    kind,
+    url: `http://${HOST}:${port}`,
+    command: pin ? ["taskset", "-c", "0", ...cmd] : cmd,
+    log: join(dir, `${kind}.log`),
+    dataDir,
+  };
   const proc = await launch(s);
   // (once started: the bare baseline seeds its own rows at its start)
   if (kind === "binary") await openTheTap(s.url, dataDir);
@@ -255,7 +328,15 @@ interface Phase {
 
 const REPEATED = newAddress();
 const ALL_PHASES: Phase[] = [
-  { key: "accepted", title: "accepted, clean networks", expect: 201, kinds: KINDS, bystander: false, ip: () => CLEAN_IP_LUA, check: () => ({ address: newAddress(), ip: "203.0.113.1" }) },
+  {
+    key: "accepted",
+    title: "accepted, clean networks",
+    expect: 201,
+    kinds: KINDS,
+    bystander: false,
+    ip: () => CLEAN_IP_LUA,
+    check: () => ({ address: newAddress(), ip: "203.0.113.1" }),
+  },
   {
     key: "flagged",
     title: "accepted, the farm's flood (flagged)",
@@ -288,9 +369,15 @@ const ALL_PHASES: Phase[] = [
   },
 ];
 // BENCH_FLOOD_PHASES=accepted,flagged,address,network: only these loads (default: all four)
-const CHOSEN = (process.env.BENCH_FLOOD_PHASES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const CHOSEN = (process.env.BENCH_FLOOD_PHASES ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 const PHASES = CHOSEN.length ? ALL_PHASES.filter((p) => CHOSEN.includes(p.key)) : ALL_PHASES;
-if (PHASES.length === 0) throw new Error(`BENCH_FLOOD_PHASES names none of ${ALL_PHASES.map((p) => p.key).join(", ")}: "${process.env.BENCH_FLOOD_PHASES}"`);
+if (PHASES.length === 0)
+  throw new Error(
+    `BENCH_FLOOD_PHASES names none of ${ALL_PHASES.map((p) => p.key).join(", ")}: "${process.env.BENCH_FLOOD_PHASES}"`,
+  );
 
 // One request as a browser sends it; no answer within SETTLE_MS is status 0.
 async function ask(url: string, address: string, ip: string) {
@@ -298,7 +385,12 @@ async function ask(url: string, address: string, ip: string) {
   try {
     const res = await fetch(`${url}/api/faucet/request`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": ip, "user-agent": BROWSER, cookie: `device=${device}` },
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": ip,
+        "user-agent": BROWSER,
+        cookie: `device=${device}`,
+      },
       body: JSON.stringify({ address }),
       signal: AbortSignal.timeout(SETTLE_MS),
     });
@@ -329,7 +421,6 @@ interface Run {
   cpuUs: number | null;
 }
 
-
 // A bystander is an honest visitor: each of its requests from an IPv6 /32 that no load and no other
 // bystander run used (lib-bystander.ts's fresh networks, BYSTANDER_VISITORS apart). From IPv4 /24s
 // it had shared the /16s of the clean load before it, and each round had sent its first visitors
@@ -352,12 +443,22 @@ function startBystander(url: string) {
 
 async function bystanderTimes(proc: Subprocess, from: number, to: number) {
   proc.kill("SIGTERM");
-  const samples = JSON.parse(await new Response(proc.stdout as ReadableStream).text()) as [string, number, number, number][];
+  const samples = JSON.parse(await new Response(proc.stdout as ReadableStream).text()) as [
+    string,
+    number,
+    number,
+    number,
+  ][];
   const of = (kind: string, ok: number): Latencies => {
     // every request that was waiting at some moment of the window (one sent before it may still be)
     const mine = samples.filter(([k, sent, ms]) => k === kind && sent < to && sent + ms > from);
     const times = mine.map(([, , ms]) => ms);
-    return { p50: percentile(times, 50), p99: percentile(times, 99), answered: mine.filter(([, , , s]) => s > 0).length, failed: mine.filter(([, , , s]) => s !== ok).length };
+    return {
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      answered: mine.filter(([, , , s]) => s > 0).length,
+      failed: mine.filter(([, , , s]) => s !== ok).length,
+    };
   };
   return { read: of("read", 200), write: of("write", 201) };
 }
@@ -366,13 +467,20 @@ async function measure(s: Server, phase: Phase, farm: Seeded, scriptDir: string)
   const c = phase.check(farm);
   if (c.before) await ask(s.url, c.before.address, c.before.ip);
   const checked = await ask(s.url, c.address, c.ip);
-  if (checked.status !== phase.expect) console.warn(`  WARNING: ${TITLES[s.kind]}, ${phase.title}: answered ${checked.status}, expected ${phase.expect}: ${checked.text.slice(0, 200)}`);
+  if (checked.status !== phase.expect)
+    console.warn(
+      `  WARNING: ${TITLES[s.kind]}, ${phase.title}: answered ${checked.status}, expected ${phase.expect}: ${checked.text.slice(0, 200)}`,
+    );
   const script = join(scriptDir, `${farm.rows}-${s.kind}-${phase.key}.lua`);
   const lua = faucetLoadLua({ stream: `${farm.rows}-${s.kind}`, ip: phase.ip(farm), address: phase.address });
-  await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, lua));
+  await writeFile(
+    script,
+    wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, lua),
+  );
   const bystander = phase.bystander ? startBystander(s.url) : null;
   // an answer may take the whole run: counted, with its latency, rather than as wrk's timeout
-  const load = (seconds: number) => runWrk(`${s.url}/api/faucet/request`, script, seconds, phase.expect, pin, CONNECTIONS, SECONDS + 30);
+  const load = (seconds: number) =>
+    runWrk(`${s.url}/api/faucet/request`, script, seconds, phase.expect, pin, CONNECTIONS, SECONDS + 30);
   if (WARMUP > 0) {
     await load(WARMUP);
     await settle(s);
@@ -382,29 +490,51 @@ async function measure(s: Server, phase: Phase, farm: Seeded, scriptDir: string)
   const { raw, ...wrk } = await load(SECONDS);
   const cpuAfter = cpuUs(s.proc.pid);
   // (the bystander's requests once wrk has read its script and opened its connections)
-  const times = bystander ? await bystanderTimes(bystander, started + Math.min(1000, SECONDS * 250), started + SECONDS * 1000) : {};
+  const times = bystander
+    ? await bystanderTimes(bystander, started + Math.min(1000, SECONDS * 250), started + SECONDS * 1000)
+    : {};
   await settle(s);
   const good = wrk.requests - wrk.badStatus;
-  const cpu = cpuBefore !== null && cpuAfter !== null && wrk.requests > 0 ? (cpuAfter - cpuBefore) / wrk.requests : null;
-  return { perSecond: good / (wrk.durationUs / 1e6), wrk, unexpected: wrk.badStatus + wrk.socketErrors, check: `${checked.status} ${checked.text.slice(0, 120)}`, cpuUs: cpu, ...times };
+  const cpu =
+    cpuBefore !== null && cpuAfter !== null && wrk.requests > 0 ? (cpuAfter - cpuBefore) / wrk.requests : null;
+  return {
+    perSecond: good / (wrk.durationUs / 1e6),
+    wrk,
+    unexpected: wrk.badStatus + wrk.socketErrors,
+    check: `${checked.status} ${checked.text.slice(0, 120)}`,
+    cpuUs: cpu,
+    ...times,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The report.
 
 // (each load's runs of a server, one a round, in the order of the rounds)
-type SizeResult = { seeded: Seeded; runs: Partial<Record<Kind, Partial<Record<Phase["key"], Run[]>>>>; restarts: Partial<Record<Kind, number>> };
+type SizeResult = {
+  seeded: Seeded;
+  runs: Partial<Record<Kind, Partial<Record<Phase["key"], Run[]>>>>;
+  restarts: Partial<Record<Kind, number>>;
+};
 
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "-" : fmtMs(n));
 const met = (ok: boolean[]) => (ok.length === 0 ? "" : ok.every(Boolean) ? "yes" : "NO");
 const roundsOf = (size: SizeResult, kind: Kind, key: Phase["key"]) => size.runs[kind]?.[key] ?? [];
 // The median of a server's rounds of a load (undefined without one).
 const medianOf = (size: SizeResult, kind: Kind, key: Phase["key"], of: (r: Run) => number | null) => {
-  const xs = roundsOf(size, kind, key).map(of).filter((x): x is number => x !== null);
+  const xs = roundsOf(size, kind, key)
+    .map(of)
+    .filter((x): x is number => x !== null);
   return xs.length ? median(xs) : undefined;
 };
 // The median of the rounds' ratios `of(top) / of(bottom)`, each of two runs of the same round.
-function roundRatio(size: SizeResult, key: Phase["key"], top: Kind, bottom: Kind, of: (r: Run) => number | null): number | null {
+function roundRatio(
+  size: SizeResult,
+  key: Phase["key"],
+  top: Kind,
+  bottom: Kind,
+  of: (r: Run) => number | null,
+): number | null {
   const under = roundsOf(size, bottom, key);
   const ratios = roundsOf(size, top, key).flatMap((run, i) => {
     const [x, y] = [of(run), under[i] ? of(under[i]!) : null];
@@ -420,14 +550,39 @@ function reportRows(size: SizeResult): string[][] {
     const [b, a, r] = KINDS.map((k) => medianOf(size, k, key, (run) => run.perSecond));
     const vsApp = roundRatio(size, key, "binary", "app-row", (run) => run.perSecond);
     const vsBare = roundRatio(size, key, "binary", "bare", (run) => run.perSecond);
-    const ok = [vsApp !== null && vsApp >= appGoal, ...(bareGoal === null || vsBare === null ? [] : [vsBare >= bareGoal])];
+    const ok = [
+      vsApp !== null && vsApp >= appGoal,
+      ...(bareGoal === null || vsBare === null ? [] : [vsBare >= bareGoal]),
+    ];
     const cell = (n: number | undefined) => (n === undefined ? "-" : `${fmtInt(n)}/s`);
-    rows.push([label, title, cell(b), cell(a), cell(r), fmtRatio(vsApp), `>= ${appGoal}x`, fmtRatio(vsBare), bareGoal === null ? "" : `>= ${bareGoal}x`, met(ok)]);
+    rows.push([
+      label,
+      title,
+      cell(b),
+      cell(a),
+      cell(r),
+      fmtRatio(vsApp),
+      `>= ${appGoal}x`,
+      fmtRatio(vsBare),
+      bareGoal === null ? "" : `>= ${bareGoal}x`,
+      met(ok),
+    ]);
     // the same comparison from the servers' CPU time per request (baseline's / binary's)
     const [cb, ca, cr] = KINDS.map((k) => medianOf(size, k, key, (run) => run.cpuUs));
     const us = (n: number | undefined) => (n === undefined ? "-" : `${fmtInt(n)} µs`);
     const cpu = (base: Kind) => fmtRatio(roundRatio(size, key, base, "binary", (run) => run.cpuUs));
-    rows.push([label, `${title}: server CPU per request`, us(cb), us(ca), us(cr), cpu("app-row"), "", cpu("bare"), "", ""]);
+    rows.push([
+      label,
+      `${title}: server CPU per request`,
+      us(cb),
+      us(ca),
+      us(cr),
+      cpu("app-row"),
+      "",
+      cpu("bare"),
+      "",
+      "",
+    ]);
   };
   rate("accepted, clean networks", "accepted", GOAL.appRow, GOAL.bare);
   rate("accepted, the farm's flood (flagged)", "flagged", GOAL.appRow, GOAL.bare);
@@ -439,14 +594,28 @@ function reportRows(size: SizeResult): string[][] {
       const lat = KINDS.map((k) =>
         roundsOf(size, k, key)
           .map((run) => run[which])
-          .reduce<Latencies | undefined>((worst, l) => (l && (!worst || l.p99 > worst.p99 || Number.isNaN(l.p99)) ? l : worst), undefined),
+          .reduce<Latencies | undefined>(
+            (worst, l) => (l && (!worst || l.p99 > worst.p99 || Number.isNaN(l.p99)) ? l : worst),
+            undefined,
+          ),
       );
       const cell = (l: Latencies | undefined) => (l ? `${ms(l.p50)} / ${ms(l.p99)}` : "-");
       const ratio = (l: Latencies | undefined) => (lat[0] && l ? fmtRatio(lat[0].p99 / l.p99) : "");
       const title = `bystander's ${which === "read" ? "status read" : "accepted request"} p50 / p99, during ${key === "flagged" ? "the farm's flood" : "the refusals"}`;
       const b = lat[0];
       const failed = roundsOf(size, "binary", key).reduce((n, run) => n + (run[which]?.failed ?? 0), 0);
-      rows.push([label, title, cell(b), cell(lat[1]), cell(lat[2]), ratio(lat[1]), `p99 < ${GOAL.p99Ms} ms`, ratio(lat[2]), "", met(b ? [b.p99 < GOAL.p99Ms && failed === 0] : [])]);
+      rows.push([
+        label,
+        title,
+        cell(b),
+        cell(lat[1]),
+        cell(lat[2]),
+        ratio(lat[1]),
+        `p99 < ${GOAL.p99Ms} ms`,
+        ratio(lat[2]),
+        "",
+        met(b ? [b.p99 < GOAL.p99Ms && failed === 0] : []),
+      ]);
     }
   }
   return rows;
@@ -454,14 +623,26 @@ function reportRows(size: SizeResult): string[][] {
 
 // Each rate's ratio at the largest size against the same ratio at the smallest.
 function scalingRows(first: SizeResult, last: SizeResult): string[][] {
-  const ratio = (size: SizeResult, key: Phase["key"], base: Kind) => roundRatio(size, key, "binary", base, (run) => run.perSecond);
+  const ratio = (size: SizeResult, key: Phase["key"], base: Kind) =>
+    roundRatio(size, key, "binary", base, (run) => run.perSecond);
   return PHASES.map((p) => {
     const cells = (["app-row", "bare"] as const).map((base) => {
       const [a, z] = [ratio(first, p.key, base), ratio(last, p.key, base)];
       return a && z !== null ? z / a : null;
     });
     const ok = cells.filter((c): c is number => c !== null).map((c) => c >= GOAL.scaling);
-    return [`${fmtInt(last.seeded.rows)} / ${fmtInt(first.seeded.rows)} rows`, `${p.title}: ratio / ratio`, "", "", "", fmtRatio(cells[0]), `>= ${GOAL.scaling}x`, fmtRatio(cells[1]), cells[1] === null ? "" : `>= ${GOAL.scaling}x`, met(ok)];
+    return [
+      `${fmtInt(last.seeded.rows)} / ${fmtInt(first.seeded.rows)} rows`,
+      `${p.title}: ratio / ratio`,
+      "",
+      "",
+      "",
+      fmtRatio(cells[0]),
+      `>= ${GOAL.scaling}x`,
+      fmtRatio(cells[1]),
+      cells[1] === null ? "" : `>= ${GOAL.scaling}x`,
+      met(ok),
+    ];
   });
 }
 
@@ -469,11 +650,22 @@ function notes(results: SizeResult[]): string[] {
   const lines: string[] = [];
   for (const size of results) {
     for (const kind of KINDS) {
-      if (size.restarts[kind]) lines.push(`${fmtInt(size.seeded.rows)} rows, ${TITLES[kind]}: restarted ${size.restarts[kind]} time(s), still busy ${SETTLE_MS / 1000} s after a load`);
+      if (size.restarts[kind])
+        lines.push(
+          `${fmtInt(size.seeded.rows)} rows, ${TITLES[kind]}: restarted ${size.restarts[kind]} time(s), still busy ${SETTLE_MS / 1000} s after a load`,
+        );
       for (const phase of PHASES) {
         roundsOf(size, kind, phase.key).forEach((r, i) => {
-          const bad = [r.unexpected ? `${fmtInt(r.unexpected)} answers not ${phase.expect} or failed` : "", ...(["read", "write"] as const).map((w) => (r[w]?.failed ? `${r[w]!.failed} bystander ${w}s not answered as expected` : ""))].filter(Boolean);
-          if (bad.length) lines.push(`${fmtInt(size.seeded.rows)} rows, ${TITLES[kind]}, ${phase.title}, round ${i + 1}: ${bad.join(", ")}`);
+          const bad = [
+            r.unexpected ? `${fmtInt(r.unexpected)} answers not ${phase.expect} or failed` : "",
+            ...(["read", "write"] as const).map((w) =>
+              r[w]?.failed ? `${r[w]!.failed} bystander ${w}s not answered as expected` : "",
+            ),
+          ].filter(Boolean);
+          if (bad.length)
+            lines.push(
+              `${fmtInt(size.seeded.rows)} rows, ${TITLES[kind]}, ${phase.title}, round ${i + 1}: ${bad.join(", ")}`,
+            );
         });
       }
     }
@@ -493,8 +685,12 @@ async function main() {
     process.exit(2);
   }
   pin = availableParallelism() >= 2 && Bun.which("taskset") !== null;
-  if (!pin) console.warn("flood bench: WARNING: fewer than 2 cores or no taskset: servers and load are not pinned apart");
-  if (loadavg()[0] > 0.5) console.warn(`flood bench: WARNING: load average ${loadavg()[0].toFixed(2)} before the run: absolute figures are noisier (ratios suffer less)`);
+  if (!pin)
+    console.warn("flood bench: WARNING: fewer than 2 cores or no taskset: servers and load are not pinned apart");
+  if (loadavg()[0] > 0.5)
+    console.warn(
+      `flood bench: WARNING: load average ${loadavg()[0].toFixed(2)} before the run: absolute figures are noisier (ratios suffer less)`,
+    );
   console.log(
     `flood bench: ${SIZES.map(fmtInt).join(", ")} rows; at each, ${PHASES.length} loads against the binary and its baselines, ` +
       `${ROUNDS} round(s) of ${WARMUP} s warm-up + ${SECONDS} s each, wrk -t1 -c${CONNECTIONS}${pin ? ", servers on core 0, load on core 1" : ""}`,
@@ -528,8 +724,8 @@ async function main() {
             const by = r.read && r.write ? `  bystander p99: read ${ms(r.read.p99)}, request ${ms(r.write.p99)}` : "";
             console.log(
               `  ${ROUNDS > 1 ? `${round}  ` : ""}${TITLES[s.kind].padEnd(16)} ${phase.title.padEnd(36)} ${fmtInt(r.perSecond).padStart(7)}/s  p50 ${ms(r.wrk.p50Ms)}  p99 ${ms(r.wrk.p99Ms)}` +
-              (r.unexpected ? `  (${fmtInt(r.unexpected)} not ${phase.expect} or failed)` : "") +
-              by,
+                (r.unexpected ? `  (${fmtInt(r.unexpected)} not ${phase.expect} or failed)` : "") +
+                by,
             );
           }
         }
@@ -542,14 +738,49 @@ async function main() {
     }
   }
 
-  console.log(`\nFaucet requests on a farm's day (${SECONDS} s a run; ratios: binary / baseline; bystander: p50 / p99 of one request in flight)\n`);
+  console.log(
+    `\nFaucet requests on a farm's day (${SECONDS} s a run; ratios: binary / baseline; bystander: p50 / p99 of one request in flight)\n`,
+  );
   const rows = results.flatMap(reportRows);
   if (results.length > 1) rows.push(...scalingRows(results[0]!, results.at(-1)!));
-  console.log(table(["rows", "measure", "binary", "app-row baseline", "bare baseline", "binary / app-row", "goal", "binary / bare", "goal", "met?"], rows, 2));
+  console.log(
+    table(
+      [
+        "rows",
+        "measure",
+        "binary",
+        "app-row baseline",
+        "bare baseline",
+        "binary / app-row",
+        "goal",
+        "binary / bare",
+        "goal",
+        "met?",
+      ],
+      rows,
+      2,
+    ),
+  );
   const remarks = notes(results);
   if (remarks.length) console.log(`\n${remarks.join("\n")}`);
   await mkdir(dirname(OUT), { recursive: true });
-  await writeFile(OUT, JSON.stringify({ date: new Date().toISOString(), seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP, connections: CONNECTIONS, pinned: pin, loadAverageAfter: loadavg()[0], sizes: results }, null, 2) + "\n");
+  await writeFile(
+    OUT,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        warmupSeconds: WARMUP,
+        connections: CONNECTIONS,
+        pinned: pin,
+        loadAverageAfter: loadavg()[0],
+        sizes: results,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
   console.log(`\nwrote ${OUT}`);
 }
 

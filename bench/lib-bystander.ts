@@ -15,7 +15,10 @@ import { randomAddress, strangerIp } from "../src/testing/harness.ts";
 const url = process.env.BENCH_URL!;
 const ipHeader = process.env.BENCH_CLIENT_IP_HEADER ?? "x-test-ip";
 const freshNetworks = process.env.BENCH_CLIENT_NETWORKS === "fresh";
-const visitorIp = (n: number) => (freshNetworks ? `${(0x2d00 + (n % 180)).toString(16)}:${(Math.floor(n / 180) % 65536).toString(16)}:1:1::7` : strangerIp(n));
+const visitorIp = (n: number) =>
+  freshNetworks
+    ? `${(0x2d00 + (n % 180)).toString(16)}:${(Math.floor(n / 180) % 65536).toString(16)}:1:1::7`
+    : strangerIp(n);
 const headers = JSON.parse(process.env.BENCH_CLIENT_HEADERS ?? "{}") as Record<string, string>;
 const samples: [string, number, number, number][] = [];
 const inFlight = new Map<string, number>();

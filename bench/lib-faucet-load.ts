@@ -30,7 +30,8 @@ export async function ensureAddresses(count: number) {
 // takes 3 addresses a day from one /24), and consecutive ones in different /16s (many /24s of one
 // /16 is a farm, which the risk score reads). Its /16s come back after 46,080 requests: to the
 // risk score, a longer load of accepted requests is a crowd (a refusal stores nothing).
-export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, math.floor(i / 46080) % 256)';
+export const STRANGER_IP_LUA =
+  'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 256, math.floor(i / 46080) % 256)';
 
 // What the flood's loads send (bench/flood.ts, bench/pair.ts): a browser's user agent; a client IP
 // of an IPv6 /32 of its own every request, consecutive ones 180 /16s apart as the visitors of a
@@ -39,14 +40,17 @@ export const STRANGER_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.f
 // came back after that many requests, and a /16 asked again within the hour is a crowd, which the
 // risk score raises.) The /64s of one IPv6 /48, 2a0b:4000:0::/48 (the farm's first in
 // bench/flood.ts, which asked 3 times there before the load).
-export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 export const CLEAN_IP_LUA = 'string.format("%x:%x:1:1::1", 0x2c00 + i % 180, math.floor(i / 180) % 65536)';
 // A crowd: new /24s of 2,880 IPv4 /16s in turn (11-190.0-15.x.x): each /16 asks again every 2,880
 // requests, and raises (rescores) the ones still waiting there.
-export const CROWD_IP_LUA = 'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 16, 1 + math.floor(i / 2880) % 255)';
+export const CROWD_IP_LUA =
+  'string.format("%d.%d.%d.1", 11 + i % 180, math.floor(i / 180) % 16, 1 + math.floor(i / 2880) % 255)';
 export const ONE_48_LUA = 'string.format("2a0b:4000:0:%x::1", i % 65535 + 1)';
 // A farm's flood: request number `i` from the (first + i)-th /48 of 2a0b:4000::/32 and the /32s after it.
-export const farm48sLua = (first: number) => `(function(k) return string.format("2a0b:%x:%x:1::1", 0x4000 + math.floor(k / 65536), k % 65536) end)(${first} + i)`;
+export const farm48sLua = (first: number) =>
+  `(function(k) return string.format("2a0b:%x:%x:1::1", 0x4000 + math.floor(k / 65536), k % 65536) end)(${first} + i)`;
 
 export interface FaucetLoad {
   /** Names the offset file: the runs of one stream never send an address twice. */
@@ -106,11 +110,22 @@ export async function openTheTap(baseUrl: string, dataDir: string, binary = BINA
     body: JSON.stringify(BENCH_ADMIN),
   });
   // (a login also sets the device cookie: the session is the one by that name)
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="))?.split(";")[0] ?? "";
+  const cookie =
+    login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("session="))
+      ?.split(";")[0] ?? "";
   const settings = await fetch(`${baseUrl}/api/admin/faucet/settings`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", enabled: true, powDifficulty: 0 }),
+    body: JSON.stringify({
+      dailyLimit: "1000000",
+      minAmount: "0.000001",
+      maxAmount: "0.000001",
+      enabled: true,
+      powDifficulty: 0,
+    }),
   });
-  if (!settings.ok) throw new Error(`opening the faucet for the bench failed: ${settings.status} ${await settings.text()}`);
+  if (!settings.ok)
+    throw new Error(`opening the faucet for the bench failed: ${settings.status} ${await settings.text()}`);
 }

@@ -7,7 +7,10 @@ export const fmtRatio = (n: number | null) => (n === null || !Number.isFinite(n)
 export function table(header: string[], rows: string[][], leftCols = 1) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i < leftCols ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (i < leftCols ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 

@@ -99,18 +99,25 @@ export const percentile = (xs: number[], q: number) => {
 
 // Waits for the first 200 of `url` from a process just started (polled every ms); throws when the
 // process exits first or `timeoutMs` passes, with the end of its log.
-export async function untilAnswers(proc: Subprocess, url: string, what: { name: string; command: string[]; log: string; timeoutMs: number }) {
+export async function untilAnswers(
+  proc: Subprocess,
+  url: string,
+  what: { name: string; command: string[]; log: string; timeoutMs: number },
+) {
   const deadline = performance.now() + what.timeoutMs;
   while (true) {
     if (proc.exitCode !== null || proc.signalCode !== null) {
-      throw new Error(`${what.name} exited (${proc.exitCode ?? proc.signalCode}) before answering ${url}\ncommand: ${what.command.join(" ")}\n${await tail(what.log)}`);
+      throw new Error(
+        `${what.name} exited (${proc.exitCode ?? proc.signalCode}) before answering ${url}\ncommand: ${what.command.join(" ")}\n${await tail(what.log)}`,
+      );
     }
     try {
       const res = await fetch(url);
       await res.arrayBuffer();
       if (res.ok) return;
     } catch {}
-    if (performance.now() > deadline) throw new Error(`${what.name} gave no 200 on ${url} within ${what.timeoutMs} ms\n${await tail(what.log)}`);
+    if (performance.now() > deadline)
+      throw new Error(`${what.name} gave no 200 on ${url} within ${what.timeoutMs} ms\n${await tail(what.log)}`);
     await Bun.sleep(1);
   }
 }

@@ -21,4 +21,7 @@ export const CONNECTIONS = intEnv("BENCH_CONNECTIONS", 64, 1);
 export const STARTS = intEnv("BENCH_STARTS", 5, 1);
 // only the start times (and memory at start) of the binary and the compiled baseline, no load
 export const START_ONLY = process.env.BENCH_START_ONLY === "1";
-export const ONLY = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+export const ONLY = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);

@@ -45,8 +45,26 @@ end
 }
 
 // `timeoutSeconds`: an answer slower than this counts as a timeout, not in the latencies (wrk's 2 s by default).
-export async function runWrk(url: string, script: string, seconds: number, expectStatus: number, pin: boolean, connections: number, timeoutSeconds?: number): Promise<WrkResult> {
-  const cmd = ["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, ...(timeoutSeconds ? [`--timeout`, `${timeoutSeconds}s`] : []), "--latency", "-s", script, url];
+export async function runWrk(
+  url: string,
+  script: string,
+  seconds: number,
+  expectStatus: number,
+  pin: boolean,
+  connections: number,
+  timeoutSeconds?: number,
+): Promise<WrkResult> {
+  const cmd = [
+    "wrk",
+    "-t1",
+    `-c${connections}`,
+    `-d${seconds}s`,
+    ...(timeoutSeconds ? [`--timeout`, `${timeoutSeconds}s`] : []),
+    "--latency",
+    "-s",
+    script,
+    url,
+  ];
   const proc = spawnTracked(pin ? ["taskset", "-c", "1", ...cmd] : cmd, {});
   const killer = setTimeout(() => proc.kill("SIGKILL"), (seconds + 30) * 1000);
   const [out, err] = await Promise.all([

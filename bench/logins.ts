@@ -26,7 +26,11 @@ async function site() {
   const dir = await tempDir("logins");
   const data = join(dir, "data");
   for (const who of [BOSS, RESET]) {
-    const seeded = await runBinary(["--seed-admin", who.username, "--data-dir", data], { binary: BINARY, cwd: dir, env: { ADMIN_PASSWORD: who.password } });
+    const seeded = await runBinary(["--seed-admin", who.username, "--data-dir", data], {
+      binary: BINARY,
+      cwd: dir,
+      env: { ADMIN_PASSWORD: who.password },
+    });
     if (seeded.code !== 0) throw new Error(`--seed-admin: ${seeded.stderr}`);
   }
   const server = await startBinary({ binary: BINARY, cwd: dir, args: ["--trust-proxy", "--data-dir", data] });
@@ -35,7 +39,11 @@ async function site() {
 }
 
 const post = (url: string, path: string, body: unknown, ip: string, cookie?: string) =>
-  fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
 
 // Three people log in from their own networks, 300 ms apart, while `flood` runs.
 async function bystanders(url: string): Promise<{ slowestMs: number; statuses: number[] }> {
@@ -91,7 +99,10 @@ end
 async function sustainedFlood(url: string) {
   const script = join(await tempDir("logins-wrk"), "flood.lua");
   await Bun.write(script, FLOOD_LUA);
-  const wrk = spawnTracked(["wrk", "-t2", `-c${CONNECTIONS}`, `-d${FLOOD_SECONDS + 5}s`, "--timeout", "10s", "-s", script, url], {});
+  const wrk = spawnTracked(
+    ["wrk", "-t2", `-c${CONNECTIONS}`, `-d${FLOOD_SECONDS + 5}s`, "--timeout", "10s", "-s", script, url],
+    {},
+  );
   const out = new Response(wrk.stdout as ReadableStream).text();
   await Bun.sleep(FLOOD_SECONDS * 1000);
   const seen = await bystanders(url);
@@ -104,8 +115,13 @@ async function sustainedFlood(url: string) {
 
 async function resetFlood(url: string) {
   const login = await post(url, "/api/login", BOSS, "198.18.0.1");
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="))!.split(";")[0]!;
-  const users = await (await fetch(`${url}/api/admin/users?search=resetme`, { headers: { cookie, "x-forwarded-for": "198.18.0.1" } })).json();
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("session="))!
+    .split(";")[0]!;
+  const users = await (
+    await fetch(`${url}/api/admin/users?search=resetme`, { headers: { cookie, "x-forwarded-for": "198.18.0.1" } })
+  ).json();
   const id = users.users[0].id;
   // a reset link hands the account over: the admin (no two-factor sign-in here) enters the password again first
   await (await post(url, "/api/user/step-up", { password: BOSS.password }, "198.18.0.1", cookie)).arrayBuffer();
@@ -114,7 +130,12 @@ async function resetFlood(url: string) {
   const started = performance.now();
   const uses = Promise.all(
     Array.from({ length: 300 }, async (_, i) => {
-      const res = await post(url, "/api/password-reset", { token, newPassword: `new password number ${i}` }, `2001:db8:88:${(i % 64).toString(16)}::1`);
+      const res = await post(
+        url,
+        "/api/password-reset",
+        { token, newPassword: `new password number ${i}` },
+        `2001:db8:88:${(i % 64).toString(16)}::1`,
+      );
       await res.arrayBuffer();
       return res.status;
     }),
@@ -127,14 +148,23 @@ async function resetFlood(url: string) {
 }
 
 try {
-  console.log(`logins bench: the built binary (${BINARY}), production password cost, --trust-proxy; ${ATTACKERS} attackers sending wrong passwords as fast as answered; ${BYSTANDERS} bystander logins 300 ms apart from other networks`);
+  console.log(
+    `logins bench: the built binary (${BINARY}), production password cost, --trust-proxy; ${ATTACKERS} attackers sending wrong passwords as fast as answered; ${BYSTANDERS} bystander logins 300 ms apart from other networks`,
+  );
   const rows: string[][] = [];
   for (const networks of [1, 6, 12, 64]) {
     const server = await site();
     try {
       const r = await loginFlood(server.url, networks);
       const ok = r.statuses.every((s) => s === 200) && r.slowestMs < 1000;
-      rows.push([`login flood from ${networks} /64s of one /48`, `${r.slowestMs.toFixed(0)} ms`, r.statuses.join(" "), JSON.stringify(r.answers), "< 1000 ms, all 200", ok ? "yes" : "NO"]);
+      rows.push([
+        `login flood from ${networks} /64s of one /48`,
+        `${r.slowestMs.toFixed(0)} ms`,
+        r.statuses.join(" "),
+        JSON.stringify(r.answers),
+        "< 1000 ms, all 200",
+        ok ? "yes" : "NO",
+      ]);
     } finally {
       await server.stop();
     }
@@ -143,7 +173,14 @@ try {
   try {
     const r = await sustainedFlood(flooded.url);
     const ok = r.statuses.every((s) => s === 200) && r.slowestMs < 1000;
-    rows.push([`${FLOOD_SECONDS} s of wrk from 256 /64s of one /56, then through the bystanders`, `${r.slowestMs.toFixed(0)} ms`, r.statuses.join(" "), `${r.requests} logins, ${r.errors} socket errors`, "< 1000 ms, all 200", ok ? "yes" : "NO"]);
+    rows.push([
+      `${FLOOD_SECONDS} s of wrk from 256 /64s of one /56, then through the bystanders`,
+      `${r.slowestMs.toFixed(0)} ms`,
+      r.statuses.join(" "),
+      `${r.requests} logins, ${r.errors} socket errors`,
+      "< 1000 ms, all 200",
+      ok ? "yes" : "NO",
+    ]);
   } finally {
     await flooded.stop();
   }
@@ -151,11 +188,20 @@ try {
   try {
     const r = await resetFlood(server.url);
     const ok = r.statuses.every((s) => s === 200) && r.slowestMs < 1000;
-    rows.push([`300 uses of one reset link at once (${r.usesMs.toFixed(0)} ms for all)`, `${r.slowestMs.toFixed(0)} ms`, r.statuses.join(" "), JSON.stringify(r.answers), "< 1000 ms, all 200; one use 200", ok && r.answers[200] === 1 ? "yes" : "NO"]);
+    rows.push([
+      `300 uses of one reset link at once (${r.usesMs.toFixed(0)} ms for all)`,
+      `${r.slowestMs.toFixed(0)} ms`,
+      r.statuses.join(" "),
+      JSON.stringify(r.answers),
+      "< 1000 ms, all 200; one use 200",
+      ok && r.answers[200] === 1 ? "yes" : "NO",
+    ]);
   } finally {
     await server.stop();
   }
-  console.log(table(["flood", "slowest bystander login", "bystanders' answers", "the flood's answers", "goal", "met?"], rows));
+  console.log(
+    table(["flood", "slowest bystander login", "bystanders' answers", "the flood's answers", "goal", "met?"], rows),
+  );
 } finally {
   await cleanup();
 }

@@ -24,7 +24,18 @@ import { join, resolve } from "node:path";
 import { BINARY, freePort } from "../src/testing/binary.ts";
 import { ROOT } from "./lib-settings.ts";
 import { flag } from "./lib-args.ts";
-import { BROWSER, CLEAN_IP_LUA, CROWD_IP_LUA, ensureAddresses, farm48sLua, faucetLoadLua, newAddress, ONE_48_LUA, openTheTap, STRANGER_IP_LUA } from "./lib-faucet-load.ts";
+import {
+  BROWSER,
+  CLEAN_IP_LUA,
+  CROWD_IP_LUA,
+  ensureAddresses,
+  farm48sLua,
+  faucetLoadLua,
+  newAddress,
+  ONE_48_LUA,
+  openTheTap,
+  STRANGER_IP_LUA,
+} from "./lib-faucet-load.ts";
 import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
 
@@ -59,7 +70,10 @@ async function startServer(binary: string, name: string, round: number) {
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const where = ["--port", String(port), "--host", "127.0.0.1", "--data-dir", dataDir];
-  const server = binary === APP_ROW ? [process.execPath, join(ROOT, "bench/write-baseline.ts"), "--rows", "app"] : [resolve(binary), "--trust-proxy"];
+  const server =
+    binary === APP_ROW
+      ? [process.execPath, join(ROOT, "bench/write-baseline.ts"), "--rows", "app"]
+      : [resolve(binary), "--trust-proxy"];
   const command = ["taskset", "-c", "0", ...server, ...where];
   const proc = spawnTracked(command, { log: join(dataDir, "server.log") });
   await untilAnswers(proc, `${url}/api/health`, { name, command, log: join(dataDir, "server.log"), timeoutMs: 30_000 });
@@ -72,18 +86,28 @@ async function startServer(binary: string, name: string, round: number) {
     });
   }
   const script = join(dataDir, "load.lua");
-  await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, faucetLoadLua({ stream: `pair-${name}`, ip: load.ip, address: load.address })));
+  await writeFile(
+    script,
+    wrkScript(
+      { method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } },
+      faucetLoadLua({ stream: `pair-${name}`, ip: load.ip, address: load.address }),
+    ),
+  );
   return { proc, url, script };
 }
 
 await ensureAddresses(400_000);
-console.log(`pair bench: ${loadName}, A ${a}, B ${b}, ${rounds} rounds of ${seconds} s, both servers on core 0 at once, two wrk -c32 on core 1`);
+console.log(
+  `pair bench: ${loadName}, A ${a}, B ${b}, ${rounds} rounds of ${seconds} s, both servers on core 0 at once, two wrk -c32 on core 1`,
+);
 const ratios: number[] = [];
 try {
   for (let round = 1; round <= rounds; round++) {
     const servers = [await startServer(a, "A", round), await startServer(b, "B", round)];
     const before = servers.map((s) => cpuUs(s.proc.pid)!);
-    const runs = await Promise.all(servers.map((s) => runWrk(`${s.url}/api/faucet/request`, s.script, seconds, load.expect, true, 32)));
+    const runs = await Promise.all(
+      servers.map((s) => runWrk(`${s.url}/api/faucet/request`, s.script, seconds, load.expect, true, 32)),
+    );
     const after = servers.map((s) => cpuUs(s.proc.pid)!);
     const us = servers.map((_, i) => (after[i]! - before[i]!) / runs[i]!.requests);
     const bad = runs.map((r) => r.badStatus + r.socketErrors);
@@ -93,7 +117,9 @@ try {
     );
     await Promise.all(servers.map((s) => stop(s.proc)));
   }
-  console.log(`B's CPU a request against A's: median ${median(ratios).toFixed(3)}x (${ratios.map((r) => r.toFixed(3)).join(", ")})`);
+  console.log(
+    `B's CPU a request against A's: median ${median(ratios).toFixed(3)}x (${ratios.map((r) => r.toFixed(3)).join(", ")})`,
+  );
 } finally {
   await cleanup();
 }

@@ -11,7 +11,8 @@ import { MAX_PASSWORD_LENGTH } from "../src/shared/password-rule.ts";
 
 const RUNS = intEnv("BENCH_PASSWORD_RUNS", 20, 1);
 const owner = { username: "alice", email: "alice@example.com" };
-const pick = (alphabet: string, n = MAX_PASSWORD_LENGTH) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => alphabet[b % alphabet.length]).join("");
+const pick = (alphabet: string, n = MAX_PASSWORD_LENGTH) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => alphabet[b % alphabet.length]).join("");
 const KINDS: [string, () => string][] = [
   ["common (password)", () => "password"],
   ["digits (12345678)", () => "12345678"],
@@ -30,7 +31,9 @@ await newPasswordProblem("the first check loads the estimator", owner);
 const firstMs = performance.now() - began;
 Bun.gc(true);
 const rssAfter = readStatusKb(process.pid, "VmRSS");
-console.log(`first check (loads and builds the estimator): ${fmtMs(firstMs)}; resident memory ${mib(rssBefore)} -> ${mib(rssAfter)} MiB`);
+console.log(
+  `first check (loads and builds the estimator): ${fmtMs(firstMs)}; resident memory ${mib(rssBefore)} -> ${mib(rssAfter)} MiB`,
+);
 
 const rows: string[][] = [];
 for (const [name, make] of KINDS) {

@@ -16,9 +16,15 @@ sim.fund(wallet.classicAddress, 1_000_000 * 1_000_000);
 sim.closeLedger();
 const { t, ledger, runtime } = await sandboxApp(sim, wallet, { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" });
 
-console.log(`payouts bench: ${COUNT} approved faucet requests, a ledger every ${CLOSE_MS} ms, queue limit 10 per account`);
+console.log(
+  `payouts bench: ${COUNT} approved faucet requests, a ledger every ${CLOSE_MS} ms, queue limit 10 per account`,
+);
 for (let i = 0; i < COUNT; i++) {
-  const made = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: `${11 + (i % 180)}.${Math.floor(i / 180) % 256}.${Math.floor(i / 46080) % 256}.1`, cookie: `device=benchdevice${String(i).padStart(16, "0")}` });
+  const made = await t.call("POST", "/api/faucet/request", {
+    body: { address: randomAddress() },
+    ip: `${11 + (i % 180)}.${Math.floor(i / 180) % 256}.${Math.floor(i / 46080) % 256}.1`,
+    cookie: `device=benchdevice${String(i).padStart(16, "0")}`,
+  });
   if (made.status !== 201) throw new Error(`faucet request ${i}: ${made.status} ${made.text}`);
   t.db.sqlite.run("update faucet_requests set status = 'APPROVED' where id = ?", [made.json.id]);
   t.db.sqlite.run(
@@ -31,7 +37,8 @@ const firstLedger = sim.validatedLedgerIndex();
 const started = performance.now();
 const timer = setInterval(() => sim.closeLedger(), CLOSE_MS);
 await runtime.engine.start(250);
-const paid = () => (t.db.sqlite.query("select count(*) as n from payouts where status = 'paid'").get() as { n: number }).n;
+const paid = () =>
+  (t.db.sqlite.query("select count(*) as n from payouts where status = 'paid'").get() as { n: number }).n;
 const deadline = Date.now() + Math.max(120_000, (COUNT / 5) * CLOSE_MS);
 while (paid() < COUNT && Date.now() < deadline) await Bun.sleep(100);
 const seconds = (performance.now() - started) / 1000;

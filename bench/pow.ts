@@ -33,14 +33,19 @@ const server = await startBinary({ binary, cwd: dir, args: ["--trust-proxy"] });
 let visitors = 0;
 const honestIp = () => `10.${(visitors >> 8) & 255}.${visitors++ & 255}.7`;
 const browser = await launchBrowser();
-const built = await Bun.build({ entrypoints: [new URL("./pow-page.ts", import.meta.url).pathname], target: "browser", minify: true });
+const built = await Bun.build({
+  entrypoints: [new URL("./pow-page.ts", import.meta.url).pathname],
+  target: "browser",
+  minify: true,
+});
 const script = await built.outputs[0]!.text();
 
 type Sample = { ms: number; tries: number };
 const counterOf = (proof: string) => JSON.parse(Buffer.from(proof, "base64").toString()).solution.counter as number;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 // The standard error of a mean: how far the measured average may be from the true one.
-const stderr = (xs: number[]) => Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1) / xs.length);
+const stderr = (xs: number[]) =>
+  Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1) / xs.length);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
@@ -48,18 +53,23 @@ async function inChromium(throttle: number): Promise<Sample[]> {
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   // A page of the site's origin (WebCrypto needs a secure context; localhost is one) running the solver.
-  await page.route("**/bench-pow", (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><script>${script}</script>` }));
+  await page.route("**/bench-pow", (route) =>
+    route.fulfill({ contentType: "text/html", body: `<!doctype html><script>${script}</script>` }),
+  );
   await page.route(
     (url) => url.pathname === "/api/pow/challenge",
     (route) => route.continue({ headers: { ...route.request().headers(), "x-forwarded-for": honestIp() } }),
   );
   await page.goto("/bench-pow");
-  if (throttle > 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: throttle });
+  if (throttle > 1)
+    await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: throttle });
   const samples: Sample[] = [];
   for (let i = 0; i < SOLVES; i++) {
     const { ms, proof } = await page.evaluate(async () => {
       const started = performance.now();
-      const proof = await (window as unknown as { solveProof: (form: string) => Promise<string | null> }).solveProof("faucet");
+      const proof = await (window as unknown as { solveProof: (form: string) => Promise<string | null> }).solveProof(
+        "faucet",
+      );
       return { ms: performance.now() - started, proof };
     });
     // Tries up to the answer; the browser's parallel searches may have a few more in flight.
@@ -84,9 +94,12 @@ async function search(challenge: Challenge, order: Iterable<number>): Promise<Sa
     tries++;
     view.setUint32(nonceBuf.length, counter); // altcha-lib's 'uint32' counter: big-endian after the nonce
     const { derivedKey } = await deriveKey(challenge.parameters, saltBuf, password);
-    if (Buffer.from(derivedKey).toString("hex").startsWith(keyPrefix)) return { ms: performance.now() - started, tries, counter };
+    if (Buffer.from(derivedKey).toString("hex").startsWith(keyPrefix))
+      return { ms: performance.now() - started, tries, counter };
   }
-  throw new Error(`no counter tried solves the challenge: is its difficulty still ${challenge.parameters.data?.difficulty}?`);
+  throw new Error(
+    `no counter tried solves the challenge: is its difficulty still ${challenge.parameters.data?.difficulty}?`,
+  );
 }
 function* range(from: number, to: number) {
   for (let n = from; n <= to; n++) yield n;
@@ -111,7 +124,8 @@ async function bot(): Promise<{ fromZero: Sample[]; fromHalf: Sample[] }> {
   const half: Sample[] = [];
   for (let i = 0; i < BOT_SOLVES; i++) {
     const c = await challenge(honestIp());
-    if (difficultyOf(c) !== DIFFICULTY) throw new Error(`an honest visitor's challenge costs ${difficultyOf(c)}, not ${DIFFICULTY}`);
+    if (difficultyOf(c) !== DIFFICULTY)
+      throw new Error(`an honest visitor's challenge costs ${difficultyOf(c)}, not ${DIFFICULTY}`);
     const a = await search(c, range(0, DIFFICULTY));
     const b = await search(c, fromHalf());
     if (a.counter !== b.counter) throw new Error("the two orders found different answers");
@@ -127,7 +141,14 @@ async function series(n: number, asked: number) {
   for (let i = 1; i <= asked; i++) challenges.push(await challenge(`2001:db8:${n}:${i.toString(16)}::1`));
   const difficulties = challenges.map(difficultyOf);
   // a few of them solved, spread over the series (the last one always)
-  const picked = [...new Set(Array.from({ length: Math.min(SERIES_SOLVES, asked) }, (_, k) => asked - 1 - Math.floor((k * asked) / Math.min(SERIES_SOLVES, asked))))];
+  const picked = [
+    ...new Set(
+      Array.from(
+        { length: Math.min(SERIES_SOLVES, asked) },
+        (_, k) => asked - 1 - Math.floor((k * asked) / Math.min(SERIES_SOLVES, asked)),
+      ),
+    ),
+  ];
   let counted = 0;
   let expected = 0;
   let ms = 0;
@@ -137,7 +158,15 @@ async function series(n: number, asked: number) {
     expected += expectedTries(difficulties[i]!);
     ms += solved.ms;
   }
-  return { asked, difficulties, perProof: mean(difficulties.map(expectedTries)), solved: picked.length, counted, expected, ms };
+  return {
+    asked,
+    difficulties,
+    perProof: mean(difficulties.map(expectedTries)),
+    solved: picked.length,
+    counted,
+    expected,
+    ms,
+  };
 }
 
 try {

@@ -84,7 +84,16 @@ export const TARGETS: Target[] = [
   {
     name: "binary",
     // --trust-proxy: the faucet scenario gives every request its own client IP in X-Forwarded-For.
-    command: ({ port, dataDir }) => [BINARY, "--host", HOST, "--port", String(port), "--data-dir", dataDir, "--trust-proxy"],
+    command: ({ port, dataDir }) => [
+      BINARY,
+      "--host",
+      HOST,
+      "--port",
+      String(port),
+      "--data-dir",
+      dataDir,
+      "--trust-proxy",
+    ],
     env: ({ port, dataDir }) => ({ HOST, PORT: String(port), DATA_DIR: dataDir }),
     fullAppPath: "/api/faucet/status",
   },
@@ -97,11 +106,33 @@ export const TARGETS: Target[] = [
   // faucet_requests row and indexes, and a bare table of address and time.
   {
     name: "app-row write baseline",
-    command: ({ port, dataDir }) => [bun, join(ROOT, "bench/write-baseline.ts"), "--rows", "app", "--host", HOST, "--port", String(port), "--data-dir", dataDir],
+    command: ({ port, dataDir }) => [
+      bun,
+      join(ROOT, "bench/write-baseline.ts"),
+      "--rows",
+      "app",
+      "--host",
+      HOST,
+      "--port",
+      String(port),
+      "--data-dir",
+      dataDir,
+    ],
   },
   {
     name: "bare write baseline",
-    command: ({ port, dataDir }) => [bun, join(ROOT, "bench/write-baseline.ts"), "--rows", "bare", "--host", HOST, "--port", String(port), "--data-dir", dataDir],
+    command: ({ port, dataDir }) => [
+      bun,
+      join(ROOT, "bench/write-baseline.ts"),
+      "--rows",
+      "bare",
+      "--host",
+      HOST,
+      "--port",
+      String(port),
+      "--data-dir",
+      dataDir,
+    ],
   },
   {
     name: "compiled baseline",
@@ -125,7 +156,13 @@ export const SCENARIOS: Scenario[] = [
     expectStatus: 401,
     baselineOf: "binary anonymous user",
   },
-  { name: "binary faucet status", target: "binary", path: "/api/faucet/status", headers: { cookie: `device=${"b".repeat(24)}` }, expectStatus: 200 },
+  {
+    name: "binary faucet status",
+    target: "binary",
+    path: "/api/faucet/status",
+    headers: { cookie: `device=${"b".repeat(24)}` },
+    expectStatus: 200,
+  },
   {
     name: "baseline faucet status",
     target: "baseline",
@@ -146,7 +183,14 @@ export const SCENARIOS: Scenario[] = [
   },
   // The approved reviews every page shows (ten of them, seeded; the baseline answers the same JSON).
   { name: "binary reviews", target: "binary", path: "/api/reviews", expectStatus: 200, prepare: seedReviews },
-  { name: "baseline reviews", target: "baseline", path: "/api/reviews", expectStatus: 200, baselineOf: "binary reviews", sameBody: true },
+  {
+    name: "baseline reviews",
+    target: "baseline",
+    path: "/api/reviews",
+    expectStatus: 200,
+    baselineOf: "binary reviews",
+    sameBody: true,
+  },
   { name: "binary anonymous payout stats", target: "binary", path: "/api/stats/payouts", expectStatus: 200 },
   {
     name: "baseline anonymous payout stats",
@@ -215,9 +259,12 @@ async function seedReviews(_baseUrl: string, dataDir: string): Promise<Partial<S
   const db = new Database(join(dataDir, "app.db"), { strict: true });
   try {
     db.run("PRAGMA busy_timeout = 5000");
-    const insert = db.prepare("insert into reviews (id, rating, content, name, approved, created_at) values (?, ?, ?, ?, 1, ?)");
+    const insert = db.prepare(
+      "insert into reviews (id, rating, content, name, approved, created_at) values (?, ?, ?, ?, 1, ?)",
+    );
     db.transaction(() => {
-      for (const r of BENCH_REVIEWS) insert.run(r.id, r.rating, r.content, r.name === "Anonymous" ? null : r.name, Date.parse(r.createdAt));
+      for (const r of BENCH_REVIEWS)
+        insert.run(r.id, r.rating, r.content, r.name === "Anonymous" ? null : r.name, Date.parse(r.createdAt));
     })();
   } finally {
     db.close();

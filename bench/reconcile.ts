@@ -48,14 +48,28 @@ try {
       request.run(address, AMOUNT, ip, ip, `device${i}`, Date.now() - 3_600_000);
     }
   })();
-  sqlite.run("update faucet_settings set daily_limit_drops = 1000000000000, min_amount_drops = 1, max_amount_drops = 1");
+  sqlite.run(
+    "update faucet_settings set daily_limit_drops = 1000000000000, min_amount_drops = 1, max_amount_drops = 1",
+  );
   const installationId = (sqlite.query("select installation_id as id from installation").get() as { id: string }).id;
 
   // ---- the ledger: the wallet funded, then its 100,000 payments, 400 a ledger
-  const ledger = new SimulatedLedger({ networkId: 0, reserveBaseDrops: 1_000_000n, reserveIncDrops: 200_000n, baseFeeDrops: 10n });
+  const ledger = new SimulatedLedger({
+    networkId: 0,
+    reserveBaseDrops: 1_000_000n,
+    reserveIncDrops: 200_000n,
+    baseFeeDrops: 10n,
+  });
   const wallet = Wallet.generate(ECDSA.ed25519);
   const funding = BigInt(PAYMENTS) * BigInt(AMOUNT + 100) + 1_000_000_000n;
-  ledger.submitForeign({ TransactionType: "Payment", Account: GENESIS.address, Destination: wallet.classicAddress, Amount: funding.toString(), Fee: "10", Sequence: 1 });
+  ledger.submitForeign({
+    TransactionType: "Payment",
+    Account: GENESIS.address,
+    Destination: wallet.classicAddress,
+    Amount: funding.toString(),
+    Fee: "10",
+    Sequence: 1,
+  });
   ledger.close();
   const before = ledger.validatedIndex;
   let sequence = ledger.accounts.get(wallet.classicAddress)!.sequence;
@@ -69,33 +83,65 @@ try {
         Fee: "12",
         Sequence: sequence++,
         // (named as the lost database named them: random names this one never had)
-        ...payoutFields(installationId, `faucet:${Bun.hash(`bench ${i}`).toString(16).padStart(16, "0").repeat(2)}`, "0123456789abcdef"),
+        ...payoutFields(
+          installationId,
+          `faucet:${Bun.hash(`bench ${i}`).toString(16).padStart(16, "0").repeat(2)}`,
+          "0123456789abcdef",
+        ),
       });
     }
     ledger.close();
   }
-  const paidOnLedger = ledger.payments().filter((p) => p.account === wallet.classicAddress && p.result === "tesSUCCESS").length;
+  const paidOnLedger = ledger
+    .payments()
+    .filter((p) => p.account === wallet.classicAddress && p.result === "tesSUCCESS").length;
   if (paidOnLedger !== PAYMENTS) throw new Error(`the ledger holds ${paidOnLedger} payments, not ${PAYMENTS}`);
   const stateFile = join(dir, "ledger.json");
   writeFileSync(stateFile, JSON.stringify(ledger.snapshot()));
   // the database read the history up to the ledger before them (its backup was taken then)
   sqlite.run("update installation set reconciled_ledger = ?", [before]);
   sqlite.run("analyze");
-  console.log(`reconcile bench: ${PAYMENTS} payments of the hot wallet the database lacks, seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `reconcile bench: ${PAYMENTS} payments of the hot wallet the database lacks, seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+  );
 
   // ---- the simulator in its own process; the app here; the client in a third
   const port = freePort();
-  simulator = Bun.spawn([process.execPath, join(import.meta.dir, "../src/payouts/simulator/cli.ts"), "--port", String(port), "--state-file", stateFile, "--close-interval-ms", "1000"], {
-    stdout: "pipe",
-    stderr: "inherit",
-  });
+  simulator = Bun.spawn(
+    [
+      process.execPath,
+      join(import.meta.dir, "../src/payouts/simulator/cli.ts"),
+      "--port",
+      String(port),
+      "--state-file",
+      stateFile,
+      "--close-interval-ms",
+      "1000",
+    ],
+    {
+      stdout: "pipe",
+      stderr: "inherit",
+    },
+  );
   const reader = (simulator.stdout as ReadableStream<Uint8Array>).getReader();
-  for (let seen = ""; !seen.includes("ledger simulator on"); ) seen += new TextDecoder().decode((await reader.read()).value);
+  for (let seen = ""; !seen.includes("ledger simulator on"); )
+    seen += new TextDecoder().decode((await reader.read()).value);
   const connection = createLedgerConnection({ urls: [`ws://127.0.0.1:${port}`], log: () => {}, timeoutMs: 30_000 });
   const logs: string[] = [];
-  const engine = createPayoutEngine({ db: t.db, clock: Date.now, ledger: connection, wallet, log: (line) => logs.push(line), outcomes: t.app.services.settlementOutcomes });
+  const engine = createPayoutEngine({
+    db: t.db,
+    clock: Date.now,
+    ledger: connection,
+    wallet,
+    log: (line) => logs.push(line),
+    outcomes: t.app.services.settlementOutcomes,
+  });
   const url = t.listen();
-  client = Bun.spawn([process.execPath, join(import.meta.dir, "lib-bystander.ts")], { env: { ...process.env, BENCH_URL: url }, stdout: "pipe", stderr: "pipe" });
+  client = Bun.spawn([process.execPath, join(import.meta.dir, "lib-bystander.ts")], {
+    env: { ...process.env, BENCH_URL: url },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const output = new Response(client.stdout as ReadableStream).text();
   await Bun.sleep(QUIET_MS);
 
@@ -108,14 +154,22 @@ try {
   await engine.stop();
   await connection.close();
 
-  const found = (sqlite.query("select count(*) as n from payouts where found_on_ledger = 1 and status = 'paid'").get() as { n: number }).n;
-  const processed = (sqlite.query("select count(*) as n from faucet_requests where status = 'PROCESSED'").get() as { n: number }).n;
-  if (found !== PAYMENTS || processed !== PAYMENTS) throw new Error(`found ${found} payouts and ${processed} requests PROCESSED, not ${PAYMENTS}: ${logs.join("\n")}`);
+  const found = (
+    sqlite.query("select count(*) as n from payouts where found_on_ledger = 1 and status = 'paid'").get() as {
+      n: number;
+    }
+  ).n;
+  const processed = (
+    sqlite.query("select count(*) as n from faucet_requests where status = 'PROCESSED'").get() as { n: number }
+  ).n;
+  if (found !== PAYMENTS || processed !== PAYMENTS)
+    throw new Error(`found ${found} payouts and ${processed} requests PROCESSED, not ${PAYMENTS}: ${logs.join("\n")}`);
 
   // ---- the figures
   const p99 = (xs: number[]) => percentile(xs, 99);
   const during = (sent: number, ms: number) => sent < end && sent + ms > start;
-  const of = (kind: string, keep: (sent: number, ms: number) => boolean) => samples.filter(([k, sent, ms, status]) => k === kind && status > 0 && keep(sent, ms)).map(([, , ms]) => ms);
+  const of = (kind: string, keep: (sent: number, ms: number) => boolean) =>
+    samples.filter(([k, sent, ms, status]) => k === kind && status > 0 && keep(sent, ms)).map(([, , ms]) => ms);
   const rows: string[][] = [];
   for (const kind of ["read", "write"]) {
     const quiet = of(kind, (sent, ms) => !during(sent, ms));
@@ -130,8 +184,15 @@ try {
     ]);
   }
   const seconds = (end - start) / 1000;
-  console.log(`reconciled ${PAYMENTS} payments (${Math.ceil(PAYMENTS / 400)} pages of account_tx) in ${seconds.toFixed(1)} s: ${Math.round(PAYMENTS / seconds)} payments/s; ${found} payouts found on the ledger, ${processed} requests PROCESSED`);
-  console.log(table(["request", "requests (alone / during)", "median (alone / during)", "ratio", "p99 (alone / during)", "ratio"], rows));
+  console.log(
+    `reconciled ${PAYMENTS} payments (${Math.ceil(PAYMENTS / 400)} pages of account_tx) in ${seconds.toFixed(1)} s: ${Math.round(PAYMENTS / seconds)} payments/s; ${found} payouts found on the ledger, ${processed} requests PROCESSED`,
+  );
+  console.log(
+    table(
+      ["request", "requests (alone / during)", "median (alone / during)", "ratio", "p99 (alone / during)", "ratio"],
+      rows,
+    ),
+  );
 } finally {
   if (client && client.exitCode === null) client.kill("SIGKILL");
   if (simulator && simulator.exitCode === null) simulator.kill("SIGKILL");

@@ -29,8 +29,31 @@ import { dirname, join } from "node:path";
 import type { Subprocess } from "bun";
 import { fmtInt, fmtMs, fmtRatio, table } from "./lib-format.ts";
 import { freePort } from "../src/testing/binary.ts";
-import { cleanup, median, mib, readStatusKb, spawnTracked, stop, tail, tempDir, tempDirs, untilAnswers } from "./lib-processes.ts";
-import { BINARY, CONNECTIONS, HOST, ONLY, OUT, ROOT, ROUNDS, SECONDS, START_ONLY, STARTS, WARMUP } from "./lib-settings.ts";
+import {
+  cleanup,
+  median,
+  mib,
+  readStatusKb,
+  spawnTracked,
+  stop,
+  tail,
+  tempDir,
+  tempDirs,
+  untilAnswers,
+} from "./lib-processes.ts";
+import {
+  BINARY,
+  CONNECTIONS,
+  HOST,
+  ONLY,
+  OUT,
+  ROOT,
+  ROUNDS,
+  SECONDS,
+  START_ONLY,
+  STARTS,
+  WARMUP,
+} from "./lib-settings.ts";
 import { runWrk, type WrkResult, wrkScript } from "./lib-wrk.ts";
 import { PROCESS_ONLY_TARGETS, SCENARIOS, type ScenarioRequest, TARGETS, type Target } from "./read-scenarios.ts";
 
@@ -64,7 +87,10 @@ async function startTarget(target: Target, pin: boolean, reuseDir?: string, time
   if (target.fullAppPath) {
     const full = await fetch(baseUrl + target.fullAppPath);
     await full.arrayBuffer();
-    if (!full.ok) throw new Error(`${target.name} answered ${full.status} to ${target.fullAppPath} after its start\n${await tail(log)}`);
+    if (!full.ok)
+      throw new Error(
+        `${target.name} answered ${full.status} to ${target.fullAppPath} after its start\n${await tail(log)}`,
+      );
     fullStartMs = performance.now() - t0;
   }
   return { target, proc, port, baseUrl, dataDir, log, startMs, fullStartMs };
@@ -107,11 +133,12 @@ async function main() {
   }
 
   const perRun = WARMUP + SECONDS;
-  if (!START_ONLY) console.log(
-    `bench: ${scenarios.length} scenarios x ${ROUNDS} rounds, ${WARMUP} s warm-up + ${SECONDS} s each, ` +
-      `wrk -t1 -c${CONNECTIONS}${pin ? ", servers on core 0, wrk on core 1" : ""} ` +
-      `(~${Math.ceil((scenarios.length * ROUNDS * perRun) / 60)} min)`,
-  );
+  if (!START_ONLY)
+    console.log(
+      `bench: ${scenarios.length} scenarios x ${ROUNDS} rounds, ${WARMUP} s warm-up + ${SECONDS} s each, ` +
+        `wrk -t1 -c${CONNECTIONS}${pin ? ", servers on core 0, wrk on core 1" : ""} ` +
+        `(~${Math.ceil((scenarios.length * ROUNDS * perRun) / 60)} min)`,
+    );
 
   // Start time: exec to first 200 on /api/health, each start with a fresh data dir; then restarts
   // on the data dir of the last of them.
@@ -171,13 +198,27 @@ async function main() {
       restart: x.restartMsMedian / floor!.restartMsMedian,
       fullRestart: ratio(x.fullRestartMsMedian, floor!.fullRestartMsMedian),
     }));
-  console.log(`\nStart, median of ${STARTS} (fresh: a new data dir each start; restart: on the data dir of the last one)\n`);
+  console.log(
+    `\nStart, median of ${STARTS} (fresh: a new data dir each start; restart: on the data dir of the last one)\n`,
+  );
   console.log(
     table(
       ["process", "first answer", "first full-app answer", "restart: first answer", "restart: first full-app answer"],
       [
-        ...starts.map((x) => [x.target, fmtMs(x.startMsMedian), x.fullStartMsMedian === null ? "-" : fmtMs(x.fullStartMsMedian), fmtMs(x.restartMsMedian), x.fullRestartMsMedian === null ? "-" : fmtMs(x.fullRestartMsMedian)]),
-        ...startRatios.map((r) => [`${r.target} / ${r.baseline}`, fmtRatio(r.start), fmtRatio(r.fullStart), fmtRatio(r.restart), fmtRatio(r.fullRestart)]),
+        ...starts.map((x) => [
+          x.target,
+          fmtMs(x.startMsMedian),
+          x.fullStartMsMedian === null ? "-" : fmtMs(x.fullStartMsMedian),
+          fmtMs(x.restartMsMedian),
+          x.fullRestartMsMedian === null ? "-" : fmtMs(x.fullRestartMsMedian),
+        ]),
+        ...startRatios.map((r) => [
+          `${r.target} / ${r.baseline}`,
+          fmtRatio(r.start),
+          fmtRatio(r.fullStart),
+          fmtRatio(r.restart),
+          fmtRatio(r.fullRestart),
+        ]),
       ],
     ),
   );
@@ -198,7 +239,14 @@ async function main() {
       loadAverageBefore: loadBefore,
       loadAverageAfter: loadavg()[0],
     },
-    config: { rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, starts: STARTS, startOnly: START_ONLY },
+    config: {
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP,
+      connections: CONNECTIONS,
+      starts: STARTS,
+      startOnly: START_ONLY,
+    },
   });
   if (START_ONLY) {
     await mkdir(dirname(OUT), { recursive: true });
@@ -246,7 +294,9 @@ async function main() {
     checks[s.name] = `${res.status} ${body.slice(0, 120)}`;
     bodies[s.name] = body;
     if (res.status !== s.expectStatus) {
-      console.warn(`bench: WARNING: ${s.name}: ${req.method} ${s.path} answered ${res.status}, expected ${s.expectStatus}: ${body.slice(0, 200)}`);
+      console.warn(
+        `bench: WARNING: ${s.name}: ${req.method} ${s.path} answered ${res.status}, expected ${s.expectStatus}: ${body.slice(0, 200)}`,
+      );
     }
     const script = join(scriptDir, `scenario-${i}.lua`);
     await writeFile(script, wrkScript(req, typeof s.lua === "function" ? s.lua() : s.lua));
@@ -255,7 +305,9 @@ async function main() {
 
   for (const s of scenarios.filter((x) => x.sameBody && x.baselineOf && x.baselineOf in bodies)) {
     if (bodies[s.name] !== bodies[s.baselineOf!]) {
-      console.warn(`bench: WARNING: ${s.name} answers another body than ${s.baselineOf}:\n  ${bodies[s.name].slice(0, 200)}\n  ${bodies[s.baselineOf!].slice(0, 200)}`);
+      console.warn(
+        `bench: WARNING: ${s.name} answers another body than ${s.baselineOf}:\n  ${bodies[s.name].slice(0, 200)}\n  ${bodies[s.baselineOf!].slice(0, 200)}`,
+      );
     }
   }
 
@@ -312,16 +364,32 @@ async function main() {
     const m = summary.find((x) => x.name === b.baselineOf);
     if (m) m.vsBaselines.push({ baseline: b.name, rps: m.rps / b.rps, p50: m.p50Ms / b.p50Ms, p99: m.p99Ms / b.p99Ms });
   }
-  const ratioCells = (r: { rps: number; p50: number; p99: number } | undefined) => [fmtRatio(r?.rps ?? null), fmtRatio(r?.p50 ?? null), fmtRatio(r?.p99 ?? null)];
+  const ratioCells = (r: { rps: number; p50: number; p99: number } | undefined) => [
+    fmtRatio(r?.rps ?? null),
+    fmtRatio(r?.p50 ?? null),
+    fmtRatio(r?.p99 ?? null),
+  ];
 
-  console.log(`\nMedians of ${ROUNDS} round(s), ${SECONDS} s each (ratios: binary / its baseline; req/s higher is better, latency lower is better)\n`);
+  console.log(
+    `\nMedians of ${ROUNDS} round(s), ${SECONDS} s each (ratios: binary / its baseline; req/s higher is better, latency lower is better)\n`,
+  );
   console.log(
     table(
       ["scenario", "req/s", "p50", "p99", "bad status", "socket err", "req/s ratio", "p50 ratio", "p99 ratio"],
       // a scenario with several baselines: its ratio to each on a row of its own below it
       summary.flatMap((x) => [
-        [x.name, fmtInt(x.rps), fmtMs(x.p50Ms), fmtMs(x.p99Ms), fmtInt(x.badStatus), fmtInt(x.socketErrors), ...ratioCells(x.vsBaselines.length === 1 ? x.vsBaselines[0] : undefined)],
-        ...(x.vsBaselines.length > 1 ? x.vsBaselines.map((b) => [`  / ${b.baseline}`, "", "", "", "", "", ...ratioCells(b)]) : []),
+        [
+          x.name,
+          fmtInt(x.rps),
+          fmtMs(x.p50Ms),
+          fmtMs(x.p99Ms),
+          fmtInt(x.badStatus),
+          fmtInt(x.socketErrors),
+          ...ratioCells(x.vsBaselines.length === 1 ? x.vsBaselines[0] : undefined),
+        ],
+        ...(x.vsBaselines.length > 1
+          ? x.vsBaselines.map((b) => [`  / ${b.baseline}`, "", "", "", "", "", ...ratioCells(b)])
+          : []),
       ]),
     ),
   );
@@ -347,10 +415,7 @@ async function main() {
       ]),
     ),
   );
-  console.log(
-    "(idle: 1 s after start; " +
-      "loaded: right after the last load; peak: VmHWM, at start and overall)",
-  );
+  console.log("(idle: 1 s after start; " + "loaded: right after the last load; peak: VmHWM, at start and overall)");
 
   const result = {
     ...header(),

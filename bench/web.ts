@@ -29,7 +29,8 @@ async function javascriptOnHome() {
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.waitForLoadState("networkidle");
     const size = async (url: string, encoding: string) =>
-      (await (await fetch(url, { headers: { "accept-encoding": encoding }, decompress: false })).arrayBuffer()).byteLength;
+      (await (await fetch(url, { headers: { "accept-encoding": encoding }, decompress: false })).arrayBuffer())
+        .byteLength;
     let gzip = 0;
     let br = 0;
     for (const url of scripts) {
@@ -52,26 +53,40 @@ function adminChunk(loadedOnHome: Set<string>) {
   const name = readdirSync(assets).find((file) => /^Admin-[^.]*\.js$/.test(file));
   if (!name) throw new Error("no Admin chunk in web/dist/assets: run bun build.ts");
   // (a small chunk has no .gz: it is sent as it is)
-  const gzip = (file: string) => statSync(join(assets, existsSync(join(assets, `${file}.gz`)) ? `${file}.gz` : file)).size;
+  const gzip = (file: string) =>
+    statSync(join(assets, existsSync(join(assets, `${file}.gz`)) ? `${file}.gz` : file)).size;
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file) || loadedOnHome.has(file)) return;
     seen.add(file);
-    for (const [, imported] of readFileSync(join(assets, file), "utf8").matchAll(/from\s*"\/assets\/([^"]+\.js)"/g)) visit(imported!);
+    for (const [, imported] of readFileSync(join(assets, file), "utf8").matchAll(/from\s*"\/assets\/([^"]+\.js)"/g))
+      visit(imported!);
   };
   visit(name);
   return { name, gzip: gzip(name), withShared: [...seen].reduce((sum, file) => sum + gzip(file), 0) };
 }
 
-type Report = { categories: Record<string, { score: number }>; audits: Record<string, { numericValue: number }>; finalDisplayedUrl: string };
+type Report = {
+  categories: Record<string, { score: number }>;
+  audits: Record<string, { numericValue: number }>;
+  finalDisplayedUrl: string;
+};
 
 // A registered user's session cookie, for the dashboard's run.
 async function userCookie(): Promise<string> {
   const body = JSON.stringify({ username: "benchuser", email: "bench@example.com", password: "correct horse battery" });
   const json = { "content-type": "application/json", origin: server.url };
-  const registered = await fetch(`${server.url}/api/register`, { method: "POST", headers: { ...json, ...(await proofFor(server.url, "register")) }, body });
+  const registered = await fetch(`${server.url}/api/register`, {
+    method: "POST",
+    headers: { ...json, ...(await proofFor(server.url, "register")) },
+    body,
+  });
   if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-  const login = await fetch(`${server.url}/api/login`, { method: "POST", headers: json, body: JSON.stringify({ username: "benchuser", password: "correct horse battery" }) });
+  const login = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ username: "benchuser", password: "correct horse battery" }),
+  });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith("session="));
   if (!cookie) throw new Error(`login failed: ${login.status}`);
   return cookie.split(";")[0]!;
@@ -83,9 +98,14 @@ async function userCookie(): Promise<string> {
 // cache and storage but not cookies).
 async function profileWith(cookie: string): Promise<string> {
   const profile = join(work, "profile");
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--password-store=basic", "--use-mock-keychain"] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: ["--no-sandbox", "--password-store=basic", "--use-mock-keychain"],
+  });
   const [name, value] = cookie.split("=", 2) as [string, string];
-  await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax", expires: Date.now() / 1000 + 3600 }]);
+  await context.addCookies([
+    { name, value, url: server.url, httpOnly: true, sameSite: "Lax", expires: Date.now() / 1000 + 3600 },
+  ]);
   await context.close();
   return profile;
 }
@@ -106,7 +126,9 @@ function lighthouse(path: string, preset: "mobile" | "desktop", profile?: string
       return lighthouseOnce(path, preset, profile);
     } catch (error) {
       if (!(error instanceof LighthouseFailure) || !RETRIED.test(error.stderr) || attempt === ATTEMPTS) throw error;
-      console.log(`  (Lighthouse's own failure on ${path} ${preset}, run ${attempt} of ${ATTEMPTS}: ${error.stderr.match(RETRIED)?.[0]}; running it again)`);
+      console.log(
+        `  (Lighthouse's own failure on ${path} ${preset}, run ${attempt} of ${ATTEMPTS}: ${error.stderr.match(RETRIED)?.[0]}; running it again)`,
+      );
     }
   }
 }
@@ -137,19 +159,24 @@ function lighthouseOnce(path: string, preset: "mobile" | "desktop", profile?: st
   if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   if (run.exitCode !== 0) throw new LighthouseFailure(run.stderr.toString().slice(-500));
   const report = JSON.parse(readFileSync(out, "utf8"));
-  if (profile && !report.finalDisplayedUrl.endsWith(path)) throw new Error(`the logged-in run ended on ${report.finalDisplayedUrl}, not ${path}`);
+  if (profile && !report.finalDisplayedUrl.endsWith(path))
+    throw new Error(`the logged-in run ended on ${report.finalDisplayedUrl}, not ${path}`);
   return report;
 }
 
 try {
   const js = await javascriptOnHome();
-  console.log(`JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 100 KiB gzip)`);
+  console.log(
+    `JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 100 KiB gzip)`,
+  );
   const admin = adminChunk(js.names);
   console.log(
     `Admin chunk: ${(admin.gzip / 1024).toFixed(1)} KiB gzip (${admin.name}; ${(admin.withShared / 1024).toFixed(1)} KiB with the shared chunks / has not loaded); on a visitor's /: ${js.adminOnHome ? "YES (it should not be)" : "no"}`,
   );
   const profile = await profileWith(await userCookie());
-  console.log(`Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS   (goal: mobile perf >= 99)`);
+  console.log(
+    `Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS   (goal: mobile perf >= 99)`,
+  );
   const runs: [string, "mobile" | "desktop", string?][] = [
     ["/", "mobile"],
     ["/faucet", "mobile"],
@@ -162,8 +189,10 @@ try {
   ];
   for (const [path, preset, session] of runs.filter(([path, preset]) => ONLY.test(`${path} ${preset}`))) {
     const reports = Array.from({ length: RUNS }, () => lighthouse(path, preset, session));
-    const score = (c: string) => String(Math.round(100 * median(reports.map((r) => r.categories[c]!.score)))).padStart(4);
-    const ms = (a: string) => `${(median(reports.map((r) => r.audits[a]!.numericValue)) / 1000).toFixed(2)} s`.padStart(7);
+    const score = (c: string) =>
+      String(Math.round(100 * median(reports.map((r) => r.categories[c]!.score)))).padStart(4);
+    const ms = (a: string) =>
+      `${(median(reports.map((r) => r.audits[a]!.numericValue)) / 1000).toFixed(2)} s`.padStart(7);
     const cls = median(reports.map((r) => r.audits["cumulative-layout-shift"]!.numericValue)).toFixed(3);
     const each = reports.map((r) => Math.round(100 * r.categories.performance!.score)).join(" ");
     console.log(
@@ -171,7 +200,9 @@ try {
         `${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")} ${ms("speed-index")}  ${cls}   (perf of each run: ${each})`,
     );
   }
-  console.log("(mobile: Lighthouse's default slow-4G and 4x CPU slowdown; the splash plays only on a session's first visit to /, and Lighthouse's fresh profile is one)");
+  console.log(
+    "(mobile: Lighthouse's default slow-4G and 4x CPU slowdown; the splash plays only on a session's first visit to /, and Lighthouse's fresh profile is one)",
+  );
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

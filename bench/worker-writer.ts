@@ -28,18 +28,41 @@ async function measure(writer: Writer, workerCore: "0" | "1", round: number) {
   const dataDir = await tempDir(`worker-writer-${writer}-${round}`);
   const port = freePort(HOST);
   const url = `http://${HOST}:${port}`;
-  const command = ["taskset", "-c", "0", process.execPath, join(ROOT, "bench/write-baseline.ts"), "--rows", "app", "--writer", writer, "--host", HOST, "--port", String(port), "--data-dir", dataDir];
+  const command = [
+    "taskset",
+    "-c",
+    "0",
+    process.execPath,
+    join(ROOT, "bench/write-baseline.ts"),
+    "--rows",
+    "app",
+    "--writer",
+    writer,
+    "--host",
+    HOST,
+    "--port",
+    String(port),
+    "--data-dir",
+    dataDir,
+  ];
   const log = join(dataDir, "server.log");
   const proc = spawnTracked(command, { log });
   try {
     await untilAnswers(proc, `${url}/api/health`, { name: `${writer} writer`, command, log, timeoutMs: 30_000 });
     if (workerCore === "1") {
       for (const tid of readdirSync(`/proc/${proc.pid}/task`)) {
-        if (readFileSync(`/proc/${proc.pid}/task/${tid}/comm`, "utf8").trim() === "Worker") Bun.spawnSync(["taskset", "-p", "-c", "1", tid]);
+        if (readFileSync(`/proc/${proc.pid}/task/${tid}/comm`, "utf8").trim() === "Worker")
+          Bun.spawnSync(["taskset", "-p", "-c", "1", tid]);
       }
     }
     const script = join(dataDir, "load.lua");
-    await writeFile(script, wrkScript({ method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } }, faucetLoadLua({ stream: `worker-writer-${writer}`, ip: STRANGER_IP_LUA })));
+    await writeFile(
+      script,
+      wrkScript(
+        { method: "POST", headers: { "content-type": "application/json", "user-agent": BROWSER } },
+        faucetLoadLua({ stream: `worker-writer-${writer}`, ip: STRANGER_IP_LUA }),
+      ),
+    );
     await runWrk(`${url}/api/faucet/request`, script, 2, 201, true, 64);
     const before = cpuUs(proc.pid)!;
     const run = await runWrk(`${url}/api/faucet/request`, script, seconds, 201, true, 64);
@@ -50,7 +73,9 @@ async function measure(writer: Writer, workerCore: "0" | "1", round: number) {
 }
 
 await ensureAddresses(200_000);
-console.log(`worker writer trial: the app-row baseline's flush on the event loop against in a worker thread, ${rounds} rounds of ${seconds} s, accepted requests`);
+console.log(
+  `worker writer trial: the app-row baseline's flush on the event loop against in a worker thread, ${rounds} rounds of ${seconds} s, accepted requests`,
+);
 try {
   for (const workerCore of ["0", "1"] as const) {
     const rps: number[] = [];
@@ -67,7 +92,9 @@ try {
           (loop.bad + worker.bad ? `  (unexpected answers: ${loop.bad + worker.bad})` : ""),
       );
     }
-    console.log(`${workerCore === "0" ? "one core" : "worker thread on a second core"}: requests a second, worker / loop ${median(rps).toFixed(2)}x; CPU a request ${median(cpu).toFixed(2)}x`);
+    console.log(
+      `${workerCore === "0" ? "one core" : "worker thread on a second core"}: requests a second, worker / loop ${median(rps).toFixed(2)}x; CPU a request ${median(cpu).toFixed(2)}x`,
+    );
   }
 } finally {
   await cleanup();

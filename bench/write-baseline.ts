@@ -58,14 +58,24 @@ interface Store {
 
 function bareStore(): Store {
   const sqlite = openSqlite(join(dataDir, "baseline.db"));
-  sqlite.run("create table if not exists requests (id integer primary key, address text not null, created_at integer not null)");
+  sqlite.run(
+    "create table if not exists requests (id integer primary key, address text not null, created_at integer not null)",
+  );
   sqlite.run("create index if not exists requests_address_time on requests (address, created_at)");
-  const seen = sqlite.prepare<{ id: number }, [string, number]>("select id from requests where address = ? and created_at > ? limit 1");
-  const insert = sqlite.prepare<{ id: number }, [string, number]>("insert into requests (address, created_at) values (?, ?) returning id");
+  const seen = sqlite.prepare<{ id: number }, [string, number]>(
+    "select id from requests where address = ? and created_at > ? limit 1",
+  );
+  const insert = sqlite.prepare<{ id: number }, [string, number]>(
+    "insert into requests (address, created_at) values (?, ?) returning id",
+  );
   if (seed > 0) {
     const now = Date.now();
     sqlite.transaction(() => {
-      for (let i = 0; i < seed; i++) insert.get(encodeAccountID(crypto.getRandomValues(new Uint8Array(20))), now - 60_000 - Math.floor((i * 23 * 3_600_000) / seed));
+      for (let i = 0; i < seed; i++)
+        insert.get(
+          encodeAccountID(crypto.getRandomValues(new Uint8Array(20))),
+          now - 60_000 - Math.floor((i * 23 * 3_600_000) / seed),
+        );
     })();
   }
   const newest = sqlite.prepare<{ id: number | null }, []>("select max(id) as id from requests");
@@ -87,7 +97,10 @@ function appStore(): Store {
   const fromNetwork = sqlite.prepare<{ n: number }, [string, number, string]>(
     "select count(distinct address) as n from faucet_requests where ip_network = ? and created_at > ? and address != ?",
   );
-  const insert = sqlite.prepare<{ id: number }, [string, string, string, string, string, string, string | null, string, number]>(
+  const insert = sqlite.prepare<
+    { id: number },
+    [string, string, string, string, string, string, string | null, string, number]
+  >(
     `insert into faucet_requests (user_id, address, destination_tag, amount_drops, reason, risk_score, risk_reasons, requester_ip,
        ip_group, ip_network, ip_wide, device_id, user_agent, budget_day, created_at)
      values (null, ?1, null, 1, null, 0, '[]', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) returning *`,
@@ -95,7 +108,9 @@ function appStore(): Store {
   const addToDay = sqlite.prepare<unknown, [string]>(
     "insert into faucet_daily_totals (day, amount_drops, requests) values (?1, 1, 1) on conflict(day) do update set amount_drops = amount_drops + 1, requests = requests + 1",
   );
-  const dayTotal = sqlite.prepare<{ amount_drops: number }, [string]>("select amount_drops from faucet_daily_totals where day = ?");
+  const dayTotal = sqlite.prepare<{ amount_drops: number }, [string]>(
+    "select amount_drops from faucet_daily_totals where day = ?",
+  );
   return {
     sqlite,
     write(v, now) {
@@ -173,14 +188,19 @@ async function storeInWorker(): Promise<Writes> {
       waiting.set(jobs, resolve);
       send([jobs++, v, now]);
     });
-  return { write: (v, now) => ask(v, now) as Promise<number | null>, status: (now) => ask(null, now), close: () => worker.terminate() };
+  return {
+    write: (v, now) => ask(v, now) as Promise<number | null>,
+    status: (now) => ask(null, now),
+    close: () => worker.terminate(),
+  };
 }
 
 if (!isMainThread) {
   const here = storeHere();
   const reply = batcher<Outcome>((sent) => postMessage(sent));
   self.onmessage = (e: MessageEvent<Job[]>) => {
-    for (const [job, v, now] of e.data) (v ? here.write(v, now) : here.status(now)).then((outcome) => reply([job, outcome]));
+    for (const [job, v, now] of e.data)
+      (v ? here.write(v, now) : here.status(now)).then((outcome) => reply([job, outcome]));
   };
   postMessage("ready");
 } else {
@@ -188,8 +208,11 @@ if (!isMainThread) {
 }
 
 async function serve(store: Writes) {
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  const deviceOf = (cookie: string | null) => /(?:^|;\s*)device=([A-Za-z0-9_-]{22,64})/.exec(cookie ?? "")?.[1] ?? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const deviceOf = (cookie: string | null) =>
+    /(?:^|;\s*)device=([A-Za-z0-9_-]{22,64})/.exec(cookie ?? "")?.[1] ??
+    Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
 
   const server = Bun.serve({
     port,
@@ -204,7 +227,8 @@ async function serve(store: Writes) {
           if (!parsed) return json(400, { message: "Please enter a valid XRP wallet address" });
           const visitor: Visitor = {
             address: parsed.address,
-            ip: req.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || srv.requestIP(req)?.address || "unknown",
+            ip:
+              req.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || srv.requestIP(req)?.address || "unknown",
             device: deviceOf(req.headers.get("cookie")),
             userAgent: req.headers.get("user-agent"),
           };

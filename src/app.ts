@@ -120,7 +120,11 @@ const bodyTooLarge = () => new HttpError(413, BODY_TOO_LARGE, { connection: "clo
 // A body must arrive within this (64 KiB in 10 s is a very slow line); a network may send this many at once.
 export const BODY_DEADLINE_MS = 10_000;
 const bodyTooSlow = () => new HttpError(408, "The request body took too long to arrive", { connection: "close" });
-const bodiesAtOnce = () => new HttpError(429, "Too many requests at once from your network. Please try again in a moment.", { connection: "close", "retry-after": "2" });
+const bodiesAtOnce = () =>
+  new HttpError(429, "Too many requests at once from your network. Please try again in a moment.", {
+    connection: "close",
+    "retry-after": "2",
+  });
 
 export interface AppDeps {
   db: Db;
@@ -187,12 +191,22 @@ export function createApp(deps: AppDeps) {
   const sessions = lazy(() => createSessionService({ db, clock }));
   const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
   // (a session found used elsewhere: the sessions feature alerts the admins)
-  const currentUser = createSessionReader(sessions, cookieOptions, (user, where) => sessionList.usedElsewhere(user, where));
+  const currentUser = createSessionReader(sessions, cookieOptions, (user, where) =>
+    sessionList.usedElsewhere(user, where),
+  );
   const settings = lazy(() => createSettingsService({ db, clock }));
   const pow = createProofOfWork({ clock, difficulty: () => settings.get().powDifficulty });
   const groupCommit = createGroupCommit(db.sqlite);
   const faucet = lazy(() =>
-    createFaucetService({ db, clock, settings, groupCommit, random: deps.random, blocked: (r) => blockedRequest(r), addressEvidence: (addresses) => addressSignals.evidence(addresses) }),
+    createFaucetService({
+      db,
+      clock,
+      settings,
+      groupCommit,
+      random: deps.random,
+      blocked: (r) => blockedRequest(r),
+      addressEvidence: (addresses) => addressSignals.evidence(addresses),
+    }),
   );
   const reviews = lazy(() => createReviewService({ db, clock, faucet }));
   // the newsletter, earning-alert and advertiser forms share one limit per IP
@@ -211,10 +225,18 @@ export function createApp(deps: AppDeps) {
   const csvExports = lazy(() => createExportService({ db }));
   const social = lazy(() => createSocialService({ db, clock, settings, faucet }));
   const payouts = lazy(() =>
-    createPayoutService({ db, clock, engine: () => deps.payouts?.engine ?? null, budget: faucet, blockedAddress: (address) => blocklist.addressBlocked(address) }),
+    createPayoutService({
+      db,
+      clock,
+      engine: () => deps.payouts?.engine ?? null,
+      budget: faucet,
+      blockedAddress: (address) => blocklist.addressBlocked(address),
+    }),
   );
   // (the rewards ask the accounts for users, and the accounts the rewards for claims: both typed)
-  const rewards: RewardService = lazy(() => createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids), faucet }));
+  const rewards: RewardService = lazy(() =>
+    createRewardService({ db, clock, publicUsersByIds: (ids) => accounts.publicUsersByIds(ids), faucet }),
+  );
   // What a settled payout does to a faucet request or a user's rewards, in the engine's transaction.
   // (transactions sent from the wallet outside the faucet: the alerts look at once, not at their next minute)
   const settlementOutcomes = {
@@ -245,14 +267,42 @@ export function createApp(deps: AppDeps) {
   const hashGate = createHashGate();
   const sessionList = lazy(() => createSessionListService({ db, clock, sessions, mailer, log }));
   const accounts: AccountService = lazy(() =>
-    createAccountService({ db, clock, sessions, throttle, hashGate, passwordCost: deps.passwordCost, limits: () => settings.get(), secondFactor: twoFactor, onSignIn: (user, origin) => sessionList.signedIn(user, origin), mailer, log, refusalHoldMs: deps.loginRefusalHoldMs }),
+    createAccountService({
+      db,
+      clock,
+      sessions,
+      throttle,
+      hashGate,
+      passwordCost: deps.passwordCost,
+      limits: () => settings.get(),
+      secondFactor: twoFactor,
+      onSignIn: (user, origin) => sessionList.signedIn(user, origin),
+      mailer,
+      log,
+      refusalHoldMs: deps.loginRefusalHoldMs,
+    }),
   );
   const passwordReset = lazy(() =>
-    createPasswordResetService({ db, clock, hashGate, passwordCost: deps.passwordCost, ipGrouping: () => settings.get().ipGrouping, mailer, log }),
+    createPasswordResetService({
+      db,
+      clock,
+      hashGate,
+      passwordCost: deps.passwordCost,
+      ipGrouping: () => settings.get().ipGrouping,
+      mailer,
+      log,
+    }),
   );
   const notifications = lazy(() => createNotificationService({ db, clock }));
   const blocklist = lazy(() => createBlocklistService({ db, clock }));
-  const backOffice = lazy(() => createBackOfficeService({ db, pendingRewards: () => rewards.pending(), addressEvidence: (addresses) => addressSignals.evidence(addresses), unreadMessages: () => contact.unread() }));
+  const backOffice = lazy(() =>
+    createBackOfficeService({
+      db,
+      pendingRewards: () => rewards.pending(),
+      addressEvidence: (addresses) => addressSignals.evidence(addresses),
+      unreadMessages: () => contact.unread(),
+    }),
+  );
   // What the ledger says of requested addresses, read in the background through the payouts' ledger.
   const addressSignals = lazy(() =>
     createAddressSignals({
@@ -270,13 +320,24 @@ export function createApp(deps: AppDeps) {
   const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime: deps.payouts ?? null });
   const sandbox = createSandboxService({ runtime: deps.payouts ?? null });
   // (its lines, a backup made or failed, go to the standard output unless deps.backups.log says otherwise)
-  const backups = createBackupService({ db, dbPath: db.sqlite.filename, uploadsDir, clock, ...deps.backups, settings: deps.backups?.settings ?? null });
+  const backups = createBackupService({
+    db,
+    dbPath: db.sqlite.filename,
+    uploadsDir,
+    clock,
+    ...deps.backups,
+    settings: deps.backups?.settings ?? null,
+  });
   // (a request whose party was blocked during its hold waits for a person)
-  const blockedRequest = (r: FaucetRequest) => blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
-  const autoApprove = lazy(() => createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked: blockedRequest }));
+  const blockedRequest = (r: FaucetRequest) =>
+    blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
+  const autoApprove = lazy(() =>
+    createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked: blockedRequest }),
+  );
   // the auto-approve rule on a timer, while payouts are on (it reads its settings at every run)
   const autoApproveEveryMs = deps.autoApproveEveryMs === undefined ? AUTO_APPROVE_EVERY_MS : deps.autoApproveEveryMs;
-  const autoApproveTimer = deps.payouts && autoApproveEveryMs !== null ? setInterval(() => autoApprove.run(), autoApproveEveryMs) : null;
+  const autoApproveTimer =
+    deps.payouts && autoApproveEveryMs !== null ? setInterval(() => autoApprove.run(), autoApproveEveryMs) : null;
   autoApproveTimer?.unref();
   const signalsEveryMs = deps.addressSignalsEveryMs === undefined ? SIGNALS_EVERY_MS : deps.addressSignalsEveryMs;
   let signalTicks = 0;
@@ -284,7 +345,8 @@ export function createApp(deps: AppDeps) {
     deps.payouts && signalsEveryMs !== null
       ? setInterval(() => {
           void addressSignals.readNewRequests();
-          if (signalTicks++ % Math.max(1, Math.round(FLOWS_PASS_EVERY_MS / signalsEveryMs)) === 0) void addressSignals.readPaidAddresses();
+          if (signalTicks++ % Math.max(1, Math.round(FLOWS_PASS_EVERY_MS / signalsEveryMs)) === 0)
+            void addressSignals.readPaidAddresses();
         }, signalsEveryMs)
       : null;
   signalsTimer?.unref();
@@ -312,7 +374,10 @@ export function createApp(deps: AppDeps) {
               alertChecks.anotherServer(() => deps.payouts?.engine.status().paused ?? null),
               alertChecks.payoutWaiting({ db, clock }),
               alertChecks.outsidePayments({ db, clock }),
-              alertChecks.ledgerStalled({ clock, validatedIndex: async () => (await deps.payouts!.ledger.facts()).validatedIndex }),
+              alertChecks.ledgerStalled({
+                clock,
+                validatedIndex: async () => (await deps.payouts!.ledger.facts()).validatedIndex,
+              }),
             ]
           : []),
         ...(alertOptions.diskSpace ? [alertChecks.diskLow(alertOptions.diskSpace)] : []),
@@ -328,7 +393,17 @@ export function createApp(deps: AppDeps) {
   );
   // the health strip on every /admin page and the start-here checklist
   const atAGlance = lazy(() =>
-    createAtAGlance({ db, clock, runtime: deps.payouts ?? null, wallet, settings, backups, alerts, unreadMessages: () => contact.unread(), config: { publicUrl: config.publicUrl ?? null, mailOn: Boolean(config.mail) } }),
+    createAtAGlance({
+      db,
+      clock,
+      runtime: deps.payouts ?? null,
+      wallet,
+      settings,
+      backups,
+      alerts,
+      unreadMessages: () => contact.unread(),
+      config: { publicUrl: config.publicUrl ?? null, mailOn: Boolean(config.mail) },
+    }),
   );
   const alertsEveryMs = alertOptions.everyMs === undefined ? ALERTS_EVERY_MS : alertOptions.everyMs;
   const alertsTimer = alertsEveryMs !== null ? setInterval(() => void alerts.evaluate(), alertsEveryMs) : null;
@@ -345,7 +420,14 @@ export function createApp(deps: AppDeps) {
   };
   // who is asking, for the features' `visitor` and `admin` contexts
   const adminTwoFactorRequired = deps.adminTwoFactorRequired ?? false;
-  const context: ContextDeps = { currentUser, clientIp, clock, secureCookies: cookieOptions.secure, ipGrouping: () => settings.get().ipGrouping as IpGrouping, adminTwoFactorRequired };
+  const context: ContextDeps = {
+    currentUser,
+    clientIp,
+    clock,
+    secureCookies: cookieOptions.secure,
+    ipGrouping: () => settings.get().ipGrouping as IpGrouping,
+    adminTwoFactorRequired,
+  };
   // the forms that create something refuse a blocked party (each declares it, as its proof of work)
   const blocked = blockedPartyCheck({ context, blocklist });
   const errors = createErrorLog({ log, clock });
@@ -378,7 +460,8 @@ export function createApp(deps: AppDeps) {
   let framed = { origins: "", headers: baseHeaders };
   const pageHeaders = () => {
     const origins = ads.frameOrigins();
-    if (origins.join(" ") !== framed.origins) framed = { origins: origins.join(" "), headers: securityHeaders(config.publicUrl, origins) };
+    if (origins.join(" ") !== framed.origins)
+      framed = { origins: origins.join(" "), headers: securityHeaders(config.publicUrl, origins) };
     return framed.headers;
   };
   const deviceCookie = (page: Request) => newDeviceCookie(page, clock(), cookieOptions.secure);
@@ -391,12 +474,19 @@ export function createApp(deps: AppDeps) {
   };
   const pageData = async (request: Request) => {
     const paths = FIRST_READS[new URL(request.url).pathname] ?? EVERY_PAGE;
-    const answers = await Promise.all(paths.map(async (path) => `${JSON.stringify(path)}:${(await reads.json(path)) ?? "null"}`));
+    const answers = await Promise.all(
+      paths.map(async (path) => `${JSON.stringify(path)}:${(await reads.json(path)) ?? "null"}`),
+    );
     return `{"session":${hasSessionCookie(request)},"reads":{${answers.join(",")}}}`;
   };
   const webPage = async (request: Request, meta?: PageMeta, status = 200) =>
-    serveWebPage(request, pageHeaders(), status, { cookie: deviceCookie(request), meta, data: await pageData(request) });
-  const webAsset = (request: Request) => serveWebAsset(request, pageHeaders(), (page, status) => webPage(page, undefined, status));
+    serveWebPage(request, pageHeaders(), status, {
+      cookie: deviceCookie(request),
+      meta,
+      data: await pageData(request),
+    });
+  const webAsset = (request: Request) =>
+    serveWebAsset(request, pageHeaders(), (page, status) => webPage(page, undefined, status));
   // the feeds' and share tags' links (without --public-url the Host's: said once in the log)
   const origin = createSiteOrigin(config.publicUrl, log);
   const apiDocument = openApiDocument(deps.version ?? "dev", () => app);
@@ -423,12 +513,23 @@ export function createApp(deps: AppDeps) {
   };
   // A request body: JSON only (a cross-site HTML form, form-encoded or multipart, must never reach
   // a route), at most MAX_BODY_BYTES, arriving within the deadline; null without one.
-  const parseBody = async (request: Request, contentType: string | null | undefined, server: unknown, ip = clientIp(request, server)): Promise<unknown> => {
+  const parseBody = async (
+    request: Request,
+    contentType: string | null | undefined,
+    server: unknown,
+    ip = clientIp(request, server),
+  ): Promise<unknown> => {
     const network = ipGroup(ip, settings.get().ipGrouping as IpGrouping);
     if (!bodyReads.enter(network)) throw bodiesAtOnce();
     let body: string;
     try {
-      body = await readBody(request, MAX_BODY_BYTES, bodyTooLarge, deps.bodyDeadlineMs ?? BODY_DEADLINE_MS, bodyTooSlow);
+      body = await readBody(
+        request,
+        MAX_BODY_BYTES,
+        bodyTooLarge,
+        deps.bodyDeadlineMs ?? BODY_DEADLINE_MS,
+        bodyTooSlow,
+      );
     } finally {
       bodyReads.leave(network);
     }
@@ -444,7 +545,8 @@ export function createApp(deps: AppDeps) {
     }
     // Every route takes a JSON object (its schema types each field it reads). Elysia does not
     // check an optional body that is not an object, so a list, text or a number stops here.
-    if (value !== null && (typeof value !== "object" || Array.isArray(value))) throw new HttpError(400, "The request body must be a JSON object");
+    if (value !== null && (typeof value !== "object" || Array.isArray(value)))
+      throw new HttpError(400, "The request body must be a JSON object");
     return value;
   };
   // A route's error: an HttpError with its status, code and headers; any other error 500, logged
@@ -454,7 +556,14 @@ export function createApp(deps: AppDeps) {
   const errorAnswer = (error: unknown, request: Request, path: string, route?: string): Response => {
     const api = isApiPath(path);
     const headers = api ? apiHeaders : baseHeaders;
-    if (error instanceof HttpError) return jsonError(error.status, error.message, api ? apiErrorHeaders : baseErrorHeaders, error.errorCode, error.headers);
+    if (error instanceof HttpError)
+      return jsonError(
+        error.status,
+        error.message,
+        api ? apiErrorHeaders : baseErrorHeaders,
+        error.errorCode,
+        error.headers,
+      );
     const status = (error as { status?: unknown })?.status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       return jsonError(status, "The request could not be processed", headers);
@@ -513,7 +622,8 @@ export function createApp(deps: AppDeps) {
         case "PARSE": {
           const cause = (error as Error).cause;
           // (with the error's own code: an upload's NOT_AN_IMAGE or UPLOAD_TOO_LARGE, not the status's default)
-          if (cause instanceof HttpError) return jsonError(cause.status, cause.message, { ...headers, ...cause.headers }, cause.errorCode);
+          if (cause instanceof HttpError)
+            return jsonError(cause.status, cause.message, { ...headers, ...cause.headers }, cause.errorCode);
           return jsonError(400, "The request body is not valid JSON", headers);
         }
         case "VALIDATION":
@@ -533,7 +643,13 @@ export function createApp(deps: AppDeps) {
       if (path === UPLOAD_ROUTE) {
         visitingAdmin(context, createVisitor(context, request, server, set));
         if (!/^image\/(?:png|jpeg|webp)$/i.test(contentType ?? "")) throw uploadErrors.notAnImage();
-        return await readBytes(request, MAX_UPLOAD_BYTES, uploadErrors.tooLarge, deps.bodyDeadlineMs ?? BODY_DEADLINE_MS, bodyTooSlow);
+        return await readBytes(
+          request,
+          MAX_UPLOAD_BYTES,
+          uploadErrors.tooLarge,
+          deps.bodyDeadlineMs ?? BODY_DEADLINE_MS,
+          bodyTooSlow,
+        );
       }
       return parseBody(request, contentType, server);
     })
@@ -541,7 +657,8 @@ export function createApp(deps: AppDeps) {
     .onTransform(({ request, route }) => requestLog.label(request, route))
     // One guard for every /api/admin route (and the API's own description), whatever the route declares.
     .onBeforeHandle(({ path, request, server, set }) => {
-      if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs")) visitingAdmin(context, createVisitor(context, request, server, set));
+      if (path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs"))
+        visitingAdmin(context, createVisitor(context, request, server, set));
     })
     // The OpenAPI document of every route, for admins (the guard above; http/openapi.ts).
     .get("/api/docs/json", () => apiDocument(), { detail: { hide: true } })
@@ -561,7 +678,10 @@ export function createApp(deps: AppDeps) {
         context,
         backups,
         // (a download is confirmed with the password, and with two-factor sign-in a code)
-        handOver: { password: (user, password, ip) => accounts.confirmPassword(user, password, ip), code: (user, session, code, ip, ua) => twoFactor.stepUp(user, session, { code }, ip, ua) },
+        handOver: {
+          password: (user, password, ip) => accounts.confirmPassword(user, password, ip),
+          code: (user, session, code, ip, ua) => twoFactor.stepUp(user, session, { code }, ip, ua),
+        },
       }),
     )
     .use(alertRoutes({ context, alerts }))
@@ -580,7 +700,15 @@ export function createApp(deps: AppDeps) {
     .use(atAGlanceRoutes({ context, atAGlance }))
     .use(explorerRoutes({ explorer }))
     .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
-    .use(metricsRoutes({ metrics, token: deps.metrics?.token ?? null, peerIp: deps.metrics?.peerIp ?? createClientIpResolver(false), notFound: webAsset, headers: apiHeaders }))
+    .use(
+      metricsRoutes({
+        metrics,
+        token: deps.metrics?.token ?? null,
+        peerIp: deps.metrics?.peerIp ?? createClientIpResolver(false),
+        notFound: webAsset,
+        headers: apiHeaders,
+      }),
+    )
     .get("/robots.txt", () => robotsTxt(baseHeaders, config.publicUrl))
     // the sandbox ledger's transaction page, where sandbox hashes link to (404 off sandbox mode)
     .use(sandboxRoutes({ sandbox, headers: baseHeaders }))
@@ -591,7 +719,21 @@ export function createApp(deps: AppDeps) {
     errors.stop();
     stopTimers();
   });
-  return Object.assign(app, { services: { sessions, accounts, settings, faucet, reviews, autoApprove, addressSignals, alerts, backups, settlementOutcomes, stopTimers } });
+  return Object.assign(app, {
+    services: {
+      sessions,
+      accounts,
+      settings,
+      faucet,
+      reviews,
+      autoApprove,
+      addressSignals,
+      alerts,
+      backups,
+      settlementOutcomes,
+      stopTimers,
+    },
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -24,16 +24,26 @@ export async function readAdminPassword(env: Record<string, string | undefined>)
 // --seed-admin: creates the admin or resets an existing account to admin, ending its sessions, and
 // prints the one-time code of the admin's first two-factor setup (a server paying real XRP asks for
 // it: the password alone does not make an admin there). Only its hash is stored; it is never logged.
-export async function seedAdmin(db: Db, input: { username: string; email: string | null; password: string | null }, clock: () => number = Date.now): Promise<string> {
+export async function seedAdmin(
+  db: Db,
+  input: { username: string; email: string | null; password: string | null },
+  clock: () => number = Date.now,
+): Promise<string> {
   if (input.password === null) {
     throw new Error("no password given: set ADMIN_PASSWORD or write the password as the first line of standard input");
   }
-  const result = await seedAdminAccount({ db, clock }, { username: input.username, email: input.email, password: input.password });
+  const result = await seedAdminAccount(
+    { db, clock },
+    { username: input.username, email: input.email, password: input.password },
+  );
   const setupCode = () =>
     `Two-factor setup code for '${result.user.username}': ${issueSetupCode(db, result.user.id, clock())} (works once, within 24 hours: a server paying real XRP asks for it when '${result.user.username}' first sets up two-factor sign-in; run --seed-admin again for a new one).`;
-  if (result.action === "created") return `Created admin '${result.user.username}' (${result.user.email}).\n${setupCode()}`;
+  if (result.action === "created")
+    return `Created admin '${result.user.username}' (${result.user.email}).\n${setupCode()}`;
   const ended = db.sqlite.run("delete from sessions where user_id = ?", [result.user.id]).changes;
   // the operator's way back in for an admin who lost their phone and recovery codes
-  const secondFactor = resetTwoFactor(db, result.user.id) ? "; two-factor sign-in reset (set it up again at the next login)" : "";
+  const secondFactor = resetTwoFactor(db, result.user.id)
+    ? "; two-factor sign-in reset (set it up again at the next login)"
+    : "";
   return `Updated '${result.user.username}': now an admin with a new password; ended ${ended} session${ended === 1 ? "" : "s"}${secondFactor}.\n${setupCode()}`;
 }

@@ -36,7 +36,14 @@ export interface ListenFirst {
   handOver(app: App): number;
 }
 
-export function listenFirst(options: { port: number; hostname: string; sqlite: Database; publicUrl: string | null; version: string; clock?: () => number }): ListenFirst {
+export function listenFirst(options: {
+  port: number;
+  hostname: string;
+  sqlite: Database;
+  publicUrl: string | null;
+  version: string;
+  clock?: () => number;
+}): ListenFirst {
   const clock = options.clock ?? Date.now;
   let handed: (app: App) => void = () => {};
   const ready = new Promise<App>((resolve) => {
@@ -53,7 +60,12 @@ export function listenFirst(options: { port: number; hostname: string; sqlite: D
   // app's route takes over with its own probe at the hand-over.
   const apiHeaders = { ...securityHeaders(options.publicUrl), "cache-control": "no-store" };
   const reads = createPublicReads(apiHeaders, waitForApp);
-  addHealthRead({ health: createHealth({ db: { sqlite: options.sqlite }, clock }), clock, version: options.version, reads });
+  addHealthRead({
+    health: createHealth({ db: { sqlite: options.sqlite }, clock }),
+    clock,
+    version: options.version,
+    reads,
+  });
 
   const server = Bun.serve({
     ...FIXED_SETTINGS,
@@ -79,7 +91,10 @@ export function listenFirst(options: { port: number; hostname: string; sqlite: D
       Bun.serve = ((settings: Bun.Serve.Options<undefined>) => {
         for (const [key, value] of Object.entries(FIXED_SETTINGS)) {
           const wanted = (settings as unknown as Record<string, unknown>)[key];
-          if (wanted !== value) throw new Error(`listen-first: the app wants Bun.serve's ${key} = ${String(wanted)}, this server has ${String(value)} (src/listen-first.ts)`);
+          if (wanted !== value)
+            throw new Error(
+              `listen-first: the app wants Bun.serve's ${key} = ${String(wanted)}, this server has ${String(value)} (src/listen-first.ts)`,
+            );
         }
         server.reload(settings);
         return server;

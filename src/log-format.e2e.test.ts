@@ -33,8 +33,21 @@ async function requests(url: string) {
     { method: "GET", path: "/api/health", status: 200, route: "/api/health" },
     { method: "GET", path: "/api/faucet/status?mine=1", status: 200, route: "/api/faucet/status" },
     // (with the proof of work a fresh install asks for)
-    { method: "POST", path: "/api/faucet/request", body: { address: randomAddress() }, status: 201, route: "/api/faucet/request", proof: true },
-    { method: "POST", path: "/api/admin/faucet/requests/42", body: { action: "APPROVED" }, status: 401, route: "/api/admin/faucet/requests/:id" },
+    {
+      method: "POST",
+      path: "/api/faucet/request",
+      body: { address: randomAddress() },
+      status: 201,
+      route: "/api/faucet/request",
+      proof: true,
+    },
+    {
+      method: "POST",
+      path: "/api/admin/faucet/requests/42",
+      body: { action: "APPROVED" },
+      status: 401,
+      route: "/api/admin/faucet/requests/:id",
+    },
     { method: "GET", path: "/no-such-page", status: 404, route: "/*" },
     { method: "GET", path: "/api/no-such-call", status: 404, route: "unmatched" },
     { method: "GET", path: "/metrics", status: 200, route: "/metrics" },
@@ -43,7 +56,11 @@ async function requests(url: string) {
   for (const r of sent) {
     const res = await fetch(url + r.path, {
       method: r.method,
-      headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0", ...(r.proof ? await proofFor(url, "faucet") : {}) },
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Mozilla/5.0",
+        ...(r.proof ? await proofFor(url, "faucet") : {}),
+      },
       body: r.body ? JSON.stringify(r.body) : undefined,
     });
     await res.arrayBuffer();
@@ -54,7 +71,11 @@ async function requests(url: string) {
 }
 
 // The process's output, split into its lines (stdout and stderr together, as collected).
-const lines = (server: RunningServer) => server.output().split("\n").filter((line) => line !== "");
+const lines = (server: RunningServer) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line !== "");
 
 describe("--log-format", () => {
   test("json: every line the server prints is a JSON object (time, level, message), with one access line per request", async () => {
@@ -86,7 +107,12 @@ describe("--log-format", () => {
       expect(answer.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       const line = access.filter((e) => e.requestId === answer.requestId);
       expect(line).toHaveLength(1);
-      expect(line[0]).toMatchObject({ level: "info", method: answer.method, route: answer.route, status: answer.status });
+      expect(line[0]).toMatchObject({
+        level: "info",
+        method: answer.method,
+        route: answer.route,
+        status: answer.status,
+      });
       expect(line[0]!.durationMs).toBeGreaterThanOrEqual(0);
       expect(line[0]!.durationMs).toBeLessThan(5_000);
       expect(line[0]!.message).toBe(`${answer.method} ${answer.route} ${answer.status} ${line[0]!.durationMs} ms`);
@@ -108,9 +134,13 @@ describe("--log-format", () => {
 
     const printed = lines(server);
     expect(printed.filter((line) => line.startsWith("{"))).toEqual([]);
-    expect(printed.some((line) => /^xrp-faucet \S+ listening on http:\/\/127\.0\.0\.1:\d+ \(data: /.test(line))).toBe(true);
+    expect(printed.some((line) => /^xrp-faucet \S+ listening on http:\/\/127\.0\.0\.1:\d+ \(data: /.test(line))).toBe(
+      true,
+    );
     expect(printed.some((line) => /^app ready \d+ ms after the listen/.test(line))).toBe(true);
-    expect(printed).toContain("mail: not configured; 'Forgot password?' asks users to contact the site's admin (set --smtp-url and --mail-from)");
+    expect(printed).toContain(
+      "mail: not configured; 'Forgot password?' asks users to contact the site's admin (set --smtp-url and --mail-from)",
+    );
     expect(printed.at(-1)).toBe("SIGTERM: finishing in-flight requests, then closing the database");
   });
 });

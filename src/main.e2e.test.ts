@@ -2,7 +2,14 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { binaryInEmptyDir, freePort, runBinary, spawnBinary, startBinary, type RunningServer } from "./testing/binary.ts";
+import {
+  binaryInEmptyDir,
+  freePort,
+  runBinary,
+  spawnBinary,
+  startBinary,
+  type RunningServer,
+} from "./testing/binary.ts";
 import { httpClient } from "./testing/client.ts";
 import { migratedTemplate, randomAddress } from "./testing/harness.ts";
 
@@ -26,7 +33,10 @@ describe("the binary copied alone into an empty directory", () => {
   test("creates ./data, migrates, and serves the app and the API; ignores a local bunfig.toml and .env", async () => {
     const { dir, binary } = emptyDir();
     writeFileSync(join(dir, ".env"), "DATA_DIR=from-dotenv\n");
-    writeFileSync(join(dir, "evil.ts"), `require("fs").writeFileSync(${JSON.stringify(join(dir, "preloaded"))}, "x");\n`);
+    writeFileSync(
+      join(dir, "evil.ts"),
+      `require("fs").writeFileSync(${JSON.stringify(join(dir, "preloaded"))}, "x");\n`,
+    );
     writeFileSync(join(dir, "bunfig.toml"), 'preload = ["./evil.ts"]\n');
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
@@ -69,7 +79,11 @@ describe("the binary copied alone into an empty directory", () => {
     expect(await server.stop("SIGTERM")).toBe(0);
     const again = await startBinary({ binary, cwd: dir });
     servers.push(again);
-    const login = await httpClient(again.url).post("/api/login", { username: "alice", password: "correct horse", email: "" });
+    const login = await httpClient(again.url).post("/api/login", {
+      username: "alice",
+      password: "correct horse",
+      email: "",
+    });
     expect(login.status).toBe(200);
     await again.stop();
   });
@@ -90,16 +104,26 @@ describe("the binary copied alone into an empty directory", () => {
 describe("--seed-admin", () => {
   test("creates an admin from ADMIN_PASSWORD, who can then log in as admin", async () => {
     const { dir, binary } = emptyDir();
-    const seeded = await runBinary(["--seed-admin", "boss", "--email", "boss@example.com"], { cwd: dir, binary, env: { ADMIN_PASSWORD: "a long admin passphrase" } });
+    const seeded = await runBinary(["--seed-admin", "boss", "--email", "boss@example.com"], {
+      cwd: dir,
+      binary,
+      env: { ADMIN_PASSWORD: "a long admin passphrase" },
+    });
     // with the one-time code of the admin's first two-factor setup (a server paying real XRP asks for it)
     expect(seeded).toEqual({
       code: 0,
-      stdout: expect.stringMatching(/^Created admin 'boss' \(boss@example\.com\)\.\nTwo-factor setup code for 'boss': [a-z0-9]{4}(-[a-z0-9]{4}){3} \(works once, within 24 hours: [^\n]+\)\.\n$/),
+      stdout: expect.stringMatching(
+        /^Created admin 'boss' \(boss@example\.com\)\.\nTwo-factor setup code for 'boss': [a-z0-9]{4}(-[a-z0-9]{4}){3} \(works once, within 24 hours: [^\n]+\)\.\n$/,
+      ),
       stderr: "",
     });
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
-    const login = await httpClient(server.url).post("/api/login", { username: "boss", password: "a long admin passphrase", email: "" });
+    const login = await httpClient(server.url).post("/api/login", {
+      username: "boss",
+      password: "a long admin passphrase",
+      email: "",
+    });
     expect(login.status).toBe(200);
     expect(login.json.user.isAdmin).toBe(true);
     await server.stop();
@@ -110,11 +134,25 @@ describe("--seed-admin", () => {
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
     const carol = httpClient(server.url);
-    expect((await carol.post("/api/register", { username: "carol", email: "carol@example.com", password: "first password" }, { proof: true })).status).toBe(201);
+    expect(
+      (
+        await carol.post(
+          "/api/register",
+          { username: "carol", email: "carol@example.com", password: "first password" },
+          { proof: true },
+        )
+      ).status,
+    ).toBe(201);
 
-    const seeded = await runBinary(["--seed-admin", "Carol"], { cwd: dir, binary, stdin: "second password!!\nignored line\n" });
+    const seeded = await runBinary(["--seed-admin", "Carol"], {
+      cwd: dir,
+      binary,
+      stdin: "second password!!\nignored line\n",
+    });
     expect(seeded.code).toBe(0);
-    expect(seeded.stdout).toMatch(/^Updated 'carol': now an admin with a new password; ended 1 session\.\nTwo-factor setup code for 'carol': [a-z0-9-]{19} \([^\n]+\)\.\n$/);
+    expect(seeded.stdout).toMatch(
+      /^Updated 'carol': now an admin with a new password; ended 1 session\.\nTwo-factor setup code for 'carol': [a-z0-9-]{19} \([^\n]+\)\.\n$/,
+    );
     expect(seeded.stdout + seeded.stderr).not.toContain("second password");
 
     expect((await carol.get("/api/user")).status).toBe(401);
@@ -128,12 +166,27 @@ describe("--seed-admin", () => {
 
   test.each([
     { name: "a short password", env: { ADMIN_PASSWORD: "short" }, stdin: undefined, message: "at least 12 characters" },
-    { name: "a password too easy to guess", env: { ADMIN_PASSWORD: "password1234" }, stdin: undefined, message: "admin not seeded: This password is too easy to guess" },
-    { name: "a password holding the username", env: { ADMIN_PASSWORD: "the boss and nobody else" }, stdin: undefined, message: "This password contains your username" },
+    {
+      name: "a password too easy to guess",
+      env: { ADMIN_PASSWORD: "password1234" },
+      stdin: undefined,
+      message: "admin not seeded: This password is too easy to guess",
+    },
+    {
+      name: "a password holding the username",
+      env: { ADMIN_PASSWORD: "the boss and nobody else" },
+      stdin: undefined,
+      message: "This password contains your username",
+    },
     { name: "no password at all", env: {}, stdin: "", message: "no password given" },
   ])("refuses $name with exit code 1", async ({ env, stdin, message }) => {
     const { dir, binary } = emptyDir();
-    const res = await runBinary(["--seed-admin", "boss"], { cwd: dir, binary, env: env as Record<string, string>, stdin });
+    const res = await runBinary(["--seed-admin", "boss"], {
+      cwd: dir,
+      binary,
+      env: env as Record<string, string>,
+      stdin,
+    });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain(message);
     expect(res.stdout).toBe("");
@@ -141,7 +194,10 @@ describe("--seed-admin", () => {
 
   test("a password on the command line is refused", async () => {
     const { dir, binary } = emptyDir();
-    const res = await runBinary(["--seed-admin", "boss", "--password", "a long admin passphrase"], { cwd: dir, binary });
+    const res = await runBinary(["--seed-admin", "boss", "--password", "a long admin passphrase"], {
+      cwd: dir,
+      binary,
+    });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain("unknown flag '--password'");
   });
@@ -153,7 +209,11 @@ describe("--backup", () => {
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
     for (const username of ["dave", "erin"]) {
-      const res = await httpClient(server.url).post("/api/register", { username, email: `${username}@example.com`, password: "correct horse" }, { proof: true });
+      const res = await httpClient(server.url).post(
+        "/api/register",
+        { username, email: `${username}@example.com`, password: "correct horse" },
+        { proof: true },
+      );
       expect(res.status).toBe(201);
     }
     const backup = await runBinary(["--backup", "copy.db"], { cwd: dir, binary });
@@ -162,7 +222,10 @@ describe("--backup", () => {
     const { Database } = await import("bun:sqlite");
     const copy = new Database(join(dir, "copy.db"), { readonly: true });
     expect(copy.query("pragma integrity_check").get()).toEqual({ integrity_check: "ok" });
-    expect(copy.query("select username from users order by id").all()).toEqual([{ username: "dave" }, { username: "erin" }]);
+    expect(copy.query("select username from users order by id").all()).toEqual([
+      { username: "dave" },
+      { username: "erin" },
+    ]);
     copy.close();
     const again = await runBinary(["--backup", "copy.db"], { cwd: dir, binary });
     expect(again.code).toBe(1);
@@ -203,11 +266,17 @@ describe("listen first", () => {
     const address = randomAddress();
     const meanwhile = await Promise.all([
       fetch(`${url}/api/faucet/status`),
-      fetch(`${url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address }) }),
+      fetch(`${url}/api/faucet/request`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ address }),
+      }),
       fetch(`${url}/api/nope`),
       fetch(`${url}/`),
     ]);
-    const [status, request, missing, page] = await Promise.all(meanwhile.map(async (res) => ({ status: res.status, headers: res.headers, text: await res.text() })));
+    const [status, request, missing, page] = await Promise.all(
+      meanwhile.map(async (res) => ({ status: res.status, headers: res.headers, text: await res.text() })),
+    );
     const ready = /app ready \d+ ms after the listen \((\d+) requests? waited for it\)/.exec(spawned.output());
     expect(ready).not.toBeNull();
     expect(Number(ready![1])).toBeGreaterThanOrEqual(4);
@@ -218,7 +287,8 @@ describe("listen first", () => {
     expect(early.status).toBe(200);
     expect(earlyBody).toEqual({ status: "ok", database: "ok", version: laterBody.version, uptimeSeconds: 0 });
     expect(Object.keys(laterBody)).toEqual(Object.keys(earlyBody));
-    const headers = (res: { headers: Headers }) => [...res.headers].filter(([name]) => name !== "date" && name !== "content-length");
+    const headers = (res: { headers: Headers }) =>
+      [...res.headers].filter(([name]) => name !== "date" && name !== "content-length");
     expect(headers(early)).toEqual(headers(later));
     expect(early.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(early.headers.get("cache-control")).toBe("no-store");
@@ -227,7 +297,11 @@ describe("listen first", () => {
     // (the faucet request above may have come first: the budget left may differ)
     const statusNow = await fetch(`${url}/api/faucet/status`);
     expect(status.status).toBe(200);
-    expect(JSON.parse(status.text)).toEqual({ ...(await statusNow.json()), budgetLeft: expect.any(String), budgetLeftDrops: expect.any(Number) });
+    expect(JSON.parse(status.text)).toEqual({
+      ...(await statusNow.json()),
+      budgetLeft: expect.any(String),
+      budgetLeftDrops: expect.any(Number),
+    });
     expect(headers(status)).toEqual(headers(statusNow));
     expect(request.status).toBe(201);
     expect(JSON.parse(request.text)).toMatchObject({ address });
@@ -239,7 +313,9 @@ describe("listen first", () => {
     // the request that waited was seen from its real address (the app's server.requestIP)
     const { Database } = await import("bun:sqlite");
     const db = new Database(join(dir, "data/app.db"), { readonly: true });
-    expect(db.query("select requester_ip as ip from faucet_requests where address = ?").all(address)).toEqual([{ ip: "127.0.0.1" }]);
+    expect(db.query("select requester_ip as ip from faucet_requests where address = ?").all(address)).toEqual([
+      { ip: "127.0.0.1" },
+    ]);
     db.close();
 
     expect(await spawned.stop("SIGTERM")).toBe(0);
@@ -253,7 +329,8 @@ describe("listen first", () => {
     servers.push({ ...spawned, url, port });
     const deadline = Date.now() + 10_000;
     while (!/listening on/.test(spawned.output())) {
-      if (spawned.proc.exitCode !== null || Date.now() > deadline) throw new Error(`did not listen:\n${spawned.output()}`);
+      if (spawned.proc.exitCode !== null || Date.now() > deadline)
+        throw new Error(`did not listen:\n${spawned.output()}`);
       await Bun.sleep(1);
     }
     const answer = fetch(`${url}/api/faucet/status`);
@@ -272,7 +349,11 @@ describe("payout configuration", () => {
     const res = await runBinary(["--port", "0", "--host", "127.0.0.1"], {
       cwd: dir,
       binary,
-      env: { XRPL_URL: "ws://127.0.0.1:9", XRPL_SEED: Wallet.generate().seed!, XRPL_ADDRESS: Wallet.generate().classicAddress },
+      env: {
+        XRPL_URL: "ws://127.0.0.1:9",
+        XRPL_SEED: Wallet.generate().seed!,
+        XRPL_ADDRESS: Wallet.generate().classicAddress,
+      },
     });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain("refusing to start");
@@ -282,16 +363,25 @@ describe("payout configuration", () => {
 
 describe("file permissions", () => {
   const mode = (path: string) => statSync(path).mode & 0o777;
-  const modes = (dir: string, names: string[]) => Object.fromEntries(names.map((name) => [name, mode(join(dir, name))]));
+  const modes = (dir: string, names: string[]) =>
+    Object.fromEntries(names.map((name) => [name, mode(join(dir, name))]));
 
   test("a fresh data directory is 0700; the database, its WAL files and a backup are 0600", async () => {
     const { dir, binary } = emptyDir();
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
-    const res = await httpClient(server.url).post("/api/register", { username: "frank", email: "frank@example.com", password: "correct horse" }, { proof: true });
+    const res = await httpClient(server.url).post(
+      "/api/register",
+      { username: "frank", email: "frank@example.com", password: "correct horse" },
+      { proof: true },
+    );
     expect(res.status).toBe(201);
     expect(mode(join(dir, "data"))).toBe(0o700);
-    expect(modes(join(dir, "data"), ["app.db", "app.db-wal", "app.db-shm"])).toEqual({ "app.db": 0o600, "app.db-wal": 0o600, "app.db-shm": 0o600 });
+    expect(modes(join(dir, "data"), ["app.db", "app.db-wal", "app.db-shm"])).toEqual({
+      "app.db": 0o600,
+      "app.db-wal": 0o600,
+      "app.db-shm": 0o600,
+    });
     const backup = await runBinary(["--backup", "copy.db"], { cwd: dir, binary });
     expect(backup.code).toBe(0);
     expect(mode(join(dir, "copy.db"))).toBe(0o600);

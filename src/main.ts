@@ -52,14 +52,18 @@ if (command.restoreFile) {
     for (const line of restoreDatabase({ file: command.restoreFile, dataDir })) console.log(line);
     process.exit(0);
   } catch (error) {
-    fail(`${error instanceof RestoreRefused ? "restore refused, nothing changed" : "restore failed"}: ${error instanceof Error ? error.message : String(error)}`, 1);
+    fail(
+      `${error instanceof RestoreRefused ? "restore refused, nothing changed" : "restore failed"}: ${error instanceof Error ? error.message : String(error)}`,
+      1,
+    );
   }
 }
 
 let sqlite: Database;
 try {
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  for (const problem of restrictDataDir(dataDir)) logger.warn(`xrp-faucet: warning: could not make private (owner only): ${problem}`);
+  for (const problem of restrictDataDir(dataDir))
+    logger.warn(`xrp-faucet: warning: could not make private (owner only): ${problem}`);
   sqlite = openMigratedDatabase(join(dataDir, "app.db"));
 } catch (error) {
   fail(`cannot open the database in ${dataDir}: ${error instanceof Error ? error.message : String(error)}`, 1);
@@ -79,7 +83,10 @@ if (command.backupFile) {
     const images = copyUploads(join(dataDir, "uploads"), join(dirname(target), "uploads"));
     writeUploadsList(target, images.files);
     const n = images.files.length;
-    if (n > 0) console.log(`Its ${n} uploaded ${n === 1 ? "image is" : "images are"} in ${join(dirname(target), "uploads")} (${images.copied} copied now), listed in ${target}.uploads`);
+    if (n > 0)
+      console.log(
+        `Its ${n} uploaded ${n === 1 ? "image is" : "images are"} in ${join(dirname(target), "uploads")} (${images.copied} copied now), listed in ${target}.uploads`,
+      );
     process.exit(0);
   } catch (error) {
     fail(`backup failed: ${error instanceof Error ? error.message : String(error)}`, 1);
@@ -102,7 +109,9 @@ let payouts: StartedPayouts = { runtime: null, stop: async () => {} };
 let backups: { start(): void; stop(): Promise<void> } | undefined;
 try {
   if (config.payouts.mode === "off") {
-    console.log("payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox");
+    console.log(
+      "payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox",
+    );
   } else {
     // loaded only when payouts are on: the XRPL client is a large part of start-up
     const { startPayouts } = await import("./payouts/runtime.ts");
@@ -123,11 +132,21 @@ try {
 }
 
 // the SMTP server by its host only: its URL holds the password
-if (config.mail) console.log(`mail: password-reset emails through ${new URL(config.mail.smtpUrl).host} from ${config.mail.from}`);
-else console.log("mail: not configured; 'Forgot password?' asks users to contact the site's admin (set --smtp-url and --mail-from)");
+if (config.mail)
+  console.log(`mail: password-reset emails through ${new URL(config.mail.smtpUrl).host} from ${config.mail.from}`);
+else
+  console.log(
+    "mail: not configured; 'Forgot password?' asks users to contact the site's admin (set --smtp-url and --mail-from)",
+  );
 
 const listenedAt = performance.now();
-const early = listenFirst({ port: config.port, hostname: config.host, sqlite, publicUrl: config.publicUrl, version: pkg.version });
+const early = listenFirst({
+  port: config.port,
+  hostname: config.host,
+  sqlite,
+  publicUrl: config.publicUrl,
+  version: pkg.version,
+});
 const server = early.server;
 
 let stopping = false;
@@ -146,7 +165,9 @@ async function shutdown(signal: string) {
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 // (said only once a stop signal is handled: whoever waits for this line may stop the server at once)
-console.log(`xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (data: ${dataDir})`);
+console.log(
+  `xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (data: ${dataDir})`,
+);
 
 // The app's code is loaded and built in steps (Elysia's modules, Drizzle's, the app's, building the
 // app, compiling it), the event loop turning after each, so a request for /api/health that comes
@@ -171,17 +192,25 @@ try {
     payouts: payouts.runtime,
     secretKey: loadSecretKey(dataDir),
     // --backup-dir: backups on a schedule (modules/backups), started once the app answers
-    backups: config.backups ? { dataDir, settings: { ...config.backups, dir: resolve(config.backups.dir) } } : undefined,
+    backups: config.backups
+      ? { dataDir, settings: { ...config.backups, dir: resolve(config.backups.dir) } }
+      : undefined,
     adminTwoFactorRequired: config.payouts.mode === "ledger",
     // a refused login is answered after a second (modules/account/service.ts)
     loginRefusalHoldMs: LOGIN_REFUSAL_HOLD_MS,
     accessLog: logger.access,
     metrics: { token: config.metricsToken ?? null },
-    alerts: { diskSpace: () => diskSpaceOf(dataDir), walletDays: config.alerts.walletDays, walletFloorDrops: config.alerts.walletFloorDrops },
+    alerts: {
+      diskSpace: () => diskSpaceOf(dataDir),
+      walletDays: config.alerts.walletDays,
+      walletFloorDrops: config.alerts.walletFloorDrops,
+    },
   });
   await turn();
   const waited = early.handOver(app);
-  console.log(`app ready ${Math.round(performance.now() - listenedAt)} ms after the listen (${waited} ${waited === 1 ? "request" : "requests"} waited for it)`);
+  console.log(
+    `app ready ${Math.round(performance.now() - listenedAt)} ms after the listen (${waited} ${waited === 1 ? "request" : "requests"} waited for it)`,
+  );
   if (config.backups && !stopping) {
     backups = app.services.backups;
     backups.start();

@@ -22,7 +22,11 @@ export function sessionCookieAttributes({ secure }: SessionCookieOptions, expire
 // What a session just found used elsewhere does (the sessions feature alerts the admins).
 export type OnUsedElsewhere = (user: User, where: UsedElsewhere) => void;
 
-export function createSessionReader(sessions: SessionService, cookieOptions: SessionCookieOptions, onUsedElsewhere: OnUsedElsewhere = () => {}) {
+export function createSessionReader(
+  sessions: SessionService,
+  cookieOptions: SessionCookieOptions,
+  onUsedElsewhere: OnUsedElsewhere = () => {},
+) {
   // The logged-in user and their session, refreshing the cookie when the session slid forward; null
   // when none. `from`: where the request comes from (the session keeps where it is used).
   return function currentUser(cookies: CookieJar, from: RequestPlace): SignedIn | null {
@@ -34,7 +38,8 @@ export function createSessionReader(sessions: SessionService, cookieOptions: Ses
       return null;
     }
     if (session.movedElsewhere) onUsedElsewhere(session.user, session.movedElsewhere);
-    if (session.refreshed) cookies.set(SESSION_COOKIE, token, sessionCookieAttributes(cookieOptions, session.expiresAt));
+    if (session.refreshed)
+      cookies.set(SESSION_COOKIE, token, sessionCookieAttributes(cookieOptions, session.expiresAt));
     return { user: session.user, session: session.session };
   };
 }
@@ -58,6 +63,7 @@ export function requireAdmin(currentUser: SignedInOf, cookies: CookieJar, twoFac
   const user = signedIn.user;
   if (!user.isAdmin) throw forbidden();
   if (twoFactorRequired && user.totpEnabledAt === null) throw twoFactorSetupRequired();
-  if (signedIn.session.elsewhere && user.totpEnabledAt !== null) throw appError(403, "STEP_UP_REQUIRED", STEP_UP_REQUIRED);
+  if (signedIn.session.elsewhere && user.totpEnabledAt !== null)
+    throw appError(403, "STEP_UP_REQUIRED", STEP_UP_REQUIRED);
   return user;
 }

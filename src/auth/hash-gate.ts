@@ -20,7 +20,11 @@ export const YIELD_MS = 1000;
 export interface HashGate {
   // Runs `work` when a slot is free. Decides at once, before any await: null when one of `groups`
   // already has its `limit` in flight or the line is full (answer 429 then; nothing started).
-  tryRun<T>(work: () => Promise<T>, groups?: HashGroup | HashGroup[], options?: { yields?: boolean }): Promise<T> | null;
+  tryRun<T>(
+    work: () => Promise<T>,
+    groups?: HashGroup | HashGroup[],
+    options?: { yields?: boolean },
+  ): Promise<T> | null;
   readonly running: number;
   readonly waiting: number;
 }

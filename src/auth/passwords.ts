@@ -1,6 +1,12 @@
 // Argon2id through Bun.password (tests may pass a cheaper cost; production uses Bun's defaults), and
 // the password rule every new password meets (src/shared/password-rule.ts).
-import { type Estimator, judgePassword, MIN_PASSWORD_LENGTH, type PasswordOwner, plainPasswordProblem } from "../shared/password-rule.ts";
+import {
+  type Estimator,
+  judgePassword,
+  MIN_PASSWORD_LENGTH,
+  type PasswordOwner,
+  plainPasswordProblem,
+} from "../shared/password-rule.ts";
 
 export interface PasswordCost {
   memoryCost?: number;
@@ -28,13 +34,21 @@ const ESTIMATOR = import.meta.path.endsWith(".ts")
   ? new URL("./password-estimator.ts", import.meta.url).href
   : new URL("./auth/password-estimator.js", import.meta.url).href;
 let estimator: Promise<Estimator> | undefined;
-const loadEstimator = () => (estimator ??= import(ESTIMATOR).then((module: typeof import("./password-estimator.ts")) => module.estimate));
+const loadEstimator = () =>
+  (estimator ??= import(ESTIMATOR).then((module: typeof import("./password-estimator.ts")) => module.estimate));
 // Whether a password check has loaded the estimator (tests: not at start).
 export const estimatorLoaded = () => estimator !== undefined;
 
 // Why `password` may not become the password of `owner`, or null: the one rule of registration, a
 // password change, a reset link and --seed-admin (which asks for 12 characters, `minLength`). The
 // length and the owner's name are judged before the estimator is loaded.
-export async function newPasswordProblem(password: string, owner: PasswordOwner, minLength = MIN_PASSWORD_LENGTH): Promise<string | null> {
-  return plainPasswordProblem(password, owner, minLength) ?? judgePassword(password, owner, await loadEstimator(), minLength).problem;
+export async function newPasswordProblem(
+  password: string,
+  owner: PasswordOwner,
+  minLength = MIN_PASSWORD_LENGTH,
+): Promise<string | null> {
+  return (
+    plainPasswordProblem(password, owner, minLength) ??
+    judgePassword(password, owner, await loadEstimator(), minLength).problem
+  );
 }

@@ -40,7 +40,11 @@ export function createSessionRepository(db: Db) {
     lastIpNetwork: sql`${p("network")}`,
     lastUserAgent: sql`${p("userAgent")}`,
   };
-  const touch = db.update(sessions).set(used).where(eq(sessions.id, p("id"))).prepare();
+  const touch = db
+    .update(sessions)
+    .set(used)
+    .where(eq(sessions.id, p("id")))
+    .prepare();
   // used from a place new to the session: also where it is used elsewhere (since the first such
   // use), and its step-up cleared
   const usedElsewhere = db
@@ -55,7 +59,10 @@ export function createSessionRepository(db: Db) {
     })
     .where(eq(sessions.id, p("id")))
     .prepare();
-  const remove = db.delete(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare();
+  const remove = db
+    .delete(sessions)
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare();
 
   return {
     insert(row: SessionRow): void {
@@ -63,8 +70,10 @@ export function createSessionRepository(db: Db) {
     },
     // The session with its user.
     find: (id: string) => findSession.get({ id }),
-    touch: (id: string, expiresAt: number, lastSeenAt: number, place: PlaceRow) => void touch.run({ id, expiresAt, lastSeenAt, ...place }),
-    usedElsewhere: (id: string, expiresAt: number, lastSeenAt: number, place: PlaceRow) => void usedElsewhere.run({ id, expiresAt, lastSeenAt, ...place }),
+    touch: (id: string, expiresAt: number, lastSeenAt: number, place: PlaceRow) =>
+      void touch.run({ id, expiresAt, lastSeenAt, ...place }),
+    usedElsewhere: (id: string, expiresAt: number, lastSeenAt: number, place: PlaceRow) =>
+      void usedElsewhere.run({ id, expiresAt, lastSeenAt, ...place }),
     remove: (id: string) => void remove.run({ id }),
     setSteppedUp(id: string, at: number): void {
       db.update(sessions).set({ steppedUpAt: at }).where(eq(sessions.id, id)).run();
@@ -72,7 +81,15 @@ export function createSessionRepository(db: Db) {
     // A code entered from a place: it is known to the session from then on, and no longer elsewhere.
     confirmPlace(id: string, at: number, confirmedNetworks: string[], confirmedUserAgents: string[]): void {
       db.update(sessions)
-        .set({ steppedUpAt: at, confirmedNetworks, confirmedUserAgents, elsewhereIp: null, elsewhereIpNetwork: null, elsewhereUserAgent: null, elsewhereAt: null })
+        .set({
+          steppedUpAt: at,
+          confirmedNetworks,
+          confirmedUserAgents,
+          elsewhereIp: null,
+          elsewhereIpNetwork: null,
+          elsewhereUserAgent: null,
+          elsewhereAt: null,
+        })
         .where(eq(sessions.id, id))
         .run();
     },
@@ -102,7 +119,10 @@ export function createSessionRepository(db: Db) {
     },
     // Raw SQL for the two deletes that answer how many went (Drizzle's bun:sqlite run() returns nothing).
     removeByPublicId(userId: number, publicId: string): boolean {
-      return db.sqlite.run("delete from sessions where user_id = ? and substr(id, 1, 16) = ?", [userId, publicId]).changes > 0;
+      return (
+        db.sqlite.run("delete from sessions where user_id = ? and substr(id, 1, 16) = ?", [userId, publicId]).changes >
+        0
+      );
     },
     removeOthers(userId: number, keepId: string): number {
       return db.sqlite.run("delete from sessions where user_id = ? and id <> ?", [userId, keepId]).changes;

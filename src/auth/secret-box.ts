@@ -36,7 +36,11 @@ export function createSecretBox(keyBytes: Uint8Array<ArrayBuffer> | Uint8Array):
     async open(sealed) {
       const [version, iv, data] = sealed.split(".");
       if (version !== "v1" || !iv || !data) throw new Error("not a sealed secret");
-      const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: Buffer.from(iv, "base64url") }, await key, Buffer.from(data, "base64url"));
+      const plain = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: Buffer.from(iv, "base64url") },
+        await key,
+        Buffer.from(data, "base64url"),
+      );
       return new TextDecoder().decode(plain);
     },
   };

@@ -86,12 +86,16 @@ interface KnownPlaces {
   confirmedNetworks: string[] | null;
   confirmedUserAgents: string[] | null;
 }
-const knownNetwork = (s: KnownPlaces, network: string) => s.ipNetwork === network || (s.confirmedNetworks ?? []).includes(network);
+const knownNetwork = (s: KnownPlaces, network: string) =>
+  s.ipNetwork === network || (s.confirmedNetworks ?? []).includes(network);
 const knownDevice = (s: KnownPlaces, userAgent: string | null) => {
   const device = deviceName(userAgent);
-  return deviceName(s.userAgent) === device || (s.confirmedUserAgents ?? []).some((known) => deviceName(known) === device);
+  return (
+    deviceName(s.userAgent) === device || (s.confirmedUserAgents ?? []).some((known) => deviceName(known) === device)
+  );
 };
-const kept = (list: string[] | null, added: string) => [...(list ?? []).filter((v) => v !== added), added].slice(-CONFIRMED_PLACES_KEPT);
+const kept = (list: string[] | null, added: string) =>
+  [...(list ?? []).filter((v) => v !== added), added].slice(-CONFIRMED_PLACES_KEPT);
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
@@ -141,12 +145,20 @@ export function createSessionService({ db, clock }: { db: Db; clock: () => numbe
       // a place it is not known on, other than the one it was last found elsewhere at
       const newPlace =
         (otherNetwork || otherDevice) &&
-        (row.elsewhereAt === null || row.elsewhereIpNetwork !== place.network || deviceName(row.elsewhereUserAgent) !== deviceName(place.userAgent));
+        (row.elsewhereAt === null ||
+          row.elsewhereIpNetwork !== place.network ||
+          deviceName(row.elsewhereUserAgent) !== deviceName(place.userAgent));
       let movedElsewhere: UsedElsewhere | null = null;
       if (newPlace) {
         repo.usedElsewhere(id, expiresAt, now, place);
         if (row.elsewhereAt === null) {
-          movedElsewhere = { ...place, otherNetwork, otherDevice, createdNetwork: row.ipNetwork, createdUserAgent: row.userAgent };
+          movedElsewhere = {
+            ...place,
+            otherNetwork,
+            otherDevice,
+            createdNetwork: row.ipNetwork,
+            createdUserAgent: row.userAgent,
+          };
         }
       } else if (slide || row.lastSeenAt === null || now - row.lastSeenAt >= LAST_SEEN_EVERY_MS) {
         repo.touch(id, expiresAt, now, place);
@@ -166,8 +178,12 @@ export function createSessionService({ db, clock }: { db: Db; clock: () => numbe
         return now;
       }
       const place = placeOf(at);
-      const networks = knownNetwork(row, place.network) ? row.confirmedNetworks ?? [] : kept(row.confirmedNetworks, place.network);
-      const userAgents = knownDevice(row, place.userAgent) ? row.confirmedUserAgents ?? [] : kept(row.confirmedUserAgents, place.userAgent ?? "");
+      const networks = knownNetwork(row, place.network)
+        ? (row.confirmedNetworks ?? [])
+        : kept(row.confirmedNetworks, place.network);
+      const userAgents = knownDevice(row, place.userAgent)
+        ? (row.confirmedUserAgents ?? [])
+        : kept(row.confirmedUserAgents, place.userAgent ?? "");
       repo.confirmPlace(sessionId, now, networks, userAgents);
       return now;
     },

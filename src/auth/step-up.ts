@@ -17,8 +17,14 @@ export const TWO_FACTOR_SETUP = "Set up two-factor sign-in on your settings page
 // A code (for an account without two-factor sign-in, the password) entered in this session in the
 // last 5 minutes; with two-factor sign-in, only one entered since it was turned on (a password
 // confirmed just before is not a code).
-export const freshlyConfirmed = (user: Pick<User, "totpEnabledAt">, session: SessionInfo | null, now: number): boolean =>
-  session?.steppedUpAt != null && now - session.steppedUpAt <= STEP_UP_MS && (user.totpEnabledAt === null || session.steppedUpAt >= user.totpEnabledAt);
+export const freshlyConfirmed = (
+  user: Pick<User, "totpEnabledAt">,
+  session: SessionInfo | null,
+  now: number,
+): boolean =>
+  session?.steppedUpAt != null &&
+  now - session.steppedUpAt <= STEP_UP_MS &&
+  (user.totpEnabledAt === null || session.steppedUpAt >= user.totpEnabledAt);
 
 // What money needs: a fresh code from an admin with two-factor sign-in (nothing from one without).
 export const stepUpDone = (user: Pick<User, "totpEnabledAt">, session: SessionInfo | null, now: number): boolean =>
@@ -32,7 +38,8 @@ export function requireStepUp(actor: { stepUpDone?: boolean }): void {
 // Services call this before handing an account to someone: a fresh code, or without two-factor
 // sign-in the password. (The same 403 STEP_UP_REQUIRED: the web's dialog asks for what the admin has.)
 export function requireFreshConfirmation(actor: { confirmed?: boolean; twoFactor?: boolean }): void {
-  if (actor.confirmed !== true) throw appError(403, "STEP_UP_REQUIRED", actor.twoFactor === false ? PASSWORD_STEP_UP_REQUIRED : STEP_UP_REQUIRED);
+  if (actor.confirmed !== true)
+    throw appError(403, "STEP_UP_REQUIRED", actor.twoFactor === false ? PASSWORD_STEP_UP_REQUIRED : STEP_UP_REQUIRED);
 }
 
 export const twoFactorSetupRequired = () => appError(403, "TWO_FACTOR_SETUP_REQUIRED", TWO_FACTOR_SETUP);

@@ -1,7 +1,14 @@
 // The login throttle's memory under a flood (issue 29): a flood of fresh keys (each guess from its
 // own network, or for its own name) must not wipe a lockout or a count in progress.
 import { expect, test } from "bun:test";
-import { createLoginThrottle, KEYS_PER_ACCOUNT, type LoginNetworks, type LoginThrottle, MAX_FAILURES_PER_USERNAME, THROTTLE_WINDOW_MS } from "./throttle.ts";
+import {
+  createLoginThrottle,
+  KEYS_PER_ACCOUNT,
+  type LoginNetworks,
+  type LoginThrottle,
+  MAX_FAILURES_PER_USERNAME,
+  THROTTLE_WINDOW_MS,
+} from "./throttle.ts";
 import { COUNTING, LOCKED } from "./tiered-lru.ts";
 
 const fail = (throttle: LoginThrottle, from: LoginNetworks, username: string) => {
@@ -9,7 +16,10 @@ const fail = (throttle: LoginThrottle, from: LoginNetworks, username: string) =>
   if (typeof attempt === "number") throw new Error(`refused ${username} from ${from.network}`);
   attempt.failed();
 };
-const net = (n: number): LoginNetworks => ({ group: `2001:db8:${n.toString(16)}:1::/64`, network: `2001:db8:${n.toString(16)}::/48` });
+const net = (n: number): LoginNetworks => ({
+  group: `2001:db8:${n.toString(16)}:1::/64`,
+  network: `2001:db8:${n.toString(16)}::/48`,
+});
 
 test("a lockout and a count in progress hold through a flood of a million fresh keys", () => {
   let now = Date.UTC(2026, 0, 15, 12);
@@ -50,7 +60,10 @@ const tryFive = (throttle: LoginThrottle, from: LoginNetworks, username: string,
   }
   return refused;
 };
-const wide = (n: number): LoginNetworks => ({ group: `2001:db8:${(n >> 16).toString(16)}:${(n & 0xffff).toString(16)}:1::/64`, network: `2001:db8:${(n >> 16).toString(16)}:${(n & 0xffff).toString(16)}::/48` });
+const wide = (n: number): LoginNetworks => ({
+  group: `2001:db8:${(n >> 16).toString(16)}:${(n & 0xffff).toString(16)}:1::/64`,
+  network: `2001:db8:${(n >> 16).toString(16)}:${(n & 0xffff).toString(16)}::/48`,
+});
 const lockedOut = (throttle: LoginThrottle, from: LoginNetworks, username: string) => {
   const refused = throttle.begin(from, username);
   expect(refused).toBeNumber();
@@ -77,7 +90,9 @@ test("a lockout outlives a million keys of every kind of call that counts, each 
     refused += tryFive(throttle, wide(0x200000 + 2 * i), `holder${i}`, "code");
     refused += tryFive(throttle, wide(0x200001 + 2 * i), `keeper${i}`, "code");
   }
-  console.log(`a million keys, each tried 5 times: ${(performance.now() - started).toFixed(0)} ms, ${refused} refused; keys held ${throttle.sizes().join(" / ")}`);
+  console.log(
+    `a million keys, each tried 5 times: ${(performance.now() - started).toFixed(0)} ms, ${refused} refused; keys held ${throttle.sizes().join(" / ")}`,
+  );
   now += 1000;
   lockedOut(throttle, attacker, "boss");
   // memory stays at the tiers' sizes
@@ -112,8 +127,11 @@ test("one account's guesses from a million /48s fill only its own place: other l
   const before = throttle.sizes();
   const started = performance.now();
   let refused = 0;
-  for (let i = 0; i < 1_000_000; i++) refused += tryFive(throttle, wide(0x10000 + i), "mallory", i % 2 ? "password" : "code");
-  console.log(`one account's wrong codes and passwords, 5 from each of a million /48s: ${(performance.now() - started).toFixed(0)} ms, ${refused} refused; keys held ${throttle.sizes().join(" / ")}`);
+  for (let i = 0; i < 1_000_000; i++)
+    refused += tryFive(throttle, wide(0x10000 + i), "mallory", i % 2 ? "password" : "code");
+  console.log(
+    `one account's wrong codes and passwords, 5 from each of a million /48s: ${(performance.now() - started).toFixed(0)} ms, ${refused} refused; keys held ${throttle.sizes().join(" / ")}`,
+  );
   // its place: KEYS_PER_ACCOUNT counting and as many locked (and its failed sign-ins: one key more)
   expect(throttle.sizes()[COUNTING] - before[COUNTING]).toBeLessThanOrEqual(KEYS_PER_ACCOUNT);
   expect(throttle.sizes()[LOCKED] - before[LOCKED]).toBeLessThanOrEqual(KEYS_PER_ACCOUNT + 1);

@@ -72,7 +72,8 @@ export const MAX_FAILURES_PER_NETWORK = 40;
 // failed sign-ins for one username from any networks past which its logins need a proof of work
 export const UNDER_ATTACK = 5;
 export const MAX_PROOF_FACTOR = 32;
-export const proofFactorOf = (failures: number) => (failures < UNDER_ATTACK ? 0 : Math.min(2 ** (failures - UNDER_ATTACK), MAX_PROOF_FACTOR));
+export const proofFactorOf = (failures: number) =>
+  failures < UNDER_ATTACK ? 0 : Math.min(2 ** (failures - UNDER_ATTACK), MAX_PROOF_FACTOR);
 // (the newest this many are all a username's factor reads)
 const ACCOUNT_KEEP = UNDER_ATTACK + Math.log2(MAX_PROOF_FACTOR);
 
@@ -109,9 +110,14 @@ interface Key {
   of: "network" | "user" | "account";
 }
 
-export function createLoginThrottle(clock: () => number, { keysPerTier = THROTTLE_KEYS_PER_TIER }: { keysPerTier?: number } = {}): LoginThrottle {
+export function createLoginThrottle(
+  clock: () => number,
+  { keysPerTier = THROTTLE_KEYS_PER_TIER }: { keysPerTier?: number } = {},
+): LoginThrottle {
   const inWindow = (e: Entry, now: number) => now - e.at < THROTTLE_WINDOW_MS;
-  const attempts = createTieredLru<Counted>(keysPerTier, ({ list }) => !inWindow(list[list.length - 1]!, clock()), { place: KEYS_PER_ACCOUNT });
+  const attempts = createTieredLru<Counted>(keysPerTier, ({ list }) => !inWindow(list[list.length - 1]!, clock()), {
+    place: KEYS_PER_ACCOUNT,
+  });
   // Puts the key in the tier its count says (none: forgets it). (A key at its limit with no room left
   // in the locked tier, which `begin` never lets happen but to the username's failed sign-ins, counts
   // on in the counting tier: no lock is pushed out for it.)
@@ -154,7 +160,9 @@ export function createLoginThrottle(clock: () => number, { keysPerTier = THROTTL
   // oldest lock there ends.
   const roomWait = (locking: Key[], now: number) => {
     const full = (owner: string | null, needed: number) =>
-      owner === null ? attempts.sizes()[LOCKED] + needed > keysPerTier : attempts.held(owner)[LOCKED] + needed > KEYS_PER_ACCOUNT;
+      owner === null
+        ? attempts.sizes()[LOCKED] + needed > keysPerTier
+        : attempts.held(owner)[LOCKED] + needed > KEYS_PER_ACCOUNT;
     const waitIn = (owner: string | null, needed: number) => {
       // (each lock read again here has ended and left the tier; the bound is a guard only)
       for (let read = 0; full(owner, needed); read++) {
@@ -225,18 +233,29 @@ export function createLoginThrottle(clock: () => number, { keysPerTier = THROTTL
         // The right password (and code) gives back the attempt and the username's failures from this
         // network (its owner's typos), not the attempts still in flight.
         succeeded: () =>
-          void settle((k) => (k.of === "user" ? (e) => e.pending : k.of === "account" ? (e) => e.pending || e.network !== from.network : (e) => e.pending || e.name !== name)),
+          void settle((k) =>
+            k.of === "user"
+              ? (e) => e.pending
+              : k.of === "account"
+                ? (e) => e.pending || e.network !== from.network
+                : (e) => e.pending || e.name !== name,
+          ),
         cancel: () => void settle(() => (e) => e !== entry),
       };
     },
 
     proofFactor(username) {
       const name = username.toLowerCase();
-      return proofFactorOf(recent({ key: `account:${name}`, limit: UNDER_ATTACK, owner: null, of: "account" }, clock()).list.length);
+      return proofFactorOf(
+        recent({ key: `account:${name}`, limit: UNDER_ATTACK, owner: null, of: "account" }, clock()).list.length,
+      );
     },
 
     failedFrom(from) {
-      const { list } = recent({ key: `network:${from.network}`, limit: MAX_FAILURES_PER_NETWORK, owner: null, of: "network" }, clock());
+      const { list } = recent(
+        { key: `network:${from.network}`, limit: MAX_FAILURES_PER_NETWORK, owner: null, of: "network" },
+        clock(),
+      );
       return list.some((e) => !e.pending);
     },
 

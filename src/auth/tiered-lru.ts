@@ -103,7 +103,8 @@ export function createTieredLru<V>(
   { place = Number.POSITIVE_INFINITY }: { place?: number } = {},
 ): TieredLru<V> {
   const caps = typeof capacity === "number" ? [capacity, capacity, capacity] : capacity;
-  if (caps.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`every tier needs room for a key: ${caps.join(", ")}`);
+  if (caps.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`every tier needs room for a key: ${caps.join(", ")}`);
   if (!(place >= 1)) throw new Error(`an owner needs room for a key: ${place}`);
   const nodes = new Map<string, Node<V>>();
   const tiers: List<V>[] = [0, 1, 2].map(() => emptyList<V>());
@@ -147,7 +148,8 @@ export function createTieredLru<V>(
         node.value = value;
         node.tier = tier;
         node.owner = owner;
-      } else nodes.set(key, (node = { key, value, tier, owner, prev: null, next: null, ownerPrev: null, ownerNext: null }));
+      } else
+        nodes.set(key, (node = { key, value, tier, owner, prev: null, next: null, ownerPrev: null, ownerNext: null }));
       append(node);
       const list = tiers[tier]!;
       if (list.size > caps[tier]!) drop(list.head!);
@@ -157,7 +159,9 @@ export function createTieredLru<V>(
       const node = nodes.get(key);
       if (node) drop(node);
     },
-    room: (tier, owner = null) => tiers[tier]!.size < caps[tier]! && (owner === null || tier === FRESH || (ownerList(owner, tier)?.size ?? 0) < place),
+    room: (tier, owner = null) =>
+      tiers[tier]!.size < caps[tier]! &&
+      (owner === null || tier === FRESH || (ownerList(owner, tier)?.size ?? 0) < place),
     oldest: (tier, owner = null) => (owner === null ? tiers[tier]!.head : ownerList(owner, tier)?.head)?.key,
     sizes: () => [tiers[FRESH]!.size, tiers[COUNTING]!.size, tiers[LOCKED]!.size],
     held: (owner) => [0, ownerList(owner, COUNTING)?.size ?? 0, ownerList(owner, LOCKED)?.size ?? 0],

@@ -10,7 +10,14 @@ export const ISSUER = "XRP Faucet";
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
 const totpOf = (secret: string, label = "") =>
-  new TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_MS / 1000, secret: Secret.fromBase32(secret) });
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD_MS / 1000,
+    secret: Secret.fromBase32(secret),
+  });
 
 export const totpUri = (secret: string, username: string): string => totpOf(secret, username).toString();
 

@@ -21,7 +21,12 @@ test("jobs of one turn share a transaction; a failing job rolls back only its ow
     db.run("insert into t (v) values ('half-written')");
     throw new Error("refused");
   };
-  const results = await Promise.allSettled([commit(insert("a")), commit(failing), commit(insert("a")), commit(insert("b"))]);
+  const results = await Promise.allSettled([
+    commit(insert("a")),
+    commit(failing),
+    commit(insert("a")),
+    commit(insert("b")),
+  ]);
   expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
   expect((results[1] as PromiseRejectedResult).reason.message).toBe("refused");
   expect(String((results[2] as PromiseRejectedResult).reason)).toContain("UNIQUE");
@@ -37,7 +42,9 @@ test("a job sees the writes of the jobs before it in the same batch", async () =
     db.run("insert into t (v) values (?)", [v]);
     return n;
   };
-  expect(await Promise.all([commit(countThenInsert("x")), commit(countThenInsert("y")), commit(countThenInsert("z"))])).toEqual([0, 1, 2]);
+  expect(
+    await Promise.all([commit(countThenInsert("x")), commit(countThenInsert("y")), commit(countThenInsert("z"))]),
+  ).toEqual([0, 1, 2]);
   dispose();
 });
 
@@ -54,7 +61,11 @@ test("a promise settles only after the commit: another connection already sees t
 test("more jobs than one batch holds all complete, in order", async () => {
   const { db, dispose } = database();
   const commit = createGroupCommit(db, 10);
-  const ids = await Promise.all(Array.from({ length: 95 }, (_, i) => commit(() => Number(db.run("insert into t (v) values (?)", [`v${i}`]).lastInsertRowid))));
+  const ids = await Promise.all(
+    Array.from({ length: 95 }, (_, i) =>
+      commit(() => Number(db.run("insert into t (v) values (?)", [`v${i}`]).lastInsertRowid)),
+    ),
+  );
   expect(ids).toEqual(Array.from({ length: 95 }, (_, i) => i + 1));
   dispose();
 });

@@ -9,14 +9,21 @@ export const containsPattern = (text: string) => `%${likeLiteral(text)}%`;
 // The conditions every admin list shares, in the repositories' order: created in the range [from, to),
 // then the search: digits (or #12) are an id, anything else is part of one of the `searched` columns
 // (an address, name, email or hash; SQLite's LIKE ignores the case of ASCII letters).
-export function rangeAndSearch(f: ListFilter, columns: { id: Column; createdAt: Column; searched: Column[] }): (SQL | undefined)[] {
+export function rangeAndSearch(
+  f: ListFilter,
+  columns: { id: Column; createdAt: Column; searched: Column[] },
+): (SQL | undefined)[] {
   const where: (SQL | undefined)[] = [];
   if (f.from !== null) where.push(gte(columns.createdAt, f.from));
   if (f.to !== null) where.push(lt(columns.createdAt, f.to));
   if (f.q) {
     const pattern = containsPattern(f.q);
     const id = /^#?\d{1,15}$/.test(f.q) ? Number(f.q.replace("#", "")) : null;
-    where.push(id === null ? or(...columns.searched.map((column) => sql`${column} like ${pattern} escape '\\'`)) : eq(columns.id, id));
+    where.push(
+      id === null
+        ? or(...columns.searched.map((column) => sql`${column} like ${pattern} escape '\\'`))
+        : eq(columns.id, id),
+    );
   }
   return where;
 }

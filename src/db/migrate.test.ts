@@ -37,7 +37,8 @@ function migrationsCopy({ keep, extra }: { keep?: number; extra?: string }) {
   return folder;
 }
 
-const schema = (db: Database) => db.query("select type, name, tbl_name, sql from sqlite_master order by type, name").all();
+const schema = (db: Database) =>
+  db.query("select type, name, tbl_name, sql from sqlite_master order by type, name").all();
 const bookkeeping = (db: Database) => db.query("select hash, created_at from __drizzle_migrations order by id").all();
 
 test("a new database is built whole and renamed in: the schema and bookkeeping of one migrated in place, WAL, FULL after", () => {
@@ -59,7 +60,9 @@ test("a new database is built whole and renamed in: the schema and bookkeeping o
   }
   // and the next start opens it with nothing to apply
   const again = openMigratedDatabase(join(dir, "app.db"));
-  expect(bookkeeping(again)).toHaveLength((JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as Journal).entries.length);
+  expect(bookkeeping(again)).toHaveLength(
+    (JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as Journal).entries.length,
+  );
   again.close();
 });
 
@@ -88,7 +91,9 @@ test("an existing database that a new migration fails on is left as it was: no t
   before.close();
 
   // the rest of the migrations, then one that fails halfway (its first statement works)
-  const failing = migrationsCopy({ extra: "CREATE TABLE half (id integer);\n--> statement-breakpoint\nCREATE TABLE broken (" });
+  const failing = migrationsCopy({
+    extra: "CREATE TABLE half (id integer);\n--> statement-breakpoint\nCREATE TABLE broken (",
+  });
   expect(() => openMigratedDatabase(path, failing)).toThrow();
   const after = openMigratedDatabase(path, older);
   expect(schema(after)).toEqual(schemaBefore);
@@ -98,6 +103,8 @@ test("an existing database that a new migration fails on is left as it was: no t
 
   // the good ones apply on the next start
   const now = openMigratedDatabase(path);
-  expect(bookkeeping(now)).toHaveLength((JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as Journal).entries.length);
+  expect(bookkeeping(now)).toHaveLength(
+    (JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as Journal).entries.length,
+  );
   now.close();
 });

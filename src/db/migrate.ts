@@ -53,7 +53,8 @@ export function openMigratedDatabase(path: string, folder = migrationsFolder()):
 
 function buildDatabase(path: string, folder: string) {
   const building = `${path}.new`;
-  for (const leftover of [building, `${building}-journal`, `${building}-wal`, `${building}-shm`]) rmSync(leftover, { force: true });
+  for (const leftover of [building, `${building}-journal`, `${building}-wal`, `${building}-shm`])
+    rmSync(leftover, { force: true });
   const sqlite = new Database(building, { create: true, strict: true });
   try {
     sqlite.run("PRAGMA synchronous = OFF");
@@ -90,10 +91,16 @@ export function readJournal(folder = migrationsFolder()): Journal {
 // Whether a database has Drizzle's bookkeeping table, and the time of its newest migration (null: none
 // applied). Reads only, so it works on a read-only connection (--restore checks a backup with it).
 export function hasMigrationsTable(sqlite: Database): boolean {
-  return sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get() !== null;
+  return (
+    sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get() !== null
+  );
 }
 export function newestAppliedMigration(sqlite: Database): number | null {
-  const row = sqlite.query<{ created_at: number | string }, []>("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1").get();
+  const row = sqlite
+    .query<{ created_at: number | string }, []>(
+      "SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1",
+    )
+    .get();
   return row ? Number(row.created_at) : null;
 }
 
@@ -113,7 +120,9 @@ export function applyMigrations(db: Pick<Db, "sqlite">, folder = migrationsFolde
   try {
     sqlite.transaction(() => {
       sqlite.run(CREATE_TABLE);
-      const record = sqlite.prepare<unknown, [string, number]>('INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)');
+      const record = sqlite.prepare<unknown, [string, number]>(
+        'INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)',
+      );
       for (const entry of pending) {
         const text = readFileSync(join(folder, `${entry.tag}.sql`), "utf8");
         for (const statement of text.split(BREAKPOINT)) if (statement.trim()) sqlite.run(statement);

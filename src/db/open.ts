@@ -21,7 +21,16 @@ export function openSqlite(path: string): Database {
 
 // What the server keeps in its data directory. The database (and its backups) hold password
 // hashes and addresses, the sandbox wallet a secret: readable by the server's user only.
-export const DATA_FILES = ["app.db", "app.db-wal", "app.db-shm", "app.db-journal", "app.db.new", "sandbox-wallet.json", "sandbox-ledger.json", "sandbox-ledger.json.tmp"];
+export const DATA_FILES = [
+  "app.db",
+  "app.db-wal",
+  "app.db-shm",
+  "app.db-journal",
+  "app.db.new",
+  "sandbox-wallet.json",
+  "sandbox-ledger.json",
+  "sandbox-ledger.json.tmp",
+];
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 

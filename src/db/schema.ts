@@ -369,7 +369,10 @@ export const walletLedgerPayments = sqliteTable(
     payoutKey: text("payout_key"),
     foundAt: integer("found_at").notNull(),
   },
-  (t) => [uniqueIndex("wallet_ledger_payments_hash").on(t.txHash), index("wallet_ledger_payments_found").on(t.origin, t.foundAt)],
+  (t) => [
+    uniqueIndex("wallet_ledger_payments_hash").on(t.txHash),
+    index("wallet_ledger_payments_found").on(t.origin, t.foundAt),
+  ],
 );
 
 // One signer per hot wallet across processes.
@@ -612,7 +615,10 @@ export const alerts = sqliteTable(
     clearedAt: integer("cleared_at"),
     emailedAt: integer("emailed_at"),
   },
-  (t) => [uniqueIndex("alerts_open_kind").on(t.kind).where(sql`${t.clearedAt} is null`), index("alerts_raised").on(t.raisedAt)],
+  (t) => [
+    uniqueIndex("alerts_open_kind").on(t.kind).where(sql`${t.clearedAt} is null`),
+    index("alerts_raised").on(t.raisedAt),
+  ],
 );
 export type Alert = typeof alerts.$inferSelect;
 export type WalletLedgerPayment = typeof walletLedgerPayments.$inferSelect;
@@ -721,7 +727,10 @@ export const addressSignals = sqliteTable(
     // when its payments out were last read (addresses this faucet paid, for some days)
     flowsCheckedAt: integer("flows_checked_at"),
   },
-  (t) => [index("address_signals_activator").on(t.activatedBy, t.activatedAt), index("address_signals_sink").on(t.sink).where(sql`sink is not null`)],
+  (t) => [
+    index("address_signals_activator").on(t.activatedBy, t.activatedAt),
+    index("address_signals_sink").on(t.sink).where(sql`sink is not null`),
+  ],
 );
 export type AddressSignal = typeof addressSignals.$inferSelect;
 
@@ -734,7 +743,10 @@ export const addressFlows = sqliteTable(
     amountDrops: integer("amount_drops").notNull(),
     firstAt: integer("first_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.address, t.destination] }), index("address_flows_destination").on(t.destination, t.address)],
+  (t) => [
+    primaryKey({ columns: [t.address, t.destination] }),
+    index("address_flows_destination").on(t.destination, t.address),
+  ],
 );
 
 // Destinations that several paid addresses send their XRP on to.

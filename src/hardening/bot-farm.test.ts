@@ -12,13 +12,22 @@ const DIFFICULTY = 4;
 const t = testApp({ powDifficulty: DIFFICULTY });
 afterAll(() => t.close());
 const HIGH = 50;
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
 test("bots are refused or flagged; honest visitors get through unflagged", async () => {
   const admin = await t.registerAdmin();
-  await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" } });
-  const risk = t.db.sqlite.prepare<{ risk_score: number }, [number]>("select risk_score from faucet_requests where id = ?");
-  const outcome = { bot: { sent: 0, accepted: 0, acceptedUnflagged: 0, solvingMs: 0 }, honest: { sent: 0, refused: 0, flagged: 0 } };
+  await t.call("POST", "/api/admin/faucet/settings", {
+    cookie: admin.cookie,
+    body: { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" },
+  });
+  const risk = t.db.sqlite.prepare<{ risk_score: number }, [number]>(
+    "select risk_score from faucet_requests where id = ?",
+  );
+  const outcome = {
+    bot: { sent: 0, accepted: 0, acceptedUnflagged: 0, solvingMs: 0 },
+    honest: { sent: 0, refused: 0, flagged: 0 },
+  };
   const proof = t.proof;
 
   // Honest visitors and the farm take turns through the day; the farm fires every 5 seconds.
@@ -73,40 +82,87 @@ test("the side doors stay shut: IPv6 rotation, reviewer bonus, share bonus, para
   const s = testApp({ powDifficulty: DIFFICULTY });
   try {
     const admin = await s.registerAdmin();
-    await s.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" } });
-    const post = async (url: string, body: unknown, ip: string, extra: { cookie?: string; agent?: string; proof?: boolean } = {}) =>
-      s.call("POST", url, { body, ip, cookie: extra.cookie, headers: { "user-agent": extra.agent ?? BROWSER, ...(extra.proof === false ? {} : await s.proof(formAt(url)!, ip)) } });
+    await s.call("POST", "/api/admin/faucet/settings", {
+      cookie: admin.cookie,
+      body: { dailyLimit: "1000000", minAmount: "1", maxAmount: "2" },
+    });
+    const post = async (
+      url: string,
+      body: unknown,
+      ip: string,
+      extra: { cookie?: string; agent?: string; proof?: boolean } = {},
+    ) =>
+      s.call("POST", url, {
+        body,
+        ip,
+        cookie: extra.cookie,
+        headers: {
+          "user-agent": extra.agent ?? BROWSER,
+          ...(extra.proof === false ? {} : await s.proof(formAt(url)!, ip)),
+        },
+      });
     const farm = { ipv6: 0, reviewerBonus: 0, shareBonus: 0, loginsChecked: 0, accounts: 0 };
 
     // IPv6 rotation: 30 addresses inside one /64, each asking for a new address.
     for (let i = 0; i < 30; i++) {
-      const res = await post("/api/faucet/request", { address: randomAddress() }, `2001:db8:77:1:${(i * 7919).toString(16)}::${i + 1}`);
+      const res = await post(
+        "/api/faucet/request",
+        { address: randomAddress() },
+        `2001:db8:77:1:${(i * 7919).toString(16)}::${i + 1}`,
+      );
       if (res.status === 201) farm.ipv6++;
     }
     // Reviewer bonus: an IP at its 3 addresses writes reviews and claims bonuses to new addresses.
     const device = "device=farmdevice-reviewer-00000001";
-    for (let i = 0; i < 3; i++) await post("/api/faucet/request", { address: randomAddress() }, "203.0.113.90", { cookie: device });
+    for (let i = 0; i < 3; i++)
+      await post("/api/faucet/request", { address: randomAddress() }, "203.0.113.90", { cookie: device });
     for (let i = 0; i < 5; i++) {
-      const review = await post("/api/reviews/submit", { rating: 5, review: `Best faucet ever ${i}` }, "203.0.113.90", { cookie: device });
+      const review = await post("/api/reviews/submit", { rating: 5, review: `Best faucet ever ${i}` }, "203.0.113.90", {
+        cookie: device,
+      });
       if (review.status !== 201) continue;
-      const bonus = await post("/api/reviews/bonus-request", { address: randomAddress(), reviewId: review.json.id }, "203.0.113.90", { cookie: device });
+      const bonus = await post(
+        "/api/reviews/bonus-request",
+        { address: randomAddress(), reviewId: review.json.id },
+        "203.0.113.90",
+        { cookie: device },
+      );
       if (bonus.status === 201) farm.reviewerBonus++;
     }
     // Share bonus without a share, from a bot's account.
     const bot = await s.register("farmbot1");
     for (const platform of ["Facebook", "Twitter", "LinkedIn"]) {
-      const claim = await post("/api/social/bonus-request", { address: randomAddress(), platform, sharedUrl: "https://example.com", sharedContent: { title: "x", description: "y" } }, "203.0.113.91", { cookie: bot.cookie });
+      const claim = await post(
+        "/api/social/bonus-request",
+        {
+          address: randomAddress(),
+          platform,
+          sharedUrl: "https://example.com",
+          sharedContent: { title: "x", description: "y" },
+        },
+        "203.0.113.91",
+        { cookie: bot.cookie },
+      );
       if (claim.status === 201) farm.shareBonus++;
     }
     // 40 parallel guesses at one user's password from one IP.
     await s.register("victim");
     const guesses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => s.call("POST", "/api/login", { body: { username: "victim", password: `guess-number-${i}` }, ip: "203.0.113.92" })),
+      Array.from({ length: 40 }, (_, i) =>
+        s.call("POST", "/api/login", {
+          body: { username: "victim", password: `guess-number-${i}` },
+          ip: "203.0.113.92",
+        }),
+      ),
     );
     farm.loginsChecked = guesses.filter((g) => g.status === 401).length;
     // 25 accounts from one IP.
     for (let i = 0; i < 25; i++) {
-      const res = await post("/api/register", { username: `farmacct${i}`, email: `farm${i}@example.com`, password: "correct horse battery" }, "203.0.113.93");
+      const res = await post(
+        "/api/register",
+        { username: `farmacct${i}`, email: `farm${i}@example.com`, password: "correct horse battery" },
+        "203.0.113.93",
+      );
       if (res.status === 201) farm.accounts++;
     }
 
@@ -118,25 +174,60 @@ test("the side doors stay shut: IPv6 rotation, reviewer bonus, share bonus, para
       const cookie = `device=honest-visitor-device-${String(n).padStart(6, "0")}`;
       const address = randomAddress();
       const steps: [string, () => Promise<{ status: number }>][] = [
-        ["faucet", async () => {
-          const res = await post("/api/faucet/request", { address }, ip, { cookie });
-          // (paid: the engine marks a validated payout's request PROCESSED; the reviewer bonus goes
-          // only to an address the faucet paid from the reviewer's device)
-          if (res.status === 201) s.db.sqlite.run("update faucet_requests set status = 'PROCESSED' where id = ?", [(res as { json: { id: number } }).json.id]);
-          return res;
-        }],
-        ["review+bonus", async () => {
-          const review = await post("/api/reviews/submit", { rating: 4, review: "Quick and simple, thanks" }, ip, { cookie });
-          return review.status === 201 ? post("/api/reviews/bonus-request", { address, reviewId: (review as { json: { id: number } }).json.id }, ip, { cookie }) : review;
-        }],
-        ["register+share+claim", async () => {
-          const res = await post("/api/register", { username: `honest${n}`, email: `honest${n}@example.com`, password: "correct horse battery" }, ip);
-          if (res.status !== 201) return res;
-          const session = (res as { cookie?: string }).cookie!;
-          s.clock.advance(24 * 60 * 60 * 1000);
-          await post("/api/social/share", { platform: "Twitter" }, ip, { cookie: session, proof: false });
-          return post("/api/social/bonus-request", { address, platform: "Twitter", sharedUrl: "https://twitter.com/intent/tweet", sharedContent: { title: "XRP faucet", description: "Free XRP" } }, ip, { cookie: session });
-        }],
+        [
+          "faucet",
+          async () => {
+            const res = await post("/api/faucet/request", { address }, ip, { cookie });
+            // (paid: the engine marks a validated payout's request PROCESSED; the reviewer bonus goes
+            // only to an address the faucet paid from the reviewer's device)
+            if (res.status === 201)
+              s.db.sqlite.run("update faucet_requests set status = 'PROCESSED' where id = ?", [
+                (res as { json: { id: number } }).json.id,
+              ]);
+            return res;
+          },
+        ],
+        [
+          "review+bonus",
+          async () => {
+            const review = await post("/api/reviews/submit", { rating: 4, review: "Quick and simple, thanks" }, ip, {
+              cookie,
+            });
+            return review.status === 201
+              ? post(
+                  "/api/reviews/bonus-request",
+                  { address, reviewId: (review as { json: { id: number } }).json.id },
+                  ip,
+                  { cookie },
+                )
+              : review;
+          },
+        ],
+        [
+          "register+share+claim",
+          async () => {
+            const res = await post(
+              "/api/register",
+              { username: `honest${n}`, email: `honest${n}@example.com`, password: "correct horse battery" },
+              ip,
+            );
+            if (res.status !== 201) return res;
+            const session = (res as { cookie?: string }).cookie!;
+            s.clock.advance(24 * 60 * 60 * 1000);
+            await post("/api/social/share", { platform: "Twitter" }, ip, { cookie: session, proof: false });
+            return post(
+              "/api/social/bonus-request",
+              {
+                address,
+                platform: "Twitter",
+                sharedUrl: "https://twitter.com/intent/tweet",
+                sharedContent: { title: "XRP faucet", description: "Free XRP" },
+              },
+              ip,
+              { cookie: session },
+            );
+          },
+        ],
       ];
       for (const [name, step] of steps) {
         honest.sent++;

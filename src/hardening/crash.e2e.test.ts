@@ -56,10 +56,18 @@ function load(url: string, workers = 8) {
 // the proof of work is off so that the load is the server's, not the solver's.
 async function openTheTap(server: RunningServer, dir: string, binary: string) {
   const admin = { username: "loadadmin", password: "load admin passphrase 9" };
-  expect((await runBinary(["--seed-admin", admin.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: admin.password } })).code).toBe(0);
+  expect(
+    (await runBinary(["--seed-admin", admin.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: admin.password } }))
+      .code,
+  ).toBe(0);
   const client = httpClient(server.url);
   expect((await client.post("/api/login", admin)).status).toBe(200);
-  const res = await client.post("/api/admin/faucet/settings", { dailyLimit: "1000000", minAmount: "0.000001", maxAmount: "0.000001", powDifficulty: 0 });
+  const res = await client.post("/api/admin/faucet/settings", {
+    dailyLimit: "1000000",
+    minAmount: "0.000001",
+    maxAmount: "0.000001",
+    powDifficulty: 0,
+  });
   expect(res.status).toBe(200);
 }
 
@@ -84,7 +92,10 @@ test("SIGKILL in the middle of a load: every acknowledged request is stored once
   // killed once the WAL has reached SQLite's automatic checkpoint (1,000 pages of 4 KiB), so that the
   // kill may land in or after one (as 1.5 s of this load did on an idle machine)
   const walPages = () => statSync(join(dir, "data/app.db-wal")).size / (4096 + 24);
-  await waitFor(() => traffic.acknowledged.length >= 100 && walPages() >= 1_000, { what: "a WAL of 1,000 pages under load", timeout: 30_000 });
+  await waitFor(() => traffic.acknowledged.length >= 100 && walPages() >= 1_000, {
+    what: "a WAL of 1,000 pages under load",
+    timeout: 30_000,
+  });
   server.proc.kill("SIGKILL");
   await server.proc.exited;
   await traffic.stop();
@@ -135,7 +146,9 @@ test("a backup taken under load opens cleanly and holds every request acknowledg
   const copy = new Database(join(dir, "under-load.db"), { readonly: true });
   try {
     expect((copy.query("pragma integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
-    const stored = new Set((copy.query("select address from faucet_requests").all() as { address: string }[]).map((r) => r.address));
+    const stored = new Set(
+      (copy.query("select address from faucet_requests").all() as { address: string }[]).map((r) => r.address),
+    );
     expect(before.length).toBeGreaterThan(20);
     expect(before.filter((a) => !stored.has(a))).toEqual([]);
   } finally {

@@ -24,14 +24,30 @@ async function answer(res: Response) {
 }
 
 test("a 100 KiB JSON body: 413 with a JSON message", async () => {
-  const res = await fetch(`${url}/api/newsletter/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: padded(100 * 1024) });
-  expect(await answer(res)).toEqual({ status: 413, type: expect.stringContaining("application/json"), json: TOO_LARGE });
+  const res = await fetch(`${url}/api/newsletter/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: padded(100 * 1024),
+  });
+  expect(await answer(res)).toEqual({
+    status: 413,
+    type: expect.stringContaining("application/json"),
+    json: TOO_LARGE,
+  });
   expect(signups()).toBe(0);
 });
 
 test("a body far over any limit (4 MiB, Content-Length): 413 with a JSON message", async () => {
-  const res = await fetch(`${url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: padded(4 * 1024 * 1024) });
-  expect(await answer(res)).toEqual({ status: 413, type: expect.stringContaining("application/json"), json: TOO_LARGE });
+  const res = await fetch(`${url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: padded(4 * 1024 * 1024),
+  });
+  expect(await answer(res)).toEqual({
+    status: 413,
+    type: expect.stringContaining("application/json"),
+    json: TOO_LARGE,
+  });
 });
 
 test("an oversized chunked body (no Content-Length): 413 with a JSON message", async () => {
@@ -52,9 +68,18 @@ test("an oversized chunked body (no Content-Length): 413 with a JSON message", a
       controller.enqueue(chunk);
     },
   });
-  const res = await fetch(`${url}/api/newsletter/signup`, { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+  const res = await fetch(`${url}/api/newsletter/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
   expect(res.headers.get("content-length")).not.toBe("0");
-  expect(await answer(res)).toEqual({ status: 413, type: expect.stringContaining("application/json"), json: TOO_LARGE });
+  expect(await answer(res)).toEqual({
+    status: 413,
+    type: expect.stringContaining("application/json"),
+    json: TOO_LARGE,
+  });
   expect(signups()).toBe(0);
 });
 
@@ -65,7 +90,9 @@ test("a raw chunked upload over the limit: 413 with a JSON message on the wire",
   const reply = await new Promise<string>((resolve) => {
     let out = "";
     const socket = connect(port, "127.0.0.1", () => {
-      socket.write(`POST /api/newsletter/signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${chunks}0\r\n\r\n`);
+      socket.write(
+        `POST /api/newsletter/signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${chunks}0\r\n\r\n`,
+      );
     });
     socket.on("data", (data) => {
       out += data;
@@ -85,7 +112,11 @@ test("a body of exactly the limit is read (and refused for its content, not its 
   const body = JSON.stringify({ email: "big@example.com", name: "" });
   const exact = body.replace('"name":""', `"name":"${"x".repeat(MAX_BODY_BYTES - body.length)}"`);
   expect(new TextEncoder().encode(exact).length).toBe(MAX_BODY_BYTES);
-  const res = await fetch(`${url}/api/newsletter/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: exact });
+  const res = await fetch(`${url}/api/newsletter/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: exact,
+  });
   expect(res.status).toBe(400);
   expect((await res.json()).message).not.toBe(TOO_LARGE.message);
 });

@@ -14,10 +14,12 @@ export const jsonBody = <P extends Properties>(properties: P) =>
   t.Optional(t.Object(properties, { additionalProperties: true, error: "The request body must be a JSON object" }));
 
 // Optional text of at most `max` characters; null and absent read the same.
-export const text = (max: number, error: string) => t.Optional(t.Union([t.String({ maxLength: max }), t.Null()], { error }));
+export const text = (max: number, error: string) =>
+  t.Optional(t.Union([t.String({ maxLength: max }), t.Null()], { error }));
 
 // Optional text with the usual message: "<field> must be text of at most <max> characters".
-export const textField = (field: string, max: number) => text(max, `${field} must be text of at most ${max} characters`);
+export const textField = (field: string, max: number) =>
+  text(max, `${field} must be text of at most ${max} characters`);
 
 // Optional true/false.
 export const flag = (error: string) => t.Optional(t.Union([t.Boolean(), t.Null()], { error }));
@@ -37,7 +39,13 @@ export const IS_JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 // so a chunked upload without a Content-Length never holds more than `max` bytes in memory. A body
 // still arriving after `deadlineMs` stops with `tooSlow()`: a slow body holds a connection (and a
 // file descriptor) only that long.
-export async function readBody(request: Request, max: number, tooLarge: () => Error, deadlineMs = Number.POSITIVE_INFINITY, tooSlow: () => Error = tooLarge): Promise<string> {
+export async function readBody(
+  request: Request,
+  max: number,
+  tooLarge: () => Error,
+  deadlineMs = Number.POSITIVE_INFINITY,
+  tooSlow: () => Error = tooLarge,
+): Promise<string> {
   // A declared length within the limit (the app refused a larger one at the door): read whole by
   // Bun, without a stream reader's machinery, which was a good part of a small request's time.
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
@@ -57,7 +65,13 @@ export async function readBody(request: Request, max: number, tooLarge: () => Er
 }
 
 // The body's bytes, with the same limits (an admin's image upload).
-export async function readBytes(request: Request, max: number, tooLarge: () => Error, deadlineMs = Number.POSITIVE_INFINITY, tooSlow: () => Error = tooLarge): Promise<Uint8Array> {
+export async function readBytes(
+  request: Request,
+  max: number,
+  tooLarge: () => Error,
+  deadlineMs = Number.POSITIVE_INFINITY,
+  tooSlow: () => Error = tooLarge,
+): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -13,7 +13,8 @@ const server = Bun.serve({
 });
 afterAll(() => server.stop(true));
 
-const ask = async (headers: Record<string, string> = {}) => (await fetch(`http://127.0.0.1:${server.port}/`, { headers })).json();
+const ask = async (headers: Record<string, string> = {}) =>
+  (await fetch(`http://127.0.0.1:${server.port}/`, { headers })).json();
 
 test("without a trusted proxy the socket address counts and X-Forwarded-For is ignored", async () => {
   expect((await ask()).direct).toBe("127.0.0.1");
@@ -27,7 +28,15 @@ test("behind the trusted proxy the last X-Forwarded-For hop counts, whatever the
 });
 
 test("a forwarded value that is not a plain IP never counts as the client's address", async () => {
-  for (const odd of ["[2001:db8::1]", "198.51.100.7:443", "::ffff:0:198.51.100.7", "::198.51.100.7", "fe80::1%eth0", "unknown", "198.51.100.300"]) {
+  for (const odd of [
+    "[2001:db8::1]",
+    "198.51.100.7:443",
+    "::ffff:0:198.51.100.7",
+    "::198.51.100.7",
+    "fe80::1%eth0",
+    "unknown",
+    "198.51.100.300",
+  ]) {
     expect((await ask({ "x-forwarded-for": odd })).proxied).toBe("127.0.0.1");
     expect(isPlainIp(odd)).toBe(false);
   }
@@ -38,14 +47,22 @@ test("behind the trusted proxy, a request whose forwarded address is not a plain
   const t = testApp({ config: { publicUrl: null, trustProxy: true }, clientIp: createClientIpResolver(true) });
   try {
     for (const odd of ["[2001:db8::1]", "198.51.100.7:443", "::ffff:0:198.51.100.7"]) {
-      const res = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers: { "x-forwarded-for": odd } });
+      const res = await t.call("POST", "/api/faucet/request", {
+        body: { address: randomAddress() },
+        headers: { "x-forwarded-for": odd },
+      });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ message: "The forwarded client address is not an IP address" });
     }
     expect((t.db.sqlite.query("select count(*) as n from faucet_requests").get() as { n: number }).n).toBe(0);
-    const plain = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers: { "x-forwarded-for": "198.51.100.7" } });
+    const plain = await t.call("POST", "/api/faucet/request", {
+      body: { address: randomAddress() },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
     expect(plain.status).toBe(201);
-    expect((t.db.sqlite.query("select requester_ip as ip from faucet_requests").get() as { ip: string }).ip).toBe("198.51.100.7");
+    expect((t.db.sqlite.query("select requester_ip as ip from faucet_requests").get() as { ip: string }).ip).toBe(
+      "198.51.100.7",
+    );
   } finally {
     t.close();
   }
@@ -59,7 +76,9 @@ test("an IPv6 address of hex groups is told as Node's isIPv6 tells it", () => {
   const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
   const pick = (chars: string) => chars[Math.floor(random() * chars.length)]!;
   const written = () => {
-    const groups = Array.from({ length: Math.floor(random() * 10) }, () => Array.from({ length: Math.floor(random() * 6) }, () => pick("0123456789abcdefABCDEF")).join(""));
+    const groups = Array.from({ length: Math.floor(random() * 10) }, () =>
+      Array.from({ length: Math.floor(random() * 6) }, () => pick("0123456789abcdefABCDEF")).join(""),
+    );
     let text = groups.join(":");
     if (random() < 0.6) {
       const at = Math.floor(random() * (text.length + 1));
@@ -67,7 +86,8 @@ test("an IPv6 address of hex groups is told as Node's isIPv6 tells it", () => {
     }
     return (random() < 0.1 ? ":" : "") + text + (random() < 0.1 ? ":" : "");
   };
-  const scrambled = () => Array.from({ length: Math.floor(random() * 42) }, () => pick("0123456789abcdefABCDEF:::::g ")).join("");
+  const scrambled = () =>
+    Array.from({ length: Math.floor(random() * 42) }, () => pick("0123456789abcdefABCDEF:::::g ")).join("");
   let valid = 0;
   for (let i = 0; i < 100_000; i++) {
     const text = i % 2 ? written() : scrambled();
@@ -76,6 +96,29 @@ test("an IPv6 address of hex groups is told as Node's isIPv6 tells it", () => {
     if (isHexIpv6(text) !== expected) throw new Error(`${JSON.stringify(text)}: expected ${expected}`);
   }
   expect(valid).toBeGreaterThan(5_000);
-  for (const text of ["::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "2a0b:4000:0:ffff::1", "FE80::1"]) expect(isHexIpv6(text)).toBe(true);
-  for (const text of [":::", "1:::2", "1::2::3", ":1", "1:", "1:2:3:4:5:6:7:8:9", "1::2:3:4:5:6:7:8", "12345::1", "g::1", "", ":"]) expect(isHexIpv6(text)).toBe(false);
+  for (const text of [
+    "::",
+    "::1",
+    "1::",
+    "1:2:3:4:5:6:7:8",
+    "1:2:3:4:5:6:7::",
+    "::2:3:4:5:6:7:8",
+    "2a0b:4000:0:ffff::1",
+    "FE80::1",
+  ])
+    expect(isHexIpv6(text)).toBe(true);
+  for (const text of [
+    ":::",
+    "1:::2",
+    "1::2::3",
+    ":1",
+    "1:",
+    "1:2:3:4:5:6:7:8:9",
+    "1::2:3:4:5:6:7:8",
+    "12345::1",
+    "g::1",
+    "",
+    ":",
+  ])
+    expect(isHexIpv6(text)).toBe(false);
 });

@@ -65,7 +65,9 @@ const plainHop = (hop: string): string | null => {
   if (last === "") return "";
   return isPlainIp(last) ? normalizeIp(last) : null;
 };
-const lastHopOf = remembered<string | null>(FORWARDED_REMEMBERED, (header) => plainHop(header.slice(header.lastIndexOf(",") + 1)));
+const lastHopOf = remembered<string | null>(FORWARDED_REMEMBERED, (header) =>
+  plainHop(header.slice(header.lastIndexOf(",") + 1)),
+);
 const lastHop = (request: Request): string | null | undefined => {
   const header = request.headers.get("x-forwarded-for");
   if (header === null) return undefined;

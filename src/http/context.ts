@@ -40,7 +40,6 @@ export interface Visitor {
   requireUser(message?: string): User;
 }
 
-
 export function userAgentOf(request: Request): string | null {
   return request.headers.get("user-agent")?.slice(0, 300) || null;
 }
@@ -81,7 +80,8 @@ class RequestVisitor implements Visitor {
     return userAgentOf(this.request);
   }
   get user(): User | null {
-    if (this.#signedIn === undefined) this.#signedIn = this.deps.currentUser(this.cookies, { ip: this.ip, userAgent: this.userAgent });
+    if (this.#signedIn === undefined)
+      this.#signedIn = this.deps.currentUser(this.cookies, { ip: this.ip, userAgent: this.userAgent });
     return this.#signedIn?.user ?? null;
   }
   get session(): SessionInfo | null {
@@ -93,17 +93,29 @@ class RequestVisitor implements Visitor {
 }
 
 // (`ip`: the client's, when the caller read it already)
-export function createVisitor(deps: ContextDeps, request: Request, server: unknown, set: { headers: Record<string, unknown> }, ip?: string): Visitor {
+export function createVisitor(
+  deps: ContextDeps,
+  request: Request,
+  server: unknown,
+  set: { headers: Record<string, unknown> },
+  ip?: string,
+): Visitor {
   return new RequestVisitor(deps, request, server, set, ip);
 }
 
 export const visitorContext = (deps: ContextDeps) =>
-  new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => ({ visitor: createVisitor(deps, request, server, set) }));
+  new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => ({
+    visitor: createVisitor(deps, request, server, set),
+  }));
 
 // The visitor's admin: 401, 403 (not an admin, two-factor sign-in to set up, a session used
 // elsewhere that must give a code first) otherwise.
 export const visitingAdmin = (deps: ContextDeps, visitor: Visitor): User =>
-  requireAdmin(() => (visitor.user ? { user: visitor.user, session: visitor.session! } : null), visitor.cookies, deps.adminTwoFactorRequired);
+  requireAdmin(
+    () => (visitor.user ? { user: visitor.user, session: visitor.session! } : null),
+    visitor.cookies,
+    deps.adminTwoFactorRequired,
+  );
 
 export const adminContext = (deps: ContextDeps) =>
   new Elysia().resolve({ as: "scoped" }, ({ request, server, set }) => {

@@ -3,7 +3,13 @@
 import { expect, test } from "bun:test";
 import { cookieJar } from "./cookies.ts";
 
-const ATTRIBUTES = { httpOnly: true, sameSite: "lax", path: "/", secure: false, expires: new Date(Date.UTC(2027, 0, 1)) } as const;
+const ATTRIBUTES = {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: false,
+  expires: new Date(Date.UTC(2027, 0, 1)),
+} as const;
 const jarOf = (cookie?: string) => {
   const sink = { headers: {} as Record<string, unknown> };
   const request = new Request("http://localhost/", { headers: cookie === undefined ? {} : { cookie } });

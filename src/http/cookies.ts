@@ -29,7 +29,8 @@ function cookieValue(header: string, name: string): string | undefined {
     let end = header.indexOf(";", start);
     if (end === -1) end = header.length;
     const eq = header.indexOf("=", start);
-    if (eq !== -1 && eq < end && header.slice(start, eq).trim() === name) return decodedValue(header.slice(eq + 1, end).trim());
+    if (eq !== -1 && eq < end && header.slice(start, eq).trim() === name)
+      return decodedValue(header.slice(eq + 1, end).trim());
     start = end + 1;
   }
   return undefined;
@@ -73,7 +74,11 @@ export function cookieJar(request: Request, set: HeaderSink): CookieJar {
     set(name, value, attributes) {
       const line = serializeCookie(name, value, attributes);
       const current = set.headers["set-cookie"];
-      set.headers["set-cookie"] = Array.isArray(current) ? [...current, line] : typeof current === "string" ? [current, line] : [line];
+      set.headers["set-cookie"] = Array.isArray(current)
+        ? [...current, line]
+        : typeof current === "string"
+          ? [current, line]
+          : [line];
       (written ??= new Map()).set(name, value);
     },
   };

@@ -5,7 +5,15 @@
 // reached through 2,000 distinct paths is one stack trace, not 2,000.
 export const REPEAT_INTERVAL_MS = 60_000;
 
-export function createErrorLog({ log, clock, intervalMs = REPEAT_INTERVAL_MS }: { log: (line: string) => void; clock: () => number; intervalMs?: number }) {
+export function createErrorLog({
+  log,
+  clock,
+  intervalMs = REPEAT_INTERVAL_MS,
+}: {
+  log: (line: string) => void;
+  clock: () => number;
+  intervalMs?: number;
+}) {
   const seen = new Map<string, { since: number; repeats: number }>();
 
   // Writes the repeat counts of every error whose interval has ended (all of them with `all`).
@@ -13,7 +21,10 @@ export function createErrorLog({ log, clock, intervalMs = REPEAT_INTERVAL_MS }: 
     const now = clock();
     for (const [key, entry] of seen) {
       if (!all && now - entry.since < intervalMs) continue;
-      if (entry.repeats > 0) log(`${key} (repeated ${entry.repeats} more time${entry.repeats === 1 ? "" : "s"} in ${Math.max(1, Math.round((now - entry.since) / 1000))} s)`);
+      if (entry.repeats > 0)
+        log(
+          `${key} (repeated ${entry.repeats} more time${entry.repeats === 1 ? "" : "s"} in ${Math.max(1, Math.round((now - entry.since) / 1000))} s)`,
+        );
       seen.delete(key);
     }
   }

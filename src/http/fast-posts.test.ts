@@ -10,7 +10,7 @@ import { fakeClock, randomAddress, testApp, type TestApp } from "../testing/harn
 // the same draws in both apps (the amount of each request)
 const draws = () => {
   let n = 0;
-  return () => ((n = (n * 9301 + 49297) % 233280) / 233280);
+  return () => (n = (n * 9301 + 49297) % 233280) / 233280;
 };
 // what HTTP itself adds
 const TRANSPORT = new Set(["date", "content-length", "connection", "keep-alive", "transfer-encoding"]);
@@ -24,7 +24,9 @@ interface Answer {
 async function answerOf(response: Response): Promise<Answer> {
   const headers = [...response.headers]
     .filter(([name]) => !TRANSPORT.has(name) && name !== "set-cookie")
-    .concat(response.headers.getSetCookie().map((line) => ["set-cookie", line.replace(/^(device|session)=[^;]*/, "$1=…")]))
+    .concat(
+      response.headers.getSetCookie().map((line) => ["set-cookie", line.replace(/^(device|session)=[^;]*/, "$1=…")]),
+    )
     .sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y)) as [string, string][];
   return { status: response.status, body: await response.text(), headers };
 }
@@ -41,8 +43,15 @@ function pair(powDifficulty = 0) {
   const remote = testApp({ clock: fakeClock(start), random: draws(), powDifficulty });
   const url = remote.listen();
   const post = (t: TestApp, { body, headers = {} }: Sent) => {
-    const init = { method: "POST", headers: { "content-type": "application/json", ...headers }, body, duplex: "half" } as RequestInit;
-    return t === remote ? fetch(`${url}/api/faucet/request`, init) : t.app.handle(new Request("http://localhost/api/faucet/request", init));
+    const init = {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+      duplex: "half",
+    } as RequestInit;
+    return t === remote
+      ? fetch(`${url}/api/faucet/request`, init)
+      : t.app.handle(new Request("http://localhost/api/faucet/request", init));
   };
   // The same request to both (a body stream is made once for each): both answers, compared.
   async function both(sent: Sent | (() => Sent)) {
@@ -76,7 +85,10 @@ describe("POST /api/faucet/request over HTTP answers as the app does", () => {
     expect(accepted.headers).toContainEqual(["content-security-policy", expect.stringContaining("default-src 'self'")]);
     expect(accepted.headers).toContainEqual(["x-frame-options", "DENY"]);
     expect(accepted.headers).toContainEqual(["cache-control", "no-store"]);
-    expect(accepted.headers).toContainEqual(["set-cookie", expect.stringMatching(/^device=…; Path=\/; Expires=.*; HttpOnly; SameSite=Lax$/)]);
+    expect(accepted.headers).toContainEqual([
+      "set-cookie",
+      expect.stringMatching(/^device=…; Path=\/; Expires=.*; HttpOnly; SameSite=Lax$/),
+    ]);
     const again = await p.both(json({ address }, { "x-test-ip": "198.51.100.2", cookie: device(1) }));
     expect(again.status).toBe(429);
     expect(again.headers).toContainEqual(["x-error-code", "ADDRESS_LIMIT"]);
@@ -85,7 +97,14 @@ describe("POST /api/faucet/request over HTTP answers as the app does", () => {
   });
 
   test("a network over its limit is refused the same way, and an address with extra fields is taken", async () => {
-    for (let i = 0; i < 3; i++) expect((await p.both(json({ address: randomAddress(), note: i }, { "x-test-ip": "203.0.113.9", cookie: device(10 + i) }))).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await p.both(
+            json({ address: randomAddress(), note: i }, { "x-test-ip": "203.0.113.9", cookie: device(10 + i) }),
+          )
+        ).status,
+      ).toBe(201);
     const over = await p.both(json({ address: randomAddress() }, { "x-test-ip": "203.0.113.10", cookie: device(20) }));
     expect(over.status).toBe(429);
     expect(over.headers).toContainEqual(["x-error-code", "NETWORK_LIMIT"]);
@@ -96,9 +115,22 @@ describe("POST /api/faucet/request over HTTP answers as the app does", () => {
     const address = randomAddress();
     const post = (t: TestApp, cookie: string) =>
       t === p.remote
-        ? fetch(`${p.url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json", cookie, "x-test-ip": "192.0.2.33" }, body: JSON.stringify({ address }) })
-        : t.app.handle(new Request("http://localhost/api/faucet/request", { method: "POST", headers: { "content-type": "application/json", cookie, "x-test-ip": "192.0.2.33" }, body: JSON.stringify({ address }) }));
-    const [local, remote] = [await answerOf(await post(p.local, a.cookie)), await answerOf(await post(p.remote, b.cookie))];
+        ? fetch(`${p.url}/api/faucet/request`, {
+            method: "POST",
+            headers: { "content-type": "application/json", cookie, "x-test-ip": "192.0.2.33" },
+            body: JSON.stringify({ address }),
+          })
+        : t.app.handle(
+            new Request("http://localhost/api/faucet/request", {
+              method: "POST",
+              headers: { "content-type": "application/json", cookie, "x-test-ip": "192.0.2.33" },
+              body: JSON.stringify({ address }),
+            }),
+          );
+    const [local, remote] = [
+      await answerOf(await post(p.local, a.cookie)),
+      await answerOf(await post(p.remote, b.cookie)),
+    ];
     expect(local.status).toBe(201);
     expect(remote).toEqual(local);
   });
@@ -106,18 +138,53 @@ describe("POST /api/faucet/request over HTTP answers as the app does", () => {
   test.each<[string, Sent | (() => Sent), number, string]>([
     ["an address that is not one", json({ address: "not an address" }), 400, "Please enter a valid XRP wallet address"],
     ["an address that is a number", json({ address: 5 }), 400, "Please enter a valid XRP wallet address"],
-    ["an address that is an object", json({ address: { toString: null } }), 400, "Please enter a valid XRP wallet address"],
-    ["an address of 201 characters", json({ address: "r".repeat(201) }), 400, "Please enter a valid XRP wallet address"],
+    [
+      "an address that is an object",
+      json({ address: { toString: null } }),
+      400,
+      "Please enter a valid XRP wallet address",
+    ],
+    [
+      "an address of 201 characters",
+      json({ address: "r".repeat(201) }),
+      400,
+      "Please enter a valid XRP wallet address",
+    ],
     ["a list", { body: "[1]" }, 400, "The request body must be a JSON object"],
     ["a number", { body: "5" }, 400, "The request body must be a JSON object"],
     ["broken JSON", { body: '{"address":' }, 400, "The request body is not valid JSON"],
     ["JSON null", { body: "null" }, 400, "Please enter a valid XRP wallet address"],
     ["no body", { body: "" }, 400, "Please enter a valid XRP wallet address"],
-    ["text, not JSON", { body: '{"address":"x"}', headers: { "content-type": "text/plain" } }, 415, "Send the request body as JSON (Content-Type: application/json)"],
-    ["a form", { body: "address=x", headers: { "content-type": "application/x-www-form-urlencoded" } }, 415, "Send the request body as JSON (Content-Type: application/json)"],
-    ["a body over 64 KiB", json({ address: "x".repeat(70_000) }), 413, "The request body is too large (at most 64 KiB)"],
-    ["a chunked body (no Content-Length)", () => ({ body: new Blob([JSON.stringify({ address: "nope" })]).stream() }), 400, "Please enter a valid XRP wallet address"],
-    ["from another site", json({ address: randomAddress() }, { origin: "https://elsewhere.example" }), 403, "Cross-site request refused"],
+    [
+      "text, not JSON",
+      { body: '{"address":"x"}', headers: { "content-type": "text/plain" } },
+      415,
+      "Send the request body as JSON (Content-Type: application/json)",
+    ],
+    [
+      "a form",
+      { body: "address=x", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      415,
+      "Send the request body as JSON (Content-Type: application/json)",
+    ],
+    [
+      "a body over 64 KiB",
+      json({ address: "x".repeat(70_000) }),
+      413,
+      "The request body is too large (at most 64 KiB)",
+    ],
+    [
+      "a chunked body (no Content-Length)",
+      () => ({ body: new Blob([JSON.stringify({ address: "nope" })]).stream() }),
+      400,
+      "Please enter a valid XRP wallet address",
+    ],
+    [
+      "from another site",
+      json({ address: randomAddress() }, { origin: "https://elsewhere.example" }),
+      403,
+      "Cross-site request refused",
+    ],
   ])("%s: a clear JSON error, the same over HTTP", async (_name, sent, status, message) => {
     const answer = await p.both(sent);
     expect(answer.status).toBe(status);
@@ -139,12 +206,28 @@ describe("with the proof of work on", () => {
     const missing = await p.both(json({ address }));
     expect(missing.status).toBe(403);
     const localProof = await proofHeaders(async (path) => (await p.local.call("GET", path)).json, "faucet");
-    const remoteProof = await proofHeaders(async (path) => (await fetch(`${p.url}${path}`, { headers: { "x-test-ip": "203.0.113.7" } })).json(), "faucet");
+    const remoteProof = await proofHeaders(
+      async (path) => (await fetch(`${p.url}${path}`, { headers: { "x-test-ip": "203.0.113.7" } })).json(),
+      "faucet",
+    );
     const send = (t: TestApp, proof: Record<string, string>) =>
       t === p.remote
-        ? fetch(`${p.url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json", ...proof }, body: JSON.stringify({ address }) })
-        : t.app.handle(new Request("http://localhost/api/faucet/request", { method: "POST", headers: { "content-type": "application/json", ...proof }, body: JSON.stringify({ address }) }));
-    const [local, remote] = [await answerOf(await send(p.local, localProof)), await answerOf(await send(p.remote, remoteProof))];
+        ? fetch(`${p.url}/api/faucet/request`, {
+            method: "POST",
+            headers: { "content-type": "application/json", ...proof },
+            body: JSON.stringify({ address }),
+          })
+        : t.app.handle(
+            new Request("http://localhost/api/faucet/request", {
+              method: "POST",
+              headers: { "content-type": "application/json", ...proof },
+              body: JSON.stringify({ address }),
+            }),
+          );
+    const [local, remote] = [
+      await answerOf(await send(p.local, localProof)),
+      await answerOf(await send(p.remote, remoteProof)),
+    ];
     expect(local.status).toBe(201);
     expect(remote).toEqual(local);
   });

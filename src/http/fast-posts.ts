@@ -79,9 +79,19 @@ export function createFastPosts(reads: PublicReads, app: AppAround): FastPosts {
           const ip = app.context.clientIp(request, server);
           const body = await app.parseBody(request, request.headers.get("content-type"), server, ip);
           if (body !== null && body !== undefined && !schema.Check(body)) {
-            return app.errorAnswer(new HttpError(400, app.validationMessage({ valueError: schema.Errors(body).First() })), request, path);
+            return app.errorAnswer(
+              new HttpError(400, app.validationMessage({ valueError: schema.Errors(body).First() })),
+              request,
+              path,
+            );
           }
-          const context = { request, server, body, set, visitor: createVisitor(app.context, request, server, set, ip) } as PostContext<never>;
+          const context = {
+            request,
+            server,
+            body,
+            set,
+            visitor: createVisitor(app.context, request, server, set, ip),
+          } as PostContext<never>;
           for (const check of checks) {
             // (a check that returns nothing is not awaited: each await is a turn of the microtask queue)
             const checked = check(context);
@@ -98,7 +108,13 @@ export function createFastPosts(reads: PublicReads, app: AppAround): FastPosts {
         ...reads.routes[path],
         POST(request, server) {
           const type = request.headers.get("content-type");
-          if (request.headers.get("content-length") === null || type === null || !IS_JSON_TYPE.test(type) || app.refusedAtTheDoor(request)) return app.fallback(request);
+          if (
+            request.headers.get("content-length") === null ||
+            type === null ||
+            !IS_JSON_TYPE.test(type) ||
+            app.refusedAtTheDoor(request)
+          )
+            return app.fallback(request);
           if (!stats) return answer(request, server);
           const started = performance.now();
           return answer(request, server).then((response) => app.requests!.answered(stats, response, started));

@@ -10,9 +10,40 @@ import { testApp, type TestApp } from "../testing/harness.ts";
 import { BAD_HOST } from "./host.ts";
 
 // Host headers no URL can be built from, or that are not one host (two joined, a path, a user)
-const BAD_HOSTS = ["exa mple", "[::1", "a%zz", "a:b:c", "", "a:99999", "u@evil.example", "a/b", "a?b", "a#b", "999.1.1.1", "exämple.com", "a, b"];
-const PAGES = ["/", "/faucet", "/rss.xml", "/sitemap.xml", "/blog/some-post", "/robots.txt", "/no-such-page", "/assets/x.js"];
-const API = ["/api/user", "/api/nothing", "/api/health", "/api/faucet/status", "/api/stats/recent-payouts", "/api/admin/users", "/api/posts"];
+const BAD_HOSTS = [
+  "exa mple",
+  "[::1",
+  "a%zz",
+  "a:b:c",
+  "",
+  "a:99999",
+  "u@evil.example",
+  "a/b",
+  "a?b",
+  "a#b",
+  "999.1.1.1",
+  "exämple.com",
+  "a, b",
+];
+const PAGES = [
+  "/",
+  "/faucet",
+  "/rss.xml",
+  "/sitemap.xml",
+  "/blog/some-post",
+  "/robots.txt",
+  "/no-such-page",
+  "/assets/x.js",
+];
+const API = [
+  "/api/user",
+  "/api/nothing",
+  "/api/health",
+  "/api/faucet/status",
+  "/api/stats/recent-payouts",
+  "/api/admin/users",
+  "/api/posts",
+];
 
 let t: TestApp;
 let port: number;
@@ -25,8 +56,16 @@ afterAll(() => t.close());
 
 const expectRefused = (path: string, answer: { status: number; headers: Record<string, string>; body: string }) => {
   const api = path === "/api" || path.startsWith("/api/");
-  expect({ path, status: answer.status, type: answer.headers["content-type"] }).toEqual({ path, status: 400, type: api ? "application/json; charset=utf-8" : "text/plain;charset=utf-8" });
-  if (api) expect({ json: JSON.parse(answer.body), code: answer.headers["x-error-code"] }).toEqual({ json: { message: BAD_HOST }, code: "BAD_HOST" });
+  expect({ path, status: answer.status, type: answer.headers["content-type"] }).toEqual({
+    path,
+    status: 400,
+    type: api ? "application/json; charset=utf-8" : "text/plain;charset=utf-8",
+  });
+  if (api)
+    expect({ json: JSON.parse(answer.body), code: answer.headers["x-error-code"] }).toEqual({
+      json: { message: BAD_HOST },
+      code: "BAD_HOST",
+    });
   else expect(answer.body).toBe(`${BAD_HOST}\n`);
   expect(answer.headers["x-content-type-options"]).toBe("nosniff");
 };
@@ -36,7 +75,10 @@ describe("a malformed Host", () => {
     for (const host of BAD_HOSTS) {
       for (const path of [...PAGES, ...API]) expectRefused(path, await rawGet(port, path, [`Host: ${host}`]));
       const body = '{"address":"rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"}';
-      const post = await rawRequest(port, `POST /api/faucet/request HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+      const post = await rawRequest(
+        port,
+        `POST /api/faucet/request HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
       expectRefused("/api/faucet/request", post);
     }
     expect(t.logs).toEqual([]);
@@ -64,9 +106,18 @@ describe("no Host", () => {
 
   test("a good Host still gets its answer (a name with a port, an IPv4, a bracketed IPv6, a trailing dot)", async () => {
     for (const host of ["example.com:8080", "127.0.0.1", "[::1]:3000", "faucet.example.", "my_service:3000"]) {
-      expect({ host, status: (await rawGet(port, "/api/faucet/status", [`Host: ${host}`])).status }).toEqual({ host, status: 200 });
-      expect({ host, status: (await rawGet(port, "/faucet", [`Host: ${host}`])).status }).toEqual({ host, status: 200 });
-      expect({ host, status: (await rawGet(port, "/api/user", [`Host: ${host}`])).status }).toEqual({ host, status: 401 });
+      expect({ host, status: (await rawGet(port, "/api/faucet/status", [`Host: ${host}`])).status }).toEqual({
+        host,
+        status: 200,
+      });
+      expect({ host, status: (await rawGet(port, "/faucet", [`Host: ${host}`])).status }).toEqual({
+        host,
+        status: 200,
+      });
+      expect({ host, status: (await rawGet(port, "/api/user", [`Host: ${host}`])).status }).toEqual({
+        host,
+        status: 401,
+      });
     }
     expect(t.logs).toEqual([]);
   });
@@ -75,7 +126,13 @@ describe("no Host", () => {
 describe("the server main.ts listens with first (src/listen-first.ts)", () => {
   test("a malformed Host that came before the app waits for it and gets its 400; after the hand-over too", async () => {
     const app = testApp();
-    const early = listenFirst({ port: 0, hostname: "127.0.0.1", sqlite: app.db.sqlite, publicUrl: null, version: "test" });
+    const early = listenFirst({
+      port: 0,
+      hostname: "127.0.0.1",
+      sqlite: app.db.sqlite,
+      publicUrl: null,
+      version: "test",
+    });
     try {
       const earlyPort = early.server.port!;
       // the good early health read answers at once; the bad ones wait for the app

@@ -28,8 +28,21 @@ export function pathOf(url: string): string {
 }
 
 // The 400 of a request without a valid Host: `apiHeaders` (JSON) for /api, `pageHeaders` (text) for the rest.
-export function badHostAnswer(request: Request, apiHeaders: Record<string, string>, pageHeaders: Record<string, string>): Response {
+export function badHostAnswer(
+  request: Request,
+  apiHeaders: Record<string, string>,
+  pageHeaders: Record<string, string>,
+): Response {
   const path = pathOf(request.url);
-  if (path === "/api" || path.startsWith("/api/")) return jsonError(400, BAD_HOST, { ...apiHeaders, connection: "close" }, "BAD_HOST");
-  return new Response(`${BAD_HOST}\n`, { status: 400, headers: { ...pageHeaders, "content-type": "text/plain;charset=utf-8", "cache-control": "no-store", connection: "close" } });
+  if (path === "/api" || path.startsWith("/api/"))
+    return jsonError(400, BAD_HOST, { ...apiHeaders, connection: "close" }, "BAD_HOST");
+  return new Response(`${BAD_HOST}\n`, {
+    status: 400,
+    headers: {
+      ...pageHeaders,
+      "content-type": "text/plain;charset=utf-8",
+      "cache-control": "no-store",
+      connection: "close",
+    },
+  });
 }

@@ -30,7 +30,10 @@ describe("the embedded web app", () => {
       method: "GET",
       url: "/xrp-faucet-whitepaper.pdf",
       expectStatus: 200,
-      expectHeaders: { "content-type": "application/pdf", "content-disposition": 'inline; filename="xrp-faucet-whitepaper.pdf"' },
+      expectHeaders: {
+        "content-type": "application/pdf",
+        "content-disposition": 'inline; filename="xrp-faucet-whitepaper.pdf"',
+      },
       expectText: /^%PDF-1\.4\n[\s\S]*\(XRP Faucet Whitepaper\) Tj[\s\S]*%%EOF\n$/,
     },
   ]);
@@ -53,18 +56,27 @@ describe("the embedded web app", () => {
     expect(plain.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(plain.headers.get("content-type")).toContain("javascript");
     expect(plain.headers.get("content-encoding")).toBeNull();
-    const res = await t.app.handle(new Request(`http://localhost${hashedScript}`, { headers: { "accept-encoding": "gzip, deflate, br" } }));
+    const res = await t.app.handle(
+      new Request(`http://localhost${hashedScript}`, { headers: { "accept-encoding": "gzip, deflate, br" } }),
+    );
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("vary")).toBe("Accept-Encoding");
     const compressed = await res.arrayBuffer();
     expect(compressed.byteLength).toBeLessThan(plain.text.length);
-    const gz = await t.app.handle(new Request(`http://localhost${hashedScript}`, { headers: { "accept-encoding": "gzip" } }));
+    const gz = await t.app.handle(
+      new Request(`http://localhost${hashedScript}`, { headers: { "accept-encoding": "gzip" } }),
+    );
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(plain.text);
   });
 
   table([
-    { name: "a missing hashed asset is a 404, not the app", method: "GET", url: "/assets/nope-123.js", expectStatus: 404 },
+    {
+      name: "a missing hashed asset is a 404, not the app",
+      method: "GET",
+      url: "/assets/nope-123.js",
+      expectStatus: 404,
+    },
     {
       name: "robots.txt is plain text that keeps crawlers out of /admin and the API",
       method: "GET",
@@ -125,7 +137,13 @@ describe("the API's edges", () => {
   );
 
   table([
-    { name: "GET /api/health says the database answers", method: "GET", url: "/api/health", expectStatus: 200, expectJsonMatch: { status: "ok", database: "ok" } },
+    {
+      name: "GET /api/health says the database answers",
+      method: "GET",
+      url: "/api/health",
+      expectStatus: 200,
+      expectJsonMatch: { status: "ok", database: "ok" },
+    },
     {
       name: "a form post is refused as not JSON with 415",
       method: "POST",
@@ -139,31 +157,37 @@ describe("the API's edges", () => {
 
   const writes = ["/api/register", "/api/login", "/api/logout", "/api/admin/faucet/settings"];
   const malformed: { name: string; rawBody: string; type?: string }[] = [
-    { name: "broken JSON", rawBody: "{\"username\":" },
-    { name: "a JSON string", rawBody: "\"alice\"" },
+    { name: "broken JSON", rawBody: '{"username":' },
+    { name: "a JSON string", rawBody: '"alice"' },
     { name: "a JSON number", rawBody: "12" },
     { name: "JSON null", rawBody: "null" },
-    { name: "an array", rawBody: "[{\"username\":\"a\"}]" },
-    { name: "nested junk", rawBody: "{\"username\":{\"$gt\":\"\"},\"password\":[1,2],\"email\":{}}" },
+    { name: "an array", rawBody: '[{"username":"a"}]' },
+    { name: "nested junk", rawBody: '{"username":{"$gt":""},"password":[1,2],"email":{}}' },
     { name: "a form post", rawBody: "username=alice&password=secret123", type: "application/x-www-form-urlencoded" },
     { name: "plain text", rawBody: "hello", type: "text/plain" },
-    { name: "multipart", rawBody: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--\r\n", type: "multipart/form-data; boundary=x" },
+    {
+      name: "multipart",
+      rawBody: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+      type: "multipart/form-data; boundary=x",
+    },
     { name: "binary garbage", rawBody: "\u0000\u0001\u00ff\ud800", type: "application/json" },
   ];
   // Logout takes no body: a well-formed JSON one is ignored, an unreadable one refused.
   const parseable = new Set(["a JSON string", "a JSON number", "JSON null", "an array", "nested junk"]);
   table(
     writes.flatMap((url) =>
-      (url === "/api/logout" ? malformed.filter((m) => !parseable.has(m.name)) : malformed).map(({ name, rawBody, type }) => ({
-        name: `POST ${url} with ${name} gets a 4xx JSON message`,
-        method: "POST",
-        url,
-        rawBody,
-        headers: { "content-type": type ?? "application/json" },
-        expectStatus: "4xx",
-        expectJsonMatch: { message: expect.any(String) },
-        expectUnchanged: ["select count(*) as n from users"],
-      })),
+      (url === "/api/logout" ? malformed.filter((m) => !parseable.has(m.name)) : malformed).map(
+        ({ name, rawBody, type }) => ({
+          name: `POST ${url} with ${name} gets a 4xx JSON message`,
+          method: "POST",
+          url,
+          rawBody,
+          headers: { "content-type": type ?? "application/json" },
+          expectStatus: "4xx",
+          expectJsonMatch: { message: expect.any(String) },
+          expectUnchanged: ["select count(*) as n from users"],
+        }),
+      ),
     ),
   );
 

@@ -18,7 +18,10 @@ export function openApiDocument(version: string, root: () => AnyElysia): () => P
     const { toOpenAPISchema } = await import("@elysiajs/openapi/openapi");
     const { paths, components } = toOpenAPISchema(app, EXCLUDE, undefined, undefined, OPENAPI_VERSION);
     const info = { title: "xrp-faucet API", description: "Development documentation", version };
-    cached = { routes, document: { info, openapi: OPENAPI_VERSION, paths, components: { schemas: components.schemas } } };
+    cached = {
+      routes,
+      document: { info, openapi: OPENAPI_VERSION, paths, components: { schemas: components.schemas } },
+    };
     return cached.document;
   };
 }

@@ -7,6 +7,7 @@ export function isCrossSiteWrite(request: Request, publicUrl: string | null, tru
   if (!origin) return request.headers.get("sec-fetch-site") === "cross-site";
   if (origin === "null") return true;
   if (publicUrl) return origin !== publicUrl;
-  const host = (trustProxy && request.headers.get("x-forwarded-host")) || request.headers.get("host") || new URL(request.url).host;
+  const host =
+    (trustProxy && request.headers.get("x-forwarded-host")) || request.headers.get("host") || new URL(request.url).host;
   return origin !== `http://${host}` && origin !== `https://${host}`;
 }

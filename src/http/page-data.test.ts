@@ -27,14 +27,27 @@ describe("the page's data", () => {
     expect(page.text).not.toContain("<script>alert(1)");
     const data = pageData(page.text);
     expect(data.session).toBe(false);
-    expect(Object.keys(data.reads)).toEqual(["/api/site", "/api/faucet/status", "/api/stats/payouts", "/api/stats/recent-payouts", "/api/reviews"]);
+    expect(Object.keys(data.reads)).toEqual([
+      "/api/site",
+      "/api/faucet/status",
+      "/api/stats/payouts",
+      "/api/stats/recent-payouts",
+      "/api/reviews",
+    ]);
     expect((data.reads["/api/site"] as { name: string }).name).toBe(name);
     for (const path of Object.keys(data.reads)) expect(data.reads[path]).toEqual((await s.anonymous.get(path)).json);
   });
 
   test("other pages carry the header's and the badge's reads (and /reviews its list); an unknown page too, with its 404", async () => {
-    expect(Object.keys(pageData((await s.anonymous.get("/faucet")).text).reads)).toEqual(["/api/site", "/api/faucet/status"]);
-    expect(Object.keys(pageData((await s.anonymous.get("/reviews")).text).reads)).toEqual(["/api/site", "/api/faucet/status", "/api/reviews"]);
+    expect(Object.keys(pageData((await s.anonymous.get("/faucet")).text).reads)).toEqual([
+      "/api/site",
+      "/api/faucet/status",
+    ]);
+    expect(Object.keys(pageData((await s.anonymous.get("/reviews")).text).reads)).toEqual([
+      "/api/site",
+      "/api/faucet/status",
+      "/api/reviews",
+    ]);
     const missing = await s.anonymous.get("/no-such-page");
     expect(missing.status).toBe(404);
     expect(Object.keys(pageData(missing.text).reads)).toEqual(["/api/site", "/api/faucet/status"]);

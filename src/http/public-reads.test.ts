@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { testApp, type TestApp } from "../testing/harness.ts";
 
-const READS = ["/api/health", "/api/faucet/status", "/api/reviews", "/api/stats/payouts", "/api/social/bonus", "/api/user"];
+const READS = [
+  "/api/health",
+  "/api/faucet/status",
+  "/api/reviews",
+  "/api/stats/payouts",
+  "/api/social/bonus",
+  "/api/user",
+];
 
 let t: TestApp;
 let url: string;
@@ -21,8 +28,10 @@ async function answer(res: Response) {
   const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== "date" && name !== "content-length"));
   return { status: res.status, headers, json: await res.json() };
 }
-const inProcess = async (path: string, headers: Record<string, string> = {}) => answer(await t.app.handle(new Request(`http://localhost${path}`, { headers })));
-const overHttp = async (path: string, headers: Record<string, string> = {}) => answer(await fetch(`${url}${path}`, { headers }));
+const inProcess = async (path: string, headers: Record<string, string> = {}) =>
+  answer(await t.app.handle(new Request(`http://localhost${path}`, { headers })));
+const overHttp = async (path: string, headers: Record<string, string> = {}) =>
+  answer(await fetch(`${url}${path}`, { headers }));
 
 describe("an anonymous read over HTTP", () => {
   test.each(READS)("%s answers as the app does in process, with the security headers and no cookie", async (path) => {
@@ -66,10 +75,16 @@ describe("an anonymous read over HTTP", () => {
 
   test("follows the data: a new review is listed at once, a closed faucet says so", async () => {
     await t.call("POST", "/api/reviews/submit", { body: { rating: 4, review: "Second one" }, ip: "198.51.100.4" });
-    expect((await overHttp("/api/reviews")).json.map((r: { content: string }) => r.content)).toEqual(["Second one", "Arrived in a minute"]);
+    expect((await overHttp("/api/reviews")).json.map((r: { content: string }) => r.content)).toEqual([
+      "Second one",
+      "Arrived in a minute",
+    ]);
     const admin = await t.registerAdmin();
     await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { enabled: false } });
-    expect((await overHttp("/api/faucet/status")).json).toMatchObject({ isActive: false, message: "Faucet is offline" });
+    expect((await overHttp("/api/faucet/status")).json).toMatchObject({
+      isActive: false,
+      message: "Faucet is offline",
+    });
   });
 });
 
@@ -79,7 +94,9 @@ describe("what the fast path leaves to the full app", () => {
     const me = await overHttp("/api/user", { cookie: `device=${"d".repeat(24)}; ${cookie}` });
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ username: "alice" });
-    expect((await overHttp("/api/social/bonus", { cookie })).json).toEqual((await inProcess("/api/social/bonus", { cookie })).json);
+    expect((await overHttp("/api/social/bonus", { cookie })).json).toEqual(
+      (await inProcess("/api/social/bonus", { cookie })).json,
+    );
     const stale = await fetch(`${url}/api/user`, { headers: { cookie: "session=expired-or-forged" } });
     expect(stale.status).toBe(401);
     expect(stale.headers.get("set-cookie")).toContain("Max-Age=0");
@@ -100,7 +117,9 @@ describe("what the fast path leaves to the full app", () => {
       setTimeout(() => socket.destroy(), 5_000);
     });
     expect(reply).toStartWith("HTTP/1.1 413");
-    expect(JSON.parse(reply.slice(reply.indexOf("\r\n\r\n") + 4))).toEqual({ message: "The request body is too large (at most 64 KiB)" });
+    expect(JSON.parse(reply.slice(reply.indexOf("\r\n\r\n") + 4))).toEqual({
+      message: "The request body is too large (at most 64 KiB)",
+    });
   });
 
   test("a read that fails: the app's 500, logged like any other route's", async () => {

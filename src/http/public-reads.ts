@@ -48,7 +48,11 @@ export interface PublicReads {
 }
 
 // `requests`: where an answered read is counted (createApp's; none before the app, in listen-first).
-export function createPublicReads(headers: Record<string, string>, fallback: Fallback, requests?: RequestLog): PublicReads {
+export function createPublicReads(
+  headers: Record<string, string>,
+  fallback: Fallback,
+  requests?: RequestLog,
+): PublicReads {
   const answerHeaders = { ...headers, "content-type": JSON_TYPE };
   const routes: BunRoutes = {};
   const reads: Record<string, PublicRead> = {};

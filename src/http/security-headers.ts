@@ -5,7 +5,10 @@ const PLAIN_HTTPS_ORIGIN = /^https:\/\/[a-z0-9.-]+(?::\d{1,5})?$/;
 // Sent on every answer; the API adds no-store on top (its answers carry personal data).
 // `frameOrigins`: the https origins of the ad networks whose iframes the admin placed (the pages'
 // frame-src; none: frames only from this site). Anything else in it is left out.
-export function securityHeaders(publicUrl: string | null, frameOrigins: readonly string[] = []): Record<string, string> {
+export function securityHeaders(
+  publicUrl: string | null,
+  frameOrigins: readonly string[] = [],
+): Record<string, string> {
   const frames = frameOrigins.filter((origin) => PLAIN_HTTPS_ORIGIN.test(origin));
   const headers: Record<string, string> = {
     "content-security-policy": [

@@ -13,7 +13,10 @@ export interface SiteOrigin {
 export const NO_PUBLIC_URL =
   "warning: no --public-url: /rss.xml, /sitemap.xml and the blog's share tags take their links from each request's Host header, so they are not cached by shared caches. Set --public-url (PUBLIC_URL) to the site's address.";
 
-export function createSiteOrigin(publicUrl: string | null, log: (line: string) => void): (request: Request) => SiteOrigin {
+export function createSiteOrigin(
+  publicUrl: string | null,
+  log: (line: string) => void,
+): (request: Request) => SiteOrigin {
   if (publicUrl) {
     const known = { base: publicUrl.replace(/\/$/, ""), fromHost: false };
     return () => known;
@@ -29,4 +32,5 @@ export function createSiteOrigin(publicUrl: string | null, log: (line: string) =
 }
 
 // A feed's Cache-Control: shared caches may keep it 5 minutes, unless its links came from the Host.
-export const feedCacheControl = (origin: SiteOrigin) => (origin.fromHost ? "private, max-age=300" : "public, max-age=300");
+export const feedCacheControl = (origin: SiteOrigin) =>
+  origin.fromHost ? "private, max-age=300" : "public, max-age=300";

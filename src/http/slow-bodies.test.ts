@@ -17,7 +17,9 @@ afterEach(async () => {
 function slowUpload(port: number, ip: string): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1", () => {
-      socket.write(`POST /api/faucet/request HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Test-IP: ${ip}\r\n\r\n{"addr`);
+      socket.write(
+        `POST /api/faucet/request HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Test-IP: ${ip}\r\n\r\n{"addr`,
+      );
     });
     sockets.push(socket);
     let answer = "";
@@ -33,7 +35,9 @@ test("one network's slow bodies: a few are read at once, the rest refused at onc
   t = testApp({ bodyDeadlineMs: 600 });
   // (a day whose 12:00 slice pays both requests below, whatever amounts they draw)
   const admin = await t.registerAdmin();
-  expect((await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "1000" } })).status).toBe(200);
+  expect(
+    (await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "1000" } })).status,
+  ).toBe(200);
   const url = t.listen();
   const port = Number(new URL(url).port);
   const started = performance.now();
@@ -42,13 +46,21 @@ test("one network's slow bodies: a few are read at once, the rest refused at onc
   const first = await Promise.race(answers);
   expect(first).toBe("HTTP/1.1 429 Too Many Requests");
   // someone else, meanwhile, is served
-  const other = await fetch(`${url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json", "x-test-ip": "198.51.100.44" }, body: JSON.stringify({ address: randomAddress() }) });
+  const other = await fetch(`${url}/api/faucet/request`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-ip": "198.51.100.44" },
+    body: JSON.stringify({ address: randomAddress() }),
+  });
   expect(other.status).toBe(201);
   const all = await Promise.all(answers);
   expect(all.filter((a) => a === "HTTP/1.1 429 Too Many Requests")).toHaveLength(8);
   expect(all.filter((a) => a === "HTTP/1.1 408 Request Timeout")).toHaveLength(BODY_READS_PER_NETWORK);
   expect(performance.now() - started).toBeLessThan(5_000);
   // their places are free again
-  const after = await fetch(`${url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json", "x-test-ip": "2001:db8:66:1::9" }, body: JSON.stringify({ address: randomAddress() }) });
+  const after = await fetch(`${url}/api/faucet/request`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-ip": "2001:db8:66:1::9" },
+    body: JSON.stringify({ address: randomAddress() }),
+  });
   expect(after.status).toBe(201);
 }, 15_000);

@@ -25,7 +25,11 @@ export interface PageExtras {
 
 // The hashed assets and files of the build; any other path gets the app's page from `page`, with
 // status 404 unless it is one of the app's pages (the app then shows its not-found page).
-export function serveWebAsset(request: Request, headers: Record<string, string>, page: (request: Request, status: number) => Response | Promise<Response>): Response | Promise<Response> {
+export function serveWebAsset(
+  request: Request,
+  headers: Record<string, string>,
+  page: (request: Request, status: number) => Response | Promise<Response>,
+): Response | Promise<Response> {
   const pathname = new URL(request.url).pathname;
   if (pathname === "/api" || pathname.startsWith("/api/")) return jsonError(404, `Not found: ${pathname}`, headers);
   const asset = webAssets[pathname];
@@ -43,7 +47,8 @@ export function serveWebAsset(request: Request, headers: Record<string, string>,
   };
   if (variant.encoding) responseHeaders["content-encoding"] = variant.encoding;
   // a download (the whitepaper's PDF) keeps its own name, not the embedded file's
-  if (!pathname.startsWith("/assets/")) responseHeaders["content-disposition"] = `inline; filename="${pathname.slice(pathname.lastIndexOf("/") + 1)}"`;
+  if (!pathname.startsWith("/assets/"))
+    responseHeaders["content-disposition"] = `inline; filename="${pathname.slice(pathname.lastIndexOf("/") + 1)}"`;
   return new Response(Bun.file(variant.path), { headers: responseHeaders });
 }
 
@@ -62,7 +67,12 @@ let indexHtml: Promise<string> | undefined;
 
 // (`meta`: its <title>, description and Open Graph / Twitter tags, for the links people share: a
 // crawler runs no JavaScript.) Built per request, a few KiB, gzipped when the browser takes it.
-export async function serveWebPage(request: Request, headers: Record<string, string>, status: number, { cookie, meta, data }: PageExtras): Promise<Response> {
+export async function serveWebPage(
+  request: Request,
+  headers: Record<string, string>,
+  status: number,
+  { cookie, meta, data }: PageExtras,
+): Promise<Response> {
   indexHtml ??= Bun.file(webAssets["/index.html"]!.identity).text();
   let html = await indexHtml;
   if (meta) {
@@ -76,15 +86,28 @@ export async function serveWebPage(request: Request, headers: Record<string, str
       `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
       `<link rel="canonical" href="${attr(meta.url)}" />`,
     ].join("\n    ");
-    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(meta.title)}</title>`).replace(/<meta name="description"[^>]*>/, () => tags);
+    html = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(meta.title)}</title>`)
+      .replace(/<meta name="description"[^>]*>/, () => tags);
   }
   // A data block, not a script: the CSP's script-src does not apply to it. `<` is escaped (JSON
   // allows it only in strings), so no `</script>` in a review or a post ends it early.
-  if (data) html = html.replace("<div id=\"root\">", () => `<script type="application/json" id="page-data">${data.replaceAll("<", "\\u003c")}</script>\n    <div id="root">`);
+  if (data)
+    html = html.replace(
+      '<div id="root">',
+      () =>
+        `<script type="application/json" id="page-data">${data.replaceAll("<", "\\u003c")}</script>\n    <div id="root">`,
+    );
   const cacheControl = meta?.fromHost ? "private, no-cache" : "no-cache";
-  const responseHeaders: Record<string, string> = { ...headers, "content-type": "text/html;charset=utf-8", "cache-control": cacheControl, vary: "Accept-Encoding" };
+  const responseHeaders: Record<string, string> = {
+    ...headers,
+    "content-type": "text/html;charset=utf-8",
+    "cache-control": cacheControl,
+    vary: "Accept-Encoding",
+  };
   if (cookie) responseHeaders["set-cookie"] = cookie;
-  if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(html, { status, headers: responseHeaders });
+  if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? ""))
+    return new Response(html, { status, headers: responseHeaders });
   responseHeaders["content-encoding"] = "gzip";
   return new Response(Bun.gzipSync(html), { status, headers: responseHeaders });
 }
@@ -94,5 +117,7 @@ const ROBOTS = "User-agent: *\nDisallow: /admin\nDisallow: /api/\n";
 
 // (with the sitemap's address when the public URL is known)
 export function robotsTxt(headers: Record<string, string>, publicUrl: string | null = null): Response {
-  return new Response(publicUrl ? `${ROBOTS}Sitemap: ${publicUrl.replace(/\/$/, "")}/sitemap.xml\n` : ROBOTS, { headers: { ...headers, "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" } });
+  return new Response(publicUrl ? `${ROBOTS}Sitemap: ${publicUrl.replace(/\/$/, "")}/sitemap.xml\n` : ROBOTS, {
+    headers: { ...headers, "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" },
+  });
 }

@@ -24,7 +24,12 @@ export class HttpError extends Error {
   readonly status: ErrorStatus;
   readonly headers: Record<string, string>;
   readonly errorCode: string;
-  constructor(status: ErrorStatus, message: string, headers: Record<string, string> = {}, errorCode: string = DEFAULT_CODES[status]) {
+  constructor(
+    status: ErrorStatus,
+    message: string,
+    headers: Record<string, string> = {},
+    errorCode: string = DEFAULT_CODES[status],
+  ) {
     // An answer, not a fault: no stack trace is captured (that was a good part of a refusal's time
     // in a farm's flood of them).
     const stackTraceLimit = Error.stackTraceLimit;
@@ -41,7 +46,8 @@ export class HttpError extends Error {
 export const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
 
 // The factory: `appError(409, "USERNAME_TAKEN", "That username is already taken")`.
-export const appError = (status: ErrorStatus, code: string, message: string, headers: Record<string, string> = {}) => new HttpError(status, message, headers, code);
+export const appError = (status: ErrorStatus, code: string, message: string, headers: Record<string, string> = {}) =>
+  new HttpError(status, message, headers, code);
 
 export const badRequest = (message: string, code?: string) => new HttpError(400, message, {}, code);
 export const unauthorized = (message = "Please log in to continue") => new HttpError(401, message);
@@ -55,10 +61,19 @@ const ERROR_TYPE = { "content-type": "application/json; charset=utf-8", "cache-c
 
 // An error's answer: `{ message }` with its code in X-Error-Code. `headers` is a record, or the
 // headers of errorHeaders() with the error's own (`extra`) set on top.
-export function jsonError(status: number, message: string, headers: Record<string, string> | Headers = {}, code?: string, extra: Record<string, string> = {}): Response {
+export function jsonError(
+  status: number,
+  message: string,
+  headers: Record<string, string> | Headers = {},
+  code?: string,
+  extra: Record<string, string> = {},
+): Response {
   const errorCode = code ?? DEFAULT_CODES[status as ErrorStatus] ?? "ERROR";
   if (!(headers instanceof Headers)) {
-    return new Response(JSON.stringify({ message }), { status, headers: { ...ERROR_TYPE, "x-error-code": errorCode, ...headers, ...extra } });
+    return new Response(JSON.stringify({ message }), {
+      status,
+      headers: { ...ERROR_TYPE, "x-error-code": errorCode, ...headers, ...extra },
+    });
   }
   const response = new Response(JSON.stringify({ message }), { status, headers });
   response.headers.set("x-error-code", errorCode);

@@ -28,8 +28,16 @@ test.each([
   ["198.51.100.23", "subnet", { group: "198.51.100.0/24", network: "198.51.100.0/24", wide: "198.51.0.0/16" }],
   ["198.51.100.23", "address", { group: "198.51.100.23", network: "198.51.100.0/24", wide: "198.51.0.0/16" }],
   ["::ffff:198.51.7.1", "address", { group: "198.51.7.1", network: "198.51.7.0/24", wide: "198.51.0.0/16" }],
-  ["2001:db8:abcd:12:1:2:3:4", "subnet", { group: "2001:db8:abcd:12::/64", network: "2001:db8:abcd::/48", wide: "2001:db8::/32" }],
-  ["2001:db8:abcd:ff00::1", "address", { group: "2001:db8:abcd:ff00::/64", network: "2001:db8:abcd::/48", wide: "2001:db8::/32" }],
+  [
+    "2001:db8:abcd:12:1:2:3:4",
+    "subnet",
+    { group: "2001:db8:abcd:12::/64", network: "2001:db8:abcd::/48", wide: "2001:db8::/32" },
+  ],
+  [
+    "2001:db8:abcd:ff00::1",
+    "address",
+    { group: "2001:db8:abcd:ff00::/64", network: "2001:db8:abcd::/48", wide: "2001:db8::/32" },
+  ],
   ["unknown", "subnet", { group: "unknown", network: "unknown", wide: "unknown" }],
 ] as const)("%s by %s: group, network and wide network", (ip, grouping, expected) => {
   expect(ipNetworks(ip, grouping)).toEqual(expected);

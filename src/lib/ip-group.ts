@@ -25,7 +25,9 @@ function v6Groups(ip: string): string[] {
   const [head, tail = ""] = ip.split("%")[0]!.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const groups = ip.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
   return groups.map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, ""));
 }
 
@@ -50,7 +52,11 @@ export function ipNetworks(ip: string, grouping: IpGrouping): Readonly<IpNetwork
 function v4Networks(ip: string, grouping: IpGrouping): IpNetworks {
   const last = ip.lastIndexOf(".");
   const slash24 = `${ip.slice(0, last)}.0/24`;
-  return { group: grouping === "subnet" ? slash24 : ip, network: slash24, wide: `${ip.slice(0, ip.lastIndexOf(".", last - 1))}.0.0/16` };
+  return {
+    group: grouping === "subnet" ? slash24 : ip,
+    network: slash24,
+    wide: `${ip.slice(0, ip.lastIndexOf(".", last - 1))}.0.0/16`,
+  };
 }
 
 // An IPv6 address whose first four groups are written as its networks are (lower case, no leading
@@ -62,7 +68,11 @@ function v6NetworksAsWritten(ip: string): IpNetworks | null {
   const end = head[0].length - 1;
   const network = ip.lastIndexOf(":", end - 1);
   const wide = ip.lastIndexOf(":", network - 1);
-  return { group: `${ip.slice(0, end)}::/64`, network: `${ip.slice(0, network)}::/48`, wide: `${ip.slice(0, wide)}::/32` };
+  return {
+    group: `${ip.slice(0, end)}::/64`,
+    network: `${ip.slice(0, network)}::/48`,
+    wide: `${ip.slice(0, wide)}::/32`,
+  };
 }
 
 function networksOf(ip: string, grouping: IpGrouping): IpNetworks {

@@ -55,11 +55,15 @@ function day(query: Query, name: "from" | "to"): number | null {
 }
 
 // Whether the query asks for the filtered view (any filter, search or sort given).
-export const hasListFilter = (query: Query) => FILTER_PARAMS.some((name) => query[name] !== undefined && query[name] !== "");
+export const hasListFilter = (query: Query) =>
+  FILTER_PARAMS.some((name) => query[name] !== undefined && query[name] !== "");
 
 // The checked filter of an admin list. `statuses`: the list's statuses; `risk`: whether its items
 // have a risk score (faucet requests); `sorts`: the orders it offers.
-export function listFilter(query: Query, options: { statuses: readonly string[]; risk: boolean; sorts: readonly ListSort[] }): ListFilter {
+export function listFilter(
+  query: Query,
+  options: { statuses: readonly string[]; risk: boolean; sorts: readonly ListSort[] },
+): ListFilter {
   const statusMessage = oneOf("status", options.statuses);
   const status = param(query, "status", statusMessage);
   if (status !== null && !options.statuses.includes(status)) throw badRequest(statusMessage);

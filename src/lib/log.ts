@@ -36,7 +36,12 @@ export function createLogger({
   clock = Date.now,
   out = (line) => process.stdout.write(line),
   err = (line) => process.stderr.write(line),
-}: { format: LogFormat; clock?: () => number; out?: Write; err?: Write }): Logger {
+}: {
+  format: LogFormat;
+  clock?: () => number;
+  out?: Write;
+  err?: Write;
+}): Logger {
   if (format === "text") {
     return {
       format,
@@ -46,7 +51,8 @@ export function createLogger({
       access: null,
     };
   }
-  const line = (level: LogLevel, message: string) => `${JSON.stringify({ time: new Date(clock()).toISOString(), level, message })}\n`;
+  const line = (level: LogLevel, message: string) =>
+    `${JSON.stringify({ time: new Date(clock()).toISOString(), level, message })}\n`;
   return {
     format,
     info: (message) => out(line("info", message)),

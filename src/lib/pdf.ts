@@ -43,9 +43,12 @@ export function textPdf(title: string, sections: PdfSection[], footer?: string):
   const lines: Line[] = [{ text: title, font: "F2", size: TITLE.size, leading: TITLE.leading }];
   for (const section of sections) {
     lines.push({ text: section.title, font: "F2", size: HEAD.size, leading: HEAD.leading });
-    for (const text of wrap(section.text, BODY.chars)) lines.push({ text, font: "F1", size: BODY.size, leading: BODY.leading });
+    for (const text of wrap(section.text, BODY.chars))
+      lines.push({ text, font: "F1", size: BODY.size, leading: BODY.leading });
   }
-  if (footer) for (const text of wrap(footer, BODY.chars)) lines.push({ text, font: "F1", size: BODY.size, leading: BODY.leading });
+  if (footer)
+    for (const text of wrap(footer, BODY.chars))
+      lines.push({ text, font: "F1", size: BODY.size, leading: BODY.leading });
 
   // Pages: lines from the top margin down, a new page when the next would pass the bottom margin.
   const pages: string[] = [];
@@ -71,7 +74,8 @@ export function textPdf(title: string, sections: PdfSection[], footer?: string):
   objects[4] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>";
   pages.forEach((stream, i) => {
     const id = pageIds[i]!;
-    objects[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${id + 1} 0 R >>`;
+    objects[id] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${id + 1} 0 R >>`;
     objects[id + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
 

@@ -2,7 +2,17 @@
 // IP from flooding the public forms. Answers 429 with Retry-After.
 import { tooManyRequests } from "./errors.ts";
 
-export function createRateLimit({ limit, windowMs, clock, message }: { limit: number; windowMs: number; clock: () => number; message: string }) {
+export function createRateLimit({
+  limit,
+  windowMs,
+  clock,
+  message,
+}: {
+  limit: number;
+  windowMs: number;
+  clock: () => number;
+  message: string;
+}) {
   const hits = new Map<string, number[]>();
   return {
     // Counts one hit for `key`, or throws when the key is over its limit.

@@ -20,7 +20,9 @@ export const UNMATCHED = "unmatched";
 
 // Upper bounds of the latency buckets, in seconds: the public reads answer in tens of microseconds,
 // a faucet request in about a millisecond, a login's password hash in about a hundred.
-export const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+export const LATENCY_BUCKETS = [
+  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+] as const;
 
 // The methods counted under their own name; any other (Bun passes custom methods through) is OTHER.
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -69,7 +71,14 @@ export function createRequestLog(options: { access?: ((entry: AccessEntry) => vo
     const name = METHODS.has(method) ? method : "OTHER";
     let stats = byMethod.get(name);
     if (!stats) {
-      stats = { method: name, route, statuses: new Map(), buckets: new Array(LATENCY_BUCKETS.length + 1).fill(0), count: 0, sumSeconds: 0 };
+      stats = {
+        method: name,
+        route,
+        statuses: new Map(),
+        buckets: new Array(LATENCY_BUCKETS.length + 1).fill(0),
+        count: 0,
+        sumSeconds: 0,
+      };
       byMethod.set(name, stats);
     }
     return stats;
@@ -114,7 +123,10 @@ export function createRequestLog(options: { access?: ((entry: AccessEntry) => vo
       const started = performance.now();
       const result = handle(request) as unknown;
       if (result instanceof Response) return finish(request, result, started) as never;
-      if (result instanceof Promise) return result.then((response) => (response instanceof Response ? finish(request, response, started) : response)) as never;
+      if (result instanceof Promise)
+        return result.then((response) =>
+          response instanceof Response ? finish(request, response, started) : response,
+        ) as never;
       return result as never;
     },
     all: function* () {

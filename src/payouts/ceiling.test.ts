@@ -20,13 +20,19 @@ afterEach(async () => {
   await bed?.close();
 });
 
-const requestRow = (id: number) => bed.t.db.sqlite.query("select status, tx_hash, payout_error from faucet_requests where id = ?").get(id) as any;
-const payoutRow = (faucetRequestId: number) => bed.t.db.sqlite.query("select * from payouts where faucet_request_id = ?").get(faucetRequestId) as any;
+const requestRow = (id: number) =>
+  bed.t.db.sqlite.query("select status, tx_hash, payout_error from faucet_requests where id = ?").get(id) as any;
+const payoutRow = (faucetRequestId: number) =>
+  bed.t.db.sqlite.query("select * from payouts where faucet_request_id = ?").get(faucetRequestId) as any;
 const paidTo = (destination: string) => bed.sim.payments({ destination }).filter((p) => p.result === "tesSUCCESS");
 const sentByWallet = () => bed.sim.payments({ account: bed.wallet.classicAddress });
 const walletCard = async () => (await bed.t.call("GET", "/api/admin/wallet", { cookie: bed.admin })).json;
 // Every faucet request pays `xrp` XRP (the day's budget far above what the tests approve).
-const requestsOf = (xrp: string) => bed.t.call("POST", "/api/admin/faucet/settings", { cookie: bed.admin, body: { dailyLimit: "1000", minAmount: xrp, maxAmount: xrp } });
+const requestsOf = (xrp: string) =>
+  bed.t.call("POST", "/api/admin/faucet/settings", {
+    cookie: bed.admin,
+    body: { dailyLimit: "1000", minAmount: xrp, maxAmount: xrp },
+  });
 
 describe("--max-daily-payout", () => {
   test("approvals past the day's ceiling: paid up to it, the rest queued with the pause on /admin, paid from the next UTC day, nobody twice", async () => {
@@ -36,7 +42,11 @@ describe("--max-daily-payout", () => {
     for (let i = 0; i < 4; i++) requests.push(await bed.approvedRequest());
     expect(requests.map((r) => r.amountDrops)).toEqual([10 * XRP, 10 * XRP, 10 * XRP, 10 * XRP]);
 
-    await bed.settle(() => bed.engine.status().paused !== null && requests.slice(0, 2).every((r) => requestRow(r.id).status === "PROCESSED"));
+    await bed.settle(
+      () =>
+        bed.engine.status().paused !== null &&
+        requests.slice(0, 2).every((r) => requestRow(r.id).status === "PROCESSED"),
+    );
     // 10 + 10 fit in 25; a third 10 would make 30
     expect(requests.map((r) => requestRow(r.id).status)).toEqual(["PROCESSED", "PROCESSED", "APPROVED", "APPROVED"]);
     expect(requests.map((r) => payoutRow(r.id).status)).toEqual(["paid", "paid", "queued", "queued"]);
@@ -45,7 +55,13 @@ describe("--max-daily-payout", () => {
     expect(reason).toStartWith("the daily payout ceiling of 25 XRP is reached: 20 XRP signed on 2026-01-15 (UTC)");
     expect(reason).toContain("go out from 00:00 UTC");
     expect(reason).toContain("--max-daily-payout");
-    expect(await walletCard()).toMatchObject({ paused: true, pausedReason: reason, queued: 2, inFlight: 0, needsAttention: 0 });
+    expect(await walletCard()).toMatchObject({
+      paused: true,
+      pausedReason: reason,
+      queued: 2,
+      inFlight: 0,
+      needsAttention: 0,
+    });
     // it lifts by itself at the next 00:00 UTC (the admin screen says so instead of offering Resume)
     expect((await walletCard()).pausedUntil).toBe("2026-01-16T00:00:00.000Z");
     expect(bed.logs).toContain(`payouts: paused: ${reason}`);
@@ -57,7 +73,9 @@ describe("--max-daily-payout", () => {
       bed.sim.closeLedger();
     }
     expect(sentByWallet()).toHaveLength(2);
-    expect((await walletCard()).pausedReason).toStartWith("the daily payout ceiling of 25 XRP is reached: 20 XRP signed on 2026-01-15");
+    expect((await walletCard()).pausedReason).toStartWith(
+      "the daily payout ceiling of 25 XRP is reached: 20 XRP signed on 2026-01-15",
+    );
 
     // Nor does a restart: the day's signed total is read from the database.
     await bed.restartEngine();
@@ -66,7 +84,9 @@ describe("--max-daily-payout", () => {
       bed.sim.closeLedger();
     }
     expect(sentByWallet()).toHaveLength(2);
-    expect(bed.engine.status().paused).toStartWith("the daily payout ceiling of 25 XRP is reached: 20 XRP signed on 2026-01-15");
+    expect(bed.engine.status().paused).toStartWith(
+      "the daily payout ceiling of 25 XRP is reached: 20 XRP signed on 2026-01-15",
+    );
 
     // The next UTC day: the pause lifts by itself and the queued payouts go out.
     bed.t.clock.set(Math.floor(bed.t.clock() / DAY_MS) * DAY_MS + DAY_MS);
@@ -76,7 +96,11 @@ describe("--max-daily-payout", () => {
     expect(sentByWallet()).toHaveLength(4);
     expect(bed.engine.status().paused).toBeNull();
     expect(await walletCard()).toMatchObject({ paused: false, pausedReason: null, pausedUntil: null, queued: 0 });
-    expect(bed.logs.some((l) => l.startsWith("payouts: resumed: a new UTC day (2026-01-16) under the daily ceiling of 25 XRP"))).toBe(true);
+    expect(
+      bed.logs.some((l) =>
+        l.startsWith("payouts: resumed: a new UTC day (2026-01-16) under the daily ceiling of 25 XRP"),
+      ),
+    ).toBe(true);
   }, 30_000);
 
   test("a payout counts once however often it is re-signed: a day's re-signed attempts do not use up the ceiling", async () => {
@@ -97,7 +121,9 @@ describe("--max-daily-payout", () => {
     for (let i = 0; i < 25; i++) bed.sim.closeLedger();
     await bed.restartEngine();
     await bed.settle(() => requestRow(first.id).status === "PROCESSED");
-    const attempts = bed.t.db.sqlite.query("select count(*) as n from payout_attempts where payout_id = ?").get(payoutRow(first.id).id) as { n: number };
+    const attempts = bed.t.db.sqlite
+      .query("select count(*) as n from payout_attempts where payout_id = ?")
+      .get(payoutRow(first.id).id) as { n: number };
     expect(attempts.n).toBe(2);
 
     // 10 counted once: a second 10 still fits in 25, a third does not.
@@ -133,9 +159,13 @@ describe("--max-daily-payout", () => {
     await bed.restartEngine();
     await bed.engine.tick();
     // 10 signed today (the attempt that never left counts), and 10 more would pass 15
-    expect(bed.engine.status().paused).toStartWith("the daily payout ceiling of 15 XRP is reached: 10 XRP signed on 2026-01-15");
+    expect(bed.engine.status().paused).toStartWith(
+      "the daily payout ceiling of 15 XRP is reached: 10 XRP signed on 2026-01-15",
+    );
     await bed.settle(() => payoutRow(first.id).status === "needs_attention", 40);
-    expect(bed.engine.status().paused).toMatch(/^payout #\d+ needs attention: the XRPL server cannot prove the payment is absent/);
+    expect(bed.engine.status().paused).toMatch(
+      /^payout #\d+ needs attention: the XRPL server cannot prove the payment is absent/,
+    );
 
     bed.t.clock.set(Math.floor(bed.t.clock() / DAY_MS) * DAY_MS + DAY_MS);
     for (let i = 0; i < 3; i++) {
@@ -144,7 +174,11 @@ describe("--max-daily-payout", () => {
     }
     expect(bed.engine.status().paused).toMatch(/needs attention/);
     expect(payoutRow(second.id).status).toBe("queued");
-    expect(sentByWallet().filter((p) => p.result === "tesSUCCESS").map((p) => p.destination)).not.toContain(second.address);
+    expect(
+      sentByWallet()
+        .filter((p) => p.result === "tesSUCCESS")
+        .map((p) => p.destination),
+    ).not.toContain(second.address);
   }, 30_000);
 
   test("a payout larger than a whole day's ceiling is refused with its reason, never signed; the queue behind it goes on", async () => {
@@ -153,9 +187,18 @@ describe("--max-daily-payout", () => {
     const big = await bed.approvedRequest();
     await bed.settle(() => payoutRow(big.id)?.status === "preflight_refused", 5);
     expect(payoutRow(big.id).status).toBe("preflight_refused");
-    expect(requestRow(big.id)).toMatchObject({ status: "APPROVED", payout_error: "The amount is above the 15 XRP the faucet may send in a whole day (--max-daily-payout)" });
-    const listed = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json.find((r: any) => r.id === big.id);
-    expect(listed).toMatchObject({ status: "APPROVED", payoutStatus: "preflight_refused", payoutError: expect.stringContaining("--max-daily-payout") });
+    expect(requestRow(big.id)).toMatchObject({
+      status: "APPROVED",
+      payout_error: "The amount is above the 15 XRP the faucet may send in a whole day (--max-daily-payout)",
+    });
+    const listed = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json.find(
+      (r: any) => r.id === big.id,
+    );
+    expect(listed).toMatchObject({
+      status: "APPROVED",
+      payoutStatus: "preflight_refused",
+      payoutError: expect.stringContaining("--max-daily-payout"),
+    });
     expect(bed.engine.status().paused).toBeNull();
 
     await requestsOf("10");
@@ -176,14 +219,28 @@ describe("--max-payout", () => {
     await bed.settle(() => payoutRow(big.id)?.status === "preflight_refused", 5);
     expect(payoutRow(big.id)).toMatchObject({ status: "preflight_refused", sequence: null, tx_hash: null });
     expect(bed.t.db.sqlite.query("select count(*) as n from payout_attempts").get()).toEqual({ n: 0 });
-    expect(requestRow(big.id).payout_error).toBe("The amount is above the 5.000000 XRP a single payout may send (--max-payout)");
-    const listed = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json.find((r: any) => r.id === big.id);
-    expect(listed).toMatchObject({ payoutStatus: "preflight_refused", payoutError: expect.stringContaining("--max-payout") });
+    expect(requestRow(big.id).payout_error).toBe(
+      "The amount is above the 5.000000 XRP a single payout may send (--max-payout)",
+    );
+    const listed = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json.find(
+      (r: any) => r.id === big.id,
+    );
+    expect(listed).toMatchObject({
+      payoutStatus: "preflight_refused",
+      payoutError: expect.stringContaining("--max-payout"),
+    });
     expect(sentByWallet()).toHaveLength(0);
     expect(bed.sim.account(bed.wallet.classicAddress)!.balanceDrops).toBe(before);
 
     // The admin's "Retry" queues it again: refused again, never signed.
-    expect((await bed.t.call("POST", `/api/admin/faucet/requests/${big.id}`, { cookie: bed.admin, body: { action: "APPROVED" } })).status).toBe(200);
+    expect(
+      (
+        await bed.t.call("POST", `/api/admin/faucet/requests/${big.id}`, {
+          cookie: bed.admin,
+          body: { action: "APPROVED" },
+        })
+      ).status,
+    ).toBe(200);
     await bed.settle(() => payoutRow(big.id)?.status === "preflight_refused", 5);
     expect(payoutRow(big.id).status).toBe("preflight_refused");
     expect(sentByWallet()).toHaveLength(0);
@@ -214,16 +271,28 @@ describe("--max-payout", () => {
     for (let i = 0; i < 25; i++) bed.sim.closeLedger();
     await bed.restartEngine(undefined, undefined, { maxPayoutDrops: 5 * XRP });
     await bed.settle(() => payoutRow(id)?.status === "needs_attention", 10);
-    expect(payoutRow(id)).toMatchObject({ status: "needs_attention", error: "the amount is above the 5 XRP a payment may send (--max-payout): not signed again" });
-    expect(bed.t.db.sqlite.query("select count(*) as n from payout_attempts where payout_id = ?").get(payoutRow(id).id)).toEqual({ n: 1 });
+    expect(payoutRow(id)).toMatchObject({
+      status: "needs_attention",
+      error: "the amount is above the 5 XRP a payment may send (--max-payout): not signed again",
+    });
+    expect(
+      bed.t.db.sqlite.query("select count(*) as n from payout_attempts where payout_id = ?").get(payoutRow(id).id),
+    ).toEqual({ n: 1 });
     expect(paidTo(address)).toHaveLength(0);
-    expect(await walletCard()).toMatchObject({ paused: true, pausedReason: expect.stringContaining("--max-payout"), needsAttention: 1 });
+    expect(await walletCard()).toMatchObject({
+      paused: true,
+      pausedReason: expect.stringContaining("--max-payout"),
+      needsAttention: 1,
+    });
   }, 30_000);
 });
 
 describe("the ceiling at start (runtime)", () => {
   // The server's own start: the sandbox ledger closing on its timer, the engine on the real clock.
-  async function started(ceiling?: { dailyDrops: number | null; paymentDrops: number }, budgets = { daily: 100 * XRP, bonus: 50 * XRP }) {
+  async function started(
+    ceiling?: { dailyDrops: number | null; paymentDrops: number },
+    budgets = { daily: 100 * XRP, bonus: 50 * XRP },
+  ) {
     const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-ceiling-"));
     const db = openDatabase(join(dir, "app.db"));
     applyMigrations(db);
@@ -234,8 +303,20 @@ describe("the ceiling at start (runtime)", () => {
     const logs: string[] = [];
     // (main.ts reads the settings row through the settings' repository: the same columns)
     const dailyLimitsAtStart = () =>
-      db.sqlite.query("select daily_limit_drops as dailyLimitDrops, bonus_daily_limit_drops as bonusDailyLimitDrops from faucet_settings where id = 1").get() as DailyLimits;
-    const payouts = await startPayouts({ config: { mode: "sandbox", sandboxPort: 0 }, ceiling, db, dataDir: dir, log: (line) => logs.push(line), dailyLimitsAtStart, closeIntervalMs: 100 });
+      db.sqlite
+        .query(
+          "select daily_limit_drops as dailyLimitDrops, bonus_daily_limit_drops as bonusDailyLimitDrops from faucet_settings where id = 1",
+        )
+        .get() as DailyLimits;
+    const payouts = await startPayouts({
+      config: { mode: "sandbox", sandboxPort: 0 },
+      ceiling,
+      db,
+      dataDir: dir,
+      log: (line) => logs.push(line),
+      dailyLimitsAtStart,
+      closeIntervalMs: 100,
+    });
     // user payments to nobody (the rows below): nothing of a feature to settle with them
     payouts.runtime!.settleWith({ paid() {}, failed() {}, needsAttention() {} });
     return {
@@ -254,22 +335,38 @@ describe("the ceiling at start (runtime)", () => {
     const at = Date.now();
     return (
       db.sqlite
-        .query("insert into payouts (kind, destination, amount_drops, status, created_at, updated_at) values ('USER_PAYMENT', ?, ?, 'queued', ?, ?) returning id")
+        .query(
+          "insert into payouts (kind, destination, amount_drops, status, created_at, updated_at) values ('USER_PAYMENT', ?, ?, 'queued', ?, ?) returning id",
+        )
         .get(randomAddress(), drops, at, at) as { id: number }
     ).id;
   };
-  const payout = (db: ReturnType<typeof openDatabase>, id: number) => db.sqlite.query("select status, error from payouts where id = ?").get(id) as { status: string; error: string | null };
+  const payout = (db: ReturnType<typeof openDatabase>, id: number) =>
+    db.sqlite.query("select status, error from payouts where id = ?").get(id) as {
+      status: string;
+      error: string | null;
+    };
 
   test("the operator's flags: logged at start, and a payment above --max-payout refused while a smaller one is paid", async () => {
     const s = await started({ dailyDrops: 150 * XRP, paymentDrops: 20 * XRP });
     try {
-      expect(s.logs).toContain("payouts: ceiling 150 XRP a UTC day (--max-daily-payout), 20 XRP a payment (--max-payout)");
+      expect(s.logs).toContain(
+        "payouts: ceiling 150 XRP a UTC day (--max-daily-payout), 20 XRP a payment (--max-payout)",
+      );
       const big = queue(s.db, 25 * XRP);
       const small = queue(s.db, 20 * XRP);
       void s.payouts.runtime!.engine.kick();
-      await waitFor(() => payout(s.db, small).status === "paid", { what: "the 20 XRP payment to be paid", timeout: 8_000 });
-      expect(payout(s.db, big)).toEqual({ status: "preflight_refused", error: "The amount is above the 20.000000 XRP a single payout may send (--max-payout)" });
-      expect(s.db.sqlite.query("select count(*) as n from payout_attempts where payout_id = ?").get(big)).toEqual({ n: 0 });
+      await waitFor(() => payout(s.db, small).status === "paid", {
+        what: "the 20 XRP payment to be paid",
+        timeout: 8_000,
+      });
+      expect(payout(s.db, big)).toEqual({
+        status: "preflight_refused",
+        error: "The amount is above the 20.000000 XRP a single payout may send (--max-payout)",
+      });
+      expect(s.db.sqlite.query("select count(*) as n from payout_attempts where payout_id = ?").get(big)).toEqual({
+        n: 0,
+      });
     } finally {
       await s.close();
     }
@@ -282,12 +379,18 @@ describe("the ceiling at start (runtime)", () => {
         "payouts: ceiling 12 XRP a UTC day (the faucet's 8 + the bonuses' 4 daily limits at start; set --max-daily-payout to change it), 1000 XRP a payment (--max-payout)",
       );
       // what a phished admin session could do: raise both budgets on the settings screen
-      s.db.sqlite.run("update faucet_settings set daily_limit_drops = ?, bonus_daily_limit_drops = ? where id = 1", [100_000 * XRP, 100_000 * XRP]);
+      s.db.sqlite.run("update faucet_settings set daily_limit_drops = ?, bonus_daily_limit_drops = ? where id = 1", [
+        100_000 * XRP,
+        100_000 * XRP,
+      ]);
       queue(s.db, 7 * XRP);
       queue(s.db, 7 * XRP);
       void s.payouts.runtime!.engine.kick();
       const engine = s.payouts.runtime!.engine;
-      const paused = await waitFor(() => engine.status().paused, { what: "payouts to pause at the ceiling", timeout: 8_000 });
+      const paused = await waitFor(() => engine.status().paused, {
+        what: "payouts to pause at the ceiling",
+        timeout: 8_000,
+      });
       expect(paused).toStartWith("the daily payout ceiling of 12 XRP is reached: 7 XRP signed on");
       const statuses = s.db.sqlite.query("select status from payouts order by id").all();
       expect(statuses).toEqual([{ status: expect.stringMatching(/^(in_flight|paid)$/) }, { status: "queued" }]);

@@ -7,11 +7,15 @@ import type { AttemptRow, PayoutRow } from "./rows.ts";
 
 export function createEngineStore(sqlite: Database) {
   const q = {
-    inFlight: sqlite.prepare<PayoutRow, [string]>("select * from payouts where account = ? and status = 'in_flight' order by sequence"),
+    inFlight: sqlite.prepare<PayoutRow, [string]>(
+      "select * from payouts where account = ? and status = 'in_flight' order by sequence",
+    ),
     queued: sqlite.prepare<PayoutRow, []>("select * from payouts where status = 'queued' order by id limit 50"),
     byId: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
     attempts: sqlite.prepare<AttemptRow, [number]>("select * from payout_attempts where payout_id = ? order by id"),
-    maxSequence: sqlite.prepare<{ s: number | null }, [string]>("select max(a.sequence) as s from payout_attempts a join payouts p on p.id = a.payout_id where p.account = ?"),
+    maxSequence: sqlite.prepare<{ s: number | null }, [string]>(
+      "select max(a.sequence) as s from payout_attempts a join payouts p on p.id = a.payout_id where p.account = ?",
+    ),
     inFlightDrops: sqlite.prepare<{ d: number | null }, [string]>(
       "select sum(p.amount_drops + coalesce((select max(fee_drops) from payout_attempts a where a.payout_id = p.id), 0)) as d from payouts p where p.account = ? and p.status = 'in_flight'",
     ),
@@ -38,7 +42,9 @@ export function createEngineStore(sqlite: Database) {
       "select id, error from payouts where status = 'needs_attention' and (account = ? or account is null) order by id limit 1",
     ),
     networkId: sqlite.prepare<{ network_id: number | null }, []>("select network_id from installation where id = 1"),
-    requeue: sqlite.prepare<unknown, [number, number]>("update payouts set status = 'queued', sequence = null, tx_hash = null, error = null, updated_at = ? where id = ? and status = 'in_flight'"),
+    requeue: sqlite.prepare<unknown, [number, number]>(
+      "update payouts set status = 'queued', sequence = null, tx_hash = null, error = null, updated_at = ? where id = ? and status = 'in_flight'",
+    ),
     markInFlight: sqlite.prepare<unknown, [string, number, string, number, number]>(
       "update payouts set status = 'in_flight', account = ?, sequence = ?, tx_hash = ?, error = null, updated_at = ? where id = ? and status in ('queued', 'in_flight')",
     ),
@@ -55,7 +61,8 @@ export function createEngineStore(sqlite: Database) {
     attempts: (payoutId: number) => q.attempts.all(payoutId),
     highestSequence: (account: string) => q.maxSequence.get(account)?.s ?? 0,
     // how many distinct Sequences in [from, to) the ledger took for this faucet's own attempts
-    validatedSequences: (account: string, from: number, to: number) => q.validatedSequences.get(account, from, to)?.n ?? 0,
+    validatedSequences: (account: string, from: number, to: number) =>
+      q.validatedSequences.get(account, from, to)?.n ?? 0,
     // the highest Sequence of a validated attempt of this faucet's (null: none yet)
     highestValidatedSequence: (account: string) => q.highestValidated.get(account)?.s ?? null,
     needingAttention: (account: string) => q.needingAttention.get(account) ?? null,
@@ -65,7 +72,10 @@ export function createEngineStore(sqlite: Database) {
     requeue: (payoutId: number, now: number) =>
       immediate({ sqlite }, () => {
         if (q.requeue.run(now, payoutId).changes === 0) return false;
-        sqlite.run("update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')", [now, payoutId]);
+        sqlite.run(
+          "update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')",
+          [now, payoutId],
+        );
         return true;
       }),
     // amounts and fees of the payouts in flight: spent as far as the hot wallet is concerned
@@ -78,31 +88,58 @@ export function createEngineStore(sqlite: Database) {
     },
 
     // Takes or renews the lease of `account` for `holder`; false while another holder's is valid.
-    holdLease: (account: string, holder: string, now: number, leaseMs: number) => q.lease.get(account, holder, now + leaseMs, now)?.holder === holder,
-    releaseLease: (account: string, holder: string) => sqlite.run("delete from signer_leases where account = ? and holder = ?", [account, holder]),
+    holdLease: (account: string, holder: string, now: number, leaseMs: number) =>
+      q.lease.get(account, holder, now + leaseMs, now)?.holder === holder,
+    releaseLease: (account: string, holder: string) =>
+      sqlite.run("delete from signer_leases where account = ? and holder = ?", [account, holder]),
 
     // Write ahead: the signed attempt and the payout in flight, committed before the blob is sent;
     // null when the payout is no longer queued or in flight (an admin withdrew it meanwhile).
     writeAttempt(
       payout: PayoutRow,
-      signed: { account: string; sequence: number; hash: string; blob: string; fee: number; minLedger: number; lastLedgerSequence: number },
+      signed: {
+        account: string;
+        sequence: number;
+        hash: string;
+        blob: string;
+        fee: number;
+        minLedger: number;
+        lastLedgerSequence: number;
+      },
       now: number,
     ): AttemptRow | null {
       return immediate({ sqlite }, () => {
         if (q.markInFlight.run(signed.account, signed.sequence, signed.hash, now, payout.id).changes === 0) return null;
-        return q.insertAttempt.get(payout.id, signed.sequence, signed.hash, signed.blob, signed.fee, signed.minLedger, signed.lastLedgerSequence, now, now)!;
+        return q.insertAttempt.get(
+          payout.id,
+          signed.sequence,
+          signed.hash,
+          signed.blob,
+          signed.fee,
+          signed.minLedger,
+          signed.lastLedgerSequence,
+          now,
+          now,
+        )!;
       });
     },
     markSubmitted: (attemptId: number, engineResult: string, now: number) =>
-      sqlite.run("update payout_attempts set status = case when status = 'signed' then 'submitted' else status end, engine_result = ?, updated_at = ? where id = ?", [
+      sqlite.run(
+        "update payout_attempts set status = case when status = 'signed' then 'submitted' else status end, engine_result = ?, updated_at = ? where id = ?",
+        [engineResult, now, attemptId],
+      ),
+    markValidatedFailure: (attemptId: number, engineResult: string, now: number) =>
+      sqlite.run("update payout_attempts set status = 'validated', engine_result = ?, updated_at = ? where id = ?", [
         engineResult,
         now,
         attemptId,
       ]),
-    markValidatedFailure: (attemptId: number, engineResult: string, now: number) =>
-      sqlite.run("update payout_attempts set status = 'validated', engine_result = ?, updated_at = ? where id = ?", [engineResult, now, attemptId]),
     expireOpenAttempts: (payoutId: number, now: number) =>
-      sqlite.run("update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')", [now, payoutId]),
-    setWaiting: (payoutId: number, message: string) => sqlite.run("update payouts set error = ? where id = ?", [message, payoutId]),
+      sqlite.run(
+        "update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')",
+        [now, payoutId],
+      ),
+    setWaiting: (payoutId: number, message: string) =>
+      sqlite.run("update payouts set error = ? where id = ?", [message, payoutId]),
   };
 }

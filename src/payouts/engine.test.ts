@@ -11,8 +11,10 @@ afterEach(async () => {
   await bed?.close();
 });
 
-const requestRow = (id: number) => bed.t.db.sqlite.query("select status, tx_hash, payout_error from faucet_requests where id = ?").get(id) as any;
-const payoutRow = (faucetRequestId: number) => bed.t.db.sqlite.query("select * from payouts where faucet_request_id = ?").get(faucetRequestId) as any;
+const requestRow = (id: number) =>
+  bed.t.db.sqlite.query("select status, tx_hash, payout_error from faucet_requests where id = ?").get(id) as any;
+const payoutRow = (faucetRequestId: number) =>
+  bed.t.db.sqlite.query("select * from payouts where faucet_request_id = ?").get(faucetRequestId) as any;
 const paidTo = (destination: string) => bed.sim.payments({ destination }).filter((p) => p.result === "tesSUCCESS");
 
 describe("happy paths", () => {
@@ -38,12 +40,19 @@ describe("happy paths", () => {
     const address = Wallet.generate(ECDSA.ed25519).classicAddress;
     for (const platform of ["Facebook", "Twitter"]) {
       await bed.t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform } });
-      const c = await bed.t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address, platform } });
+      const c = await bed.t.call("POST", "/api/social/bonus-request", {
+        cookie: user.cookie,
+        body: { address, platform },
+      });
       await bed.t.call("POST", `/api/admin/claims/${c.json.id}`, { cookie: bed.admin, body: { status: "APPROVED" } });
     }
     const pay = await bed.t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: bed.admin });
     expect(pay.status).toBe(202);
-    await bed.settle(() => (bed.t.db.sqlite.query("select status from payouts where user_id = ?").get(user.user.id) as any)?.status === "paid");
+    await bed.settle(
+      () =>
+        (bed.t.db.sqlite.query("select status from payouts where user_id = ?").get(user.user.id) as any)?.status ===
+        "paid",
+    );
     const payments = paidTo(address);
     expect(payments).toHaveLength(1);
     expect(Number(payments[0]!.deliveredDrops)).toBe(10_000_000);
@@ -55,7 +64,9 @@ describe("happy paths", () => {
       ["PAID", payments[0]!.hash],
     ]);
     const history = (await bed.t.call("GET", "/api/admin/users", { cookie: bed.admin })).json.payoutHistory;
-    expect(history).toEqual([expect.objectContaining({ status: "SUCCESS", amount: "10.000000", txHash: payments[0]!.hash })]);
+    expect(history).toEqual([
+      expect.objectContaining({ status: "SUCCESS", amount: "10.000000", txHash: payments[0]!.hash }),
+    ]);
     expect((await bed.t.call("GET", "/api/stats/payouts")).json.totalPayouts).toBeGreaterThanOrEqual(0);
   });
 });
@@ -66,7 +77,12 @@ describe("double clicks", () => {
     const address = randomAddress();
     const made = await bed.t.call("POST", "/api/faucet/request", { body: { address } });
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => bed.t.call("POST", `/api/admin/faucet/requests/${made.json.id}`, { cookie: bed.admin, body: { action: "APPROVED" } })),
+      Array.from({ length: 50 }, () =>
+        bed.t.call("POST", `/api/admin/faucet/requests/${made.json.id}`, {
+          cookie: bed.admin,
+          body: { action: "APPROVED" },
+        }),
+      ),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     await bed.settle(() => requestRow(made.json.id).status === "PROCESSED");
@@ -81,11 +97,20 @@ describe("double clicks", () => {
     bed.t.clock.advance(24 * 60 * 60 * 1000);
     const address = Wallet.generate(ECDSA.ed25519).classicAddress;
     await bed.t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform: "Twitter" } });
-    const c = await bed.t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address, platform: "Twitter" } });
+    const c = await bed.t.call("POST", "/api/social/bonus-request", {
+      cookie: user.cookie,
+      body: { address, platform: "Twitter" },
+    });
     await bed.t.call("POST", `/api/admin/claims/${c.json.id}`, { cookie: bed.admin, body: { status: "APPROVED" } });
-    const answers = await Promise.all(Array.from({ length: 50 }, () => bed.t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: bed.admin })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => bed.t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: bed.admin })),
+    );
     expect(answers.every((a) => a.status === 202 || a.status === 200)).toBe(true);
-    await bed.settle(() => (bed.t.db.sqlite.query("select status from payouts where user_id = ?").get(user.user.id) as any)?.status === "paid");
+    await bed.settle(
+      () =>
+        (bed.t.db.sqlite.query("select status from payouts where user_id = ?").get(user.user.id) as any)?.status ===
+        "paid",
+    );
     expect(paidTo(address)).toHaveLength(1);
     // once paid, nothing is owed: another click is refused
     const again = await bed.t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: bed.admin });
@@ -95,16 +120,47 @@ describe("double clicks", () => {
 });
 
 describe("preflight refuses, burning no fee", () => {
-  const cases: { name: string; prepare: (bed: PayoutBed, address: string) => void; message: RegExp; amountXrp?: string }[] = [
-    { name: "an unfunded destination below the reserve", prepare: () => {}, message: /does not exist yet/, amountXrp: "0.5" },
-    { name: "a destination that requires a tag", prepare: (b, a) => (b.sim.fund(a, 20_000_000), b.sim.closeLedger(), b.sim.setAccountFlags(a, { requireDestTag: true })), message: /requires a destination tag/ },
-    { name: "a destination with DepositAuth", prepare: (b, a) => (b.sim.fund(a, 20_000_000), b.sim.closeLedger(), b.sim.setAccountFlags(a, { depositAuth: true })), message: /DepositAuth/ },
-    { name: "a destination with DisallowXRP", prepare: (b, a) => (b.sim.fund(a, 20_000_000), b.sim.closeLedger(), b.sim.setAccountFlags(a, { disallowXRP: true })), message: /DisallowXRP/ },
+  const cases: {
+    name: string;
+    prepare: (bed: PayoutBed, address: string) => void;
+    message: RegExp;
+    amountXrp?: string;
+  }[] = [
+    {
+      name: "an unfunded destination below the reserve",
+      prepare: () => {},
+      message: /does not exist yet/,
+      amountXrp: "0.5",
+    },
+    {
+      name: "a destination that requires a tag",
+      prepare: (b, a) => (
+        b.sim.fund(a, 20_000_000), b.sim.closeLedger(), b.sim.setAccountFlags(a, { requireDestTag: true })
+      ),
+      message: /requires a destination tag/,
+    },
+    {
+      name: "a destination with DepositAuth",
+      prepare: (b, a) => (
+        b.sim.fund(a, 20_000_000), b.sim.closeLedger(), b.sim.setAccountFlags(a, { depositAuth: true })
+      ),
+      message: /DepositAuth/,
+    },
+    {
+      name: "a destination with DisallowXRP",
+      prepare: (b, a) => (
+        b.sim.fund(a, 20_000_000), b.sim.closeLedger(), b.sim.setAccountFlags(a, { disallowXRP: true })
+      ),
+      message: /DisallowXRP/,
+    },
   ];
   test.each(cases)("$name", async ({ prepare, message, amountXrp }) => {
     bed = await payoutBed();
     if (amountXrp) {
-      await bed.t.call("POST", "/api/admin/faucet/settings", { cookie: bed.admin, body: { dailyLimit: "100", minAmount: amountXrp, maxAmount: amountXrp } });
+      await bed.t.call("POST", "/api/admin/faucet/settings", {
+        cookie: bed.admin,
+        body: { dailyLimit: "100", minAmount: amountXrp, maxAmount: amountXrp },
+      });
     }
     const address = randomAddress();
     prepare(bed, address);
@@ -134,7 +190,11 @@ describe("the crash matrix: kill the engine at every step, under every fault, an
   // Each fault's one right outcome: paid exactly once, or needs attention with its reason (and
   // never a second payment). No fault here ends in "failed and owed again".
   const PAID = { status: "paid", error: null, payments: 1 } as const;
-  const faults: { name: string; inject: (bed: PayoutBed) => void; expected: { status: string; error: RegExp | null; payments: number } }[] = [
+  const faults: {
+    name: string;
+    inject: (bed: PayoutBed) => void;
+    expected: { status: string; error: RegExp | null; payments: number };
+  }[] = [
     { name: "no fault", inject: () => {}, expected: PAID },
     { name: "submit applied but no reply", inject: (b) => b.sim.faults.submitNoReply(1), expected: PAID },
     { name: "socket closed before apply", inject: (b) => b.sim.faults.dropSocketBeforeApply(1), expected: PAID },
@@ -151,38 +211,46 @@ describe("the crash matrix: kill the engine at every step, under every fault, an
     {
       name: "a gap in history",
       inject: (b) => b.sim.faults.historyGap(1, 10_000),
-      expected: { status: "needs_attention", error: /cannot prove the payment is absent \(incomplete history\)/, payments: 1 },
+      expected: {
+        status: "needs_attention",
+        error: /cannot prove the payment is absent \(incomplete history\)/,
+        payments: 1,
+      },
     },
   ];
   for (const fault of faults) {
-    test.each(steps)(`${fault.name}, killed after '%s': ${fault.expected.status === "paid" ? "paid exactly once" : "needs attention, never paid twice"}`, async (crashAt) => {
-      let crashed = false;
-      bed = await payoutBed({
-        timeoutMs: 300,
-        step: (name) => {
-          if (name === crashAt && !crashed) {
-            crashed = true;
-            throw new SimulatedCrash(name);
-          }
-        },
-      });
-      fault.inject(bed);
-      const { id, address } = await bed.approvedRequest();
-      // the first engine dies at the step; a new one (same database, lease expired) takes over
-      for (let i = 0; i < 6 && !crashed; i++) {
-        await bed.engine.tick().catch(() => {});
-        bed.sim.closeLedger();
-      }
-      await bed.restartEngine();
-      await bed.settle(() => ["paid", "needs_attention"].includes(payoutRow(id)?.status), 60);
-      const { status, error } = payoutRow(id);
-      expect(status).toBe(fault.expected.status);
-      if (fault.expected.error) expect(error).toMatch(fault.expected.error);
-      else expect(error).toBeNull();
-      expect(paidTo(address)).toHaveLength(fault.expected.payments);
-      expect(requestRow(id).status).toBe(status === "paid" ? "PROCESSED" : "APPROVED");
-      if (status === "needs_attention") expect(bed.engine.status().paused).toMatch(/needs attention/);
-    }, 30_000);
+    test.each(steps)(
+      `${fault.name}, killed after '%s': ${fault.expected.status === "paid" ? "paid exactly once" : "needs attention, never paid twice"}`,
+      async (crashAt) => {
+        let crashed = false;
+        bed = await payoutBed({
+          timeoutMs: 300,
+          step: (name) => {
+            if (name === crashAt && !crashed) {
+              crashed = true;
+              throw new SimulatedCrash(name);
+            }
+          },
+        });
+        fault.inject(bed);
+        const { id, address } = await bed.approvedRequest();
+        // the first engine dies at the step; a new one (same database, lease expired) takes over
+        for (let i = 0; i < 6 && !crashed; i++) {
+          await bed.engine.tick().catch(() => {});
+          bed.sim.closeLedger();
+        }
+        await bed.restartEngine();
+        await bed.settle(() => ["paid", "needs_attention"].includes(payoutRow(id)?.status), 60);
+        const { status, error } = payoutRow(id);
+        expect(status).toBe(fault.expected.status);
+        if (fault.expected.error) expect(error).toMatch(fault.expected.error);
+        else expect(error).toBeNull();
+        expect(paidTo(address)).toHaveLength(fault.expected.payments);
+        expect(requestRow(id).status).toBe(status === "paid" ? "PROCESSED" : "APPROVED");
+        if (status === "needs_attention") expect(bed.engine.status().paused).toMatch(/needs attention/);
+      },
+      30_000,
+    );
   }
 
   test("another transaction taking our Sequence: once its window passed, the payout waits in the queue again and is paid once with a new Sequence; the other is listed", async () => {
@@ -205,7 +273,9 @@ describe("the crash matrix: kill the engine at every step, under every fault, an
     expect(payoutRow(id).status).toBe("paid");
     expect(bed.engine.status().paused).toBeNull();
     expect(paidTo(address)).toHaveLength(1);
-    const sequences = bed.t.db.sqlite.query("select distinct sequence from payout_attempts where payout_id = ?").all(payoutRow(id).id as number);
+    const sequences = bed.t.db.sqlite
+      .query("select distinct sequence from payout_attempts where payout_id = ?")
+      .all(payoutRow(id).id as number);
     expect(sequences).toHaveLength(2);
     expect(bed.t.db.sqlite.query("select origin from wallet_ledger_payments").all()).toEqual([{ origin: "outside" }]);
     expect(bed.logs.join("\n")).toContain("was taken by a transaction this faucet did not sign");

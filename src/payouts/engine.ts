@@ -94,7 +94,6 @@ export function createPayoutEngine(deps: EngineDeps) {
   // that this process did not sign was signed by another server paying from the wallet now.
   let startLedger: number | null = null;
 
-
   let paused: string | null = null;
   let lastError: string | null = null;
   let lastTickAt: number | null = null;
@@ -153,7 +152,9 @@ export function createPayoutEngine(deps: EngineDeps) {
     if (!ceilingPause || ceilingPause.day === utcDay(now())) return;
     if (paused === ceilingPause.reason) {
       paused = null;
-      log(`payouts: resumed: a new UTC day (${utcDay(now())}) under the daily ceiling of ${xrpText(maxDailyDrops!)} XRP`);
+      log(
+        `payouts: resumed: a new UTC day (${utcDay(now())}) under the daily ceiling of ${xrpText(maxDailyDrops!)} XRP`,
+      );
     }
     ceilingPause = null;
   }
@@ -162,7 +163,14 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // --- reconciling with the wallet's history -------------------------------------------------
 
-  const reconciler = createReconciler({ sqlite, ledger, account, now, settlement: () => settle(), onOutside: () => outcomes?.outsidePayment?.() });
+  const reconciler = createReconciler({
+    sqlite,
+    ledger,
+    account,
+    now,
+    settlement: () => settle(),
+    onOutside: () => outcomes?.outsidePayment?.(),
+  });
   // when the history was last read up to the validated ledger (null: not yet since start: nothing is signed before)
   let reconciledAt: number | null = null;
   // the wallet's validated Sequence read before that read: every Sequence the ledger took below it is explained
@@ -175,13 +183,18 @@ export function createPayoutEngine(deps: EngineDeps) {
 
   // Whether a Sequence the ledger took from the wallet since the last read is one this database did
   // not see taken by its own payments: then the history is read before anything is signed.
-  const unexplained = (sequence: number) => readSequence !== null && sequence > readSequence + store.validatedSequences(account, readSequence, sequence);
+  const unexplained = (sequence: number) =>
+    readSequence !== null && sequence > readSequence + store.validatedSequences(account, readSequence, sequence);
 
   async function reconcile(facts: LedgerFacts, sequence: number): Promise<boolean> {
     if (reconciledAt !== null && now() - reconciledAt < RECONCILE_EVERY_MS && !unexplained(sequence)) return true;
     let summary: ReconcileSummary | null;
     try {
-      summary = await reconciler.run(facts.validatedIndex, { readFrom, startLedger: startLedger ?? facts.validatedIndex, instanceId });
+      summary = await reconciler.run(facts.validatedIndex, {
+        readFrom,
+        startLedger: startLedger ?? facts.validatedIndex,
+        instanceId,
+      });
     } catch (error) {
       if (error instanceof OtherLedger) {
         pauseFirst(notTheLedger(`${error.message}: the ledger started over, or this is another network`));
@@ -203,7 +216,10 @@ export function createPayoutEngine(deps: EngineDeps) {
     if (summary && (summary.found || summary.outside || summary.mismatched)) {
       log(
         `payouts: read the wallet's history, ledgers ${summary.fromLedger}-${summary.toLedger}: ${summary.found} payments found on the ledger that this database had not recorded, ` +
-          `${summary.outside} sent outside the faucet` + (summary.mismatched ? `, ${summary.mismatched} naming a payout of this database but paying something else (listed on /admin/wallet, not taken as paid)` : ""),
+          `${summary.outside} sent outside the faucet` +
+          (summary.mismatched
+            ? `, ${summary.mismatched} naming a payout of this database but paying something else (listed on /admin/wallet, not taken as paid)`
+            : ""),
       );
     }
     if (summary?.fresh && summary.read > 0 && (summary.found || summary.outside)) {
@@ -224,7 +240,10 @@ export function createPayoutEngine(deps: EngineDeps) {
   // A transaction of the faucet another server signed since this one started: both pause, and the
   // other is told on the ledger (a no-op AccountSet naming this process), once.
   async function anotherServer(t: WalletTx, facts: LedgerFacts) {
-    const what = t.type === "Payment" ? `its payment ${t.hash} to ${t.destination} in ledger ${t.ledgerIndex}` : `its transaction ${t.hash} in ledger ${t.ledgerIndex}`;
+    const what =
+      t.type === "Payment"
+        ? `its payment ${t.hash} to ${t.destination} in ledger ${t.ledgerIndex}`
+        : `its transaction ${t.hash} in ledger ${t.ledgerIndex}`;
     pauseFirst(
       `${ANOTHER_SERVER}: ${what} was signed by another copy of this faucet, not by this server; two servers must never pay from one hot wallet. ` +
         "Stop one of them, check on /admin/wallet what the other paid, withdraw what it paid already, and press Resume on the one that stays",
@@ -233,7 +252,11 @@ export function createPayoutEngine(deps: EngineDeps) {
     if (toldAnotherServer) return;
     toldAnotherServer = true;
     try {
-      const current = await ledger.request<{ account_data: { Sequence: number } }>({ command: "account_info", account, ledger_index: "current" });
+      const current = await ledger.request<{ account_data: { Sequence: number } }>({
+        command: "account_info",
+        account,
+        ledger_index: "current",
+      });
       const tx = {
         TransactionType: "AccountSet",
         Account: account,
@@ -260,7 +283,8 @@ export function createPayoutEngine(deps: EngineDeps) {
     const known = store.networkId();
     let differs: string | null = null;
     if (known === null) store.setNetworkId(facts.networkId);
-    else if (known !== facts.networkId) differs = `the XRPL server is on network ${facts.networkId}, and this faucet paid on network ${known}`;
+    else if (known !== facts.networkId)
+      differs = `the XRPL server is on network ${facts.networkId}, and this faucet paid on network ${known}`;
     const highest = store.highestValidatedSequence(account);
     if (!differs && highest !== null && sequence <= highest) {
       differs = `the hot wallet's Sequence there is ${sequence}, but this faucet's payment with Sequence ${highest} was validated (the ledger started over, or this is another network)`;
@@ -291,7 +315,10 @@ export function createPayoutEngine(deps: EngineDeps) {
   // Null when the payout moved meanwhile (withdrawn): nothing is sent.
   function signAttempt(payout: PayoutRow, sequence: number, facts: LedgerFacts, fee: number): AttemptRow | null {
     // the last guard of --max-payout: its callers refuse such a payout before they get here
-    if (payout.amount_drops > maxPayoutDrops) throw new Error(`payout #${payout.id} is above the ${xrpText(maxPayoutDrops)} XRP a payment may send: not signed`);
+    if (payout.amount_drops > maxPayoutDrops)
+      throw new Error(
+        `payout #${payout.id} is above the ${xrpText(maxPayoutDrops)} XRP a payment may send: not signed`,
+      );
     const tx: Record<string, unknown> = {
       TransactionType: "Payment",
       Account: account,
@@ -308,7 +335,15 @@ export function createPayoutEngine(deps: EngineDeps) {
     const signed = wallet.sign(tx as never);
     return store.writeAttempt(
       payout,
-      { account, sequence, hash: signed.hash, blob: signed.tx_blob, fee, minLedger: facts.validatedIndex + 1, lastLedgerSequence: facts.validatedIndex + LEDGER_WINDOW },
+      {
+        account,
+        sequence,
+        hash: signed.hash,
+        blob: signed.tx_blob,
+        fee,
+        minLedger: facts.validatedIndex + 1,
+        lastLedgerSequence: facts.validatedIndex + LEDGER_WINDOW,
+      },
       now(),
     );
   }
@@ -318,7 +353,8 @@ export function createPayoutEngine(deps: EngineDeps) {
     step("submitted", payout);
     const result = String(r.engine_result);
     store.markSubmitted(attempt.id, result, now());
-    if (result.startsWith("tem")) needsAttention(payout, `the ledger refused the transaction as malformed: ${describeResult(result)}`);
+    if (result.startsWith("tem"))
+      needsAttention(payout, `the ledger refused the transaction as malformed: ${describeResult(result)}`);
     return result;
   }
 
@@ -348,11 +384,17 @@ export function createPayoutEngine(deps: EngineDeps) {
               needsAttention(payout, `the ledger delivered ${found.delivered} drops instead of ${payout.amount_drops}`);
             } else {
               settle().markPaid(payout, attempt, found.ledgerIndex);
-              log(`payouts: #${payout.id} paid ${formatXrp(payout.amount_drops)} XRP to ${payout.destination} in ledger ${found.ledgerIndex} (${attempt.tx_hash})`);
+              log(
+                `payouts: #${payout.id} paid ${formatXrp(payout.amount_drops)} XRP to ${payout.destination} in ledger ${found.ledgerIndex} (${attempt.tx_hash})`,
+              );
             }
           } else if (found.result.startsWith("tec")) {
             store.markValidatedFailure(attempt.id, found.result, now());
-            settle().markFailed(payout, "failed_on_ledger", `The ledger refused the payment, nothing was sent: ${describeResult(found.result)}`);
+            settle().markFailed(
+              payout,
+              "failed_on_ledger",
+              `The ledger refused the payment, nothing was sent: ${describeResult(found.result)}`,
+            );
           } else {
             needsAttention(payout, `unexpected validated result ${found.result}`);
           }
@@ -384,7 +426,10 @@ export function createPayoutEngine(deps: EngineDeps) {
       store.expireOpenAttempts(payout.id, now());
       // signed before a restart with a lower --max-payout: its Sequence is left for an admin to settle
       if (payout.amount_drops > maxPayoutDrops) {
-        needsAttention(payout, `the amount is above the ${xrpText(maxPayoutDrops)} XRP a payment may send (--max-payout): not signed again`);
+        needsAttention(
+          payout,
+          `the amount is above the ${xrpText(maxPayoutDrops)} XRP a payment may send (--max-payout): not signed again`,
+        );
         continue;
       }
       const fee = feeFor(facts);
@@ -406,7 +451,9 @@ export function createPayoutEngine(deps: EngineDeps) {
   function requeueTaken(taken: PayoutRow[]) {
     for (const payout of taken) {
       if (!store.requeue(payout.id, now())) continue;
-      log(`payouts: #${payout.id}'s Sequence ${payout.sequence} was taken by a transaction this faucet did not sign (listed on /admin/wallet); none of its attempts can apply: queued again`);
+      log(
+        `payouts: #${payout.id}'s Sequence ${payout.sequence} was taken by a transaction this faucet did not sign (listed on /admin/wallet); none of its attempts can apply: queued again`,
+      );
     }
   }
 
@@ -430,7 +477,10 @@ export function createPayoutEngine(deps: EngineDeps) {
       return;
     }
     let spendable =
-      wallet.balance - (facts.reserveBaseDrops + wallet.ownerCount * facts.reserveIncDrops) - store.inFlightDrops(account) - SPENDABLE_BUFFER_DROPS;
+      wallet.balance -
+      (facts.reserveBaseDrops + wallet.ownerCount * facts.reserveIncDrops) -
+      store.inFlightDrops(account) -
+      SPENDABLE_BUFFER_DROPS;
     nextSequence = Math.max(wallet.sequence, store.highestSequence(account) + 1, nextSequence ?? 0);
     let signed = maxDailyDrops === null ? 0 : signedToday();
 
@@ -446,7 +496,11 @@ export function createPayoutEngine(deps: EngineDeps) {
       }
       if (maxDailyDrops !== null) {
         if (payout.amount_drops > maxDailyDrops) {
-          settle().markFailed(payout, "preflight_refused", `The amount is above the ${xrpText(maxDailyDrops)} XRP the faucet may send in a whole day (--max-daily-payout)`);
+          settle().markFailed(
+            payout,
+            "preflight_refused",
+            `The amount is above the ${xrpText(maxDailyDrops)} XRP the faucet may send in a whole day (--max-daily-payout)`,
+          );
           continue;
         }
         // Counted once, when first signed (re-signing the same Sequence is not counted again).
@@ -568,7 +622,10 @@ export function createPayoutEngine(deps: EngineDeps) {
     ceiling: () => ({ dailyDrops: maxDailyDrops, paymentDrops: maxPayoutDrops }),
 
     status(): EngineStatus {
-      const pausedUntil = paused !== null && paused === ceilingPause?.reason ? Date.parse(`${ceilingPause.day}T00:00:00Z`) + 86_400_000 : null;
+      const pausedUntil =
+        paused !== null && paused === ceilingPause?.reason
+          ? Date.parse(`${ceilingPause.day}T00:00:00Z`) + 86_400_000
+          : null;
       return { paused, pausedUntil, lastError, lastTickAt, running: !stopped };
     },
 
@@ -582,7 +639,9 @@ export function createPayoutEngine(deps: EngineDeps) {
       if (historyPause && paused === historyPause.reason) {
         // (a server that did not say where its history starts: from the newest validated ledger)
         readFrom = historyPause.serverFrom ?? Number.MAX_SAFE_INTEGER;
-        log(`payouts: resumed by an admin: the wallet's history is read on from ${historyPause.serverFrom === null ? "the newest validated ledger" : `ledger ${readFrom}`}`);
+        log(
+          `payouts: resumed by an admin: the wallet's history is read on from ${historyPause.serverFrom === null ? "the newest validated ledger" : `ledger ${readFrom}`}`,
+        );
       }
       paused = null;
       void run().catch(() => {});

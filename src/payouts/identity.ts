@@ -19,7 +19,8 @@ export const SIGNER_MEMO_TYPE = "xrp-faucet/signer";
 export const NEW_LEDGER_REF_SQL = "lower(hex(randomblob(16)))";
 
 const hex = (text: string) => Buffer.from(text, "utf8").toString("hex").toUpperCase();
-const unhex = (value: unknown) => (typeof value === "string" && /^([0-9A-Fa-f]{2})*$/.test(value) ? Buffer.from(value, "hex").toString("utf8") : null);
+const unhex = (value: unknown) =>
+  typeof value === "string" && /^([0-9A-Fa-f]{2})*$/.test(value) ? Buffer.from(value, "hex").toString("utf8") : null;
 
 export type PayoutKind = "faucet" | "user";
 
@@ -41,7 +42,8 @@ export function parsePayoutKey(key: string): PayoutName | null {
   return null;
 }
 
-export const invoiceIdOf = (installationId: string, key: string) => createHash("sha256").update(`${installationId}:${key}`).digest("hex").toUpperCase();
+export const invoiceIdOf = (installationId: string, key: string) =>
+  createHash("sha256").update(`${installationId}:${key}`).digest("hex").toUpperCase();
 
 // A random id for a signing process: made at its start, in memory only.
 export const newInstanceId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString("hex");
@@ -54,7 +56,9 @@ export function payoutFields(installationId: string, key: string, instanceId: st
   };
 }
 
-export const signerMemo = (instanceId: string) => ({ Memo: { MemoType: hex(SIGNER_MEMO_TYPE), MemoData: hex(instanceId) } });
+export const signerMemo = (instanceId: string) => ({
+  Memo: { MemoType: hex(SIGNER_MEMO_TYPE), MemoData: hex(instanceId) },
+});
 
 // What a transaction of the wallet says of itself: the payout it names (key) and whether its
 // InvoiceID is this installation's, and the instance that signed it; null fields when it says nothing.
@@ -75,6 +79,7 @@ export function faucetMarkOf(installationId: string, tx: { InvoiceID?: unknown; 
     else if (type === SIGNER_MEMO_TYPE) instance ??= unhex(entry?.Memo?.MemoData);
   }
   if (key === null && instance === null) return null;
-  const thisInstallation = key !== null && typeof tx.InvoiceID === "string" && invoiceIdOf(installationId, key) === tx.InvoiceID.toUpperCase();
+  const thisInstallation =
+    key !== null && typeof tx.InvoiceID === "string" && invoiceIdOf(installationId, key) === tx.InvoiceID.toUpperCase();
   return { key, name: key === null ? null : parsePayoutKey(key), thisInstallation, instance };
 }

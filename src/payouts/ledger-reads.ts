@@ -2,7 +2,13 @@
 // balance, and whether a destination can receive a payment (the preflight). Reads only: nothing
 // here signs or writes.
 import { formatXrp } from "../money.ts";
-import { type AccountInfoAnswer, type LedgerConnection, type LedgerFacts, rippledError, type TxAnswer } from "./ledger.ts";
+import {
+  type AccountInfoAnswer,
+  type LedgerConnection,
+  type LedgerFacts,
+  rippledError,
+  type TxAnswer,
+} from "./ledger.ts";
 import type { PayoutRow } from "./rows.ts";
 
 const FLAG_REQUIRE_DEST_TAG = 0x00020000;
@@ -24,11 +30,21 @@ export function createLedgerReads(ledger: LedgerConnection, account: string, max
     // (and whether the server searched every ledger of the range, which proves it absent).
     async lookupTx(hash: string, minLedger: number, maxLedger: number): Promise<TxLookup> {
       try {
-        const r = await ledger.request<TxAnswer>({ command: "tx", transaction: hash, min_ledger: minLedger, max_ledger: maxLedger });
+        const r = await ledger.request<TxAnswer>({
+          command: "tx",
+          transaction: hash,
+          min_ledger: minLedger,
+          max_ledger: maxLedger,
+        });
         if (!r.validated) return { kind: "pending" };
         const meta = r.meta ?? {};
         const delivered = meta.delivered_amount ?? meta.DeliveredAmount ?? null;
-        return { kind: "validated", result: String(meta.TransactionResult), delivered: delivered === null ? null : String(delivered), ledgerIndex: Number(r.ledger_index) };
+        return {
+          kind: "validated",
+          result: String(meta.TransactionResult),
+          delivered: delivered === null ? null : String(delivered),
+          ledgerIndex: Number(r.ledger_index),
+        };
       } catch (error) {
         const data = rippledError(error);
         if (data?.error === "txnNotFound") {
@@ -40,20 +56,35 @@ export function createLedgerReads(ledger: LedgerConnection, account: string, max
     },
 
     // The hot wallet as the last validated ledger has it (or the open ledger, "current").
-    async accountSequence(ledgerIndex: "validated" | "current" = "validated"): Promise<{ sequence: number; balance: number; ownerCount: number }> {
-      const r = await ledger.request<AccountInfoAnswer>({ command: "account_info", account, ledger_index: ledgerIndex });
-      return { sequence: Number(r.account_data.Sequence), balance: Number(r.account_data.Balance), ownerCount: Number(r.account_data.OwnerCount ?? 0) };
+    async accountSequence(
+      ledgerIndex: "validated" | "current" = "validated",
+    ): Promise<{ sequence: number; balance: number; ownerCount: number }> {
+      const r = await ledger.request<AccountInfoAnswer>({
+        command: "account_info",
+        account,
+        ledger_index: ledgerIndex,
+      });
+      return {
+        sequence: Number(r.account_data.Sequence),
+        balance: Number(r.account_data.Balance),
+        ownerCount: Number(r.account_data.OwnerCount ?? 0),
+      };
     },
 
     // Why the destination cannot receive this payment, or null: refused here, before a Sequence is
     // spent, what the ledger would refuse with a fee burnt.
     async preflight(payout: PayoutRow, facts: LedgerFacts): Promise<string | null> {
       if (!(payout.amount_drops > 0)) return "The amount must be above zero";
-      if (payout.amount_drops > maxPayoutDrops) return `The amount is above the ${formatXrp(maxPayoutDrops)} XRP a single payout may send (--max-payout)`;
+      if (payout.amount_drops > maxPayoutDrops)
+        return `The amount is above the ${formatXrp(maxPayoutDrops)} XRP a single payout may send (--max-payout)`;
       if (payout.destination === account) return "The destination is the faucet's own wallet";
       let flags = 0;
       try {
-        const r = await ledger.request<AccountInfoAnswer>({ command: "account_info", account: payout.destination, ledger_index: "validated" });
+        const r = await ledger.request<AccountInfoAnswer>({
+          command: "account_info",
+          account: payout.destination,
+          ledger_index: "validated",
+        });
         flags = Number(r.account_data.Flags ?? 0);
       } catch (error) {
         if (rippledError(error)?.error !== "actNotFound") throw error;
@@ -62,8 +93,10 @@ export function createLedgerReads(ledger: LedgerConnection, account: string, max
         }
         return null;
       }
-      if (flags & FLAG_REQUIRE_DEST_TAG && payout.destination_tag === null) return "The destination requires a destination tag; ask for the address with its tag (an X-address)";
-      if (flags & FLAG_DEPOSIT_AUTH) return "The destination only accepts payments from accounts it has authorized (DepositAuth)";
+      if (flags & FLAG_REQUIRE_DEST_TAG && payout.destination_tag === null)
+        return "The destination requires a destination tag; ask for the address with its tag (an X-address)";
+      if (flags & FLAG_DEPOSIT_AUTH)
+        return "The destination only accepts payments from accounts it has authorized (DepositAuth)";
       if (flags & FLAG_DISALLOW_XRP) return "The destination has asked not to receive XRP (DisallowXRP)";
       return null;
     },

@@ -32,7 +32,13 @@ interface ServerInfoAnswer {
   info: {
     network_id?: number;
     load_factor?: number;
-    validated_ledger?: { seq: number; age?: number; base_fee_xrp?: number; reserve_base_xrp?: number; reserve_inc_xrp?: number };
+    validated_ledger?: {
+      seq: number;
+      age?: number;
+      base_fee_xrp?: number;
+      reserve_base_xrp?: number;
+      reserve_inc_xrp?: number;
+    };
   };
 }
 // What a refusal (xrpl's RippledError) carries in `data`: the error's name and, for a transaction
@@ -43,7 +49,8 @@ export interface RippledErrorData {
   result?: { searched_all?: boolean };
   data?: { searched_all?: boolean };
 }
-export const rippledError = (error: unknown): RippledErrorData | undefined => (error as { data?: RippledErrorData } | null)?.data;
+export const rippledError = (error: unknown): RippledErrorData | undefined =>
+  (error as { data?: RippledErrorData } | null)?.data;
 
 export class LedgerUnavailable extends Error {}
 
@@ -57,7 +64,15 @@ export interface ValidatedLedger {
   closedAt: number;
 }
 
-export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls: string[]; log: (line: string) => void; timeoutMs?: number }) {
+export function createLedgerConnection({
+  urls,
+  log,
+  timeoutMs = 10_000,
+}: {
+  urls: string[];
+  log: (line: string) => void;
+  timeoutMs?: number;
+}) {
   let client: Client | null = null;
   let connecting: Promise<Client> | null = null;
   let next = 0;
@@ -67,9 +82,11 @@ export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls
   // GET /metrics reports its age without asking the server anything
   let lastValidated: ValidatedLedger | null = null;
   const sawValidated = (index: number, closedAt: number) => {
-    if (Number.isFinite(index) && Number.isFinite(closedAt) && (!lastValidated || index > lastValidated.index)) lastValidated = { index, closedAt };
+    if (Number.isFinite(index) && Number.isFinite(closedAt) && (!lastValidated || index > lastValidated.index))
+      lastValidated = { index, closedAt };
   };
-  const closedAtOf = (ledgerTime: number | undefined) => (ledgerTime === undefined ? Date.now() : ledgerTime * 1000 + RIPPLE_EPOCH_MS);
+  const closedAtOf = (ledgerTime: number | undefined) =>
+    ledgerTime === undefined ? Date.now() : ledgerTime * 1000 + RIPPLE_EPOCH_MS;
 
   async function connect(): Promise<Client> {
     let lastError: unknown;
@@ -86,8 +103,11 @@ export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls
         candidate.on("disconnected", () => {
           if (client === candidate) client = null;
         });
-        const subscribed = (await candidate.request({ command: "subscribe", streams: ["ledger"] } as never)) as { result?: { ledger_index?: number; ledger_time?: number } };
-        if (subscribed.result?.ledger_index !== undefined) sawValidated(Number(subscribed.result.ledger_index), closedAtOf(subscribed.result.ledger_time));
+        const subscribed = (await candidate.request({ command: "subscribe", streams: ["ledger"] } as never)) as {
+          result?: { ledger_index?: number; ledger_time?: number };
+        };
+        if (subscribed.result?.ledger_index !== undefined)
+          sawValidated(Number(subscribed.result.ledger_index), closedAtOf(subscribed.result.ledger_time));
         next--; // stay on the server that works
         log(`payouts: connected to ${url}`);
         return candidate;
@@ -97,7 +117,9 @@ export function createLedgerConnection({ urls, log, timeoutMs = 10_000 }: { urls
         await candidate.disconnect().catch(() => {});
       }
     }
-    throw new LedgerUnavailable(`no XRPL server reachable (${lastError instanceof Error ? lastError.message : String(lastError)})`);
+    throw new LedgerUnavailable(
+      `no XRPL server reachable (${lastError instanceof Error ? lastError.message : String(lastError)})`,
+    );
   }
 
   async function ensure(): Promise<Client> {

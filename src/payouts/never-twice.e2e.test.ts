@@ -86,7 +86,8 @@ test("two copies at once on one hot wallet: each request and each user is paid a
   const payOnB = b.admin.payUser(v.userId);
 
   // at least one of them pauses, saying why (ideally both); (Pay user answers within 15 s meanwhile)
-  const anotherServer = (reason: string | null) => reason?.startsWith("another server is paying from this wallet") ?? false;
+  const anotherServer = (reason: string | null) =>
+    reason?.startsWith("another server is paying from this wallet") ?? false;
   const reasons = async () => ({ a: await pausedReason(a.admin), b: await pausedReason(b.admin) });
   let seen = await eventually(async () => {
     const r = await reasons();
@@ -102,7 +103,10 @@ test("two copies at once on one hot wallet: each request and each user is paid a
   // the paused server's alert
   const server = pausedOn[0] === "b" ? b : a;
   const alert = pausedOn.length
-    ? await eventually(async () => ((await server.admin.alerts()).open as { kind: string }[]).find((x) => x.kind === "another_signer"), 65_000)
+    ? await eventually(
+        async () => ((await server.admin.alerts()).open as { kind: string }[]).find((x) => x.kind === "another_signer"),
+        65_000,
+      )
     : undefined;
   expect({
     x2: (paid[x2] ?? 0) <= 1 ? "at most once" : times(paid[x2]),
@@ -113,7 +117,14 @@ test("two copies at once on one hot wallet: each request and each user is paid a
     // (what the ledger shows, for the report)
     payments: { x2: paid[x2] ?? 0, v: paid[v.address] ?? 0 },
     payouts: Object.fromEntries(
-      [a, b].map((s) => [s === a ? "a" : "b", s.query<{ kind: string; status: string; sequence: number | null }>("select kind, status, sequence from payouts order by id").map((p) => `${p.kind} ${p.status} ${p.sequence ?? "-"}`)]),
+      [a, b].map((s) => [
+        s === a ? "a" : "b",
+        s
+          .query<{ kind: string; status: string; sequence: number | null }>(
+            "select kind, status, sequence from payouts order by id",
+          )
+          .map((p) => `${p.kind} ${p.status} ${p.sequence ?? "-"}`),
+      ]),
     ),
     lastErrors: { a: (await a.admin.wallet()).lastError, b: (await b.admin.wallet()).lastError },
   }).toMatchObject({ x2: "at most once", v: "at most once", aServerPaused: true, anotherSignerAlert: "open" });
@@ -123,9 +134,12 @@ test("a lost database, a fresh data directory on the same wallet: the visitors i
   const { dir, sim, wallet } = await drill();
   const a = await startServer({ dataDir: join(dir, "a"), sim, wallet });
   const visitors = [0, 1, 2].map(() => ({ address: randomAddress(), visitor: newVisitor() }));
-  for (const { address, visitor } of visitors) expect((await a.admin.approve(await askAccepted(a, address, visitor))).status).toBe(200);
+  for (const { address, visitor } of visitors)
+    expect((await a.admin.approve(await askAccepted(a, address, visitor))).status).toBe(200);
   for (const { address } of visitors) await processed(a.admin, address);
-  expect(await ledgerPaymentsByDestination(sim, wallet.address)).toEqual(Object.fromEntries(visitors.map(({ address }) => [address, 1])));
+  expect(await ledgerPaymentsByDestination(sim, wallet.address)).toEqual(
+    Object.fromEntries(visitors.map(({ address }) => [address, 1])),
+  );
   expect(await a.stop()).toBe(0);
 
   // the disk is lost, and there is no backup: a new data directory, the same hot wallet
@@ -146,7 +160,9 @@ test("a lost database, a fresh data directory on the same wallet: the visitors i
   const paid = await ledgerPaymentsByDestination(sim, wallet.address);
   const view = await fresh.admin.wallet();
   expect({
-    answers: answers.map((x) => (x === "refused: one claim a day" || x.startsWith("accepted") ? "refused, or accepted" : x)),
+    answers: answers.map((x) =>
+      x === "refused: one claim a day" || x.startsWith("accepted") ? "refused, or accepted" : x,
+    ),
     // (what each was answered, for the report)
     answered: answers,
     paid: visitors.map(({ address }) => times(paid[address])),
@@ -181,10 +197,16 @@ test("a restore the ledger server has no history for: payouts pause with the his
   await restore(file, a.dataDir);
   await sim.restart({ historyFromNow: true });
   // (the simulator says it just after it says where it listens)
-  await waitFor(() => /history: none held up to ledger \d+/.exec(sim.output()), { what: "the simulator's history line" });
+  await waitFor(() => /history: none held up to ledger \d+/.exec(sim.output()), {
+    what: "the simulator's history line",
+  });
   const restored = await startServer({ dataDir: a.dataDir, sim, wallet, authenticator: a.admin.authenticator });
   const admin = restored.admin;
-  const reason = await waitFor(async () => (await admin.wallet()).pausedReason, { what: "payouts paused", timeout: 15_000, interval: 200 });
+  const reason = await waitFor(async () => (await admin.wallet()).pausedReason, {
+    what: "payouts paused",
+    timeout: 15_000,
+    interval: 200,
+  });
   expect(reason).toContain("must be read before paying anyone");
 
   // while paused: G2 (PENDING here) approved, U paid: both answered, nothing sent
@@ -206,10 +228,18 @@ test("a restore the ledger server has no history for: payouts pause with the his
   expect({ status: withdrawn.status, outcome: withdrawn.json?.outcome }).toEqual({ status: 200, outcome: "withdrawn" });
   await admin.stepUp();
   expect((await admin.post("/api/admin/wallet/resume")).status).toBe(200);
-  await waitFor(async () => (await owedOf(admin, u.userId)) === "0.000000", { what: "U paid after Resume", timeout: 20_000, interval: 250 });
+  await waitFor(async () => (await owedOf(admin, u.userId)) === "0.000000", {
+    what: "U paid after Resume",
+    timeout: 20_000,
+    interval: 250,
+  });
   await waitLedgers(sim, 4);
   const after = await ledgerPaymentsByDestination(sim, wallet.address);
-  expect({ g1: times(before[g1]), g2: times((before[g2] ?? 0) + (after[g2] ?? 0)), u: times(after[u.address]) }).toEqual({ g1: "once", g2: "once", u: "once" });
+  expect({
+    g1: times(before[g1]),
+    g2: times((before[g2] ?? 0) + (after[g2] ?? 0)),
+    u: times(after[u.address]),
+  }).toEqual({ g1: "once", g2: "once", u: "once" });
   expect((await admin.wallet()).paused).toBe(false);
 }, 120_000);
 
@@ -255,7 +285,10 @@ test("a restore whose new request reuses a lost id: the new request is paid to i
     yHashDestination: yTx?.Destination === y ? "Y" : yTx?.Destination === x ? "X" : (yTx?.Destination ?? null),
   }).toEqual({ x: "once", y: "once", yStatus: "PROCESSED", yHashIsX: false, yHashDestination: "Y" });
   // the operator sees the lost request's payment listed, never to be paid
-  const listed = (await restored.admin.get("/api/admin/wallet/ledger-payments")).json.payments as { hash: string; origin: string }[];
+  const listed = (await restored.admin.get("/api/admin/wallet/ledger-payments")).json.payments as {
+    hash: string;
+    origin: string;
+  }[];
   expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ hash: xHash, origin: "unknown_payout" })]));
 }, 120_000);
 
@@ -274,12 +307,20 @@ test("a transaction by hand takes the Sequence the faucet signed for a request: 
       "select a.sequence, a.engine_result from payout_attempts a join payouts p on p.id = a.payout_id where p.faucet_request_id = ? order by a.id",
       rId,
     );
-  const attempt = await waitFor(() => attemptsOfR().find((x) => x.engine_result !== null), { what: "the faucet's attempt for R submitted", timeout: 15_000, interval: 50 });
+  const attempt = await waitFor(() => attemptsOfR().find((x) => x.engine_result !== null), {
+    what: "the faucet's attempt for R submitted",
+    timeout: 15_000,
+    interval: 50,
+  });
   const taken = await sim.fault("takeSequence", wallet.address);
   const hand = /^[0-9A-F]{64}$/i.test(taken) ? taken : undefined;
   expect(hand).toBeDefined();
   await sim.fault("reset");
-  await waitFor(async () => (await ledgerTx(sim, hand!))?.result === "tesSUCCESS", { what: "the transaction by hand validated", timeout: 10_000, interval: 200 });
+  await waitFor(async () => (await ledgerTx(sim, hand!))?.result === "tesSUCCESS", {
+    what: "the transaction by hand validated",
+    timeout: 10_000,
+    interval: 200,
+  });
   expect((await ledgerTx(sim, hand!))?.Sequence).toBe(attempt.sequence);
 
   // paid, or stuck: a payout in "needs attention" is what must never happen here
@@ -290,7 +331,10 @@ test("a transaction by hand takes the Sequence the faucet signed for a request: 
   await waitLedgers(sim, 3);
   const paid = await ledgerPaymentsByDestination(sim, wallet.address);
   const view = await a.admin.wallet();
-  const listed = (await a.admin.get("/api/admin/wallet/ledger-payments")).json.payments as { hash: string; origin: string }[];
+  const listed = (await a.admin.get("/api/admin/wallet/ledger-payments")).json.payments as {
+    hash: string;
+    origin: string;
+  }[];
   expect({
     r: times(paid[r]),
     rStatus: (await a.admin.requestTo(r))?.status,
@@ -298,7 +342,14 @@ test("a transaction by hand takes the Sequence the faucet signed for a request: 
     needsAttention: view.needsAttention,
     pausedReason: view.pausedReason,
     handListed: listed.find((p) => p.hash === hand)?.origin ?? "not listed",
-  }).toEqual({ r: "once", rStatus: "PROCESSED", rSequences: 2, needsAttention: 0, pausedReason: null, handListed: "outside" });
+  }).toEqual({
+    r: "once",
+    rStatus: "PROCESSED",
+    rSequences: 2,
+    needsAttention: 0,
+    pausedReason: null,
+    handListed: "outside",
+  });
   expect(a.output()).toContain("was taken by a transaction this faucet did not sign");
 }, 120_000);
 
@@ -330,6 +381,11 @@ test("a ledger started over under a running server: it pauses saying this is not
   expect({
     pausedReason: reason ?? (await pausedReason(a.admin)),
     sentOnTheNewLedger: sent.map((t) => `${t.type} to ${t.destination} (${t.result})`),
-    attemptsSigned: attempts.length <= 1 ? "at most one" : attempts.map((x) => `Sequence ${x.sequence}: ${x.engine_result}`),
-  }).toMatchObject({ pausedReason: expect.stringMatching(/^this is not the ledger the faucet knows/), sentOnTheNewLedger: [], attemptsSigned: "at most one" });
+    attemptsSigned:
+      attempts.length <= 1 ? "at most one" : attempts.map((x) => `Sequence ${x.sequence}: ${x.engine_result}`),
+  }).toMatchObject({
+    pausedReason: expect.stringMatching(/^this is not the ledger the faucet knows/),
+    sentOnTheNewLedger: [],
+    attemptsSigned: "at most one",
+  });
 }, 120_000);

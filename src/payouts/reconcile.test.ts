@@ -17,14 +17,22 @@ afterEach(async () => {
 });
 
 const sqlite = () => bed.t.db.sqlite;
-const requestRow = (id: number) => sqlite().query("select status, tx_hash from faucet_requests where id = ?").get(id) as { status: string; tx_hash: string | null };
+const requestRow = (id: number) =>
+  sqlite().query("select status, tx_hash from faucet_requests where id = ?").get(id) as {
+    status: string;
+    tx_hash: string | null;
+  };
 const fromHex = (hex: string) => Buffer.from(hex, "hex").toString("utf8");
-const cursor = () => (sqlite().query("select reconciled_ledger as l from installation").get() as { l: number | null }).l;
+const cursor = () =>
+  (sqlite().query("select reconciled_ledger as l from installation").get() as { l: number | null }).l;
 
 // Several requests in one hour: a day's budget the hour's slice does not stop.
 async function bedWithBudget() {
   const made = await payoutBed();
-  const set = await made.t.call("POST", "/api/admin/faucet/settings", { cookie: made.admin, body: { dailyLimit: "1000" } });
+  const set = await made.t.call("POST", "/api/admin/faucet/settings", {
+    cookie: made.admin,
+    body: { dailyLimit: "1000" },
+  });
   if (set.status !== 200) throw new Error(`settings: ${set.status} ${set.text}`);
   return made;
 }
@@ -32,7 +40,12 @@ async function bedWithBudget() {
 // A payment signed with the hot wallet's key by someone other than the faucet (the operator's own wallet app).
 async function payByHand(destination: string, drops: number) {
   const client = await bed.ledger.ensure();
-  const prepared = await client.autofill({ TransactionType: "Payment", Account: bed.wallet.classicAddress, Destination: destination, Amount: String(drops) } as Payment);
+  const prepared = await client.autofill({
+    TransactionType: "Payment",
+    Account: bed.wallet.classicAddress,
+    Destination: destination,
+    Amount: String(drops),
+  } as Payment);
   const signed = bed.wallet.sign(prepared);
   await bed.ledger.request({ command: "submit", tx_blob: signed.tx_blob });
   bed.sim.closeLedger();
@@ -44,18 +57,34 @@ test("every payment names its payout by a random name (faucet:REF, user:REF), it
   const { id } = await bed.approvedRequest();
   await bed.settle(() => requestRow(id).status === "PROCESSED");
   const user = await bed.t.register("named");
-  sqlite().run("update users set xrp_address = ?, total_claimed_drops = 7000000 where id = ?", [randomAddress(), user.user.id]);
-  bed.sim.fund((sqlite().query("select xrp_address as a from users where id = ?").get(user.user.id) as { a: string }).a, 20_000_000);
+  sqlite().run("update users set xrp_address = ?, total_claimed_drops = 7000000 where id = ?", [
+    randomAddress(),
+    user.user.id,
+  ]);
+  bed.sim.fund(
+    (sqlite().query("select xrp_address as a from users where id = ?").get(user.user.id) as { a: string }).a,
+    20_000_000,
+  );
   bed.sim.closeLedger();
   expect((await bed.t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: bed.admin })).status).toBe(202);
-  const payout = () => sqlite().query("select id, status, tx_hash, ledger_ref from payouts where user_id = ?").get(user.user.id) as { id: number; status: string; tx_hash: string; ledger_ref: string };
+  const payout = () =>
+    sqlite().query("select id, status, tx_hash, ledger_ref from payouts where user_id = ?").get(user.user.id) as {
+      id: number;
+      status: string;
+      tx_hash: string;
+      ledger_ref: string;
+    };
   await bed.settle(() => payout()?.status === "paid");
 
   const installation = (sqlite().query("select installation_id as id from installation").get() as { id: string }).id;
   expect(installation).toMatch(/^[0-9a-f]{32}$/);
-  const shown = async (hash: string) => ((await bed.ledger.request<{ tx_json: Record<string, any> }>({ command: "tx", transaction: hash })).tx_json);
+  const shown = async (hash: string) =>
+    (await bed.ledger.request<{ tx_json: Record<string, any> }>({ command: "tx", transaction: hash })).tx_json;
   for (const [hash, name] of [
-    [requestRow(id).tx_hash!, `faucet:${(sqlite().query("select ledger_ref from payouts where faucet_request_id = ?").get(id) as { ledger_ref: string }).ledger_ref}`],
+    [
+      requestRow(id).tx_hash!,
+      `faucet:${(sqlite().query("select ledger_ref from payouts where faucet_request_id = ?").get(id) as { ledger_ref: string }).ledger_ref}`,
+    ],
     [payout().tx_hash, `user:${payout().ledger_ref}`],
   ] as const) {
     const tx = await shown(hash);
@@ -65,7 +94,9 @@ test("every payment names its payout by a random name (faucet:REF, user:REF), it
     expect(fromHex(tx.Memos[0].Memo.MemoData)).toBe(name);
     expect(fromHex(tx.Memos[1].Memo.MemoType)).toBe("xrp-faucet/signer");
     expect(fromHex(tx.Memos[1].Memo.MemoData)).toMatch(/^[0-9a-f]{16}$/);
-    expect(tx.InvoiceID).toBe(new Bun.CryptoHasher("sha256").update(`${installation}:${name}`).digest("hex").toUpperCase());
+    expect(tx.InvoiceID).toBe(
+      new Bun.CryptoHasher("sha256").update(`${installation}:${name}`).digest("hex").toUpperCase(),
+    );
     const text = JSON.stringify(tx) + Buffer.from(JSON.stringify(tx.Memos), "utf8").toString();
     expect(text).not.toContain("@");
     expect(text).not.toContain(installation);
@@ -88,7 +119,14 @@ test("a payment sent from the wallet outside the faucet: listed on /admin/wallet
   const listed = await bed.t.call("GET", "/api/admin/wallet/ledger-payments", { cookie: bed.admin });
   expect(listed.status).toBe(200);
   expect(listed.json.payments).toEqual([
-    expect.objectContaining({ hash: outside.hash, origin: "outside", description: "Sent outside the faucet", destination: stranger, amount: "30.000000", sequence: outside.sequence }),
+    expect.objectContaining({
+      hash: outside.hash,
+      origin: "outside",
+      description: "Sent outside the faucet",
+      destination: stranger,
+      amount: "30.000000",
+      sequence: outside.sequence,
+    }),
   ]);
   // only admins see it
   const visitor = await bed.t.register("curious");
@@ -103,7 +141,9 @@ test("a payment sent from the wallet outside the faucet: listed on /admin/wallet
   // read again (the next reconciliation): listed once
   await bed.restartEngine();
   await bed.engine.tick();
-  expect((await bed.t.call("GET", "/api/admin/wallet/ledger-payments", { cookie: bed.admin })).json.payments).toHaveLength(1);
+  expect(
+    (await bed.t.call("GET", "/api/admin/wallet/ledger-payments", { cookie: bed.admin })).json.payments,
+  ).toHaveLength(1);
 });
 
 test("a server without the wallet's history: payouts pause with what to do; Resume after checking an explorer reads on from what it holds", async () => {
@@ -123,7 +163,9 @@ test("a server without the wallet's history: payouts pause with what to do; Resu
   }
   const paused = bed.engine.status().paused;
   expect(paused).toContain(`the wallet's payments since ledger ${read + 1} must be read before paying anyone`);
-  expect(paused).toContain("connect a full-history server (XRPL_URL) and restart, or check the hot wallet's payments on an explorer and press Resume");
+  expect(paused).toContain(
+    "connect a full-history server (XRPL_URL) and restart, or check the hot wallet's payments on an explorer and press Resume",
+  );
   expect(bed.sim.payments({ destination: second.address })).toHaveLength(0);
   const wallet = (await bed.t.call("GET", "/api/admin/wallet", { cookie: bed.admin })).json;
   expect(wallet).toMatchObject({ paused: true, pausedReason: paused });
@@ -147,10 +189,14 @@ test("a long history is read page by page (markers): 450 transactions sent outsi
   await bed.engine.tick();
   expect(cursor()).toBe(bed.sim.validatedLedgerIndex());
   expect(cursor()).toBeGreaterThanOrEqual(before + 450);
-  const n = (sqlite().query("select count(*) as n, count(distinct tx_hash) as d from wallet_ledger_payments where origin = 'outside'").get() as { n: number; d: number });
+  const n = sqlite()
+    .query("select count(*) as n, count(distinct tx_hash) as d from wallet_ledger_payments where origin = 'outside'")
+    .get() as { n: number; d: number };
   expect(n).toEqual({ n: 450, d: 450 });
   // payments received by the wallet (its funding) are not the wallet's own
-  expect(sqlite().query("select count(*) as n from wallet_ledger_payments where transaction_type = 'Payment'").get()).toEqual({ n: 0 });
+  expect(
+    sqlite().query("select count(*) as n from wallet_ledger_payments where transaction_type = 'Payment'").get(),
+  ).toEqual({ n: 0 });
   // and a payout after it goes out with the Sequence after theirs
   const { id } = await bed.approvedRequest(Wallet.generate(ECDSA.ed25519).classicAddress);
   await bed.settle(() => requestRow(id).status === "PROCESSED");
@@ -160,11 +206,22 @@ test("every statement of a reconciliation is served by an index (EXPLAIN QUERY P
   bed = await bedWithBudget();
   const { id } = await bed.approvedRequest();
   const user = await bed.t.register("planned");
-  sqlite().run("update users set xrp_address = ?, total_claimed_drops = 7000000 where id = ?", [randomAddress(), user.user.id]);
-  sqlite().run("insert into rewards (user_id, type, amount_drops, status, created_at) values (?, 'REVIEW', 7000000, 'APPROVED', ?)", [user.user.id, Date.now()]);
-  bed.sim.fund((sqlite().query("select xrp_address as a from users where id = ?").get(user.user.id) as { a: string }).a, 20_000_000);
+  sqlite().run("update users set xrp_address = ?, total_claimed_drops = 7000000 where id = ?", [
+    randomAddress(),
+    user.user.id,
+  ]);
+  sqlite().run(
+    "insert into rewards (user_id, type, amount_drops, status, created_at) values (?, 'REVIEW', 7000000, 'APPROVED', ?)",
+    [user.user.id, Date.now()],
+  );
+  bed.sim.fund(
+    (sqlite().query("select xrp_address as a from users where id = ?").get(user.user.id) as { a: string }).a,
+    20_000_000,
+  );
   await bed.t.call("POST", `/api/admin/pay/${user.user.id}`, { cookie: bed.admin });
-  await bed.settle(() => (sqlite().query("select count(*) as n from payouts where status = 'paid'").get() as { n: number }).n === 2);
+  await bed.settle(
+    () => (sqlite().query("select count(*) as n from payouts where status = 'paid'").get() as { n: number }).n === 2,
+  );
   bed.sim.faults.takeSequence(bed.wallet.classicAddress);
   bed.sim.closeLedger();
   // as if restored from before both payments: their payouts unknown, the request approved, the user owed
@@ -189,8 +246,22 @@ test("every statement of a reconciliation is served by an index (EXPLAIN QUERY P
     { kind: "USER_PAYMENT", status: "paid", found_on_ledger: 1 },
   ]);
   expect(sqlite().query("select status from rewards").all()).toEqual([{ status: "PAID" }]);
-  expect(sqlite().query("select total_claimed_drops as owed from users where id = ?").get(user.user.id)).toEqual({ owed: 0 });
-  const growing = ["payouts", "payout_attempts", "faucet_requests", "rewards", "users", "wallet_ledger_payments", "notifications"];
-  const scans = taken.flatMap((sql) => queryPlan(sqlite(), sql).filter((step) => growing.includes(step.match(/^SCAN (\w+)/)?.[1] ?? "")).map((step) => `${step} in ${sql}`));
+  expect(sqlite().query("select total_claimed_drops as owed from users where id = ?").get(user.user.id)).toEqual({
+    owed: 0,
+  });
+  const growing = [
+    "payouts",
+    "payout_attempts",
+    "faucet_requests",
+    "rewards",
+    "users",
+    "wallet_ledger_payments",
+    "notifications",
+  ];
+  const scans = taken.flatMap((sql) =>
+    queryPlan(sqlite(), sql)
+      .filter((step) => growing.includes(step.match(/^SCAN (\w+)/)?.[1] ?? ""))
+      .map((step) => `${step} in ${sql}`),
+  );
   expect(scans).toEqual([]);
 });

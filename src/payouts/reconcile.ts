@@ -25,14 +25,18 @@ export class HistoryGap extends Error {
     readonly from: number,
     readonly serverFrom: number | null,
   ) {
-    super(`the XRPL server does not hold the ledgers from ${from}${serverFrom ? ` (its history starts at ledger ${serverFrom})` : ""}`);
+    super(
+      `the XRPL server does not hold the ledgers from ${from}${serverFrom ? ` (its history starts at ledger ${serverFrom})` : ""}`,
+    );
   }
 }
 
 // The server's ledger at the cursor is not the one the faucet read up to (another hash).
 export class OtherLedger extends Error {
   constructor(readonly ledgerIndex: number) {
-    super(`the XRPL server's ledger ${ledgerIndex} is not the one this faucet read the wallet's history up to (its hash differs)`);
+    super(
+      `the XRPL server's ledger ${ledgerIndex} is not the one this faucet read the wallet's history up to (its hash differs)`,
+    );
   }
 }
 
@@ -93,7 +97,11 @@ function walletTx(entry: AccountTxEntry): WalletTx {
     deliveredDrops: typeof delivered === "string" && /^\d+$/.test(delivered) ? Number(delivered) : null,
     sequence: Number(tx.Sequence ?? 0),
     ledgerIndex: Number(entry.ledger_index ?? tx.ledger_index),
-    closedAt: entry.close_time_iso ? Date.parse(entry.close_time_iso) : typeof tx.date === "number" ? (tx.date + RIPPLE_EPOCH_S) * 1000 : Date.now(),
+    closedAt: entry.close_time_iso
+      ? Date.parse(entry.close_time_iso)
+      : typeof tx.date === "number"
+        ? (tx.date + RIPPLE_EPOCH_S) * 1000
+        : Date.now(),
     tx,
   };
 }
@@ -144,10 +152,13 @@ export function createReconciler({
   onOutside?: () => void;
 }) {
   const q = {
-    installation: sqlite.prepare<{ installation_id: string; reconciled_ledger: number | null; reconciled_hash: string | null }, []>(
-      "select installation_id, reconciled_ledger, reconciled_hash from installation where id = 1",
+    installation: sqlite.prepare<
+      { installation_id: string; reconciled_ledger: number | null; reconciled_hash: string | null },
+      []
+    >("select installation_id, reconciled_ledger, reconciled_hash from installation where id = 1"),
+    setCursor: sqlite.prepare<unknown, [number, string | null]>(
+      "update installation set reconciled_ledger = ?, reconciled_hash = ? where id = 1",
     ),
-    setCursor: sqlite.prepare<unknown, [number, string | null]>("update installation set reconciled_ledger = ?, reconciled_hash = ? where id = 1"),
     setRebuilt: sqlite.prepare<unknown, [string]>("update installation set rebuilt = ? where id = 1"),
     attemptByHash: sqlite.prepare<AttemptRow, [string]>("select * from payout_attempts where tx_hash = ?"),
     payoutById: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
@@ -164,19 +175,29 @@ export function createReconciler({
       `insert into faucet_requests (address, destination_tag, amount_drops, status, tx_hash, processed_at, created_at)
        values (?1, ?2, ?3, 'APPROVED', ?4, ?5, ?6) returning id`,
     ),
-    queuedUserPayment: sqlite.prepare<PayoutRow, [string]>("select * from payouts where status = 'queued' and kind = 'USER_PAYMENT' and destination = ? order by id limit 1"),
+    queuedUserPayment: sqlite.prepare<PayoutRow, [string]>(
+      "select * from payouts where status = 'queued' and kind = 'USER_PAYMENT' and destination = ? order by id limit 1",
+    ),
     // the users this address pays, with what each is owed and whether a payment of theirs is open
     usersPaidTo: sqlite.prepare<{ id: number; owed: number; destination_tag: number | null; open: number }, [string]>(
       `select u.id, u.total_claimed_drops as owed, u.xrp_destination_tag as destination_tag,
          exists (select 1 from payouts p where p.user_id = u.id and p.kind = 'USER_PAYMENT' and p.status in ('queued', 'sequence_assigned', 'in_flight', 'needs_attention')) as open
        from users u where u.xrp_address = ? limit 2`,
     ),
-    insertPayout: sqlite.prepare<unknown, [string, number | null, number | null, string, number | null, number, number]>(
+    insertPayout: sqlite.prepare<
+      unknown,
+      [string, number | null, number | null, string, number | null, number, number]
+    >(
       `insert into payouts (kind, faucet_request_id, user_id, destination, destination_tag, amount_drops, status, ledger_ref, created_at, updated_at)
        values (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ${NEW_LEDGER_REF_SQL}, ?7, ?7)`,
     ),
-    attachRewards: sqlite.prepare<unknown, [number, number]>("update rewards set payout_id = ? where user_id = ? and status = 'APPROVED' and payout_id is null"),
-    list: sqlite.prepare<unknown, [string, string, string, string, string | null, number | null, number, number, string | null, number]>(
+    attachRewards: sqlite.prepare<unknown, [number, number]>(
+      "update rewards set payout_id = ? where user_id = ? and status = 'APPROVED' and payout_id is null",
+    ),
+    list: sqlite.prepare<
+      unknown,
+      [string, string, string, string, string | null, number | null, number, number, string | null, number]
+    >(
       `insert into wallet_ledger_payments (tx_hash, origin, transaction_type, result, destination, amount_drops, sequence, ledger_index, payout_key, found_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tx_hash) do nothing`,
     ),
@@ -188,8 +209,15 @@ export function createReconciler({
     q.payoutById.get(Number(q.insertPayout.run(...values).lastInsertRowid))!;
 
   function list(t: WalletTx, origin: Origin, key: string | null): boolean {
-    const amount = t.type === "Payment" ? (t.deliveredDrops ?? (/^\d+$/.test(String(t.tx.Amount ?? t.tx.DeliverMax)) ? Number(t.tx.Amount ?? t.tx.DeliverMax) : null)) : null;
-    return q.list.run(t.hash, origin, t.type, t.result, t.destination, amount, t.sequence, t.ledgerIndex, key, now()).changes > 0;
+    const amount =
+      t.type === "Payment"
+        ? (t.deliveredDrops ??
+          (/^\d+$/.test(String(t.tx.Amount ?? t.tx.DeliverMax)) ? Number(t.tx.Amount ?? t.tx.DeliverMax) : null))
+        : null;
+    return (
+      q.list.run(t.hash, origin, t.type, t.result, t.destination, amount, t.sequence, t.ledgerIndex, key, now())
+        .changes > 0
+    );
   }
 
   // A payout the database knows, paid by `t` on the ledger: settled as the engine settles its own
@@ -197,12 +225,15 @@ export function createReconciler({
   function settleKnown(payout: PayoutRow, t: WalletTx): boolean {
     if (payout.status === "paid") return false;
     const attempt = q.attemptByHash.get(t.hash);
-    if (attempt && attempt.payout_id === payout.id && payout.status === "in_flight") return settlement().markPaid(payout, attempt, t.ledgerIndex);
+    if (attempt && attempt.payout_id === payout.id && payout.status === "in_flight")
+      return settlement().markPaid(payout, attempt, t.ledgerIndex);
     return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
   }
 
   const samePayment = (payout: PayoutRow, t: WalletTx) =>
-    payout.destination === t.destination && payout.destination_tag === t.destinationTag && payout.amount_drops === t.deliveredDrops;
+    payout.destination === t.destination &&
+    payout.destination_tag === t.destinationTag &&
+    payout.amount_drops === t.deliveredDrops;
 
   // A faucet payment this database has no payout of: the open request it pays (same address, tag and
   // amount), else a request recorded as paid, found on the ledger, so its address meets the
@@ -210,11 +241,28 @@ export function createReconciler({
   function faucetPaymentFound(t: WalletTx, key: string | null): boolean {
     const open = q.openRequest.get(t.destination!, t.destinationTag, t.deliveredDrops!);
     if (open) {
-      const payout = q.payoutOfRequest.get(open.id) ?? insertPayout("FAUCET_REQUEST", open.id, null, t.destination!, t.destinationTag, t.deliveredDrops!, now())!;
+      const payout =
+        q.payoutOfRequest.get(open.id) ??
+        insertPayout("FAUCET_REQUEST", open.id, null, t.destination!, t.destinationTag, t.deliveredDrops!, now())!;
       return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
     }
-    const request = q.insertRequest.get(t.destination!, t.destinationTag, t.deliveredDrops!, t.hash, t.closedAt, t.closedAt)!;
-    const payout = insertPayout("FAUCET_REQUEST", request.id, null, t.destination!, t.destinationTag, t.deliveredDrops!, now())!;
+    const request = q.insertRequest.get(
+      t.destination!,
+      t.destinationTag,
+      t.deliveredDrops!,
+      t.hash,
+      t.closedAt,
+      t.closedAt,
+    )!;
+    const payout = insertPayout(
+      "FAUCET_REQUEST",
+      request.id,
+      null,
+      t.destination!,
+      t.destinationTag,
+      t.deliveredDrops!,
+      now(),
+    )!;
     settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
     list(t, "unknown_payout", key);
     return true;
@@ -229,7 +277,15 @@ export function createReconciler({
     const users = q.usersPaidTo.all(t.destination!);
     const owner = users.length === 1 && !queued ? users[0]! : null;
     if (owner && !owner.open && owner.owed === t.deliveredDrops && owner.destination_tag === t.destinationTag) {
-      const payout = insertPayout("USER_PAYMENT", null, owner.id, t.destination!, t.destinationTag, t.deliveredDrops!, now())!;
+      const payout = insertPayout(
+        "USER_PAYMENT",
+        null,
+        owner.id,
+        t.destination!,
+        t.destinationTag,
+        t.deliveredDrops!,
+        now(),
+      )!;
       q.attachRewards.run(payout.id, owner.id);
       return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
     }
@@ -279,7 +335,14 @@ export function createReconciler({
       summary.anotherServer.push(t);
       list(t, "another_server", mark.key);
     }
-    if (t.result !== "tesSUCCESS" || t.type !== "Payment" || mark.name === null || t.deliveredDrops === null || t.destination === null) return;
+    if (
+      t.result !== "tesSUCCESS" ||
+      t.type !== "Payment" ||
+      mark.name === null ||
+      t.deliveredDrops === null ||
+      t.destination === null
+    )
+      return;
     const found = paymentFound(t, mark);
     if (found === "mismatch") summary.mismatched++;
     else if (found) {
@@ -331,8 +394,17 @@ export function createReconciler({
         let page: AccountTxAnswer;
         try {
           // (up to the server's own validated ledger: one behind the one asked before would refuse a higher max)
-          const range = marker === undefined ? { ledger_index_min: from, ledger_index_max: -1 } : { ledger_index_min: from, ledger_index_max: summary.toLedger, marker };
-          page = await ledger.request<AccountTxAnswer>({ command: "account_tx", account, ...range, forward: true, limit: PAGE });
+          const range =
+            marker === undefined
+              ? { ledger_index_min: from, ledger_index_max: -1 }
+              : { ledger_index_min: from, ledger_index_max: summary.toLedger, marker };
+          page = await ledger.request<AccountTxAnswer>({
+            command: "account_tx",
+            account,
+            ...range,
+            forward: true,
+            limit: PAGE,
+          });
         } catch (error) {
           // a wallet the ledger does not know yet has no history
           if (fresh && rippledError(error)?.error === "actNotFound") break;
@@ -381,7 +453,10 @@ export function createReconciler({
   // A validated ledger's hash, or null when the server does not hold it.
   async function ledgerHash(index: number): Promise<string | null> {
     try {
-      const r = await ledger.request<{ ledger_hash?: string; ledger?: { ledger_hash?: string; hash?: string } }>({ command: "ledger", ledger_index: index });
+      const r = await ledger.request<{ ledger_hash?: string; ledger?: { ledger_hash?: string; hash?: string } }>({
+        command: "ledger",
+        ledger_index: index,
+      });
       const hash = r.ledger_hash ?? r.ledger?.ledger_hash ?? r.ledger?.hash;
       return typeof hash === "string" ? hash.toUpperCase() : null;
     } catch (error) {
@@ -394,7 +469,10 @@ export function createReconciler({
   async function oldestHeld(): Promise<number | null> {
     try {
       const info = await ledger.request<{ info: { complete_ledgers?: string } }>({ command: "server_info" });
-      const last = String(info.info.complete_ledgers ?? "").split(",").at(-1) ?? "";
+      const last =
+        String(info.info.complete_ledgers ?? "")
+          .split(",")
+          .at(-1) ?? "";
       const first = Number(last.split("-")[0]);
       return Number.isInteger(first) && first > 0 ? first : null;
     } catch {

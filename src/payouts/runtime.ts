@@ -58,7 +58,9 @@ export async function startPayouts({
   closeIntervalMs?: number;
 }): Promise<StartedPayouts> {
   if (config.mode === "off") {
-    log("payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox");
+    log(
+      "payouts: not configured (no wallet); approving and paying answer 503 until XRPL_URL and a wallet are set, or --xrpl sandbox",
+    );
     return { runtime: null, stop: async () => {} };
   }
   let simulator: LedgerSimulator | null = null;
@@ -80,7 +82,11 @@ export async function startPayouts({
           if (descriptorPause) engine?.resumeFrom(descriptorPause);
           const resumed = descriptorPause !== null;
           descriptorPause = null;
-          return log(resumed ? "payouts: the sandbox ledger saves its state again" : "payouts: the sandbox ledger saves its state again; resume payouts on the admin screen");
+          return log(
+            resumed
+              ? "payouts: the sandbox ledger saves its state again"
+              : "payouts: the sandbox ledger saves its state again; resume payouts on the admin screen",
+          );
         }
         log(`payouts: the sandbox ledger cannot save its state (${error.message}); retrying at every ledger close`);
         const reason = `the sandbox ledger cannot save its state to the data directory: ${error.message}`;
@@ -103,9 +109,19 @@ export async function startPayouts({
   const { maxDailyPayoutDrops, maxPayoutDrops } = ceilingAtStart(ceiling, dailyLimitsAtStart, log);
   const ledger = createLedgerConnection({ urls, log });
   engine = createPayoutEngine({ db, clock: Date.now, ledger, wallet, log, maxPayoutDrops, maxDailyPayoutDrops });
-  void engine.start().catch((error) => log(`payouts: start: ${error instanceof Error ? error.message : String(error)}`));
+  void engine
+    .start()
+    .catch((error) => log(`payouts: start: ${error instanceof Error ? error.message : String(error)}`));
   return {
-    runtime: { mode: config.mode, url: urls[0]!, engine, ledger, sandbox: simulator, ceilingFromFlag: ceiling.dailyDrops !== null, settleWith: (outcomes) => engine.settleWith(outcomes) },
+    runtime: {
+      mode: config.mode,
+      url: urls[0]!,
+      engine,
+      ledger,
+      sandbox: simulator,
+      ceilingFromFlag: ceiling.dailyDrops !== null,
+      settleWith: (outcomes) => engine.settleWith(outcomes),
+    },
     async stop() {
       await engine.stop();
       await ledger.close();
@@ -124,7 +140,9 @@ function ceilingAtStart(ceiling: PayoutCeiling, dailyLimits: () => DailyLimits, 
     daily = settings.dailyLimitDrops + settings.bonusDailyLimitDrops;
     source = `the faucet's ${xrpText(settings.dailyLimitDrops)} + the bonuses' ${xrpText(settings.bonusDailyLimitDrops)} daily limits at start; set --max-daily-payout to change it`;
   }
-  log(`payouts: ceiling ${xrpText(daily)} XRP a UTC day (${source}), ${xrpText(ceiling.paymentDrops)} XRP a payment (--max-payout)`);
+  log(
+    `payouts: ceiling ${xrpText(daily)} XRP a UTC day (${source}), ${xrpText(ceiling.paymentDrops)} XRP a payment (--max-payout)`,
+  );
   return { maxDailyPayoutDrops: daily, maxPayoutDrops: ceiling.paymentDrops };
 }
 
@@ -136,9 +154,15 @@ function sandboxWallet(dataDir: string): Wallet {
     return loadHotWallet(saved.seed, saved.address);
   }
   const wallet = Wallet.generate();
-  writeFileSync(file, JSON.stringify({ note: "sandbox only: simulated XRP", address: wallet.classicAddress, seed: wallet.seed }), { mode: 0o600 });
+  writeFileSync(
+    file,
+    JSON.stringify({ note: "sandbox only: simulated XRP", address: wallet.classicAddress, seed: wallet.seed }),
+    { mode: 0o600 },
+  );
   return wallet;
 }
 
 // Too many open files, in the process (EMFILE) or the system (ENFILE): it passes once connections close.
-export const outOfDescriptors = (error: Error) => ["EMFILE", "ENFILE"].includes((error as NodeJS.ErrnoException).code ?? "") || /\b(EMFILE|ENFILE)\b|too many open files/i.test(error.message);
+export const outOfDescriptors = (error: Error) =>
+  ["EMFILE", "ENFILE"].includes((error as NodeJS.ErrnoException).code ?? "") ||
+  /\b(EMFILE|ENFILE)\b|too many open files/i.test(error.message);

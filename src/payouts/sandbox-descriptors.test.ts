@@ -31,12 +31,17 @@ process.exit(0);
 `;
 
 test("payouts paused by file-descriptor exhaustion resume on their own when descriptors come back", async () => {
-  const child = Bun.spawn(["sh", "-c", `ulimit -n 256 && exec "${process.execPath}" -e '${CHILD.replaceAll("'", "'\\''")}'`], { stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn(
+    ["sh", "-c", `ulimit -n 256 && exec "${process.execPath}" -e '${CHILD.replaceAll("'", "'\\''")}'`],
+    { stdout: "pipe", stderr: "pipe" },
+  );
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   await child.exited;
   if (child.exitCode !== 0) console.log(out, err);
   expect(out).toContain("exhausted: EMFILE");
-  expect(out).toMatch(/paused: the sandbox ledger cannot save its state to the data directory: .*(EMFILE|too many open files)/i);
+  expect(out).toMatch(
+    /paused: the sandbox ledger cannot save its state to the data directory: .*(EMFILE|too many open files)/i,
+  );
   expect(out).toContain("resumed on their own");
   expect(child.exitCode).toBe(0);
 }, 30_000);

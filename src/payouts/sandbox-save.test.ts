@@ -17,7 +17,14 @@ test("a state file that cannot be written pauses payouts with the reason; the le
   const db = openDatabase(join(dir, "app.db"));
   applyMigrations(db);
   const logs: string[] = [];
-  const payouts = await startPayouts({ config: { mode: "sandbox", sandboxPort: 0 }, db, dataDir: dir, log: (line) => logs.push(line), dailyLimitsAtStart: () => DEFAULT_DAILY_LIMITS, closeIntervalMs: 100 });
+  const payouts = await startPayouts({
+    config: { mode: "sandbox", sandboxPort: 0 },
+    db,
+    dataDir: dir,
+    log: (line) => logs.push(line),
+    dailyLimitsAtStart: () => DEFAULT_DAILY_LIMITS,
+    closeIntervalMs: 100,
+  });
   try {
     const engine = payouts.runtime!.engine;
     // A directory where the next save writes its file: the write fails (EISDIR), even for root.
@@ -26,7 +33,9 @@ test("a state file that cannot be written pauses payouts with the reason; the le
     expect(paused).toMatch(/^the sandbox ledger cannot save its state to the data directory: .*EISDIR/);
     // the ledger keeps closing, and each close tries to save again: two more closes, and still the
     // two lines of the first failure only (once, not at every close)
-    const current = async () => (await payouts.runtime!.ledger.request<{ ledger_current_index: number }>({ command: "ledger_current" })).ledger_current_index;
+    const current = async () =>
+      (await payouts.runtime!.ledger.request<{ ledger_current_index: number }>({ command: "ledger_current" }))
+        .ledger_current_index;
     const before = await current();
     await waitFor(async () => (await current()) >= before + 2, { what: "two more ledger closes" });
     expect(logs.filter((l) => l.includes("cannot save its state"))).toHaveLength(2);

@@ -27,7 +27,10 @@ async function admin(url: string) {
 test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid the address exactly once", async () => {
   const { dir, binary } = binaryInEmptyDir();
   dirs.push(dir);
-  expect((await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: ADMIN.password } })).code).toBe(0);
+  expect(
+    (await runBinary(["--seed-admin", ADMIN.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: ADMIN.password } }))
+      .code,
+  ).toBe(0);
   // a port taken by another test's connection would stop the binary at start
   const sandboxPort = String(freePort());
   const args = ["--xrpl", "sandbox", "--sandbox-port", sandboxPort];
@@ -35,7 +38,11 @@ test("approve, SIGKILL, restart: the request is PROCESSED and the ledger paid th
   servers.push(server);
   let boss = await admin(server.url);
   const wallet = (await boss.get("/api/admin/wallet")).json;
-  expect(wallet).toMatchObject({ configured: true, sandbox: true, notice: expect.stringContaining("nothing real is sent") });
+  expect(wallet).toMatchObject({
+    configured: true,
+    sandbox: true,
+    notice: expect.stringContaining("nothing real is sent"),
+  });
 
   const address = randomAddress();
   const made = (await httpClient(server.url).post("/api/faucet/request", { address }, { proof: true })).json;

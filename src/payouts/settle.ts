@@ -28,59 +28,64 @@ export type FailedStatus = "failed_on_ledger" | "preflight_refused";
 export function createSettlement(sqlite: Database, now: () => number, outcomes: SettlementOutcomes) {
   const db = { sqlite };
   // Validated on the ledger. Returns whether this call settled it.
-  const markPaid = (payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number): boolean => immediate(db, () => {
-    const t = now();
-    const moved = sqlite.run("update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, error = null, updated_at = ? where id = ? and status = 'in_flight'", [
-      attempt.tx_hash,
-      ledgerIndex,
-      t,
-      payout.id,
-    ]).changes;
-    if (!moved) return false;
-    sqlite.run("update payout_attempts set status = 'validated', engine_result = 'tesSUCCESS', updated_at = ? where id = ?", [t, attempt.id]);
-    outcomes.paid(payout, attempt.tx_hash, t);
-    return true;
-  });
+  const markPaid = (payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number): boolean =>
+    immediate(db, () => {
+      const t = now();
+      const moved = sqlite.run(
+        "update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, error = null, updated_at = ? where id = ? and status = 'in_flight'",
+        [attempt.tx_hash, ledgerIndex, t, payout.id],
+      ).changes;
+      if (!moved) return false;
+      sqlite.run(
+        "update payout_attempts set status = 'validated', engine_result = 'tesSUCCESS', updated_at = ? where id = ?",
+        [t, attempt.id],
+      );
+      outcomes.paid(payout, attempt.tx_hash, t);
+      return true;
+    });
 
   // Paid as the wallet's history on the ledger shows (reconcile.ts): a payout this database had not
   // sent, or had not seen settle. Its open attempts (none, in practice) are expired.
-  const markFoundOnLedger = (payout: PayoutRow, txHash: string, ledgerIndex: number): boolean => immediate(db, () => {
-    const t = now();
-    const moved = sqlite.run(
-      "update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, found_on_ledger = 1, error = null, updated_at = ? where id = ? and status <> 'paid'",
-      [txHash, ledgerIndex, t, payout.id],
-    ).changes;
-    if (!moved) return false;
-    sqlite.run("update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')", [t, payout.id]);
-    outcomes.paid(payout, txHash, t);
-    return true;
-  });
+  const markFoundOnLedger = (payout: PayoutRow, txHash: string, ledgerIndex: number): boolean =>
+    immediate(db, () => {
+      const t = now();
+      const moved = sqlite.run(
+        "update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, found_on_ledger = 1, error = null, updated_at = ? where id = ? and status <> 'paid'",
+        [txHash, ledgerIndex, t, payout.id],
+      ).changes;
+      if (!moved) return false;
+      sqlite.run(
+        "update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')",
+        [t, payout.id],
+      );
+      outcomes.paid(payout, txHash, t);
+      return true;
+    });
 
   // Refused before sending (queued) or failed on the ledger (in flight): nothing was sent.
-  const markFailed = (payout: PayoutRow, status: FailedStatus, message: string): boolean => immediate(db, () => {
-    const t = now();
-    const moved = sqlite.run("update payouts set status = ?, error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight')", [
-      status,
-      message,
-      t,
-      payout.id,
-    ]).changes;
-    if (!moved) return false;
-    outcomes.failed(payout, message);
-    return true;
-  });
+  const markFailed = (payout: PayoutRow, status: FailedStatus, message: string): boolean =>
+    immediate(db, () => {
+      const t = now();
+      const moved = sqlite.run(
+        "update payouts set status = ?, error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight')",
+        [status, message, t, payout.id],
+      ).changes;
+      if (!moved) return false;
+      outcomes.failed(payout, message);
+      return true;
+    });
 
   // Something the engine cannot prove: an admin must look. A settled payout is never reopened.
-  const markNeedsAttention = (payout: PayoutRow, message: string): boolean => immediate(db, () => {
-    const moved = sqlite.run("update payouts set status = 'needs_attention', error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight', 'needs_attention')", [
-      message,
-      now(),
-      payout.id,
-    ]).changes;
-    if (!moved) return false;
-    outcomes.needsAttention(payout, message);
-    return true;
-  });
+  const markNeedsAttention = (payout: PayoutRow, message: string): boolean =>
+    immediate(db, () => {
+      const moved = sqlite.run(
+        "update payouts set status = 'needs_attention', error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight', 'needs_attention')",
+        [message, now(), payout.id],
+      ).changes;
+      if (!moved) return false;
+      outcomes.needsAttention(payout, message);
+      return true;
+    });
 
   return { markPaid, markFoundOnLedger, markFailed, markNeedsAttention };
 }

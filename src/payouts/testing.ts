@@ -34,7 +34,14 @@ type Ceilings = Pick<EngineDeps, "maxPayoutDrops" | "maxDailyPayoutDrops">;
 // `autoApproveEveryMs`: how often the app runs the auto-approve rule (null, the default here: never).
 // `appClock`: the engine reads the app's fake clock (`t.clock`) instead of the real one.
 export async function payoutBed(
-  options: { fundDrops?: number; step?: EngineDeps["step"]; timeoutMs?: number; autoApproveEveryMs?: number | null; appClock?: boolean; app?: Parameters<typeof testApp>[0] } & Ceilings = {},
+  options: {
+    fundDrops?: number;
+    step?: EngineDeps["step"];
+    timeoutMs?: number;
+    autoApproveEveryMs?: number | null;
+    appClock?: boolean;
+    app?: Parameters<typeof testApp>[0];
+  } & Ceilings = {},
 ): Promise<PayoutBed> {
   const sim = await startLedgerSimulator({ closeIntervalMs: null });
   const wallet = Wallet.generate(ECDSA.ed25519);
@@ -57,13 +64,30 @@ export async function payoutBed(
       outcomes = given;
     },
   };
-  const t = testApp({ payouts: runtime, payWaitMs: 0, autoApproveEveryMs: options.autoApproveEveryMs ?? null, ...options.app });
+  const t = testApp({
+    payouts: runtime,
+    payWaitMs: 0,
+    autoApproveEveryMs: options.autoApproveEveryMs ?? null,
+    ...options.app,
+  });
   if (!outcomes) throw new Error("the app gave the payouts no settlement outcomes");
   const appOutcomes = outcomes;
   const clock = options.appClock ? t.clock : Date.now;
-  const ceilings: Ceilings = { maxPayoutDrops: options.maxPayoutDrops, maxDailyPayoutDrops: options.maxDailyPayoutDrops };
+  const ceilings: Ceilings = {
+    maxPayoutDrops: options.maxPayoutDrops,
+    maxDailyPayoutDrops: options.maxDailyPayoutDrops,
+  };
   const make = (step?: EngineDeps["step"], skew = 0, limits = ceilings) =>
-    createPayoutEngine({ db: t.db, clock: () => clock() + skew, ledger, wallet, log, step, outcomes: appOutcomes, ...limits });
+    createPayoutEngine({
+      db: t.db,
+      clock: () => clock() + skew,
+      ledger,
+      wallet,
+      log,
+      step,
+      outcomes: appOutcomes,
+      ...limits,
+    });
   runtime.engine = make(options.step);
   const admin = (await t.registerAdmin()).cookie;
   let ip = 0;
@@ -94,9 +118,16 @@ export async function payoutBed(
     },
     async approvedRequest(address = randomAddress()) {
       ip++;
-      const made = await t.call("POST", "/api/faucet/request", { body: { address }, ip: strangerIp(1000 + ip), headers: { "user-agent": "Mozilla/5.0" } });
+      const made = await t.call("POST", "/api/faucet/request", {
+        body: { address },
+        ip: strangerIp(1000 + ip),
+        headers: { "user-agent": "Mozilla/5.0" },
+      });
       if (made.status !== 201) throw new Error(`faucet request: ${made.status} ${made.text}`);
-      const approved = await t.call("POST", `/api/admin/faucet/requests/${made.json.id}`, { cookie: admin, body: { action: "APPROVED" } });
+      const approved = await t.call("POST", `/api/admin/faucet/requests/${made.json.id}`, {
+        cookie: admin,
+        body: { action: "APPROVED" },
+      });
       if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${approved.text}`);
       return { id: made.json.id, address, amountDrops: Math.round(Number(made.json.amount) * 1_000_000) };
     },

@@ -12,7 +12,9 @@ export function loadHotWallet(seed: string, expectedAddress: string): Wallet {
   }
   const wallet = Wallet.fromSeed(seed, { algorithm: type === "ed25519" ? ECDSA.ed25519 : ECDSA.secp256k1 });
   if (wallet.classicAddress !== expectedAddress) {
-    throw new Error(`the hot wallet secret derives ${wallet.classicAddress}, not XRPL_ADDRESS ${expectedAddress}; refusing to start`);
+    throw new Error(
+      `the hot wallet secret derives ${wallet.classicAddress}, not XRPL_ADDRESS ${expectedAddress}; refusing to start`,
+    );
   }
   return wallet;
 }

@@ -36,7 +36,13 @@ export const PROTECTED_FORMS: ReadonlySet<string> = new Set(Object.values(FORM_P
 export const formAt = (path: string): ProtectedForm | undefined => FORM_NAMES.find((name) => FORM_PATHS[name] === path);
 
 // The earning alerts a visitor can sign up for (the web app gives each a label).
-export const ALERT_TYPES = ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] as const;
+export const ALERT_TYPES = [
+  "daily_challenges",
+  "high_rewards",
+  "streak_bonuses",
+  "new_features",
+  "market_opportunities",
+] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 // A faucet request's or a review's address that is no XRP address.
@@ -45,7 +51,10 @@ export const INVALID_ADDRESS = "Please enter a valid XRP wallet address";
 // The signup forms' messages: the web app shows them as a toast's title and description, the server's
 // refusal says both as one message, "title - description".
 export const EMAIL_REQUIRED = { title: "Email required", description: "Please enter your email address" } as const;
-export const ALERT_TYPES_REQUIRED = { title: "Select alert types", description: "Please select at least one type of alert" } as const;
+export const ALERT_TYPES_REQUIRED = {
+  title: "Select alert types",
+  description: "Please select at least one type of alert",
+} as const;
 
 // The longest review a visitor can write.
 export const REVIEW_MAX = 2000;

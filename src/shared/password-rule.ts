@@ -24,7 +24,10 @@ export const ESTIMATOR_OPTIONS = { useLevenshteinDistance: false, l33tMaxSubstit
 // estimator knows (zxcvbn's "user inputs"), every pair in either order too, so "faucetxrp" weighs as
 // "xrpfaucet".
 const SITE_NAME_WORDS = ["xrp", "xrpl", "faucet", "ripple", "ledger"];
-const SITE_WORDS = [...SITE_NAME_WORDS, ...SITE_NAME_WORDS.flatMap((a) => SITE_NAME_WORDS.filter((b) => b !== a).map((b) => a + b))];
+const SITE_WORDS = [
+  ...SITE_NAME_WORDS,
+  ...SITE_NAME_WORDS.flatMap((a) => SITE_NAME_WORDS.filter((b) => b !== a).map((b) => a + b)),
+];
 // (the longest first; a split the regex tries first that fails is undone a word back: "xrpledger")
 const ONLY_SITE_WORDS = new RegExp(`^(?:${[...SITE_NAME_WORDS].sort((a, b) => b.length - a.length).join("|")})+$`);
 
@@ -64,7 +67,9 @@ export type Estimator = (password: string, owner: PasswordOwner) => Estimate;
 // What estimatorOf needs of zxcvbn-ts's three packages (typed here without importing them).
 type Translations = { warnings: Record<string, string> };
 interface ZxcvbnPackages<T extends Translations, D, G> {
-  ZxcvbnFactory: new (options: { translations: T; dictionary: D; graphs: G } & typeof ESTIMATOR_OPTIONS) => {
+  ZxcvbnFactory: new (
+    options: { translations: T; dictionary: D; graphs: G } & typeof ESTIMATOR_OPTIONS,
+  ) => {
     check(password: string, userInputs: string[]): { score: number; feedback: { warning: string | null } };
   };
   common: { dictionary: object; adjacencyGraphs: G };
@@ -72,7 +77,11 @@ interface ZxcvbnPackages<T extends Translations, D, G> {
 }
 
 // The estimator, built from zxcvbn-ts's packages (core, language-common, language-en).
-export function estimatorOf<T extends Translations, D, G>({ ZxcvbnFactory, common, en }: ZxcvbnPackages<T, D, G>): Estimator {
+export function estimatorOf<T extends Translations, D, G>({
+  ZxcvbnFactory,
+  common,
+  en,
+}: ZxcvbnPackages<T, D, G>): Estimator {
   const zxcvbn = new ZxcvbnFactory({
     ...ESTIMATOR_OPTIONS,
     translations: { ...en.translations, warnings: { ...en.translations.warnings, ...WARNINGS } },
@@ -80,20 +89,27 @@ export function estimatorOf<T extends Translations, D, G>({ ZxcvbnFactory, commo
     graphs: common.adjacencyGraphs,
   });
   return (password, owner) => {
-    const inputs = [owner.username, owner.email, owner.email?.split("@")[0]].filter((word): word is string => Boolean(word));
+    const inputs = [owner.username, owner.email, owner.email?.split("@")[0]].filter((word): word is string =>
+      Boolean(word),
+    );
     const { score, feedback } = zxcvbn.check(password, [...inputs, ...SITE_WORDS]);
     return { score, warning: feedback.warning || null };
   };
 }
 
-export const SITE_NAME_PROBLEM = "This password is too easy to guess: it is this site's name, with digits or symbols at most. Add more words or characters.";
+export const SITE_NAME_PROBLEM =
+  "This password is too easy to guess: it is this site's name, with digits or symbols at most. Add more words or characters.";
 
 const tooShort = (minLength: number) => `Password must be at least ${minLength} characters`;
 export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
 
 // What needs no estimator: the length, the account's own username or email inside it (any case), and
 // a password whose letters are the site's words and nothing else.
-export function plainPasswordProblem(password: string, owner: PasswordOwner, minLength = MIN_PASSWORD_LENGTH): string | null {
+export function plainPasswordProblem(
+  password: string,
+  owner: PasswordOwner,
+  minLength = MIN_PASSWORD_LENGTH,
+): string | null {
   if (password.length < minLength) return tooShort(minLength);
   if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_TOO_LONG;
   const lower = password.toLowerCase();
@@ -112,10 +128,18 @@ export interface Judgement {
   score: number | null;
 }
 
-export function judgePassword(password: string, owner: PasswordOwner, estimate: Estimator, minLength = MIN_PASSWORD_LENGTH): Judgement {
+export function judgePassword(
+  password: string,
+  owner: PasswordOwner,
+  estimate: Estimator,
+  minLength = MIN_PASSWORD_LENGTH,
+): Judgement {
   const plain = plainPasswordProblem(password, owner, minLength);
   if (plain) return { problem: plain, score: null };
   const { score, warning } = estimate(password, owner);
   if (score >= MIN_PASSWORD_SCORE) return { problem: null, score };
-  return { problem: `This password is too easy to guess${warning ? `: ${warning}` : ""}. Add more words or characters.`, score };
+  return {
+    problem: `This password is too easy to guess${warning ? `: ${warning}` : ""}. Add more words or characters.`,
+    score,
+  };
 }

@@ -38,10 +38,18 @@ type SettingsShape = { autoApprove: Record<string, unknown> } & Record<string, u
 
 // What a save changed, field by field (nothing: the same values saved again).
 export function settingsChanges(before: SettingsShape, after: SettingsShape): SettingChange[] {
-  const flat = ({ autoApprove, ...top }: SettingsShape): Record<string, unknown> => ({ ...top, ...Object.fromEntries(Object.entries(autoApprove).map(([k, x]) => [`autoApprove.${k}`, x])) });
+  const flat = ({ autoApprove, ...top }: SettingsShape): Record<string, unknown> => ({
+    ...top,
+    ...Object.fromEntries(Object.entries(autoApprove).map(([k, x]) => [`autoApprove.${k}`, x])),
+  });
   const a = flat(before);
   const b = flat(after);
   return Object.keys(SETTING_LABELS)
     .filter((field) => a[field] !== b[field])
-    .map((field) => ({ field, label: SETTING_LABELS[field]!, before: valueWords(field, a[field]), after: valueWords(field, b[field]) }));
+    .map((field) => ({
+      field,
+      label: SETTING_LABELS[field]!,
+      before: valueWords(field, a[field]),
+      after: valueWords(field, b[field]),
+    }));
 }

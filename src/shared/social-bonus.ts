@@ -8,9 +8,18 @@ export type Platform = (typeof PLATFORMS)[number];
 
 // When a platform's social bonus may be claimed again, as the server's refusal, the claim form's note
 // and the platform's button all say it: "available again on Nov 30, 14:05 UTC".
-const AGAIN_FORMAT = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-export const availableAgainText = (at: string | number | Date) => `available again on ${AGAIN_FORMAT.format(new Date(at))} UTC`;
-export const claimedThisWeekText = (platform: string, at: string | number | Date) => `You already claimed the ${platform} bonus this week. It is ${availableAgainText(at)}.`;
+const AGAIN_FORMAT = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+export const availableAgainText = (at: string | number | Date) =>
+  `available again on ${AGAIN_FORMAT.format(new Date(at))} UTC`;
+export const claimedThisWeekText = (platform: string, at: string | number | Date) =>
+  `You already claimed the ${platform} bonus this week. It is ${availableAgainText(at)}.`;
 
 // A social bonus's address that is no classic r-address.
 export const ADDRESS_INVALID = "Please enter a valid XRP wallet address (starts with 'r')";

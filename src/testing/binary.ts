@@ -46,15 +46,25 @@ export async function collectText(stream: ReadableStream<Uint8Array>, onText: (t
 }
 
 // Starts the binary without waiting for anything: its output is collected as it comes.
-export function spawnBinary(options: { binary?: string; cwd: string; args?: string[]; env?: Record<string, string>; port?: number }) {
-  const proc = Bun.spawn([options.binary ?? BINARY, "--host", "127.0.0.1", "--port", String(options.port ?? 0), ...(options.args ?? [])], {
-    cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "", ...options.env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+export function spawnBinary(options: {
+  binary?: string;
+  cwd: string;
+  args?: string[];
+  env?: Record<string, string>;
+  port?: number;
+}) {
+  const proc = Bun.spawn(
+    [options.binary ?? BINARY, "--host", "127.0.0.1", "--port", String(options.port ?? 0), ...(options.args ?? [])],
+    {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? "", ...options.env },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
   let out = "";
-  for (const stream of [proc.stdout, proc.stderr]) void collectText(stream as ReadableStream<Uint8Array>, (text) => (out += text));
+  for (const stream of [proc.stdout, proc.stderr])
+    void collectText(stream as ReadableStream<Uint8Array>, (text) => (out += text));
   return {
     proc,
     output: () => out,
@@ -65,20 +75,29 @@ export function spawnBinary(options: { binary?: string; cwd: string; args?: stri
   };
 }
 
-export async function startBinary(options: { binary?: string; cwd: string; args?: string[]; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startBinary(options: {
+  binary?: string;
+  cwd: string;
+  args?: string[];
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const { proc, output, stop } = spawnBinary(options);
   const deadline = Date.now() + 15_000;
   let port = 0;
   while (!port) {
     const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output());
     if (match) port = Number(match[1]);
-    else if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start (exit ${proc.exitCode}):\n${output()}`);
+    else if (proc.exitCode !== null || Date.now() > deadline)
+      throw new Error(`server did not start (exit ${proc.exitCode}):\n${output()}`);
     else await Bun.sleep(20);
   }
   return { url: `http://127.0.0.1:${port}`, port, proc, output, stop };
 }
 
-export async function runBinary(args: string[], options: { cwd: string; env?: Record<string, string>; stdin?: string; binary?: string }) {
+export async function runBinary(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; stdin?: string; binary?: string },
+) {
   const proc = Bun.spawn([options.binary ?? BINARY, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "", ...options.env },
@@ -86,6 +105,10 @@ export async function runBinary(args: string[], options: { cwd: string; env?: Re
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { code, stdout, stderr };
 }

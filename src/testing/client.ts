@@ -74,7 +74,10 @@ export function httpClient(baseUrl: string, options: ClientOptions = {}) {
     if (opts.proof) {
       const form = formAt(path.split("?")[0]!);
       if (!form) throw new Error(`${path} is not a protected form: it takes no proof of work`);
-      Object.assign(headers, await proofHeaders(async (p) => (await request("GET", p, { ip, cookies: useCookies })).json, form));
+      Object.assign(
+        headers,
+        await proofHeaders(async (p) => (await request("GET", p, { ip, cookies: useCookies })).json, form),
+      );
     }
     Object.assign(headers, opts.headers);
     const response = await send(new Request(new URL(path, baseUrl), { method, headers, body, redirect: "manual" }));

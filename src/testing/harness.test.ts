@@ -12,7 +12,9 @@ import { migratedTemplate, testApp } from "./harness.ts";
 import { scenarios } from "./scenario.ts";
 import { waitFor } from "./wait.ts";
 
-const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as {
+  entries: { when: number }[];
+};
 const migrations = (db: Database) => db.query("select created_at from __drizzle_migrations order by id").all();
 
 describe("the migrated template", () => {
@@ -56,11 +58,14 @@ describe("the migrated template", () => {
   test("the proof of work is off unless asked for; null keeps a fresh install's 2000", async () => {
     const apps = [testApp(), testApp({ powDifficulty: 20 }), testApp({ powDifficulty: null })];
     try {
-      const difficulty = (t: (typeof apps)[number]) => t.db.sqlite.query("select pow_difficulty as d from faucet_settings").all();
+      const difficulty = (t: (typeof apps)[number]) =>
+        t.db.sqlite.query("select pow_difficulty as d from faucet_settings").all();
       // (a fresh install's settings row is made by its migrations, with the default 2000)
       expect(apps.map(difficulty)).toEqual([[{ d: 0 }], [{ d: 20 }], [{ d: 2000 }]]);
       const admin = await apps[2]!.registerAdmin();
-      expect((await apps[2]!.call("GET", "/api/admin/faucet/settings", { cookie: admin.cookie })).json.powDifficulty).toBe(2000);
+      expect(
+        (await apps[2]!.call("GET", "/api/admin/faucet/settings", { cookie: admin.cookie })).json.powDifficulty,
+      ).toBe(2000);
     } finally {
       for (const t of apps) await t.close();
     }
@@ -99,7 +104,13 @@ describe("t.signIn", () => {
 
 describe("scenarios, each on a fresh app", () => {
   scenarios([
-    { name: "a visitor: 401 on /api/user", method: "GET", url: "/api/user", expectStatus: 401, expectJson: { message: "Not logged in" } },
+    {
+      name: "a visitor: 401 on /api/user",
+      method: "GET",
+      url: "/api/user",
+      expectStatus: 401,
+      expectJson: { message: "Not logged in" },
+    },
     {
       name: "as: user is the app's signed-in user",
       method: "GET",
@@ -138,8 +149,21 @@ describe("scenarios, each on a fresh app", () => {
 describe("scenarios sharing one app", () => {
   scenarios(
     [
-      { name: "the first row signs the admin up", method: "GET", url: "/api/admin/faucet/settings", as: "admin", expectStatus: 200 },
-      { name: "a later row sees the same app", method: "GET", url: "/api/user", as: "admin", expectStatus: 200, expectRows: [{ sql: "select count(*) as n from users", equals: [{ n: 1 }] }] },
+      {
+        name: "the first row signs the admin up",
+        method: "GET",
+        url: "/api/admin/faucet/settings",
+        as: "admin",
+        expectStatus: 200,
+      },
+      {
+        name: "a later row sees the same app",
+        method: "GET",
+        url: "/api/user",
+        as: "admin",
+        expectStatus: 200,
+        expectRows: [{ sql: "select count(*) as n from users", equals: [{ n: 1 }] }],
+      },
     ],
     { app: "shared" },
   );
@@ -151,7 +175,11 @@ describe("httpClient", () => {
 
   test("keeps its own cookies: a login's session is sent until a logout expires it", async () => {
     await t.register("carol");
-    const browser = httpClient("http://localhost", { fetch: (r) => t.app.handle(r), ip: "198.51.100.4", ipHeader: "x-test-ip" });
+    const browser = httpClient("http://localhost", {
+      fetch: (r) => t.app.handle(r),
+      ip: "198.51.100.4",
+      ipHeader: "x-test-ip",
+    });
     const other = httpClient("http://localhost", { fetch: (r) => t.app.handle(r) });
     const login = await browser.post("/api/login", { username: "carol", password: "correct horse battery" });
     expect(login.status).toBe(200);

@@ -66,10 +66,15 @@ export function migratedTemplate(powDifficulty: number | null = null): string {
       [powDifficulty],
     );
   }
-  const checkpoint = db.sqlite.query("PRAGMA wal_checkpoint(TRUNCATE)").get() as { busy: number; log: number; checkpointed: number };
+  const checkpoint = db.sqlite.query("PRAGMA wal_checkpoint(TRUNCATE)").get() as {
+    busy: number;
+    log: number;
+    checkpointed: number;
+  };
   // (Drizzle's cached statements may keep the connection open past close(): nothing writes to it.)
   db.sqlite.close();
-  if (checkpoint.busy !== 0 || checkpoint.log !== 0) throw new Error(`the template's WAL was not checkpointed: ${JSON.stringify(checkpoint)}`);
+  if (checkpoint.busy !== 0 || checkpoint.log !== 0)
+    throw new Error(`the template's WAL was not checkpointed: ${JSON.stringify(checkpoint)}`);
   templates.set(powDifficulty, path);
   return path;
 }
@@ -77,7 +82,11 @@ export function migratedTemplate(powDifficulty: number | null = null): string {
 // API tests run with the proof of work off unless they pass `powDifficulty` (the pow tests do;
 // null keeps a fresh install's default).
 // `onDatabase` sees the database before the app prepares its statements (statements.ts records them).
-export function testApp({ powDifficulty = 0, onDatabase, ...overrides }: Partial<AppDeps> & { powDifficulty?: number | null; onDatabase?: (db: Db) => void } = {}) {
+export function testApp({
+  powDifficulty = 0,
+  onDatabase,
+  ...overrides
+}: Partial<AppDeps> & { powDifficulty?: number | null; onDatabase?: (db: Db) => void } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-test-"));
   copyFileSync(migratedTemplate(powDifficulty), join(dir, "app.db"));
   const db = openDatabase(join(dir, "app.db"));
@@ -116,12 +125,19 @@ export function testApp({ powDifficulty = 0, onDatabase, ...overrides }: Partial
     } catch {}
     const setCookie = response.headers.get("set-cookie") ?? undefined;
     const cookie = setCookie?.match(/session=([^;]*)/)?.[1];
-    return { status: response.status, headers: response.headers, json, text, cookie: cookie === undefined ? undefined : `session=${cookie}` };
+    return {
+      status: response.status,
+      headers: response.headers,
+      json,
+      text,
+      cookie: cookie === undefined ? undefined : `session=${cookie}`,
+    };
   }
 
   // The proof-of-work header a protected form needs ({} while the check is off), fetched from the
   // IP the form is then sent from.
-  const proof = (form: ProtectedForm, ip?: string) => proofHeaders(async (path) => (await call("GET", path, { ip })).json, form);
+  const proof = (form: ProtectedForm, ip?: string) =>
+    proofHeaders(async (path) => (await call("GET", path, { ip })).json, form);
 
   // Each from its own network (10.77.0.1, 10.77.1.1, 10.78.2.1, ...), so the new-accounts-per-network
   // limit does not get in the way of tests that register many users, and at most two share a wide
@@ -131,7 +147,11 @@ export function testApp({ powDifficulty = 0, onDatabase, ...overrides }: Partial
   async function register(username: string, password = "correct horse battery", email = `${username}@example.com`) {
     const n = registered++;
     const ip = `${10 + (n >> 8)}.${77 + ((n & 255) >> 1)}.${n & 255}.1`;
-    const res = await call("POST", "/api/register", { body: { username, password, email }, headers: await proof("register", ip), ip });
+    const res = await call("POST", "/api/register", {
+      body: { username, password, email },
+      headers: await proof("register", ip),
+      ip,
+    });
     if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${res.text}`);
     return { user: res.json.user, cookie: res.cookie! };
   }
@@ -149,7 +169,8 @@ export function testApp({ powDifficulty = 0, onDatabase, ...overrides }: Partial
   function signIn(role: "user" | "admin", username?: string) {
     const known = signedIn.get(role);
     if (known) {
-      if (username !== undefined && username !== known.username) throw new Error(`this app's ${role} is ${known.username}, not ${username}`);
+      if (username !== undefined && username !== known.username)
+        throw new Error(`this app's ${role} is ${known.username}, not ${username}`);
       return known.session;
     }
     const name = username ?? (role === "admin" ? "admin" : "member");

@@ -23,7 +23,13 @@ export const GENESIS = { address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", seed: "s
 export const DRILL_ADMIN = { username: "operator", password: "amber kestrel lantern 48 quietly" };
 // The faucet's settings a drill starts with: 2 XRP a request (a new account on the ledger: the
 // reserve is 1 XRP), no proof of work, bonuses for accounts of any age.
-export const DRILL_SETTINGS = { dailyLimit: "1000000", minAmount: "2", maxAmount: "2", powDifficulty: 0, bonusMinAccountAgeHours: 0 };
+export const DRILL_SETTINGS = {
+  dailyLimit: "1000000",
+  minAmount: "2",
+  maxAmount: "2",
+  powDifficulty: 0,
+  bonusMinAccountAgeHours: 0,
+};
 
 // --- what a drill started, stopped at the end whatever happened ----------------------------------
 
@@ -63,7 +69,9 @@ export interface SimulatorProcess {
   fault(name: string, ...args: (string | number | boolean)[]): Promise<string>;
 }
 
-export async function startSimulator(options: { stateFile?: string | null; port?: number; closeIntervalMs?: number; historyFromNow?: boolean } = {}): Promise<SimulatorProcess> {
+export async function startSimulator(
+  options: { stateFile?: string | null; port?: number; closeIntervalMs?: number; historyFromNow?: boolean } = {},
+): Promise<SimulatorProcess> {
   const port = options.port ?? freePort();
   const closeIntervalMs = options.closeIntervalMs ?? 1000;
   let stateFile = options.stateFile ?? null;
@@ -72,17 +80,33 @@ export async function startSimulator(options: { stateFile?: string | null; port?
   let stdin: { write(text: string): unknown; flush(): unknown } | null = null;
 
   async function spawn(historyFromNow: boolean) {
-    const args = [process.execPath, SIMULATOR_CLI, "--port", String(port), "--close-interval-ms", String(closeIntervalMs), "--faults-from-stdin"];
+    const args = [
+      process.execPath,
+      SIMULATOR_CLI,
+      "--port",
+      String(port),
+      "--close-interval-ms",
+      String(closeIntervalMs),
+      "--faults-from-stdin",
+    ];
     if (stateFile) args.push("--state-file", stateFile);
     if (historyFromNow) args.push("--history-from-now");
     const started = out.length;
-    const child = Bun.spawn(args, { env: { PATH: process.env.PATH ?? "" }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const child = Bun.spawn(args, {
+      env: { PATH: process.env.PATH ?? "" },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     proc = child;
     stdin = child.stdin as unknown as { write(text: string): unknown; flush(): unknown };
-    const handle = { kill: async () => (child.exitCode === null ? (child.kill("SIGKILL"), await child.exited) : undefined) };
+    const handle = {
+      kill: async () => (child.exitCode === null ? (child.kill("SIGKILL"), await child.exited) : undefined),
+    };
     running.add(handle);
     void child.exited.then(() => running.delete(handle));
-    for (const stream of [child.stdout, child.stderr]) void collectText(stream as ReadableStream<Uint8Array>, (text) => (out += text));
+    for (const stream of [child.stdout, child.stderr])
+      void collectText(stream as ReadableStream<Uint8Array>, (text) => (out += text));
     await waitFor(
       () => {
         if (child.exitCode !== null) throw new Error(`the simulator exited (${child.exitCode}): ${out.slice(started)}`);
@@ -120,7 +144,9 @@ export async function startSimulator(options: { stateFile?: string | null; port?
       const from = out.length;
       stdin.write(`${[name, ...args].join(" ")}\n`);
       stdin.flush();
-      const line = await waitFor(() => new RegExp(`^fault ${name}(:| failed:) (.*)$`, "m").exec(out.slice(from)), { what: `the simulator's answer to ${name}` });
+      const line = await waitFor(() => new RegExp(`^fault ${name}(:| failed:) (.*)$`, "m").exec(out.slice(from)), {
+        what: `the simulator's answer to ${name}`,
+      });
       if (line[1] !== ":") throw new Error(`fault ${name}: ${line[2]}`);
       return line[2]!;
     },
@@ -149,7 +175,12 @@ export interface HotWallet {
 export async function fundFromGenesis(sim: { url: string }, address: string, xrp = 100_000) {
   await withLedger(sim, async (client) => {
     const genesis = Wallet.fromSeed(GENESIS.seed);
-    const tx = await client.autofill({ TransactionType: "Payment", Account: genesis.classicAddress, Destination: address, Amount: String(xrp * 1_000_000) });
+    const tx = await client.autofill({
+      TransactionType: "Payment",
+      Account: genesis.classicAddress,
+      Destination: address,
+      Amount: String(xrp * 1_000_000),
+    });
     const done = await client.submitAndWait(genesis.sign(tx).tx_blob);
     const result = (done.result.meta as { TransactionResult?: string }).TransactionResult;
     if (result !== "tesSUCCESS") throw new Error(`funding ${address} from genesis: ${result}`);
@@ -179,7 +210,15 @@ export async function walletTransactions(sim: { url: string }, hotAddress: strin
     const sent: WalletTxOnLedger[] = [];
     let marker: unknown;
     do {
-      const asked = { command: "account_tx", account: hotAddress, ledger_index_min: -1, ledger_index_max: -1, forward: true, limit: 400, ...(marker ? { marker } : {}) };
+      const asked = {
+        command: "account_tx",
+        account: hotAddress,
+        ledger_index_min: -1,
+        ledger_index_max: -1,
+        forward: true,
+        limit: 400,
+        ...(marker ? { marker } : {}),
+      };
       const page = ((await client.request(asked as any)) as any).result as { transactions: any[]; marker?: unknown };
       for (const t of page.transactions) {
         const tx = t.tx_json ?? t.tx;
@@ -191,7 +230,9 @@ export async function walletTransactions(sim: { url: string }, hotAddress: strin
           destination: tx.Destination ?? null,
           sequence: Number(tx.Sequence),
           ledgerIndex: Number(t.ledger_index ?? tx.ledger_index),
-          memos: (tx.Memos ?? []).map((m: { Memo: { MemoData?: string } }) => Buffer.from(m.Memo.MemoData ?? "", "hex").toString("utf8")),
+          memos: (tx.Memos ?? []).map((m: { Memo: { MemoData?: string } }) =>
+            Buffer.from(m.Memo.MemoData ?? "", "hex").toString("utf8"),
+          ),
         });
       }
       marker = page.marker;
@@ -201,16 +242,29 @@ export async function walletTransactions(sim: { url: string }, hotAddress: strin
 }
 
 // How many successful Payments the hot wallet sent to each destination (the drills' ground truth).
-export async function ledgerPaymentsByDestination(sim: { url: string }, hotAddress: string): Promise<Record<string, number>> {
+export async function ledgerPaymentsByDestination(
+  sim: { url: string },
+  hotAddress: string,
+): Promise<Record<string, number>> {
   const paid: Record<string, number> = {};
   for (const t of await walletTransactions(sim, hotAddress)) {
-    if (t.type === "Payment" && t.result === "tesSUCCESS" && t.destination) paid[t.destination] = (paid[t.destination] ?? 0) + 1;
+    if (t.type === "Payment" && t.result === "tesSUCCESS" && t.destination)
+      paid[t.destination] = (paid[t.destination] ?? 0) + 1;
   }
   return paid;
 }
 
 // The ledger's `tx` answer for a hash (API v2: the transaction is under tx_json), or null when unknown.
-export async function ledgerTx(sim: { url: string }, hash: string): Promise<{ Account: string; Destination?: string; Sequence: number; TransactionType: string; result: string } | null> {
+export async function ledgerTx(
+  sim: { url: string },
+  hash: string,
+): Promise<{
+  Account: string;
+  Destination?: string;
+  Sequence: number;
+  TransactionType: string;
+  result: string;
+} | null> {
   return withLedger(sim, async (client) => {
     try {
       const r = (await client.request({ command: "tx", transaction: hash })).result as any;
@@ -228,7 +282,11 @@ export const validatedIndex = (sim: { url: string }) => withLedger(sim, (client)
 // must pass to show that something did NOT happen.)
 export async function waitLedgers(sim: { url: string }, count: number) {
   const at = await validatedIndex(sim);
-  await waitFor(async () => (await validatedIndex(sim)) >= at + count, { what: `${count} more validated ledgers`, timeout: count * 1500 + 5_000, interval: 200 });
+  await waitFor(async () => (await validatedIndex(sim)) >= at + count, {
+    what: `${count} more validated ledgers`,
+    timeout: count * 1500 + 5_000,
+    interval: 200,
+  });
 }
 
 // --- two-factor codes, as the admin's phone makes them ------------------------------------------
@@ -238,7 +296,10 @@ export async function waitLedgers(sim: { url: string }, count: number) {
 // database that carries it (a copy, a restore): it never reuses a step any of them may have seen.
 export class Authenticator {
   private lastStep: number;
-  constructor(readonly secret: string, usedStep = Math.floor(Date.now() / TOTP_PERIOD_MS)) {
+  constructor(
+    readonly secret: string,
+    usedStep = Math.floor(Date.now() / TOTP_PERIOD_MS),
+  ) {
     this.lastStep = usedStep;
   }
   // A code of a step no server has seen: this step's, the next one's, or (after two) a wait.
@@ -320,14 +381,32 @@ export async function startServer(options: {
   const fresh = !existsSync(join(dataDir, "app.db"));
   let setupCode: string | null = null;
   if (fresh) {
-    const seeded = await runBinary(["--seed-admin", DRILL_ADMIN.username, "--data-dir", dataDir], { cwd, env: { ADMIN_PASSWORD: DRILL_ADMIN.password } });
+    const seeded = await runBinary(["--seed-admin", DRILL_ADMIN.username, "--data-dir", dataDir], {
+      cwd,
+      env: { ADMIN_PASSWORD: DRILL_ADMIN.password },
+    });
     setupCode = setupCodeIn(seeded.stdout);
-    if (seeded.code !== 0 || !setupCode) throw new Error(`--seed-admin: ${seeded.code} ${seeded.stdout}${seeded.stderr}`);
+    if (seeded.code !== 0 || !setupCode)
+      throw new Error(`--seed-admin: ${seeded.code} ${seeded.stdout}${seeded.stderr}`);
   } else if (!options.authenticator) {
     throw new Error(`${dataDir} has a database: its admin's authenticator is needed to sign in`);
   }
-  const args = ["--data-dir", dataDir, "--trust-proxy", "--xrpl-url", options.sim.url, "--max-daily-payout", "100000", ...(options.extraArgs ?? [])];
-  const server = await startBinary({ binary: BINARY, cwd, args, env: { XRPL_SEED: options.wallet.seed, XRPL_ADDRESS: options.wallet.address } });
+  const args = [
+    "--data-dir",
+    dataDir,
+    "--trust-proxy",
+    "--xrpl-url",
+    options.sim.url,
+    "--max-daily-payout",
+    "100000",
+    ...(options.extraArgs ?? []),
+  ];
+  const server = await startBinary({
+    binary: BINARY,
+    cwd,
+    args,
+    env: { XRPL_SEED: options.wallet.seed, XRPL_ADDRESS: options.wallet.address },
+  });
   running.add({ kill: () => server.stop("SIGKILL") });
 
   const client = httpClient(server.url);
@@ -389,30 +468,47 @@ export async function ask(server: { url: string }, address: string, visitor: Vis
     body: JSON.stringify({ address }),
   });
   const json = (await res.json().catch(() => null)) as { id?: number; message?: string } | null;
-  return { status: res.status, code: res.headers.get("x-error-code"), id: json?.id ?? null, message: json?.message ?? null, visitor };
+  return {
+    status: res.status,
+    code: res.headers.get("x-error-code"),
+    id: json?.id ?? null,
+    message: json?.message ?? null,
+    visitor,
+  };
 }
 
 // A request that must be accepted: its id.
 export async function askAccepted(server: { url: string }, address: string, visitor?: Visitor): Promise<number> {
   const answer = await ask(server, address, visitor);
-  if (answer.status !== 201 || answer.id === null) throw new Error(`faucet request for ${address}: ${answer.status} ${answer.code} ${answer.message}`);
+  if (answer.status !== 201 || answer.id === null)
+    throw new Error(`faucet request for ${address}: ${answer.status} ${answer.code} ${answer.message}`);
   return answer.id;
 }
 
 // Waits for the request to `address` to be PROCESSED on `server`; answers its row.
 export const processed = (admin: AdminClient, address: string, timeout = 20_000) =>
-  waitFor(async () => {
-    const row = await admin.requestTo(address);
-    return row?.status === "PROCESSED" && row;
-  }, { what: `the request to ${address} PROCESSED`, timeout, interval: 200 });
+  waitFor(
+    async () => {
+      const row = await admin.requestTo(address);
+      return row?.status === "PROCESSED" && row;
+    },
+    { what: `the request to ${address} PROCESSED`, timeout, interval: 200 },
+  );
 
 let userCount = 0;
 // A registered user owed an approved social bonus at `address`: register, share, claim, the admin approves.
-export async function owedUser(server: DrillServer, address: string): Promise<{ userId: number; address: string; owed: string }> {
+export async function owedUser(
+  server: DrillServer,
+  address: string,
+): Promise<{ userId: number; address: string; owed: string }> {
   const n = userCount++;
   const member = httpClient(server.url, { ip: `203.0.${113 - (n % 50)}.${40 + n}` });
   const username = `owed${n}x${Date.now() % 100_000}`;
-  const registered = await member.post("/api/register", { username, email: `${username}@example.com`, password: "a member's passphrase, seven words long" }, { proof: true });
+  const registered = await member.post(
+    "/api/register",
+    { username, email: `${username}@example.com`, password: "a member's passphrase, seven words long" },
+    { proof: true },
+  );
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
   const userId: number = registered.json.user.id;
   const shared = await member.post("/api/social/share", { platform: "Twitter" });
@@ -427,7 +523,8 @@ export async function owedUser(server: DrillServer, address: string): Promise<{ 
   return { userId, address, owed };
 }
 
-export const owedOf = async (admin: AdminClient, userId: number): Promise<string> => (await admin.get(`/api/admin/users/${userId}`)).json.user.owed;
+export const owedOf = async (admin: AdminClient, userId: number): Promise<string> =>
+  (await admin.get(`/api/admin/users/${userId}`)).json.user.owed;
 
 // --- backups, restores, copies ------------------------------------------------------------------
 
@@ -449,5 +546,6 @@ export async function restore(file: string, dataDir: string) {
 // Plain copies of app.db (and its WAL, if any) and secret.key into another data directory.
 export function copyDataDir(from: string, to: string) {
   mkdirSync(to, { recursive: true, mode: 0o700 });
-  for (const file of ["app.db", "app.db-wal", "secret.key"]) if (existsSync(join(from, file))) copyFileSync(join(from, file), join(to, file));
+  for (const file of ["app.db", "app.db-wal", "secret.key"])
+    if (existsSync(join(from, file))) copyFileSync(join(from, file), join(to, file));
 }

@@ -18,11 +18,17 @@ export async function solve(challenge: Challenge): Promise<string> {
 // The header a POST to `form` needs: {} when the site has the check off. `get` fetches the
 // challenge JSON (over real HTTP, or through a test app) from the IP the form is then sent from:
 // a proof is good for that IP's group only.
-export async function proofHeaders(get: (path: string) => Promise<{ challenge: Challenge | null }>, form: ProtectedForm): Promise<Record<string, string>> {
+export async function proofHeaders(
+  get: (path: string) => Promise<{ challenge: Challenge | null }>,
+  form: ProtectedForm,
+): Promise<Record<string, string>> {
   const { challenge } = await get(`/api/pow/challenge?form=${form}`);
   return challenge ? { [POW_HEADER]: await solve(challenge) } : {};
 }
 
 // Over HTTP against a running site.
 export const proofFor = (baseUrl: string, form: ProtectedForm, headers: Record<string, string> = {}) =>
-  proofHeaders(async (path) => (await fetch(`${baseUrl}${path}`, { headers })).json() as Promise<{ challenge: Challenge | null }>, form);
+  proofHeaders(
+    async (path) => (await fetch(`${baseUrl}${path}`, { headers })).json() as Promise<{ challenge: Challenge | null }>,
+    form,
+  );

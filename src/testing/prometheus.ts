@@ -69,7 +69,8 @@ function familyOf(name: string, families: Map<string, Family>): Family | undefin
   if (own) return own;
   const base = name.replace(/_(bucket|sum|count)$/, "");
   const family = families.get(base);
-  if (family && (family.type === "histogram" || (family.type === "summary" && !name.endsWith("_bucket")))) return family;
+  if (family && (family.type === "histogram" || (family.type === "summary" && !name.endsWith("_bucket"))))
+    return family;
   return undefined;
 }
 
@@ -147,14 +148,20 @@ function checkHistogram(family: Family) {
       if (!(buckets[i]!.le > buckets[i - 1]!.le)) throw new Error(`${family.name}${key}: buckets not ascending`);
       if (buckets[i]!.n < buckets[i - 1]!.n) throw new Error(`${family.name}${key}: bucket counts go down`);
     }
-    if (buckets.at(-1)!.n !== count) throw new Error(`${family.name}${key}: +Inf bucket ${buckets.at(-1)!.n} is not _count ${count}`);
+    if (buckets.at(-1)!.n !== count)
+      throw new Error(`${family.name}${key}: +Inf bucket ${buckets.at(-1)!.n} is not _count ${count}`);
   }
 }
 
 // The value of the one sample of `name` whose labels include `labels` (undefined: none).
-export function sampleValue(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): number | undefined {
+export function sampleValue(
+  families: Map<string, Family>,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   const family = familyOf(name, families);
-  const matches = family?.samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)) ?? [];
+  const matches =
+    family?.samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)) ?? [];
   if (matches.length > 1) throw new Error(`${name} ${JSON.stringify(labels)} matches ${matches.length} samples`);
   return matches[0]?.value;
 }

@@ -18,4 +18,5 @@ export function statementsPreparedBy(db: Db, build: () => unknown): string[] {
   return seen;
 }
 
-export const queryPlan = (db: Db, sql: string): string[] => (db.sqlite.query(`explain query plan ${sql}`).all() as { detail: string }[]).map((step) => step.detail);
+export const queryPlan = (db: Db, sql: string): string[] =>
+  (db.sqlite.query(`explain query plan ${sql}`).all() as { detail: string }[]).map((step) => step.detail);

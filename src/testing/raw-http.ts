@@ -58,4 +58,7 @@ export function rawRequest(port: number, text: string, timeoutMs = 5_000): Promi
 
 // GET `path` with these header lines (each "Name: value", no CR LF), on a connection of its own.
 export const rawGet = (port: number, path: string, headerLines: string[], version = "1.1") =>
-  rawRequest(port, `GET ${path} HTTP/${version}\r\n${[...headerLines, "Connection: close"].map((line) => `${line}\r\n`).join("")}\r\n`);
+  rawRequest(
+    port,
+    `GET ${path} HTTP/${version}\r\n${[...headerLines, "Connection: close"].map((line) => `${line}\r\n`).join("")}\r\n`,
+  );

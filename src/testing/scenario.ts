@@ -82,7 +82,10 @@ export function scenarios(list: Scenario[], options: ScenarioOptions = {}): void
 }
 
 // Registers one test for one scenario.
-export function scenario(s: Scenario, options: { app?: () => TestApp; appOptions?: Parameters<typeof testApp>[0] } = {}): void {
+export function scenario(
+  s: Scenario,
+  options: { app?: () => TestApp; appOptions?: Parameters<typeof testApp>[0] } = {},
+): void {
   test(s.name, async () => {
     const own = options.app ? undefined : testApp(options.appOptions);
     const t = own ?? options.app!();
@@ -97,7 +100,8 @@ export function scenario(s: Scenario, options: { app?: () => TestApp; appOptions
 async function run(s: Scenario, t: TestApp): Promise<void> {
   await s.setup?.(t);
   const cookie = s.as === "user" || s.as === "admin" ? (await t.signIn(s.as)).cookie : undefined;
-  const call = (method: string, url: string, options: CallOptions = {}) => t.call(method, url, { cookie, ip: s.ip, ...options });
+  const call = (method: string, url: string, options: CallOptions = {}) =>
+    t.call(method, url, { cookie, ip: s.ip, ...options });
   const read = async (what: string) => {
     if (what.startsWith("GET ")) {
       const res = await call("GET", what.slice(4));
@@ -114,15 +118,20 @@ async function run(s: Scenario, t: TestApp): Promise<void> {
 
   // The status first, with the body in the message: a wrong status explains the rest.
   const body = res.json ?? res.text;
-  if (typeof s.expectStatus === "number") expect({ status: res.status, body }).toMatchObject({ status: s.expectStatus });
-  else expect({ status: res.status, class: `${Math.floor(res.status / 100)}xx`, body }).toMatchObject({ class: s.expectStatus });
+  if (typeof s.expectStatus === "number")
+    expect({ status: res.status, body }).toMatchObject({ status: s.expectStatus });
+  else
+    expect({ status: res.status, class: `${Math.floor(res.status / 100)}xx`, body }).toMatchObject({
+      class: s.expectStatus,
+    });
   if ("expectJson" in s) expect(res.json).toEqual(s.expectJson);
   // (on a copy: bun's toMatchObject writes its asymmetric matchers into the object it checks, and
   // after() reads the answer)
   if (s.expectJsonMatch !== undefined) expect(structuredClone(res.json)).toMatchObject(s.expectJsonMatch);
   for (const [name, want] of Object.entries(s.expectHeaders ?? {})) {
     const got = res.headers.get(name);
-    if (want instanceof RegExp) expect({ header: name, value: got }).toEqual({ header: name, value: expect.stringMatching(want) });
+    if (want instanceof RegExp)
+      expect({ header: name, value: got }).toEqual({ header: name, value: expect.stringMatching(want) });
     else expect({ header: name, value: got }).toEqual({ header: name, value: want });
   }
   if (s.expectText instanceof RegExp) expect(res.text).toMatch(s.expectText);
@@ -130,7 +139,8 @@ async function run(s: Scenario, t: TestApp): Promise<void> {
   for (const { sql, params = [], equals } of s.expectRows ?? []) {
     expect({ sql, rows: t.db.sqlite.query(sql).all(...(params as never[])) }).toEqual({ sql, rows: equals });
   }
-  for (const [i, what] of (s.expectUnchanged ?? []).entries()) expect({ what, after: await read(what) }).toEqual({ what, after: before[i] });
+  for (const [i, what] of (s.expectUnchanged ?? []).entries())
+    expect({ what, after: await read(what) }).toEqual({ what, after: before[i] });
   for (const text of s.expectLogContains ?? []) expect(logs.filter((l) => l.includes(text))).not.toEqual([]);
   for (const text of s.expectLogNotContains ?? []) expect(logs.filter((l) => l.includes(text))).toEqual([]);
   await s.after?.(res, { t, cookie, call });

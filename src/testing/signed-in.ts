@@ -30,8 +30,15 @@ export async function othersGet(s: SignedInSite, calls: ((client: Client) => Pro
 export const ADMIN_ONLY: [number, number] = [401, 403];
 
 // The smallest PNG (1x1), and bytes that only claim to be one.
-export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 // Uploads `bytes` as an image (POST /api/admin/uploads) through `client`.
 export const upload = (client: Client, bytes: Uint8Array<ArrayBuffer>, type = "image/png") =>
-  fetch(new URL("/api/admin/uploads", client.url), { method: "POST", headers: { "content-type": type, cookie: client.cookieHeader(), origin: client.url }, body: bytes });
+  fetch(new URL("/api/admin/uploads", client.url), {
+    method: "POST",
+    headers: { "content-type": type, cookie: client.cookieHeader(), origin: client.url },
+    body: bytes,
+  });

@@ -20,7 +20,10 @@ export async function startSmtp(login: { user: string; pass: string }): Promise<
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
-    onAuth: (auth, _session, callback) => callback(auth.username === login.user && auth.password === login.pass ? null : new Error("bad login"), { user: login.user }),
+    onAuth: (auth, _session, callback) =>
+      callback(auth.username === login.user && auth.password === login.pass ? null : new Error("bad login"), {
+        user: login.user,
+      }),
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -41,5 +44,8 @@ export async function startSmtp(login: { user: string; pass: string }): Promise<
 // The first match of `link` in a received mail, its quoted-printable soft line breaks joined and its
 // "=3D" read as "=".
 export function linkIn(raw: string, link: RegExp): string | undefined {
-  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=").match(link)?.[0];
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=")
+    .match(link)?.[0];
 }

@@ -32,7 +32,8 @@ export function recordStatements(sqlite: Database): StatementLog {
   };
   const prepare = sqlite.prepare.bind(sqlite);
   const query = sqlite.query.bind(sqlite);
-  sqlite.prepare = ((sql: string, ...rest: unknown[]) => wrap((prepare as any)(sql, ...rest), sql)) as typeof sqlite.prepare;
+  sqlite.prepare = ((sql: string, ...rest: unknown[]) =>
+    wrap((prepare as any)(sql, ...rest), sql)) as typeof sqlite.prepare;
   sqlite.query = ((sql: string) => wrap(query(sql), sql)) as typeof sqlite.query;
   return {
     taken: () => [...seen],

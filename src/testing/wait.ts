@@ -16,7 +16,10 @@ export interface WaitOptions {
 // Calls `check` until it returns a truthy value, and returns that value. A check that throws counts
 // as "not yet" (a server restarting, an expect() not met yet); on timeout the error says what was
 // awaited, with the last thrown error or returned value.
-export async function waitFor<T>(check: () => T | Promise<T>, { what, timeout = 4_000, interval = 20 }: WaitOptions): Promise<Exclude<T, null | undefined | false | 0 | "">> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { what, timeout = 4_000, interval = 20 }: WaitOptions,
+): Promise<Exclude<T, null | undefined | false | 0 | "">> {
   const deadline = Date.now() + timeout;
   let last: unknown;
   for (;;) {

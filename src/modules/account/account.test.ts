@@ -18,12 +18,22 @@ describe("POST /api/register", () => {
     { name: "username too short", body: { ...good, username: "al" }, status: 400, message: MESSAGES.username },
     { name: "username too long", body: { ...good, username: "a".repeat(33) }, status: 400, message: MESSAGES.username },
     { name: "username with a space", body: { ...good, username: "al ice" }, status: 400, message: MESSAGES.username },
-    { name: "username missing", body: { email: good.email, password: good.password }, status: 400, message: MESSAGES.username },
+    {
+      name: "username missing",
+      body: { email: good.email, password: good.password },
+      status: 400,
+      message: MESSAGES.username,
+    },
     { name: "username not a string", body: { ...good, username: 42 }, status: 400, message: MESSAGES.username },
     { name: "email missing", body: { ...good, email: "" }, status: 400, message: MESSAGES.email },
     { name: "email without a domain", body: { ...good, email: "alice@" }, status: 400, message: MESSAGES.email },
     { name: "password too short", body: { ...good, password: "1234567" }, status: 400, message: MESSAGES.password },
-    { name: "password far too long", body: { ...good, password: "x".repeat(300) }, status: 400, message: MESSAGES.passwordTooLong },
+    {
+      name: "password far too long",
+      body: { ...good, password: "x".repeat(300) },
+      status: 400,
+      message: MESSAGES.passwordTooLong,
+    },
   ])("$name -> $status", async ({ body, status, message }) => {
     const res = await t.call("POST", "/api/register", { body });
     expect(res.status).toBe(status);
@@ -82,8 +92,18 @@ describe("POST /api/login", () => {
   test.each([
     { name: "right password", body: { username: "alice", password: "correct horse", email: "" }, status: 200 },
     { name: "username in another case", body: { username: "ALICE", password: "correct horse" }, status: 200 },
-    { name: "wrong password", body: { username: "alice", password: "wrong horse" }, status: 401, message: LOGIN_FAILED },
-    { name: "unknown user", body: { username: "mallory", password: "correct horse" }, status: 401, message: LOGIN_FAILED },
+    {
+      name: "wrong password",
+      body: { username: "alice", password: "wrong horse" },
+      status: 401,
+      message: LOGIN_FAILED,
+    },
+    {
+      name: "unknown user",
+      body: { username: "mallory", password: "correct horse" },
+      status: 401,
+      message: LOGIN_FAILED,
+    },
     { name: "empty username", body: { username: "", password: "x" }, status: 400, message: MESSAGES.required },
     { name: "no password", body: { username: "alice" }, status: 400, message: MESSAGES.required },
     { name: "no body", body: undefined, status: 400, message: MESSAGES.required },
@@ -102,39 +122,59 @@ describe("POST /api/login", () => {
 
   test("too many failures for one username from one network refuse that network for a while, even with the right password", async () => {
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
-      const res = await t.call("POST", "/api/login", { body: { username: "alice", password: `guess-${i}` }, ip: `198.51.100.${i}` });
+      const res = await t.call("POST", "/api/login", {
+        body: { username: "alice", password: `guess-${i}` },
+        ip: `198.51.100.${i}`,
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" }, ip: "198.51.100.77" });
+    const blocked = await t.call("POST", "/api/login", {
+      body: { username: "alice", password: "correct horse" },
+      ip: "198.51.100.77",
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toMatch(/Too many failed logins\. Please try again in \d+ minutes?\./);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     t.clock.advance(THROTTLE_WINDOW_MS + 1);
-    const later = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" }, ip: "198.51.100.77" });
+    const later = await t.call("POST", "/api/login", {
+      body: { username: "alice", password: "correct horse" },
+      ip: "198.51.100.77",
+    });
     expect(later.status).toBe(200);
   });
 
   test("nobody can lock a username out: wrong passwords from five networks leave the owner's own network working", async () => {
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
-      const res = await t.call("POST", "/api/login", { body: { username: "alice", password: `guess-${i}` }, ip: strangerIp(i) });
+      const res = await t.call("POST", "/api/login", {
+        body: { username: "alice", password: `guess-${i}` },
+        ip: strangerIp(i),
+      });
       expect(res.status).toBe(401);
     }
     // the owner, from a network that has not failed
     const owner = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" } });
     expect(owner.status).toBe(200);
     // and changing the password from there is not refused either
-    const change = await t.call("POST", "/api/user/password", { cookie: owner.cookie, body: { currentPassword: "correct horse", newPassword: "correct horse 2" } });
+    const change = await t.call("POST", "/api/user/password", {
+      cookie: owner.cookie,
+      body: { currentPassword: "correct horse", newPassword: "correct horse 2" },
+    });
     expect(change.status).toBe(200);
   });
 
   test("one IP guessing many usernames is refused too", async () => {
     let last = 0;
     for (let i = 0; i < 25; i++) {
-      last = (await t.call("POST", "/api/login", { body: { username: `user${i}`, password: "guessing" }, ip: "192.0.2.50" })).status;
+      last = (
+        await t.call("POST", "/api/login", { body: { username: `user${i}`, password: "guessing" }, ip: "192.0.2.50" })
+      ).status;
     }
     expect(last).toBe(429);
     // (another network: under the default subnet grouping 192.0.2.51 would be the same /24)
-    const otherIp = await t.call("POST", "/api/login", { body: { username: "alice", password: "correct horse" }, ip: "192.0.3.51" });
+    const otherIp = await t.call("POST", "/api/login", {
+      body: { username: "alice", password: "correct horse" },
+      ip: "192.0.3.51",
+    });
     expect(otherIp.status).toBe(200);
   });
 });
@@ -151,7 +191,12 @@ describe("sessions", () => {
   });
 
   test("a forged or garbled cookie is just logged out", async () => {
-    for (const cookie of ["session=forged-token-forged-token-1234", "session=", "session=%ff%fe", `session=${"x".repeat(5000)}`]) {
+    for (const cookie of [
+      "session=forged-token-forged-token-1234",
+      "session=",
+      "session=%ff%fe",
+      `session=${"x".repeat(5000)}`,
+    ]) {
       const res = await t.call("GET", "/api/user", { cookie });
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ message: "Not logged in" });
@@ -202,7 +247,10 @@ describe("requests a browser on another site could forge", () => {
     try {
       const foreign = await site.call("POST", "/api/register", { body: good, headers: { origin: "http://localhost" } });
       expect(foreign.status).toBe(403);
-      const own = await site.call("POST", "/api/register", { body: good, headers: { origin: "https://faucet.example" } });
+      const own = await site.call("POST", "/api/register", {
+        body: good,
+        headers: { origin: "https://faucet.example" },
+      });
       expect(own.status).toBe(201);
       expect(own.headers.get("set-cookie")).toContain("Secure");
       expect(own.headers.get("strict-transport-security")).toContain("max-age=");

@@ -28,10 +28,17 @@ export interface Mailer {
 export function createMailer(config: MailConfig): Mailer {
   let transport: Promise<Transporter> | undefined;
   const transporter = () =>
-    (transport ??= import(TRANSPORT).then((module: typeof import("./smtp-transport.ts")) => module.createTransport(config.smtpUrl)));
+    (transport ??= import(TRANSPORT).then((module: typeof import("./smtp-transport.ts")) =>
+      module.createTransport(config.smtpUrl),
+    ));
   return {
     async send(email) {
-      await (await transporter()).sendMail({ from: config.from, to: email.to, subject: email.subject, text: email.text });
+      await (await transporter()).sendMail({
+        from: config.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+      });
     },
   };
 }

@@ -65,7 +65,11 @@ export const settingsBody = jsonBody({
   email: text(ANY_LENGTH, MESSAGES.email),
   currentPassword: text(ANY_LENGTH, SELF_SERVICE.currentRequired),
   xrpAddress: text(ANY_LENGTH, INVALID_ADDRESS),
-  destinationTag: t.Optional(t.Union([t.Integer({ minimum: 0, maximum: MAX_DESTINATION_TAG }), t.Literal(""), t.Null()], { error: SELF_SERVICE.tag })),
+  destinationTag: t.Optional(
+    t.Union([t.Integer({ minimum: 0, maximum: MAX_DESTINATION_TAG }), t.Literal(""), t.Null()], {
+      error: SELF_SERVICE.tag,
+    }),
+  ),
 });
 export const passwordChangeBody = jsonBody({
   currentPassword: text(ANY_LENGTH, SELF_SERVICE.currentRequired),
@@ -78,7 +82,6 @@ export interface SettingsInput {
   xrpAddress?: string | null;
   destinationTag?: number | "" | null;
 }
-
 
 export interface Credentials {
   username?: string | null;
@@ -98,7 +101,10 @@ export const accountErrors = {
   loginCodeNeeded: () => appError(401, "TWO_FACTOR_REQUIRED", LOGIN_CODE_NEEDED),
   loginWithCodeFailed: () => appError(401, "LOGIN_FAILED", LOGIN_WITH_CODE_FAILED),
   tooManyFailedLogins: (retryAfterSeconds: number) =>
-    tooManyRequests(`Too many failed logins. Please try again ${waitText(retryAfterSeconds * 1000)}.`, retryAfterSeconds),
+    tooManyRequests(
+      `Too many failed logins. Please try again ${waitText(retryAfterSeconds * 1000)}.`,
+      retryAfterSeconds,
+    ),
   loginsAtOnce: () => tooManyRequests(MESSAGES.loginsAtOnce, 2),
   registrationsAtOnce: () => tooManyRequests(MESSAGES.registrationsAtOnce, 2),
   // account settings and passwords: each field's own code, so a form shows the error under its field
@@ -111,16 +117,30 @@ export const accountErrors = {
   currentRequired: () => badRequest(SELF_SERVICE.currentRequired, "WRONG_PASSWORD"),
   wrongPassword: () => badRequest(SELF_SERVICE.wrongPassword, "WRONG_PASSWORD"),
   tooManyWrongPasswords: (retryAfterSeconds: number) =>
-    tooManyRequests(`Too many wrong passwords. Please try again ${waitText(retryAfterSeconds * 1000)}.`, retryAfterSeconds),
+    tooManyRequests(
+      `Too many wrong passwords. Please try again ${waitText(retryAfterSeconds * 1000)}.`,
+      retryAfterSeconds,
+    ),
   resetInvalid: () => badRequest(SELF_SERVICE.resetInvalid, "RESET_LINK_INVALID"),
   mailOff: () => appError(503, "MAIL_OFF", SELF_SERVICE.mailOff),
   userNotFound: () => notFound("User not found"),
-  tooManyAccounts: (waitMs: number) => tooManyRequests(`Too many new accounts from your network. Please try again ${waitText(waitMs)}.`, waitMs / 1000),
+  tooManyAccounts: (waitMs: number) =>
+    tooManyRequests(`Too many new accounts from your network. Please try again ${waitText(waitMs)}.`, waitMs / 1000),
 };
 
-
 // The columns of a user that the API shows: never the password hash.
-export type PublicUserRow = Pick<User, "id" | "username" | "email" | "isAdmin" | "xrpAddress" | "points" | "totalClaimedDrops" | "dailyStreak" | "lastClaimAt">;
+export type PublicUserRow = Pick<
+  User,
+  | "id"
+  | "username"
+  | "email"
+  | "isAdmin"
+  | "xrpAddress"
+  | "points"
+  | "totalClaimedDrops"
+  | "dailyStreak"
+  | "lastClaimAt"
+>;
 
 // The user as the API shows it (product.md section 3). `drops` is the points balance.
 export function publicUser(user: PublicUserRow) {
@@ -147,10 +167,12 @@ export const selfView = (user: User, paidDrops: number, twoFactor: TwoFactorStat
   twoFactor,
 });
 
-
 // A user's own faucet requests and rewards, as their history pages show them.
 // The admin's reason reaches the user: `rejectReason` of a REJECTED request, `denyReason` of a DENIED reward.
-export type FaucetRequestHistoryRow = Pick<FaucetRequest, "id" | "status" | "amountDrops" | "createdAt" | "reason" | "rejectReason" | "txHash">;
+export type FaucetRequestHistoryRow = Pick<
+  FaucetRequest,
+  "id" | "status" | "amountDrops" | "createdAt" | "reason" | "rejectReason" | "txHash"
+>;
 export const faucetRequestHistoryView = (r: FaucetRequestHistoryRow) => ({
   id: r.id,
   status: r.status,
@@ -160,7 +182,10 @@ export const faucetRequestHistoryView = (r: FaucetRequestHistoryRow) => ({
   rejectReason: r.status === "REJECTED" ? r.rejectReason : null,
   txHash: r.txHash,
 });
-export type RewardHistoryRow = Pick<Reward, "id" | "type" | "platform" | "status" | "amountDrops" | "createdAt" | "denyReason" | "txHash">;
+export type RewardHistoryRow = Pick<
+  Reward,
+  "id" | "type" | "platform" | "status" | "amountDrops" | "createdAt" | "denyReason" | "txHash"
+>;
 export const rewardHistoryView = (r: RewardHistoryRow) => ({
   id: r.id,
   type: r.type,

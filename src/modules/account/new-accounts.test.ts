@@ -30,7 +30,10 @@ const TOO_MANY = /^Too many new accounts from your network\. Please try again in
 test("25 registrations at once from one IP: exactly 5 accounts, the rest 429 with a wait", async () => {
   const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => register(`farm${i}`, "198.51.100.20")));
   const statuses = answers.map((a) => a.status);
-  console.log("25 parallel registrations from one IP:", { 201: statuses.filter((s) => s === 201).length, 429: statuses.filter((s) => s === 429).length });
+  console.log("25 parallel registrations from one IP:", {
+    201: statuses.filter((s) => s === 201).length,
+    429: statuses.filter((s) => s === 429).length,
+  });
   expect(statuses.filter((s) => s === 201)).toHaveLength(5);
   expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   expect((t.db.sqlite.query("select count(*) as n from users").get() as { n: number }).n).toBe(5);
@@ -69,7 +72,10 @@ test("one more an hour later, until the day's 20; the next day again", async () 
 
 test("with subnet grouping, the addresses of one IPv4 /24 share the limit; IPv6 counts by /64 anyway", async () => {
   const admin = await t.registerAdmin();
-  expect((await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { ipGrouping: "subnet" } })).status).toBe(200);
+  expect(
+    (await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { ipGrouping: "subnet" } }))
+      .status,
+  ).toBe(200);
   const v4 = await Promise.all(Array.from({ length: 8 }, (_, i) => register(`net${i}`, `198.51.100.${i + 1}`)));
   expect(v4.filter((a) => a.status === 201)).toHaveLength(5);
   expect(accountsFrom("198.51.100.0/24")).toBe(5);
@@ -83,7 +89,11 @@ test("25 registrations from 20 IPv6 /64s of one /48: at most accountsPerHour acc
     Array.from({ length: 25 }, (_, i) =>
       fetch(`${url}/api/register`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-test-ip": `2001:db8:48:${(i % 20).toString(16)}::${i + 1}`, cookie: `device=farm-registration-device-${String(i).padStart(4, "0")}` },
+        headers: {
+          "content-type": "application/json",
+          "x-test-ip": `2001:db8:48:${(i % 20).toString(16)}::${i + 1}`,
+          cookie: `device=farm-registration-device-${String(i).padStart(4, "0")}`,
+        },
         body: JSON.stringify({ username: `rot${i}`, email: `rot${i}@example.com`, password: "correct horse battery" }),
       }),
     ),
@@ -91,7 +101,10 @@ test("25 registrations from 20 IPv6 /64s of one /48: at most accountsPerHour acc
   expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
   const refused = answers.find((a) => a.status === 429)!;
   expect((await refused.json()).message).toMatch(TOO_MANY);
-  const rows = t.db.sqlite.query("select ip_network, device_id from users order by id").all() as { ip_network: string; device_id: string }[];
+  const rows = t.db.sqlite.query("select ip_network, device_id from users order by id").all() as {
+    ip_network: string;
+    device_id: string;
+  }[];
   expect(rows).toHaveLength(5);
   for (const row of rows) {
     expect(row.ip_network).toBe("2001:db8:48::/48");
@@ -100,7 +113,9 @@ test("25 registrations from 20 IPv6 /64s of one /48: at most accountsPerHour acc
   // an hour later the /48 may make 5 more, from yet other /64s; another /48 was never held
   expect((await register("other48", "2001:db8:49:1::1")).status).toBe(201);
   t.clock.advance(HOUR);
-  const later = await Promise.all(Array.from({ length: 8 }, (_, i) => register(`later${i}`, `2001:db8:48:${(100 + i).toString(16)}::1`)));
+  const later = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => register(`later${i}`, `2001:db8:48:${(100 + i).toString(16)}::1`)),
+  );
   expect(later.filter((a) => a.status === 201)).toHaveLength(5);
 });
 
@@ -124,7 +139,10 @@ test("the admin sets the limits; bad values are refused with a message", async (
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ message });
   }
-  expect((await t.call("GET", "/api/admin/faucet/settings", { cookie: admin.cookie })).json).toMatchObject({ accountsPerHour: 5, accountsPerDay: 20 });
+  expect((await t.call("GET", "/api/admin/faucet/settings", { cookie: admin.cookie })).json).toMatchObject({
+    accountsPerHour: 5,
+    accountsPerDay: 20,
+  });
 
   const changed = await settings({ accountsPerHour: "2", accountsPerDay: 3 });
   expect(changed.status).toBe(200);
@@ -141,7 +159,9 @@ test("the admin sets the limits; bad values are refused with a message", async (
   // raising it lets the network in again at once
   expect((await settings({ accountsPerHour: 10, accountsPerDay: 100 })).status).toBe(200);
   expect((await register("fourth", "203.0.113.99")).status).toBe(201);
-  const audit = t.db.sqlite.query("select details from audit_log where action = 'faucet_settings.update' order by id desc").get() as { details: string };
+  const audit = t.db.sqlite
+    .query("select details from audit_log where action = 'faucet_settings.update' order by id desc")
+    .get() as { details: string };
   expect(JSON.parse(audit.details)).toMatchObject({ accountsPerHour: 10, accountsPerDay: 100 });
 });
 
@@ -160,7 +180,11 @@ test("the wide network (IPv4 /16, IPv6 /32) never refuses: 12 networks of one /1
     ...Array.from({ length: 12 }, (_, i) => register(`v6wide${i}`, `2001:db8:${(i + 1).toString(16)}::9`)),
   ]);
   expect(answers.map((a) => a.status)).toEqual(Array(24).fill(201));
-  const wides = t.db.sqlite.query("select ip_wide, count(distinct ip_network) as networks, count(*) as n from users group by ip_wide order by ip_wide").all();
+  const wides = t.db.sqlite
+    .query(
+      "select ip_wide, count(distinct ip_network) as networks, count(*) as n from users group by ip_wide order by ip_wide",
+    )
+    .all();
   expect(wides).toEqual([
     { ip_wide: "100.64.0.0/16", networks: 12, n: 12 },
     { ip_wide: "2001:db8::/32", networks: 12, n: 12 },

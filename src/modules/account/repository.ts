@@ -33,11 +33,14 @@ export function createWideRegistrationCount(db: Db) {
   const capped = db
     .select({ id: u.id })
     .from(u)
-    .where(and(eq(u.ipWide, p("wide")), ne(u.ipNetwork, p("network")), gt(u.createdAt, p("from")), lt(u.createdAt, p("to"))))
+    .where(
+      and(eq(u.ipWide, p("wide")), ne(u.ipNetwork, p("network")), gt(u.createdAt, p("from")), lt(u.createdAt, p("to"))),
+    )
     .limit(p("cap"))
     .as("capped");
   const counted = db.select({ n: count() }).from(capped).prepare();
-  return (wide: string, network: string, from: number, to: number, cap: number): number => counted.get({ wide, network, from, to, cap })!.n;
+  return (wide: string, network: string, from: number, to: number, cap: number): number =>
+    counted.get({ wide, network, from, to, cap })!.n;
 }
 export type WideRegistrationCount = ReturnType<typeof createWideRegistrationCount>;
 
@@ -79,10 +82,21 @@ export function createAccountRepository(db: Db) {
     .prepare();
   const insertAdmin = db
     .insert(u)
-    .values({ username: p("username"), email: p("email"), passwordHash: p("passwordHash"), isAdmin: true, createdAt: p("createdAt") })
+    .values({
+      username: p("username"),
+      email: p("email"),
+      passwordHash: p("passwordHash"),
+      isAdmin: true,
+      createdAt: p("createdAt"),
+    })
     .returning()
     .prepare();
-  const promoteToAdmin = db.update(u).set({ isAdmin: true, passwordHash: sql`${p("passwordHash")}` }).where(eq(u.id, p("id"))).returning().prepare();
+  const promoteToAdmin = db
+    .update(u)
+    .set({ isAdmin: true, passwordHash: sql`${p("passwordHash")}` })
+    .where(eq(u.id, p("id")))
+    .returning()
+    .prepare();
   const promoteToAdminWithEmail = db
     .update(u)
     .set({ isAdmin: true, passwordHash: sql`${p("passwordHash")}`, email: sql`${p("email")}` })
@@ -131,7 +145,11 @@ export function createAccountRepository(db: Db) {
     .prepare();
 
   // --- a user's own settings, password and reset links ---
-  const userById = db.select().from(u).where(eq(u.id, p("id"))).prepare();
+  const userById = db
+    .select()
+    .from(u)
+    .where(eq(u.id, p("id")))
+    .prepare();
   const byEmail = db
     .select()
     .from(u)
@@ -141,16 +159,27 @@ export function createAccountRepository(db: Db) {
     .prepare();
   const updateSettings = db
     .update(u)
-    .set({ email: sql`${p("email")}`, xrpAddress: sql`${p("xrpAddress")}`, xrpDestinationTag: sql`${p("xrpDestinationTag")}` })
+    .set({
+      email: sql`${p("email")}`,
+      xrpAddress: sql`${p("xrpAddress")}`,
+      xrpDestinationTag: sql`${p("xrpDestinationTag")}`,
+    })
     .where(eq(u.id, p("id")))
     .returning()
     .prepare();
-  const setPassword = db.update(u).set({ passwordHash: sql`${p("passwordHash")}` }).where(eq(u.id, p("id"))).prepare();
+  const setPassword = db
+    .update(u)
+    .set({ passwordHash: sql`${p("passwordHash")}` })
+    .where(eq(u.id, p("id")))
+    .prepare();
   const endOtherSessions = db
     .delete(sessions)
     .where(and(eq(sessions.userId, p("userId")), ne(sessions.id, p("keep"))))
     .prepare();
-  const endSessions = db.delete(sessions).where(eq(sessions.userId, p("userId"))).prepare();
+  const endSessions = db
+    .delete(sessions)
+    .where(eq(sessions.userId, p("userId")))
+    .prepare();
   // What has been paid to a user and validated on the ledger: their reward payments (by the payouts'
   // user index) and the payouts of the faucet requests they made while logged in (by the requests'
   // user index). Two sums, not one OR, so each reads only this user's rows on every GET /api/user.
@@ -170,20 +199,31 @@ export function createAccountRepository(db: Db) {
     userById: (id: number): User | undefined => userById.get({ id }),
     // The accounts registered with an email (any case); emails are not unique, at most 5.
     byEmail: (email: string): User[] => byEmail.all({ email }),
-    updateSettings: (id: number, row: Pick<User, "email" | "xrpAddress" | "xrpDestinationTag">): User => updateSettings.get({ id, ...row })!,
+    updateSettings: (id: number, row: Pick<User, "email" | "xrpAddress" | "xrpDestinationTag">): User =>
+      updateSettings.get({ id, ...row })!,
     setPassword: (id: number, passwordHash: string) => setPassword.run({ id, passwordHash }),
     // Ends every session of the user but `keep` (a session id, not the token).
     endOtherSessions: (userId: number, keep: string) => endOtherSessions.run({ userId, keep }),
     endSessions: (userId: number) => endSessions.run({ userId }),
-    paidTo: (userId: number): number => (paidPayments.get({ userId })?.drops ?? 0) + (paidRequests.get({ userId })?.drops ?? 0),
+    paidTo: (userId: number): number =>
+      (paidPayments.get({ userId })?.drops ?? 0) + (paidRequests.get({ userId })?.drops ?? 0),
     byUsername: (username: string): User | undefined => byUsername.get({ username }),
-    newestFrom: (group: string, since: number, limit: number): number[] => newestFrom.all({ group, since, limit }).map((r) => r.createdAt),
-    newestFromNetwork: (network: string, since: number, limit: number): number[] => newestFromNetwork.all({ network, since, limit }).map((r) => r.createdAt),
-    insert: (row: Pick<User, "username" | "email" | "passwordHash" | "ipGroup" | "ipNetwork" | "ipWide" | "deviceId" | "createdAt">): User => insert.get(row)!,
+    newestFrom: (group: string, since: number, limit: number): number[] =>
+      newestFrom.all({ group, since, limit }).map((r) => r.createdAt),
+    newestFromNetwork: (network: string, since: number, limit: number): number[] =>
+      newestFromNetwork.all({ network, since, limit }).map((r) => r.createdAt),
+    insert: (
+      row: Pick<
+        User,
+        "username" | "email" | "passwordHash" | "ipGroup" | "ipNetwork" | "ipWide" | "deviceId" | "createdAt"
+      >,
+    ): User => insert.get(row)!,
     insertAdmin: (row: Pick<User, "username" | "email" | "passwordHash" | "createdAt">): User => insertAdmin.get(row)!,
     // Makes a user admin with a new password (and a new email when one is given).
     promoteToAdmin: (id: number, passwordHash: string, email: string | null): User =>
-      (email === null ? promoteToAdmin.get({ id, passwordHash }) : promoteToAdminWithEmail.get({ id, passwordHash, email }))!,
+      (email === null
+        ? promoteToAdmin.get({ id, passwordHash })
+        : promoteToAdminWithEmail.get({ id, passwordHash, email }))!,
     faucetHistory: (userId: number): FaucetRequestHistoryRow[] => faucetHistory.all({ userId }),
     rewardHistory: (userId: number): RewardHistoryRow[] => rewardHistory.all({ userId }),
     byIds: (ids: number[]): PublicUserRow[] => (ids.length ? byIds.all({ ids: JSON.stringify(ids) }) : []),

@@ -34,29 +34,52 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
   // Every page asks who is logged in; without a session cookie the answer is the same 401 for all
   // (a public read). With one, the route below checks the session.
   const answer = reads.cached();
-  const loggedOut = reads.add("/api/user", (request: Request) => (hasSessionCookie(request) ? undefined : answer(NOT_LOGGED_IN, () => ({ message: NOT_LOGGED_IN }), 401)));
+  const loggedOut = reads.add("/api/user", (request: Request) =>
+    hasSessionCookie(request) ? undefined : answer(NOT_LOGGED_IN, () => ({ message: NOT_LOGGED_IN }), 401),
+  );
 
   // A login for a username many sign-ins failed for lately needs a proof of work for that username,
   // at its difficulty now (auth/throttle.ts proofFactor), checked before the login is counted or its
   // password hashed; alike for a right and a wrong password. None while the admin has the check off.
   const loginProof = {
-    beforeHandle: ({ body, request, visitor }: { body: { username?: unknown } | null | undefined; request: Request; visitor: { networks: { group: string } } }) => {
+    beforeHandle: ({
+      body,
+      request,
+      visitor,
+    }: {
+      body: { username?: unknown } | null | undefined;
+      request: Request;
+      visitor: { networks: { group: string } };
+    }) => {
       const username = typeof body?.username === "string" ? body.username.trim() : "";
       const factor = accounts.loginProofFactor(username);
       if (factor === 0 || !pow.enabled()) return;
-      return pow.verify(request.headers.get(POW_HEADER), { group: visitor.networks.group, form: LOGIN_FORM, login: { username, factor } });
+      return pow.verify(request.headers.get(POW_HEADER), {
+        group: visitor.networks.group,
+        form: LOGIN_FORM,
+        login: { username, factor },
+      });
     },
   };
 
   const cookie = (cookies: CookieJar, session: Session | null) =>
-    cookies.set(SESSION_COOKIE, session?.token ?? "", sessionCookieAttributes({ secure: context.secureCookies }, session?.expiresAt ?? 0));
+    cookies.set(
+      SESSION_COOKIE,
+      session?.token ?? "",
+      sessionCookieAttributes({ secure: context.secureCookies }, session?.expiresAt ?? 0),
+    );
 
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
     .post(
       "/api/register",
       async ({ body, visitor, set }) => {
-        const { user, session } = await accounts.register(body ?? {}, visitor.ip, visitor.device.deviceId, visitor.userAgent);
+        const { user, session } = await accounts.register(
+          body ?? {},
+          visitor.ip,
+          visitor.device.deviceId,
+          visitor.userAgent,
+        );
         cookie(visitor.cookies, session);
         set.status = 201;
         return { user };
@@ -66,7 +89,10 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
     .post(
       "/api/login",
       async ({ body, visitor }) => {
-        const { user, session } = await accounts.login(body ?? {}, visitor.ip, { deviceId: visitor.device.deviceId, userAgent: visitor.userAgent });
+        const { user, session } = await accounts.login(body ?? {}, visitor.ip, {
+          deviceId: visitor.device.deviceId,
+          userAgent: visitor.userAgent,
+        });
         cookie(visitor.cookies, session);
         return { user };
       },
@@ -93,11 +119,21 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
     })
     .post(
       "/api/user/password",
-      ({ body, visitor }) => accounts.changePassword(visitor.requireUser(), body ?? {}, visitor.ip, visitor.cookies.get(SESSION_COOKIE) ?? ""),
+      ({ body, visitor }) =>
+        accounts.changePassword(
+          visitor.requireUser(),
+          body ?? {},
+          visitor.ip,
+          visitor.cookies.get(SESSION_COOKIE) ?? "",
+        ),
       { body: passwordChangeBody },
     )
-    .get("/api/user/faucet-requests", ({ visitor }) => accounts.faucetRequestHistory(visitor.requireUser().id).map(faucetRequestHistoryView))
-    .get("/api/user/rewards-history", ({ visitor }) => accounts.rewardHistory(visitor.requireUser().id).map(rewardHistoryView));
+    .get("/api/user/faucet-requests", ({ visitor }) =>
+      accounts.faucetRequestHistory(visitor.requireUser().id).map(faucetRequestHistoryView),
+    )
+    .get("/api/user/rewards-history", ({ visitor }) =>
+      accounts.rewardHistory(visitor.requireUser().id).map(rewardHistoryView),
+    );
 
   return new Elysia().use(visitorRoutes);
 }

@@ -22,8 +22,14 @@ describe("PATCH /api/user", () =>
       body: { xrpAddress: address, destinationTag: 42 },
       expectStatus: 200,
       expectJsonMatch: { username: "member", xrpAddress: address, destinationTag: 42, paid: "0.000000" },
-      expectRows: [{ sql: "select xrp_address, xrp_destination_tag from users where username = 'member'", equals: [{ xrp_address: address, xrp_destination_tag: 42 }] }],
-      after: async (_res, { call }) => expect((await call("GET", "/api/user")).json).toMatchObject({ xrpAddress: address, destinationTag: 42 }),
+      expectRows: [
+        {
+          sql: "select xrp_address, xrp_destination_tag from users where username = 'member'",
+          equals: [{ xrp_address: address, xrp_destination_tag: 42 }],
+        },
+      ],
+      after: async (_res, { call }) =>
+        expect((await call("GET", "/api/user")).json).toMatchObject({ xrpAddress: address, destinationTag: 42 }),
     },
     {
       name: "changes the email, with the current password",
@@ -118,8 +124,22 @@ describe("PATCH /api/user", () =>
       expectStatus: 400,
       expectJson: { message: INVALID_ADDRESS },
     },
-    { name: "nothing to change", method: "PATCH", url: "/api/user", as: "user", body: {}, expectStatus: 400, expectJson: { message: SELF_SERVICE.nothingToChange } },
-    { name: "a visitor without a session", method: "PATCH", url: "/api/user", body: { email: "x@example.com" }, expectStatus: 401 },
+    {
+      name: "nothing to change",
+      method: "PATCH",
+      url: "/api/user",
+      as: "user",
+      body: {},
+      expectStatus: 400,
+      expectJson: { message: SELF_SERVICE.nothingToChange },
+    },
+    {
+      name: "a visitor without a session",
+      method: "PATCH",
+      url: "/api/user",
+      body: { email: "x@example.com" },
+      expectStatus: 401,
+    },
   ]));
 
 describe("POST /api/user/password", () => {
@@ -130,33 +150,54 @@ describe("POST /api/user/password", () => {
     t = testApp();
     const { cookie } = await t.register("pat");
     const other = (await t.call("POST", "/api/login", { body: { username: "pat", password: PASSWORD } })).cookie!;
-    const wrong = await t.call("POST", "/api/user/password", { cookie, body: { currentPassword: "not it at all", newPassword: "a brand new secret" } });
+    const wrong = await t.call("POST", "/api/user/password", {
+      cookie,
+      body: { currentPassword: "not it at all", newPassword: "a brand new secret" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toEqual({ message: SELF_SERVICE.wrongPassword });
     expect(wrong.headers.get("x-error-code")).toBe("WRONG_PASSWORD");
-    const short = await t.call("POST", "/api/user/password", { cookie, body: { currentPassword: PASSWORD, newPassword: "short" } });
+    const short = await t.call("POST", "/api/user/password", {
+      cookie,
+      body: { currentPassword: PASSWORD, newPassword: "short" },
+    });
     expect(short.json).toEqual({ message: MESSAGES.password });
 
-    const changed = await t.call("POST", "/api/user/password", { cookie, body: { currentPassword: PASSWORD, newPassword: "a brand new secret" } });
+    const changed = await t.call("POST", "/api/user/password", {
+      cookie,
+      body: { currentPassword: PASSWORD, newPassword: "a brand new secret" },
+    });
     expect(changed.status).toBe(200);
     expect(changed.json).toEqual({ message: SELF_SERVICE.passwordChanged });
     expect((await t.call("GET", "/api/user", { cookie })).status).toBe(200);
     expect((await t.call("GET", "/api/user", { cookie: other })).status).toBe(401);
     expect((await t.call("POST", "/api/login", { body: { username: "pat", password: PASSWORD } })).status).toBe(401);
-    expect((await t.call("POST", "/api/login", { body: { username: "pat", password: "a brand new secret" } })).status).toBe(200);
+    expect(
+      (await t.call("POST", "/api/login", { body: { username: "pat", password: "a brand new secret" } })).status,
+    ).toBe(200);
   });
 
   test("wrong current passwords are throttled like logins", async () => {
     t = testApp();
     const { cookie } = await t.register("guesser");
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await t.call("POST", "/api/user/password", { cookie, body: { currentPassword: `guess number ${i}`, newPassword: "whatever it is" } })).status);
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        (
+          await t.call("POST", "/api/user/password", {
+            cookie,
+            body: { currentPassword: `guess number ${i}`, newPassword: "whatever it is" },
+          })
+        ).status,
+      );
     expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
   test("a visitor without a session gets 401", async () => {
     t = testApp();
-    expect((await t.call("POST", "/api/user/password", { body: { currentPassword: "a", newPassword: "b" } })).status).toBe(401);
+    expect(
+      (await t.call("POST", "/api/user/password", { body: { currentPassword: "a", newPassword: "b" } })).status,
+    ).toBe(401);
   });
 });
 
@@ -164,7 +205,9 @@ describe("POST /api/user/password", () => {
 // holds it: an admin without two-factor sign-in confirms it with the password, auth/step-up.ts).
 async function confirmedAdmin(t: TestApp) {
   const admin = await t.registerAdmin();
-  expect((await t.call("POST", "/api/user/step-up", { cookie: admin.cookie, body: { password: PASSWORD } })).status).toBe(200);
+  expect(
+    (await t.call("POST", "/api/user/step-up", { cookie: admin.cookie, body: { password: PASSWORD } })).status,
+  ).toBe(200);
   return admin;
 }
 
@@ -178,20 +221,32 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
     const admin = await confirmedAdmin(t);
     const made = await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie });
     expect(made.status).toBe(200);
-    expect(made.json).toEqual({ url: expect.stringMatching(/^http:\/\/localhost\/reset-password\?token=[\w-]{40,}$/), expiresAt: new Date(t.clock() + 3_600_000).toISOString() });
+    expect(made.json).toEqual({
+      url: expect.stringMatching(/^http:\/\/localhost\/reset-password\?token=[\w-]{40,}$/),
+      expiresAt: new Date(t.clock() + 3_600_000).toISOString(),
+    });
     const token = new URL(made.json.url).searchParams.get("token")!;
-    const audit = t.db.sqlite.query("select action, target_id, details from audit_log where action = 'user.reset_link'").all() as any[];
-    expect(audit).toEqual([{ action: "user.reset_link", target_id: String(user.user.id), details: expect.any(String) }]);
+    const audit = t.db.sqlite
+      .query("select action, target_id, details from audit_log where action = 'user.reset_link'")
+      .all() as any[];
+    expect(audit).toEqual([
+      { action: "user.reset_link", target_id: String(user.user.id), details: expect.any(String) },
+    ]);
     expect(JSON.stringify(audit)).not.toContain(token);
     expect(JSON.stringify(t.db.sqlite.query("select * from password_resets").all())).not.toContain(token);
 
     const weak = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "short" } });
     expect(weak.json).toEqual({ message: MESSAGES.password });
-    const reset = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "remembered it at last" } });
+    const reset = await t.call("POST", "/api/password-reset", {
+      body: { token, newPassword: "remembered it at last" },
+    });
     expect(reset.status).toBe(200);
     expect(reset.json).toEqual({ message: SELF_SERVICE.resetDone });
     expect((await t.call("GET", "/api/user", { cookie: user.cookie })).status).toBe(401);
-    expect((await t.call("POST", "/api/login", { body: { username: "forgetful", password: "remembered it at last" } })).status).toBe(200);
+    expect(
+      (await t.call("POST", "/api/login", { body: { username: "forgetful", password: "remembered it at last" } }))
+        .status,
+    ).toBe(200);
     const again = await t.call("POST", "/api/password-reset", { body: { token, newPassword: "another new one" } });
     expect(again.status).toBe(400);
     expect(again.json).toEqual({ message: SELF_SERVICE.resetInvalid });
@@ -205,8 +260,14 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
     const token = new URL(made.json.url).searchParams.get("token")!;
     t.clock.advance(3_600_001);
     for (const tried of [token, "nothing-like-a-token", ""]) {
-      const res = await t.call("POST", "/api/password-reset", { body: { token: tried, newPassword: "remembered it at last" } });
-      expect({ tried, status: res.status, json: res.json }).toEqual({ tried, status: 400, json: { message: SELF_SERVICE.resetInvalid } });
+      const res = await t.call("POST", "/api/password-reset", {
+        body: { token: tried, newPassword: "remembered it at last" },
+      });
+      expect({ tried, status: res.status, json: res.json }).toEqual({
+        tried,
+        status: 400,
+        json: { message: SELF_SERVICE.resetInvalid },
+      });
     }
     expect((await t.call("POST", "/api/login", { body: { username: "late", password: PASSWORD } })).status).toBe(200);
   });
@@ -215,7 +276,9 @@ describe("POST /api/admin/users/:id/reset-link and POST /api/password-reset", ()
     t = testApp();
     const user = await t.register("plain");
     const admin = await confirmedAdmin(t);
-    expect((await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: user.cookie })).status).toBe(403);
+    expect((await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: user.cookie })).status).toBe(
+      403,
+    );
     expect((await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`)).status).toBe(401);
     expect((await t.call("POST", "/api/admin/users/999999/reset-link", { cookie: admin.cookie })).status).toBe(404);
   });
@@ -231,7 +294,13 @@ describe("Forgot password? by email", () => {
   let t: TestApp;
   afterEach(() => t.close());
   const mailApp = () =>
-    testApp({ config: { publicUrl: "http://faucet.test", trustProxy: false, mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, from: "XRP Faucet <faucet@faucet.test>" } } });
+    testApp({
+      config: {
+        publicUrl: "http://faucet.test",
+        trustProxy: false,
+        mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, from: "XRP Faucet <faucet@faucet.test>" },
+      },
+    });
 
   test("the email arrives with a link that works once; an unknown email gets the same answer and no email", async () => {
     t = mailApp();
@@ -243,15 +312,23 @@ describe("Forgot password? by email", () => {
     expect([unknown.status, known.status]).toEqual([200, 200]);
     expect(unknown.json).toEqual({ message: SELF_SERVICE.resetRequested });
     expect(known.json).toEqual(unknown.json);
-    const mail = await waitFor(() => smtp.received.slice(before).find((m) => m.to.includes("mailme@example.com")), { what: "the reset email" });
+    const mail = await waitFor(() => smtp.received.slice(before).find((m) => m.to.includes("mailme@example.com")), {
+      what: "the reset email",
+    });
     expect(smtp.received.slice(before).filter((m) => m.to.includes("nobody@example.com"))).toEqual([]);
     expect(mail.raw).toContain("Subject: Reset your password");
     const link = linkIn(mail.raw, /http:\/\/faucet\.test\/reset-password\?token=[\w-]+/)!;
     expect(link).toBeDefined();
     const token = new URL(link).searchParams.get("token")!;
-    expect((await t.call("POST", "/api/password-reset", { body: { token, newPassword: "emailed and reset" } })).status).toBe(200);
-    expect((await t.call("POST", "/api/login", { body: { username: "mailme", password: "emailed and reset" } })).status).toBe(200);
-    expect((await t.call("POST", "/api/password-reset", { body: { token, newPassword: "twice is refused" } })).status).toBe(400);
+    expect(
+      (await t.call("POST", "/api/password-reset", { body: { token, newPassword: "emailed and reset" } })).status,
+    ).toBe(200);
+    expect(
+      (await t.call("POST", "/api/login", { body: { username: "mailme", password: "emailed and reset" } })).status,
+    ).toBe(200);
+    expect(
+      (await t.call("POST", "/api/password-reset", { body: { token, newPassword: "twice is refused" } })).status,
+    ).toBe(400);
     // neither the token nor the SMTP password is logged
     expect(t.logs.join("\n")).not.toContain(token);
     expect(t.logs.join("\n")).not.toContain("s3cret-pass");
@@ -259,10 +336,21 @@ describe("Forgot password? by email", () => {
 
   test("one request mails one account of an email, once in 15 minutes, however many accounts share it", async () => {
     t = mailApp();
-    for (const name of ["shared1", "shared2", "shared3", "shared4"]) await t.register(name, PASSWORD, "shared@example.com");
+    for (const name of ["shared1", "shared2", "shared3", "shared4"])
+      await t.register(name, PASSWORD, "shared@example.com");
     const before = smtp.received.length;
-    for (let i = 0; i < 3; i++) expect((await t.call("POST", "/api/password-reset/request", { body: { email: "shared@example.com" }, ip: strangerIp(i) })).status).toBe(200);
-    await waitFor(() => smtp.received.slice(before).some((m) => m.to.includes("shared@example.com")), { what: "the reset email" });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await t.call("POST", "/api/password-reset/request", {
+            body: { email: "shared@example.com" },
+            ip: strangerIp(i),
+          })
+        ).status,
+      ).toBe(200);
+    await waitFor(() => smtp.received.slice(before).some((m) => m.to.includes("shared@example.com")), {
+      what: "the reset email",
+    });
     await Bun.sleep(300); // time for any further email to arrive
     const mails = smtp.received.slice(before).filter((m) => m.to.includes("shared@example.com"));
     expect(mails).toHaveLength(1);
@@ -274,11 +362,19 @@ describe("Forgot password? by email", () => {
     t = mailApp();
     const user = await t.register("resetme", PASSWORD, "resetme@example.com");
     const admin = await confirmedAdmin(t);
-    const link = (await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie })).json.url as string;
+    const link = (await t.call("POST", `/api/admin/users/${user.user.id}/reset-link`, { cookie: admin.cookie })).json
+      .url as string;
     const token = new URL(link).searchParams.get("token")!;
     const hash = spyOn(Bun.password, "hash");
     try {
-      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => t.call("POST", "/api/password-reset", { body: { token, newPassword: `new password ${i}` }, ip: strangerIp(i) })));
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          t.call("POST", "/api/password-reset", {
+            body: { token, newPassword: `new password ${i}` },
+            ip: strangerIp(i),
+          }),
+        ),
+      );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.status === 400 && a.json.message === SELF_SERVICE.resetInvalid)).toHaveLength(299);
       expect(hash).toHaveBeenCalledTimes(1);
@@ -289,9 +385,14 @@ describe("Forgot password? by email", () => {
 
   test("a bad email is a 400; a flood from one network waits", async () => {
     t = mailApp();
-    expect((await t.call("POST", "/api/password-reset/request", { body: { email: "not an email" } })).json).toEqual({ message: MESSAGES.email });
+    expect((await t.call("POST", "/api/password-reset/request", { body: { email: "not an email" } })).json).toEqual({
+      message: MESSAGES.email,
+    });
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.call("POST", "/api/password-reset/request", { body: { email: `who${i}@example.com` } })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await t.call("POST", "/api/password-reset/request", { body: { email: `who${i}@example.com` } })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 

@@ -1,7 +1,14 @@
 // Accounts: registration (new accounts per network, bounded hashing, the unique name), login (the
 // throttle, bounded hashing, the same time for an unknown name), logout, the admin seed, what a
 // user reads about themselves, their settings and password. (Reset links: modules/password-reset.)
-import { hashPassword, verifyPassword, MAX_LOGIN_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, newPasswordProblem, type PasswordCost } from "../../auth/passwords.ts";
+import {
+  hashPassword,
+  verifyPassword,
+  MAX_LOGIN_PASSWORD_LENGTH,
+  MIN_ADMIN_PASSWORD_LENGTH,
+  newPasswordProblem,
+  type PasswordCost,
+} from "../../auth/passwords.ts";
 import { createHashGate, type HashGate, passwordCheckShares } from "../../auth/hash-gate.ts";
 import { sessionIdFromToken, type SessionOrigin, type SessionService } from "../../auth/sessions.ts";
 import type { FailedAttempt, LoginThrottle } from "../../auth/throttle.ts";
@@ -13,7 +20,19 @@ import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
-import { accountErrors, MAX_DESTINATION_TAG, MESSAGES, newPasswordOf, plainNewPassword, publicUser, SELF_SERVICE, selfView, USERNAME_PATTERN, type Credentials, type SettingsInput } from "./model.ts";
+import {
+  accountErrors,
+  MAX_DESTINATION_TAG,
+  MESSAGES,
+  newPasswordOf,
+  plainNewPassword,
+  publicUser,
+  SELF_SERVICE,
+  selfView,
+  USERNAME_PATTERN,
+  type Credentials,
+  type SettingsInput,
+} from "./model.ts";
 import { createAccountRepository } from "./repository.ts";
 import type { Mailer } from "./mail.ts";
 import { notificationText } from "../notifications/model.ts";
@@ -111,8 +130,15 @@ export async function seedAdminAccount(
   const passwordHash = await hashPassword(input.password, passwordCost);
   const repo = createAccountRepository(db);
   const existing = repo.byUsername(username);
-  if (!existing) return { action: "created" as const, user: repo.insertAdmin({ username, email, passwordHash, createdAt: clock() }) };
-  return { action: "updated" as const, user: repo.promoteToAdmin(existing.id, passwordHash, input.email ? email : null) };
+  if (!existing)
+    return {
+      action: "created" as const,
+      user: repo.insertAdmin({ username, email, passwordHash, createdAt: clock() }),
+    };
+  return {
+    action: "updated" as const,
+    user: repo.promoteToAdmin(existing.id, passwordHash, input.email ? email : null),
+  };
 }
 
 export function createAccountService({
@@ -146,17 +172,25 @@ export function createAccountService({
   // Milliseconds until the network may register another account (0: now), counting the accounts in
   // the database and `pending` more about to be made now: at the IP group's width and at the
   // network's (IPv6 /48, IPv4 /24), so new /64s inside one /48 share its limit.
-  const newAccountWait = (nets: { group: string; network: string }, pending: { group: number; network: number }, now: number): number => {
+  const newAccountWait = (
+    nets: { group: string; network: string },
+    pending: { group: number; network: number },
+    now: number,
+  ): number => {
     const { accountsPerHour, accountsPerDay } = limits();
     const most = Math.max(accountsPerDay, accountsPerHour);
     const waitFor = (times: number[], max: number, window: number) => {
       const inWindow = times.filter((at) => at > now - window);
       return inWindow.length >= max ? inWindow[max - 1]! + window - now : 0;
     };
-    const waitOf = (times: number[]) => Math.max(waitFor(times, accountsPerHour, HOUR_MS), waitFor(times, accountsPerDay, DAY_MS));
+    const waitOf = (times: number[]) =>
+      Math.max(waitFor(times, accountsPerHour, HOUR_MS), waitFor(times, accountsPerDay, DAY_MS));
     return Math.max(
       waitOf([...Array<number>(pending.group).fill(now), ...repo.newestFrom(nets.group, now - DAY_MS, most)]),
-      waitOf([...Array<number>(pending.network).fill(now), ...repo.newestFromNetwork(nets.network, now - DAY_MS, most)]),
+      waitOf([
+        ...Array<number>(pending.network).fill(now),
+        ...repo.newestFromNetwork(nets.network, now - DAY_MS, most),
+      ]),
     );
   };
   // The owner of an account that many sign-ins failed for (the throttle's UNDER_ATTACK, from any
@@ -165,7 +199,11 @@ export function createAccountService({
   const counted = (user: User | undefined, network: string, failure: FailedAttempt) => {
     if (!failure.tellOwner || !user) return;
     const at = clock();
-    notify(db, { userId: user.id, kind: "WRONG_PASSWORDS", message: notificationText.failedSignIns(failure.failures, network) }, at);
+    notify(
+      db,
+      { userId: user.id, kind: "WRONG_PASSWORDS", message: notificationText.failedSignIns(failure.failures, network) },
+      at,
+    );
     if (!mailer) return;
     const text = [
       `${failure.failures} sign-ins to your XRP faucet account '${user.username}' failed within 15 minutes, the last at ${new Date(at).toISOString()} from the network ${network}: wrong passwords, or the right password without its two-factor code.`,
@@ -173,7 +211,9 @@ export function createAccountService({
       "Nobody is locked out by them: you can sign in as usual. If they were not you, someone is trying to sign in as you: change your password to a long one you use on no other site, on your settings page.",
     ].join("\n");
     mailer.send({ to: user.email, subject: "Failed sign-ins to your account", text }).catch((error) => {
-      log(`failed sign-ins email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
+      log(
+        `failed sign-ins email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`,
+      );
     });
   };
   // Throws the refusal of a login, after holding it (when few are held).
@@ -195,13 +235,21 @@ export function createAccountService({
   const dummy = () => (dummyHash ??= hashPassword("unused: a password nobody has", passwordCost));
   // Runs `then` (a hash, say) once the user's current password is checked: counted like a login (too
   // many wrong ones wait) and through the hash gate; a wrong one is 400 WRONG_PASSWORD.
-  const withCurrentPassword = async <T>(user: User, currentPassword: string | null | undefined, ip: string, then: () => Promise<T>): Promise<T> => {
+  const withCurrentPassword = async <T>(
+    user: User,
+    currentPassword: string | null | undefined,
+    ip: string,
+    then: () => Promise<T>,
+  ): Promise<T> => {
     const current = textOf(currentPassword);
     if (!current) throw accountErrors.currentRequired();
     const nets = networksOf(ip);
     const attempt = throttle.begin(nets, user.username, "password");
     if (typeof attempt === "number") throw accountErrors.tooManyWrongPasswords(attempt);
-    const checking = hashGate.tryRun(async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null), passwordCheckShares(nets));
+    const checking = hashGate.tryRun(
+      async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null),
+      passwordCheckShares(nets),
+    );
     if (!checking) {
       attempt.cancel();
       throw accountErrors.loginsAtOnce();
@@ -219,7 +267,13 @@ export function createAccountService({
   const me = (user: User) => selfView(user, repo.paidTo(user.id), secondFactor.status(user));
   // The new session, and the user as GET /api/user answers it (the web app stores it as the session).
   const withSession = (user: User, ip: string, origin: ClientOrigin | null, withCode = false): SignedIn => {
-    const sessionOrigin: SessionOrigin = { ip, ipNetwork: networksOf(ip).network, deviceId: origin?.deviceId ?? null, userAgent: origin?.userAgent ?? null, withCode };
+    const sessionOrigin: SessionOrigin = {
+      ip,
+      ipNetwork: networksOf(ip).network,
+      deviceId: origin?.deviceId ?? null,
+      userAgent: origin?.userAgent ?? null,
+      withCode,
+    };
     const session = sessions.create(user.id, sessionOrigin);
     onSignIn(user, sessionOrigin);
     return { user: me(user), session };
@@ -231,7 +285,12 @@ export function createAccountService({
     // refuses: the accounts of its other networks only raise a risk score (social/risk.ts).
     // `deviceId`: the device cookie's id, stored with the network (the bonuses are limited per
     // registration network and device). Answers the new user and their first session.
-    async register(input: Credentials, ip: string, deviceId: string | null = null, userAgent: string | null = null): Promise<SignedIn> {
+    async register(
+      input: Credentials,
+      ip: string,
+      deviceId: string | null = null,
+      userAgent: string | null = null,
+    ): Promise<SignedIn> {
       const username = textOf(input.username).trim();
       const email = textOf(input.email).trim();
       if (!USERNAME_PATTERN.test(username)) throw accountErrors.invalidUsername();
@@ -249,10 +308,13 @@ export function createAccountService({
       const [pendingGroup = 0, pendingNetwork = 0] = pendingFrom(keys);
       const wait = newAccountWait(nets, { group: pendingGroup, network: pendingNetwork }, clock());
       if (wait > 0) throw accountErrors.tooManyAccounts(wait);
-      const hashing = hashGate.tryRun(async () => hashPassword(await newPasswordOf(password, owner), passwordCost), [
-        { key: `register:${group}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK },
-        { key: `register:${nets.network}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK },
-      ]);
+      const hashing = hashGate.tryRun(
+        async () => hashPassword(await newPasswordOf(password, owner), passwordCost),
+        [
+          { key: `register:${group}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK },
+          { key: `register:${nets.network}`, limit: REGISTRATIONS_IN_FLIGHT_PER_NETWORK },
+        ],
+      );
       if (!hashing) throw accountErrors.registrationsAtOnce();
       moveRegistering(keys, 1);
       let passwordHash: string;
@@ -267,7 +329,16 @@ export function createAccountService({
           const createdAt = clock();
           const wait = newAccountWait(nets, { group: 0, network: 0 }, createdAt);
           if (wait > 0) throw accountErrors.tooManyAccounts(wait);
-          return repo.insert({ username, email, passwordHash, ipGroup: group, ipNetwork: nets.network, ipWide: nets.wide, deviceId, createdAt });
+          return repo.insert({
+            username,
+            email,
+            passwordHash,
+            ipGroup: group,
+            ipNetwork: nets.network,
+            ipWide: nets.wide,
+            deviceId,
+            createdAt,
+          });
         });
       } catch (error) {
         // Two registrations of one name at once: the unique index decides.
@@ -321,14 +392,16 @@ export function createAccountService({
       try {
         const checked = await checking;
         user = checked.user;
-        if (user && secondFactor.enabled(user)) signedIn = Boolean(code) && checked.ok && (await secondFactor.verifyLoginCode(user, code, ip));
+        if (user && secondFactor.enabled(user))
+          signedIn = Boolean(code) && checked.ok && (await secondFactor.verifyLoginCode(user, code, ip));
         else signedIn = checked.ok;
       } finally {
         // (a right password without the account's code is a failure too, as a wrong one is)
         if (signedIn) attempt.succeeded();
         else counted(user, nets.network, attempt.failed());
       }
-      if (user && secondFactor.enabled(user) && !signedIn) throw code ? accountErrors.loginWithCodeFailed() : accountErrors.loginCodeNeeded();
+      if (user && secondFactor.enabled(user) && !signedIn)
+        throw code ? accountErrors.loginWithCodeFailed() : accountErrors.loginCodeNeeded();
       if (!user || !signedIn) throw accountErrors.loginFailed();
       return withSession(user, ip, origin, secondFactor.enabled(user));
     },
@@ -353,7 +426,8 @@ export function createAccountService({
     // X-address brings its tag; null or "" clears address and tag) and its destination tag. Fields not
     // sent stay as they are.
     async updateSettings(user: User, input: SettingsInput, ip: string) {
-      if (input.email === undefined && input.xrpAddress === undefined && input.destinationTag === undefined) throw accountErrors.nothingToChange();
+      if (input.email === undefined && input.xrpAddress === undefined && input.destinationTag === undefined)
+        throw accountErrors.nothingToChange();
       let email = user.email;
       if (input.email !== undefined) {
         email = textOf(input.email).trim();
@@ -361,8 +435,14 @@ export function createAccountService({
       }
       const emailChanged = email !== user.email;
       let xrpAddress = user.xrpAddress;
-      let tag = input.destinationTag === undefined ? user.xrpDestinationTag : input.destinationTag === "" ? null : input.destinationTag;
-      if (tag !== null && (!Number.isInteger(tag) || tag < 0 || tag > MAX_DESTINATION_TAG)) throw accountErrors.invalidTag();
+      let tag =
+        input.destinationTag === undefined
+          ? user.xrpDestinationTag
+          : input.destinationTag === ""
+            ? null
+            : input.destinationTag;
+      if (tag !== null && (!Number.isInteger(tag) || tag < 0 || tag > MAX_DESTINATION_TAG))
+        throw accountErrors.invalidTag();
       if (input.xrpAddress !== undefined) {
         const text = textOf(input.xrpAddress).trim();
         if (!text) {
@@ -371,7 +451,8 @@ export function createAccountService({
         } else {
           const parsed = parseLedgerAddress(text);
           if (!parsed) throw accountErrors.invalidAddress();
-          if (parsed.tag !== null && tag !== null && input.destinationTag !== undefined && parsed.tag !== tag) throw accountErrors.invalidTag();
+          if (parsed.tag !== null && tag !== null && input.destinationTag !== undefined && parsed.tag !== tag)
+            throw accountErrors.invalidTag();
           xrpAddress = parsed.address;
           if (parsed.tag !== null) tag = parsed.tag;
         }
@@ -386,19 +467,23 @@ export function createAccountService({
     // login: too many wrong ones wait), the new one judged as registration judges it (before the
     // current one is checked: a weak one costs no hash nor a count); every other
     // session of the user ends, `keepToken`'s stays.
-    async changePassword(user: User, input: { currentPassword?: string | null; newPassword?: string | null }, ip: string, keepToken: string) {
+    async changePassword(
+      user: User,
+      input: { currentPassword?: string | null; newPassword?: string | null },
+      ip: string,
+      keepToken: string,
+    ) {
       if (!textOf(input.currentPassword)) throw accountErrors.currentRequired();
       const password = await newPasswordOf(input.newPassword, user);
-      const hash = await withCurrentPassword(user, input.currentPassword, ip, () => hashPassword(password, passwordCost));
+      const hash = await withCurrentPassword(user, input.currentPassword, ip, () =>
+        hashPassword(password, passwordCost),
+      );
       immediate(db, () => {
         repo.setPassword(user.id, hash);
         repo.endOtherSessions(user.id, sessionIdFromToken(keepToken));
       });
       return { message: SELF_SERVICE.passwordChanged };
     },
-
-
-
 
     // Checks the user's password again, counted like a login (400 WRONG_PASSWORD when it is wrong):
     // what turning two-factor sign-in on, and a step-up without it, need (modules/two-factor).
@@ -412,7 +497,6 @@ export function createAccountService({
 
     // Users as the API shows them, by id (each once, in id order): who is behind a list of claims.
     publicUsersByIds: (ids: number[]) => repo.byIds([...new Set(ids)]).map(publicUser),
-
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;

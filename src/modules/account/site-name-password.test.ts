@@ -17,7 +17,12 @@ afterAll(() => t.close());
 
 let n = 0;
 // each registration from a network of its own (the new-accounts limit counts per network)
-const register = (password: string) => httpClient(url, { ipHeader: "x-test-ip", ip: `10.${60 + (n >> 8)}.${n++ & 255}.1` }).post("/api/register", { username: `ann${n}`, email: `ann${n}@example.com`, password });
+const register = (password: string) =>
+  httpClient(url, { ipHeader: "x-test-ip", ip: `10.${60 + (n >> 8)}.${n++ & 255}.1` }).post("/api/register", {
+    username: `ann${n}`,
+    email: `ann${n}@example.com`,
+    password,
+  });
 
 const SITE_WORDS_ONLY = [
   "xrpfaucet2026",
@@ -63,6 +68,10 @@ test("the estimator weighs the site's words alike in either order inside a longe
   ] as const) {
     const first = judgePassword(`${a}dog7`, owner, estimate);
     const second = judgePassword(`${b}dog7`, owner, estimate);
-    expect({ a, b, same: first.score === second.score && first.problem === second.problem }).toEqual({ a, b, same: true });
+    expect({ a, b, same: first.score === second.score && first.problem === second.problem }).toEqual({
+      a,
+      b,
+      same: true,
+    });
   }
 });

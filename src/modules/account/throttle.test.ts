@@ -40,11 +40,15 @@ test("40 wrong guesses at once for one user from one IP: a handful are checked, 
   expect(counts[429]).toBe(40 - (counts[401] ?? 0));
   const refused = answers.find((a) => a.status === 429)!;
   expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-  expect((await refused.json()).message).toMatch(/^Too many (failed logins|login attempts at once)\. Please try again in (\d+ minutes?|a moment)\.$/);
+  expect((await refused.json()).message).toMatch(
+    /^Too many (failed logins|login attempts at once)\. Please try again in (\d+ minutes?|a moment)\.$/,
+  );
   expect(await answers.find((a) => a.status === 401)!.json()).toEqual({ message: LOGIN_FAILED });
   // 40 more from 40 addresses of another /24: the username's failures count per network (nobody can
   // lock its owner out), so that network gets its own 5 checks at most
-  const more = await statuses(await Promise.all(Array.from({ length: 40 }, (_, i) => login("alice", `other-${i}`, `192.0.2.${i + 1}`))));
+  const more = await statuses(
+    await Promise.all(Array.from({ length: 40 }, (_, i) => login("alice", `other-${i}`, `192.0.2.${i + 1}`))),
+  );
   console.log("then 40 parallel wrong guesses from 40 IPs of one /24:", more);
   expect(more[401] ?? 0).toBeLessThanOrEqual(5);
 });
@@ -69,7 +73,10 @@ test("successful logins do not count: thirty people behind one address log in on
   for (let i = 0; i < 30; i++) answers.push((await login(`office${i}`, "office password", "192.0.2.200")).status);
   expect(answers).toEqual(Array(30).fill(200));
   // two at once from one address are checked side by side
-  const pair = await Promise.all([login("office1", "office password", "192.0.2.200"), login("office2", "office password", "192.0.2.200")]);
+  const pair = await Promise.all([
+    login("office1", "office password", "192.0.2.200"),
+    login("office2", "office password", "192.0.2.200"),
+  ]);
   expect(pair.map((a) => a.status)).toEqual([200, 200]);
 });
 
@@ -98,7 +105,9 @@ test("a flood of 150 bad logins at once from one address does not hold up other 
 
   const people = ["bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory"];
   for (const name of people) await t.register(name, ownPassword(name));
-  expect(t.db.sqlite.query("select password_hash as h from users limit 1").get()).toEqual({ h: expect.stringContaining("m=65536,t=2") });
+  expect(t.db.sqlite.query("select password_hash as h from users limit 1").get()).toEqual({
+    h: expect.stringContaining("m=65536,t=2"),
+  });
 
   // 150 attackers on one address, each sending its next guess as soon as the last is answered, or a
   // second after a refusal (a flood of refusals is the HTTP layer's business; on this test's shared
@@ -127,17 +136,25 @@ test("a flood of 150 bad logins at once from one address does not hold up other 
   // the server's line). The bound is in those units, not in milliseconds, so a busy machine (other
   // processes on the cores) slows both sides alike: a login may wait for about one running check
   // before its own; without the gate it would wait behind a hundred and more.
-  const [times, yardstick] = await Promise.all([others, Promise.all(
-    people.map(async (_, i) => {
-      await Bun.sleep(300 + 400 * i);
-      const child = Bun.spawn([process.execPath, "-e", YARDSTICK], { stdout: "pipe", env: { ...process.env, SAMPLE: sample } });
-      return Number(await new Response(child.stdout).text());
-    }),
-  )]);
+  const [times, yardstick] = await Promise.all([
+    others,
+    Promise.all(
+      people.map(async (_, i) => {
+        await Bun.sleep(300 + 400 * i);
+        const child = Bun.spawn([process.execPath, "-e", YARDSTICK], {
+          stdout: "pipe",
+          env: { ...process.env, SAMPLE: sample },
+        });
+        return Number(await new Response(child.stdout).text());
+      }),
+    ),
+  ]);
   flooding = false;
   await flood;
   const checkMs = Math.max(oneHashMs, ...yardstick);
-  console.log(`one check at the production cost: ${oneHashMs.toFixed(0)} ms alone, up to ${checkMs.toFixed(0)} ms during the flood; flood answers ${JSON.stringify(counts)}; other people's logins: ${JSON.stringify(times)}`);
+  console.log(
+    `one check at the production cost: ${oneHashMs.toFixed(0)} ms alone, up to ${checkMs.toFixed(0)} ms during the flood; flood answers ${JSON.stringify(counts)}; other people's logins: ${JSON.stringify(times)}`,
+  );
   for (const time of times) expect(time.status).toBe(200);
   expect(Math.max(...times.map((x) => x.ms))).toBeLessThan(4 * checkMs + 500);
   expect(counts[401] ?? 0).toBeLessThanOrEqual(20);
@@ -149,12 +166,19 @@ test("60 logins at once from 12 /64s of one /56 do not take other people's turn:
   for (const name of people) await t.register(name, ownPassword(name));
   // the flood: unknown names (each checked against the dummy hash), cycling 12 /64s of 2001:db8:56:ff00::/56
   const flood = Promise.all(
-    Array.from({ length: 60 }, (_, i) => login(`ghost${i}`, "x", `2001:db8:56:ff${(i % 12).toString(16).padStart(2, "0")}::${i + 1}`)),
+    Array.from({ length: 60 }, (_, i) =>
+      login(`ghost${i}`, "x", `2001:db8:56:ff${(i % 12).toString(16).padStart(2, "0")}::${i + 1}`),
+    ),
   );
   await Bun.sleep(5); // the flood is in the line before them
   const others = await Promise.all(people.map((name, i) => login(name, ownPassword(name), strangerIp(i))));
   const floodCounts = await statuses(await flood);
-  console.log("60 logins from 12 /64s of one /56:", floodCounts, "; 9 people elsewhere:", others.map((o) => o.status).join(" "));
+  console.log(
+    "60 logins from 12 /64s of one /56:",
+    floodCounts,
+    "; 9 people elsewhere:",
+    others.map((o) => o.status).join(" "),
+  );
   // before: the line filled with the /56's 36 and all 9 got 429 'Too many login attempts at once'
   for (const other of others) expect(other.status).toBe(200);
   // the /48 had 3 places in the line: the rest of its flood was refused at once
@@ -185,7 +209,9 @@ test("a refused login is answered a second after it came (the server's hold): a 
   expect((await login("bob", ownPassword("bob"), "192.0.2.5")).status).toBe(200);
   const bobMs = performance.now() - t0;
   await flood;
-  console.log(`20 connections flooding for 2.5 s: ${tries} tries answered; a bystander's login meanwhile: ${bobMs.toFixed(0)} ms`);
+  console.log(
+    `20 connections flooding for 2.5 s: ${tries} tries answered; a bystander's login meanwhile: ${bobMs.toFixed(0)} ms`,
+  );
   // about 3 a connection, not thousands
   expect(tries).toBeLessThanOrEqual(20 * 3);
   expect(bobMs).toBeLessThan(900);

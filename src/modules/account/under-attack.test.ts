@@ -25,20 +25,37 @@ const networkOf = (n: number) => `2001:db8:${(0x100 + n).toString(16)}::/48`;
 const login = (username: string, password: string, ip: string, headers: Record<string, string> = {}, code?: string) =>
   t.call("POST", "/api/login", { body: { username, password, ...(code ? { code } : {}) }, ip, headers });
 const challengeFor = async (username: string, ip: string) =>
-  (await t.call("GET", `/api/pow/challenge?form=login&username=${encodeURIComponent(username)}`, { ip })).json.challenge as Challenge | null;
+  (await t.call("GET", `/api/pow/challenge?form=login&username=${encodeURIComponent(username)}`, { ip })).json
+    .challenge as Challenge | null;
 const proofFor = async (username: string, ip: string) => {
   const challenge = await challengeFor(username, ip);
   if (!challenge) throw new Error(`no proof is asked for ${username}`);
-  return { headers: { [POW_HEADER]: await solve(challenge) }, difficulty: challenge.parameters.data!.difficulty as number };
+  return {
+    headers: { [POW_HEADER]: await solve(challenge) },
+    difficulty: challenge.parameters.data!.difficulty as number,
+  };
 };
-const refusal = (res: { status: number; headers: Headers; json: any }) => ({ status: res.status, code: res.headers.get("x-error-code"), retry: res.headers.get(POW_HEADER), message: res.json?.message });
+const refusal = (res: { status: number; headers: Headers; json: any }) => ({
+  status: res.status,
+  code: res.headers.get("x-error-code"),
+  retry: res.headers.get(POW_HEADER),
+  message: res.json?.message,
+});
 const proofMissing = { status: 403, code: "PROOF_REFUSED", retry: "retry", message: LOGIN_PROOF_MISSING };
-const notificationsOf = async (cookie: string) => (await t.call("GET", "/api/user/notifications", { cookie })).json.items as { kind: string; message: string }[];
+const notificationsOf = async (cookie: string) =>
+  (await t.call("GET", "/api/user/notifications", { cookie })).json.items as { kind: string; message: string }[];
 
 test("12 wrong passwords from 12 /48s: the right one from a 13th needs a proof for that username, doubling with every failure; the owner is told once", async () => {
   const smtp = await startSmtp({ user: "mailer", pass: "s3cret-pass" });
   try {
-    t = testApp({ powDifficulty: BASE, config: { publicUrl: null, trustProxy: false, mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, from: "XRP Faucet <faucet@faucet.test>" } } });
+    t = testApp({
+      powDifficulty: BASE,
+      config: {
+        publicUrl: null,
+        trustProxy: false,
+        mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, from: "XRP Faucet <faucet@faucet.test>" },
+      },
+    });
     const boss = await t.register("boss");
     // the first five are checked as ever, and no proof is asked yet
     for (let i = 0; i < 5; i++) {
@@ -80,17 +97,24 @@ test("a login's proof is for its username and its difficulty now: another name's
   t = testApp({ powDifficulty: BASE });
   await t.register("boss");
   await t.register("alice");
-  for (const name of ["boss", "alice", "nobody"]) for (let i = 0; i < 5; i++) expect((await login(name, `guess number ${i}`, ipOf(i))).status).toBe(401);
+  for (const name of ["boss", "alice", "nobody"])
+    for (let i = 0; i < 5; i++) expect((await login(name, `guess number ${i}`, ipOf(i))).status).toBe(401);
   // an unknown name is asked for a proof just as an account is
   expect(refusal(await login("nobody", PASSWORD, ipOf(20)))).toEqual(proofMissing);
   // alice's proof does not open boss's login
   const alices = await proofFor("alice", ipOf(21));
-  expect(refusal(await login("boss", PASSWORD, ipOf(21), alices.headers))).toEqual({ ...proofMissing, message: LOGIN_PROOF_OTHER });
+  expect(refusal(await login("boss", PASSWORD, ipOf(21), alices.headers))).toEqual({
+    ...proofMissing,
+    message: LOGIN_PROOF_OTHER,
+  });
   // a proof solved before another failure is too easy now
   const early = await proofFor("boss", ipOf(22));
   const meanwhile = await proofFor("boss", ipOf(23));
   expect((await login("boss", "another guess", ipOf(23), meanwhile.headers)).status).toBe(401);
-  expect(refusal(await login("boss", PASSWORD, ipOf(22), early.headers))).toEqual({ ...proofMissing, message: LOGIN_PROOF_OTHER });
+  expect(refusal(await login("boss", PASSWORD, ipOf(22), early.headers))).toEqual({
+    ...proofMissing,
+    message: LOGIN_PROOF_OTHER,
+  });
   // fetched from another network, it is refused as every proof is
   const elsewhere = await proofFor("boss", ipOf(24));
   expect((await login("boss", PASSWORD, ipOf(25), elsewhere.headers)).status).toBe(403);
@@ -101,14 +125,34 @@ test("wrong passwords in a signed-in session and right passwords without their c
   t = testApp({ powDifficulty: BASE });
   const carol = await t.register("carol");
   // a step-up's password, five times wrong (a session's, from five networks)
-  for (let i = 0; i < 5; i++) expect((await t.call("POST", "/api/user/step-up", { cookie: carol.cookie, body: { password: `guess number ${i}` }, ip: ipOf(i) })).status).toBe(400);
+  for (let i = 0; i < 5; i++)
+    expect(
+      (
+        await t.call("POST", "/api/user/step-up", {
+          cookie: carol.cookie,
+          body: { password: `guess number ${i}` },
+          ip: ipOf(i),
+        })
+      ).status,
+    ).toBe(400);
   expect(refusal(await login("carol", PASSWORD, ipOf(10)))).toEqual(proofMissing);
 
   const dave = await t.register("dave");
-  const setup = await t.call("POST", "/api/user/two-factor/setup", { cookie: dave.cookie, body: { password: PASSWORD } });
-  expect((await t.call("POST", "/api/user/two-factor/enable", { cookie: dave.cookie, body: { code: totpCode(setup.json.secret, t.clock()) } })).status).toBe(200);
+  const setup = await t.call("POST", "/api/user/two-factor/setup", {
+    cookie: dave.cookie,
+    body: { password: PASSWORD },
+  });
+  expect(
+    (
+      await t.call("POST", "/api/user/two-factor/enable", {
+        cookie: dave.cookie,
+        body: { code: totpCode(setup.json.secret, t.clock()) },
+      })
+    ).status,
+  ).toBe(200);
   // the right password without the code, from five networks: five failed sign-ins
-  for (let i = 0; i < 5; i++) expect((await login("dave", PASSWORD, ipOf(30 + i))).headers.get("x-error-code")).toBe("TWO_FACTOR_REQUIRED");
+  for (let i = 0; i < 5; i++)
+    expect((await login("dave", PASSWORD, ipOf(30 + i))).headers.get("x-error-code")).toBe("TWO_FACTOR_REQUIRED");
   expect(refusal(await login("dave", PASSWORD, ipOf(40)))).toEqual(proofMissing);
   t.clock.advance(30_000);
   const { headers } = await proofFor("dave", ipOf(40));

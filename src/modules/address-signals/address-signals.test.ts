@@ -15,7 +15,10 @@ const browser = { "user-agent": "Mozilla/5.0" };
 // A Payment signed by `from` with the real client, validated in the next closed ledger.
 async function pay(bed: PayoutBed, from: Wallet, to: string, drops: number) {
   const client = await bed.ledger.ensure();
-  const result = await client.submit({ TransactionType: "Payment", Account: from.classicAddress, Destination: to, Amount: String(drops) }, { wallet: from });
+  const result = await client.submit(
+    { TransactionType: "Payment", Account: from.classicAddress, Destination: to, Amount: String(drops) },
+    { wallet: from },
+  );
   expect(result.result.engine_result).toBe("tesSUCCESS");
 }
 // An account funded by the sandbox's genesis account, with its wallet.
@@ -28,7 +31,11 @@ function funded(bed: PayoutBed, drops = 1_000 * XRP) {
 let ips = 0;
 function request(site: HttpClient, address: string, cookie?: string) {
   ips++;
-  return site.post("/api/faucet/request", { address }, { ip: strangerIp(3000 + ips * 7), headers: { ...browser, ...(cookie ? { cookie } : {}) }, cookies: false });
+  return site.post(
+    "/api/faucet/request",
+    { address },
+    { ip: strangerIp(3000 + ips * 7), headers: { ...browser, ...(cookie ? { cookie } : {}) }, cookies: false },
+  );
 }
 const admin = (bed: PayoutBed) => ({ headers: { cookie: bed.admin }, cookies: false });
 async function rows(bed: PayoutBed, site: HttpClient) {
@@ -71,19 +78,29 @@ describe("at request time: the activation, and clusters by activating account", 
     expect(before.ledger).toBeNull();
     const networkScore = before.riskScore;
 
-    for (const address of [pool[1]!.classicAddress, pool[2]!.classicAddress, honest.classicAddress, fresh]) expect((await request(site, address)).status).toBe(201);
+    for (const address of [pool[1]!.classicAddress, pool[2]!.classicAddress, honest.classicAddress, fresh])
+      expect((await request(site, address)).status).toBe(201);
     expect(await bed.t.app.services.addressSignals.readNewRequests()).toBe(5);
 
     const list = await rows(bed, site);
     const first = rowOf(list, pool[0]!.classicAddress);
-    expect(first.ledger).toMatchObject({ found: true, activatedBy: activator.classicAddress, balance: "20.000000", txCount: 0, cluster: { activator: activator.classicAddress, addresses: 3, orMore: false }, sink: null });
+    expect(first.ledger).toMatchObject({
+      found: true,
+      activatedBy: activator.classicAddress,
+      balance: "20.000000",
+      txCount: 0,
+      cluster: { activator: activator.classicAddress, addresses: 3, orMore: false },
+      sink: null,
+    });
     expect(Date.parse(first.ledger.activatedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(Date.parse(first.ledger.activatedAt)).toBeLessThanOrEqual(Date.now());
     expect(first.riskReasons).toContain("shares an activating account with 2 other requests today");
     expect(first.riskScore).toBe(Math.min(100, networkScore + 2 * CLUSTER_POINTS));
     // the honest visitor's address: activated by an account no other request shares; a new address: not on the ledger
     expect(rowOf(list, honest.classicAddress).ledger).toMatchObject({ found: true, cluster: null });
-    expect(rowOf(list, honest.classicAddress).riskReasons.some((r: string) => r.includes("activating account"))).toBe(false);
+    expect(rowOf(list, honest.classicAddress).riskReasons.some((r: string) => r.includes("activating account"))).toBe(
+      false,
+    );
     expect(rowOf(list, fresh).ledger).toMatchObject({ found: false, activatedBy: null, balance: null, cluster: null });
   });
 
@@ -125,7 +142,11 @@ describe("at request time: the activation, and clusters by activating account", 
     expect(await bed.t.app.services.addressSignals.readNewRequests()).toBe(1);
     const row = rowOf(await rows(bed, site), old.classicAddress);
     expect(row.ledger).toMatchObject({ found: true, txCount: 10 });
-    expect(row.riskReasons.some((r: string) => r.startsWith("a long history of its own: activated ") && r.endsWith(", 10 transactions sent"))).toBe(true);
+    expect(
+      row.riskReasons.some(
+        (r: string) => r.startsWith("a long history of its own: activated ") && r.endsWith(", 10 transactions sent"),
+      ),
+    ).toBe(true);
     expect(row.riskScore).toBe(Math.max(0, networkScore + HISTORY_POINTS));
   });
 });
@@ -150,7 +171,8 @@ describe("after payouts: sinks, their waiting cluster, and blocking it", () => {
   test("paid addresses that send their XRP on to one destination make it a sink; its waiting cluster is flagged", async () => {
     const paid: { id: number; address: string; amountDrops: number }[] = [];
     for (const f of feeders) paid.push(await bed.approvedRequest(f.classicAddress));
-    const status = (id: number) => (bed.t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as { status: string }).status;
+    const status = (id: number) =>
+      (bed.t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as { status: string }).status;
     await bed.settle(() => paid.every((p) => status(p.id) === "PROCESSED"));
     // the sink activates one more address, which asks too and waits for review
     await pay(bed, sink, waiting.classicAddress, 5 * XRP);
@@ -181,11 +203,16 @@ describe("after payouts: sinks, their waiting cluster, and blocking it", () => {
   });
 
   test("block this cluster: the sink and every address of its cluster on the block list in one step", async () => {
-    const res = await site.post("/api/admin/address-clusters/block", { kind: "sink", account: sink.classicAddress }, admin(bed));
+    const res = await site.post(
+      "/api/admin/address-clusters/block",
+      { kind: "sink", account: sink.classicAddress },
+      admin(bed),
+    );
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ account: sink.classicAddress, kind: "sink", addresses: 5, blocked: 5 });
     const list = (await site.get("/api/admin/blocklist", admin(bed))).json as { value: string; note: string }[];
-    for (const a of [sink, waiting, ...feeders]) expect(list.find((e) => e.value === a.classicAddress)?.note).toMatch(/^Cluster: sink r/);
+    for (const a of [sink, waiting, ...feeders])
+      expect(list.find((e) => e.value === a.classicAddress)?.note).toMatch(/^Cluster: sink r/);
     const row = rowOf(await rows(bed, site), waiting.classicAddress);
     expect(row.blocked).toBe(true);
     // approving the waiting request is refused now
@@ -193,16 +220,30 @@ describe("after payouts: sinks, their waiting cluster, and blocking it", () => {
     expect(approve.status).toBeGreaterThanOrEqual(400);
     expect(approve.status).toBeLessThan(500);
     // again: nothing new to block
-    expect((await site.post("/api/admin/address-clusters/block", { kind: "sink", account: sink.classicAddress }, admin(bed))).json.blocked).toBe(0);
+    expect(
+      (await site.post("/api/admin/address-clusters/block", { kind: "sink", account: sink.classicAddress }, admin(bed)))
+        .json.blocked,
+    ).toBe(0);
   });
 
   test("bad input gets a clear error; only admins may block", async () => {
     const post = (body: unknown, opts = admin(bed)) => site.post("/api/admin/address-clusters/block", body, opts);
-    expect(await post({ kind: "wallet", account: sink.classicAddress })).toMatchObject({ status: 400, json: { message: "kind must be one of activator, sink" } });
-    expect(await post({ kind: "sink", account: "nope" })).toMatchObject({ status: 400, json: { message: "account must be an XRP Ledger classic address (r...)" } });
+    expect(await post({ kind: "wallet", account: sink.classicAddress })).toMatchObject({
+      status: 400,
+      json: { message: "kind must be one of activator, sink" },
+    });
+    expect(await post({ kind: "sink", account: "nope" })).toMatchObject({
+      status: 400,
+      json: { message: "account must be an XRP Ledger classic address (r...)" },
+    });
     expect(await post({ kind: "sink", account: 5 })).toMatchObject({ status: 400 });
-    expect(await post({ kind: "sink", account: randomAddress() })).toMatchObject({ status: 404, json: { message: "No cluster has this account: nothing was blocked" } });
+    expect(await post({ kind: "sink", account: randomAddress() })).toMatchObject({
+      status: 404,
+      json: { message: "No cluster has this account: nothing was blocked" },
+    });
     expect(await post({ kind: "activator", account: feeders[0]!.classicAddress })).toMatchObject({ status: 404 });
-    expect((await post({ kind: "sink", account: sink.classicAddress }, { headers: {}, cookies: false } as never)).status).toBe(401);
+    expect(
+      (await post({ kind: "sink", account: sink.classicAddress }, { headers: {}, cookies: false } as never)).status,
+    ).toBe(401);
   });
 });

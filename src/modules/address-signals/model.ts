@@ -64,13 +64,24 @@ export function scoreAddress(f: AddressFacts, requestedAt: number): { points: nu
   }
   if (f.clusterOthers + 1 >= CLUSTER_FROM) {
     points += Math.min(CLUSTER_MAX_POINTS, CLUSTER_POINTS * f.clusterOthers);
-    const others = f.clusterOthers >= CLUSTER_COUNT_CAP ? `${CLUSTER_COUNT_CAP} or more other requests` : plural(f.clusterOthers, "other request");
+    const others =
+      f.clusterOthers >= CLUSTER_COUNT_CAP
+        ? `${CLUSTER_COUNT_CAP} or more other requests`
+        : plural(f.clusterOthers, "other request");
     reasons.push(`shares an activating account with ${others} today`);
   }
   const independent = !f.sink && f.clusterOthers === 0;
-  if (independent && f.found && f.activatedAt !== null && requestedAt - f.activatedAt >= HISTORY_DAYS * DAY_MS && (f.txCount ?? 0) >= HISTORY_TXS) {
+  if (
+    independent &&
+    f.found &&
+    f.activatedAt !== null &&
+    requestedAt - f.activatedAt >= HISTORY_DAYS * DAY_MS &&
+    (f.txCount ?? 0) >= HISTORY_TXS
+  ) {
     points += HISTORY_POINTS;
-    reasons.push(`a long history of its own: activated ${iso(f.activatedAt)!.slice(0, 10)}, ${plural(f.txCount ?? 0, "transaction")} sent`);
+    reasons.push(
+      `a long history of its own: activated ${iso(f.activatedAt)!.slice(0, 10)}, ${plural(f.txCount ?? 0, "transaction")} sent`,
+    );
   }
   return { points, reasons };
 }
@@ -100,7 +111,12 @@ export interface SignalRow {
   checkedAt: number;
 }
 
-export function addressEvidence(s: SignalRow, clusterAddresses: number, sink: { feeders: number } | null, feeds: boolean): AddressEvidence {
+export function addressEvidence(
+  s: SignalRow,
+  clusterAddresses: number,
+  sink: { feeders: number } | null,
+  feeds: boolean,
+): AddressEvidence {
   return {
     found: s.found,
     activatedAt: iso(s.activatedAt),
@@ -110,7 +126,11 @@ export function addressEvidence(s: SignalRow, clusterAddresses: number, sink: { 
     checkedAt: iso(s.checkedAt)!,
     cluster:
       s.activatedBy !== null && clusterAddresses >= CLUSTER_FROM
-        ? { activator: s.activatedBy, addresses: Math.min(clusterAddresses, CLUSTER_COUNT_CAP + 1), orMore: clusterAddresses > CLUSTER_COUNT_CAP }
+        ? {
+            activator: s.activatedBy,
+            addresses: Math.min(clusterAddresses, CLUSTER_COUNT_CAP + 1),
+            orMore: clusterAddresses > CLUSTER_COUNT_CAP,
+          }
         : null,
     sink: s.sink !== null && sink ? { account: s.sink, feeders: sink.feeders, feeds } : null,
   };
@@ -126,7 +146,11 @@ export const MESSAGES = {
   notACluster: "No cluster has this account: nothing was blocked",
   note: "note must be text of at most 500 characters",
 } as const;
-export const blockClusterBody = jsonBody({ kind: text(20, MESSAGES.kind), account: text(60, MESSAGES.account), note: text(500, MESSAGES.note) });
+export const blockClusterBody = jsonBody({
+  kind: text(20, MESSAGES.kind),
+  account: text(60, MESSAGES.account),
+  note: text(500, MESSAGES.note),
+});
 export type BlockClusterInput = NonNullable<typeof blockClusterBody.static>;
 
 export const clusterErrors = {

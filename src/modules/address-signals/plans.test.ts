@@ -20,14 +20,17 @@ test("every statement of the address signals reads through an index", () => {
     if (sql.includes("coalesce((select min(id)")) continue;
     for (const step of queryPlan(t.db, sql)) {
       const scanned = step.match(/^SCAN (\w+)/)?.[1];
-      if ((scanned && GROWING.includes(scanned)) || /INDEX faucet_requests_(time|status_time)\b/.test(step)) bad.push(`${step}\n    in: ${sql.replace(/\s+/g, " ")}`);
+      if ((scanned && GROWING.includes(scanned)) || /INDEX faucet_requests_(time|status_time)\b/.test(step))
+        bad.push(`${step}\n    in: ${sql.replace(/\s+/g, " ")}`);
     }
   }
   expect(bad).toEqual([]);
 });
 
 test("a cluster is found by its activating account, a sink's addresses by their sink", () => {
-  const plans = statementsPreparedBy(t.db, () => createAddressSignalsRepository(t.db)).map((sql) => queryPlan(t.db, sql).join(" | "));
+  const plans = statementsPreparedBy(t.db, () => createAddressSignalsRepository(t.db)).map((sql) =>
+    queryPlan(t.db, sql).join(" | "),
+  );
   expect(plans.some((p) => p.includes("USING INDEX address_signals_activator (activated_by=?)"))).toBe(true);
   expect(plans.some((p) => p.includes("USING INDEX address_signals_sink (sink=?)"))).toBe(true);
   expect(plans.some((p) => p.includes("address_flows_destination (destination=?)"))).toBe(true);

@@ -5,7 +5,13 @@ import { adminContext, type ContextDeps } from "../../http/context.ts";
 import { blockClusterBody } from "./model.ts";
 import type { AddressSignals } from "./service.ts";
 
-export function addressSignalRoutes({ context, addressSignals }: { context: ContextDeps; addressSignals: AddressSignals }) {
+export function addressSignalRoutes({
+  context,
+  addressSignals,
+}: {
+  context: ContextDeps;
+  addressSignals: AddressSignals;
+}) {
   return new Elysia().use(adminContext(context)).post(
     "/api/admin/address-clusters/block",
     ({ body, actor, set }) => {

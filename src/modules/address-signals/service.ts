@@ -40,7 +40,11 @@ import { createAddressSignalsRepository } from "./repository.ts";
 // The parts of an account_tx answer (API v2, as xrpl.js asks) read here.
 interface AccountTxEntry {
   tx_json?: { TransactionType?: string; Account?: string; Destination?: string };
-  meta?: { TransactionResult?: string; delivered_amount?: unknown; AffectedNodes?: { CreatedNode?: { LedgerEntryType?: string; NewFields?: { Account?: string } } }[] };
+  meta?: {
+    TransactionResult?: string;
+    delivered_amount?: unknown;
+    AffectedNodes?: { CreatedNode?: { LedgerEntryType?: string; NewFields?: { Account?: string } } }[];
+  };
   ledger_index?: number;
   close_time_iso?: string;
 }
@@ -66,7 +70,8 @@ function paymentsOut(page: AccountTxAnswer, address: string, own: string | null,
   for (const entry of page.transactions) {
     const tx = entry.tx_json;
     const delivered = entry.meta?.delivered_amount;
-    if (tx?.TransactionType !== "Payment" || tx.Account !== address || !tx.Destination || tx.Destination === own) continue;
+    if (tx?.TransactionType !== "Payment" || tx.Account !== address || !tx.Destination || tx.Destination === own)
+      continue;
     if (entry.meta?.TransactionResult !== "tesSUCCESS" || typeof delivered !== "string") continue;
     const at = entry.close_time_iso ? Date.parse(entry.close_time_iso) : now;
     const before = sent.get(tx.Destination);
@@ -77,12 +82,23 @@ function paymentsOut(page: AccountTxAnswer, address: string, own: string | null,
 
 // The transactions an account sent: its Sequence started at the ledger that created it (or at 1, for
 // an account created before the DeletableAccounts amendment of 2020), and each one sent took one.
-export const sentSince = (sequence: number, createdInLedger: number) => (sequence >= createdInLedger ? sequence - createdInLedger : Math.max(0, sequence - 1));
+export const sentSince = (sequence: number, createdInLedger: number) =>
+  sequence >= createdInLedger ? sequence - createdInLedger : Math.max(0, sequence - 1);
 
 const createdAccount = (entry: AccountTxEntry, address: string) =>
-  (entry.meta?.AffectedNodes ?? []).some((n) => n.CreatedNode?.LedgerEntryType === "AccountRoot" && n.CreatedNode.NewFields?.Account === address);
+  (entry.meta?.AffectedNodes ?? []).some(
+    (n) => n.CreatedNode?.LedgerEntryType === "AccountRoot" && n.CreatedNode.NewFields?.Account === address,
+  );
 
-export function createAddressSignals({ db, clock, log, ledger, faucetAccount, applyAddressRisk, blockAddresses }: AddressSignalsDeps) {
+export function createAddressSignals({
+  db,
+  clock,
+  log,
+  ledger,
+  faucetAccount,
+  applyAddressRisk,
+  blockAddresses,
+}: AddressSignalsDeps) {
   const repo = createAddressSignalsRepository(db);
   // the last request whose address was looked at (from the last day's first request at start)
   let after: number | null = null;
@@ -95,13 +111,34 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
     reads++;
     let info: AccountInfoAnswer;
     try {
-      info = await connection.request<AccountInfoAnswer>({ command: "account_info", account: address, ledger_index: "validated" });
+      info = await connection.request<AccountInfoAnswer>({
+        command: "account_info",
+        account: address,
+        ledger_index: "validated",
+      });
     } catch (error) {
       if (rippledError(error)?.error !== "actNotFound") throw error;
-      return { address, found: false, activatedAt: null, activatedBy: null, balanceDrops: null, txCount: null, checkedAt: now };
+      return {
+        address,
+        found: false,
+        activatedAt: null,
+        activatedBy: null,
+        balanceDrops: null,
+        txCount: null,
+        checkedAt: now,
+      };
     }
     reads++;
-    const first = (await connection.request<AccountTxAnswer>({ command: "account_tx", account: address, forward: true, limit: 1, ledger_index_min: -1, ledger_index_max: -1 })).transactions[0];
+    const first = (
+      await connection.request<AccountTxAnswer>({
+        command: "account_tx",
+        account: address,
+        forward: true,
+        limit: 1,
+        ledger_index_min: -1,
+        ledger_index_max: -1,
+      })
+    ).transactions[0];
     // (a server without the account's whole history may not hold the creating transaction)
     const creating = first && createdAccount(first, address) ? first : null;
     const activatedLedger = creating?.ledger_index ?? null;
@@ -145,9 +182,21 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
     const activator = isFaucet(s.activatedBy) ? null : s.activatedBy;
     const clusterOthers = activator === null ? 0 : clusterOf(activator, now, memo).filter((a) => a !== address).length;
     const sinkRow = s.sink === null ? null : repo.sink(s.sink);
-    const sink = sinkRow ? { account: sinkRow.account, feeders: sinkRow.feeders, feeds: repo.feeds(address, sinkRow.account) } : null;
+    const sink = sinkRow
+      ? { account: sinkRow.account, feeders: sinkRow.feeders, feeds: repo.feeds(address, sinkRow.account) }
+      : null;
     for (const request of waiting) {
-      const { points, reasons } = scoreAddress({ found: s.found, activatedAt: s.activatedAt, txCount: s.txCount, activatedBy: s.activatedBy, clusterOthers, sink }, request.createdAt);
+      const { points, reasons } = scoreAddress(
+        {
+          found: s.found,
+          activatedAt: s.activatedAt,
+          txCount: s.txCount,
+          activatedBy: s.activatedBy,
+          clusterOthers,
+          sink,
+        },
+        request.createdAt,
+      );
       applyAddressRisk(request.id, points, reasons);
     }
   }
@@ -157,7 +206,8 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
   async function readEach<T, R>(items: T[], readOne: (item: T) => Promise<R>): Promise<R[] | null> {
     const out: R[] = [];
     try {
-      for (let i = 0; i < items.length; i += READS_AT_ONCE) out.push(...(await Promise.all(items.slice(i, i + READS_AT_ONCE).map(readOne))));
+      for (let i = 0; i < items.length; i += READS_AT_ONCE)
+        out.push(...(await Promise.all(items.slice(i, i + READS_AT_ONCE).map(readOne))));
       return out;
     } catch (error) {
       log(`address signals: cannot read the ledger: ${error instanceof Error ? error.message : String(error)}`);
@@ -189,7 +239,8 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
             // (past CLUSTER_COUNT_CAP, a new member changes nothing the others show)
             if (signal.activatedBy !== null && !isFaucet(signal.activatedBy)) {
               const members = repo.clusterMembers(signal.activatedBy, dayStart(now), CLUSTER_COUNT_CAP + 2);
-              if (members.length >= CLUSTER_FROM && members.length <= CLUSTER_COUNT_CAP + 1) for (const m of members) touched.add(m);
+              if (members.length >= CLUSTER_FROM && members.length <= CLUSTER_COUNT_CAP + 1)
+                for (const m of members) touched.add(m);
             }
           }
           const memo = new Map<string, string[]>();
@@ -216,7 +267,13 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
         const pages = await readEach(addresses, async (address) => {
           const signal = repo.signal(address) ? null : await read(connection, address, now);
           reads++;
-          const page = await connection.request<AccountTxAnswer>({ command: "account_tx", account: address, limit: FLOWS_PAGE, ledger_index_min: -1, ledger_index_max: -1 });
+          const page = await connection.request<AccountTxAnswer>({
+            command: "account_tx",
+            account: address,
+            limit: FLOWS_PAGE,
+            ledger_index_min: -1,
+            ledger_index_max: -1,
+          });
           return { address, signal, page };
         });
         if (!pages) return 0;
@@ -224,8 +281,8 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
         return immediate(db, () => {
           const destinations = new Set<string>();
           for (const { address, signal, page } of pages) {
-              if (signal) repo.saveSignal({ ...signal, sink: sinkOfActivator(signal.activatedBy) });
-              const sent = paymentsOut(page, address, own, now);
+            if (signal) repo.saveSignal({ ...signal, sink: sinkOfActivator(signal.activatedBy) });
+            const sent = paymentsOut(page, address, own, now);
             for (const [destination, { drops, at }] of sent) {
               repo.saveFlow(address, destination, drops, at);
               destinations.add(destination);
@@ -238,7 +295,10 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
             if (feeders < SINK_FROM) continue;
             const known = repo.sink(destination);
             repo.saveSink(destination, feeders, now);
-            if (!known) log(`address signals: ${destination} is a sink: ${feeders} addresses this faucet paid sent their XRP to it`);
+            if (!known)
+              log(
+                `address signals: ${destination} is a sink: ${feeders} addresses this faucet paid sent their XRP to it`,
+              );
             repo.linkToSink(destination);
             for (const member of repo.sinkMembers(destination)) rescore(member, now, memo);
           }
@@ -258,7 +318,8 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
       const memo = new Map<string, string[]>();
       const sinks = new Map<string, { feeders: number } | null>();
       for (const s of signals) {
-        const size = s.activatedBy !== null && !isFaucet(s.activatedBy) ? clusterOf(s.activatedBy, now, memo).length : 0;
+        const size =
+          s.activatedBy !== null && !isFaucet(s.activatedBy) ? clusterOf(s.activatedBy, now, memo).length : 0;
         if (s.sink !== null && !sinks.has(s.sink)) sinks.set(s.sink, repo.sink(s.sink));
         const sink = s.sink === null ? null : (sinks.get(s.sink) ?? null);
         found.set(s.address, addressEvidence(s, size, sink, sink !== null && repo.feeds(s.address, s.sink!)));
@@ -283,7 +344,10 @@ export function createAddressSignals({ db, clock, log, ledger, faucetAccount, ap
         members = repo.sinkMembers(account);
       }
       const addresses = [account, ...members.filter((m) => m !== account)];
-      const what = kind === "activator" ? `activated by ${shortAccount(account)}` : `sink ${shortAccount(account)} and its feeders`;
+      const what =
+        kind === "activator"
+          ? `activated by ${shortAccount(account)}`
+          : `sink ${shortAccount(account)} and its feeders`;
       const note = input.note?.trim() || `Cluster: ${what}`;
       const blocked = blockAddresses(addresses, note, actor);
       return { account, kind, addresses: addresses.length, blocked };

@@ -26,9 +26,13 @@ export const adErrors = {
   both: () => badRequest("An ad is an image and its link, or an iframe: not both", "AD_BOTH"),
   linkRequired: () => badRequest("An image ad needs the link it opens (https://...)", "LINK_REQUIRED"),
   badLink: () => badRequest("The link must be an http(s) address, like https://example.com", "INVALID_LINK"),
-  badIframe: () => badRequest("The iframe address must be https, like https://ads.example.net/slot/123", "INVALID_IFRAME"),
+  badIframe: () =>
+    badRequest("The iframe address must be https, like https://ads.example.net/slot/123", "INVALID_IFRAME"),
   badIframeHost: () =>
-    badRequest("The iframe's host may hold only letters, digits, dots and dashes (and a port), like https://ads.example.net/slot/123", "INVALID_IFRAME"),
+    badRequest(
+      "The iframe's host may hold only letters, digits, dots and dashes (and a port), like https://ads.example.net/slot/123",
+      "INVALID_IFRAME",
+    ),
   altRequired: () => badRequest("Describe the image for people who cannot see it (alt text)", "ALT_REQUIRED"),
 };
 
@@ -74,7 +78,13 @@ export const publicAdView = (row: AdSlotRow | undefined) => {
     return typeof frame === "string" ? null : { kind: "iframe" as const, ...size, iframeUrl: frame.href };
   }
   if (!row.imageUrl || !adLink(row.linkUrl)) return null;
-  return { kind: "image" as const, ...size, imageUrl: row.imageUrl, alt: row.alt, clickUrl: `/api/ads/${row.slot}/click` };
+  return {
+    kind: "image" as const,
+    ...size,
+    imageUrl: row.imageUrl,
+    alt: row.alt,
+    clickUrl: `/api/ads/${row.slot}/click`,
+  };
 };
 
 export const adminAdView = (slot: AdSlotName, row: AdSlotRow | undefined, clicks: number) => ({

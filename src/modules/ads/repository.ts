@@ -13,11 +13,18 @@ export function createAdRepository(db: Db) {
     .from(adClickCounts)
     .where(since)
     .prepare();
-  const bySlot = db.select().from(adSlots).where(eq(adSlots.slot, p("slot"))).prepare();
+  const bySlot = db
+    .select()
+    .from(adSlots)
+    .where(eq(adSlots.slot, p("slot")))
+    .prepare();
   const click = db
     .insert(adClickCounts)
     .values({ slot: p("slot"), startsAt: p("startsAt"), clicks: 1 })
-    .onConflictDoUpdate({ target: [adClickCounts.slot, adClickCounts.startsAt], set: { clicks: sql`${adClickCounts.clicks} + 1` } })
+    .onConflictDoUpdate({
+      target: [adClickCounts.slot, adClickCounts.startsAt],
+      set: { clicks: sql`${adClickCounts.clicks} + 1` },
+    })
     .prepare();
   const forget = db.delete(adClickCounts).where(since).prepare();
   return {
@@ -28,7 +35,12 @@ export function createAdRepository(db: Db) {
     // the counts from `since` on (clicks on the ad a save replaces, in the save's millisecond)
     forgetClicksSince: (slot: string, since: number) => void forget.run({ slot, since }),
     save: (row: AdSlotRow) =>
-      db.insert(adSlots).values(row).onConflictDoUpdate({ target: adSlots.slot, set: { ...row } }).returning().get(),
+      db
+        .insert(adSlots)
+        .values(row)
+        .onConflictDoUpdate({ target: adSlots.slot, set: { ...row } })
+        .returning()
+        .get(),
     remove: (slot: string) => db.delete(adSlots).where(eq(adSlots.slot, slot)).returning({ slot: adSlots.slot }).get(),
   };
 }

@@ -9,7 +9,17 @@ import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { uploadedImage } from "../uploads/model.ts";
 import { type Clicker, createClickCounter, HOUR_MS } from "./clicks.ts";
-import { AD_SLOTS, type AdInput, adErrors, adLink, type AdSlotName, adminAdView, iframeAddress, isAdSlot, publicAdView } from "./model.ts";
+import {
+  AD_SLOTS,
+  type AdInput,
+  adErrors,
+  adLink,
+  type AdSlotName,
+  adminAdView,
+  iframeAddress,
+  isAdSlot,
+  publicAdView,
+} from "./model.ts";
 import { createAdRepository } from "./repository.ts";
 
 export function createAdService({ db, clock }: { db: Db; clock: () => number }) {
@@ -22,11 +32,19 @@ export function createAdService({ db, clock }: { db: Db; clock: () => number }) 
     return name;
   };
   const audit = (actor: Actor, action: string, slot: string, details: Record<string, unknown>) =>
-    recordAudit(db, { actor: actor.admin, ip: actor.ip, action, targetType: "ad_slots", targetId: slot, details }, clock());
+    recordAudit(
+      db,
+      { actor: actor.admin, ip: actor.ip, action, targetType: "ad_slots", targetId: slot, details },
+      clock(),
+    );
 
   return {
     // what each slot shows a visitor (null: nothing)
-    publicSlots: () => Object.fromEntries(Object.keys(AD_SLOTS).map((slot) => [slot, publicAdView(current().get(slot))])) as Record<AdSlotName, ReturnType<typeof publicAdView>>,
+    publicSlots: () =>
+      Object.fromEntries(Object.keys(AD_SLOTS).map((slot) => [slot, publicAdView(current().get(slot))])) as Record<
+        AdSlotName,
+        ReturnType<typeof publicAdView>
+      >,
 
     adminSlots: () =>
       (Object.keys(AD_SLOTS) as AdSlotName[]).map((slot) => {

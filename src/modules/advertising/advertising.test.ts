@@ -11,7 +11,13 @@ afterEach(() => t.close());
 const count = (table: string) => (t.db.sqlite.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
 describe("POST /api/advertising/submit", () => {
-  const good = { companyName: "Acme", email: "ads@acme.example", website: "https://acme.example", budget: "$500-$1000", message: "Banner please" };
+  const good = {
+    companyName: "Acme",
+    email: "ads@acme.example",
+    website: "https://acme.example",
+    budget: "$500-$1000",
+    message: "Banner please",
+  };
   const STORED = "select count(*) as n from advertising_requests";
   const accepted = (name: string, body: unknown): Scenario => ({
     name: `${name} -> 201`,
@@ -38,8 +44,16 @@ describe("POST /api/advertising/submit", () => {
     refused("no email", { ...good, email: "" }, "Email is required"),
     refused("bad email", { ...good, email: "acme" }, "Please enter a valid email address"),
     refused("no budget", { ...good, budget: "" }, "Budget is required"),
-    refused("website not a URL", { ...good, website: "acme" }, "Website must be a valid URL, such as https://example.com"),
-    refused("website javascript:", { ...good, website: "javascript:alert(1)" }, "Website must be a valid URL, such as https://example.com"),
+    refused(
+      "website not a URL",
+      { ...good, website: "acme" },
+      "Website must be a valid URL, such as https://example.com",
+    ),
+    refused(
+      "website javascript:",
+      { ...good, website: "javascript:alert(1)" },
+      "Website must be a valid URL, such as https://example.com",
+    ),
   ]);
 
   test("one IP cannot flood the forms", async () => {

@@ -30,7 +30,6 @@ export const advertisingErrors = {
 
 export const submittedView = (row: { id: number }) => ({ id: row.id, message: ADVERTISING_THANKS });
 
-
 // An enquiry as the admin's list shows it.
 export const advertisingView = (r: AdvertisingRequest) => ({
   id: r.id,

@@ -22,19 +22,37 @@ export function createAdvertisingRepository(db: Db) {
     .returning({ id: r.id })
     .prepare();
   const list = db.select().from(r).orderBy(desc(r.createdAt), desc(r.id)).limit(5000).prepare();
-  const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
+  const byId = db
+    .select()
+    .from(r)
+    .where(eq(r.id, p("id")))
+    .prepare();
   const update = db
     .update(r)
-    .set({ status: sql`${p("status")}`, notes: sql`${p("notes")}`, adminName: sql`${p("adminName")}`, processedAt: sql`${p("processedAt")}` })
+    .set({
+      status: sql`${p("status")}`,
+      notes: sql`${p("notes")}`,
+      adminName: sql`${p("adminName")}`,
+      processedAt: sql`${p("processedAt")}`,
+    })
     .where(eq(r.id, p("id")))
     .returning()
     .prepare();
 
   return {
-    insert: (row: { companyName: string; email: string; budget: string; website: string | null; message: string | null; ipAddress: string; userAgent: string | null; createdAt: number }) =>
-      insert.get(row)!,
+    insert: (row: {
+      companyName: string;
+      email: string;
+      budget: string;
+      website: string | null;
+      message: string | null;
+      ipAddress: string;
+      userAgent: string | null;
+      createdAt: number;
+    }) => insert.get(row)!,
     list: () => list.all(),
     byId: (id: number) => byId.get({ id }),
-    update: (edit: { id: number; status: string; notes: string | null; adminName: string; processedAt: number }) => update.get(edit)!,
+    update: (edit: { id: number; status: string; notes: string | null; adminName: string; processedAt: number }) =>
+      update.get(edit)!,
   };
 }

@@ -22,7 +22,11 @@ export function advertisingRoutes({ context, advertising, pow, blocked }: Advert
   const visitorRoutes = new Elysia().use(visitorContext(context)).post(
     "/api/advertising/submit",
     ({ body, visitor, set }) => {
-      const row = advertising.submit(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, userAgent: visitor.userAgent });
+      const row = advertising.submit(body ?? {}, {
+        ip: visitor.ip,
+        ipGroup: visitor.ipGroup,
+        userAgent: visitor.userAgent,
+      });
       set.status = 201;
       return submittedView(row);
     },
@@ -32,9 +36,13 @@ export function advertisingRoutes({ context, advertising, pow, blocked }: Advert
   const adminRoutes = new Elysia()
     .use(adminContext(context))
     .get("/api/admin/advertising/requests", () => advertising.list().map(advertisingView))
-    .patch("/api/admin/advertising/:id", ({ params, body, actor }) => advertisingView(advertising.edit(idParam(params.id), body ?? {}, actor)), {
-      body: editBody(ADVERTISING_STATUSES),
-    });
+    .patch(
+      "/api/admin/advertising/:id",
+      ({ params, body, actor }) => advertisingView(advertising.edit(idParam(params.id), body ?? {}, actor)),
+      {
+        body: editBody(ADVERTISING_STATUSES),
+      },
+    );
 
   return new Elysia().use(visitorRoutes).use(adminRoutes);
 }

@@ -11,7 +11,15 @@ import { readEdit, type Visitor } from "../signups/service.ts";
 import { ADVERTISING_STATUSES, type AdvertisingInput, advertisingErrors } from "./model.ts";
 import { createAdvertisingRepository } from "./repository.ts";
 
-export function createAdvertisingService({ db, clock, formLimit }: { db: Db; clock: () => number; formLimit: RateLimit }) {
+export function createAdvertisingService({
+  db,
+  clock,
+  formLimit,
+}: {
+  db: Db;
+  clock: () => number;
+  formLimit: RateLimit;
+}) {
   const repo = createAdvertisingRepository(db);
   return {
     submit(input: AdvertisingInput, who: Visitor) {
@@ -26,7 +34,16 @@ export function createAdvertisingService({ db, clock, formLimit }: { db: Db; clo
       const website = optionalText(input.website, "website", 300) || null;
       if (website && !isHttpUrl(website)) throw advertisingErrors.invalidWebsite();
       const message = optionalText(input.message, "message", 5000) || null;
-      return repo.insert({ companyName, email, budget, website, message, ipAddress: who.ip, userAgent: who.userAgent, createdAt: clock() });
+      return repo.insert({
+        companyName,
+        email,
+        budget,
+        website,
+        message,
+        ipAddress: who.ip,
+        userAgent: who.userAgent,
+        createdAt: clock(),
+      });
     },
 
     list: () => repo.list(),
@@ -45,7 +62,18 @@ export function createAdvertisingService({ db, clock, formLimit }: { db: Db; clo
           adminName: actor.admin.username,
           processedAt: now,
         });
-        recordAudit(db, { actor: actor.admin, ip: actor.ip, action: "advertising_requests.update", targetType: "advertising_requests", targetId: id, details: { status: change.status, notes: change.notes } }, now);
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            ip: actor.ip,
+            action: "advertising_requests.update",
+            targetType: "advertising_requests",
+            targetId: id,
+            details: { status: change.status, notes: change.notes },
+          },
+          now,
+        );
         return updated;
       });
     },

@@ -25,7 +25,8 @@ interface AlertItem {
   message: string;
   open: boolean;
 }
-const alertsOf = async (app: TestApp, cookie: string) => (await app.call("GET", "/api/admin/alerts", { cookie })).json as { open: AlertItem[]; cleared: AlertItem[] };
+const alertsOf = async (app: TestApp, cookie: string) =>
+  (await app.call("GET", "/api/admin/alerts", { cookie })).json as { open: AlertItem[]; cleared: AlertItem[] };
 const openKinds = async (app: TestApp, cookie: string) => (await alertsOf(app, cookie)).open.map((a) => a.kind);
 const evaluate = (app: TestApp) => app.app.services.alerts.evaluate();
 
@@ -35,22 +36,40 @@ describe("the hot wallet", () => {
     try {
       bed = await payoutBed({
         fundDrops: 30_000_000,
-        app: { config: { publicUrl: null, trustProxy: false, mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, from: "XRP Faucet <faucet@faucet.test>" } } },
+        app: {
+          config: {
+            publicUrl: null,
+            trustProxy: false,
+            mail: {
+              smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`,
+              from: "XRP Faucet <faucet@faucet.test>",
+            },
+          },
+        },
       });
       const { t: app, admin, sim, wallet } = bed;
       // every request for 20 XRP
-      expect((await app.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { minAmount: "20" } })).status).toBe(200);
+      expect(
+        (await app.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { minAmount: "20" } })).status,
+      ).toBe(200);
       await evaluate(app);
       expect(await openKinds(app, admin)).toEqual([]);
       // a payout takes the wallet down to its 1 XRP reserve and a few XRP: less than one request's most
       const paid = await bed.approvedRequest();
-      await bed.settle(() => (app.db.sqlite.query("select status from payouts").get() as { status: string }).status === "paid");
+      await bed.settle(
+        () => (app.db.sqlite.query("select status from payouts").get() as { status: string }).status === "paid",
+      );
       expect(paid.amountDrops).toBe(20_000_000);
       await evaluate(app);
       const { open } = await alertsOf(app, admin);
       expect(open.map((a) => [a.kind, a.title])).toEqual([["wallet_low", ALERT_KINDS.wallet_low]]);
-      expect(open[0]!.message).toMatch(/^The hot wallet can spend [\d.]+ XRP, less than [\d.]+ XRP; at the last 7 days' rate/);
-      const mail = await waitFor(() => smtp.received.find((m) => m.raw.includes("Subject: XRP faucet alert: Hot wallet running low")), { what: "the alert email" });
+      expect(open[0]!.message).toMatch(
+        /^The hot wallet can spend [\d.]+ XRP, less than [\d.]+ XRP; at the last 7 days' rate/,
+      );
+      const mail = await waitFor(
+        () => smtp.received.find((m) => m.raw.includes("Subject: XRP faucet alert: Hot wallet running low")),
+        { what: "the alert email" },
+      );
       expect(mail.to).toEqual(["admin@example.com"]);
       const bell = (await app.call("GET", "/api/user/notifications", { cookie: admin })).json;
       expect(bell.items[0]).toMatchObject({ kind: "ALERT", read: false });
@@ -80,7 +99,9 @@ describe("payouts", () => {
     bed.engine.pause("an admin pressed pause");
     await evaluate(app);
     const { open } = await alertsOf(app, admin);
-    expect(open.map((a) => [a.kind, a.message])).toEqual([["payouts_paused", "Payouts are paused: an admin pressed pause"]]);
+    expect(open.map((a) => [a.kind, a.message])).toEqual([
+      ["payouts_paused", "Payouts are paused: an admin pressed pause"],
+    ]);
     expect((await app.call("POST", "/api/admin/wallet/resume", { cookie: admin })).status).toBe(200);
     await evaluate(app);
     expect(await openKinds(app, admin)).toEqual([]);
@@ -99,7 +120,9 @@ describe("payouts", () => {
     const waiting = (await alertsOf(app, admin)).open.find((a) => a.kind === "payout_waiting");
     expect(waiting?.message).toBe("Payout #1 has waited 31 minutes to be sent and validated.");
     bed.engine.resume();
-    await bed.settle(() => (app.db.sqlite.query("select status from payouts").get() as { status: string }).status === "paid");
+    await bed.settle(
+      () => (app.db.sqlite.query("select status from payouts").get() as { status: string }).status === "paid",
+    );
     await evaluate(app);
     expect(await openKinds(app, admin)).toEqual([]);
   });
@@ -131,14 +154,18 @@ describe("the disk and the database", () => {
     expect(await openKinds(t, cookie)).toEqual([]);
     space = { freeBytes: 5 * 1024 ** 3, totalBytes: 100 * 1024 ** 3 };
     await evaluate(t);
-    expect((await alertsOf(t, cookie)).open.map((a) => a.message)).toEqual(["The data directory's disk has 5.00 GiB free (5.0%). Free space before the database cannot grow."]);
+    expect((await alertsOf(t, cookie)).open.map((a) => a.message)).toEqual([
+      "The data directory's disk has 5.00 GiB free (5.0%). Free space before the database cannot grow.",
+    ]);
     // the database can take no new page: writes fail (as on a full disk)
     const pages = (t.db.sqlite.query("pragma page_count").get() as { page_count: number }).page_count;
     t.db.sqlite.run(`pragma max_page_count = ${pages}`);
     // fill what free space the pages still have
     for (let i = 0; i < 10_000; i++) {
       try {
-        t.db.sqlite.run("insert into reviews (rating, content, approved, created_at) values (5, ?, 0, 0)", ["y".repeat(1900)]);
+        t.db.sqlite.run("insert into reviews (rating, content, approved, created_at) values (5, ?, 0, 0)", [
+          "y".repeat(1900),
+        ]);
       } catch {
         break;
       }
@@ -147,7 +174,9 @@ describe("the disk and the database", () => {
     await evaluate(t);
     // shown (and mailed) though it cannot be written yet
     const readOnly = (await alertsOf(t, cookie)).open.find((a) => a.kind === "database_read_only");
-    expect(readOnly?.message).toBe("The database cannot be written (read-only): requests, claims and payouts cannot be recorded.");
+    expect(readOnly?.message).toBe(
+      "The database cannot be written (read-only): requests, claims and payouts cannot be recorded.",
+    );
     t.db.sqlite.run("pragma max_page_count = 1073741823");
     t.clock.advance(10_000);
     await evaluate(t);
@@ -168,14 +197,18 @@ describe("backups and the budget", () => {
     expect(await openKinds(t, cookie)).toEqual([]);
     state = { ...state, lastFailure: { at: t.clock(), message: "ENOSPC: no space left on device" } };
     await evaluate(t);
-    expect((await alertsOf(t, cookie)).open.map((a) => a.message)).toEqual(["The last backup failed: ENOSPC: no space left on device"]);
+    expect((await alertsOf(t, cookie)).open.map((a) => a.message)).toEqual([
+      "The last backup failed: ENOSPC: no space left on device",
+    ]);
     t.clock.advance(HOUR);
     state = { ...state, lastSuccessAt: t.clock() };
     await evaluate(t);
     expect(await openKinds(t, cookie)).toEqual([]);
     t.clock.advance(12 * HOUR + 60_000);
     await evaluate(t);
-    expect((await alertsOf(t, cookie)).open.map((a) => a.message)).toEqual(["The newest backup is 721 minutes old (backups run every 360 minutes)."]);
+    expect((await alertsOf(t, cookie)).open.map((a) => a.message)).toEqual([
+      "The newest backup is 721 minutes old (backups run every 360 minutes).",
+    ]);
   });
 
   test("the day's budget used before noon UTC: raised for the rest of that day, cleared the next", async () => {
@@ -184,7 +217,9 @@ describe("backups and the budget", () => {
     const { cookie } = await t.registerAdmin("ops");
     // by 09:00 the admins approved five requests of 20 XRP: the whole 100 XRP day (an admin's approval
     // may use the day at once), as the faucet's day total holds it
-    t.db.sqlite.run("insert into faucet_daily_totals (day, amount_drops, requests) values ('2026-01-15', 100000000, 5)");
+    t.db.sqlite.run(
+      "insert into faucet_daily_totals (day, amount_drops, requests) values ('2026-01-15', 100000000, 5)",
+    );
     await evaluate(t);
     expect((await alertsOf(t, cookie)).open.map((a) => a.kind)).toEqual(["budget_used_early"]);
     t.clock.set(Date.UTC(2026, 0, 15, 15, 0, 0));

@@ -29,7 +29,9 @@ export function walletLow({
   floorDrops: number;
   oneRequestDrops: () => number;
 }): AlertCheck {
-  const paidSince = db.sqlite.query<{ drops: number | null }, [number]>("select sum(amount_drops) as drops from payouts where status = 'paid' and updated_at >= ?");
+  const paidSince = db.sqlite.query<{ drops: number | null }, [number]>(
+    "select sum(amount_drops) as drops from payouts where status = 'paid' and updated_at >= ?",
+  );
   return {
     kind: "wallet_low",
     async check() {
@@ -38,7 +40,10 @@ export function walletLow({
       const perDay = (paidSince.get(clock() - 7 * DAY_MS)?.drops ?? 0) / 7;
       const needed = Math.max(floorDrops, Math.ceil(perDay * days), oneRequestDrops());
       if (left >= needed) return null;
-      const rate = perDay > 0 ? `; at the last 7 days' rate (${xrp(Math.round(perDay))} a day) that lasts ${(left / perDay).toFixed(1)} days` : "";
+      const rate =
+        perDay > 0
+          ? `; at the last 7 days' rate (${xrp(Math.round(perDay))} a day) that lasts ${(left / perDay).toFixed(1)} days`
+          : "";
       return `The hot wallet can spend ${xrp(left)}, less than ${xrp(needed)}${rate}. Fund it before payouts stop.`;
     },
   };
@@ -52,7 +57,8 @@ export function payoutsPaused(paused: () => string | null): AlertCheck {
 export function anotherServer(paused: () => string | null): AlertCheck {
   return {
     kind: "another_signer",
-    check: () => (paused()?.startsWith(ANOTHER_SERVER) ? `Two servers are paying from one hot wallet: ${paused()}.` : null),
+    check: () =>
+      paused()?.startsWith(ANOTHER_SERVER) ? `Two servers are paying from one hot wallet: ${paused()}.` : null,
   };
 }
 
@@ -66,7 +72,9 @@ export function payoutWaiting({ db, clock }: { db: Db; clock: () => number }): A
     check() {
       const row = oldest.get();
       const waited = row ? clock() - row.created_at : 0;
-      return row && waited > PAYOUT_WAIT_MS ? `Payout #${row.id} has waited ${minutes(waited)} to be sent and validated.` : null;
+      return row && waited > PAYOUT_WAIT_MS
+        ? `Payout #${row.id} has waited ${minutes(waited)} to be sent and validated.`
+        : null;
     },
   };
 }
@@ -89,7 +97,13 @@ export function outsidePayments({ db, clock }: { db: Db; clock: () => number }):
 }
 
 // No new validated ledger from the XRPL server for 5 minutes (or no answer at all).
-export function ledgerStalled({ clock, validatedIndex }: { clock: () => number; validatedIndex: () => Promise<number | null> }): AlertCheck {
+export function ledgerStalled({
+  clock,
+  validatedIndex,
+}: {
+  clock: () => number;
+  validatedIndex: () => Promise<number | null>;
+}): AlertCheck {
   let seen: { index: number | null; since: number } | null = null;
   return {
     kind: "ledger_stalled",
@@ -132,7 +146,9 @@ export function databaseReadOnly(state: () => string): AlertCheck {
     kind: "database_read_only",
     check() {
       const s = state();
-      return s === "ok" ? null : `The database cannot be written (${s}): requests, claims and payouts cannot be recorded.`;
+      return s === "ok"
+        ? null
+        : `The database cannot be written (${s}): requests, claims and payouts cannot be recorded.`;
     },
   };
 }
@@ -144,23 +160,40 @@ export interface BackupState {
 }
 
 // The last backup failed, or the newest good one is older than twice the interval.
-export function backupFailing({ clock, backups, startedAt }: { clock: () => number; backups: () => BackupState | null; startedAt: number }): AlertCheck {
+export function backupFailing({
+  clock,
+  backups,
+  startedAt,
+}: {
+  clock: () => number;
+  backups: () => BackupState | null;
+  startedAt: number;
+}): AlertCheck {
   return {
     kind: "backup_failing",
     check() {
       const s = backups();
       if (!s) return null;
-      if (s.lastFailure && (s.lastSuccessAt === null || s.lastFailure.at > s.lastSuccessAt)) return `The last backup failed: ${s.lastFailure.message}`;
+      if (s.lastFailure && (s.lastSuccessAt === null || s.lastFailure.at > s.lastSuccessAt))
+        return `The last backup failed: ${s.lastFailure.message}`;
       const since = s.lastSuccessAt ?? startedAt;
       const age = clock() - since;
       if (age <= 2 * s.everyMs) return null;
-      return s.lastSuccessAt === null ? `No backup has been made in the ${minutes(age)} since the server started.` : `The newest backup is ${minutes(age)} old (backups run every ${minutes(s.everyMs)}).`;
+      return s.lastSuccessAt === null
+        ? `No backup has been made in the ${minutes(age)} since the server started.`
+        : `The newest backup is ${minutes(age)} old (backups run every ${minutes(s.everyMs)}).`;
     },
   };
 }
 
 // The faucet's whole day budget used up before noon UTC (it stays raised for the rest of that day).
-export function budgetUsedEarly({ clock, faucetBudget }: { clock: () => number; faucetBudget: () => { totalDrops: number; usedDrops: number; minDrops: number } }): AlertCheck {
+export function budgetUsedEarly({
+  clock,
+  faucetBudget,
+}: {
+  clock: () => number;
+  faucetBudget: () => { totalDrops: number; usedDrops: number; minDrops: number };
+}): AlertCheck {
   let usedUpOn: number | null = null;
   return {
     kind: "budget_used_early",
@@ -179,7 +212,14 @@ export function budgetUsedEarly({ clock, faucetBudget }: { clock: () => number; 
 
 // The last 10 minutes brought several times the usual rate (faucet/surge.ts): new requests wait for
 // a person and auto-approve is paused while it lasts; the figures and the busiest wide networks.
-export function surge(state: () => { active: boolean; recent: number; usualPerHour: number; busiest: { network: string; requests: number }[] }): AlertCheck {
+export function surge(
+  state: () => {
+    active: boolean;
+    recent: number;
+    usualPerHour: number;
+    busiest: { network: string; requests: number }[];
+  },
+): AlertCheck {
   return {
     kind: "surge",
     check() {

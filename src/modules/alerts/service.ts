@@ -37,7 +37,11 @@ export function createAlertService({ db, clock, checks, mailer = null, log = () 
     if (!mailer) return;
     const title = ALERT_KINDS[alert.kind as AlertKind] ?? alert.kind;
     const sends = repo.admins().map((admin) =>
-      mailer.send({ to: admin.email, subject: `XRP faucet alert: ${title}`, text: `${alert.message}\n\nOpen /admin to see it. You get this once; the alert clears by itself when the condition is gone.` }),
+      mailer.send({
+        to: admin.email,
+        subject: `XRP faucet alert: ${title}`,
+        text: `${alert.message}\n\nOpen /admin to see it. You get this once; the alert clears by itself when the condition is gone.`,
+      }),
     );
     Promise.allSettled(sends).then((results) => {
       const failed = results.filter((r) => r.status === "rejected").length;
@@ -52,14 +56,23 @@ export function createAlertService({ db, clock, checks, mailer = null, log = () 
     try {
       raised = immediate(db, () => {
         const alert = repo.raise(kind, message, held?.raisedAt ?? now);
-        for (const admin of repo.admins()) notify(db, { userId: admin.id, kind: "ALERT", message: `${ALERT_KINDS[kind]}: ${message}` }, now);
+        for (const admin of repo.admins())
+          notify(db, { userId: admin.id, kind: "ALERT", message: `${ALERT_KINDS[kind]}: ${message}` }, now);
         if (held?.emailedAt) repo.markEmailed(alert.id, held.emailedAt);
         return alert;
       });
     } catch (error) {
       if (!isWriteFailure(error)) throw error;
       if (!held) {
-        const alert: Alert = { id: -unsaved.size - 1, kind, message, raisedAt: now, updatedAt: now, clearedAt: null, emailedAt: null };
+        const alert: Alert = {
+          id: -unsaved.size - 1,
+          kind,
+          message,
+          raisedAt: now,
+          updatedAt: now,
+          clearedAt: null,
+          emailedAt: null,
+        };
         unsaved.set(kind, alert);
         log(`alert: ${ALERT_KINDS[kind]}: ${message}`);
         email(alert, () => {

@@ -94,7 +94,10 @@ export function healthView(f: HealthFacts) {
             spendable: spendable === null ? null : formatXrp(spendable),
             paidPerDay: formatXrp(Math.round(p.paidPerDayDrops)),
             // at the last 7 days' rate; null: nothing paid in 7 days, or the ledger did not answer
-            daysLeft: spendable === null || p.paidPerDayDrops <= 0 ? null : Math.floor((spendable / p.paidPerDayDrops) * 10) / 10,
+            daysLeft:
+              spendable === null || p.paidPerDayDrops <= 0
+                ? null
+                : Math.floor((spendable / p.paidPerDayDrops) * 10) / 10,
           },
     queue: p === null ? null : { queued: p.queued, inFlight: p.inFlight, needsAttention: p.needsAttention },
     payouts: p === null ? null : { paused: p.paused !== null, reason: p.paused, until: iso(p.pausedUntil) },
@@ -134,7 +137,9 @@ export function checklistView(f: ChecklistFacts, qrSvg: (text: string) => string
       id: "two-factor",
       title: "Turn on two-factor sign-in",
       done: f.twoFactorOn,
-      detail: f.twoFactorOn ? "Your sign-in asks for a code from your authenticator app." : "Add an authenticator app to your account: a stolen password alone then cannot pay anyone.",
+      detail: f.twoFactorOn
+        ? "Your sign-in asks for a code from your authenticator app."
+        : "Add an authenticator app to your account: a stolen password alone then cannot pay anyone.",
       link: "/dashboard/settings",
     },
     {
@@ -177,14 +182,19 @@ export function checklistView(f: ChecklistFacts, qrSvg: (text: string) => string
       id: "email",
       title: "Set up email (SMTP)",
       done: f.emailOn,
-      detail: f.emailOn ? "Password resets and alerts are emailed." : "Start the server with --smtp-url and --mail-from: password resets and alerts need it.",
+      detail: f.emailOn
+        ? "Password resets and alerts are emailed."
+        : "Start the server with --smtp-url and --mail-from: password resets and alerts need it.",
       link: "/admin",
     },
     {
       id: "public-url",
       title: "Set the public URL",
       done: f.publicUrl !== null,
-      detail: f.publicUrl !== null ? `The site's address is ${f.publicUrl}.` : "Start the server with --public-url https://your.domain: links in emails and secure cookies need it.",
+      detail:
+        f.publicUrl !== null
+          ? `The site's address is ${f.publicUrl}.`
+          : "Start the server with --public-url https://your.domain: links in emails and secure cookies need it.",
       link: "/admin",
     },
   ];
@@ -192,6 +202,9 @@ export function checklistView(f: ChecklistFacts, qrSvg: (text: string) => string
     done: items.every((i) => i.done),
     items,
     // where to send XRP: the full address, a QR code of it (an SVG), and whether it is the sandbox's
-    wallet: f.wallet === null ? null : { address: f.wallet.address, qrSvg: qrSvg(f.wallet.address), sandbox: f.walletMode === "sandbox" },
+    wallet:
+      f.wallet === null
+        ? null
+        : { address: f.wallet.address, qrSvg: qrSvg(f.wallet.address), sandbox: f.walletMode === "sandbox" },
   };
 }

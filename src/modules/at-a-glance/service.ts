@@ -31,20 +31,40 @@ export interface AtAGlanceDeps {
   config: { publicUrl: string | null; mailOn: boolean };
 }
 
-export function createAtAGlance({ db, clock, runtime, wallet, settings, backups, alerts, unreadMessages, config }: AtAGlanceDeps) {
+export function createAtAGlance({
+  db,
+  clock,
+  runtime,
+  wallet,
+  settings,
+  backups,
+  alerts,
+  unreadMessages,
+  config,
+}: AtAGlanceDeps) {
   const repo = createAtAGlanceRepository(db);
 
   function ceiling(): CeilingFacts | null {
     if (!runtime) return null;
     const s = settings.get();
     const { dailyDrops, paymentDrops } = runtime.engine.ceiling();
-    return { dailyDrops, paymentDrops, dailyFromFlag: runtime.ceilingFromFlag ?? false, faucetDailyDrops: s.dailyLimitDrops, bonusDailyDrops: s.bonusDailyLimitDrops, maxAmountDrops: s.maxAmountDrops };
+    return {
+      dailyDrops,
+      paymentDrops,
+      dailyFromFlag: runtime.ceilingFromFlag ?? false,
+      faucetDailyDrops: s.dailyLimitDrops,
+      bonusDailyDrops: s.bonusDailyLimitDrops,
+      maxAmountDrops: s.maxAmountDrops,
+    };
   }
 
   async function facts(): Promise<HealthFacts> {
     const w = await wallet.facts();
     const backup = backups.alertState();
-    const failure = backup?.lastFailure && (backup.lastSuccessAt === null || backup.lastFailure.at > backup.lastSuccessAt) ? backup.lastFailure.message : null;
+    const failure =
+      backup?.lastFailure && (backup.lastSuccessAt === null || backup.lastFailure.at > backup.lastSuccessAt)
+        ? backup.lastFailure.message
+        : null;
     return {
       payouts:
         w === null || !runtime
@@ -53,7 +73,13 @@ export function createAtAGlance({ db, clock, runtime, wallet, settings, backups,
               mode: w.state.mode,
               server: w.state.server,
               address: w.state.address,
-              ledger: "error" in w.ledger ? { error: w.ledger.error } : { validatedLedger: w.ledger.ledgerIndex, spendableDrops: Math.max(0, w.ledger.balanceDrops - w.ledger.reserveDrops) },
+              ledger:
+                "error" in w.ledger
+                  ? { error: w.ledger.error }
+                  : {
+                      validatedLedger: w.ledger.ledgerIndex,
+                      spendableDrops: Math.max(0, w.ledger.balanceDrops - w.ledger.reserveDrops),
+                    },
               lastValidatedAt: runtime.ledger.lastValidated()?.closedAt ?? null,
               queued: w.state.queued,
               inFlight: w.state.inFlight,

@@ -15,11 +15,17 @@ test("a settings change shows what it changed, before and after; the log filters
   const alice = (await t.registerAdmin("alice")).cookie;
   const bob = (await t.registerAdmin("bob")).cookie;
   const json = { "content-type": "application/json" };
-  const save = (cookie: string, body: object) => fetch(`${url}/api/admin/faucet/settings`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify(body) });
+  const save = (cookie: string, body: object) =>
+    fetch(`${url}/api/admin/faucet/settings`, {
+      method: "POST",
+      headers: { ...json, cookie },
+      body: JSON.stringify(body),
+    });
   expect((await save(alice, { dailyLimit: "200", ipGrouping: "address" })).status).toBe(200);
   t.clock.advance(DAY);
   expect((await save(bob, { enabled: false })).status).toBe(200);
-  const log = async (query = "") => (await (await fetch(`${url}/api/admin/audit-log${query}`, { headers: { cookie: alice } })).json()) as any;
+  const log = async (query = "") =>
+    (await (await fetch(`${url}/api/admin/audit-log${query}`, { headers: { cookie: alice } })).json()) as any;
 
   const all = await log();
   expect(all.entries.map((e: { actorName: string; actionText: string }) => [e.actorName, e.actionText])).toEqual([
@@ -33,7 +39,12 @@ test("a settings change shows what it changed, before and after; the log filters
     target: "Faucet settings",
     changes: [
       { field: "dailyLimit", label: "Daily limit (XRP)", before: "100", after: "200" },
-      { field: "ipGrouping", label: "Per-IP limits count", before: "each IPv4 network (/24)", after: "each IPv4 address" },
+      {
+        field: "ipGrouping",
+        label: "Per-IP limits count",
+        before: "each IPv4 network (/24)",
+        after: "each IPv4 address",
+      },
     ],
   });
   expect(all.entries[0].changes).toEqual([{ field: "enabled", label: "Faucet online", before: "yes", after: "no" }]);
@@ -46,11 +57,17 @@ test("a settings change shows what it changed, before and after; the log filters
   });
 
   // narrowed: one action, one admin, one day (UTC, both ends included)
-  const ids = (page: { entries: { actorName: string; action: string }[] }) => page.entries.map((e) => `${e.actorName} ${e.action}`);
-  expect(ids(await log("?action=faucet_settings.update"))).toEqual(["bob faucet_settings.update", "alice faucet_settings.update"]);
+  const ids = (page: { entries: { actorName: string; action: string }[] }) =>
+    page.entries.map((e) => `${e.actorName} ${e.action}`);
+  expect(ids(await log("?action=faucet_settings.update"))).toEqual([
+    "bob faucet_settings.update",
+    "alice faucet_settings.update",
+  ]);
   expect(ids(await log("?admin=bob"))).toEqual(["bob faucet_settings.update", "bob admin.sign_in"]);
   const firstDay = new Date(t.clock() - DAY).toISOString().slice(0, 10);
-  expect(ids(await log(`?from=${firstDay}&to=${firstDay}&action=faucet_settings.update`))).toEqual(["alice faucet_settings.update"]);
+  expect(ids(await log(`?from=${firstDay}&to=${firstDay}&action=faucet_settings.update`))).toEqual([
+    "alice faucet_settings.update",
+  ]);
   expect(ids(await log(`?admin=carol`))).toEqual([]);
 
   // a date that is not one: a clear 400
@@ -59,14 +76,18 @@ test("a settings change shows what it changed, before and after; the log filters
   expect(await bad.json()).toEqual({ message: "from must be a date such as 2026-01-31" });
 
   // the CSV: the same filter, a header and one row an entry, the change in words
-  const csv = await fetch(`${url}/api/admin/audit-log/csv?action=faucet_settings.update`, { headers: { cookie: alice } });
+  const csv = await fetch(`${url}/api/admin/audit-log/csv?action=faucet_settings.update`, {
+    headers: { cookie: alice },
+  });
   expect(csv.status).toBe(200);
   expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(csv.headers.get("content-disposition")).toBe('attachment; filename="audit-log.csv"');
   const lines = (await csv.text()).trimEnd().split("\r\n");
   expect(lines[0]).toBe("id,when,admin,action,action_code,target,changes,ip");
   expect(lines).toHaveLength(3);
-  expect(lines[2]).toContain(",alice,Changed the faucet settings,faucet_settings.update,Faucet settings,Daily limit (XRP): 100 -> 200; Per-IP limits count: each IPv4 network (/24) -> each IPv4 address,203.0.113.7");
+  expect(lines[2]).toContain(
+    ",alice,Changed the faucet settings,faucet_settings.update,Faucet settings,Daily limit (XRP): 100 -> 200; Per-IP limits count: each IPv4 network (/24) -> each IPv4 address,203.0.113.7",
+  );
 
   // admins only
   expect((await fetch(`${url}/api/admin/audit-log/csv`)).status).toBe(401);

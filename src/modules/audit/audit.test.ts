@@ -15,7 +15,11 @@ test("the audit log lists admin actions newest first, 50 a page", async () => {
   }
   const first = (await t.call("GET", "/api/admin/audit-log", { cookie: admin })).json;
   expect(first.entries).toHaveLength(50);
-  expect(first.entries[0]).toMatchObject({ actorName: "auditor", action: "faucet_settings.update", ipAddress: "203.0.113.7" });
+  expect(first.entries[0]).toMatchObject({
+    actorName: "auditor",
+    action: "faucet_settings.update",
+    ipAddress: "203.0.113.7",
+  });
   expect(first.entries[0].details.dailyLimit).toBe("154");
   const next = (await t.call("GET", `/api/admin/audit-log?before=${first.nextBefore}`, { cookie: admin })).json;
   // the 5 oldest changes, and the admin's sign-in before them

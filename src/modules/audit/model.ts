@@ -101,7 +101,10 @@ export function auditPageView(rows: AuditLogEntry[], filters: { actions: string[
     entries: rows.map(auditEntryView),
     nextBefore: rows.length === AUDIT_PAGE_SIZE ? rows.at(-1)!.id : null,
     // what the filters offer: every action and every admin the log holds
-    filters: { actions: filters.actions.map((value) => ({ value, label: actionWords(value) })), admins: filters.admins },
+    filters: {
+      actions: filters.actions.map((value) => ({ value, label: actionWords(value) })),
+      admins: filters.admins,
+    },
   };
 }
 
@@ -110,7 +113,16 @@ export const auditCsv = (rows: AuditLogEntry[]): CsvTable => ({
   header: ["id", "when", "admin", "action", "action_code", "target", "changes", "ip"],
   rows: rows.map((r) => {
     const e = auditEntryView(r);
-    return [e.id, e.createdAt, e.actorName, e.actionText, e.action, e.target, e.changes.map((c) => `${c.label}: ${c.before} -> ${c.after}`).join("; "), e.ipAddress];
+    return [
+      e.id,
+      e.createdAt,
+      e.actorName,
+      e.actionText,
+      e.action,
+      e.target,
+      e.changes.map((c) => `${c.label}: ${c.before} -> ${c.after}`).join("; "),
+      e.ipAddress,
+    ];
   }),
 });
 

@@ -9,6 +9,12 @@ import type { AuditService } from "./service.ts";
 export function auditRoutes({ context, audit }: { context: ContextDeps; audit: AuditService }) {
   return new Elysia()
     .use(adminContext(context))
-    .get("/api/admin/audit-log", ({ query }) => auditPageView(audit.page(auditFilter(query), beforeParam(query.before)), audit.filters()), { query: auditQuery })
-    .get("/api/admin/audit-log/csv", ({ query }) => csvResponse(auditCsv(audit.all(auditFilter(query)))), { query: auditQuery });
+    .get(
+      "/api/admin/audit-log",
+      ({ query }) => auditPageView(audit.page(auditFilter(query), beforeParam(query.before)), audit.filters()),
+      { query: auditQuery },
+    )
+    .get("/api/admin/audit-log/csv", ({ query }) => csvResponse(auditCsv(audit.all(auditFilter(query)))), {
+      query: auditQuery,
+    });
 }

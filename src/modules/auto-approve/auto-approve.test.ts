@@ -28,16 +28,26 @@ async function settings(body: unknown) {
 let visitors = 0;
 async function request({ ip = strangerIp(++visitors), userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
   const address = randomAddress();
-  const res = await bed.t.call("POST", "/api/faucet/request", { body: { address }, ip, headers: { "user-agent": userAgent } });
+  const res = await bed.t.call("POST", "/api/faucet/request", {
+    body: { address },
+    ip,
+    headers: { "user-agent": userAgent },
+  });
   expect(res.status).toBe(201);
   return { id: res.json.id as number, address };
 }
 
 // What anyone looking the address up sees.
 const lookup = async (address: string) => (await bed.t.call("GET", `/api/faucet/requests?address=${address}`)).json[0];
-const row = (id: number) => bed.t.db.sqlite.query("select status, risk_score, processed_by, auto_approved, budget_day, auto_approve_skip from faucet_requests where id = ?").get(id) as any;
+const row = (id: number) =>
+  bed.t.db.sqlite
+    .query(
+      "select status, risk_score, processed_by, auto_approved, budget_day, auto_approve_skip from faucet_requests where id = ?",
+    )
+    .get(id) as any;
 const paidTo = (address: string) => bed.sim.payments({ destination: address }).filter((p) => p.result === "tesSUCCESS");
-const approvedSoon = (id: number) => waitFor(() => row(id).status === "APPROVED", { what: `request ${id} auto-approved` });
+const approvedSoon = (id: number) =>
+  waitFor(() => row(id).status === "APPROVED", { what: `request ${id} auto-approved` });
 
 async function stillPendingAfterRuns(...ids: number[]) {
   await Bun.sleep(TEN_RUNS_MS); // to show that nothing happens: ten runs of the rule
@@ -63,10 +73,20 @@ describe("auto-approve", () => {
     expect(await lookup(address)).toMatchObject({ status: "PROCESSED", txHash: payments[0]!.hash });
     expect(row(id)).toMatchObject({ processed_by: null, auto_approved: 1 });
     const list = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json;
-    expect(list.find((r: any) => r.id === id)).toMatchObject({ status: "PROCESSED", autoApproved: true, processedBy: "Auto" });
+    expect(list.find((r: any) => r.id === id)).toMatchObject({
+      status: "PROCESSED",
+      autoApproved: true,
+      processedBy: "Auto",
+    });
 
     const audit = (await bed.t.call("GET", "/api/admin/audit-log", { cookie: bed.admin })).json.entries;
-    expect(audit[0]).toMatchObject({ actorName: "Auto", action: "faucet_request.approve", targetId: String(id), ipAddress: null, details: { riskScore: 10 } });
+    expect(audit[0]).toMatchObject({
+      actorName: "Auto",
+      action: "faucet_request.approve",
+      targetId: String(id),
+      ipAddress: null,
+      details: { riskScore: 10 },
+    });
   }, 15_000);
 
   test("a request scored above the threshold stays PENDING for a person", async () => {
@@ -133,7 +153,12 @@ describe("auto-approve", () => {
     bed = await open();
     bed.t.clock.set(Date.UTC(2026, 0, 16, 0, 30));
     // 20 XRP a request; the rule may give 240 a day: 10 an hour, at least one request's 20 in the first
-    await settings({ dailyLimit: "1000", minAmount: "20", maxAmount: "20", autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "240" } });
+    await settings({
+      dailyLimit: "1000",
+      minAmount: "20",
+      maxAmount: "20",
+      autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "240" },
+    });
     const first = await request();
     await approvedSoon(first.id);
     const second = await request();
@@ -145,7 +170,13 @@ describe("auto-approve", () => {
     await approvedSoon(later.id);
     expect(row(second.id).status).toBe("PENDING");
     const budget = (await bed.t.call("GET", "/api/admin/faucet/budget", { cookie: bed.admin })).json;
-    expect(budget.autoApprove).toMatchObject({ total: "240.000000", slice: "10.000000", released: "40.000000", used: "40.000000", left: "0.000000" });
+    expect(budget.autoApprove).toMatchObject({
+      total: "240.000000",
+      slice: "10.000000",
+      released: "40.000000",
+      used: "40.000000",
+      left: "0.000000",
+    });
   }, 15_000);
 
   test("a burst from the same IP during the hold raises the score: nothing is paid", async () => {
@@ -164,13 +195,21 @@ describe("auto-approve", () => {
   test("today's cap stops further auto-approvals; the rest waits for a person", async () => {
     bed = await open();
     // each request is 20 XRP; the rule may give 30 a day
-    await settings({ minAmount: "20", maxAmount: "20", dailyLimit: "1000", autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "30" } });
+    await settings({
+      minAmount: "20",
+      maxAmount: "20",
+      dailyLimit: "1000",
+      autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "30" },
+    });
     const first = await request();
     await approvedSoon(first.id);
     const second = await request();
     await stillPendingAfterRuns(second.id);
     // a person may still approve it
-    const approved = await bed.t.call("POST", `/api/admin/faucet/requests/${second.id}`, { cookie: bed.admin, body: { action: "APPROVED" } });
+    const approved = await bed.t.call("POST", `/api/admin/faucet/requests/${second.id}`, {
+      cookie: bed.admin,
+      body: { action: "APPROVED" },
+    });
     expect(approved.status).toBe(200);
     expect(row(second.id)).toMatchObject({ status: "APPROVED", auto_approved: 0 });
     const list = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json;
@@ -181,7 +220,11 @@ describe("auto-approve", () => {
   test("a request the rule skips for its cap gives this hour's budget back at once: the next visitor is not refused for budget nobody uses", async () => {
     bed = await open();
     // 10 XRP a request; the hour's slice is one request (100 XRP over the hours left, at least 10); the rule may pay 20 a day
-    await settings({ minAmount: "10", maxAmount: "10", autoApprove: { enabled: true, holdMinutes: 10, maxPerDay: "20" } });
+    await settings({
+      minAmount: "10",
+      maxAmount: "10",
+      autoApprove: { enabled: true, holdMinutes: 10, maxPerDay: "20" },
+    });
     const first = await request();
     bed.t.clock.advance(11 * MINUTE);
     await approvedSoon(first.id);
@@ -192,9 +235,15 @@ describe("auto-approve", () => {
     await waitFor(() => row(second.id).auto_approve_skip !== null, { what: "the rule leaves the second for a person" });
     expect(row(second.id)).toMatchObject({ status: "PENDING", budget_day: null, auto_approve_skip: "over_daily_cap" });
     const list = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json;
-    expect(list.find((r: any) => r.id === second.id).leftForPerson).toBe("Auto-approve left it for you: its daily cap was used");
+    expect(list.find((r: any) => r.id === second.id).leftForPerson).toBe(
+      "Auto-approve left it for you: its daily cap was used",
+    );
     // before, the skipped request kept the hour's slice and this visitor was refused BUDGET_REACHED
-    const third = await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(++visitors), headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
+    const third = await bed.t.call("POST", "/api/faucet/request", {
+      body: { address: randomAddress() },
+      ip: strangerIp(++visitors),
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" },
+    });
     expect(third.status).toBe(201);
   }, 15_000);
 
@@ -205,7 +254,11 @@ describe("auto-approve", () => {
     // minutes 5 to 10 of its hold: 25 requests from unrelated networks, five times the usual 5 in 10 minutes
     bed.t.clock.advance(5 * MINUTE);
     for (let i = 0; i < 25; i++) {
-      await bed.t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(++visitors), headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
+      await bed.t.call("POST", "/api/faucet/request", {
+        body: { address: randomAddress() },
+        ip: strangerIp(++visitors),
+        headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" },
+      });
       bed.t.clock.advance(12_000);
     }
     bed.t.clock.advance(30_000); // the hold is over, the surge is not
@@ -217,7 +270,12 @@ describe("auto-approve", () => {
 
   test("off by default: an old low-risk request waits for a person", async () => {
     bed = await open();
-    expect((await bed.t.call("GET", SETTINGS, { cookie: bed.admin })).json.autoApprove).toEqual({ enabled: false, maxRiskScore: 20, holdMinutes: 10, maxPerDay: "50" });
+    expect((await bed.t.call("GET", SETTINGS, { cookie: bed.admin })).json.autoApprove).toEqual({
+      enabled: false,
+      maxRiskScore: 20,
+      holdMinutes: 10,
+      maxPerDay: "50",
+    });
     const { id } = await request();
     bed.t.clock.advance(60 * MINUTE);
     await stillPendingAfterRuns(id);

@@ -15,7 +15,15 @@ export function createAutoApproveRepository(db: Db) {
   const candidates = db
     .select()
     .from(r)
-    .where(and(eq(r.status, "PENDING"), isNull(r.reason), isNull(r.autoApproveSkip), lte(r.riskScore, p("maxRiskScore")), lte(r.createdAt, p("heldSince"))))
+    .where(
+      and(
+        eq(r.status, "PENDING"),
+        isNull(r.reason),
+        isNull(r.autoApproveSkip),
+        lte(r.riskScore, p("maxRiskScore")),
+        lte(r.createdAt, p("heldSince")),
+      ),
+    )
     .orderBy(asc(r.createdAt), asc(r.id))
     .limit(AUTO_APPROVE_BATCH)
     .prepare();
@@ -24,15 +32,26 @@ export function createAutoApproveRepository(db: Db) {
   const approvedFrom = db
     .select({ n: count() })
     .from(r)
-    .where(and(eq(r.autoApproved, true), gte(r.processedAt, p("since")), or(eq(r.ipNetwork, p("network")), eq(r.ipGroup, p("group")))))
+    .where(
+      and(
+        eq(r.autoApproved, true),
+        gte(r.processedAt, p("since")),
+        or(eq(r.ipNetwork, p("network")), eq(r.ipGroup, p("group"))),
+      ),
+    )
     .prepare();
 
-  const leave = db.update(r).set({ autoApproveSkip: sql`${p("why")}` }).where(eq(r.id, p("id"))).prepare();
+  const leave = db
+    .update(r)
+    .set({ autoApproveSkip: sql`${p("why")}` })
+    .where(eq(r.id, p("id")))
+    .prepare();
 
   return {
     leave: (id: number, why: string) => void leave.run({ id, why }),
     approvedFromNetworkSince: (request: Pick<FaucetRequest, "ipNetwork" | "ipGroup">, since: number): number =>
       approvedFrom.get({ network: request.ipNetwork ?? request.ipGroup ?? "", group: request.ipGroup ?? "", since })!.n,
-    candidates: (maxRiskScore: number, heldSince: number): FaucetRequest[] => candidates.all({ maxRiskScore, heldSince }),
+    candidates: (maxRiskScore: number, heldSince: number): FaucetRequest[] =>
+      candidates.all({ maxRiskScore, heldSince }),
   };
 }

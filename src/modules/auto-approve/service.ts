@@ -30,7 +30,15 @@ export interface AutoApproveDeps {
   blocked?: (request: FaucetRequest) => boolean;
 }
 
-export function createAutoApprover({ db, clock, settings, faucet, payouts, log, blocked = () => false }: AutoApproveDeps) {
+export function createAutoApprover({
+  db,
+  clock,
+  settings,
+  faucet,
+  payouts,
+  log,
+  blocked = () => false,
+}: AutoApproveDeps) {
   const repo = createAutoApproveRepository(db);
   let failing = false;
   // a request the rule will not pay waits for a person holding nothing
@@ -53,8 +61,10 @@ export function createAutoApprover({ db, clock, settings, faucet, payouts, log, 
         const maxPerDayDrops = faucet.autoApproveCapNow();
         let approved = 0;
         for (const request of repo.candidates(s.autoApproveMaxRiskScore, now - s.autoApproveHoldMinutes * MINUTE_MS)) {
-          if (blocked(request)) leave(request, "blocked"); // blocked while it waited: a person decides
-          else if (repo.approvedFromNetworkSince(request, dayStart) > 0) leave(request, "network_paid_today"); // one a day per network
+          if (blocked(request))
+            leave(request, "blocked"); // blocked while it waited: a person decides
+          else if (repo.approvedFromNetworkSince(request, dayStart) > 0)
+            leave(request, "network_paid_today"); // one a day per network
           else {
             const risk = faucet.currentRisk(request);
             if (risk.score > s.autoApproveMaxRiskScore) {

@@ -33,8 +33,23 @@ describe("the admin guard", () => {
     adminRoutes.flatMap(({ method, url }) => {
       const body = method === "GET" ? undefined : {};
       return [
-        { name: `${method} ${url}: 401 without a session`, method, url, body, expectStatus: 401, expectJson: { message: "Please log in to continue" } },
-        { name: `${method} ${url}: 403 for a non-admin`, method, url, body, as: "user" as const, expectStatus: 403, expectJson: { message: "Admins only" } },
+        {
+          name: `${method} ${url}: 401 without a session`,
+          method,
+          url,
+          body,
+          expectStatus: 401,
+          expectJson: { message: "Please log in to continue" },
+        },
+        {
+          name: `${method} ${url}: 403 for a non-admin`,
+          method,
+          url,
+          body,
+          as: "user" as const,
+          expectStatus: 403,
+          expectJson: { message: "Admins only" },
+        },
       ];
     }),
   );
@@ -67,7 +82,16 @@ describe("faucet settings", () => {
     bonusMinAccountAgeHours: 24,
     updatedAt: expect.any(String),
   };
-  table([{ name: "start with the spec's defaults: 100, 5, 20 and enabled", method: "GET", url: SETTINGS, as: "admin", expectStatus: 200, expectJson: defaults }]);
+  table([
+    {
+      name: "start with the spec's defaults: 100, 5, 20 and enabled",
+      method: "GET",
+      url: SETTINGS,
+      as: "admin",
+      expectStatus: 200,
+      expectJson: defaults,
+    },
+  ]);
 
   // A change is stored (GET answers what the POST did) and audited with who and from where.
   const stored = (name: string, body: Record<string, unknown>): Scenario => ({
@@ -78,7 +102,12 @@ describe("faucet settings", () => {
     body,
     expectStatus: 200,
     expectJsonMatch: body,
-    expectRows: [{ sql: "select actor_name, action, ip_address from audit_log order by id desc limit 1", equals: [{ actor_name: "boss", action: "faucet_settings.update", ip_address: "203.0.113.7" }] }],
+    expectRows: [
+      {
+        sql: "select actor_name, action, ip_address from audit_log order by id desc limit 1",
+        equals: [{ actor_name: "boss", action: "faucet_settings.update", ip_address: "203.0.113.7" }],
+      },
+    ],
     after: async (res, { call }) => expect((await call("GET", SETTINGS)).json).toEqual(res.json),
   });
   // A refused change stores nothing: GET answers the same before and after.
@@ -94,7 +123,12 @@ describe("faucet settings", () => {
   });
   const notAnAmount = (field: string) => `${field} must be a positive XRP amount with at most 6 decimals`;
   table([
-    stored("toggle off resending the current values", { dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: false }),
+    stored("toggle off resending the current values", {
+      dailyLimit: "100",
+      minAmount: "5",
+      maxAmount: "20",
+      enabled: false,
+    }),
     stored("decimal amounts", { dailyLimit: "50.5", minAmount: "0.000001", maxAmount: "2.25", enabled: true }),
     refused("min above max", { minAmount: "30", maxAmount: "20" }, "minAmount cannot be above maxAmount"),
     refused("zero", { minAmount: "0" }, notAnAmount("minAmount")),
@@ -109,6 +143,13 @@ describe("the OpenAPI document is for admins only", () => {
   table([
     { name: "a visitor: 401", method: "GET", url: "/api/docs/json", expectStatus: 401 },
     { name: "a user: 403", method: "GET", url: "/api/docs/json", as: "user", expectStatus: 403 },
-    { name: "an admin gets it, with the faucet's routes", method: "GET", url: "/api/docs/json", as: "admin", expectStatus: 200, expectJsonMatch: { paths: { "/api/faucet/request": { post: expect.anything() } } } },
+    {
+      name: "an admin gets it, with the faucet's routes",
+      method: "GET",
+      url: "/api/docs/json",
+      as: "admin",
+      expectStatus: 200,
+      expectJsonMatch: { paths: { "/api/faucet/request": { post: expect.anything() } } },
+    },
   ]);
 });

@@ -28,8 +28,19 @@ export interface WaitingCounts {
   unreadMessages: number;
 }
 
-
-export type UserFilePayoutRow = Pick<Payout, "id" | "kind" | "amountDrops" | "destination" | "destinationTag" | "status" | "txHash" | "ledgerIndex" | "error" | "createdAt">;
+export type UserFilePayoutRow = Pick<
+  Payout,
+  | "id"
+  | "kind"
+  | "amountDrops"
+  | "destination"
+  | "destinationTag"
+  | "status"
+  | "txHash"
+  | "ledgerIndex"
+  | "error"
+  | "createdAt"
+>;
 export interface SeenRow {
   key: string;
   n: number;
@@ -37,7 +48,18 @@ export interface SeenRow {
 }
 
 export interface UserFile {
-  user: Pick<User, "id" | "username" | "email" | "xrpAddress" | "xrpDestinationTag" | "isAdmin" | "points" | "totalClaimedDrops" | "createdAt">;
+  user: Pick<
+    User,
+    | "id"
+    | "username"
+    | "email"
+    | "xrpAddress"
+    | "xrpDestinationTag"
+    | "isAdmin"
+    | "points"
+    | "totalClaimedDrops"
+    | "createdAt"
+  >;
   // the network (IPv6 /48, IPv4 /24) and device it registered from; null before they were stored
   registration: Pick<User, "ipNetwork" | "deviceId">;
   // its wide network (IPv6 /32, IPv4 /16; null before it was stored) and the accounts registered from
@@ -105,7 +127,14 @@ export const usersQuery = t.Object(
 // the Pay dialog), when and where they registered (the network, the wide network and the accounts
 // registered from its other networks within 24 h: `wideAccounts`, from the service).
 export type AdminUserRow = PublicUserRow & Pick<User, "xrpDestinationTag" | "createdAt" | "ipNetwork" | "ipWide">;
-export const adminUserView = ({ createdAt, xrpDestinationTag, ipNetwork, ipWide, wideAccounts, ...user }: AdminUserRow & { wideAccounts: number }) => ({
+export const adminUserView = ({
+  createdAt,
+  xrpDestinationTag,
+  ipNetwork,
+  ipWide,
+  wideAccounts,
+  ...user
+}: AdminUserRow & { wideAccounts: number }) => ({
   ...publicUser(user),
   destinationTag: xrpDestinationTag,
   createdAt: iso(createdAt),

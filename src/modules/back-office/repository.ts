@@ -12,7 +12,14 @@ import { createWideRegistrationCount, PUBLIC_USER_COLUMNS } from "../account/rep
 import type { AdminFaucetRequestRow } from "../faucet/model.ts";
 import { PAYOUT_RECORD } from "../payouts/repository.ts";
 import type { RewardRow } from "../rewards/model.ts";
-import { type AdminUserRow, PAYMENTS_LIMIT, USER_FILE_LIMIT, type UserFilePayoutRow, type UserSummaryRow, type WaitingCounts } from "./model.ts";
+import {
+  type AdminUserRow,
+  PAYMENTS_LIMIT,
+  USER_FILE_LIMIT,
+  type UserFilePayoutRow,
+  type UserSummaryRow,
+  type WaitingCounts,
+} from "./model.ts";
 
 const p = sql.placeholder;
 const f = faucetRequests;
@@ -21,7 +28,11 @@ export function createBackOfficeRepository(db: Db) {
   const pendingRequests = db.select({ n: count() }).from(f).where(eq(f.status, "PENDING")).prepare();
   const pendingClaims = db.select({ n: count() }).from(rewards).where(eq(rewards.status, "PENDING")).prepare();
   const heldReviews = db.select({ n: count() }).from(reviews).where(eq(reviews.approved, false)).prepare();
-  const newEnquiries = db.select({ n: count() }).from(advertisingRequests).where(eq(advertisingRequests.status, "PENDING")).prepare();
+  const newEnquiries = db
+    .select({ n: count() })
+    .from(advertisingRequests)
+    .where(eq(advertisingRequests.status, "PENDING"))
+    .prepare();
 
   const user = db
     .select({
@@ -49,7 +60,9 @@ export function createBackOfficeRepository(db: Db) {
       payoutState: payouts.status,
       payoutMessage: payouts.error,
       // who decided (the faucet's admin view names them)
-      processedByName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${f.processedBy})`,
+      processedByName: sql<
+        string | null
+      >`(select ${users.username} from ${users} where ${users.id} = ${f.processedBy})`,
     })
     .from(f)
     .leftJoin(users, eq(users.id, f.userId))
@@ -95,12 +108,21 @@ export function createBackOfficeRepository(db: Db) {
     .prepare();
   // Every place the user was seen: their registration (its IP group: the address, or its IPv4 /24
   // or IPv6 /64, as the grouping stored it; its device), their faucet requests and their claims.
-  const seen = (registered: typeof users.ipGroup | typeof users.deviceId, requested: typeof f.requesterIp | typeof f.deviceId, claimed: typeof rewards.ip | typeof rewards.deviceId) => {
+  const seen = (
+    registered: typeof users.ipGroup | typeof users.deviceId,
+    requested: typeof f.requesterIp | typeof f.deviceId,
+    claimed: typeof rewards.ip | typeof rewards.deviceId,
+  ) => {
     const sightings = db
       .select({ key: sql<string>`${registered}`.as("key"), at: sql<number>`${users.createdAt}`.as("at") })
       .from(users)
       .where(and(eq(users.id, p("userId")), isNotNull(registered)))
-      .unionAll(db.select({ key: sql<string>`${requested}`.as("key"), at: sql<number>`${f.createdAt}`.as("at") }).from(f).where(and(eq(f.userId, p("userId")), isNotNull(requested))))
+      .unionAll(
+        db
+          .select({ key: sql<string>`${requested}`.as("key"), at: sql<number>`${f.createdAt}`.as("at") })
+          .from(f)
+          .where(and(eq(f.userId, p("userId")), isNotNull(requested))),
+      )
       .unionAll(
         db
           .select({ key: sql<string>`${claimed}`.as("key"), at: sql<number>`${rewards.createdAt}`.as("at") })
@@ -147,8 +169,20 @@ export function createBackOfficeRepository(db: Db) {
       and(
         ne(rewards.userId, p("userId")),
         or(
-          inArray(rewards.address, db.select({ address: mine.address }).from(mine).where(eq(mine.userId, p("userId")))),
-          eq(rewards.address, db.select({ address: users.xrpAddress }).from(users).where(eq(users.id, p("userId")))),
+          inArray(
+            rewards.address,
+            db
+              .select({ address: mine.address })
+              .from(mine)
+              .where(eq(mine.userId, p("userId"))),
+          ),
+          eq(
+            rewards.address,
+            db
+              .select({ address: users.xrpAddress })
+              .from(users)
+              .where(eq(users.id, p("userId"))),
+          ),
         ),
       ),
     )
@@ -160,8 +194,26 @@ export function createBackOfficeRepository(db: Db) {
     .where(
       or(
         and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, p("userKey"))),
-        and(eq(auditLog.targetType, "faucet_request"), inArray(auditLog.targetId, db.select({ id: sql<string>`cast(${f.id} as text)` }).from(f).where(eq(f.userId, p("userId"))))),
-        and(eq(auditLog.targetType, "reward"), inArray(auditLog.targetId, db.select({ id: sql<string>`cast(${rewards.id} as text)` }).from(rewards).where(eq(rewards.userId, p("userId"))))),
+        and(
+          eq(auditLog.targetType, "faucet_request"),
+          inArray(
+            auditLog.targetId,
+            db
+              .select({ id: sql<string>`cast(${f.id} as text)` })
+              .from(f)
+              .where(eq(f.userId, p("userId"))),
+          ),
+        ),
+        and(
+          eq(auditLog.targetType, "reward"),
+          inArray(
+            auditLog.targetId,
+            db
+              .select({ id: sql<string>`cast(${rewards.id} as text)` })
+              .from(rewards)
+              .where(eq(rewards.userId, p("userId"))),
+          ),
+        ),
       ),
     )
     .orderBy(desc(auditLog.id))
@@ -170,10 +222,23 @@ export function createBackOfficeRepository(db: Db) {
 
   // The admin's list of users, newest first: everyone, or those whose username contains the search
   // (any case) or whose XRP address starts with it; with where each registered from.
-  const listed = { ...PUBLIC_USER_COLUMNS, xrpDestinationTag: users.xrpDestinationTag, createdAt: users.createdAt, ipNetwork: users.ipNetwork, ipWide: users.ipWide };
+  const listed = {
+    ...PUBLIC_USER_COLUMNS,
+    xrpDestinationTag: users.xrpDestinationTag,
+    createdAt: users.createdAt,
+    ipNetwork: users.ipNetwork,
+    ipWide: users.ipWide,
+  };
   const matches = sql`lower(${users.username}) like ${p("name")} escape '\\' or ${users.xrpAddress} like ${p("address")} escape '\\'`;
   const usersPage = (where: typeof matches | undefined) =>
-    db.select(listed).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(p("limit")).offset(p("offset")).prepare();
+    db
+      .select(listed)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare();
   const allUsersPage = usersPage(undefined);
   const searchUsersPage = usersPage(matches);
   const allUsersCount = db.select({ n: count() }).from(users).prepare();
@@ -205,21 +270,29 @@ export function createBackOfficeRepository(db: Db) {
       newEnquiries: newEnquiries.get()!.n,
     }),
     user: (userId: number) => user.get({ userId }),
-    requests: (userId: number): AdminFaucetRequestRow[] => requests.all({ userId }).map(({ request, ...rest }) => ({ ...request, ...rest })),
-    rewards: (userId: number): RewardRow[] => userRewards.all({ userId }).map(({ reward, username }) => ({ ...reward, username })),
+    requests: (userId: number): AdminFaucetRequestRow[] =>
+      requests.all({ userId }).map(({ request, ...rest }) => ({ ...request, ...rest })),
+    rewards: (userId: number): RewardRow[] =>
+      userRewards.all({ userId }).map(({ reward, username }) => ({ ...reward, username })),
     payouts: (userId: number): UserFilePayoutRow[] => userPayouts.all({ userId }),
     paidDrops: (userId: number) => paid.get({ userId })?.drops ?? 0,
     ips: (userId: number) => ips.all({ userId }).map((r) => ({ key: r.key, n: r.n, last: r.last ?? 0 })),
     devices: (userId: number) => devices.all({ userId }).map((r) => ({ key: r.key, n: r.n, last: r.last ?? 0 })),
     audit: (userId: number) => audit.all({ userId, userKey: String(userId) }),
-    accountsFromNetwork: (userId: number, network: string, registeredAt: number, window: number) => fromNetwork.get({ userId, network, registeredAt, window })!.n,
+    accountsFromNetwork: (userId: number, network: string, registeredAt: number, window: number) =>
+      fromNetwork.get({ userId, network, registeredAt, window })!.n,
     accountsOnDevice: (userId: number, deviceId: string) => onDevice.get({ userId, deviceId })!.n,
     accountsToItsAddresses: (userId: number) => toItsAddresses.get({ userId })!.n,
     // the accounts registered from other networks of a wide network (capped: social/risk.ts)
     accountsFromWide: createWideRegistrationCount(db),
     // `search`: lowercased and trimmed, matched inside usernames; `addressPrefix`: matched at the
     // start of XRP addresses. Empty: everyone.
-    usersPage(search: string, addressPrefix: string, page: number, size: number): { rows: AdminUserRow[]; total: number } {
+    usersPage(
+      search: string,
+      addressPrefix: string,
+      page: number,
+      size: number,
+    ): { rows: AdminUserRow[]; total: number } {
       const window = { limit: size, offset: (page - 1) * size };
       if (!search) return { rows: allUsersPage.all(window), total: allUsersCount.get()!.n };
       const pattern = { name: `%${likeLiteral(search)}%`, address: `${likeLiteral(addressPrefix)}%` };

@@ -35,8 +35,19 @@ export function createBackOfficeService({
       const name = search.trim().toLowerCase().slice(0, 64);
       const found = repo.usersPage(name, search.trim(), page, USERS_PAGE_SIZE);
       // with the accounts from other networks of each one's wide network (a capped count per row)
-      const rows = found.rows.map((row) => ({ ...row, wideAccounts: registrationWide(row, repo.accountsFromWide)?.accounts ?? 0 }));
-      return { rows, total: found.total, page, pageSize: USERS_PAGE_SIZE, summary: repo.usersSummary(), pendingRewards: pendingRewards(), payments: repo.payments() };
+      const rows = found.rows.map((row) => ({
+        ...row,
+        wideAccounts: registrationWide(row, repo.accountsFromWide)?.accounts ?? 0,
+      }));
+      return {
+        rows,
+        total: found.total,
+        page,
+        pageSize: USERS_PAGE_SIZE,
+        summary: repo.usersSummary(),
+        pendingRewards: pendingRewards(),
+        payments: repo.payments(),
+      };
     },
     userFile(userId: number): UserFile {
       return readSnapshot(db, () => {
@@ -44,7 +55,8 @@ export function createBackOfficeService({
         if (!user) throw backOfficeErrors.userNotFound();
         const wide = registrationWide(user, repo.accountsFromWide);
         const risk = scoreAccount({
-          accountsFromRegistrationNetwork: user.ipNetwork === null ? 0 : repo.accountsFromNetwork(userId, user.ipNetwork, user.createdAt, 7 * DAY_MS),
+          accountsFromRegistrationNetwork:
+            user.ipNetwork === null ? 0 : repo.accountsFromNetwork(userId, user.ipNetwork, user.createdAt, 7 * DAY_MS),
           accountsFromRegistrationDevice: user.deviceId === null ? 0 : repo.accountsOnDevice(userId, user.deviceId),
           accountsToItsAddresses: repo.accountsToItsAddresses(userId),
           accountsFromRegistrationWide: wide,

@@ -31,15 +31,24 @@ async function site(options: { backups?: boolean; dir?: string } = {}) {
   writeFileSync(join(dataDir, "secret.key"), crypto.getRandomValues(new Uint8Array(32)), { mode: 0o600 });
   const dir = options.dir ?? join(tempDir("backups"), "faucet");
   const logs: string[] = [];
-  const signedIn = await signedInSite(options.backups === false ? {} : { backups: { dataDir, settings: { dir, everyMs: 6 * HOUR, keep: 5 }, log: (line) => logs.push(line) } });
+  const signedIn = await signedInSite(
+    options.backups === false
+      ? {}
+      : { backups: { dataDir, settings: { dir, everyMs: 6 * HOUR, keep: 5 }, log: (line) => logs.push(line) } },
+  );
   cleanup.push(() => signedIn.t.close());
   return { ...signedIn, dir, dataDir, logs };
 }
 
 const auditOf = async (admin: ReturnType<typeof httpClient>) =>
-  ((await admin.get("/api/admin/audit-log")).json.entries as { action: string; actorName: string; targetId: string | null; details: unknown }[]).filter((e) =>
-    e.action.startsWith("backup."),
-  );
+  (
+    (await admin.get("/api/admin/audit-log")).json.entries as {
+      action: string;
+      actorName: string;
+      targetId: string | null;
+      details: unknown;
+    }[]
+  ).filter((e) => e.action.startsWith("backup."));
 
 describe("GET and POST /api/admin/backups", () => {
   test("the state, 'Back up now' (201 with the new backup, on disk with its size), the list, and the audit log", async () => {
@@ -63,7 +72,12 @@ describe("GET and POST /api/admin/backups", () => {
     const made = await admin.post("/api/admin/backups");
     expect(made.status).toBe(201);
     const name = "xrp-faucet-20260115-120000.db";
-    expect(made.json).toEqual({ name, sizeBytes: statSync(join(dir, name)).size, createdAt: "2026-01-15T12:00:00.000Z", uploads: { files: 0, sizeBytes: 0 } });
+    expect(made.json).toEqual({
+      name,
+      sizeBytes: statSync(join(dir, name)).size,
+      createdAt: "2026-01-15T12:00:00.000Z",
+      uploads: { files: 0, sizeBytes: 0 },
+    });
     expect(made.json.sizeBytes).toBeGreaterThan(4096);
 
     t.clock.advance(90_000);
@@ -73,8 +87,18 @@ describe("GET and POST /api/admin/backups", () => {
     expect(list).toMatchObject({ lastSuccessAt: "2026-01-15T12:01:30.000Z", lastFailure: null, secretKeyCopied: true });
     expect(list.backups.map((b: { name: string }) => b.name)).toEqual(["xrp-faucet-20260115-120130.db", name]);
     expect(await auditOf(admin)).toEqual([
-      expect.objectContaining({ action: "backup.create", actorName: "boss", targetId: "xrp-faucet-20260115-120130.db", details: { sizeBytes: second.json.sizeBytes } }),
-      expect.objectContaining({ action: "backup.create", actorName: "boss", targetId: name, details: { sizeBytes: made.json.sizeBytes } }),
+      expect.objectContaining({
+        action: "backup.create",
+        actorName: "boss",
+        targetId: "xrp-faucet-20260115-120130.db",
+        details: { sizeBytes: second.json.sizeBytes },
+      }),
+      expect.objectContaining({
+        action: "backup.create",
+        actorName: "boss",
+        targetId: name,
+        details: { sizeBytes: made.json.sizeBytes },
+      }),
     ]);
   });
 
@@ -89,8 +113,17 @@ describe("GET and POST /api/admin/backups", () => {
     expect(res.json.message).toStartWith("The backup failed: ");
     expect(res.json.message).toContain(dir);
     const state = (await admin.get("/api/admin/backups")).json;
-    expect(state.lastFailure).toEqual({ at: "2026-01-15T12:00:00.000Z", message: res.json.message.slice("The backup failed: ".length) });
-    expect(await auditOf(admin)).toEqual([expect.objectContaining({ action: "backup.create_failed", actorName: "boss", details: { message: state.lastFailure.message } })]);
+    expect(state.lastFailure).toEqual({
+      at: "2026-01-15T12:00:00.000Z",
+      message: res.json.message.slice("The backup failed: ".length),
+    });
+    expect(await auditOf(admin)).toEqual([
+      expect.objectContaining({
+        action: "backup.create_failed",
+        actorName: "boss",
+        details: { message: state.lastFailure.message },
+      }),
+    ]);
   });
 
   test("without --backup-dir: the state says so, 'now' answers 409, and no name downloads", async () => {
@@ -136,7 +169,9 @@ describe("GET /api/admin/backups/:name", () => {
     expect(bytes.length).toBe(statSync(join(dir, name)).size);
     expect(Buffer.from(bytes).equals(readFileSync(join(dir, name)))).toBe(true);
     expect(Buffer.from(bytes.subarray(0, 16)).toString()).toBe("SQLite format 3\0");
-    expect((await auditOf(admin))[0]).toEqual(expect.objectContaining({ action: "backup.download", actorName: "boss", targetId: name }));
+    expect((await auditOf(admin))[0]).toEqual(
+      expect.objectContaining({ action: "backup.download", actorName: "boss", targetId: name }),
+    );
   });
 
   test("only a backup's name in the backup directory: anything else is 404, nothing read", async () => {
@@ -163,7 +198,11 @@ describe("GET /api/admin/backups/:name", () => {
       encodeURIComponent(join(dir, name)),
     ]) {
       const res = await admin.get(`/api/admin/backups/${bad}`);
-      expect({ bad, status: res.status, json: res.json }).toEqual({ bad, status: 404, json: { message: MESSAGES.notFound } });
+      expect({ bad, status: res.status, json: res.json }).toEqual({
+        bad,
+        status: 404,
+        json: { message: MESSAGES.notFound },
+      });
     }
     expect((await auditOf(admin)).map((e) => e.action)).toEqual(["backup.create"]);
   });
@@ -173,7 +212,9 @@ describe("GET /api/admin/backups/:name", () => {
     const { name } = (await admin.post("/api/admin/backups")).json;
     const setup = await admin.post("/api/user/two-factor/setup", { password: PASSWORD });
     expect(setup.status).toBe(200);
-    expect((await admin.post("/api/user/two-factor/enable", { code: totpCode(setup.json.secret, t.clock()) })).status).toBe(200);
+    expect(
+      (await admin.post("/api/user/two-factor/enable", { code: totpCode(setup.json.secret, t.clock()) })).status,
+    ).toBe(200);
     t.clock.advance(STEP_UP_MS + 30_000);
     const refused = await admin.post(`/api/admin/backups/${name}/download`, { password: PASSWORD });
     expect(refused.status).toBe(403);
@@ -197,10 +238,13 @@ describe("who may call", () => {
     ]) {
       expect({ path, status: (await s.anonymous.request(method!, path!)).status }).toEqual({ path, status: 401 });
       const user = await s.member.request(method!, path!);
-      expect({ path, status: user.status, json: user.json }).toEqual({ path, status: 403, json: { message: "Admins only" } });
+      expect({ path, status: user.status, json: user.json }).toEqual({
+        path,
+        status: 403,
+        json: { message: "Admins only" },
+      });
     }
     expect((await s.admin.get("/api/admin/backups")).json.backups).toHaveLength(1);
     expect((await auditOf(s.admin)).map((e) => e.action)).toEqual(["backup.create"]);
   });
 });
-

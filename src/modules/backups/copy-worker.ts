@@ -17,8 +17,13 @@ import { integrityProblems } from "../../db/integrity.ts";
 import type { UploadedFile } from "./model.ts";
 import { copyUploads } from "./store.ts";
 
-export type CopyRequest = { op: "copy"; from: string; to: string } | { op: "check"; path: string } | { op: "uploads"; from: string; to: string };
-export type CopyAnswer = { ok: true; sizeBytes?: number; files?: UploadedFile[]; copied?: number } | { ok: false; message: string };
+export type CopyRequest =
+  | { op: "copy"; from: string; to: string }
+  | { op: "check"; path: string }
+  | { op: "uploads"; from: string; to: string };
+export type CopyAnswer =
+  | { ok: true; sizeBytes?: number; files?: UploadedFile[]; copied?: number }
+  | { ok: false; message: string };
 
 declare const self: Worker;
 

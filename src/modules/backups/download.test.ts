@@ -25,7 +25,9 @@ async function site() {
   cleanup.push(() => rmSync(root, { recursive: true, force: true }));
   writeFileSync(join(root, "secret.key"), crypto.getRandomValues(new Uint8Array(32)), { mode: 0o600 });
   const dir = join(root, "backups");
-  const s = await signedInSite({ backups: { dataDir: root, settings: { dir, everyMs: 6 * 3_600_000, keep: 5 }, log: () => {} } });
+  const s = await signedInSite({
+    backups: { dataDir: root, settings: { dir, everyMs: 6 * 3_600_000, keep: 5 }, log: () => {} },
+  });
   cleanup.push(() => s.t.close());
   const { name } = (await s.admin.post("/api/admin/backups")).json as { name: string };
   const file = readFileSync(join(dir, name));
@@ -33,15 +35,23 @@ async function site() {
 }
 type Site = Awaited<ReturnType<typeof site>>;
 
-const downloads = (s: Site) => (s.t.db.sqlite.query("select count(*) as n from audit_log where action = 'backup.download'").get() as { n: number }).n;
+const downloads = (s: Site) =>
+  (s.t.db.sqlite.query("select count(*) as n from audit_log where action = 'backup.download'").get() as { n: number })
+    .n;
 // A GET of the download link as a browser sends it: the session's cookie, from where it signed in.
-const get = (s: Site, path: string, headers: Record<string, string> = {}) => fetch(new URL(path, s.url), { headers: { cookie: s.admin.cookieHeader(), ...headers } });
-const confirm = (s: Site, body: unknown, name = s.name) => s.admin.post(`/api/admin/backups/${encodeURIComponent(name)}/download`, body);
+const get = (s: Site, path: string, headers: Record<string, string> = {}) =>
+  fetch(new URL(path, s.url), { headers: { cookie: s.admin.cookieHeader(), ...headers } });
+const confirm = (s: Site, body: unknown, name = s.name) =>
+  s.admin.post(`/api/admin/backups/${encodeURIComponent(name)}/download`, body);
 
 describe("an admin without two-factor sign-in", () => {
   test("the session alone no longer downloads: 403, nothing read or audited", async () => {
     const s = await site();
-    for (const path of [`/api/admin/backups/${s.name}`, `/api/admin/backups/${s.name}?token=`, `/api/admin/backups/${s.name}?token=${"a".repeat(43)}`]) {
+    for (const path of [
+      `/api/admin/backups/${s.name}`,
+      `/api/admin/backups/${s.name}?token=`,
+      `/api/admin/backups/${s.name}?token=${"a".repeat(43)}`,
+    ]) {
       const res = await get(s, path);
       expect({ path, status: res.status, code: res.headers.get("x-error-code"), json: await res.json() }).toEqual({
         path,
@@ -57,7 +67,10 @@ describe("an admin without two-factor sign-in", () => {
     const s = await site();
     expect((await confirm(s, {})).json).toEqual({ message: "Please enter your current password" });
     const wrong = await confirm(s, { password: "not the password" });
-    expect({ status: wrong.status, code: wrong.headers.get("x-error-code") }).toEqual({ status: 400, code: "WRONG_PASSWORD" });
+    expect({ status: wrong.status, code: wrong.headers.get("x-error-code") }).toEqual({
+      status: 400,
+      code: "WRONG_PASSWORD",
+    });
     const made = await confirm(s, { password: PASSWORD });
     expect(made.status).toBe(201);
     expect(made.headers.get("cache-control")).toBe("no-store");
@@ -114,14 +127,24 @@ describe("an admin without two-factor sign-in", () => {
     });
     // and back home, the session is still one used elsewhere: still refused
     const home = await confirm(s, { password: PASSWORD });
-    expect({ status: home.status, code: home.headers.get("x-error-code") }).toEqual({ status: 403, code: "SESSION_ELSEWHERE" });
+    expect({ status: home.status, code: home.headers.get("x-error-code") }).toEqual({
+      status: 403,
+      code: "SESSION_ELSEWHERE",
+    });
     expect(downloads(s)).toBe(0);
   });
 
   test("a link made before the session was used elsewhere no longer works", async () => {
     const s = await site();
     const url = (await confirm(s, { password: PASSWORD })).json.url as string;
-    expect((await get(s, url, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", "x-test-ip": "198.51.100.9" })).status).toBe(403);
+    expect(
+      (
+        await get(s, url, {
+          "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+          "x-test-ip": "198.51.100.9",
+        })
+      ).status,
+    ).toBe(403);
     expect((await get(s, url)).status).toBe(403);
     expect(downloads(s)).toBe(0);
   });
@@ -131,18 +154,32 @@ describe("an admin with two-factor sign-in", () => {
   test("the password and a code: one in the body, or one entered in this session in the last 5 minutes", async () => {
     const s = await site();
     const setup = await s.admin.post("/api/user/two-factor/setup", { password: PASSWORD });
-    expect((await s.admin.post("/api/user/two-factor/enable", { code: totpCode(setup.json.secret, s.t.clock()) })).status).toBe(200);
+    expect(
+      (await s.admin.post("/api/user/two-factor/enable", { code: totpCode(setup.json.secret, s.t.clock()) })).status,
+    ).toBe(200);
     s.t.clock.advance(STEP_UP_MS + 30_000);
     // the password alone: a code first
     const refused = await confirm(s, { password: PASSWORD });
-    expect({ status: refused.status, code: refused.headers.get("x-error-code") }).toEqual({ status: 403, code: "STEP_UP_REQUIRED" });
+    expect({ status: refused.status, code: refused.headers.get("x-error-code") }).toEqual({
+      status: 403,
+      code: "STEP_UP_REQUIRED",
+    });
     // a wrong code in the body
     const wrong = await confirm(s, { password: PASSWORD, code: "000000" });
-    expect({ status: wrong.status, code: wrong.headers.get("x-error-code") }).toEqual({ status: 400, code: "WRONG_CODE" });
+    expect({ status: wrong.status, code: wrong.headers.get("x-error-code") }).toEqual({
+      status: 400,
+      code: "WRONG_CODE",
+    });
     // a right code, a wrong password: no link
     s.t.clock.advance(30_000);
-    const noPassword = await confirm(s, { password: "not the password", code: totpCode(setup.json.secret, s.t.clock()) });
-    expect({ status: noPassword.status, code: noPassword.headers.get("x-error-code") }).toEqual({ status: 400, code: "WRONG_PASSWORD" });
+    const noPassword = await confirm(s, {
+      password: "not the password",
+      code: totpCode(setup.json.secret, s.t.clock()),
+    });
+    expect({ status: noPassword.status, code: noPassword.headers.get("x-error-code") }).toEqual({
+      status: 400,
+      code: "WRONG_PASSWORD",
+    });
     // the password and a code in the body
     s.t.clock.advance(30_000);
     const made = await confirm(s, { password: PASSWORD, code: totpCode(setup.json.secret, s.t.clock()) });
@@ -150,7 +187,9 @@ describe("an admin with two-factor sign-in", () => {
     expect((await get(s, made.json.url)).status).toBe(200);
     // a code entered in the confirmation dialog (step-up) a minute ago, and the password
     s.t.clock.advance(STEP_UP_MS + 30_000);
-    expect((await s.admin.post("/api/user/step-up", { code: totpCode(setup.json.secret, s.t.clock()) })).status).toBe(200);
+    expect((await s.admin.post("/api/user/step-up", { code: totpCode(setup.json.secret, s.t.clock()) })).status).toBe(
+      200,
+    );
     s.t.clock.advance(60_000);
     const again = await confirm(s, { password: PASSWORD });
     expect(again.status).toBe(201);

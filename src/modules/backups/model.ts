@@ -31,7 +31,10 @@ export interface BackupFile {
   uploads: { files: number; sizeBytes: number };
 }
 
-export const uploadsOf = (list: UploadedFile[] | null): BackupFile["uploads"] => ({ files: list?.length ?? 0, sizeBytes: list?.reduce((sum, f) => sum + f.sizeBytes, 0) ?? 0 });
+export const uploadsOf = (list: UploadedFile[] | null): BackupFile["uploads"] => ({
+  files: list?.length ?? 0,
+  sizeBytes: list?.reduce((sum, f) => sum + f.sizeBytes, 0) ?? 0,
+});
 
 // The backup's name for a copy beginning at `at` (the n-th that second, from 1).
 export function backupName(at: number, n = 1): string {
@@ -45,7 +48,14 @@ export function backupName(at: number, n = 1): string {
 export function parseBackupName(name: string): { createdAt: number; n: number } | null {
   const m = NAME.exec(name);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const createdAt = Date.UTC(year, month - 1, day, hour, minute, second);
   const n = Number(m[7] ?? 1);
   // (a name such as 20261399 is refused: the date must read back as written)
@@ -64,8 +74,10 @@ export const MESSAGES = {
   off: "Backups are not configured: start the server with --backup-dir DIR (or BACKUP_DIR) to make them.",
   notFound: "No such backup",
   failed: (message: string) => `The backup failed: ${message}`,
-  linkInvalid: "Confirm the download with your password first: a download link works once, within a minute, in the session that asked for it.",
-  sessionElsewhere: "This session was used from another network or device since it signed in: to download a backup, log out and sign in again on this device.",
+  linkInvalid:
+    "Confirm the download with your password first: a download link works once, within a minute, in the session that asked for it.",
+  sessionElsewhere:
+    "This session was used from another network or device since it signed in: to download a backup, log out and sign in again on this device.",
 } as const;
 
 export const backupErrors = {
@@ -83,14 +95,25 @@ export const DOWNLOAD_LINK_MS = 60_000;
 // (live links kept at most: an admin asks for one at a time; the oldest go first)
 export const DOWNLOAD_LINKS_KEPT = 100;
 // (the body limit bounds the password; the accounts say what is wrong with it)
-export const downloadBody = jsonBody({ password: text(64 * 1024, "password must be text"), code: text(64, "code must be text of at most 64 characters") });
-export const downloadQuery = t.Object({ token: t.Optional(t.String({ maxLength: 100, error: "token must be text of at most 100 characters" })) }, { additionalProperties: true });
+export const downloadBody = jsonBody({
+  password: text(64 * 1024, "password must be text"),
+  code: text(64, "code must be text of at most 64 characters"),
+});
+export const downloadQuery = t.Object(
+  { token: t.Optional(t.String({ maxLength: 100, error: "token must be text of at most 100 characters" })) },
+  { additionalProperties: true },
+);
 export const downloadLinkView = (name: string, token: string, expiresAt: number) => ({
   url: `/api/admin/backups/${encodeURIComponent(name)}?token=${token}`,
   expiresAt: new Date(expiresAt).toISOString(),
 });
 
-export const backupFileView = (b: BackupFile) => ({ name: b.name, sizeBytes: b.sizeBytes, createdAt: new Date(b.createdAt).toISOString(), uploads: b.uploads });
+export const backupFileView = (b: BackupFile) => ({
+  name: b.name,
+  sizeBytes: b.sizeBytes,
+  createdAt: new Date(b.createdAt).toISOString(),
+  uploads: b.uploads,
+});
 
 export interface BackupStatus {
   enabled: boolean;

@@ -5,7 +5,17 @@
 // data, applying the migrations it lacks.
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { openMigratedDatabase, readJournal, migrationsFolder } from "../../db/migrate.ts";
 import { binaryInEmptyDir, runBinary, startBinary, type RunningServer } from "../../testing/binary.ts";
@@ -32,7 +42,10 @@ function emptyDir() {
 
 const addReview = (path: string, content: string) => {
   const db = new Database(path);
-  db.run("insert into reviews (rating, content, name, approved, created_at) values (5, ?, 'Tester', 1, ?)", [content, Date.now()]);
+  db.run("insert into reviews (rating, content, name, approved, created_at) values (5, ?, 'Tester', 1, ?)", [
+    content,
+    Date.now(),
+  ]);
   db.close();
 };
 const reviewsIn = (path: string) => {
@@ -58,7 +71,8 @@ function dataDirIn(dir: string, review = "live review") {
   return data;
 }
 const listing = (dir: string) => readdirSync(dir).sort();
-const served = async (server: RunningServer) => ((await httpClient(server.url).get("/api/reviews")).json as { content: string }[]).map((r) => r.content).sort();
+const served = async (server: RunningServer) =>
+  ((await httpClient(server.url).get("/api/reviews")).json as { content: string }[]).map((r) => r.content).sort();
 
 describe("--restore refuses", () => {
   test("what is not a whole xrp-faucet database this binary can run: exit 1, the data directory untouched", async () => {
@@ -77,7 +91,9 @@ describe("--restore refuses", () => {
     backUp(join(data, "app.db"), join(bad, "newer.db"));
     const newest = readJournal().entries.at(-1)!.when;
     const newer = new Database(join(bad, "newer.db"));
-    newer.run("insert into __drizzle_migrations (hash, created_at) values ('from-the-future', ?)", [newest + 86_400_000]);
+    newer.run("insert into __drizzle_migrations (hash, created_at) values ('from-the-future', ?)", [
+      newest + 86_400_000,
+    ]);
     newer.close();
     // somebody else's SQLite database
     const other = new Database(join(bad, "other.db"));
@@ -90,7 +106,10 @@ describe("--restore refuses", () => {
     const cases: [string, string][] = [
       ["notes.db", "is not an SQLite database"],
       ["damaged.db", "is damaged"],
-      ["newer.db", `was made by a newer xrp-faucet (its newest migration is of ${new Date(newest + 86_400_000).toISOString().replace(".000Z", "Z")}`],
+      [
+        "newer.db",
+        `was made by a newer xrp-faucet (its newest migration is of ${new Date(newest + 86_400_000).toISOString().replace(".000Z", "Z")}`,
+      ],
       ["other.db", "is not an xrp-faucet database (it records no migration in __drizzle_migrations)"],
       ["missing.db", "is not a file"],
     ];
@@ -103,7 +122,10 @@ describe("--restore refuses", () => {
       expect(readFileSync(join(data, "app.db")).equals(live)).toBe(true);
     }
     // nor is a data directory made for a refused restore
-    const nowhere = await runBinary(["--restore", join(bad, "notes.db"), "--data-dir", join(dir, "new-data")], { cwd: dir, binary });
+    const nowhere = await runBinary(["--restore", join(bad, "notes.db"), "--data-dir", join(dir, "new-data")], {
+      cwd: dir,
+      binary,
+    });
     expect(nowhere.code).toBe(1);
     expect(existsSync(join(dir, "new-data"))).toBe(false);
   });
@@ -125,9 +147,15 @@ describe("--restore with a server", () => {
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
     // (the key is made when the app is built, just after the listen)
-    const liveKey = await waitFor(() => existsSync(join(data, "secret.key")) && readFileSync(join(data, "secret.key")), { what: "the server's secret.key" });
+    const liveKey = await waitFor(
+      () => existsSync(join(data, "secret.key")) && readFileSync(join(data, "secret.key")),
+      { what: "the server's secret.key" },
+    );
     expect(await served(server)).toEqual(["after the backup", "in the backup"]);
-    const refused = await runBinary(["--restore", join(backups, "xrp-faucet-20260115-120000.db")], { cwd: dir, binary });
+    const refused = await runBinary(["--restore", join(backups, "xrp-faucet-20260115-120000.db")], {
+      cwd: dir,
+      binary,
+    });
     expect(refused).toEqual({
       code: 1,
       stdout: "",
@@ -139,7 +167,10 @@ describe("--restore with a server", () => {
     expect(listing(data)).toEqual(["app.db", "app.db-shm", "app.db-wal", "secret.key"]);
     expect(await server.stop()).toBe(0);
 
-    const restored = await runBinary(["--restore", join(backups, "xrp-faucet-20260115-120000.db")], { cwd: dir, binary });
+    const restored = await runBinary(["--restore", join(backups, "xrp-faucet-20260115-120000.db")], {
+      cwd: dir,
+      binary,
+    });
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     const tag = readJournal().entries.at(-1)!.tag;
@@ -151,7 +182,8 @@ describe("--restore with a server", () => {
       "",
     ]);
     expect(listing(data)).toEqual(["app.db", "app.db.before-restore", "secret.key", "secret.key.before-restore"]);
-    for (const file of listing(data)) expect({ file, mode: statSync(join(data, file)).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+    for (const file of listing(data))
+      expect({ file, mode: statSync(join(data, file)).mode & 0o777 }).toEqual({ file, mode: 0o600 });
     expect(new Uint8Array(readFileSync(join(data, "secret.key")))).toEqual(backupKey);
     expect(readFileSync(join(data, "secret.key.before-restore")).equals(liveKey)).toBe(true);
     // the replaced database is whole on its own (its WAL was checkpointed into it)
@@ -160,7 +192,9 @@ describe("--restore with a server", () => {
     // a second restore would replace what the first one kept: refused
     const again = await runBinary(["--restore", join(backups, "xrp-faucet-20260115-120000.db")], { cwd: dir, binary });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(`${join(data, "app.db.before-restore")} is there from an earlier restore: move it elsewhere first`);
+    expect(again.stderr).toContain(
+      `${join(data, "app.db.before-restore")} is there from an earlier restore: move it elsewhere first`,
+    );
 
     const next = await startBinary({ binary, cwd: dir });
     servers.push(next);
@@ -174,7 +208,10 @@ describe("--restore with a server", () => {
     const data = dataDirIn(dir, "in the lost database");
     const lost = new Database(join(data, "app.db"));
     lost.run("PRAGMA wal_autocheckpoint = 0");
-    for (let i = 0; i < 20; i++) lost.run("insert into reviews (rating, content, name, approved, created_at) values (1, ?, 'Lost', 1, 0)", [`lost ${i}`]);
+    for (let i = 0; i < 20; i++)
+      lost.run("insert into reviews (rating, content, name, approved, created_at) values (1, ?, 'Lost', 1, 0)", [
+        `lost ${i}`,
+      ]);
     copyFileSync(join(data, "app.db-wal"), join(dir, "stray-wal"));
     lost.close();
     rmSync(join(data, "app.db"));
@@ -188,7 +225,9 @@ describe("--restore with a server", () => {
     const restored = await runBinary(["--restore", "xrp-faucet-20260115-120000.db"], { cwd: dir, binary });
     expect(restored.code).toBe(0);
     expect(listing(data)).toEqual(["app.db", "app.db.before-restore-wal"]);
-    expect(readFileSync(join(data, "app.db.before-restore-wal")).equals(readFileSync(join(dir, "stray-wal")))).toBe(true);
+    expect(readFileSync(join(data, "app.db.before-restore-wal")).equals(readFileSync(join(dir, "stray-wal")))).toBe(
+      true,
+    );
     const server = await startBinary({ binary, cwd: dir });
     servers.push(server);
     expect(await served(server)).toEqual(["in the backup"]);
@@ -201,18 +240,28 @@ describe("--restore with a server", () => {
     const folder = join(dir, "old-migrations");
     cpSync(migrationsFolder(), folder, { recursive: true });
     const journal = readJournal(folder);
-    writeFileSync(join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 3) }));
+    writeFileSync(
+      join(folder, "meta/_journal.json"),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, 3) }),
+    );
     const old = openMigratedDatabase(join(dir, "old.db"), folder);
     old.close();
     addReview(join(dir, "old.db"), "from an earlier version");
     backUp(join(dir, "old.db"), join(dir, "xrp-faucet-20250101-000000.db"));
 
-    const restored = await runBinary(["--restore", "xrp-faucet-20250101-000000.db", "--data-dir", "fresh"], { cwd: dir, binary });
+    const restored = await runBinary(["--restore", "xrp-faucet-20250101-000000.db", "--data-dir", "fresh"], {
+      cwd: dir,
+      binary,
+    });
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     const pending = journal.entries.length - 3;
-    expect(restored.stdout).toContain(`(schema ${journal.entries[2]!.tag}; the next start applies ${pending} newer migrations).`);
-    expect(restored.stdout).toContain("No secret.key beside the backup: users with two-factor sign-in cannot sign in until the original secret.key is copied to");
+    expect(restored.stdout).toContain(
+      `(schema ${journal.entries[2]!.tag}; the next start applies ${pending} newer migrations).`,
+    );
+    expect(restored.stdout).toContain(
+      "No secret.key beside the backup: users with two-factor sign-in cannot sign in until the original secret.key is copied to",
+    );
     expect(listing(join(dir, "fresh"))).toEqual(["app.db"]);
     expect(statSync(join(dir, "fresh")).mode & 0o777).toBe(0o700);
 
@@ -221,7 +270,9 @@ describe("--restore with a server", () => {
     expect(await served(server)).toEqual(["from an earlier version"]);
     await server.stop();
     const migrated = new Database(join(dir, "fresh/app.db"), { readonly: true });
-    expect((migrated.query("select count(*) as n from __drizzle_migrations").get() as { n: number }).n).toBe(journal.entries.length);
+    expect((migrated.query("select count(*) as n from __drizzle_migrations").get() as { n: number }).n).toBe(
+      journal.entries.length,
+    );
     migrated.close();
   });
 });
@@ -230,7 +281,10 @@ describe("uploaded images", () => {
   test("each backup carries the images uploaded until then (copied once into the backup directory's uploads/); a restore on a new machine puts them back and the site serves the same bytes", async () => {
     const { dir, binary } = emptyDir();
     const admin = { username: "keeper", password: "the uploads' admin passphrase 9" };
-    expect((await runBinary(["--seed-admin", admin.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: admin.password } })).code).toBe(0);
+    expect(
+      (await runBinary(["--seed-admin", admin.username], { cwd: dir, binary, env: { ADMIN_PASSWORD: admin.password } }))
+        .code,
+    ).toBe(0);
     const backups = join(dir, "backups");
     const server = await startBinary({ binary, cwd: dir, args: ["--backup-dir", backups, "--backup-every", "1d"] });
     servers.push(server);
@@ -241,7 +295,9 @@ describe("uploaded images", () => {
     const logo = await upload(client, PNG_1X1);
     expect(logo.status).toBe(201);
     const { url: logoUrl } = (await logo.json()) as { url: string };
-    expect((await client.request("PUT", "/api/admin/site", { body: { name: "Drops by Ada", logoUrl } })).status).toBe(200);
+    expect((await client.request("PUT", "/api/admin/site", { body: { name: "Drops by Ada", logoUrl } })).status).toBe(
+      200,
+    );
     const first = await client.post("/api/admin/backups");
     expect(first.status).toBe(201);
     expect(first.json.uploads).toEqual({ files: 1, sizeBytes: PNG_1X1.length });
@@ -265,10 +321,15 @@ describe("uploaded images", () => {
     expect(await server.stop()).toBe(0);
 
     // a new machine: only the backup directory came along
-    const restored = await runBinary(["--restore", join(backups, second.json.name), "--data-dir", "new-machine"], { cwd: dir, binary });
+    const restored = await runBinary(["--restore", join(backups, second.json.name), "--data-dir", "new-machine"], {
+      cwd: dir,
+      binary,
+    });
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
-    expect(restored.stdout).toContain(`Copied 2 uploaded images from ${join(backups, "uploads")} to ${join(dir, "new-machine/uploads")}.`);
+    expect(restored.stdout).toContain(
+      `Copied 2 uploaded images from ${join(backups, "uploads")} to ${join(dir, "new-machine/uploads")}.`,
+    );
     const next = await startBinary({ binary, cwd: dir, args: ["--data-dir", "new-machine"] });
     servers.push(next);
     const visitor = httpClient(next.url);
@@ -288,7 +349,9 @@ describe("uploaded images", () => {
     rmSync(join(dir, "new-machine"), { recursive: true });
     const older = await runBinary(["--restore", join(backups, first.json.name)], { cwd: dir, binary });
     expect(older.stderr).toBe("");
-    expect(older.stdout).toContain(`Copied 1 uploaded image from ${join(backups, "uploads")} to ${join(dir, "data/uploads")}.`);
+    expect(older.stdout).toContain(
+      `Copied 1 uploaded image from ${join(backups, "uploads")} to ${join(dir, "data/uploads")}.`,
+    );
     expect(listing(join(dir, "data/uploads"))).toEqual([logoName]);
     expect(readFileSync(join(dir, "data/uploads", logoName)).equals(PNG_1X1)).toBe(true);
 
@@ -296,7 +359,9 @@ describe("uploaded images", () => {
     mkdirSync(join(dir, "by-hand"));
     const byHand = await runBinary(["--backup", "by-hand/copy.db"], { cwd: dir, binary });
     expect(byHand.code).toBe(0);
-    expect(byHand.stdout).toContain(`Its 1 uploaded image is in ${join(dir, "by-hand/uploads")} (1 copied now), listed in ${join(dir, "by-hand/copy.db")}.uploads`);
+    expect(byHand.stdout).toContain(
+      `Its 1 uploaded image is in ${join(dir, "by-hand/uploads")} (1 copied now), listed in ${join(dir, "by-hand/copy.db")}.uploads`,
+    );
     expect(listing(join(dir, "by-hand/uploads"))).toEqual([logoName]);
     expect(readFileSync(join(dir, "by-hand/copy.db.uploads"), "utf8")).toBe(`${logoName} ${PNG_1X1.length}\n`);
   });
@@ -315,12 +380,19 @@ describe("uploaded images", () => {
     mkdirSync(join(data, "uploads"));
     writeFileSync(join(data, "uploads", kept), "the data directory's own bytes");
 
-    const restored = await runBinary(["--restore", join(backups, "xrp-faucet-20260115-120000.db")], { cwd: dir, binary });
+    const restored = await runBinary(["--restore", join(backups, "xrp-faucet-20260115-120000.db")], {
+      cwd: dir,
+      binary,
+    });
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     const lines = restored.stdout.split("\n");
-    expect(lines).toContain(`Copied 1 uploaded image from ${join(backups, "uploads")} to ${join(data, "uploads")} (1 already there).`);
-    expect(lines).toContain(`1 uploaded image the backup lists is missing from ${join(backups, "uploads")} (${lost}): the posts, ads or logo showing it have no image.`);
+    expect(lines).toContain(
+      `Copied 1 uploaded image from ${join(backups, "uploads")} to ${join(data, "uploads")} (1 already there).`,
+    );
+    expect(lines).toContain(
+      `1 uploaded image the backup lists is missing from ${join(backups, "uploads")} (${lost}): the posts, ads or logo showing it have no image.`,
+    );
     expect(listing(join(data, "uploads"))).toEqual([kept, copied]);
     expect(readFileSync(join(data, "uploads", kept), "utf8")).toBe("the data directory's own bytes");
     expect(statSync(join(data, "uploads", copied)).mode & 0o777).toBe(0o600);

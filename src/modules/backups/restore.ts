@@ -16,10 +16,26 @@
 // kept (an image never changes once written). A backup without a list holds no image (as one made
 // before images were backed up): its database is restored alone.
 import { Database } from "bun:sqlite";
-import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { SECRET_KEY_FILE } from "../../auth/secret-box.ts";
-import { hasMigrationsTable, migrationsFolder, newestAppliedMigration, readJournal, syncPath } from "../../db/migrate.ts";
+import {
+  hasMigrationsTable,
+  migrationsFolder,
+  newestAppliedMigration,
+  readJournal,
+  syncPath,
+} from "../../db/migrate.ts";
 import { dropProcessState } from "../../db/backup.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../db/open.ts";
 import { integrityProblems } from "../../db/integrity.ts";
@@ -44,7 +60,11 @@ const day = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z")
 
 // The backup at `path` (shown as `shown`) is a whole xrp-faucet database this binary can run: else
 // RestoreRefused. Answers its newest migration's tag and how many newer ones the next start applies.
-export function checkBackup(path: string, shown: string, folder = migrationsFolder()): { tag: string; pending: number } {
+export function checkBackup(
+  path: string,
+  shown: string,
+  folder = migrationsFolder(),
+): { tag: string; pending: number } {
   let db: Database;
   try {
     db = new Database(path, { readonly: true });
@@ -56,12 +76,16 @@ export function checkBackup(path: string, shown: string, folder = migrationsFold
     try {
       problems = integrityProblems(db);
     } catch (error) {
-      if ((error as { code?: string }).code === "SQLITE_NOTADB") throw new RestoreRefused(`${shown} is not an SQLite database`);
+      if ((error as { code?: string }).code === "SQLITE_NOTADB")
+        throw new RestoreRefused(`${shown} is not an SQLite database`);
       throw new RestoreRefused(`${shown} is damaged: ${messageOf(error)}`);
     }
     if (problems.length > 0) throw new RestoreRefused(`${shown} is damaged (integrity check: ${problems.join("; ")})`);
     const newest = hasMigrationsTable(db) ? newestAppliedMigration(db) : null;
-    if (newest === null) throw new RestoreRefused(`${shown} is not an xrp-faucet database (it records no migration in __drizzle_migrations)`);
+    if (newest === null)
+      throw new RestoreRefused(
+        `${shown} is not an xrp-faucet database (it records no migration in __drizzle_migrations)`,
+      );
     const journal = readJournal(folder).entries;
     const known = journal.at(-1)!.when;
     if (newest > known) {
@@ -69,7 +93,10 @@ export function checkBackup(path: string, shown: string, folder = migrationsFold
         `${shown} was made by a newer xrp-faucet (its newest migration is of ${day(newest)}; this one knows migrations up to ${day(known)}): restore it with that version or a later one`,
       );
     }
-    return { tag: journal.findLast((e) => e.when <= newest)?.tag ?? "none", pending: journal.filter((e) => e.when > newest).length };
+    return {
+      tag: journal.findLast((e) => e.when <= newest)?.tag ?? "none",
+      pending: journal.filter((e) => e.when > newest).length,
+    };
   } finally {
     db.close();
   }
@@ -90,14 +117,24 @@ function holdLive(path: string): { db: Database } | null {
     db.close();
     const code = (error as { code?: string }).code ?? "";
     if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
-      throw new RestoreRefused(`${path} is in use: stop the server (or the program that has the database open) first, then restore`);
+      throw new RestoreRefused(
+        `${path} is in use: stop the server (or the program that has the database open) first, then restore`,
+      );
     }
     return null;
   }
 }
 
 // Restores `file` into `dataDir`; answers what it did, line by line (RestoreRefused: nothing changed).
-export function restoreDatabase({ file, dataDir, folder }: { file: string; dataDir: string; folder?: string }): string[] {
+export function restoreDatabase({
+  file,
+  dataDir,
+  folder,
+}: {
+  file: string;
+  dataDir: string;
+  folder?: string;
+}): string[] {
   const source = resolve(file);
   const dir = resolve(dataDir);
   const live = join(dir, DB_FILE);
@@ -105,9 +142,13 @@ export function restoreDatabase({ file, dataDir, folder }: { file: string; dataD
   const incoming = live + RESTORING;
   const keyBefore = join(dir, SECRET_KEY_FILE + BEFORE_RESTORE);
   if (!isFile(source)) throw new RestoreRefused(`${source} is not a file`);
-  if (existsSync(live) && realpathSync(source) === realpathSync(live)) throw new RestoreRefused(`${source} is the database itself: restore a backup of it`);
+  if (existsSync(live) && realpathSync(source) === realpathSync(live))
+    throw new RestoreRefused(`${source} is the database itself: restore a backup of it`);
   for (const kept of [before, `${before}-wal`, `${before}-journal`, keyBefore]) {
-    if (existsSync(kept)) throw new RestoreRefused(`${kept} is there from an earlier restore: move it elsewhere first (it is what that restore replaced)`);
+    if (existsSync(kept))
+      throw new RestoreRefused(
+        `${kept} is there from an earlier restore: move it elsewhere first (it is what that restore replaced)`,
+      );
   }
   // (a directory made here is removed again if the restore is refused)
   const made = !existsSync(dir);
@@ -117,7 +158,8 @@ export function restoreDatabase({ file, dataDir, folder }: { file: string; dataD
   // the copy and what a read-only look at it may leave beside it (empty -wal and -shm files of a
   // WAL-mode file)
   const cleanIncoming = (withFile: boolean) => {
-    for (const suffix of [...(withFile ? [""] : []), "-wal", "-shm", "-journal"]) rmSync(incoming + suffix, { force: true });
+    for (const suffix of [...(withFile ? [""] : []), "-wal", "-shm", "-journal"])
+      rmSync(incoming + suffix, { force: true });
   };
   try {
     cleanIncoming(true);
@@ -198,10 +240,14 @@ function restoreUploads(source: string, to: string): string[] {
   }
   const lines: string[] = [];
   if (names.length > 0) {
-    lines.push(`Copied ${plural(added.length, "uploaded image")} from ${from} to ${to}${there.length ? ` (${there.length} already there)` : ""}.`);
+    lines.push(
+      `Copied ${plural(added.length, "uploaded image")} from ${from} to ${to}${there.length ? ` (${there.length} already there)` : ""}.`,
+    );
   }
   if (missing.length > 0) {
-    lines.push(`${plural(missing.length, "uploaded image")} the backup lists ${missing.length === 1 ? "is" : "are"} missing from ${from} (${missing.join(", ")}): the posts, ads or logo showing ${missing.length === 1 ? "it" : "them"} have no image.`);
+    lines.push(
+      `${plural(missing.length, "uploaded image")} the backup lists ${missing.length === 1 ? "is" : "are"} missing from ${from} (${missing.join(", ")}): the posts, ads or logo showing ${missing.length === 1 ? "it" : "them"} have no image.`,
+    );
   }
   return lines;
 }
@@ -224,7 +270,9 @@ function restoreSecretKey(backupDir: string, dataDir: string, keyBefore: string)
   try {
     writeFileDurably(current, key);
   } catch (error) {
-    throw new Error(`the database was restored, but ${beside} could not be copied to ${current} (${messageOf(error)}): copy it by hand`);
+    throw new Error(
+      `the database was restored, but ${beside} could not be copied to ${current} (${messageOf(error)}): copy it by hand`,
+    );
   }
   return `Copied ${beside} to ${current}${existsSync(keyBefore) ? ` (the key it replaces is kept as ${keyBefore})` : ""}.`;
 }

@@ -51,7 +51,9 @@ function tempDir(prefix: string) {
 
 // A test app's database with a few users, a data directory holding a secret.key, a backup directory,
 // and a backup service over them on a fake clock.
-async function setup(options: { everyMs?: number; keep?: number; dir?: string; afterCopy?: (tmp: string) => void; at?: number } = {}) {
+async function setup(
+  options: { everyMs?: number; keep?: number; dir?: string; afterCopy?: (tmp: string) => void; at?: number } = {},
+) {
   const clock = fakeClock(options.at ?? T0);
   const t = testApp({ clock });
   cleanup.push(() => t.close());
@@ -94,10 +96,21 @@ describe("the schedule", () => {
     // files that are not backups, one of them named almost like one
     const { mkdirSync } = await import("node:fs");
     mkdirSync(dir, { recursive: true });
-    for (const other of ["notes.txt", "xrp-faucet-old.db", "xrp-faucet-20200101-000000.db.bak"]) writeFileSync(join(dir, other), "keep me");
+    for (const other of ["notes.txt", "xrp-faucet-old.db", "xrp-faucet-20200101-000000.db.bak"])
+      writeFileSync(join(dir, other), "keep me");
 
     service.start();
-    expect(service.status()).toMatchObject({ enabled: true, dir, everyMs: 6 * HOUR, keep: 3, nextAt: T0 + START_DELAY_MS, running: false, lastSuccessAt: null, lastFailure: null, backups: [] });
+    expect(service.status()).toMatchObject({
+      enabled: true,
+      dir,
+      everyMs: 6 * HOUR,
+      keep: 3,
+      nextAt: T0 + START_DELAY_MS,
+      running: false,
+      lastSuccessAt: null,
+      lastFailure: null,
+      backups: [],
+    });
     // nothing before its time
     timers.advance(START_DELAY_MS - 1);
     expect(service.status().running).toBe(false);
@@ -108,8 +121,21 @@ describe("the schedule", () => {
     const first = backupName(T0 + START_DELAY_MS);
     expect(first).toBe("xrp-faucet-20260115-120005.db");
     const status = service.status();
-    expect(status).toMatchObject({ running: false, lastSuccessAt: T0 + START_DELAY_MS, lastFailure: null, nextAt: T0 + START_DELAY_MS + 6 * HOUR, secretKeyCopied: true });
-    expect(status.backups).toEqual([{ name: first, sizeBytes: statSync(join(dir, first)).size, createdAt: T0 + START_DELAY_MS, uploads: { files: 0, sizeBytes: 0 } }]);
+    expect(status).toMatchObject({
+      running: false,
+      lastSuccessAt: T0 + START_DELAY_MS,
+      lastFailure: null,
+      nextAt: T0 + START_DELAY_MS + 6 * HOUR,
+      secretKeyCopied: true,
+    });
+    expect(status.backups).toEqual([
+      {
+        name: first,
+        sizeBytes: statSync(join(dir, first)).size,
+        createdAt: T0 + START_DELAY_MS,
+        uploads: { files: 0, sizeBytes: 0 },
+      },
+    ]);
     // a whole database, owner-only, with the rows of that moment; the key beside it, owner-only
     expect(usernames(join(dir, first))).toEqual(["ann", "bob"]);
     expect(statSync(join(dir, first)).mode & 0o777).toBe(0o600);
@@ -127,7 +153,9 @@ describe("the schedule", () => {
     }
     const kept = made.slice(-3).reverse();
     expect(service.status().backups.map((b) => b.name)).toEqual(kept);
-    expect(namesIn(dir)).toEqual([...kept, "notes.txt", "secret.key", "xrp-faucet-20200101-000000.db.bak", "xrp-faucet-old.db"].sort());
+    expect(namesIn(dir)).toEqual(
+      [...kept, "notes.txt", "secret.key", "xrp-faucet-20200101-000000.db.bak", "xrp-faucet-old.db"].sort(),
+    );
     expect(usernames(join(dir, kept[0]!))).toEqual(["ann", "bob", "cyd"]);
     expect(usernames(join(dir, kept[2]!))).toEqual(["ann", "bob"]);
     expect(logs.filter((line) => line.includes("; removed ")).length).toBe(2);
@@ -223,7 +251,9 @@ describe("uploaded images", () => {
     writeFileSync(join(dir, "uploads", `${"c".repeat(32)}.png.tmp`), "half");
     const restarted = make();
     restarted.start();
-    expect(namesIn(dir)).toEqual(["secret.key", "uploads", second.name, `${second.name}.uploads`, third.name, `${third.name}.uploads`].sort());
+    expect(namesIn(dir)).toEqual(
+      ["secret.key", "uploads", second.name, `${second.name}.uploads`, third.name, `${third.name}.uploads`].sort(),
+    );
     expect(namesIn(join(dir, "uploads"))).toEqual([b]);
     await restarted.stop();
   });
@@ -284,7 +314,11 @@ describe("failures", () => {
     service.start();
     timers.advance(START_DELAY_MS);
     await service.settled();
-    expect(service.status()).toMatchObject({ backups: [], lastSuccessAt: null, nextAt: T0 + START_DELAY_MS + 30 * 60_000 });
+    expect(service.status()).toMatchObject({
+      backups: [],
+      lastSuccessAt: null,
+      nextAt: T0 + START_DELAY_MS + 30 * 60_000,
+    });
     expect(service.status().lastFailure).toEqual({ at: T0 + START_DELAY_MS, message: expect.stringContaining(dir) });
     await expect(service.runNow()).rejects.toThrow(dir);
     expect(readdirSync(base)).toEqual(["faucet"]);
@@ -314,11 +348,27 @@ console.log(JSON.stringify({ outcome, status: service.status() }));
 db.sqlite.close();
 `,
     );
-    const run = Bun.spawn(["sh", "-c", `trap '' XFSZ; ulimit -f 1024; exec "$0" "$@"`, process.execPath, script, t.db.sqlite.filename, dataDir, dir], {
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
+    const run = Bun.spawn(
+      [
+        "sh",
+        "-c",
+        `trap '' XFSZ; ulimit -f 1024; exec "$0" "$@"`,
+        process.execPath,
+        script,
+        t.db.sqlite.filename,
+        dataDir,
+        dir,
+      ],
+      {
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
+    const [out, err, code] = await Promise.all([
+      new Response(run.stdout).text(),
+      new Response(run.stderr).text(),
+      run.exited,
+    ]);
     expect({ code, err }).toEqual({ code: 0, err: "" });
     const { outcome, status } = JSON.parse(out);
     expect(outcome).toMatch(/^failed: /);

@@ -25,8 +25,30 @@ import { HttpError } from "../../lib/errors.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { CopyAnswer, CopyRequest } from "./copy-worker.ts";
-import { type BackupFile, type BackupStatus, backupErrors, DOWNLOAD_LINK_MS, DOWNLOAD_LINKS_KEPT, durationText, parseBackupName, TMP_SUFFIX, UPLOADS_DIR, UPLOADS_LIST_SUFFIX, uploadsOf } from "./model.ts";
-import { backupPath, copySecretKey, freshName, listBackups, pruneBackups, removeCopy, removeUnfinished, secretKeyCopied, writeUploadsList } from "./store.ts";
+import {
+  type BackupFile,
+  type BackupStatus,
+  backupErrors,
+  DOWNLOAD_LINK_MS,
+  DOWNLOAD_LINKS_KEPT,
+  durationText,
+  parseBackupName,
+  TMP_SUFFIX,
+  UPLOADS_DIR,
+  UPLOADS_LIST_SUFFIX,
+  uploadsOf,
+} from "./model.ts";
+import {
+  backupPath,
+  copySecretKey,
+  freshName,
+  listBackups,
+  pruneBackups,
+  removeCopy,
+  removeUnfinished,
+  secretKeyCopied,
+  writeUploadsList,
+} from "./store.ts";
 
 // How long after start the first backup waits when one is due (the start's own work comes first).
 export const START_DELAY_MS = 5_000;
@@ -193,7 +215,9 @@ export function createBackupService(deps: BackupDeps) {
     const seconds = ((clock() - startedAt) / 1000).toFixed(1);
     const n = uploads.files.files;
     const images = n ? `; ${n} uploaded ${n === 1 ? "image" : "images"}, ${uploads.copied} new` : "";
-    log(`backup: ${join(dir, name)} (${megabytes(sizeBytes)}${images}) in ${seconds} s${removed.length ? `; removed ${removed.join(", ")}` : ""}`);
+    log(
+      `backup: ${join(dir, name)} (${megabytes(sizeBytes)}${images}) in ${seconds} s${removed.length ? `; removed ${removed.join(", ")}` : ""}`,
+    );
     return { name, sizeBytes, createdAt: parseBackupName(name)!.createdAt, uploads: uploads.files };
   }
 
@@ -225,7 +249,9 @@ export function createBackupService(deps: BackupDeps) {
   }
 
   const audit = (actor: Actor, action: string, targetId: string | undefined, details: unknown) =>
-    immediate(db, () => recordAudit(db, { actor: actor.admin, action, targetType: "backup", targetId, details, ip: actor.ip }, clock()));
+    immediate(db, () =>
+      recordAudit(db, { actor: actor.admin, action, targetType: "backup", targetId, details, ip: actor.ip }, clock()),
+    );
 
   // Only a backup's name in the backup directory (else 404).
   const requireBackup = (name: string): string => {
@@ -268,7 +294,18 @@ export function createBackupService(deps: BackupDeps) {
 
     status(): BackupStatus {
       if (!settings) {
-        return { enabled: false, dir: null, everyMs: null, keep: null, nextAt: null, running: false, lastSuccessAt: null, lastFailure: null, secretKeyCopied: null, backups: [] };
+        return {
+          enabled: false,
+          dir: null,
+          everyMs: null,
+          keep: null,
+          nextAt: null,
+          running: false,
+          lastSuccessAt: null,
+          lastFailure: null,
+          secretKeyCopied: null,
+          backups: [],
+        };
       }
       return {
         enabled: true,
@@ -316,7 +353,8 @@ export function createBackupService(deps: BackupDeps) {
     downloadLink(name: string, sessionId: string): { token: string; expiresAt: number } {
       requireBackup(name);
       const now = clock();
-      for (const [token, link] of links) if (link.expiresAt <= now || links.size >= DOWNLOAD_LINKS_KEPT) links.delete(token);
+      for (const [token, link] of links)
+        if (link.expiresAt <= now || links.size >= DOWNLOAD_LINKS_KEPT) links.delete(token);
       const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
       const expiresAt = now + DOWNLOAD_LINK_MS;
       links.set(token, { name, sessionId, expiresAt });

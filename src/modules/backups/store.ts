@@ -4,13 +4,33 @@
 // `<backup>.uploads`).
 // Only names of the backup pattern (model.ts) and of uploads are ever read, served or removed: the
 // directory may hold other files.
-import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { SECRET_KEY_FILE } from "../../auth/secret-box.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../db/open.ts";
 import { syncPath } from "../../db/migrate.ts";
 import { UPLOAD_NAME_PATTERN } from "../uploads/model.ts";
-import { type BackupFile, backupName, parseBackupName, TMP_SUFFIX, UPLOADS_DIR, type UploadedFile, UPLOADS_LIST_SUFFIX, uploadsOf } from "./model.ts";
+import {
+  type BackupFile,
+  backupName,
+  parseBackupName,
+  TMP_SUFFIX,
+  UPLOADS_DIR,
+  type UploadedFile,
+  UPLOADS_LIST_SUFFIX,
+  uploadsOf,
+} from "./model.ts";
 
 const isRegularFile = (path: string) => {
   try {
@@ -34,7 +54,14 @@ export function listBackups(dir: string): BackupFile[] {
     if (!parsed) continue;
     try {
       const stat = lstatSync(join(dir, name));
-      if (stat.isFile()) found.push({ name, sizeBytes: stat.size, createdAt: parsed.createdAt, n: parsed.n, uploads: uploadsOf(readUploadsList(join(dir, name))) });
+      if (stat.isFile())
+        found.push({
+          name,
+          sizeBytes: stat.size,
+          createdAt: parsed.createdAt,
+          n: parsed.n,
+          uploads: uploadsOf(readUploadsList(join(dir, name))),
+        });
     } catch {
       // removed meanwhile
     }
@@ -88,7 +115,8 @@ export function removeUnfinished(dir: string): string[] {
   for (const name of removed) rmSync(join(dir, name), { force: true });
   // (an image's copy under way: `<name>.tmp` in uploads/)
   for (const name of readNames(join(dir, UPLOADS_DIR))) {
-    if (name.endsWith(TMP_SUFFIX) && UPLOAD_NAME_PATTERN.test(name.slice(0, -TMP_SUFFIX.length))) rmSync(join(dir, UPLOADS_DIR, name), { force: true });
+    if (name.endsWith(TMP_SUFFIX) && UPLOAD_NAME_PATTERN.test(name.slice(0, -TMP_SUFFIX.length)))
+      rmSync(join(dir, UPLOADS_DIR, name), { force: true });
   }
   return removed;
 }
@@ -107,7 +135,11 @@ export function pruneBackups(dir: string, keep: number): string[] {
     syncPath(dir);
     // (every list left counts, a copy by hand's --backup into this directory too)
     const lists = readNames(dir).filter((name) => name.endsWith(UPLOADS_LIST_SUFFIX));
-    const listed = new Set(lists.flatMap((list) => readUploadsList(join(dir, list.slice(0, -UPLOADS_LIST_SUFFIX.length)))?.map((f) => f.name) ?? []));
+    const listed = new Set(
+      lists.flatMap(
+        (list) => readUploadsList(join(dir, list.slice(0, -UPLOADS_LIST_SUFFIX.length)))?.map((f) => f.name) ?? [],
+      ),
+    );
     for (const name of readNames(join(dir, UPLOADS_DIR))) {
       if (UPLOAD_NAME_PATTERN.test(name) && !listed.has(name)) rmSync(join(dir, UPLOADS_DIR, name), { force: true });
     }
@@ -185,7 +217,8 @@ export function readUploadsList(backupPath: string): UploadedFile[] | null {
   const files: UploadedFile[] = [];
   for (const line of text.split("\n")) {
     const [name, size] = line.split(" ");
-    if (name && UPLOAD_NAME_PATTERN.test(name) && /^\d+$/.test(size ?? "")) files.push({ name, sizeBytes: Number(size) });
+    if (name && UPLOAD_NAME_PATTERN.test(name) && /^\d+$/.test(size ?? ""))
+      files.push({ name, sizeBytes: Number(size) });
   }
   return files;
 }
@@ -193,7 +226,10 @@ export function readUploadsList(backupPath: string): UploadedFile[] | null {
 // (none for a backup without images)
 export function writeUploadsList(backupPath: string, files: UploadedFile[]) {
   if (files.length === 0) return;
-  writeFileDurably(backupPath + UPLOADS_LIST_SUFFIX, new TextEncoder().encode(files.map((f) => `${f.name} ${f.sizeBytes}\n`).join("")));
+  writeFileDurably(
+    backupPath + UPLOADS_LIST_SUFFIX,
+    new TextEncoder().encode(files.map((f) => `${f.name} ${f.sizeBytes}\n`).join("")),
+  );
 }
 
 const readKey = (path: string): Buffer | null => (isRegularFile(path) ? readFileSync(path) : null);

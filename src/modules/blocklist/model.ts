@@ -45,7 +45,6 @@ export const blocklistErrors = {
   refused: () => appError(403, "REFUSED", MESSAGES.refused),
 };
 
-
 // An entry as the admin's block list shows it; `active` is false once it has expired.
 export type BlockEntryRow = BlockListEntry & { createdByName: string | null };
 export const blockEntryView = (r: BlockEntryRow, now: number) => ({

@@ -14,7 +14,15 @@ import { requireStepUp } from "../../auth/step-up.ts";
 import { recordAudit } from "../audit/service.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type IpNetwork, networkContains, parseIp, parseNetwork } from "./ip.ts";
-import { BLOCK_KINDS, type BlockInput, type BlockKind, blockEntryView, blocklistErrors, MAX_DEVICE_ID, MESSAGES } from "./model.ts";
+import {
+  BLOCK_KINDS,
+  type BlockInput,
+  type BlockKind,
+  blockEntryView,
+  blocklistErrors,
+  MAX_DEVICE_ID,
+  MESSAGES,
+} from "./model.ts";
 import { createBlocklistRepository } from "./repository.ts";
 
 // Who is asking: the client's IP, and, when the form has them, its device id and XRP address.
@@ -72,7 +80,10 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
     if (list.length === 0) return [];
     const now = clock();
     const ip = parseIp(party.ip);
-    const address = party.address === undefined || party.address === null ? null : (parseLedgerAddress(party.address)?.address ?? null);
+    const address =
+      party.address === undefined || party.address === null
+        ? null
+        : (parseLedgerAddress(party.address)?.address ?? null);
     const found: number[] = [];
     for (const entry of list) {
       if (entry.expiresAt !== null && entry.expiresAt <= now) continue;
@@ -128,7 +139,18 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
         if (repo.hasActive(kind, value, now)) throw blocklistErrors.alreadyBlocked(kind);
         const id = repo.insert({ kind, value, note, expiresAt, createdBy: actor.admin.id, createdAt: now });
         const details = { kind, value, note, expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() };
-        recordAudit(db, { actor: actor.admin, action: "blocklist.add", targetType: "block_list", targetId: id, details, ip: actor.ip }, now);
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            action: "blocklist.add",
+            targetType: "block_list",
+            targetId: id,
+            details,
+            ip: actor.ip,
+          },
+          now,
+        );
         return id;
       });
       held = null;
@@ -144,8 +166,26 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
         for (const raw of addresses) {
           const value = checkedValue("address", raw);
           if (repo.hasActive("address", value, now)) continue;
-          const id = repo.insert({ kind: "address", value, note, expiresAt: null, createdBy: actor.admin.id, createdAt: now });
-          recordAudit(db, { actor: actor.admin, action: "blocklist.add", targetType: "block_list", targetId: id, details: { kind: "address", value, note, expiresAt: null }, ip: actor.ip }, now);
+          const id = repo.insert({
+            kind: "address",
+            value,
+            note,
+            expiresAt: null,
+            createdBy: actor.admin.id,
+            createdAt: now,
+          });
+          recordAudit(
+            db,
+            {
+              actor: actor.admin,
+              action: "blocklist.add",
+              targetType: "block_list",
+              targetId: id,
+              details: { kind: "address", value, note, expiresAt: null },
+              ip: actor.ip,
+            },
+            now,
+          );
           n++;
         }
         return n;
@@ -164,7 +204,18 @@ export function createBlocklistService({ db, clock }: BlocklistDeps) {
         if (!entry) throw blocklistErrors.notFound();
         repo.remove(id);
         const details = { kind: entry.kind, value: entry.value, note: entry.note, refusals: entry.refusals };
-        recordAudit(db, { actor: actor.admin, action: "blocklist.remove", targetType: "block_list", targetId: id, details, ip: actor.ip }, now);
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            action: "blocklist.remove",
+            targetType: "block_list",
+            targetId: id,
+            details,
+            ip: actor.ip,
+          },
+          now,
+        );
       });
       held = null;
     },

@@ -61,7 +61,12 @@ describe("the seeded posts", () => {
     ]);
     expect((await s.anonymous.get("/api/posts?limit=3")).json.posts).toHaveLength(3);
     const post = await s.anonymous.get("/api/posts/welcome-to-the-xrp-faucet");
-    expect(post.json).toMatchObject({ title: "Welcome to the XRP Faucet", author: "faucet-team", publishedAt: "2024-11-04T12:00:00.000Z", featuredImage: null });
+    expect(post.json).toMatchObject({
+      title: "Welcome to the XRP Faucet",
+      author: "faucet-team",
+      publishedAt: "2024-11-04T12:00:00.000Z",
+      featuredImage: null,
+    });
     expect(post.json.html).toStartWith("<p>The XRP Faucet gives small amounts of XRP");
     expect((await s.anonymous.get("/api/posts/no-such-post")).status).toBe(404);
   });
@@ -69,13 +74,25 @@ describe("the seeded posts", () => {
 
 describe("writing and publishing in /admin", () => {
   test("a draft is not public; published, its Markdown is rendered and no script, handler or bad link survives", async () => {
-    const created = await s.admin.post("/api/admin/posts", { title: "Hello, Operators!", excerpt: "Our first own post.", body: HOSTILE });
+    const created = await s.admin.post("/api/admin/posts", {
+      title: "Hello, Operators!",
+      excerpt: "Our first own post.",
+      body: HOSTILE,
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ slug: "hello-operators", status: "draft", state: "draft", author: "boss", publishAt: null });
+    expect(created.json).toMatchObject({
+      slug: "hello-operators",
+      status: "draft",
+      state: "draft",
+      author: "boss",
+      publishAt: null,
+    });
     expect((await s.anonymous.get("/api/posts/hello-operators")).status).toBe(404);
     expect((await s.anonymous.get("/api/posts")).json.posts).toHaveLength(8);
 
-    const published = await s.admin.request("PATCH", `/api/admin/posts/${created.json.id}`, { body: { status: "published" } });
+    const published = await s.admin.request("PATCH", `/api/admin/posts/${created.json.id}`, {
+      body: { status: "published" },
+    });
     expect(published.json).toMatchObject({ state: "published", publishAt: "2026-01-15T12:00:00.000Z" });
     const post = await s.anonymous.get("/api/posts/hello-operators");
     expect(post.status).toBe(200);
@@ -91,7 +108,9 @@ describe("writing and publishing in /admin", () => {
     const { tags, attributes } = await parsed(html);
     expect([...new Set(tags)].sort()).toEqual(["a", "code", "em", "h2", "li", "p", "strong", "ul"]);
     expect(attributes.filter(([name]) => name.startsWith("on"))).toEqual([]);
-    expect(attributes.filter(([name]) => name === "href").every(([, value]) => value.startsWith("https://"))).toBe(true);
+    expect(attributes.filter(([name]) => name === "href").every(([, value]) => value.startsWith("https://"))).toBe(
+      true,
+    );
     // a link or image that is not allowed shows its text only
     expect(html).toContain("click me data proto");
     expect(html).toContain("tracker");
@@ -100,7 +119,14 @@ describe("writing and publishing in /admin", () => {
 
   test("a post published for later is scheduled until the clock reaches it, and unpublishing hides it again", async () => {
     const publishAt = new Date(s.t.clock() + 3_600_000).toISOString();
-    const created = await s.admin.post("/api/admin/posts", { title: "Coming soon", slug: "coming-soon", excerpt: "Soon.", body: "Soon.", status: "published", publishAt });
+    const created = await s.admin.post("/api/admin/posts", {
+      title: "Coming soon",
+      slug: "coming-soon",
+      excerpt: "Soon.",
+      body: "Soon.",
+      status: "published",
+      publishAt,
+    });
     expect(created.json).toMatchObject({ state: "scheduled", publishAt });
     expect((await s.anonymous.get("/api/posts/coming-soon")).status).toBe(404);
     expect((await s.anonymous.get("/sitemap.xml")).text).not.toContain("/blog/coming-soon");
@@ -114,7 +140,9 @@ describe("writing and publishing in /admin", () => {
   test("a seeded post can be edited and deleted", async () => {
     const all = (await s.admin.get("/api/admin/posts")).json as { id: number; slug: string }[];
     const seeded = all.find((p) => p.slug === "build-a-daily-streak")!;
-    const edited = await s.admin.request("PATCH", `/api/admin/posts/${seeded.id}`, { body: { title: "Streaks, Our Way", excerpt: "Rewritten." } });
+    const edited = await s.admin.request("PATCH", `/api/admin/posts/${seeded.id}`, {
+      body: { title: "Streaks, Our Way", excerpt: "Rewritten." },
+    });
     expect(edited.json).toMatchObject({ title: "Streaks, Our Way", slug: "build-a-daily-streak", state: "published" });
     expect((await s.anonymous.get("/api/posts/build-a-daily-streak")).json.title).toBe("Streaks, Our Way");
     expect((await s.admin.request("DELETE", `/api/admin/posts/${seeded.id}`)).status).toBe(204);
@@ -127,11 +155,23 @@ describe("writing and publishing in /admin", () => {
   test("bad input gets a clear 400 or 409 and stores nothing", async () => {
     const cases: [unknown, number, string][] = [
       [{ title: " " }, 400, "Title is required"],
-      [{ title: "X", slug: "Not A Slug" }, 400, "The slug may hold only lowercase letters, digits and single dashes (like my-first-post)"],
+      [
+        { title: "X", slug: "Not A Slug" },
+        400,
+        "The slug may hold only lowercase letters, digits and single dashes (like my-first-post)",
+      ],
       [{ title: "X", slug: "welcome-to-the-xrp-faucet" }, 409, "Another post has this slug"],
       [{ title: "X", status: "live" }, 400, "Status must be one of draft, published"],
-      [{ title: "X", status: "published", publishAt: "tomorrow" }, 400, "publishAt must be a date and time (ISO 8601, like 2026-12-01T09:00:00Z)"],
-      [{ title: "X", featuredImage: "https://evil.example/a.png" }, 400, "featuredImage must be an image uploaded here (/uploads/...)"],
+      [
+        { title: "X", status: "published", publishAt: "tomorrow" },
+        400,
+        "publishAt must be a date and time (ISO 8601, like 2026-12-01T09:00:00Z)",
+      ],
+      [
+        { title: "X", featuredImage: "https://evil.example/a.png" },
+        400,
+        "featuredImage must be an image uploaded here (/uploads/...)",
+      ],
       [{ title: 42 }, 400, "title must be text of at most 200 characters"],
     ];
     const before = (await s.admin.get("/api/admin/posts")).json.length;
@@ -181,7 +221,9 @@ describe("images", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("<title>Pictures &#38; &#34;Quotes&#34; - XRP Faucet</title>");
-    expect(html).toContain('<meta property="og:description" content="A &#60;b&#62;post&#60;/b&#62; with &#34;an image&#34;." />');
+    expect(html).toContain(
+      '<meta property="og:description" content="A &#60;b&#62;post&#60;/b&#62; with &#34;an image&#34;." />',
+    );
     expect(html).toContain(`<meta property="og:image" content="${s.url}${url}" />`);
     expect(html).toContain(`<meta property="og:url" content="${s.url}/blog/pictures-quotes" />`);
     expect(html).toContain('<div id="root">');
@@ -191,7 +233,10 @@ describe("images", () => {
 
   test("what is not a PNG, JPEG or WebP, or is over 2 MiB, is refused", async () => {
     const fake = await upload(s.admin, new TextEncoder().encode("<svg onload=alert(1)>"), "image/png");
-    expect([fake.status, ((await fake.json()) as { message: string }).message]).toEqual([415, "Upload a PNG, JPEG or WebP image"]);
+    expect([fake.status, ((await fake.json()) as { message: string }).message]).toEqual([
+      415,
+      "Upload a PNG, JPEG or WebP image",
+    ]);
     const svg = await upload(s.admin, PNG_1X1, "image/svg+xml");
     expect(svg.status).toBe(415);
     const huge = await upload(s.admin, new Uint8Array(2 * 1024 * 1024 + 1));

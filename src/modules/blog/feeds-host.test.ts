@@ -42,7 +42,8 @@ describe("without --public-url", () => {
 
   test("nothing is said before a feed or a share tag is asked for", async () => {
     const port = serve(null);
-    for (const path of ["/", "/faucet", "/api/faucet/status", "/blog/no-such-post", "/robots.txt"]) expect((await rawGet(port, path, [`Host: ${EVIL}`])).status).toBeLessThan(500);
+    for (const path of ["/", "/faucet", "/api/faucet/status", "/blog/no-such-post", "/robots.txt"])
+      expect((await rawGet(port, path, [`Host: ${EVIL}`])).status).toBeLessThan(500);
     expect(t!.logs).toEqual([]);
   });
 });
@@ -57,7 +58,9 @@ describe("with --public-url", () => {
       expect({ path, cache: answer.headers["cache-control"] }).toEqual({ path, cache: "public, max-age=300" });
     }
     const page = await rawGet(port, POST, [`Host: ${EVIL}`]);
-    expect(page.body).toContain('<meta property="og:url" content="https://faucet.example.com/blog/welcome-to-the-xrp-faucet" />');
+    expect(page.body).toContain(
+      '<meta property="og:url" content="https://faucet.example.com/blog/welcome-to-the-xrp-faucet" />',
+    );
     expect(page.body).not.toContain(EVIL);
     expect(page.headers["cache-control"]).toBe("no-cache");
     expect(t!.logs).toEqual([]);

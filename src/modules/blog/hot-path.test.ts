@@ -14,9 +14,18 @@ let admin = "";
 beforeAll(async () => {
   t = testApp({ onDatabase: (db) => void (log = recordStatements(db.sqlite)) });
   admin = (await t.registerAdmin()).cookie;
-  const upload = await t.app.handle(new Request("http://localhost/api/admin/uploads", { method: "POST", headers: { cookie: admin, "content-type": "image/png" }, body: PNG_1X1 }));
+  const upload = await t.app.handle(
+    new Request("http://localhost/api/admin/uploads", {
+      method: "POST",
+      headers: { cookie: admin, "content-type": "image/png" },
+      body: PNG_1X1,
+    }),
+  );
   const { url } = (await upload.json()) as { url: string };
-  await t.call("PUT", "/api/admin/ads/leaderboard", { cookie: admin, body: { imageUrl: url, linkUrl: "https://advertiser.example", alt: "Offer" } });
+  await t.call("PUT", "/api/admin/ads/leaderboard", {
+    cookie: admin,
+    body: { imageUrl: url, linkUrl: "https://advertiser.example", alt: "Offer" },
+  });
 });
 afterAll(() => t.close());
 
@@ -26,7 +35,8 @@ function badPlans(): string[] {
     for (const step of queryPlan(t.db.sqlite, sql)) {
       // (a scan in an index's order that a LIMIT stops, the inbox's newest 500, is no scan of the table)
       const scanned = /USING (?:COVERING )?INDEX/.test(step) ? undefined : step.match(/^SCAN (\w+)/)?.[1];
-      if ((scanned && GROWING.includes(scanned)) || /TEMP B-TREE/.test(step)) bad.push(`${step}\n    in: ${sql.replace(/\s+/g, " ")}`);
+      if ((scanned && GROWING.includes(scanned)) || /TEMP B-TREE/.test(step))
+        bad.push(`${step}\n    in: ${sql.replace(/\s+/g, " ")}`);
     }
   }
   return bad;

@@ -5,7 +5,6 @@
 import { escapeHtml } from "../../lib/html.ts";
 import { UPLOAD_PATH_PATTERN } from "../uploads/model.ts";
 
-
 // An address a link may go to: http(s) with a host, or a path of this site (not "//host").
 function safeHref(url: string): string | null {
   if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return url;
@@ -37,11 +36,17 @@ function inline(text: string): string {
     last = m.index + m[0].length;
     const [, code, alt, src, label, href] = m;
     if (code !== undefined) out += `<code>${escapeHtml(code)}</code>`;
-    else if (src !== undefined) out += UPLOAD_PATH_PATTERN.test(src) ? `<img src="${src}" alt="${escapeHtml(alt ?? "")}" loading="lazy">` : escapeHtml(alt ?? "");
+    else if (src !== undefined)
+      out += UPLOAD_PATH_PATTERN.test(src)
+        ? `<img src="${src}" alt="${escapeHtml(alt ?? "")}" loading="lazy">`
+        : escapeHtml(alt ?? "");
     else {
       const url = safeHref(href!);
       const inner = emphasis(escapeHtml(label!));
-      out += url === null ? inner : `<a href="${escapeHtml(url)}"${url.startsWith("/") ? "" : ' rel="nofollow noopener noreferrer"'}>${inner}</a>`;
+      out +=
+        url === null
+          ? inner
+          : `<a href="${escapeHtml(url)}"${url.startsWith("/") ? "" : ' rel="nofollow noopener noreferrer"'}>${inner}</a>`;
     }
   }
   return out + emphasis(escapeHtml(text.slice(last)));
@@ -57,7 +62,10 @@ export function renderMarkdown(source: string): string {
   let quote: string[] = [];
   const flush = () => {
     if (paragraph.length) html.push(`<p>${inline(paragraph.join("\n"))}</p>`);
-    if (list) html.push(`<${list.ordered ? "ol" : "ul"}>${list.items.map((item) => `<li>${inline(item)}</li>`).join("")}</${list.ordered ? "ol" : "ul"}>`);
+    if (list)
+      html.push(
+        `<${list.ordered ? "ol" : "ul"}>${list.items.map((item) => `<li>${inline(item)}</li>`).join("")}</${list.ordered ? "ol" : "ul"}>`,
+      );
     if (quote.length) html.push(`<blockquote><p>${inline(quote.join("\n"))}</p></blockquote>`);
     paragraph = [];
     list = null;

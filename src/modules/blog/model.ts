@@ -26,10 +26,15 @@ export type PostInput = NonNullable<typeof postBody.static>;
 
 export const blogErrors = {
   titleRequired: () => badRequest("Title is required", "TITLE_REQUIRED"),
-  badSlug: () => badRequest("The slug may hold only lowercase letters, digits and single dashes (like my-first-post)", "INVALID_SLUG"),
+  badSlug: () =>
+    badRequest(
+      "The slug may hold only lowercase letters, digits and single dashes (like my-first-post)",
+      "INVALID_SLUG",
+    ),
   slugTaken: () => conflict("Another post has this slug", "SLUG_TAKEN"),
   badStatus: () => badRequest(`Status must be one of ${POST_STATUSES.join(", ")}`, "INVALID_STATUS"),
-  badPublishAt: () => badRequest("publishAt must be a date and time (ISO 8601, like 2026-12-01T09:00:00Z)", "INVALID_PUBLISH_AT"),
+  badPublishAt: () =>
+    badRequest("publishAt must be a date and time (ISO 8601, like 2026-12-01T09:00:00Z)", "INVALID_PUBLISH_AT"),
   notFound: () => notFound("Post not found", "POST_NOT_FOUND"),
 };
 

@@ -9,11 +9,29 @@ const publicNow = and(eq(posts.status, "published"), lte(posts.publishedAt, p("n
 export type PostFields = Omit<Post, "id" | "createdAt">;
 
 export function createBlogRepository(db: Db) {
-  const published = db.select().from(posts).where(publicNow).orderBy(desc(posts.publishedAt)).limit(p("limit")).prepare();
-  const publishedBySlug = db.select().from(posts).where(and(publicNow, eq(posts.slug, p("slug")))).prepare();
+  const published = db
+    .select()
+    .from(posts)
+    .where(publicNow)
+    .orderBy(desc(posts.publishedAt))
+    .limit(p("limit"))
+    .prepare();
+  const publishedBySlug = db
+    .select()
+    .from(posts)
+    .where(and(publicNow, eq(posts.slug, p("slug"))))
+    .prepare();
   const all = db.select().from(posts).orderBy(desc(posts.updatedAt), desc(posts.id)).limit(5000).prepare();
-  const byId = db.select().from(posts).where(eq(posts.id, p("id"))).prepare();
-  const bySlug = db.select({ id: posts.id }).from(posts).where(eq(posts.slug, p("slug"))).prepare();
+  const byId = db
+    .select()
+    .from(posts)
+    .where(eq(posts.id, p("id")))
+    .prepare();
+  const bySlug = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.slug, p("slug")))
+    .prepare();
   return {
     published: (now: number, limit: number) => published.all({ now, limit }),
     publishedBySlug: (slug: string, now: number) => publishedBySlug.get({ slug, now }),

@@ -21,11 +21,16 @@ export interface BlogRouteDeps {
   headers: Record<string, string>;
 }
 
-const listQuery = t.Object({ limit: t.Optional(t.String({ maxLength: 4, error: "limit must be a number" })) }, { additionalProperties: true });
+const listQuery = t.Object(
+  { limit: t.Optional(t.String({ maxLength: 4, error: "limit must be a number" })) },
+  { additionalProperties: true },
+);
 
 export function blogRoutes({ context, blog, siteName, origin, page, headers }: BlogRouteDeps) {
   const xml = (site: SiteOrigin, body: string, type: string) =>
-    new Response(body, { headers: { ...headers, "content-type": `${type}; charset=utf-8`, "cache-control": feedCacheControl(site) } });
+    new Response(body, {
+      headers: { ...headers, "content-type": `${type}; charset=utf-8`, "cache-control": feedCacheControl(site) },
+    });
   const admin = new Elysia()
     .use(adminContext(context))
     .get("/api/admin/posts", () => blog.all().map((p) => adminPostView(p, context.clock())))
@@ -38,49 +43,67 @@ export function blogRoutes({ context, blog, siteName, origin, page, headers }: B
       },
       { body: postBody },
     )
-    .patch("/api/admin/posts/:id", ({ params, body, actor }) => adminPostView(blog.update(idParam(params.id), body ?? {}, actor), context.clock()), { body: postBody })
+    .patch(
+      "/api/admin/posts/:id",
+      ({ params, body, actor }) => adminPostView(blog.update(idParam(params.id), body ?? {}, actor), context.clock()),
+      { body: postBody },
+    )
     .delete("/api/admin/posts/:id", ({ params, actor, set }) => {
       blog.remove(idParam(params.id), actor);
       set.status = 204;
     });
 
-  return new Elysia()
-    .get("/api/posts", ({ query }) => ({ posts: blog.published(Math.min(POSTS_PER_PAGE, Math.max(1, Number.parseInt(query.limit ?? "", 10) || POSTS_PER_PAGE))).map(postCard) }), {
-      query: listQuery,
-    })
-    .get("/api/posts/:slug", ({ params }) => {
-      const post = blog.publishedBySlug(params.slug);
-      if (!post) throw blogErrors.notFound();
-      return postView(post);
-    })
-    .use(admin)
-    // (pages and feeds, not API calls: left out of the API's description)
-    .get(
-      "/rss.xml",
-      ({ request }) => {
-        const site = origin(request);
-        return xml(site, blog.rss(site.base, siteName()), "application/rss+xml");
-      },
-      { detail: { hide: true } },
-    )
-    .get(
-      "/sitemap.xml",
-      ({ request }) => {
-        const site = origin(request);
-        return xml(site, blog.sitemap(site.base), "application/xml");
-      },
-      { detail: { hide: true } },
-    )
-    .get("/blog/:slug", ({ request, params }) => {
-      const post = blog.publishedBySlug(params.slug);
-      if (!post) return page(request);
-      const { base, fromHost } = origin(request);
-      return page(request, {
-        fromHost,
-        title: `${post.title} - ${siteName()}`,
-        description: post.excerpt,
-        url: `${base}/blog/${post.slug}`,
-        image: post.featuredImage ? `${base}${post.featuredImage}` : null,
-      });
-    }, { detail: { hide: true } });
+  return (
+    new Elysia()
+      .get(
+        "/api/posts",
+        ({ query }) => ({
+          posts: blog
+            .published(Math.min(POSTS_PER_PAGE, Math.max(1, Number.parseInt(query.limit ?? "", 10) || POSTS_PER_PAGE)))
+            .map(postCard),
+        }),
+        {
+          query: listQuery,
+        },
+      )
+      .get("/api/posts/:slug", ({ params }) => {
+        const post = blog.publishedBySlug(params.slug);
+        if (!post) throw blogErrors.notFound();
+        return postView(post);
+      })
+      .use(admin)
+      // (pages and feeds, not API calls: left out of the API's description)
+      .get(
+        "/rss.xml",
+        ({ request }) => {
+          const site = origin(request);
+          return xml(site, blog.rss(site.base, siteName()), "application/rss+xml");
+        },
+        { detail: { hide: true } },
+      )
+      .get(
+        "/sitemap.xml",
+        ({ request }) => {
+          const site = origin(request);
+          return xml(site, blog.sitemap(site.base), "application/xml");
+        },
+        { detail: { hide: true } },
+      )
+      .get(
+        "/blog/:slug",
+        ({ request, params }) => {
+          const post = blog.publishedBySlug(params.slug);
+          if (!post) return page(request);
+          const { base, fromHost } = origin(request);
+          return page(request, {
+            fromHost,
+            title: `${post.title} - ${siteName()}`,
+            description: post.excerpt,
+            url: `${base}/blog/${post.slug}`,
+            image: post.featuredImage ? `${base}${post.featuredImage}` : null,
+          });
+        },
+        { detail: { hide: true } },
+      )
+  );
 }

@@ -35,7 +35,10 @@ export function createBlogService({ db, clock }: { db: Db; clock: () => number }
       title,
       excerpt: optionalText(input.excerpt ?? before?.excerpt, "excerpt", 500),
       body: optionalText(input.body ?? before?.body, "body", 50_000),
-      featuredImage: uploadedImage(input.featuredImage === undefined ? before?.featuredImage : input.featuredImage, "featuredImage"),
+      featuredImage: uploadedImage(
+        input.featuredImage === undefined ? before?.featuredImage : input.featuredImage,
+        "featuredImage",
+      ),
       author: optionalText(input.author ?? before?.author, "author", 80) || actor.admin.username,
       status,
       publishedAt,
@@ -88,17 +91,25 @@ export function createBlogService({ db, clock }: { db: Db; clock: () => number }
 
     // The RSS 2.0 feed of the latest public posts.
     rss(origin: string, siteName: string): string {
-      const items = repo.published(clock(), 20).map(
-        (p) =>
-          `<item><title>${escapeHtml(p.title)}</title><link>${origin}/blog/${p.slug}</link><guid>${origin}/blog/${p.slug}</guid>` +
-          `<pubDate>${new Date(p.publishedAt ?? p.createdAt).toUTCString()}</pubDate><description>${escapeHtml(p.excerpt)}</description></item>`,
-      );
+      const items = repo
+        .published(clock(), 20)
+        .map(
+          (p) =>
+            `<item><title>${escapeHtml(p.title)}</title><link>${origin}/blog/${p.slug}</link><guid>${origin}/blog/${p.slug}</guid>` +
+            `<pubDate>${new Date(p.publishedAt ?? p.createdAt).toUTCString()}</pubDate><description>${escapeHtml(p.excerpt)}</description></item>`,
+        );
       return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${escapeHtml(siteName)}</title><link>${origin}/blog</link><description>${escapeHtml(`News and guides from ${siteName}`)}</description>${items.join("")}</channel></rss>\n`;
     },
 
     sitemap(origin: string): string {
-      const urls = [...SITE_PAGES.map((path) => ({ path, at: null as number | null })), ...repo.published(clock(), 5000).map((p) => ({ path: `/blog/${p.slug}`, at: p.updatedAt }))];
-      const entries = urls.map(({ path, at }) => `<url><loc>${origin}${path}</loc>${at ? `<lastmod>${new Date(at).toISOString().slice(0, 10)}</lastmod>` : ""}</url>`);
+      const urls = [
+        ...SITE_PAGES.map((path) => ({ path, at: null as number | null })),
+        ...repo.published(clock(), 5000).map((p) => ({ path: `/blog/${p.slug}`, at: p.updatedAt })),
+      ];
+      const entries = urls.map(
+        ({ path, at }) =>
+          `<url><loc>${origin}${path}</loc>${at ? `<lastmod>${new Date(at).toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
+      );
       return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join("")}</urlset>\n`;
     },
   };

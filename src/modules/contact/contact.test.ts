@@ -33,7 +33,10 @@ describe("the contact form", () => {
     const sent = await s.anonymous.post("/api/contact", message, { proof: true });
     expect([sent.status, sent.json]).toEqual([201, { id: 1, message: CONTACT_THANKS }]);
     const inbox = await s.admin.get("/api/admin/contact/messages");
-    expect(inbox.json).toEqual({ unread: 1, messages: [{ id: 1, ...message, ipAddress: "203.0.113.7", createdAt: "2026-01-15T12:00:00.000Z", readAt: null }] });
+    expect(inbox.json).toEqual({
+      unread: 1,
+      messages: [{ id: 1, ...message, ipAddress: "203.0.113.7", createdAt: "2026-01-15T12:00:00.000Z", readAt: null }],
+    });
   });
 
   test("what it refuses, with a clear 400, stores nothing", async () => {
@@ -75,13 +78,19 @@ describe("the contact form", () => {
     expect(await unread()).toEqual([0, 0]);
     const first = (await s.anonymous.post("/api/contact", message, { proof: true })).json.id as number;
     expect(await unread()).toEqual([1, 1]);
-    const second = (await s.anonymous.post("/api/contact", { ...message, message: "And a second question." }, { proof: true })).json.id as number;
+    const second = (
+      await s.anonymous.post("/api/contact", { ...message, message: "And a second question." }, { proof: true })
+    ).json.id as number;
     expect(await unread()).toEqual([2, 2]);
     // opened: marked read
-    expect((await s.admin.request("PATCH", `/api/admin/contact/messages/${first}`, { body: { read: true } })).status).toBe(200);
+    expect(
+      (await s.admin.request("PATCH", `/api/admin/contact/messages/${first}`, { body: { read: true } })).status,
+    ).toBe(200);
     expect(await unread()).toEqual([1, 1]);
     // marked unread again, then deleted unread
-    expect((await s.admin.request("PATCH", `/api/admin/contact/messages/${first}`, { body: { read: false } })).status).toBe(200);
+    expect(
+      (await s.admin.request("PATCH", `/api/admin/contact/messages/${first}`, { body: { read: false } })).status,
+    ).toBe(200);
     expect(await unread()).toEqual([2, 2]);
     expect((await s.admin.request("DELETE", `/api/admin/contact/messages/${second}`)).status).toBe(204);
     expect(await unread()).toEqual([1, 1]);
@@ -104,13 +113,25 @@ describe("the contact form", () => {
 
 describe("the site's name, logo and contact address", () => {
   test("set by an admin, read by every page", async () => {
-    expect((await s.anonymous.get("/api/site")).json).toEqual({ name: "XRP Faucet", logoUrl: null, contactEmail: null });
+    expect((await s.anonymous.get("/api/site")).json).toEqual({
+      name: "XRP Faucet",
+      logoUrl: null,
+      contactEmail: null,
+    });
     const { url: logoUrl } = (await (await upload(s.admin, PNG_1X1)).json()) as { url: string };
-    const saved = await s.admin.request("PUT", "/api/admin/site", { body: { name: "Drops by Ada", logoUrl, contactEmail: "help@drops.example" } });
+    const saved = await s.admin.request("PUT", "/api/admin/site", {
+      body: { name: "Drops by Ada", logoUrl, contactEmail: "help@drops.example" },
+    });
     expect(saved.json).toEqual({ name: "Drops by Ada", logoUrl, contactEmail: "help@drops.example" });
-    expect((await s.anonymous.get("/api/site")).json).toEqual({ name: "Drops by Ada", logoUrl, contactEmail: "help@drops.example" });
+    expect((await s.anonymous.get("/api/site")).json).toEqual({
+      name: "Drops by Ada",
+      logoUrl,
+      contactEmail: "help@drops.example",
+    });
     expect((await s.anonymous.get("/rss.xml")).text).toContain("<channel><title>Drops by Ada</title>");
-    expect(await (await fetch(new URL("/blog/welcome-to-the-xrp-faucet", s.url))).text()).toContain("<title>Welcome to the XRP Faucet - Drops by Ada</title>");
+    expect(await (await fetch(new URL("/blog/welcome-to-the-xrp-faucet", s.url))).text()).toContain(
+      "<title>Welcome to the XRP Faucet - Drops by Ada</title>",
+    );
   });
 
   test("a missing name, an address that is no email or a logo from elsewhere is refused; only admins may set them", async () => {

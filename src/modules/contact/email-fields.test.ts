@@ -28,7 +28,14 @@ const SMUGGLED = [
   ".victim@example.com",
 ];
 // addresses people have, which must still go through
-const HONEST = ["ada@example.com", "O'Brien+faucet@mail.example.co.uk", "jörg.müller@bücher.example", "ADA.Lovelace@Example.COM", "a_b-c@sub-domain.example.io", "user@xn--80ak6aa92e.example"];
+const HONEST = [
+  "ada@example.com",
+  "O'Brien+faucet@mail.example.co.uk",
+  "jörg.müller@bücher.example",
+  "ADA.Lovelace@Example.COM",
+  "a_b-c@sub-domain.example.io",
+  "user@xn--80ak6aa92e.example",
+];
 
 const INVALID_EMAIL = "Please enter a valid email address";
 const contactMessage = (email: string) => ({ name: "Ada", email, message: "Hello" });
@@ -40,39 +47,74 @@ describe("an e-mail field takes an address only", () => {
     const from = () => httpClient(s.url, { ipHeader: "x-test-ip", ip: `198.51.${n++}.9` });
     for (const email of SMUGGLED) {
       const res = await from().post("/api/contact", contactMessage(email), { proof: true });
-      expect([email, res.status, res.json.message, res.headers.get("x-error-code")]).toEqual([email, 400, INVALID_EMAIL, "INVALID_EMAIL"]);
+      expect([email, res.status, res.json.message, res.headers.get("x-error-code")]).toEqual([
+        email,
+        400,
+        INVALID_EMAIL,
+        "INVALID_EMAIL",
+      ]);
     }
-    for (const email of HONEST) expect([email, (await from().post("/api/contact", contactMessage(email), { proof: true })).status]).toEqual([email, 201]);
-    const stored = (await s.admin.get("/api/admin/contact/messages")).json.messages.map((m: { email: string }) => m.email);
+    for (const email of HONEST)
+      expect([email, (await from().post("/api/contact", contactMessage(email), { proof: true })).status]).toEqual([
+        email,
+        201,
+      ]);
+    const stored = (await s.admin.get("/api/admin/contact/messages")).json.messages.map(
+      (m: { email: string }) => m.email,
+    );
     expect(stored.sort()).toEqual([...HONEST].sort());
   });
 
   test("the site's contact address", async () => {
     for (const contactEmail of SMUGGLED) {
       const res = await s.admin.request("PUT", "/api/admin/site", { body: { contactEmail } });
-      expect([contactEmail, res.status, res.json.message]).toEqual([contactEmail, 400, "The contact address must be an email address, like help@example.com"]);
+      expect([contactEmail, res.status, res.json.message]).toEqual([
+        contactEmail,
+        400,
+        "The contact address must be an email address, like help@example.com",
+      ]);
     }
     expect((await s.anonymous.get("/api/site")).json.contactEmail).toBeNull();
-    for (const contactEmail of HONEST) expect((await s.admin.request("PUT", "/api/admin/site", { body: { contactEmail } })).json.contactEmail).toBe(contactEmail);
+    for (const contactEmail of HONEST)
+      expect((await s.admin.request("PUT", "/api/admin/site", { body: { contactEmail } })).json.contactEmail).toBe(
+        contactEmail,
+      );
   });
 
   test("registration", async () => {
     let n = 0;
     for (const email of SMUGGLED) {
-      const res = await httpClient(s.url, { ipHeader: "x-test-ip", ip: `198.18.${n++}.9` }).post("/api/register", { username: `smuggler${n}`, email, password: "correct horse battery" }, { proof: true });
+      const res = await httpClient(s.url, { ipHeader: "x-test-ip", ip: `198.18.${n++}.9` }).post(
+        "/api/register",
+        { username: `smuggler${n}`, email, password: "correct horse battery" },
+        { proof: true },
+      );
       expect([email, res.status, res.json.message]).toEqual([email, 400, INVALID_EMAIL]);
     }
-    const honest = await httpClient(s.url, { ipHeader: "x-test-ip", ip: "198.18.200.9" }).post("/api/register", { username: "obrien", email: HONEST[1], password: "correct horse battery" }, { proof: true });
+    const honest = await httpClient(s.url, { ipHeader: "x-test-ip", ip: "198.18.200.9" }).post(
+      "/api/register",
+      { username: "obrien", email: HONEST[1], password: "correct horse battery" },
+      { proof: true },
+    );
     expect([honest.status, honest.json.user.email]).toEqual([201, HONEST[1]]);
   });
 
   test("an account's e-mail change", async () => {
     for (const email of SMUGGLED) {
-      const res = await s.member.request("PATCH", "/api/user", { body: { email, currentPassword: "correct horse battery" } });
-      expect([email, res.status, res.json.message, res.headers.get("x-error-code")]).toEqual([email, 400, INVALID_EMAIL, "INVALID_EMAIL"]);
+      const res = await s.member.request("PATCH", "/api/user", {
+        body: { email, currentPassword: "correct horse battery" },
+      });
+      expect([email, res.status, res.json.message, res.headers.get("x-error-code")]).toEqual([
+        email,
+        400,
+        INVALID_EMAIL,
+        "INVALID_EMAIL",
+      ]);
     }
     expect((await s.member.get("/api/user")).json.email).toBe("member@example.com");
-    const changed = await s.member.request("PATCH", "/api/user", { body: { email: HONEST[2], currentPassword: "correct horse battery" } });
+    const changed = await s.member.request("PATCH", "/api/user", {
+      body: { email: HONEST[2], currentPassword: "correct horse battery" },
+    });
     expect([changed.status, changed.json.email]).toEqual([200, HONEST[2]]);
   });
 });

@@ -10,7 +10,11 @@ import { httpClient } from "../../testing/client.ts";
 import { queryPlan, recordStatements, type StatementLog } from "../../testing/statements.ts";
 import { type SignedInSite, signedInSite } from "../../testing/signed-in.ts";
 
-const message = (n: number | string) => ({ name: `Sender ${n}`, email: `sender-${String(n).replace(/[^a-z0-9]+/gi, "-")}@example.com`, message: `Message ${n}` });
+const message = (n: number | string) => ({
+  name: `Sender ${n}`,
+  email: `sender-${String(n).replace(/[^a-z0-9]+/gi, "-")}@example.com`,
+  message: `Message ${n}`,
+});
 const from = (s: SignedInSite, ip: string) => httpClient(s.url, { ipHeader: "x-test-ip", ip });
 const inbox = async (s: SignedInSite, query = "") => {
   const res = await s.admin.get(`/api/admin/contact/messages${query}`);
@@ -32,7 +36,9 @@ describe("the contact form's limit counts at the network", () => {
   afterAll(() => s.t.close());
 
   test("520 messages from 52 /64s of one /48 at once: 10 land, the rest get 429 with Retry-After", async () => {
-    const sends = Array.from({ length: 52 * 10 }, (_, i) => from(s, `2001:db8:77:${(i % 52).toString(16)}::${(i % 10) + 1}`).post("/api/contact", message(i)));
+    const sends = Array.from({ length: 52 * 10 }, (_, i) =>
+      from(s, `2001:db8:77:${(i % 52).toString(16)}::${(i % 10) + 1}`).post("/api/contact", message(i)),
+    );
     const answers = await Promise.all(sends);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
     const refused = answers.filter((a) => a.status !== 201);
@@ -48,7 +54,8 @@ describe("the contact form's limit counts at the network", () => {
   test("IPv4: a /24 is one network even when the per-IP limits count each address", async () => {
     expect((await s.admin.post("/api/admin/faucet/settings", { ipGrouping: "address" })).status).toBe(200);
     const statuses: number[] = [];
-    for (let i = 1; i <= 12; i++) statuses.push((await from(s, `198.51.100.${i}`).post("/api/contact", message(`v4-${i}`))).status);
+    for (let i = 1; i <= 12; i++)
+      statuses.push((await from(s, `198.51.100.${i}`).post("/api/contact", message(`v4-${i}`))).status);
     expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
     expect((await from(s, "198.51.101.1").post("/api/contact", message("v4 next door"))).status).toBe(201);
   });
@@ -95,7 +102,9 @@ describe("the inbox pages and hides bursts", () => {
     clock().advance(20 * 60_000);
     // a farm: 30 messages from 6 /48s of one /32 within a few seconds, and a real one among them
     for (let i = 0; i < 30; i++) {
-      expect((await from(s, `2001:db8:${(i % 6) + 1}:${i}::1`).post("/api/contact", message(`spam ${i}`))).status).toBe(201);
+      expect((await from(s, `2001:db8:${(i % 6) + 1}:${i}::1`).post("/api/contact", message(`spam ${i}`))).status).toBe(
+        201,
+      );
       if (i === 14) expect((await from(s, "192.0.2.10").post("/api/contact", message("real"))).status).toBe(201);
       clock().advance(100);
     }
@@ -120,7 +129,10 @@ describe("the inbox pages and hides bursts", () => {
     await inbox(s, "?page=2");
     await inbox(s, "?bursts=hide&page=2");
     const taken = log.taken().filter((sql) => sql.includes("contact_messages"));
-    const plans = taken.map((sql) => ({ sql: sql.replace(/\s+/g, " "), plan: queryPlan(s.t.db.sqlite, sql).join(" | ") }));
+    const plans = taken.map((sql) => ({
+      sql: sql.replace(/\s+/g, " "),
+      plan: queryPlan(s.t.db.sqlite, sql).join(" | "),
+    }));
     // (a statement's plan: no step scans the table or sorts outside an index)
     for (const { sql, plan } of plans) {
       const scan = plan.split(" | ").some((step) => /^SCAN contact_messages(?! USING (?:COVERING )?INDEX)/.test(step));
@@ -129,9 +141,18 @@ describe("the inbox pages and hides bursts", () => {
     const planOf = (part: RegExp) => plans.filter((p) => part.test(p.sql)).map((p) => p.plan);
     // the network's count (the limit), the wide network's (a burst?) and the burst's marks (the
     // message came 3 s after the farm's 30 of its /32), the pages and counts without the bursts
-    expect(planOf(/^select count\(\*\), min.*"ip_network" = \?/)).toEqual([expect.stringContaining("USING COVERING INDEX contact_messages_network_time (ip_network=? AND created_at>?)")]);
-    expect(planOf(/^select count\(\*\) .*"ip_wide" = \?/)).toEqual([expect.stringContaining("USING COVERING INDEX contact_messages_wide_time (ip_wide=? AND created_at>?)")]);
-    expect(planOf(/^update .*"ip_wide" = \?/)).toEqual([expect.stringContaining("USING INDEX contact_messages_wide_time (ip_wide=? AND created_at>?)")]);
-    expect(planOf(/^select .*"in_burst" = 0/)).toEqual([expect.stringContaining("contact_messages_calm_time"), expect.stringContaining("contact_messages_calm_time")]);
+    expect(planOf(/^select count\(\*\), min.*"ip_network" = \?/)).toEqual([
+      expect.stringContaining("USING COVERING INDEX contact_messages_network_time (ip_network=? AND created_at>?)"),
+    ]);
+    expect(planOf(/^select count\(\*\) .*"ip_wide" = \?/)).toEqual([
+      expect.stringContaining("USING COVERING INDEX contact_messages_wide_time (ip_wide=? AND created_at>?)"),
+    ]);
+    expect(planOf(/^update .*"ip_wide" = \?/)).toEqual([
+      expect.stringContaining("USING INDEX contact_messages_wide_time (ip_wide=? AND created_at>?)"),
+    ]);
+    expect(planOf(/^select .*"in_burst" = 0/)).toEqual([
+      expect.stringContaining("contact_messages_calm_time"),
+      expect.stringContaining("contact_messages_calm_time"),
+    ]);
   });
 });

@@ -57,7 +57,12 @@ export const contactErrors = {
   emailRequired: () => badRequest("Email is required", "EMAIL_REQUIRED"),
   invalidEmail: () => badRequest(INVALID_EMAIL, "INVALID_EMAIL"),
   messageRequired: () => badRequest("Please write your message", "MESSAGE_REQUIRED"),
-  networkLimit: (waitMs: number) => tooManyRequests(`Too many messages from your network. Please try again ${waitText(waitMs)}.`, waitMs / 1000, "NETWORK_LIMIT"),
+  networkLimit: (waitMs: number) =>
+    tooManyRequests(
+      `Too many messages from your network. Please try again ${waitText(waitMs)}.`,
+      waitMs / 1000,
+      "NETWORK_LIMIT",
+    ),
   notFound: () => notFound("Message not found", "MESSAGE_NOT_FOUND"),
 };
 

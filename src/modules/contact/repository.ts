@@ -26,8 +26,21 @@ export function createContactRepository(db: Db) {
     .returning({ id: m.id })
     .prepare();
   // (id after the time: messages of one millisecond keep one order from page to page)
-  const page = db.select().from(m).orderBy(desc(m.createdAt), desc(m.id)).limit(p("limit")).offset(p("offset")).prepare();
-  const calmPage = db.select().from(m).where(calm).orderBy(desc(m.createdAt), desc(m.id)).limit(p("limit")).offset(p("offset")).prepare();
+  const page = db
+    .select()
+    .from(m)
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare();
+  const calmPage = db
+    .select()
+    .from(m)
+    .where(calm)
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare();
   const total = db.select({ n: count() }).from(m).prepare();
   const calmTotal = db.select({ n: count() }).from(m).where(calm).prepare();
   const unread = db.select({ n: count() }).from(m).where(isNull(m.readAt)).prepare();
@@ -47,8 +60,16 @@ export function createContactRepository(db: Db) {
     .where(and(eq(m.ipWide, p("wide")), gt(m.createdAt, p("since")), calm))
     .prepare();
   return {
-    insert: (row: { name: string; email: string; message: string; ipAddress: string; ipNetwork: string; ipWide: string; userAgent: string | null; createdAt: number }) =>
-      insert.get(row)!,
+    insert: (row: {
+      name: string;
+      email: string;
+      message: string;
+      ipAddress: string;
+      ipNetwork: string;
+      ipWide: string;
+      userAgent: string | null;
+      createdAt: number;
+    }) => insert.get(row)!,
     page: (limit: number, offset: number, hideBursts: boolean) => (hideBursts ? calmPage : page).all({ limit, offset }),
     // every message, and those in no burst
     totals: () => ({ all: total.get()!.n, calm: calmTotal.get()!.n }),

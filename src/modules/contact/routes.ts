@@ -11,12 +11,28 @@ import type { ProofOfWork } from "../pow/service.ts";
 import { CONTACT_THANKS, contactBody, hidesBursts, inboxQuery, messageEditBody, messageView } from "./model.ts";
 import type { ContactService } from "./service.ts";
 
-export function contactRoutes({ context, contact, pow, blocked }: { context: ContextDeps; contact: ContactService; pow: ProofOfWork; blocked: BlockedPartyCheck }) {
+export function contactRoutes({
+  context,
+  contact,
+  pow,
+  blocked,
+}: {
+  context: ContextDeps;
+  contact: ContactService;
+  pow: ProofOfWork;
+  blocked: BlockedPartyCheck;
+}) {
   const visitorRoutes = new Elysia().use(visitorContext(context)).post(
     "/api/contact",
     ({ body, visitor, set }) => {
       const { group, network, wide } = visitor.networks;
-      const row = contact.submit(body ?? {}, { ip: visitor.ip, ipGroup: group, network, wide, userAgent: visitor.userAgent });
+      const row = contact.submit(body ?? {}, {
+        ip: visitor.ip,
+        ipGroup: group,
+        network,
+        wide,
+        userAgent: visitor.userAgent,
+      });
       set.status = 201;
       return { id: row.id, message: CONTACT_THANKS };
     },
@@ -35,7 +51,11 @@ export function contactRoutes({ context, contact, pow, blocked }: { context: Con
       },
       { query: inboxQuery },
     )
-    .patch("/api/admin/contact/messages/:id", ({ params, body }) => messageView(contact.setRead(idParam(params.id), body?.read ?? true)), { body: messageEditBody })
+    .patch(
+      "/api/admin/contact/messages/:id",
+      ({ params, body }) => messageView(contact.setRead(idParam(params.id), body?.read ?? true)),
+      { body: messageEditBody },
+    )
     .delete("/api/admin/contact/messages/:id", ({ params, set }) => {
       contact.remove(idParam(params.id));
       set.status = 204;

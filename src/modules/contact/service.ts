@@ -6,7 +6,15 @@ import { immediate } from "../../db/transaction.ts";
 import type { RateLimit } from "../../lib/rate-limit.ts";
 import { HOUR_MS } from "../../lib/time.ts";
 import { isEmail, optionalText } from "../../lib/validation.ts";
-import { BURST_SIZE, BURST_WINDOW_MS, type ContactInput, contactErrors, INBOX_PAGE_SIZE, MESSAGES_PER_NETWORK_HOURLY, type Sender } from "./model.ts";
+import {
+  BURST_SIZE,
+  BURST_WINDOW_MS,
+  type ContactInput,
+  contactErrors,
+  INBOX_PAGE_SIZE,
+  MESSAGES_PER_NETWORK_HOURLY,
+  type Sender,
+} from "./model.ts";
 import { createContactRepository } from "./repository.ts";
 
 export function createContactService({ db, clock, formLimit }: { db: Db; clock: () => number; formLimit: RateLimit }) {
@@ -25,8 +33,18 @@ export function createContactService({ db, clock, formLimit }: { db: Db; clock: 
       return immediate(db, () => {
         // the network's messages of the last hour (its /64s, or its IPv4 addresses, are one sender)
         const recent = repo.fromNetwork(who.network, now - HOUR_MS);
-        if (recent.n >= MESSAGES_PER_NETWORK_HOURLY) throw contactErrors.networkLimit((recent.first ?? now) + HOUR_MS - now);
-        const row = repo.insert({ name, email, message, ipAddress: who.ip, ipNetwork: who.network, ipWide: who.wide, userAgent: who.userAgent, createdAt: now });
+        if (recent.n >= MESSAGES_PER_NETWORK_HOURLY)
+          throw contactErrors.networkLimit((recent.first ?? now) + HOUR_MS - now);
+        const row = repo.insert({
+          name,
+          email,
+          message,
+          ipAddress: who.ip,
+          ipNetwork: who.network,
+          ipWide: who.wide,
+          userAgent: who.userAgent,
+          createdAt: now,
+        });
         // the third from its wide network within the window puts those of the window in a burst
         const since = now - BURST_WINDOW_MS;
         if (repo.fromWide(who.wide, since) >= BURST_SIZE) repo.markBurst(who.wide, since);

@@ -22,7 +22,13 @@ afterEach(async () => {
 async function ledgerApp(networkId: number, url?: string) {
   sim = await startLedgerSimulator({ closeIntervalMs: null, networkId });
   ledger = createLedgerConnection({ urls: [sim.url], log: () => {}, timeoutMs: 1_000 });
-  const runtime = { mode: "ledger" as const, url: url ?? sim.url, engine: {} as PayoutEngine, settleWith: () => {}, ledger };
+  const runtime = {
+    mode: "ledger" as const,
+    url: url ?? sim.url,
+    engine: {} as PayoutEngine,
+    settleWith: () => {},
+    ledger,
+  };
   return testApp({ payouts: runtime });
 }
 
@@ -33,7 +39,13 @@ const explorer = async (app: TestApp) => {
 };
 
 describe("GET /api/explorer", () => {
-  const sandbox = { mode: "sandbox" as const, url: "ws://127.0.0.1:1", engine: {} as PayoutEngine, settleWith: () => {}, ledger: {} as LedgerConnection };
+  const sandbox = {
+    mode: "sandbox" as const,
+    url: "ws://127.0.0.1:1",
+    engine: {} as PayoutEngine,
+    settleWith: () => {},
+    ledger: {} as LedgerConnection,
+  };
   scenarios([
     {
       name: "without payouts configured: mainnet's explorer",
@@ -44,7 +56,15 @@ describe("GET /api/explorer", () => {
     },
   ]);
   scenarios(
-    [{ name: "in sandbox mode: this server's own sandbox transaction page", method: "GET", url: "/api/explorer", expectStatus: 200, expectJson: { network: "sandbox", txUrl: "/sandbox/tx/{hash}" } }],
+    [
+      {
+        name: "in sandbox mode: this server's own sandbox transaction page",
+        method: "GET",
+        url: "/api/explorer",
+        expectStatus: 200,
+        expectJson: { network: "sandbox", txUrl: "/sandbox/tx/{hash}" },
+      },
+    ],
     { appOptions: { payouts: sandbox } },
   );
 
@@ -58,13 +78,22 @@ describe("GET /api/explorer", () => {
   });
 
   test("an unreachable ledger: the network guessed from the server's address", async () => {
-    const runtime = { mode: "ledger" as const, url: "wss://s.altnet.rippletest.net:51233", engine: {} as PayoutEngine, settleWith: () => {}, ledger: createLedgerConnection({ urls: ["ws://127.0.0.1:1"], log: () => {}, timeoutMs: 200 }) };
+    const runtime = {
+      mode: "ledger" as const,
+      url: "wss://s.altnet.rippletest.net:51233",
+      engine: {} as PayoutEngine,
+      settleWith: () => {},
+      ledger: createLedgerConnection({ urls: ["ws://127.0.0.1:1"], log: () => {}, timeoutMs: 200 }),
+    };
     ledger = runtime.ledger;
     t = testApp({ payouts: runtime });
     expect(await explorer(t)).toEqual({ network: "testnet", txUrl: "https://testnet.xrpl.org/transactions/{hash}" });
   });
 
-  const { config } = parseCommand(["--explorer-url", "https://explorer.example/tx/{hash}?ref=faucet", "--xrpl", "sandbox"], {});
+  const { config } = parseCommand(
+    ["--explorer-url", "https://explorer.example/tx/{hash}?ref=faucet", "--xrpl", "sandbox"],
+    {},
+  );
   scenarios(
     [
       {
@@ -75,7 +104,9 @@ describe("GET /api/explorer", () => {
         expectJson: { network: "custom", txUrl: "https://explorer.example/tx/{hash}?ref=faucet" },
       },
     ],
-    { appOptions: { config: { publicUrl: null, trustProxy: false, explorerUrl: config.explorerUrl }, payouts: sandbox } },
+    {
+      appOptions: { config: { publicUrl: null, trustProxy: false, explorerUrl: config.explorerUrl }, payouts: sandbox },
+    },
   );
 
   scenarios([
@@ -91,15 +122,31 @@ describe("GET /api/explorer", () => {
 
 describe("--explorer-url", () => {
   test("from the flag or EXPLORER_URL", () => {
-    expect(parseCommand(["--explorer-url", "https://a.example/{hash}"], {}).config.explorerUrl).toBe("https://a.example/{hash}");
-    expect(parseCommand([], { EXPLORER_URL: "http://b.example/t/{hash}" }).config.explorerUrl).toBe("http://b.example/t/{hash}");
+    expect(parseCommand(["--explorer-url", "https://a.example/{hash}"], {}).config.explorerUrl).toBe(
+      "https://a.example/{hash}",
+    );
+    expect(parseCommand([], { EXPLORER_URL: "http://b.example/t/{hash}" }).config.explorerUrl).toBe(
+      "http://b.example/t/{hash}",
+    );
     expect(parseCommand([], {}).config.explorerUrl).toBeNull();
   });
 
   test.each([
-    [["--explorer-url", "https://explorer.example/tx/"], {}, "--explorer-url must contain {hash} where the transaction hash goes, e.g. https://explorer.example/tx/{hash}; got 'https://explorer.example/tx/'"],
-    [["--explorer-url", "javascript:alert(1)//{hash}"], {}, "--explorer-url must be an http(s) URL such as https://explorer.example/tx/{hash}, got 'javascript:alert(1)//{hash}'"],
-    [[], { EXPLORER_URL: "explorer/{hash}" }, "EXPLORER_URL must be an http(s) URL such as https://explorer.example/tx/{hash}, got 'explorer/{hash}'"],
+    [
+      ["--explorer-url", "https://explorer.example/tx/"],
+      {},
+      "--explorer-url must contain {hash} where the transaction hash goes, e.g. https://explorer.example/tx/{hash}; got 'https://explorer.example/tx/'",
+    ],
+    [
+      ["--explorer-url", "javascript:alert(1)//{hash}"],
+      {},
+      "--explorer-url must be an http(s) URL such as https://explorer.example/tx/{hash}, got 'javascript:alert(1)//{hash}'",
+    ],
+    [
+      [],
+      { EXPLORER_URL: "explorer/{hash}" },
+      "EXPLORER_URL must be an http(s) URL such as https://explorer.example/tx/{hash}, got 'explorer/{hash}'",
+    ],
   ] as [string[], Record<string, string>, string][])("refuses %p %p at start", (argv, env, message) => {
     expect(() => parseCommand(argv, env)).toThrow(new UsageError(message));
   });

@@ -10,7 +10,11 @@ export interface ExplorerDeps {
   runtime: PayoutRuntime | null;
 }
 
-const BY_NETWORK_ID: Record<number, Exclude<ExplorerNetwork, "custom" | "sandbox">> = { 0: "mainnet", 1: "testnet", 2: "devnet" };
+const BY_NETWORK_ID: Record<number, Exclude<ExplorerNetwork, "custom" | "sandbox">> = {
+  0: "mainnet",
+  1: "testnet",
+  2: "devnet",
+};
 
 // The public servers' addresses, for when the ledger cannot be asked yet.
 export function networkFromUrl(url: string): Exclude<ExplorerNetwork, "custom" | "sandbox"> | null {
@@ -22,7 +26,14 @@ export function networkFromUrl(url: string): Exclude<ExplorerNetwork, "custom" |
   }
   if (host.includes("devnet")) return "devnet";
   if (host.includes("altnet") || host.includes("testnet")) return "testnet";
-  if (host === "xrplcluster.com" || host.endsWith(".ripple.com") || host === "xrpl.ws" || host.includes("livenet") || host.includes("mainnet")) return "mainnet";
+  if (
+    host === "xrplcluster.com" ||
+    host.endsWith(".ripple.com") ||
+    host === "xrpl.ws" ||
+    host.includes("livenet") ||
+    host.includes("mainnet")
+  )
+    return "mainnet";
   return null;
 }
 

@@ -20,7 +20,10 @@ describe("CSV exports of signups and payments, safe to open in a spreadsheet", (
         method: "GET",
         url: "/api/admin/export/newsletter.csv",
         as: "admin",
-        setup: (t) => t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", name: '=HYPERLINK("x")', source: "homepage" } }),
+        setup: (t) =>
+          t.call("POST", "/api/newsletter/signup", {
+            body: { email: "ann@example.com", name: '=HYPERLINK("x")', source: "homepage" },
+          }),
         expectStatus: 200,
         expectHeaders: { "content-type": /text\/csv/, "content-disposition": /filename="newsletter\.csv"/ },
         after: (res) => {
@@ -29,8 +32,21 @@ describe("CSV exports of signups and payments, safe to open in a spreadsheet", (
           expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
         },
       },
-      { name: "payments.csv", method: "GET", url: "/api/admin/export/payments.csv", as: "admin", expectStatus: 200, expectText: /^id,kind,user,destination/ },
-      { name: "an unknown export is a 404", method: "GET", url: "/api/admin/export/passwords.csv", as: "admin", expectStatus: 404 },
+      {
+        name: "payments.csv",
+        method: "GET",
+        url: "/api/admin/export/payments.csv",
+        as: "admin",
+        expectStatus: 200,
+        expectText: /^id,kind,user,destination/,
+      },
+      {
+        name: "an unknown export is a 404",
+        method: "GET",
+        url: "/api/admin/export/passwords.csv",
+        as: "admin",
+        expectStatus: 404,
+      },
     ],
     { app: () => t },
   );
@@ -73,9 +89,23 @@ function parseCsv(text: string): string[][] {
 
 test("an export name is looked up among the exports only: Object's own names are 404 JSON", async () => {
   await listening(async (url) => {
-    for (const name of ["__proto__", "valueOf", "hasOwnProperty", "constructor", "toString", "toString.csv", "__proto__.csv", "isPrototypeOf", "__defineGetter__"]) {
+    for (const name of [
+      "__proto__",
+      "valueOf",
+      "hasOwnProperty",
+      "constructor",
+      "toString",
+      "toString.csv",
+      "__proto__.csv",
+      "isPrototypeOf",
+      "__defineGetter__",
+    ]) {
       const res = await fetch(`${url}/api/admin/export/${name}`, { headers: { cookie: admin } });
-      expect({ name, status: res.status, type: res.headers.get("content-type") }).toEqual({ name, status: 404, type: expect.stringContaining("application/json") });
+      expect({ name, status: res.status, type: res.headers.get("content-type") }).toEqual({
+        name,
+        status: 404,
+        type: expect.stringContaining("application/json"),
+      });
       expect(await res.json()).toEqual({ message: expect.stringContaining("No export named") });
     }
     expect((await fetch(`${url}/api/admin/export/newsletter`, { headers: { cookie: admin } })).status).toBe(200);
@@ -84,19 +114,46 @@ test("an export name is looked up among the exports only: Object's own names are
 });
 
 test("a cell starting with a control character, a formula character or blanks before one is read as text", async () => {
-  const dangerous = ["\x00=1+1", "\x01=1+1", "\x1b=cmd|' /C calc'!A0", "\x7f@SUM(1)", "\t=1+1", "\r=1+1", "\n=1+1", " =1+1", "\x00\x00-2+3", "=1+1", "+1", "-1", "@SUM(A1)", "\u200b=1+1", "＝1+1"];
+  const dangerous = [
+    "\x00=1+1",
+    "\x01=1+1",
+    "\x1b=cmd|' /C calc'!A0",
+    "\x7f@SUM(1)",
+    "\t=1+1",
+    "\r=1+1",
+    "\n=1+1",
+    " =1+1",
+    "\x00\x00-2+3",
+    "=1+1",
+    "+1",
+    "-1",
+    "@SUM(A1)",
+    "\u200b=1+1",
+    "＝1+1",
+  ];
   for (const [i, name] of dangerous.entries()) {
-    t.db.sqlite.run("insert into newsletter_signups (email, name, source, ip_address, created_at) values (?, ?, 'website', '203.0.113.7', 0)", [`n${i}@example.com`, name]);
+    t.db.sqlite.run(
+      "insert into newsletter_signups (email, name, source, ip_address, created_at) values (?, ?, 'website', '203.0.113.7', 0)",
+      [`n${i}@example.com`, name],
+    );
   }
   // and through the public form, which stores what survives its trimming
-  expect((await t.call("POST", "/api/newsletter/signup", { body: { email: "form@example.com", name: "\x00=HYPERLINK(\"http://x.example\")" } })).status).toBe(201);
+  expect(
+    (
+      await t.call("POST", "/api/newsletter/signup", {
+        body: { email: "form@example.com", name: '\x00=HYPERLINK("http://x.example")' },
+      })
+    ).status,
+  ).toBe(201);
   const csv = await listening(async (url) => {
     const res = await fetch(`${url}/api/admin/export/newsletter.csv`, { headers: { cookie: admin } });
     expect(res.status).toBe(200);
     return await res.text();
   });
-  const names = parseCsv(csv).slice(1).map((r) => r[2]);
-  expect(names).toEqual([...dangerous, "\x00=HYPERLINK(\"http://x.example\")"].map((name) => `'${name}`));
+  const names = parseCsv(csv)
+    .slice(1)
+    .map((r) => r[2]);
+  expect(names).toEqual([...dangerous, '\x00=HYPERLINK("http://x.example")'].map((name) => `'${name}`));
   // plain text is left alone
   expect(csvCell("Ann")).toBe("Ann");
   expect(csvCell("a b")).toBe("a b");

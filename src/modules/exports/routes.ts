@@ -5,5 +5,7 @@ import { csvResponse } from "./model.ts";
 import type { ExportService } from "./service.ts";
 
 export function exportRoutes({ context, csvExports }: { context: ContextDeps; csvExports: ExportService }) {
-  return new Elysia().use(adminContext(context)).get("/api/admin/export/:name", ({ params }) => csvResponse(csvExports.table(params.name)));
+  return new Elysia()
+    .use(adminContext(context))
+    .get("/api/admin/export/:name", ({ params }) => csvResponse(csvExports.table(params.name)));
 }

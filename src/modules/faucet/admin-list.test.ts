@@ -22,13 +22,22 @@ beforeAll(async () => {
   t.clock.advance(DAY);
   made.rejected = await ask({ address: addressOf.rejected }, { ip: "192.0.2.2" });
   await t.call("POST", `${URL}/${made.rejected}`, { cookie: admin, body: { action: "REJECTED", reason: "Spam" } });
-  const review = await t.call("POST", "/api/reviews/submit", { body: { review: "Great", rating: 5 }, cookie: "device=reviewer-device-00000000001" });
+  const review = await t.call("POST", "/api/reviews/submit", {
+    body: { review: "Great", rating: 5 },
+    cookie: "device=reviewer-device-00000000001",
+  });
   // The bonus goes to an address the faucet paid from the reviewer's device (reviews/farm.test.ts
   // tests the rule): such a payment, a month before the list's days, stands in while the bonus is
   // asked, then leaves, so the list holds the four (id 0 leaves the ids of the others as they were).
   const paid = randomAddress();
-  t.db.sqlite.run("insert into faucet_requests (id, address, amount_drops, status, device_id, created_at) values (0, ?, 5000000, 'PROCESSED', 'reviewer-device-00000000001', ?)", [paid, t.clock() - 30 * DAY]);
-  const bonus = await t.call("POST", "/api/reviews/bonus-request", { body: { address: paid, reviewId: review.json.id }, cookie: "device=reviewer-device-00000000001" });
+  t.db.sqlite.run(
+    "insert into faucet_requests (id, address, amount_drops, status, device_id, created_at) values (0, ?, 5000000, 'PROCESSED', 'reviewer-device-00000000001', ?)",
+    [paid, t.clock() - 30 * DAY],
+  );
+  const bonus = await t.call("POST", "/api/reviews/bonus-request", {
+    body: { address: paid, reviewId: review.json.id },
+    cookie: "device=reviewer-device-00000000001",
+  });
   t.db.sqlite.run("delete from faucet_requests where id = 0");
   made.bonus = bonus.json.id;
   t.clock.advance(DAY);
@@ -42,7 +51,11 @@ beforeAll(async () => {
   ]) {
     t.db.sqlite.run("update faucet_requests set risk_score = ? where id = ?", [score, id]);
   }
-  for (const row of t.db.sqlite.query("select id, amount_drops from faucet_requests").all() as { id: number; amount_drops: number }[]) amounts.set(row.id, row.amount_drops);
+  for (const row of t.db.sqlite.query("select id, amount_drops from faucet_requests").all() as {
+    id: number;
+    amount_drops: number;
+  }[])
+    amounts.set(row.id, row.amount_drops);
 });
 afterAll(() => t.close());
 
@@ -59,7 +72,14 @@ const listed = (name: string, query: string, want: () => number[], total?: numbe
     expect(res.headers.get("x-page-size")).toBe("200");
   },
 });
-const refused = (name: string, query: string, message: string): Scenario => ({ name, method: "GET", url: `${URL}?${query}`, as: "admin", expectStatus: 400, expectJson: { message } });
+const refused = (name: string, query: string, message: string): Scenario => ({
+  name,
+  method: "GET",
+  url: `${URL}?${query}`,
+  as: "admin",
+  expectStatus: 400,
+  expectJson: { message },
+});
 
 describe("GET /api/admin/faucet/requests with filters", () =>
   scenarios(
@@ -86,7 +106,9 @@ describe("GET /api/admin/faucet/requests with filters", () =>
       listed("up to a day", "to=2026-01-15", () => [made.alice]),
       listed("search by username, any case", "q=ALIC", () => [made.alice]),
       listed("search by email", "q=alice%40example", () => [made.alice]),
-      listed("search by part of an address", `q=${addressOf.rejected.slice(3, 15).toLowerCase()}`, () => [made.rejected]),
+      listed("search by part of an address", `q=${addressOf.rejected.slice(3, 15).toLowerCase()}`, () => [
+        made.rejected,
+      ]),
       // (ids in the order made: alice's 1, the rejected 2, the bonus 3, the risky 4)
       listed("search by id: digits are an id", "q=3", () => [made.bonus]),
       listed("search by id, as #3", "q=%233", () => [made.bonus]),
@@ -96,7 +118,10 @@ describe("GET /api/admin/faucet/requests with filters", () =>
         [...amounts.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([id]) => id),
       ),
       listed("oldest first", "order=asc", () => [made.alice, made.rejected, made.bonus, made.risky]),
-      listed("filters together", "status=PENDING&risk=high&from=2026-01-16&sort=createdAt&order=asc", () => [made.bonus, made.risky]),
+      listed("filters together", "status=PENDING&risk=high&from=2026-01-16&sort=createdAt&order=asc", () => [
+        made.bonus,
+        made.risky,
+      ]),
       listed("a page past the end: none, and the count", "status=PENDING&page=2", () => [], 3),
       listed("an empty parameter is no filter", "q=&status=REJECTED", () => [made.rejected]),
       refused("an unknown status", "status=DONE", "status must be one of PENDING, APPROVED, PROCESSED, REJECTED"),
@@ -107,7 +132,13 @@ describe("GET /api/admin/faucet/requests with filters", () =>
       refused("an unknown sort", "sort=name", "sort must be one of createdAt, amount, risk"),
       refused("an unknown order", "order=up", "order must be asc or desc"),
       refused("a search over 200 characters", `q=${"a".repeat(201)}`, "q must be text of at most 200 characters"),
-      { name: "a user who is not an admin", method: "GET", url: `${URL}?status=PENDING`, as: "user", expectStatus: 403 },
+      {
+        name: "a user who is not an admin",
+        method: "GET",
+        url: `${URL}?status=PENDING`,
+        as: "user",
+        expectStatus: 403,
+      },
     ],
     { app: () => t },
   ));

@@ -37,7 +37,13 @@ export interface BudgetView {
   nextSliceAt: number | null; // null when the whole day is released
 }
 
-export function budgetView(totalDrops: number, usedDrops: number, usedThisHourDrops: number, now: number, floorDrops: number): BudgetView {
+export function budgetView(
+  totalDrops: number,
+  usedDrops: number,
+  usedThisHourDrops: number,
+  now: number,
+  floorDrops: number,
+): BudgetView {
   const hoursLeft = SLICES_PER_DAY - new Date(now).getUTCHours();
   const usedBefore = usedDrops - usedThisHourDrops;
   const leftAtHourStart = Math.max(0, totalDrops - usedBefore);

@@ -32,7 +32,9 @@ test("100 simultaneous requests for one address: exactly one is accepted", async
 });
 
 test("20 addresses at once from one IP: exactly the per-IP limit is accepted", async () => {
-  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(randomAddress(), "192.0.2.44", device(i))));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => post(randomAddress(), "192.0.2.44", device(i))),
+  );
   expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
   expect(count("select count(*) as n from faucet_requests where requester_ip = '192.0.2.44'")).toBe(3);
 });
@@ -40,8 +42,13 @@ test("20 addresses at once from one IP: exactly the per-IP limit is accepted", a
 test("simultaneous requests never pass the daily budget, and the totals match the rows", async () => {
   t.clock.set(LAST_HOUR); // the whole day's budget is released
   const admin = await t.registerAdmin();
-  await t.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { dailyLimit: "100", minAmount: "5", maxAmount: "20" } });
-  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(randomAddress(), strangerIp(i), device(i))));
+  await t.call("POST", "/api/admin/faucet/settings", {
+    cookie: admin.cookie,
+    body: { dailyLimit: "100", minAmount: "5", maxAmount: "20" },
+  });
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => post(randomAddress(), strangerIp(i), device(i))),
+  );
   const accepted = answers.filter((a) => a.status === 201).length;
   expect(accepted).toBeGreaterThanOrEqual(5);
   expect(accepted).toBeLessThan(40);

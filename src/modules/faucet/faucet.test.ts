@@ -43,7 +43,9 @@ describe("POST /api/faucet/request", () => {
     expect(amount).toBeGreaterThanOrEqual(5);
     expect(amount).toBeLessThanOrEqual(20);
     expect(res.headers.get("set-cookie")).toMatch(/device=[\w-]{22,}.*HttpOnly/);
-    const stored = t.db.sqlite.query("select requester_ip, device_id, risk_score, risk_reasons, amount_drops from faucet_requests").get() as any;
+    const stored = t.db.sqlite
+      .query("select requester_ip, device_id, risk_score, risk_reasons, amount_drops from faucet_requests")
+      .get() as any;
     expect(stored.requester_ip).toBe("203.0.113.7");
     expect(stored.device_id).toHaveLength(24);
     expect(stored.risk_score).toBeNumber();
@@ -79,7 +81,9 @@ describe("POST /api/faucet/request", () => {
     t.clock.advance(60 * 60 * 1000);
     const again = await ask(address, { ip: "198.51.100.9", device: device(9) });
     expect(again.status).toBe(429);
-    expect(again.json.message).toBe("This address already requested XRP in the last 24 hours. You can request again in 23 hours.");
+    expect(again.json.message).toBe(
+      "This address already requested XRP in the last 24 hours. You can request again in 23 hours.",
+    );
     expect(Number(again.headers.get("retry-after"))).toBe(23 * 3600);
     t.clock.advance(23 * 60 * 60 * 1000);
     expect((await ask(address, { ip: "198.51.100.9", device: device(9) })).status).toBe(201);
@@ -89,20 +93,28 @@ describe("POST /api/faucet/request", () => {
     for (let i = 0; i < 3; i++) expect((await ask(randomAddress(), { device: device(i) })).status).toBe(201);
     const fourth = await ask(randomAddress(), { device: device(4) });
     expect(fourth.status).toBe(429);
-    expect(fourth.json.message).toBe("Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.");
+    expect(fourth.json.message).toBe(
+      "Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.",
+    );
     expect((await ask(randomAddress(), { ip: "198.51.100.10", device: device(5) })).status).toBe(201);
   });
 
   test("at most 3 addresses per device in 24 h, whatever the IP", async () => {
-    for (let i = 0; i < 3; i++) expect((await ask(randomAddress(), { ip: strangerIp(i), device: device(1) })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await ask(randomAddress(), { ip: strangerIp(i), device: device(1) })).status).toBe(201);
     const fourth = await ask(randomAddress(), { ip: "198.51.100.50", device: device(1) });
     expect(fourth.status).toBe(429);
-    expect(fourth.json.message).toBe("Too many addresses from this device today (at most 3 in 24 hours). Please try again in 24 hours.");
+    expect(fourth.json.message).toBe(
+      "Too many addresses from this device today (at most 3 in 24 hours). Please try again in 24 hours.",
+    );
   });
 
   test("the daily budget is never passed: the last request gets what is left, then the faucet says so", async () => {
     t.clock.set(LAST_HOUR); // the whole day's budget is released
-    await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { dailyLimit: "30", minAmount: "10", maxAmount: "20" } });
+    await t.call("POST", "/api/admin/faucet/settings", {
+      cookie: admin,
+      body: { dailyLimit: "30", minAmount: "10", maxAmount: "20" },
+    });
     let total = 0;
     let refused: any;
     for (let i = 0; i < 5; i++) {
@@ -121,11 +133,18 @@ describe("POST /api/faucet/request", () => {
   });
 
   test("an offline faucet refuses with 503 and the status says so", async () => {
-    await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: false } });
+    await t.call("POST", "/api/admin/faucet/settings", {
+      cookie: admin,
+      body: { dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: false },
+    });
     const res = await ask(randomAddress());
     expect(res.status).toBe(503);
     expect(res.json).toEqual({ message: FAUCET_OFFLINE });
-    expect((await t.call("GET", "/api/faucet/status")).json).toMatchObject({ isActive: false, message: "Faucet is offline", offlineReason: FAUCET_OFFLINE });
+    expect((await t.call("GET", "/api/faucet/status")).json).toMatchObject({
+      isActive: false,
+      message: "Faucet is offline",
+      offlineReason: FAUCET_OFFLINE,
+    });
     expect(count("select count(*) as n from faucet_requests")).toBe(0);
   });
 
@@ -139,15 +158,25 @@ describe("POST /api/faucet/request", () => {
     // the first, still waiting, is raised with the ones that came after it (it came in at 30)
     expect(rows[0].risk_score).toBeGreaterThan(30);
     expect(JSON.parse(rows[0].risk_reasons)).toContain("3 addresses from this device in 24 h");
-    expect(JSON.parse(rows[2].risk_reasons)).toEqual(expect.arrayContaining(["3 addresses from this device in 24 h", "scripted user agent"]));
+    expect(JSON.parse(rows[2].risk_reasons)).toEqual(
+      expect.arrayContaining(["3 addresses from this device in 24 h", "scripted user agent"]),
+    );
     const honest = await ask(randomAddress(), { ip: "198.51.100.77", device: device(77) });
-    const honestRow = t.db.sqlite.query("select risk_score from faucet_requests where id = ?").get(honest.json.id) as any;
+    const honestRow = t.db.sqlite
+      .query("select risk_score from faucet_requests where id = ?")
+      .get(honest.json.id) as any;
     expect(honestRow.risk_score).toBeLessThan(25);
   });
 
   test("the request the service answers with is the request as stored, for a visitor's request and a bonus", async () => {
     const faucet = t.app.services.faucet;
-    const visitor = { ip: "198.51.100.20", deviceId: device(20), newDevice: true, userAgent: "python-requests/2.31", userId: null };
+    const visitor = {
+      ip: "198.51.100.20",
+      deviceId: device(20),
+      newDevice: true,
+      userAgent: "python-requests/2.31",
+      userId: null,
+    };
     const stored = (id: number) => t.db.select().from(faucetRequests).where(eq(faucetRequests.id, id)).get();
     const asked = await faucet.request(classicAddressToXAddress(randomAddress(), 77, false), visitor.ip, () => visitor);
     expect(asked).toEqual(stored(asked.id)!);
@@ -161,7 +190,12 @@ describe("POST /api/faucet/request", () => {
 describe("GET /api/faucet/status", () => {
   test("is active by default, the same answer for everyone: it sets no cookie", async () => {
     const res = await t.call("GET", "/api/faucet/status");
-    expect(res.json).toMatchObject({ isActive: true, message: "Faucet is online", offlineReason: null, nextClaimSeconds: null });
+    expect(res.json).toMatchObject({
+      isActive: true,
+      message: "Faucet is online",
+      offlineReason: null,
+      nextClaimSeconds: null,
+    });
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 });
@@ -177,7 +211,10 @@ describe("the device cookie", () => {
     const res = await ask(randomAddress(), { device: id });
     expect(res.status).toBe(201);
     expect(res.headers.get("set-cookie")).toBeNull();
-    const stored = t.db.sqlite.query("select device_id, risk_reasons from faucet_requests").get() as { device_id: string; risk_reasons: string };
+    const stored = t.db.sqlite.query("select device_id, risk_reasons from faucet_requests").get() as {
+      device_id: string;
+      risk_reasons: string;
+    };
     expect(stored.device_id).toBe(id);
     expect(JSON.parse(stored.risk_reasons)).not.toContain("first visit from this device");
   });
@@ -193,7 +230,8 @@ describe("the device cookie", () => {
 describe("IP grouping", () => {
   test("with subnet grouping, addresses of one /24 share the per-IP limit", async () => {
     await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { ipGrouping: "subnet" } });
-    for (let i = 1; i <= 3; i++) expect((await ask(randomAddress(), { ip: `198.51.100.${i}`, device: device(i) })).status).toBe(201);
+    for (let i = 1; i <= 3; i++)
+      expect((await ask(randomAddress(), { ip: `198.51.100.${i}`, device: device(i) })).status).toBe(201);
     const fourth = await ask(randomAddress(), { ip: "198.51.100.200", device: device(4) });
     expect(fourth.status).toBe(429);
     expect((await ask(randomAddress(), { ip: "198.51.101.1", device: device(5) })).status).toBe(201);

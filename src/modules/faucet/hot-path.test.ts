@@ -6,9 +6,22 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
 import { queryPlan, recordStatements, type StatementLog } from "../../testing/statements.ts";
 
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 // the tables a visitor or a farm can add rows to
-const GROWING = ["faucet_requests", "faucet_request_hours", "users", "rewards", "reviews", "payouts", "sessions", "notifications", "audit_log", "social_shares", "block_list"];
+const GROWING = [
+  "faucet_requests",
+  "faucet_request_hours",
+  "users",
+  "rewards",
+  "reviews",
+  "payouts",
+  "sessions",
+  "notifications",
+  "audit_log",
+  "social_shares",
+  "block_list",
+];
 const BY_STATUS_OR_TIME_ALONE = ["faucet_requests_status_time", "faucet_requests_time"];
 
 let t: TestApp;
@@ -26,7 +39,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ask = (ip: string, address = randomAddress(), device = crypto.randomUUID()) =>
-  t.call("POST", "/api/faucet/request", { body: { address }, ip, cookie: `device=${device}`, headers: { "user-agent": BROWSER } });
+  t.call("POST", "/api/faucet/request", {
+    body: { address },
+    ip,
+    cookie: `device=${device}`,
+    headers: { "user-agent": BROWSER },
+  });
 
 // What each statement run since `log.clear()` does that a farm could make slow.
 function badPlans(): string[] {
@@ -35,7 +53,8 @@ function badPlans(): string[] {
     for (const step of queryPlan(t.db.sqlite, sql)) {
       const scanned = step.match(/^SCAN (\w+)/)?.[1];
       const byIndex = step.match(/USING (?:COVERING )?INDEX (\w+)/)?.[1];
-      if ((scanned && GROWING.includes(scanned)) || (byIndex && BY_STATUS_OR_TIME_ALONE.includes(byIndex))) bad.push(`${step}\n    in: ${sql.replace(/\s+/g, " ")}`);
+      if ((scanned && GROWING.includes(scanned)) || (byIndex && BY_STATUS_OR_TIME_ALONE.includes(byIndex)))
+        bad.push(`${step}\n    in: ${sql.replace(/\s+/g, " ")}`);
     }
   }
   return bad;
@@ -47,16 +66,19 @@ test.each([
   // (each network's first refusal: a network seen over its limit is refused without a read, below)
   ["a refusal: the network is over its limit", () => ask("2001:db8:7::3")],
   // (asked before this server started: a refusal the server has not seen yet reads the database)
-  ["a refusal: the address asked in the last 24 h", async () => {
-    const address = randomAddress();
-    t.db.sqlite.run(
-      `insert into faucet_requests (address, amount_drops, requester_ip, ip_group, ip_network, ip_wide, device_id, created_at)
+  [
+    "a refusal: the address asked in the last 24 h",
+    async () => {
+      const address = randomAddress();
+      t.db.sqlite.run(
+        `insert into faucet_requests (address, amount_drops, requester_ip, ip_group, ip_network, ip_wide, device_id, created_at)
        values (?, 1000000, '203.0.113.50', '203.0.113.0/24', '203.0.113.0/24', '203.0.0.0/16', ?, ?)`,
-      [address, crypto.randomUUID(), t.clock() - 60_000],
-    );
-    log.clear();
-    return ask("203.0.113.60", address);
-  }],
+        [address, crypto.randomUUID(), t.clock() - 60_000],
+      );
+      log.clear();
+      return ask("203.0.113.60", address);
+    },
+  ],
   ["the status read", () => t.call("GET", "/api/faucet/status?mine=1", { cookie: `device=${crypto.randomUUID()}` })],
 ])("%s runs no statement a farm can make slow", async (_name, run) => {
   log.clear();
@@ -124,10 +146,16 @@ test("a network seen over its limit is refused again without a statement, before
   for (let i = 0; i < 3; i++) expect((await ask("2001:db8:78::1")).status).toBe(201);
   expect((await ask("2001:db8:78::2")).status).toBe(429);
   log.clear();
-  const again = await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: "2001:db8:78:5::9", headers: { "user-agent": BROWSER } });
+  const again = await t.call("POST", "/api/faucet/request", {
+    body: { address: randomAddress() },
+    ip: "2001:db8:78:5::9",
+    headers: { "user-agent": BROWSER },
+  });
   expect(again.status).toBe(429);
   expect(again.headers.get("x-error-code")).toBe("NETWORK_LIMIT");
-  expect(again.json.message).toBe("Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.");
+  expect(again.json.message).toBe(
+    "Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.",
+  );
   expect(again.headers.get("set-cookie")).toBeNull();
   expect(log.runs()).toBe(0);
 });
@@ -140,7 +168,12 @@ test("an address asked again is refused before who asks is read: no session look
   expect((await ask("203.0.113.71", address)).status).toBe(201);
   const { cookie } = await t.register("asker");
   log.clear();
-  const again = await t.call("POST", "/api/faucet/request", { body: { address }, ip: "203.0.113.81", cookie, headers: { "user-agent": BROWSER } });
+  const again = await t.call("POST", "/api/faucet/request", {
+    body: { address },
+    ip: "203.0.113.81",
+    cookie,
+    headers: { "user-agent": BROWSER },
+  });
   expect(again.status).toBe(429);
   expect(again.json.message).toContain("You can request again in 24 hours.");
   expect(again.headers.get("set-cookie")).toBeNull();
@@ -157,7 +190,9 @@ test("an address asked again is refused before who asks is read: no session look
 test("a crowd in one wide network: the waiting requests of its other networks are scored again without a statement each", async () => {
   const first = await ask("198.18.1.7");
   for (let i = 2; i <= 5; i++) expect((await ask(`198.18.${i}.7`)).status).toBe(201);
-  const scoreOf = (id: number) => (t.db.sqlite.query("select risk_score as score from faucet_requests where id = ?").get(id) as { score: number }).score;
+  const scoreOf = (id: number) =>
+    (t.db.sqlite.query("select risk_score as score from faucet_requests where id = ?").get(id) as { score: number })
+      .score;
   const before = scoreOf(first.json.id);
   expect(before).toBeLessThan(100);
   log.clear();

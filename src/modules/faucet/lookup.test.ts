@@ -10,7 +10,12 @@ import { BUDGET_REACHED, FAUCET_OFFLINE, waitReasons } from "./model.ts";
 const HOUR = 60 * 60 * 1000;
 const device = (n: number) => `device-${String(n).padStart(20, "0")}`;
 const ask = (t: TestApp, address: string, options: { ip?: string; device?: string } = {}) =>
-  t.call("POST", "/api/faucet/request", { body: { address }, ip: options.ip, cookie: `device=${options.device ?? device(1)}`, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
+  t.call("POST", "/api/faucet/request", {
+    body: { address },
+    ip: options.ip,
+    cookie: `device=${options.device ?? device(1)}`,
+    headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" },
+  });
 
 // Two requests of one wallet a day apart (the second paid), one of another wallet from another device.
 const wallet = randomAddress();
@@ -19,7 +24,9 @@ async function history(t: TestApp) {
   const first = await ask(t, wallet);
   t.clock.advance(25 * HOUR);
   const second = await ask(t, wallet, { ip: "198.51.100.2" });
-  t.db.sqlite.query("update faucet_requests set status = 'PROCESSED', processed_at = ?, tx_hash = ? where id = ?").run(t.clock(), "AB".repeat(32), second.json.id);
+  t.db.sqlite
+    .query("update faucet_requests set status = 'PROCESSED', processed_at = ?, tx_hash = ? where id = ?")
+    .run(t.clock(), "AB".repeat(32), second.json.id);
   await ask(t, other, { ip: "198.51.100.3", device: device(2) });
   return { first: first.json, second: second.json };
 }
@@ -35,13 +42,50 @@ describe("GET /api/faucet/requests", () =>
       setup: history,
       expectStatus: 200,
       expectJson: [
-        { id: 2, address: wallet, status: "PROCESSED", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: expect.any(String), txHash: "AB".repeat(32), rejectReason: null },
-        { id: 1, address: wallet, status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), processedAt: null, txHash: null, rejectReason: null },
+        {
+          id: 2,
+          address: wallet,
+          status: "PROCESSED",
+          amount: expect.stringMatching(/^\d+\.\d{6}$/),
+          createdAt: expect.any(String),
+          processedAt: expect.any(String),
+          txHash: "AB".repeat(32),
+          rejectReason: null,
+        },
+        {
+          id: 1,
+          address: wallet,
+          status: "PENDING",
+          amount: expect.stringMatching(/^\d+\.\d{6}$/),
+          createdAt: expect.any(String),
+          processedAt: null,
+          txHash: null,
+          rejectReason: null,
+        },
       ],
     },
-    { name: "a wallet that never asked has none", method: "GET", url: `/api/faucet/requests?address=${randomAddress()}`, setup: history, expectStatus: 200, expectJson: [] },
-    { name: "an invalid address: 400 with the faucet's message", method: "GET", url: "/api/faucet/requests?address=rNotAnAddress", expectStatus: 400, expectJson: { message: INVALID_ADDRESS } },
-    { name: "no address: 400 with the faucet's message", method: "GET", url: "/api/faucet/requests", expectStatus: 400, expectJson: { message: INVALID_ADDRESS } },
+    {
+      name: "a wallet that never asked has none",
+      method: "GET",
+      url: `/api/faucet/requests?address=${randomAddress()}`,
+      setup: history,
+      expectStatus: 200,
+      expectJson: [],
+    },
+    {
+      name: "an invalid address: 400 with the faucet's message",
+      method: "GET",
+      url: "/api/faucet/requests?address=rNotAnAddress",
+      expectStatus: 400,
+      expectJson: { message: INVALID_ADDRESS },
+    },
+    {
+      name: "no address: 400 with the faucet's message",
+      method: "GET",
+      url: "/api/faucet/requests",
+      expectStatus: 400,
+      expectJson: { message: INVALID_ADDRESS },
+    },
     {
       name: "an over-long address: 400 with the faucet's message",
       method: "GET",
@@ -128,11 +172,20 @@ describe("GET /api/faucet/status", () =>
       url: "/api/faucet/status",
       setup: async (t) => {
         const admin = (await t.signIn("admin")).cookie;
-        await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { dailyLimit: "10", minAmount: "10", maxAmount: "10" } });
+        await t.call("POST", "/api/admin/faucet/settings", {
+          cookie: admin,
+          body: { dailyLimit: "10", minAmount: "10", maxAmount: "10" },
+        });
         await ask(t, wallet);
       },
       expectStatus: 200,
-      expectJsonMatch: { isActive: false, offlineReason: BUDGET_REACHED, budgetLeft: "0.000000", budgetLeftDrops: 0, budgetTotal: "10.000000" },
+      expectJsonMatch: {
+        isActive: false,
+        offlineReason: BUDGET_REACHED,
+        budgetLeft: "0.000000",
+        budgetLeftDrops: 0,
+        budgetTotal: "10.000000",
+      },
     },
     {
       name: "an address that asked an hour ago waits 23 hours",
@@ -173,7 +226,11 @@ describe("GET /api/faucet/status", () =>
       url: `/api/faucet/status?address=${wallet}`,
       setup: (t) => ask(t, wallet),
       expectStatus: 200,
-      expectJsonMatch: { nextClaimSeconds: 24 * 60 * 60, nextClaimLimit: "address", nextClaimReason: waitReasons.address },
+      expectJsonMatch: {
+        nextClaimSeconds: 24 * 60 * 60,
+        nextClaimLimit: "address",
+        nextClaimReason: waitReasons.address,
+      },
     },
     {
       name: "a network at its daily number of addresses: this visitor's wait is the network's, as its refusal says",
@@ -190,13 +247,23 @@ describe("GET /api/faucet/status", () =>
       },
       expectStatus: 200,
       after: async (res, { t }) => {
-        expect(res.json).toMatchObject({ nextClaimSeconds: 21 * 60 * 60, nextClaimLimit: "network", nextClaimReason: waitReasons.network(3) });
+        expect(res.json).toMatchObject({
+          nextClaimSeconds: 21 * 60 * 60,
+          nextClaimLimit: "network",
+          nextClaimReason: waitReasons.network(3),
+        });
         const refused = await ask(t, randomAddress(), { ip: "198.51.100.200", device: device(9) });
         expect(refused.status).toBe(429);
         expect(refused.json.message.startsWith(res.json.nextClaimReason)).toBe(true);
       },
     },
-    { name: "an invalid address: 400 with the faucet's message", method: "GET", url: "/api/faucet/status?address=0x1234", expectStatus: 400, expectJson: { message: INVALID_ADDRESS } },
+    {
+      name: "an invalid address: 400 with the faucet's message",
+      method: "GET",
+      url: "/api/faucet/status?address=0x1234",
+      expectStatus: 400,
+      expectJson: { message: INVALID_ADDRESS },
+    },
   ] satisfies Scenario[]));
 
 describe("a rejected request", () => {
@@ -210,10 +277,21 @@ describe("a rejected request", () => {
     const asked = await ask(t, wallet);
     const admin = (await t.signIn("admin")).cookie;
     const reason = "This address belongs to an exchange: use a wallet you control.";
-    expect((await t.call("POST", `/api/admin/faucet/requests/${asked.json.id}`, { cookie: admin, body: { action: "REJECTED", reason } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", `/api/admin/faucet/requests/${asked.json.id}`, {
+          cookie: admin,
+          body: { action: "REJECTED", reason },
+        })
+      ).status,
+    ).toBe(200);
     const seen = { id: asked.json.id, status: "REJECTED", rejectReason: reason };
-    expect((await t.call("GET", `/api/faucet/requests?address=${wallet}`)).json).toEqual([expect.objectContaining(seen)]);
-    expect((await t.call("GET", "/api/faucet/requests?mine=1", { cookie: `device=${device(1)}` })).json).toEqual([expect.objectContaining(seen)]);
+    expect((await t.call("GET", `/api/faucet/requests?address=${wallet}`)).json).toEqual([
+      expect.objectContaining(seen),
+    ]);
+    expect((await t.call("GET", "/api/faucet/requests?mine=1", { cookie: `device=${device(1)}` })).json).toEqual([
+      expect.objectContaining(seen),
+    ]);
   });
 });
 
@@ -226,7 +304,9 @@ describe("the status over HTTP", () => {
   });
   afterEach(() => t.close());
   const status = async (query: string, cookie?: string) =>
-    (await (await fetch(`${url}/api/faucet/status${query}`, { headers: cookie ? { cookie } : {} })).json()) as { nextClaimSeconds: number | null };
+    (await (await fetch(`${url}/api/faucet/status${query}`, { headers: cookie ? { cookie } : {} })).json()) as {
+      nextClaimSeconds: number | null;
+    };
 
   test("a device's own wait is never handed to another visitor", async () => {
     for (let i = 0; i < 3; i++) await ask(t, randomAddress(), { ip: `198.51.100.${i}`, device: device(5) });

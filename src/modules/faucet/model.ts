@@ -15,10 +15,13 @@ export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again
 export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come back after midnight UTC.";
 // The day's budget is released an hour at a time: "14:00 UTC".
 const hourText = (at: number) => `${new Date(at).toISOString().slice(11, 16)} UTC`;
-export const sliceReached = (nextAt: number) => `The faucet has given out this hour's XRP. More opens at ${hourText(nextAt)}.`;
-export const SURGE_NOTICE = "Many more requests than usual are arriving right now: a person will review yours before it is paid.";
+export const sliceReached = (nextAt: number) =>
+  `The faucet has given out this hour's XRP. More opens at ${hourText(nextAt)}.`;
+export const SURGE_NOTICE =
+  "Many more requests than usual are arriving right now: a person will review yours before it is paid.";
 export const BONUS_BUDGET_REACHED = "Today's bonus budget has been given out. Please try again after midnight UTC.";
-export const bonusSliceReached = (nextAt: number) => `This hour's bonus budget has been given out. More opens at ${hourText(nextAt)}.`;
+export const bonusSliceReached = (nextAt: number) =>
+  `This hour's bonus budget has been given out. More opens at ${hourText(nextAt)}.`;
 
 export const faucetRequestBody = jsonBody({ address: text(200, INVALID_ADDRESS) });
 
@@ -38,9 +41,14 @@ export const faucetErrors = {
   invalidAddress: () => appError(400, "INVALID_ADDRESS", INVALID_ADDRESS),
   offline: () => appError(503, "FAUCET_OFFLINE", FAUCET_OFFLINE),
   budgetReached: (retryAfterSeconds: number) => tooManyRequests(BUDGET_REACHED, retryAfterSeconds, "BUDGET_REACHED"),
-  sliceReached: (nextAt: number, retryAfterSeconds: number) => tooManyRequests(sliceReached(nextAt), retryAfterSeconds, "BUDGET_REACHED"),
+  sliceReached: (nextAt: number, retryAfterSeconds: number) =>
+    tooManyRequests(sliceReached(nextAt), retryAfterSeconds, "BUDGET_REACHED"),
   bonusBudgetReached: (nextAt: number | null, retryAfterSeconds: number) =>
-    tooManyRequests(nextAt === null ? BONUS_BUDGET_REACHED : bonusSliceReached(nextAt), retryAfterSeconds, "BONUS_BUDGET_REACHED"),
+    tooManyRequests(
+      nextAt === null ? BONUS_BUDGET_REACHED : bonusSliceReached(nextAt),
+      retryAfterSeconds,
+      "BONUS_BUDGET_REACHED",
+    ),
   addressWaits: (wait: string, retryAfterSeconds: number) =>
     tooManyRequests(`${waitReasons.address} You can request again ${wait}.`, retryAfterSeconds, "ADDRESS_LIMIT"),
   networkLimit: (max: number, wait: string, retryAfterSeconds: number) =>
@@ -48,7 +56,11 @@ export const faucetErrors = {
   deviceLimit: (max: number, wait: string, retryAfterSeconds: number) =>
     tooManyRequests(`${waitReasons.device(max)} Please try again ${wait}.`, retryAfterSeconds, "DEVICE_LIMIT"),
   approvalPassesBudget: (leftXrp: string) =>
-    appError(409, "BUDGET_REACHED", `Approving this request would pass today's budget (${leftXrp} XRP left). Raise the daily limit or approve it after midnight UTC.`),
+    appError(
+      409,
+      "BUDGET_REACHED",
+      `Approving this request would pass today's budget (${leftXrp} XRP left). Raise the daily limit or approve it after midnight UTC.`,
+    ),
 };
 
 // A day's budget as the admin's settings show it (budget.ts), in XRP.
@@ -65,11 +77,20 @@ export function budgetPoolView(b: BudgetView & { refusedRequests?: number; refus
   };
 }
 export function budgetTodayView(b: { faucet: BudgetView; bonus: BudgetView; autoApprove: BudgetView }) {
-  return { faucet: budgetPoolView(b.faucet), bonus: budgetPoolView(b.bonus), autoApprove: budgetPoolView(b.autoApprove) };
+  return {
+    faucet: budgetPoolView(b.faucet),
+    bonus: budgetPoolView(b.bonus),
+    autoApprove: budgetPoolView(b.autoApprove),
+  };
 }
 
 // A faucet request as its requester sees it (product.md).
-export function faucetRequestView(row: Pick<FaucetRequest, "id" | "status" | "amountDrops" | "address" | "destinationTag" | "reason" | "createdAt" | "txHash">) {
+export function faucetRequestView(
+  row: Pick<
+    FaucetRequest,
+    "id" | "status" | "amountDrops" | "address" | "destinationTag" | "reason" | "createdAt" | "txHash"
+  >,
+) {
   return {
     id: row.id,
     status: row.status,
@@ -82,11 +103,13 @@ export function faucetRequestView(row: Pick<FaucetRequest, "id" | "status" | "am
   };
 }
 
-
 // A request as anyone may look it up by its address (or its device): never the IP, device, user
 // or risk. A rejected one says why, in the admin's words (written for the person who asked). Its
 // address (already known to whoever looks it up, or the device's own) makes its status link.
-export type PublicFaucetRequestRow = Pick<FaucetRequest, "id" | "address" | "status" | "amountDrops" | "createdAt" | "processedAt" | "txHash" | "rejectReason">;
+export type PublicFaucetRequestRow = Pick<
+  FaucetRequest,
+  "id" | "address" | "status" | "amountDrops" | "createdAt" | "processedAt" | "txHash" | "rejectReason"
+>;
 export function publicFaucetRequestView(r: PublicFaucetRequestRow) {
   return {
     id: r.id,
@@ -101,7 +124,10 @@ export function publicFaucetRequestView(r: PublicFaucetRequestRow) {
 }
 export const LOOKUP_LIMIT = 20;
 export const lookupQuery = t.Object(
-  { address: t.Optional(t.String({ maxLength: 200, error: INVALID_ADDRESS })), mine: t.Optional(t.String({ maxLength: 5, error: "mine must be 1 (this device's requests)" })) },
+  {
+    address: t.Optional(t.String({ maxLength: 200, error: INVALID_ADDRESS })),
+    mine: t.Optional(t.String({ maxLength: 5, error: "mine must be 1 (this device's requests)" })),
+  },
   { additionalProperties: true },
 );
 
@@ -161,7 +187,8 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     // approved by the auto-approve rule, not by a person
     autoApproved: r.autoApproved,
     // why the auto-approve rule left it for a person, in words (null: it did not, or has not yet)
-    leftForPerson: r.autoApproveSkip === null ? null : (LEFT_FOR_A_PERSON[r.autoApproveSkip] ?? "Auto-approve left it for you"),
+    leftForPerson:
+      r.autoApproveSkip === null ? null : (LEFT_FOR_A_PERSON[r.autoApproveSkip] ?? "Auto-approve left it for you"),
     // who decided: an admin's username, 'Auto' for the auto-approve rule, null while pending
     processedBy: r.autoApproved ? "Auto" : (r.processedByName ?? null),
     createdAt: iso(r.createdAt),

@@ -6,7 +6,8 @@ import { formatXrp } from "../../money.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { WIDE_COUNT_CAP } from "./risk.ts";
 
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 let t: TestApp;
 let admin: string;
 let devices = 0;
@@ -18,8 +19,16 @@ afterEach(() => t.close());
 
 // A visitor with a device cookie of its own (a farm gets a fresh one from `GET /` each time).
 const ask = (ip: string, device = `farm-device-${String(++devices).padStart(12, "0")}`) =>
-  t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip, cookie: `device=${device}`, headers: { "user-agent": BROWSER } });
-const risk = (id: number) => t.db.sqlite.query("select risk_score as score, risk_reasons as reasons from faucet_requests where id = ?").get(id) as { score: number; reasons: string };
+  t.call("POST", "/api/faucet/request", {
+    body: { address: randomAddress() },
+    ip,
+    cookie: `device=${device}`,
+    headers: { "user-agent": BROWSER },
+  });
+const risk = (id: number) =>
+  t.db.sqlite
+    .query("select risk_score as score, risk_reasons as reasons from faucet_requests where id = ?")
+    .get(id) as { score: number; reasons: string };
 const settings = (body: unknown) => t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body });
 
 describe("limits at the width the farm pays for", () => {
@@ -28,7 +37,9 @@ describe("limits at the width the farm pays for", () => {
     for (let i = 1; i <= 6; i++) answers.push(await ask(`2001:db8:77:${i.toString(16)}::1`));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 429, 429, 429]);
     expect(answers[3]!.headers.get("x-error-code")).toBe("NETWORK_LIMIT");
-    expect(answers[3]!.json.message).toBe("Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.");
+    expect(answers[3]!.json.message).toBe(
+      "Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.",
+    );
     // the first came in at 0; still waiting, it is raised by the ones after it (the burst seen whole)
     expect(risk(answers[0]!.json.id).score).toBeGreaterThanOrEqual(20);
     expect(risk(answers[1]!.json.id).score).toBeGreaterThan(20);
@@ -48,7 +59,9 @@ describe("limits at the width the farm pays for", () => {
     for (const ip of ["2001:db8:79:9::1", "2001:db8:79:9::2"]) {
       const refused = await ask(ip);
       expect(refused.status).toBe(429);
-      expect(refused.json.message).toBe("Too many addresses from your network today (at most 3 in 24 hours). Please try again in 21 hours.");
+      expect(refused.json.message).toBe(
+        "Too many addresses from your network today (at most 3 in 24 hours). Please try again in 21 hours.",
+      );
     }
     t.clock.advance(21 * 60 * 60_000 + 1000);
     expect((await ask("2001:db8:79:9::3")).status).toBe(201);
@@ -85,7 +98,10 @@ describe("limits at the width the farm pays for", () => {
     expect(risk(answers[0]!.json.id).reasons).toContain("5 requests from other networks of this /16 in an hour");
     expect(risk(answers[5]!.json.id).reasons).toContain("5 requests from other networks of this /16 in an hour");
     // (auto-approve.test.ts: counted again when its hold ends, the first carries the burst after it)
-    const first = t.db.sqlite.query("select * from faucet_requests where id = ?").get(answers[0]!.json.id) as Record<string, unknown>;
+    const first = t.db.sqlite.query("select * from faucet_requests where id = ?").get(answers[0]!.json.id) as Record<
+      string,
+      unknown
+    >;
     expect(first).toMatchObject({ ip_network: "198.51.1.0/24", ip_wide: "198.51.0.0/16" });
   });
 
@@ -98,11 +114,22 @@ describe("limits at the width the farm pays for", () => {
       // (the same budget and amounts in both: every request accepted, none drawn at random)
       const open = { dailyLimit: "1000", minAmount: "1", maxAmount: "1" };
       expect((await settings(open)).status).toBe(200);
-      expect((await whole.call("POST", "/api/admin/faucet/settings", { cookie: (await whole.registerAdmin()).cookie, body: open })).status).toBe(200);
-      const rows = (app: TestApp) => app.db.sqlite.query("select risk_score, risk_reasons, budget_day from faucet_requests order by id").all();
+      expect(
+        (
+          await whole.call("POST", "/api/admin/faucet/settings", {
+            cookie: (await whole.registerAdmin()).cookie,
+            body: open,
+          })
+        ).status,
+      ).toBe(200);
+      const rows = (app: TestApp) =>
+        app.db.sqlite.query("select risk_score, risk_reasons, budget_day from faucet_requests order by id").all();
       const both = async (ip: string, device: string, address = randomAddress()) => {
         const body = { body: { address }, ip, cookie: `device=${device}`, headers: { "user-agent": BROWSER } };
-        const [shared, counted] = [await t.call("POST", "/api/faucet/request", body), await whole.call("POST", "/api/faucet/request", body)];
+        const [shared, counted] = [
+          await t.call("POST", "/api/faucet/request", body),
+          await whole.call("POST", "/api/faucet/request", body),
+        ];
         // (what the other one stored of its own network's signals is never used: it counts them again)
         whole.db.sqlite.run("update faucet_requests set risk_signals = null");
         expect([shared.status, counted.status]).toEqual([201, 201]);
@@ -143,14 +170,24 @@ describe("limits at the width the farm pays for", () => {
       t.db.sqlite.run(
         `insert into faucet_requests (address, amount_drops, requester_ip, ip_group, ip_network, ip_wide, device_id, created_at)
          values (?, 1000000, ?, ?, ?, '198.18.0.0/16', ?, ?)`,
-        [randomAddress(), `198.18.${thirdOctet}.9`, `198.18.${thirdOctet}.0/24`, `198.18.${thirdOctet}.0/24`, `seeded-device-${thirdOctet}`, t.clock() - agoMs],
+        [
+          randomAddress(),
+          `198.18.${thirdOctet}.9`,
+          `198.18.${thirdOctet}.0/24`,
+          `198.18.${thirdOctet}.0/24`,
+          `seeded-device-${thirdOctet}`,
+          t.clock() - agoMs,
+        ],
       );
     // 12 in the day, 2 of them in the last hour
     for (let i = 1; i <= 10; i++) seed(i, (3 + i) * 60 * 60_000);
     for (let i = 11; i <= 12; i++) seed(i, 10 * 60_000);
     const some = await ask("198.18.100.7");
     expect(JSON.parse(risk(some.json.id).reasons)).toEqual(
-      expect.arrayContaining(["2 requests from other networks of this /16 in an hour", `${WIDE_COUNT_CAP} or more requests from other networks of this /16 in 24 h`]),
+      expect.arrayContaining([
+        "2 requests from other networks of this /16 in an hour",
+        `${WIDE_COUNT_CAP} or more requests from other networks of this /16 in 24 h`,
+      ]),
     );
     // 12 more in the last hour: the hour's count is at its cap too
     for (let i = 13; i <= 24; i++) seed(i, 5 * 60_000);
@@ -161,17 +198,28 @@ describe("limits at the width the farm pays for", () => {
 
   test("a household of three on one IPv4: nobody refused, the second and third flagged for a person", async () => {
     const ip = "203.0.113.40";
-    const people = [await ask(ip, "household-device-0000001"), await ask(ip, "household-device-0000002"), await ask(ip, "household-device-0000003")];
+    const people = [
+      await ask(ip, "household-device-0000001"),
+      await ask(ip, "household-device-0000002"),
+      await ask(ip, "household-device-0000003"),
+    ];
     expect(people.map((p) => p.status)).toEqual([201, 201, 201]);
     // each one raises the others still waiting: all three above auto-approve's threshold, so a
     // person looks, none holding budget meanwhile
     for (const score of people.map((p) => risk(p.json.id).score)) expect(score).toBeGreaterThan(20);
-    expect((t.db.sqlite.query("select count(*) as n from faucet_requests where budget_day is not null").get() as { n: number }).n).toBe(0);
+    expect(
+      (
+        t.db.sqlite.query("select count(*) as n from faucet_requests where budget_day is not null").get() as {
+          n: number;
+        }
+      ).n,
+    ).toBe(0);
   });
 });
 
 describe("the day's budget, released an hour at a time", () => {
-  const dayTotal = () => (t.db.sqlite.query("select coalesce(sum(amount_drops), 0) as n from faucet_daily_totals").get() as { n: number }).n;
+  const dayTotal = () =>
+    (t.db.sqlite.query("select coalesce(sum(amount_drops), 0) as n from faucet_daily_totals").get() as { n: number }).n;
 
   test("a burst at midnight takes one slice, not the day; the faucet says when the next opens; the next hour pays again", async () => {
     t.clock.set(Date.UTC(2026, 0, 16, 0, 5));
@@ -197,7 +245,12 @@ describe("the day's budget, released an hour at a time", () => {
       nextSliceAt: "2026-01-16T01:00:00.000Z",
     });
     const budget = (await t.call("GET", "/api/admin/faucet/budget", { cookie: admin })).json;
-    expect(budget.faucet).toMatchObject({ total: "100.000000", slice: "4.166667", released: "20.000000", nextSliceAt: "2026-01-16T01:00:00.000Z" });
+    expect(budget.faucet).toMatchObject({
+      total: "100.000000",
+      slice: "4.166667",
+      released: "20.000000",
+      nextSliceAt: "2026-01-16T01:00:00.000Z",
+    });
     const usedAtMidnight = dayTotal();
     expect(budget.faucet.refusedRequests).toBe(answers.length - accepted.length);
 
@@ -221,7 +274,9 @@ describe("the day's budget, released an hour at a time", () => {
     // released by 14:35 went in one burst
     expect(dayTotal()).toBeLessThanOrEqual(20_000_000);
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
-    expect(answers.find((a) => a.status === 429)!.json.message).toBe("The faucet has given out this hour's XRP. More opens at 15:00 UTC.");
+    expect(answers.find((a) => a.status === 429)!.json.message).toBe(
+      "The faucet has given out this hour's XRP. More opens at 15:00 UTC.",
+    );
     // the next hour: what is left spread over the 9 hours left
     t.clock.set(Date.UTC(2026, 0, 16, 15, 0));
     const status = (await t.call("GET", "/api/faucet/status")).json;
@@ -234,7 +289,9 @@ describe("the day's budget, released an hour at a time", () => {
     const answers = [];
     for (let i = 1; i <= 3; i++) answers.push(await ask(`2001:db8:51:${i}::1`));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
-    const rows = t.db.sqlite.query("select risk_score as score, budget_day as day from faucet_requests order by id").all() as { score: number; day: string | null }[];
+    const rows = t.db.sqlite
+      .query("select risk_score as score, budget_day as day from faucet_requests order by id")
+      .all() as { score: number; day: string | null }[];
     // the whole burst flagged, the first included, and none of it holds the slice any more
     expect(rows.map((row) => row.day)).toEqual([null, null, null]);
     for (const row of rows) expect(row.score).toBeGreaterThanOrEqual(20);
@@ -244,11 +301,16 @@ describe("the day's budget, released an hour at a time", () => {
   });
 
   test("the bonus budget is a setting beside the faucet's, checked like it", async () => {
-    expect((await settings({ bonusDailyLimit: "30", bonusMinAccountAgeHours: 48 })).json).toMatchObject({ bonusDailyLimit: "30", bonusMinAccountAgeHours: 48 });
+    expect((await settings({ bonusDailyLimit: "30", bonusMinAccountAgeHours: 48 })).json).toMatchObject({
+      bonusDailyLimit: "30",
+      bonusMinAccountAgeHours: 48,
+    });
     const bad = await settings({ bonusMinAccountAgeHours: 1000 });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe("bonusMinAccountAgeHours must be a whole number from 0 to 720");
-    expect((await settings({ bonusDailyLimit: "-1" })).json.message).toBe("bonusDailyLimit must be a positive XRP amount with at most 6 decimals");
+    expect((await settings({ bonusDailyLimit: "-1" })).json.message).toBe(
+      "bonusDailyLimit must be a positive XRP amount with at most 6 decimals",
+    );
     const budget = (await t.call("GET", "/api/admin/faucet/budget", { cookie: admin })).json;
     // at 12:00 with nothing used: 30 XRP over the 12 hours left, at least one bonus (5 XRP) released
     expect(budget.bonus).toMatchObject({ total: "30.000000", slice: "2.500000", released: "5.000000" });

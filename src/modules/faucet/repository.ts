@@ -30,7 +30,24 @@ export interface WideRequest {
 // What re-scoring a waiting request reads of it (service.ts: rescore, raiseWaiting).
 export type WaitingRequest = Pick<
   FaucetRequest,
-  "id" | "address" | "amountDrops" | "reason" | "status" | "riskScore" | "riskReasons" | "requesterIp" | "ipGroup" | "ipNetwork" | "ipWide" | "deviceId" | "userAgent" | "budgetDay" | "createdAt" | "addressPoints" | "addressReasons" | "riskSignals"
+  | "id"
+  | "address"
+  | "amountDrops"
+  | "reason"
+  | "status"
+  | "riskScore"
+  | "riskReasons"
+  | "requesterIp"
+  | "ipGroup"
+  | "ipNetwork"
+  | "ipWide"
+  | "deviceId"
+  | "userAgent"
+  | "budgetDay"
+  | "createdAt"
+  | "addressPoints"
+  | "addressReasons"
+  | "riskSignals"
 >;
 interface WaitingRow {
   id: number;
@@ -88,7 +105,11 @@ export interface OtherAddresses {
 }
 
 // The other addresses among a network's or a device's requests (those after `since`, when given).
-export function otherAddressesFrom(requests: AddressAt[], address: string, since = Number.NEGATIVE_INFINITY): OtherAddresses {
+export function otherAddressesFrom(
+  requests: AddressAt[],
+  address: string,
+  since = Number.NEGATIVE_INFINITY,
+): OtherAddresses {
   const others = new Set<string>();
   let first: number | null = null;
   for (const request of requests) {
@@ -136,7 +157,9 @@ export function createFaucetRepository(db: Db) {
   // (the rows read and counted here: a count(distinct) built a temporary b-tree each time, about
   // twice the cost)
   const requestsFrom = (column: "ip_network" | "device_id") =>
-    db.sqlite.prepare<AddressAt, [string, number]>(`select address, created_at from faucet_requests where ${column} = ?1 and created_at > ?2`);
+    db.sqlite.prepare<AddressAt, [string, number]>(
+      `select address, created_at from faucet_requests where ${column} = ?1 and created_at > ?2`,
+    );
   const requestsFromNetwork = requestsFrom("ip_network");
   const requestsFromDevice = requestsFrom("device_id");
   // The limits' three reads in one statement (service.ts: checkLimits): the address's latest faucet
@@ -191,20 +214,40 @@ export function createFaucetRepository(db: Db) {
     `case when exists (select 1 from faucet_requests where ${where} and created_at > ?12 and address <> ?4)
        then (select count(distinct address) from faucet_requests where ${where} and created_at > ?12 and address <> ?4) else 0 end`;
   const rescoreCounts = db.sqlite.prepare<RescoreCounts, [...SignalArgs, number]>(
-    signalCountsSql(true, `, ${otherAddressCount("ip_network = ?1")} as addressesFromNetwork, ${otherAddressCount("device_id = ?3")} as addressesFromDevice`),
+    signalCountsSql(
+      true,
+      `, ${otherAddressCount("ip_network = ?1")} as addressesFromNetwork, ${otherAddressCount("device_id = ?3")} as addressesFromDevice`,
+    ),
   );
   const dayTotal = db.sqlite.prepare<{ amountDrops: number; bonusDrops: number }, [string]>(
     "select amount_drops as amountDrops, bonus_drops as bonusDrops from faucet_daily_totals where day = ?",
   );
-  const budgetOf = db.select({ amountDrops: r.amountDrops, budgetDay: r.budgetDay, reason: r.reason }).from(r).where(eq(r.id, p("id"))).prepare();
-  const setBudgetDay = db.update(r).set({ budgetDay: sql`${p("day")}` }).where(eq(r.id, p("id"))).prepare();
+  const budgetOf = db
+    .select({ amountDrops: r.amountDrops, budgetDay: r.budgetDay, reason: r.reason })
+    .from(r)
+    .where(eq(r.id, p("id")))
+    .prepare();
+  const setBudgetDay = db
+    .update(r)
+    .set({ budgetDay: sql`${p("day")}` })
+    .where(eq(r.id, p("id")))
+    .prepare();
   // what its payout's settlement writes: paid (PROCESSED with the hash), or why it is not
   const markPaid = db
     .update(r)
-    .set({ status: "PROCESSED", txHash: sql`${p("txHash")}`, processedAt: sql`coalesce(${r.processedAt}, ${p("at")})`, payoutError: null })
+    .set({
+      status: "PROCESSED",
+      txHash: sql`${p("txHash")}`,
+      processedAt: sql`coalesce(${r.processedAt}, ${p("at")})`,
+      payoutError: null,
+    })
     .where(eq(r.id, p("id")))
     .prepare();
-  const setPayoutError = db.update(r).set({ payoutError: sql`${p("message")}` }).where(eq(r.id, p("id"))).prepare();
+  const setPayoutError = db
+    .update(r)
+    .set({ payoutError: sql`${p("message")}` })
+    .where(eq(r.id, p("id")))
+    .prepare();
   // +1 when the previous claim was less than 48 h before, else 1; within 24 h (another address) the
   // streak stays: one day counts once.
   const updateClaimer = db.sqlite.prepare<unknown, [number, number, number, number, number]>(
@@ -242,13 +285,24 @@ export function createFaucetRepository(db: Db) {
     );
   const waitingFromNetwork = waitingAmongNewest("ip_network");
   const waitingFromWide = waitingAmongNewest("ip_wide");
-  const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
-  const setAddressRisk = db
-    .update(r)
-    .set({ riskScore: sql`${p("score")}`, riskReasons: sql`${p("reasons")}`, addressPoints: sql`${p("points")}`, addressReasons: sql`${p("addressReasons")}` })
+  const byId = db
+    .select()
+    .from(r)
     .where(eq(r.id, p("id")))
     .prepare();
-  const setRisk = db.sqlite.prepare<unknown, [number, string, string, number]>("update faucet_requests set risk_score = ?1, risk_reasons = ?2, risk_signals = ?3 where id = ?4");
+  const setAddressRisk = db
+    .update(r)
+    .set({
+      riskScore: sql`${p("score")}`,
+      riskReasons: sql`${p("reasons")}`,
+      addressPoints: sql`${p("points")}`,
+      addressReasons: sql`${p("addressReasons")}`,
+    })
+    .where(eq(r.id, p("id")))
+    .prepare();
+  const setRisk = db.sqlite.prepare<unknown, [number, string, string, number]>(
+    "update faucet_requests set risk_score = ?1, risk_reasons = ?2, risk_signals = ?3 where id = ?4",
+  );
   // What the requests waiting in a wide network share (service.ts: raiseWaiting), read once for all
   // of them: the wide network's newest requests since a moment, their network and time from its
   // index alone (each one's velocity counts are counted from them), and its networks with a request
@@ -276,7 +330,9 @@ export function createFaucetRepository(db: Db) {
   );
   // the requests of the last minutes (the surge watch's memory at start) and, during a surge, the
   // wide networks (IPv4 /16, IPv6 /32) that sent most of them: read once, not per request
-  const requestsSince = db.sqlite.prepare<{ n: number }, [number]>("select count(*) as n from faucet_requests where created_at > ?");
+  const requestsSince = db.sqlite.prepare<{ n: number }, [number]>(
+    "select count(*) as n from faucet_requests where created_at > ?",
+  );
   // The wide networks that sent most of the newest BUSIEST_AMONG requests since a moment (a surge's
   // alert): a flood's 10 minutes can hold a million rows, read in one go on the event loop.
   const busiestWideSince = db.sqlite.prepare<{ network: string; requests: number }, [number]>(
@@ -309,16 +365,41 @@ export function createFaucetRepository(db: Db) {
     .prepare();
   // A wallet's or a device's latest requests, as the public lookup shows them (indexes
   // faucet_requests_address_time and faucet_requests_device_time).
-  const publicColumns = { id: r.id, address: r.address, status: r.status, amountDrops: r.amountDrops, createdAt: r.createdAt, processedAt: r.processedAt, txHash: r.txHash, rejectReason: r.rejectReason };
+  const publicColumns = {
+    id: r.id,
+    address: r.address,
+    status: r.status,
+    amountDrops: r.amountDrops,
+    createdAt: r.createdAt,
+    processedAt: r.processedAt,
+    txHash: r.txHash,
+    rejectReason: r.rejectReason,
+  };
   const latestBy = (column: typeof r.address | typeof r.deviceId) =>
-    db.select(publicColumns).from(r).where(eq(column, p("key"))).orderBy(desc(r.createdAt), desc(r.id)).limit(p("limit")).prepare();
+    db
+      .select(publicColumns)
+      .from(r)
+      .where(eq(column, p("key")))
+      .orderBy(desc(r.createdAt), desc(r.id))
+      .limit(p("limit"))
+      .prepare();
   const latestForAddress = latestBy(r.address);
   const latestForDevice = latestBy(r.deviceId);
   // a reviewer bonus whose review still waits for moderation (1), or was published (0)
-  const reviewHeld = sql<number | null>`(select ${reviews.approved} = 0 from ${reviews} where ${reviews.id} = ${r.reviewId})`;
+  const reviewHeld = sql<
+    number | null
+  >`(select ${reviews.approved} = 0 from ${reviews} where ${reviews.id} = ${r.reviewId})`;
   const withPeople = (ids: number[]): AdminFaucetRequestRow[] =>
     db
-      .select({ request: r, userName: users.username, userEmail: users.email, payoutState: payouts.status, payoutMessage: payouts.error, processedByName: processor.username, reviewHeld })
+      .select({
+        request: r,
+        userName: users.username,
+        userEmail: users.email,
+        payoutState: payouts.status,
+        payoutMessage: payouts.error,
+        processedByName: processor.username,
+        reviewHeld,
+      })
       .from(r)
       .leftJoin(users, eq(users.id, r.userId))
       .leftJoin(processor, eq(processor.id, r.processedBy))
@@ -339,7 +420,9 @@ export function createFaucetRepository(db: Db) {
         userEmail: users.email,
         payoutState: payouts.status,
         payoutMessage: payouts.error,
-        processedByName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${r.processedBy})`,
+        processedByName: sql<
+          string | null
+        >`(select ${users.username} from ${users} where ${users.id} = ${r.processedBy})`,
         reviewHeld,
       })
       .from(r)
@@ -355,7 +438,13 @@ export function createFaucetRepository(db: Db) {
       where.push(sql`${score} >= ${low}`, below === null ? undefined : sql`${score} < ${below}`);
     }
     if (f.reason) where.push(eq(r.reason, f.reason));
-    where.push(...rangeAndSearch(f, { id: r.id, createdAt: r.createdAt, searched: [r.address, users.username, users.email, r.txHash] }));
+    where.push(
+      ...rangeAndSearch(f, {
+        id: r.id,
+        createdAt: r.createdAt,
+        searched: [r.address, users.username, users.email, r.txHash],
+      }),
+    );
     return and(...where);
   };
   const sortColumn = { createdAt: r.createdAt, amount: r.amountDrops, risk: sql`coalesce(${r.riskScore}, 0)` } as const;
@@ -374,7 +463,8 @@ export function createFaucetRepository(db: Db) {
         .map(({ request, ...rest }) => ({ ...request, ...rest }));
       // (the users only when the search needs their names)
       const counted = db.select({ n: count() }).from(r);
-      const total = (f.q ? counted.leftJoin(users, eq(users.id, r.userId)).where(where) : counted.where(where)).get()!.n;
+      const total = (f.q ? counted.leftJoin(users, eq(users.id, r.userId)).where(where) : counted.where(where)).get()!
+        .n;
       return { rows, total };
     },
     lastForAddress: (address: string, since: number) => lastForAddress.get(address, since) ?? undefined,
@@ -385,43 +475,125 @@ export function createFaucetRepository(db: Db) {
       network: string,
       device: string,
       since: number,
-    ): { last: number | undefined; fromNetwork: OtherAddresses; fromDevice: OtherAddresses; networkRequests: AddressAt[] } {
+    ): {
+      last: number | undefined;
+      fromNetwork: OtherAddresses;
+      fromDevice: OtherAddresses;
+      networkRequests: AddressAt[];
+    } {
       let last: number | undefined;
       const fromNetwork: AddressAt[] = [];
       const fromDevice: AddressAt[] = [];
-      for (const [kind, other, at] of limitRows.values(address, since, network, device) as [0 | 1 | 2, string, number][]) {
+      for (const [kind, other, at] of limitRows.values(address, since, network, device) as [
+        0 | 1 | 2,
+        string,
+        number,
+      ][]) {
         if (kind === 0) last = at;
         else (kind === 1 ? fromNetwork : fromDevice).push({ address: other, created_at: at });
       }
-      return { last, fromNetwork: otherAddressesFrom(fromNetwork, address), fromDevice: otherAddressesFrom(fromDevice, address), networkRequests: fromNetwork };
+      return {
+        last,
+        fromNetwork: otherAddressesFrom(fromNetwork, address),
+        fromDevice: otherAddressesFrom(fromDevice, address),
+        networkRequests: fromNetwork,
+      };
     },
-    otherAddressesFromDevice: (key: string, address: string, since: number) => otherAddressesFrom(requestsFromDevice.all(key, since), address),
-    otherAddressesFromNetwork: (key: string, address: string, since: number) => otherAddressesFrom(requestsFromNetwork.all(key, since), address),
+    otherAddressesFromDevice: (key: string, address: string, since: number) =>
+      otherAddressesFrom(requestsFromDevice.all(key, since), address),
+    otherAddressesFromNetwork: (key: string, address: string, since: number) =>
+      otherAddressesFrom(requestsFromNetwork.all(key, since), address),
     // (`networkQuiet`: the network asked nothing in the last 24 h)
-    signalCounts: (nets: { network: string; wide: string }, device: string, address: string, since: SignalMoments, networkQuiet = false): SignalCounts =>
-      (networkQuiet ? signalCountsQuietNetwork : signalCounts).get(nets.network, nets.wide, device, address, since.rejected, since.fromNetworkRecently, since.devicesForAddress, since.devicesFromNetwork, since.fromWideHour, since.fromWideDay, since.paidToWide)!,
-    rescoreCounts: (nets: { network: string; wide: string }, device: string, address: string, since: SignalMoments, addressesSince: number): RescoreCounts =>
-      rescoreCounts.get(nets.network, nets.wide, device, address, since.rejected, since.fromNetworkRecently, since.devicesForAddress, since.devicesFromNetwork, since.fromWideHour, since.fromWideDay, since.paidToWide, addressesSince)!,
+    signalCounts: (
+      nets: { network: string; wide: string },
+      device: string,
+      address: string,
+      since: SignalMoments,
+      networkQuiet = false,
+    ): SignalCounts =>
+      (networkQuiet ? signalCountsQuietNetwork : signalCounts).get(
+        nets.network,
+        nets.wide,
+        device,
+        address,
+        since.rejected,
+        since.fromNetworkRecently,
+        since.devicesForAddress,
+        since.devicesFromNetwork,
+        since.fromWideHour,
+        since.fromWideDay,
+        since.paidToWide,
+      )!,
+    rescoreCounts: (
+      nets: { network: string; wide: string },
+      device: string,
+      address: string,
+      since: SignalMoments,
+      addressesSince: number,
+    ): RescoreCounts =>
+      rescoreCounts.get(
+        nets.network,
+        nets.wide,
+        device,
+        address,
+        since.rejected,
+        since.fromNetworkRecently,
+        since.devicesForAddress,
+        since.devicesFromNetwork,
+        since.fromWideHour,
+        since.fromWideDay,
+        since.paidToWide,
+        addressesSince,
+      )!,
     dayTotal: (day: string) => dayTotal.get(day)?.amountDrops ?? 0,
     // (see waitingAmongNewest; each request once, newest first. Read by bun:sqlite: Drizzle's
     // mapping of 20 whole rows cost about 300 µs of a farm request's time.)
     // (`networkQuiet`: the network asked nothing else in 24 h, so nothing waits there)
     waitingFrom(network: string, wide: string, since: number, id: number, networkQuiet = false): WaitingRequest[] {
       const rows = new Map<number, WaitingRow>();
-      for (const row of [...(networkQuiet ? [] : waitingFromNetwork.all(network, since, id)), ...waitingFromWide.all(wide, since, id)]) rows.set(row.id, row);
+      for (const row of [
+        ...(networkQuiet ? [] : waitingFromNetwork.all(network, since, id)),
+        ...waitingFromWide.all(wide, since, id),
+      ])
+        rows.set(row.id, row);
       return [...rows.values()].sort((a, b) => b.created_at - a.created_at).map(waitingRequest);
     },
     markPaid: (id: number, txHash: string, at: number) => markPaid.run({ id, txHash, at }),
     setPayoutError: (id: number, message: string) => setPayoutError.run({ id, message }),
     byId: (id: number): FaucetRequest | undefined => byId.get({ id }),
     setAddressRisk: (id: number, score: number, reasons: string[], points: number, addressReasons: string[]) =>
-      setAddressRisk.run({ id, score, reasons: JSON.stringify(reasons), points, addressReasons: JSON.stringify(addressReasons) }),
-    setRisk: (id: number, score: number, reasons: string[], signals: number[]) => setRisk.run(score, JSON.stringify(reasons), JSON.stringify(signals), id),
+      setAddressRisk.run({
+        id,
+        score,
+        reasons: JSON.stringify(reasons),
+        points,
+        addressReasons: JSON.stringify(addressReasons),
+      }),
+    setRisk: (id: number, score: number, reasons: string[], signals: number[]) =>
+      setRisk.run(score, JSON.stringify(reasons), JSON.stringify(signals), id),
     wideNewest: (wide: string, since: number) => wideNewest.all(wide, since),
-    paidNetworksOfWide: (wide: string, since: number) => paidNetworksOfWide.all(wide, since).map((row) => row.ip_network),
+    paidNetworksOfWide: (wide: string, since: number) =>
+      paidNetworksOfWide.all(wide, since).map((row) => row.ip_network),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
     dayBonusTotal: (day: string) => dayTotal.get(day)?.bonusDrops ?? 0,
-    insert(row: Required<Omit<NewFaucetRequest, "id" | "status" | "reviewId" | "rejectReason" | "payoutError" | "processedBy" | "processedAt" | "txHash" | "autoApproved" | "addressPoints" | "addressReasons">>): FaucetRequest {
+    insert(
+      row: Required<
+        Omit<
+          NewFaucetRequest,
+          | "id"
+          | "status"
+          | "reviewId"
+          | "rejectReason"
+          | "payoutError"
+          | "processedBy"
+          | "processedAt"
+          | "txHash"
+          | "autoApproved"
+          | "addressPoints"
+          | "addressReasons"
+        >
+      >,
+    ): FaucetRequest {
       const { id } = insert.get(
         row.userId,
         row.address,
@@ -441,12 +613,27 @@ export function createFaucetRepository(db: Db) {
         row.riskSignals === null ? null : JSON.stringify(row.riskSignals),
         row.createdAt,
       )!;
-      return { ...row, id, status: "PENDING", reviewId: null, rejectReason: null, payoutError: null, processedBy: null, processedAt: null, txHash: null, autoApproved: false, addressPoints: 0, addressReasons: null };
+      return {
+        ...row,
+        id,
+        status: "PENDING",
+        reviewId: null,
+        rejectReason: null,
+        payoutError: null,
+        processedBy: null,
+        processedAt: null,
+        txHash: null,
+        autoApproved: false,
+        addressPoints: 0,
+        addressReasons: null,
+      };
     },
-    updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) => updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
+    updateClaimer: (userId: number, now: number, base: number, maxStreak: number, perStreakDay: number) =>
+      updateClaimer.run(now, base, maxStreak, perStreakDay, userId),
     addToDay: (day: string, drops: number, requests: number) => addToDay.run(day, drops, requests),
     addBonusToDay: (day: string, drops: number) => addBonusToDay.run(day, drops),
-    addToHour: (hour: number, drops: number, bonusDrops: number, requests: number) => addToHour.run(hour, drops, bonusDrops, requests),
+    addToHour: (hour: number, drops: number, bonusDrops: number, requests: number) =>
+      addToHour.run(hour, drops, bonusDrops, requests),
     requestsSince: (since: number) => requestsSince.get(since)!.n,
     busiestWideSince: (since: number) => busiestWideSince.all(since),
     hourTotal: (hour: number) => hourTotal.get(hour) ?? { amountDrops: 0, bonusDrops: 0, requests: 0 },

@@ -20,12 +20,24 @@ export interface RiskSignals {
 // The signals of a request's own network, device and address, in the order a request stores them
 // (faucet_requests.risk_signals): a request from another network of its wide network changes none
 // of them (service.ts: raiseWaiting).
-export const OWN_SIGNALS = ["addressesFromIp", "addressesFromDevice", "rejectedFromIpOrDevice", "requestsFromIpLast10Min", "devicesForAddress", "devicesFromIp"] as const;
+export const OWN_SIGNALS = [
+  "addressesFromIp",
+  "addressesFromDevice",
+  "rejectedFromIpOrDevice",
+  "requestsFromIpLast10Min",
+  "devicesForAddress",
+  "devicesFromIp",
+] as const;
 export type OwnSignals = Pick<RiskSignals, (typeof OWN_SIGNALS)[number]>;
 export const storedSignals = (s: OwnSignals): number[] => OWN_SIGNALS.map((key) => s[key]);
 // (null for what a request stored before it had them, or not as this version stores them)
 export function ownSignals(stored: unknown): OwnSignals | null {
-  if (!Array.isArray(stored) || stored.length !== OWN_SIGNALS.length || !stored.every((n) => Number.isInteger(n) && n >= 0)) return null;
+  if (
+    !Array.isArray(stored) ||
+    stored.length !== OWN_SIGNALS.length ||
+    !stored.every((n) => Number.isInteger(n) && n >= 0)
+  )
+    return null;
   return Object.fromEntries(OWN_SIGNALS.map((key, i) => [key, stored[i]])) as OwnSignals;
 }
 
@@ -37,7 +49,8 @@ export const TOP_SCORE = 100;
 // auto-approve rule could pay holds the day's slices, so flagged requests cannot close the faucet.
 export const HOLDS_NO_BUDGET = 20;
 
-const SCRIPTED_AGENT = /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici|axios|libwww|httpclient|scrapy|bot\b|spider|headless|phantom|selenium|puppeteer|playwright/i;
+const SCRIPTED_AGENT =
+  /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici|axios|libwww|httpclient|scrapy|bot\b|spider|headless|phantom|selenium|puppeteer|playwright/i;
 
 // the reason a request without a device cookie carries
 export const FIRST_VISIT = "first visit from this device";
@@ -67,16 +80,36 @@ export function scoreRisk(s: RiskSignals): { score: number; reasons: string[] } 
     score += points;
     reasons.push(reason);
   };
-  if (s.addressesFromIp > 0) add(15 * s.addressesFromIp, `${plural(s.addressesFromIp + 1, "address")} from this network in 24 h`);
-  if (s.addressesFromDevice > 0) add(25 * s.addressesFromDevice, `${plural(s.addressesFromDevice + 1, "address")} from this device in 24 h`);
-  if (s.rejectedFromIpOrDevice > 0) add(Math.min(40, 20 * s.rejectedFromIpOrDevice), `${plural(s.rejectedFromIpOrDevice, "rejected request")} from this network or device in 7 days`);
-  if (s.requestsFromIpLast10Min > 0) add(10 * s.requestsFromIpLast10Min, `${plural(s.requestsFromIpLast10Min + 1, "request")} from this network in 10 minutes`);
-  if (s.devicesFromIp > 0) add(15 * s.devicesFromIp, `${plural(s.devicesFromIp + 1, "device")} from this network in 24 h`);
+  if (s.addressesFromIp > 0)
+    add(15 * s.addressesFromIp, `${plural(s.addressesFromIp + 1, "address")} from this network in 24 h`);
+  if (s.addressesFromDevice > 0)
+    add(25 * s.addressesFromDevice, `${plural(s.addressesFromDevice + 1, "address")} from this device in 24 h`);
+  if (s.rejectedFromIpOrDevice > 0)
+    add(
+      Math.min(40, 20 * s.rejectedFromIpOrDevice),
+      `${plural(s.rejectedFromIpOrDevice, "rejected request")} from this network or device in 7 days`,
+    );
+  if (s.requestsFromIpLast10Min > 0)
+    add(
+      10 * s.requestsFromIpLast10Min,
+      `${plural(s.requestsFromIpLast10Min + 1, "request")} from this network in 10 minutes`,
+    );
+  if (s.devicesFromIp > 0)
+    add(15 * s.devicesFromIp, `${plural(s.devicesFromIp + 1, "device")} from this network in 24 h`);
   const velocity = s.requestsFromWideLastHour - VELOCITY_FREE;
-  if (velocity > 0) add(VELOCITY_POINTS * velocity, `${atLeast(s.requestsFromWideLastHour)} from other networks of this ${s.wideName} in an hour`);
+  if (velocity > 0)
+    add(
+      VELOCITY_POINTS * velocity,
+      `${atLeast(s.requestsFromWideLastHour)} from other networks of this ${s.wideName} in an hour`,
+    );
   const dayVelocity = s.requestsFromWideToday - Math.max(DAY_VELOCITY_FREE, s.requestsFromWideLastHour);
-  if (s.paidToWideToday > 0) add(PAID_WIDE_POINTS, `a request from another network of this ${s.wideName} was approved in 24 h`);
-  if (dayVelocity > 0) add(DAY_VELOCITY_POINTS * dayVelocity, `${atLeast(s.requestsFromWideToday)} from other networks of this ${s.wideName} in 24 h`);
+  if (s.paidToWideToday > 0)
+    add(PAID_WIDE_POINTS, `a request from another network of this ${s.wideName} was approved in 24 h`);
+  if (dayVelocity > 0)
+    add(
+      DAY_VELOCITY_POINTS * dayVelocity,
+      `${atLeast(s.requestsFromWideToday)} from other networks of this ${s.wideName} in 24 h`,
+    );
   if (s.devicesForAddress > 0) add(20, `address used from ${plural(s.devicesForAddress + 1, "device")} in 30 days`);
   if (s.newDevice) add(10, FIRST_VISIT);
   if (!s.userAgent) add(30, "no user agent");

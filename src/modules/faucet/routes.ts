@@ -10,7 +10,15 @@ import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
 import type { ProofOfWork } from "../pow/service.ts";
-import { adminFaucetRequestView, budgetTodayView, FAUCET_LIST, faucetRequestBody, faucetRequestView, lookupQuery, publicFaucetRequestView } from "./model.ts";
+import {
+  adminFaucetRequestView,
+  budgetTodayView,
+  FAUCET_LIST,
+  faucetRequestBody,
+  faucetRequestView,
+  lookupQuery,
+  publicFaucetRequestView,
+} from "./model.ts";
 import type { FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
@@ -41,22 +49,38 @@ export function faucetRoutes({ context, faucet, pow, blocked, reads, posts }: Fa
         const global = status(request);
         if (global) return asJson(global);
         const mine = query.mine === "1";
-        return faucet.statusFor(mine ? visitor.device.deviceId : null, query.address, mine ? visitor.networks.network : null);
+        return faucet.statusFor(
+          mine ? visitor.device.deviceId : null,
+          query.address,
+          mine ? visitor.networks.network : null,
+        );
       },
       { query: lookupQuery },
     )
     // A wallet's latest requests (anyone may look them up), or this device's (`?mine=1`).
     .get(
       "/api/faucet/requests",
-      ({ query, visitor }) => faucet.latest(query.mine === "1" ? visitor.device.deviceId : null, query.address).map(publicFaucetRequestView),
+      ({ query, visitor }) =>
+        faucet.latest(query.mine === "1" ? visitor.device.deviceId : null, query.address).map(publicFaucetRequestView),
       { query: lookupQuery },
     );
 
   // A visitor's request for XRP: the proof of work, the block list, then the service. Declared
   // once and given to both Elysia and Bun's router (`posts`: a farm's flood of them skips Elysia's
   // lifecycle), so tests in process and over HTTP get the same answers.
-  const requestOptions = { body: faucetRequestBody, ...formGuards(blocked({ address: true }), proofRequired(pow, "faucet")) };
-  const requestXrp = async ({ body, visitor, set }: { body: Static<typeof faucetRequestBody> | null; visitor: Visitor; set: { status?: number | string } }) => {
+  const requestOptions = {
+    body: faucetRequestBody,
+    ...formGuards(blocked({ address: true }), proofRequired(pow, "faucet")),
+  };
+  const requestXrp = async ({
+    body,
+    visitor,
+    set,
+  }: {
+    body: Static<typeof faucetRequestBody> | null;
+    visitor: Visitor;
+    set: { status?: number | string };
+  }) => {
     const row = await faucet.request(body?.address, visitor.ip, () => {
       const { deviceId, isNew } = visitor.device;
       return { deviceId, newDevice: isNew, userAgent: visitor.userAgent, userId: visitor.user?.id ?? null };
@@ -65,14 +89,19 @@ export function faucetRoutes({ context, faucet, pow, blocked, reads, posts }: Fa
     return faucetRequestView(row);
   };
   posts.add("/api/faucet/request", requestOptions, requestXrp);
-  const visitorRoutes = new Elysia().use(visitorContext(context)).post("/api/faucet/request", requestXrp, requestOptions);
+  const visitorRoutes = new Elysia()
+    .use(visitorContext(context))
+    .post("/api/faucet/request", requestXrp, requestOptions);
 
   const adminRoutes = new Elysia()
     .use(adminContext(context))
     .get(
       "/api/admin/faucet/requests",
       ({ query, set }) => {
-        const { rows, total, pageSize } = faucet.adminPage(pageParam(query.page), hasListFilter(query) ? listFilter(query, FAUCET_LIST) : null);
+        const { rows, total, pageSize } = faucet.adminPage(
+          pageParam(query.page),
+          hasListFilter(query) ? listFilter(query, FAUCET_LIST) : null,
+        );
         set.headers["x-total-count"] = String(total);
         set.headers["x-page-size"] = String(pageSize);
         return rows.map(adminFaucetRequestView);

@@ -13,9 +13,35 @@ import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { type BudgetView, budgetView, capView, dayStart, nextDayAt, releasedBy } from "./budget.ts";
-import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, faucetErrors, LOOKUP_LIMIT, type PublicFaucetRequestRow, sliceReached, type WaitLimit, waitReasons } from "./model.ts";
-import { type AddressAt, createFaucetRepository, otherAddressesFrom, type RescoreCounts, type WaitingRequest, WIDE_NEWEST_READ } from "./repository.ts";
-import { FIRST_VISIT, HOLDS_NO_BUDGET, ownSignals, type RiskSignals, scoreRisk, storedSignals, TOP_SCORE, WIDE_COUNT_CAP } from "./risk.ts";
+import {
+  BUDGET_REACHED,
+  FAUCET_OFFLINE,
+  SURGE_NOTICE,
+  faucetErrors,
+  LOOKUP_LIMIT,
+  type PublicFaucetRequestRow,
+  sliceReached,
+  type WaitLimit,
+  waitReasons,
+} from "./model.ts";
+import {
+  type AddressAt,
+  createFaucetRepository,
+  otherAddressesFrom,
+  type RescoreCounts,
+  type WaitingRequest,
+  WIDE_NEWEST_READ,
+} from "./repository.ts";
+import {
+  FIRST_VISIT,
+  HOLDS_NO_BUDGET,
+  ownSignals,
+  type RiskSignals,
+  scoreRisk,
+  storedSignals,
+  TOP_SCORE,
+  WIDE_COUNT_CAP,
+} from "./risk.ts";
 import { createSurgeWatch, SURGE_REASON, SURGE_SKIP, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 
 // A request made during a surge: at least medium (it holds no budget) with the surge's reason.
@@ -91,7 +117,15 @@ interface Refusals {
 type WideCounts = Pick<RiskSignals, "requestsFromWideLastHour" | "requestsFromWideToday" | "paidToWideToday">;
 const wideName = (wide: string) => (wide.includes(":") ? "/32" : "/16");
 
-export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random, blocked = () => false, addressEvidence = () => new Map() }: FaucetDeps) {
+export function createFaucetService({
+  db,
+  clock,
+  settings,
+  groupCommit,
+  random = Math.random,
+  blocked = () => false,
+  addressEvidence = () => new Map(),
+}: FaucetDeps) {
   const repo = createFaucetRepository(db);
   // Bumped whenever a day's total moves, so the cached status never outlives a change.
   let budgetVersion = 0;
@@ -111,13 +145,17 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     }
     budgetVersion++;
   };
-  const surge = createSurgeWatch({ requestsInHour: (hour) => repo.hourTotal(hour).requests, requestsSince: repo.requestsSince });
+  const surge = createSurgeWatch({
+    requestsInHour: (hour) => repo.hourTotal(hour).requests,
+    requestsSince: repo.requestsSince,
+  });
   const usedOn = (pool: BudgetPool, day: string) => (pool === "faucet" ? repo.dayTotal(day) : repo.dayBonusTotal(day));
   const usedThisHour = (pool: BudgetPool, now: number) => {
     const hour = repo.hourTotal(Math.floor(now / HOUR_MS));
     return pool === "faucet" ? hour.amountDrops : hour.bonusDrops;
   };
-  const totalOf = (pool: BudgetPool, s: FaucetSettings) => (pool === "faucet" ? s.dailyLimitDrops : s.bonusDailyLimitDrops);
+  const totalOf = (pool: BudgetPool, s: FaucetSettings) =>
+    pool === "faucet" ? s.dailyLimitDrops : s.bonusDailyLimitDrops;
   // The least a pool's first slice releases: one request's most.
   const floorOf = (pool: BudgetPool, s: FaucetSettings) => (pool === "faucet" ? s.maxAmountDrops : bonusDrops(s));
   const bonusDrops = (s: FaucetSettings) => s.reviewerBonusDrops ?? s.minAmountDrops;
@@ -126,7 +164,10 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     budgetView(totalOf(pool, s), usedOn(pool, utcDay(now)), usedThisHour(pool, now), now, floorOf(pool, s));
   // The whole day left (an admin's approval may use what later slices release).
   const remainingToday = (pool: BudgetPool, s: FaucetSettings, today: string) => totalOf(pool, s) - usedOn(pool, today);
-  const refusals: Record<BudgetPool, Refusals> = { faucet: { slice: 0, requests: 0, drops: 0 }, bonus: { slice: 0, requests: 0, drops: 0 } };
+  const refusals: Record<BudgetPool, Refusals> = {
+    faucet: { slice: 0, requests: 0, drops: 0 },
+    bonus: { slice: 0, requests: 0, drops: 0 },
+  };
   const countRefusal = (pool: BudgetPool, drops: number, now: number) => {
     const slice = Math.floor(now / HOUR_MS);
     if (refusals[pool].slice !== slice) refusals[pool] = { slice, requests: 0, drops: 0 };
@@ -143,7 +184,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const dayDone = remainingToday(pool, s, utcDay(now)) < least || view.nextSliceAt === null;
     const opens = dayDone ? nextDayAt(now) : view.nextSliceAt!;
     if (pool === "bonus") throw faucetErrors.bonusBudgetReached(dayDone ? null : opens, (opens - now) / 1000);
-    throw dayDone ? faucetErrors.budgetReached((opens - now) / 1000) : faucetErrors.sliceReached(opens, (opens - now) / 1000);
+    throw dayDone
+      ? faucetErrors.budgetReached((opens - now) / 1000)
+      : faucetErrors.sliceReached(opens, (opens - now) / 1000);
   };
 
   // What of the day a flagged request may ask for (it holds none until approved): refused only once
@@ -181,7 +224,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       paidToWide: now - DAY_MS,
     };
     // (without the limits' read, the other addresses are counted in the same statement)
-    const counts = limits ? repo.signalCounts(nets, device, address, moments, limits.networkRows === 0) : repo.rescoreCounts(nets, device, address, moments, since);
+    const counts = limits
+      ? repo.signalCounts(nets, device, address, moments, limits.networkRows === 0)
+      : repo.rescoreCounts(nets, device, address, moments, since);
     return {
       addressesFromIp: limits ? limits.fromNetwork : (counts as RescoreCounts).addressesFromNetwork,
       addressesFromDevice: limits ? limits.fromDevice : (counts as RescoreCounts).addressesFromDevice,
@@ -203,7 +248,10 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // signals of its own network, device and address as it stored them (a request from another
   // network of its wide network changed none of those). Never below the score it came with, nor
   // without the surge it was made in. `signals`: what it counted, as a request stores them.
-  function rescore(request: WaitingRequest, wide?: WideCounts): { score: number; reasons: string[]; signals: number[] } {
+  function rescore(
+    request: WaitingRequest,
+    wide?: WideCounts,
+  ): { score: number; reasons: string[]; signals: number[] } {
     const original = request.riskReasons ?? [];
     const own = wide && ownSignals(request.riskSignals);
     const counted = own && wide ? { ...own, ...wide, wideName: wideName(request.ipWide ?? "") } : countAgain(request);
@@ -211,8 +259,14 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const scored = original.includes(SURGE_REASON) ? surgeRisk(fresh) : fresh;
     // (the address signals' part is kept as it is: only the network's part is counted again)
     const addressReasons = request.addressReasons ?? [];
-    const before = { score: (request.riskScore ?? 0) - request.addressPoints, reasons: original.filter((r) => !addressReasons.includes(r)) };
-    return { ...withAddressRisk(scored.score >= before.score ? scored : before, request.addressPoints, addressReasons), signals: storedSignals(counted) };
+    const before = {
+      score: (request.riskScore ?? 0) - request.addressPoints,
+      reasons: original.filter((r) => !addressReasons.includes(r)),
+    };
+    return {
+      ...withAddressRisk(scored.score >= before.score ? scored : before, request.addressPoints, addressReasons),
+      signals: storedSignals(counted),
+    };
   }
   // Every signal of a waiting request counted again.
   function countAgain(request: WaitingRequest): RiskSignals {
@@ -234,7 +288,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // ones in the hour) and whether another network of it was paid in 24 h; undefined for one the
   // wide network's newest WIDE_NEWEST_READ requests do not reach back far enough for (it is
   // counted on its own).
-  function wideCountsOf(wide: string, waiting: WaitingRequest[], now: number): (request: WaitingRequest) => WideCounts | undefined {
+  function wideCountsOf(
+    wide: string,
+    waiting: WaitingRequest[],
+    now: number,
+  ): (request: WaitingRequest) => WideCounts | undefined {
     const newest = repo.wideNewest(wide, Math.min(...waiting.map((w) => w.createdAt)) - DAY_MS);
     // (the read's oldest: the ones before it that it left out are no newer)
     const cut = newest.length === WIDE_NEWEST_READ ? newest[newest.length - 1]!.created_at : Number.NEGATIVE_INFINITY;
@@ -250,7 +308,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         if (other.created_at > hourFrom) hour++;
       }
       if (day < WIDE_COUNT_CAP && cut > dayFrom) return undefined;
-      return { requestsFromWideLastHour: hour, requestsFromWideToday: day, paidToWideToday: paid.some((n) => n !== null && n !== network) ? 1 : 0 };
+      return {
+        requestsFromWideLastHour: hour,
+        requestsFromWideToday: day,
+        paidToWideToday: paid.some((n) => n !== null && n !== network) ? 1 : 0,
+      };
     };
   }
 
@@ -277,13 +339,25 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // request's address and device. One from another network of the wide network, another device
   // and another address: the new request changed only its wide network's counts, which are read
   // once for all such (wideCountsOf).
-  function raiseWaiting(nets: { network: string; wide: string }, asker: { address: string; device: string }, newId: number, now: number, networkQuiet: boolean, topped: boolean) {
+  function raiseWaiting(
+    nets: { network: string; wide: string },
+    asker: { address: string; device: string },
+    newId: number,
+    now: number,
+    networkQuiet: boolean,
+    topped: boolean,
+  ) {
     if (topped && toppedWide.has(nets.wide)) return;
     let allTopped = true;
     const waitingList = repo.waitingFrom(nets.network, nets.wide, now - DAY_MS, newId, networkQuiet);
     let wideCounts: ((request: WaitingRequest) => WideCounts | undefined) | undefined;
     for (const waiting of waitingList) {
-      const elsewhere = waiting.ipNetwork !== null && waiting.ipNetwork !== nets.network && waiting.ipWide === nets.wide && waiting.deviceId !== asker.device && waiting.address !== asker.address;
+      const elsewhere =
+        waiting.ipNetwork !== null &&
+        waiting.ipNetwork !== nets.network &&
+        waiting.ipWide === nets.wide &&
+        waiting.deviceId !== asker.device &&
+        waiting.address !== asker.address;
       if (elsewhere) wideCounts ??= wideCountsOf(nets.wide, waitingList, now);
       const risk = rescore(waiting, elsewhere ? wideCounts!(waiting) : undefined);
       if (risk.score < TOP_SCORE) allTopped = false;
@@ -328,7 +402,14 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     let kept: { key: string; limit: number; until: number; seconds: number; error: HttpError } | undefined;
     return (key: string, limit: number, until: number, now: number): HttpError => {
       const seconds = Math.ceil((until - now) / 1000);
-      if (kept !== undefined && kept.key === key && kept.limit === limit && kept.until === until && kept.seconds === seconds) return kept.error;
+      if (
+        kept !== undefined &&
+        kept.key === key &&
+        kept.limit === limit &&
+        kept.until === until &&
+        kept.seconds === seconds
+      )
+        return kept.error;
       const error = build(limit, waitText(seconds * 1000), seconds);
       kept = { key, limit, until, seconds, error };
       return error;
@@ -377,12 +458,24 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
   // at its network's width, /48 or /24). Reads only: checked before the signals that only score,
   // so a refusal costs about what the duplicate-address refusal costs.
   // (`read`: given, it gets the network's requests when the network's limit refuses)
-  function checkLimits(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus", s: FaucetSettings, now: number, read?: NetworkRead) {
+  function checkLimits(
+    input: FaucetRequestInput,
+    parsed: LedgerAddress,
+    kind: "faucet" | "bonus",
+    s: FaucetSettings,
+    now: number,
+    read?: NetworkRead,
+  ) {
     checkLimitsWithoutRead(parsed, kind, s, now);
     const since = now - DAY_MS;
     const nets = ipNetworks(input.ip, s.ipGrouping as IpGrouping);
     // (the address's own request is read for a bonus too, and not used: a bonus has its own rule)
-    const { last, fromNetwork, fromDevice, networkRequests } = repo.limitsSince(parsed.address, nets.network, input.deviceId, since);
+    const { last, fromNetwork, fromDevice, networkRequests } = repo.limitsSince(
+      parsed.address,
+      nets.network,
+      input.deviceId,
+      since,
+    );
     if (kind === "faucet" && last !== undefined) {
       noteAsked(parsed.address, last);
       throw addressWaits(parsed.address, last, now);
@@ -391,14 +484,20 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       if (read) read.overLimit = { network: nets.network, requests: networkRequests };
       throw networkWaits(nets.network, s.perIpDaily, (fromNetwork.first ?? now) + DAY_MS, now);
     }
-    if (fromDevice.n >= s.perDeviceDaily) throw deviceWaits(input.deviceId, s.perDeviceDaily, (fromDevice.first ?? now) + DAY_MS, now);
+    if (fromDevice.n >= s.perDeviceDaily)
+      throw deviceWaits(input.deviceId, s.perDeviceDaily, (fromDevice.first ?? now) + DAY_MS, now);
     return { nets, fromNetwork, fromDevice };
   }
 
   // Writes a request after every limit (checkLimits) and the budget. Synchronous: it runs inside the
   // caller's transaction (the group commit's savepoint, or immediate), so the limits are read in the
   // transaction that writes: two requests at once cannot both pass them.
-  function write(input: FaucetRequestInput, parsed: LedgerAddress, kind: "faucet" | "bonus", read?: NetworkRead): FaucetRequest {
+  function write(
+    input: FaucetRequestInput,
+    parsed: LedgerAddress,
+    kind: "faucet" | "bonus",
+    read?: NetworkRead,
+  ): FaucetRequest {
     const now = clock();
     const s = settings.get();
     const { nets, fromNetwork, fromDevice } = checkLimits(input, parsed, kind, s, now, read);
@@ -409,7 +508,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // past the limits, it is one of the crowd; during a surge a faucet request waits for a person
     surge.count(now);
     const surging = kind === "faucet" && surge.state(now).active;
-    const counted = signals(nets, parsed.address, input.deviceId, now, now, { fromNetwork: fromNetwork.n, fromDevice: fromDevice.n, networkRows: fromNetwork.rows });
+    const counted = signals(nets, parsed.address, input.deviceId, now, now, {
+      fromNetwork: fromNetwork.n,
+      fromDevice: fromDevice.n,
+      networkRows: fromNetwork.rows,
+    });
     const scored = scoreRisk({ ...counted, newDevice: input.newDevice, userAgent: input.userAgent });
     const risk = surging ? surgeRisk(scored) : scored;
     // Only what a rule could pay holds budget: a low-risk faucet request (auto-approve may pay it
@@ -421,7 +524,9 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     const holdsBudget = kind === "faucet" && risk.score < HOLDS_NO_BUDGET;
     // the faucet pays less than it drew down to the minimum; a bonus pays its whole amount or waits
     const least = kind === "faucet" ? Math.min(wanted, s.minAmountDrops) : wanted;
-    const amount = holdsBudget ? takeFromPool(pool, s, now, wanted, least) : Math.min(wanted, dayLeftFor(pool, s, now, least));
+    const amount = holdsBudget
+      ? takeFromPool(pool, s, now, wanted, least)
+      : Math.min(wanted, dayLeftFor(pool, s, now, least));
     const row = repo.insert({
       userId: input.userId,
       address: parsed.address,
@@ -446,8 +551,17 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // (nothing else from its network or wide network in 24 h: nothing waiting there to raise)
     if (risk.score < TOP_SCORE) toppedWide.delete(nets.wide);
     const topped = kind === "faucet" && risk.score >= TOP_SCORE && fromNetwork.rows === 0;
-    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0) raiseWaiting(nets, { address: parsed.address, device: input.deviceId }, row.id, now, fromNetwork.rows === 0, topped);
-    if (input.userId !== null && kind === "faucet") repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
+    if (fromNetwork.rows > 0 || counted.requestsFromWideToday > 0)
+      raiseWaiting(
+        nets,
+        { address: parsed.address, device: input.deviceId },
+        row.id,
+        now,
+        fromNetwork.rows === 0,
+        topped,
+      );
+    if (input.userId !== null && kind === "faucet")
+      repo.updateClaimer(input.userId, now, POINTS_PER_CLAIM, MAX_STREAK_POINTS, POINTS_PER_STREAK_DAY);
     return row;
   }
 
@@ -474,7 +588,12 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       checkLimitsWithoutRead(parsed, "faucet", s, now);
       // (with no network seen over its limit, nothing to look up)
       if (overLimit.size > 0) {
-        const held = knownOverLimit(ipNetworks(ip, s.ipGrouping as IpGrouping).network, parsed.address, s.perIpDaily, now);
+        const held = knownOverLimit(
+          ipNetworks(ip, s.ipGrouping as IpGrouping).network,
+          parsed.address,
+          s.perIpDaily,
+          now,
+        );
         if (held) throw held;
       }
       const input: FaucetRequestInput = { address, ip, ...asker() };
@@ -488,7 +607,8 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
           // (a refusal is thrown before anything is written, and settles so once its turn committed;
           // anything else may roll back a raise)
           if (!(error instanceof HttpError)) forgetToppedWide();
-          else if (read.overLimit && error.errorCode === "NETWORK_LIMIT") noteOverLimit(read.overLimit.network, read.overLimit.requests);
+          else if (read.overLimit && error.errorCode === "NETWORK_LIMIT")
+            noteOverLimit(read.overLimit.network, read.overLimit.requests);
           throw error;
         },
       );
@@ -531,8 +651,12 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         const request = repo.byId(id);
         if (!request || request.status !== "PENDING") return;
         const was = request.addressReasons ?? [];
-        if (request.addressPoints === points && was.length === reasons.length && was.every((r, i) => r === reasons[i])) return;
-        const network = { score: (request.riskScore ?? 0) - request.addressPoints, reasons: (request.riskReasons ?? []).filter((r) => !was.includes(r)) };
+        if (request.addressPoints === points && was.length === reasons.length && was.every((r, i) => r === reasons[i]))
+          return;
+        const network = {
+          score: (request.riskScore ?? 0) - request.addressPoints,
+          reasons: (request.riskReasons ?? []).filter((r) => !was.includes(r)),
+        };
         const risk = withAddressRisk(network, points, reasons);
         repo.setAddressRisk(id, risk.score, risk.reasons, points, reasons);
         forgetToppedWide();
@@ -576,11 +700,20 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
       const now = clock();
       const s = settings.get();
       const slice = Math.floor(now / HOUR_MS);
-      const refused = (pool: BudgetPool) => (refusals[pool].slice === slice ? refusals[pool] : { requests: 0, drops: 0 });
+      const refused = (pool: BudgetPool) =>
+        refusals[pool].slice === slice ? refusals[pool] : { requests: 0, drops: 0 };
       const autoUsed = repo.autoApprovedDropsSince(dayStart(now));
       return {
-        faucet: { ...poolNow("faucet", s, now), refusedRequests: refused("faucet").requests, refusedDrops: refused("faucet").drops },
-        bonus: { ...poolNow("bonus", s, now), refusedRequests: refused("bonus").requests, refusedDrops: refused("bonus").drops },
+        faucet: {
+          ...poolNow("faucet", s, now),
+          refusedRequests: refused("faucet").requests,
+          refusedDrops: refused("faucet").drops,
+        },
+        bonus: {
+          ...poolNow("bonus", s, now),
+          refusedRequests: refused("bonus").requests,
+          refusedDrops: refused("bonus").drops,
+        },
         autoApprove: capView(s.autoApproveMaxPerDayDrops, autoUsed, now, s.maxAmountDrops),
       };
     },
@@ -606,7 +739,12 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     status(): FaucetStatus {
       const now = clock();
       const s = settings.get();
-      if (statusCache && statusCache.settings === s && statusCache.version === budgetVersion && now - statusCache.at < STATUS_CACHE_MS) {
+      if (
+        statusCache &&
+        statusCache.settings === s &&
+        statusCache.version === budgetVersion &&
+        now - statusCache.at < STATUS_CACHE_MS
+      ) {
         return statusCache.value;
       }
       const pool = poolNow("faucet", s, now);
@@ -632,12 +770,23 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         surgeNotice: surging ? SURGE_NOTICE : null,
       };
       let value: FaucetStatus = { isActive: true, message: "Faucet is online", offlineReason: null, ...figures };
-      if (!s.enabled) value = { isActive: false, message: "Faucet is offline", offlineReason: FAUCET_OFFLINE, ...figures };
+      if (!s.enabled)
+        value = { isActive: false, message: "Faucet is offline", offlineReason: FAUCET_OFFLINE, ...figures };
       else if (dayLeft < s.minAmountDrops || (pool.leftDrops < s.minAmountDrops && pool.nextSliceAt === null)) {
-        value = { isActive: false, message: "Today's XRP has been given out. Back after midnight UTC.", offlineReason: BUDGET_REACHED, ...figures };
+        value = {
+          isActive: false,
+          message: "Today's XRP has been given out. Back after midnight UTC.",
+          offlineReason: BUDGET_REACHED,
+          ...figures,
+        };
       } else if (pool.leftDrops < s.minAmountDrops && !surging) {
         const opens = new Date(pool.nextSliceAt!).toISOString().slice(11, 16);
-        value = { isActive: false, message: `This hour's XRP has been given out. More at ${opens} UTC.`, offlineReason: sliceReached(pool.nextSliceAt!), ...figures };
+        value = {
+          isActive: false,
+          message: `This hour's XRP has been given out. More at ${opens} UTC.`,
+          offlineReason: sliceReached(pool.nextSliceAt!),
+          ...figures,
+        };
       }
       statusCache = { at: now, settings: s, version: budgetVersion, value };
       return value;
@@ -646,7 +795,11 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     // How long until this visitor may claim again, and which limit holds them longest (null when
     // they may claim now): the address's 24 hours (when given), and the device's and the network's
     // daily number of other addresses (when given: null leaves each out).
-    nextClaim(deviceId: string | null, address: unknown, network: string | null = null): { seconds: number; limit: WaitLimit | null; reason: string | null } {
+    nextClaim(
+      deviceId: string | null,
+      address: unknown,
+      network: string | null = null,
+    ): { seconds: number; limit: WaitLimit | null; reason: string | null } {
       const now = clock();
       const since = now - DAY_MS;
       const s = settings.get();
@@ -672,30 +825,49 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
         if (fromNetwork.n >= s.perIpDaily) consider((fromNetwork.first ?? now) + DAY_MS, "network");
       }
       const held = limit as WaitLimit | null;
-      const reason = held === null ? null : held === "address" ? waitReasons.address : waitReasons[held](held === "network" ? s.perIpDaily : s.perDeviceDaily);
+      const reason =
+        held === null
+          ? null
+          : held === "address"
+            ? waitReasons.address
+            : waitReasons[held](held === "network" ? s.perIpDaily : s.perDeviceDaily);
       return { seconds: Math.ceil(wait / 1000), limit: held, reason };
     },
-    nextClaimSeconds: (deviceId: string | null, address: unknown): number => service.nextClaim(deviceId, address).seconds,
+    nextClaimSeconds: (deviceId: string | null, address: unknown): number =>
+      service.nextClaim(deviceId, address).seconds,
 
     // The badge asked about one visitor: their device's and network's wait (`deviceId`, `network`:
     // null to leave them out) and an address's, with the limit that holds it in the refusal's words.
     statusFor(deviceId: string | null, address: unknown, network: string | null = null): FaucetStatus {
       const next = service.nextClaim(deviceId, address, network);
-      return { ...service.status(), nextClaimSeconds: next.seconds, nextClaimLimit: next.limit, nextClaimReason: next.reason };
+      return {
+        ...service.status(),
+        nextClaimSeconds: next.seconds,
+        nextClaimLimit: next.limit,
+        nextClaimReason: next.reason,
+      };
     },
 
     // The latest requests of a device (`deviceId`, when given) or else of a wallet address (anyone
     // may look them up).
     latest(deviceId: string | null, address: unknown): PublicFaucetRequestRow[] {
-      return deviceId !== null ? repo.latestForDevice(deviceId, LOOKUP_LIMIT) : repo.latestForAddress(parse(address).address, LOOKUP_LIMIT);
+      return deviceId !== null
+        ? repo.latestForDevice(deviceId, LOOKUP_LIMIT)
+        : repo.latestForAddress(parse(address).address, LOOKUP_LIMIT);
     },
 
     // The admin's list: open requests a page at a time; page 1 also holds the 10 last processed.
     // With a filter (status, risk, reason, dates, search, sort): the matching requests of any status.
     adminPage(page: number, filter: ListFilter | null = null) {
-      const { rows, total } = filter ? repo.filteredPage(filter, ADMIN_PAGE_SIZE) : { rows: repo.openPage(page, ADMIN_PAGE_SIZE, page === 1), total: repo.openCount() };
+      const { rows, total } = filter
+        ? repo.filteredPage(filter, ADMIN_PAGE_SIZE)
+        : { rows: repo.openPage(page, ADMIN_PAGE_SIZE, page === 1), total: repo.openCount() };
       const ledger = addressEvidence(rows.map((r) => r.address));
-      return { rows: rows.map((r) => ({ ...r, blocked: blocked(r), ledger: ledger.get(r.address) ?? null })), total, pageSize: ADMIN_PAGE_SIZE };
+      return {
+        rows: rows.map((r) => ({ ...r, blocked: blocked(r), ledger: ledger.get(r.address) ?? null })),
+        total,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
     },
   };
   return service;

@@ -8,7 +8,8 @@ import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/
 import { SURGE_NOTICE } from "./model.ts";
 import { SURGE_REASON } from "./surge.ts";
 
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const HOUR = 3_600_000;
 let t: TestApp;
 let admin: string;
@@ -23,10 +24,19 @@ afterEach(() => t.close());
 let visitors = 0;
 const visit = () => {
   const n = ++visitors;
-  return t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(n), cookie: `device=pool-device-${String(n).padStart(20, "0")}`, headers: { "user-agent": BROWSER } });
+  return t.call("POST", "/api/faucet/request", {
+    body: { address: randomAddress() },
+    ip: strangerIp(n),
+    cookie: `device=pool-device-${String(n).padStart(20, "0")}`,
+    headers: { "user-agent": BROWSER },
+  });
 };
 const rows = () =>
-  t.db.sqlite.query("select risk_score as score, risk_reasons as reasons, budget_day as day, auto_approve_skip as skip, amount_drops as drops from faucet_requests order by id").all() as {
+  t.db.sqlite
+    .query(
+      "select risk_score as score, risk_reasons as reasons, budget_day as day, auto_approve_skip as skip, amount_drops as drops from faucet_requests order by id",
+    )
+    .all() as {
     score: number;
     reasons: string;
     day: string | null;
@@ -37,7 +47,10 @@ const held = () => rows().reduce((sum, r) => sum + (r.day === null ? 0 : r.drops
 const status = async () => (await t.call("GET", "/api/faucet/status")).json;
 
 test("a proxy pool's burst is a surge: past 20 requests in 10 minutes its requests wait for a person holding nothing; honest visitors after it are accepted", async () => {
-  expect((await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { autoApprove: { enabled: true } } })).status).toBe(200);
+  expect(
+    (await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { autoApprove: { enabled: true } } }))
+      .status,
+  ).toBe(200);
   expect((await status()).surge).toBe(false);
   const pool = [];
   for (let i = 0; i < 60; i++) {
@@ -66,7 +79,9 @@ test("a proxy pool's burst is a surge: past 20 requests in 10 minutes its reques
   const alerts = (await t.call("GET", "/api/admin/alerts", { cookie: admin })).json;
   const alert = alerts.open.find((a: { kind: string }) => a.kind === "surge");
   expect(alert.title).toBe("A surge of requests");
-  expect(alert.message).toMatch(/^\d+ requests in the last 10 minutes, where 5 are usual at this hour: new requests wait for a person and auto-approve is paused until it passes\. Most came from /);
+  expect(alert.message).toMatch(
+    /^\d+ requests in the last 10 minutes, where 5 are usual at this hour: new requests wait for a person and auto-approve is paused until it passes\. Most came from /,
+  );
 
   // twenty quiet minutes after the rate fell under the threshold it has passed: a visitor is scored
   // as usual again (in the next hour: this one's slice went before the surge), the alert clears
@@ -76,7 +91,9 @@ test("a proxy pool's burst is a surge: past 20 requests in 10 minutes its reques
   expect(after.status).toBe(201);
   expect(JSON.parse(rows().at(-1)!.reasons)).not.toContain(SURGE_REASON);
   await t.app.services.alerts.evaluate();
-  expect((await t.call("GET", "/api/admin/alerts", { cookie: admin })).json.open.map((a: { kind: string }) => a.kind)).not.toContain("surge");
+  expect(
+    (await t.call("GET", "/api/admin/alerts", { cookie: admin })).json.open.map((a: { kind: string }) => a.kind),
+  ).not.toContain("surge");
 });
 
 test("a surge holds for 20 minutes after the rate falls: visitors right after a pool are not refused for the slice it took", async () => {
@@ -97,8 +114,16 @@ test("a surge holds for 20 minutes after the rate falls: visitors right after a 
 test("the usual rate is learned per hour of the day from the faucet's own history: a busy hour that is always busy is no surge", async () => {
   // 300 requests at 14:00 on each of the last 7 days: 50 in 10 minutes are usual, 200 a surge
   const thisHour = Math.floor(t.clock() / HOUR);
-  for (let d = 1; d <= 7; d++) t.db.sqlite.run("insert into faucet_hourly_totals (hour, requests) values (?, 300)", [thisHour - 24 * d]);
-  expect((await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { dailyLimit: "100000", perIpDaily: 3 } })).status).toBe(200);
+  for (let d = 1; d <= 7; d++)
+    t.db.sqlite.run("insert into faucet_hourly_totals (hour, requests) values (?, 300)", [thisHour - 24 * d]);
+  expect(
+    (
+      await t.call("POST", "/api/admin/faucet/settings", {
+        cookie: admin,
+        body: { dailyLimit: "100000", perIpDaily: 3 },
+      })
+    ).status,
+  ).toBe(200);
   for (let i = 0; i < 60; i++) {
     await visit();
     t.clock.advance(5_000);
@@ -109,7 +134,9 @@ test("the usual rate is learned per hour of the day from the faucet's own histor
 
 test("requests made during a surge do not teach the faucet that a surge is usual", async () => {
   for (let i = 0; i < 40; i++) await visit();
-  const hour = t.db.sqlite.query("select requests from faucet_hourly_totals where hour = ?").get(Math.floor(t.clock() / HOUR)) as { requests: number };
+  const hour = t.db.sqlite
+    .query("select requests from faucet_hourly_totals where hour = ?")
+    .get(Math.floor(t.clock() / HOUR)) as { requests: number };
   const surged = rows().filter((r) => JSON.parse(r.reasons).includes(SURGE_REASON)).length;
   expect(surged).toBeGreaterThan(0);
   // (the ones refused for this hour's slice before the surge are not in the hour's count either)

@@ -26,13 +26,19 @@ test("with the database full, health answers 503 'read-only' while writes fail, 
   // fill what free space the pages still have
   for (let i = 0; i < 10_000; i++) {
     try {
-      t.db.sqlite.run("insert into reviews (rating, content, approved, created_at) values (5, ?, 0, 0)", ["y".repeat(1900)]);
+      t.db.sqlite.run("insert into reviews (rating, content, approved, created_at) values (5, ?, 0, 0)", [
+        "y".repeat(1900),
+      ]);
     } catch (error) {
       expect((error as { code: string }).code).toBe("SQLITE_FULL");
       break;
     }
   }
-  const write = await fetch(`${url}/api/reviews/submit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rating: 5, review: "x".repeat(1900) }) });
+  const write = await fetch(`${url}/api/reviews/submit`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rating: 5, review: "x".repeat(1900) }),
+  });
   expect(write.status).toBe(500);
   expect(await health()).toMatchObject({ status: 503, body: { status: "degraded", database: "read-only" } });
   expect(t.db.sqlite.query("pragma synchronous").get()).toEqual({ synchronous: 2 });
@@ -41,15 +47,29 @@ test("with the database full, health answers 503 'read-only' while writes fail, 
   t.db.sqlite.run("pragma max_page_count = 1073741823");
   t.clock.advance(PROBE_EVERY_MS);
   expect(await health()).toMatchObject({ status: 200, body: { database: "ok" } });
-  expect((await fetch(`${url}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: randomAddress() }) })).status).toBe(201);
+  expect(
+    (
+      await fetch(`${url}/api/faucet/request`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ address: randomAddress() }),
+      })
+    ).status,
+  ).toBe(201);
 });
 
 test("the same failure on 200 requests is logged once with its stack, then as one line with the count", async () => {
   t = testApp();
   const url = t.listen();
-  t.db.sqlite.run("create temp trigger reviews_fail before insert on main.reviews begin select raise(abort, 'disk I/O error'); end");
+  t.db.sqlite.run(
+    "create temp trigger reviews_fail before insert on main.reviews begin select raise(abort, 'disk I/O error'); end",
+  );
   for (let i = 0; i < 200; i++) {
-    const res = await fetch(`${url}/api/reviews/submit`, { method: "POST", headers: { "content-type": "application/json", "x-test-ip": strangerIp(i) }, body: JSON.stringify({ rating: 5, review: "fine" }) });
+    const res = await fetch(`${url}/api/reviews/submit`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-test-ip": strangerIp(i) },
+      body: JSON.stringify({ rating: 5, review: "fine" }),
+    });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
   }
@@ -57,7 +77,11 @@ test("the same failure on 200 requests is logged once with its stack, then as on
   expect(errors()).toHaveLength(1);
   expect(errors()[0]).toContain("disk I/O error");
   t.clock.advance(60_000);
-  await fetch(`${url}/api/reviews/submit`, { method: "POST", headers: { "content-type": "application/json", "x-test-ip": "198.51.100.1" }, body: JSON.stringify({ rating: 5, review: "fine" }) });
+  await fetch(`${url}/api/reviews/submit`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-ip": "198.51.100.1" },
+    body: JSON.stringify({ rating: 5, review: "fine" }),
+  });
   expect(errors()).toHaveLength(3);
   expect(errors()[1]).toMatch(/disk I\/O error \(repeated 199 more times in 60 s\)$/);
 });

@@ -5,12 +5,26 @@ import type { Health } from "./service.ts";
 // GET /api/health's public read (one answer a second): the database's state, the version and the
 // uptime. The app's route registers it (routes.ts), and so does the server that answers before the
 // app is built (src/listen-first.ts), so both give the same answer.
-export function addHealthRead({ health, clock, version, reads }: { health: Health; clock: () => number; version: string; reads: PublicReads }) {
+export function addHealthRead({
+  health,
+  clock,
+  version,
+  reads,
+}: {
+  health: Health;
+  clock: () => number;
+  version: string;
+  reads: PublicReads;
+}) {
   const startedAt = clock();
   const answer = reads.cached();
   return reads.add("/api/health", () => {
     const database = health.database();
     const uptimeSeconds = Math.floor((clock() - startedAt) / 1000);
-    return answer(`${database} ${uptimeSeconds}`, () => healthView(database, version, uptimeSeconds), healthStatus(database));
+    return answer(
+      `${database} ${uptimeSeconds}`,
+      () => healthView(database, version, uptimeSeconds),
+      healthStatus(database),
+    );
   });
 }

@@ -6,7 +6,9 @@ import type { Db } from "../../db/client.ts";
 
 export function createHealthRepository(db: Pick<Db, "sqlite">) {
   const ping = db.sqlite.prepare<{ ok: number }, []>("select 1 as ok");
-  const insertProbe = db.sqlite.prepare<unknown, [number]>("insert into health_probe (checked_at, filler) values (?, zeroblob(16384))");
+  const insertProbe = db.sqlite.prepare<unknown, [number]>(
+    "insert into health_probe (checked_at, filler) values (?, zeroblob(16384))",
+  );
   const clearProbes = db.sqlite.prepare<unknown, []>("delete from health_probe");
   return {
     canRead: () => ping.get()?.ok === 1,

@@ -12,7 +12,15 @@ export const PROBE_EVERY_MS = 5_000;
 
 // SQLite's result codes (and their extended forms, SQLITE_IOERR_WRITE, ...) that mean "the database
 // cannot take writes now". bun:sqlite puts them in `error.code`.
-const WRITE_FAILURES = ["SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_BUSY"];
+const WRITE_FAILURES = [
+  "SQLITE_FULL",
+  "SQLITE_IOERR",
+  "SQLITE_READONLY",
+  "SQLITE_CANTOPEN",
+  "SQLITE_CORRUPT",
+  "SQLITE_NOTADB",
+  "SQLITE_BUSY",
+];
 
 export function isWriteFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -48,4 +56,3 @@ export function createHealth({ db, clock }: { db: Pick<Db, "sqlite">; clock: () 
   };
 }
 export type Health = ReturnType<typeof createHealth>;
-

@@ -22,7 +22,8 @@ afterEach(async () => {
 
 // An address of this machine that is not loopback (a request to it comes from it, not from 127/8).
 function nonLoopbackIPv4(): string | null {
-  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (!a.internal && a.family === "IPv4") return a.address;
+  for (const list of Object.values(networkInterfaces()))
+    for (const a of list ?? []) if (!a.internal && a.family === "IPv4") return a.address;
   return null;
 }
 
@@ -67,7 +68,11 @@ describe("who may read /metrics", () => {
     expect(local.type).toBe("text/plain; version=0.0.4; charset=utf-8");
     expect(local.body).toContain("# TYPE xrp_faucet_http_requests_total counter");
     // A reverse proxy on the same machine connects from loopback for every visitor it forwards.
-    const forwardedBy: Record<string, string>[] = [{ "x-forwarded-for": "198.51.100.7" }, { forwarded: "for=198.51.100.7" }, { "x-real-ip": "198.51.100.7" }];
+    const forwardedBy: Record<string, string>[] = [
+      { "x-forwarded-for": "198.51.100.7" },
+      { forwarded: "for=198.51.100.7" },
+      { "x-real-ip": "198.51.100.7" },
+    ];
     for (const header of forwardedBy) {
       const forwarded = await scrape(base, header);
       expect(forwarded.status).toBe(404);
@@ -86,13 +91,26 @@ describe("who may read /metrics", () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toContain("xrp_faucet_faucet_requests");
     expect((await scrape(base, { authorization: `bearer   ${TOKEN}` })).status).toBe(200);
-    for (const authorization of [`Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN}x`, `Basic ${btoa(`x:${TOKEN}`)}`, TOKEN, "Bearer", `Bearer ${TOKEN} ${TOKEN}`]) {
+    for (const authorization of [
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${TOKEN}x`,
+      `Basic ${btoa(`x:${TOKEN}`)}`,
+      TOKEN,
+      "Bearer",
+      `Bearer ${TOKEN} ${TOKEN}`,
+    ]) {
       expect(await scrape(base, { authorization })).toEqual(page);
     }
     expect(await scrape(base)).toEqual(page);
     // the refusals are counted like any answer, under the route
     const text = (await scrape(base, { authorization: `Bearer ${TOKEN}` })).body;
-    expect(sampleValue(parsePrometheusText(text), METRICS.httpRequests.name, { method: "GET", route: "/metrics", status: "404" })).toBe(7);
+    expect(
+      sampleValue(parsePrometheusText(text), METRICS.httpRequests.name, {
+        method: "GET",
+        route: "/metrics",
+        status: "404",
+      }),
+    ).toBe(7);
     // the token is in no log line
     expect(t.logs.join("\n")).not.toContain(TOKEN);
   });
@@ -107,22 +125,56 @@ describe("what /metrics says", () => {
     const claimer = await app.register("claimer");
     app.clock.advance(24 * 60 * 60 * 1000);
     // (a day's budget whose 12:00 slice covers the three requests below)
-    expect((await app.call("POST", "/api/admin/faucet/settings", { cookie: bed.admin, body: { dailyLimit: "1000" } })).status).toBe(200);
+    expect(
+      (await app.call("POST", "/api/admin/faucet/settings", { cookie: bed.admin, body: { dailyLimit: "1000" } }))
+        .status,
+    ).toBe(200);
 
     // one request paid on the ledger, one rejected, one waiting
     const paid = await bed.approvedRequest();
-    await bed.settle(() => (app.db.sqlite.query("select status from payouts").get() as { status: string } | null)?.status === "paid");
-    const rejected = await app.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, ip: strangerIp(1), headers: UA });
+    await bed.settle(
+      () => (app.db.sqlite.query("select status from payouts").get() as { status: string } | null)?.status === "paid",
+    );
+    const rejected = await app.call("POST", "/api/faucet/request", {
+      body: { address: randomAddress() },
+      ip: strangerIp(1),
+      headers: UA,
+    });
     expect(rejected.status).toBe(201);
-    expect((await app.call("POST", `/api/admin/faucet/requests/${rejected.json.id}`, { cookie: bed.admin, body: { action: "REJECTED", reason: "Spam" } })).status).toBe(200);
-    const waiting = await fetch(`${base}/api/faucet/request`, { method: "POST", headers: { "content-type": "application/json", ...UA }, body: JSON.stringify({ address: randomAddress() }) });
+    expect(
+      (
+        await app.call("POST", `/api/admin/faucet/requests/${rejected.json.id}`, {
+          cookie: bed.admin,
+          body: { action: "REJECTED", reason: "Spam" },
+        })
+      ).status,
+    ).toBe(200);
+    const waiting = await fetch(`${base}/api/faucet/request`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...UA },
+      body: JSON.stringify({ address: randomAddress() }),
+    });
     expect(waiting.status).toBe(201);
     // two claims: one waiting, one denied
-    for (const platform of ["Twitter", "Facebook"]) await app.call("POST", "/api/social/share", { cookie: claimer.cookie, body: { platform } });
-    const claim = async (platform: string) => (await app.call("POST", "/api/social/bonus-request", { cookie: claimer.cookie, body: { address: randomAddress(), platform } })).json.id as number;
+    for (const platform of ["Twitter", "Facebook"])
+      await app.call("POST", "/api/social/share", { cookie: claimer.cookie, body: { platform } });
+    const claim = async (platform: string) =>
+      (
+        await app.call("POST", "/api/social/bonus-request", {
+          cookie: claimer.cookie,
+          body: { address: randomAddress(), platform },
+        })
+      ).json.id as number;
     await claim("Twitter");
     const denied = await claim("Facebook");
-    expect((await app.call("POST", `/api/admin/claims/${denied}`, { cookie: bed.admin, body: { status: "DENIED", reason: "No" } })).status).toBe(200);
+    expect(
+      (
+        await app.call("POST", `/api/admin/claims/${denied}`, {
+          cookie: bed.admin,
+          body: { status: "DENIED", reason: "No" },
+        })
+      ).status,
+    ).toBe(200);
     // reads: the public fast path (three times), an unknown call, an unknown page
     for (let i = 0; i < 3; i++) expect((await fetch(`${base}/api/faucet/status`)).status).toBe(200);
     expect((await fetch(`${base}/api/no-such-call/${randomAddress()}`)).status).toBe(404);
@@ -153,7 +205,9 @@ describe("what /metrics says", () => {
 
     // HTTP: by route pattern and status, never by URL
     expect(value(METRICS.httpRequests.name, { method: "POST", route: "/api/faucet/request", status: "201" })).toBe(3);
-    expect(value(METRICS.httpRequests.name, { method: "POST", route: "/api/admin/faucet/requests/:id", status: "200" })).toBe(2);
+    expect(
+      value(METRICS.httpRequests.name, { method: "POST", route: "/api/admin/faucet/requests/:id", status: "200" }),
+    ).toBe(2);
     expect(value(METRICS.httpRequests.name, { method: "POST", route: "/api/admin/claims/:id", status: "200" })).toBe(1);
     expect(value(METRICS.httpRequests.name, { method: "GET", route: "/api/faucet/status", status: "200" })).toBe(3);
     expect(value(METRICS.httpRequests.name, { method: "GET", route: "unmatched", status: "404" })).toBe(1);
@@ -162,16 +216,35 @@ describe("what /metrics says", () => {
     for (const route of routes) expect(route === "unmatched" || route.startsWith("/")).toBe(true);
     expect([...routes].filter((r) => /\d{2,}|r[1-9A-HJ-NP-Za-km-z]{24,}/.test(r))).toEqual([]);
     expect(value(`${METRICS.httpDuration.name}_count`, { method: "GET", route: "/api/faucet/status" })).toBe(3);
-    const buckets = family(METRICS.httpDuration.name).samples.filter((s) => s.name.endsWith("_bucket") && s.labels.route === "/api/faucet/status");
+    const buckets = family(METRICS.httpDuration.name).samples.filter(
+      (s) => s.name.endsWith("_bucket") && s.labels.route === "/api/faucet/status",
+    );
     expect(buckets.map((b) => b.labels.le)).toEqual([...LATENCY_BUCKETS.map(String), "+Inf"]);
-    expect(value(`${METRICS.httpDuration.name}_sum`, { method: "GET", route: "/api/faucet/status" })).toBeGreaterThan(0);
+    expect(value(`${METRICS.httpDuration.name}_sum`, { method: "GET", route: "/api/faucet/status" })).toBeGreaterThan(
+      0,
+    );
 
     // the database's counts
-    expect(Object.fromEntries(family(METRICS.faucetRequests.name).samples.map((s) => [s.labels.status, s.value]))).toEqual({ PENDING: 1, APPROVED: 0, PROCESSED: 1, REJECTED: 1 });
-    expect(Object.fromEntries(family(METRICS.claims.name).samples.map((s) => [s.labels.status, s.value]))).toEqual({ PENDING: 1, APPROVED: 0, PAID: 0, DENIED: 1 });
+    expect(
+      Object.fromEntries(family(METRICS.faucetRequests.name).samples.map((s) => [s.labels.status, s.value])),
+    ).toEqual({ PENDING: 1, APPROVED: 0, PROCESSED: 1, REJECTED: 1 });
+    expect(Object.fromEntries(family(METRICS.claims.name).samples.map((s) => [s.labels.status, s.value]))).toEqual({
+      PENDING: 1,
+      APPROVED: 0,
+      PAID: 0,
+      DENIED: 1,
+    });
     expect(value(METRICS.payouts.name, { status: "paid" })).toBe(1);
-    expect(family(METRICS.payouts.name).samples.filter((s) => s.labels.status !== "paid").map((s) => s.value)).toEqual([0, 0, 0, 0, 0, 0, 0]);
-    expect([value(METRICS.payoutsQueued.name), value(METRICS.payoutsInFlight.name), value(METRICS.payoutsPaused.name)]).toEqual([0, 0, 0]);
+    expect(
+      family(METRICS.payouts.name)
+        .samples.filter((s) => s.labels.status !== "paid")
+        .map((s) => s.value),
+    ).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect([
+      value(METRICS.payoutsQueued.name),
+      value(METRICS.payoutsInFlight.name),
+      value(METRICS.payoutsPaused.name),
+    ]).toEqual([0, 0, 0]);
 
     // the ledger and the wallet, as the simulator has them
     const age = value(METRICS.ledgerAge.name)!;
@@ -200,7 +273,9 @@ describe("what /metrics says", () => {
     // the alerts open now (the alerts' own count); no backup age while backups are off
     await app.app.services.alerts.evaluate();
     const open = app.app.services.alerts.open().length;
-    expect(sampleValue(parsePrometheusText(await (await fetch(`${base}/metrics`)).text()), METRICS.openAlerts.name)).toBe(open);
+    expect(
+      sampleValue(parsePrometheusText(await (await fetch(`${base}/metrics`)).text()), METRICS.openAlerts.name),
+    ).toBe(open);
     expect(family(METRICS.backupAge.name).samples).toEqual([]);
   }, 60_000);
 
@@ -221,7 +296,10 @@ describe("what /metrics says", () => {
     let m = parsePrometheusText((await scrape(base)).body);
     expect(sampleValue(m, METRICS.backupAge.name)).toBe(5400);
     expect(sampleValue(m, METRICS.openAlerts.name)).toBe(2);
-    for (const name of [METRICS.payoutsPaused, METRICS.ledgerAge, METRICS.walletBalance, METRICS.walletSpendable].map((x) => x.name)) expect(m.get(name)?.samples).toEqual([]);
+    for (const name of [METRICS.payoutsPaused, METRICS.ledgerAge, METRICS.walletBalance, METRICS.walletSpendable].map(
+      (x) => x.name,
+    ))
+      expect(m.get(name)?.samples).toEqual([]);
     expect(sampleValue(m, METRICS.payoutsQueued.name)).toBe(0);
 
     failing = true;
@@ -236,7 +314,9 @@ describe("what /metrics says", () => {
 
   test("the backup age is the backups' last success as the alerts read it (none while there is none)", async () => {
     let lastSuccessAt: number | null = null;
-    t = testApp({ alerts: { everyMs: null, backups: () => ({ everyMs: 6 * 3_600_000, lastSuccessAt, lastFailure: null }) } });
+    t = testApp({
+      alerts: { everyMs: null, backups: () => ({ everyMs: 6 * 3_600_000, lastSuccessAt, lastFailure: null }) },
+    });
     const base = t.listen();
     expect(parsePrometheusText((await scrape(base)).body).get(METRICS.backupAge.name)?.samples).toEqual([]);
     lastSuccessAt = t.clock() - 90_000;

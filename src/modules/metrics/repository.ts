@@ -11,9 +11,21 @@ export interface StatusCount {
 }
 
 export function createMetricsRepository(db: Db) {
-  const faucetByStatus = db.select({ status: faucetRequests.status, n: count() }).from(faucetRequests).groupBy(faucetRequests.status).prepare();
-  const claimsByStatus = db.select({ status: rewards.status, n: count() }).from(rewards).groupBy(rewards.status).prepare();
-  const payoutsByStatus = db.select({ status: payouts.status, n: count() }).from(payouts).groupBy(payouts.status).prepare();
+  const faucetByStatus = db
+    .select({ status: faucetRequests.status, n: count() })
+    .from(faucetRequests)
+    .groupBy(faucetRequests.status)
+    .prepare();
+  const claimsByStatus = db
+    .select({ status: rewards.status, n: count() })
+    .from(rewards)
+    .groupBy(rewards.status)
+    .prepare();
+  const payoutsByStatus = db
+    .select({ status: payouts.status, n: count() })
+    .from(payouts)
+    .groupBy(payouts.status)
+    .prepare();
   return {
     faucetRequestsByStatus: (): StatusCount[] => faucetByStatus.all(),
     claimsByStatus: (): StatusCount[] => claimsByStatus.all(),

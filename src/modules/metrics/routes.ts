@@ -19,7 +19,9 @@ export function metricsRoutes(deps: {
     "/metrics",
     async ({ request, server }) => {
       if (!allowed(request, deps.peerIp(request, server))) return deps.notFound(request);
-      return new Response(await deps.metrics.scrape(), { headers: { ...deps.headers, "content-type": METRICS_CONTENT_TYPE } });
+      return new Response(await deps.metrics.scrape(), {
+        headers: { ...deps.headers, "content-type": METRICS_CONTENT_TYPE },
+      });
     },
     { detail: { hide: true } },
   );

@@ -13,7 +13,14 @@ import type { Db } from "../../db/client.ts";
 import { LATENCY_BUCKETS, type RequestLog } from "../../lib/request-log.ts";
 import type { PayoutRuntime } from "../../payouts/runtime.ts";
 import type { LedgerFactsView } from "../wallet/service.ts";
-import { BUDGET_POOLS, CLAIM_STATES, FAUCET_REQUEST_STATES, METRICS, type MetricsSources, PAYOUT_STATES } from "./model.ts";
+import {
+  BUDGET_POOLS,
+  CLAIM_STATES,
+  FAUCET_REQUEST_STATES,
+  METRICS,
+  type MetricsSources,
+  PAYOUT_STATES,
+} from "./model.ts";
 import { createMetricsRepository, type StatusCount } from "./repository.ts";
 
 type Pool = (typeof BUDGET_POOLS)[number];
@@ -87,7 +94,11 @@ export function createMetrics(deps: MetricsDeps) {
     const current = () => reading!;
 
     // A count by state: every known state (0 included), then any other the table holds.
-    function byState(metric: { name: string; help: string }, states: readonly string[], pick: (r: Reading) => StatusCount[]) {
+    function byState(
+      metric: { name: string; help: string },
+      states: readonly string[],
+      pick: (r: Reading) => StatusCount[],
+    ) {
       new client.Gauge({
         ...metric,
         labelNames: ["status"],
@@ -120,7 +131,8 @@ export function createMetrics(deps: MetricsDeps) {
       collect(this: Counter<"method" | "route" | "status">) {
         this.reset();
         for (const stats of deps.requests.all()) {
-          for (const [status, n] of stats.statuses) this.inc({ method: stats.method, route: stats.route, status: String(status) }, n);
+          for (const [status, n] of stats.statuses)
+            this.inc({ method: stats.method, route: stats.route, status: String(status) }, n);
         }
       },
     });
@@ -135,7 +147,9 @@ export function createMetrics(deps: MetricsDeps) {
     maybe(METRICS.payoutsPaused, (r) => (r.paused === null ? null : r.paused ? 1 : 0));
     maybe(METRICS.ledgerAge, (r) => r.ledgerAgeSeconds);
     maybe(METRICS.walletBalance, (r) => r.ledger?.balanceDrops ?? null);
-    maybe(METRICS.walletSpendable, (r) => (r.ledger ? Math.max(0, r.ledger.balanceDrops - r.ledger.reserveDrops) : null));
+    maybe(METRICS.walletSpendable, (r) =>
+      r.ledger ? Math.max(0, r.ledger.balanceDrops - r.ledger.reserveDrops) : null,
+    );
     for (const [metric, field] of [
       [METRICS.budgetUsed, "usedDrops"],
       [METRICS.budgetLeft, "leftDrops"],

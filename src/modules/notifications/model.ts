@@ -9,7 +9,17 @@ export const NOTIFICATIONS_LIMIT = 50;
 // (ALERT: an operator alert, to admins: modules/alerts; WRONG_CODES: wrong two-factor codes for the
 // user's account, modules/two-factor/guesses.ts; WRONG_PASSWORDS: failed sign-ins to it from any
 // networks, modules/account)
-export const NOTIFICATION_KINDS = ["REQUEST_APPROVED", "REQUEST_PAID", "REQUEST_REJECTED", "REWARD_APPROVED", "REWARD_PAID", "REWARD_DENIED", "ALERT", "WRONG_CODES", "WRONG_PASSWORDS"] as const;
+export const NOTIFICATION_KINDS = [
+  "REQUEST_APPROVED",
+  "REQUEST_PAID",
+  "REQUEST_REJECTED",
+  "REWARD_APPROVED",
+  "REWARD_PAID",
+  "REWARD_DENIED",
+  "ALERT",
+  "WRONG_CODES",
+  "WRONG_PASSWORDS",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const IDS_INVALID = "ids must be a list of notification ids";
@@ -27,14 +37,17 @@ const rewardName = (type: string, platform: string | null) => {
 };
 
 export const notificationText = {
-  requestApproved: (id: number, drops: number) => `Your faucet request #${id} for ${xrp(drops)} was approved. It is being sent to your address.`,
+  requestApproved: (id: number, drops: number) =>
+    `Your faucet request #${id} for ${xrp(drops)} was approved. It is being sent to your address.`,
   requestPaid: (id: number, drops: number) => `${xrp(drops)} from your faucet request #${id} was paid to your address.`,
   requestRejected: (id: number, reason: string | null) => `Your faucet request #${id} was rejected${because(reason)}`,
   rewardApproved: (type: string, platform: string | null, drops: number) =>
     `Your ${rewardName(type, platform)} of ${xrp(drops)} was approved. It is owed to you until it is paid.`,
-  rewardPaid: (type: string, platform: string | null, drops: number) => `Your ${rewardName(type, platform)} of ${xrp(drops)} was marked paid.`,
+  rewardPaid: (type: string, platform: string | null, drops: number) =>
+    `Your ${rewardName(type, platform)} of ${xrp(drops)} was marked paid.`,
   rewardsPaid: (drops: number) => `${xrp(drops)} of rewards owed to you was paid to your address.`,
-  rewardDenied: (type: string, platform: string | null, reason: string | null) => `Your ${rewardName(type, platform)} was denied${because(reason)}`,
+  rewardDenied: (type: string, platform: string | null, reason: string | null) =>
+    `Your ${rewardName(type, platform)} was denied${because(reason)}`,
   wrongCodes: (count: number, network: string) =>
     `${count} wrong two-factor codes in a row were entered for your account, the last from the network ${network}. A code is asked for only after your password or in a signed-in session: if this was not you, change your password and end your other sessions. Until the wrong codes stop, each further code is checked only after a wait.`,
   failedSignIns: (count: number, network: string) =>

@@ -6,7 +6,10 @@ import { faucetRequests, notifications, type Notification } from "../../db/schem
 
 const p = sql.placeholder;
 const n = notifications;
-export type NewNotification = Pick<Notification, "userId" | "kind" | "message" | "txHash" | "targetType" | "targetId" | "createdAt">;
+export type NewNotification = Pick<
+  Notification,
+  "userId" | "kind" | "message" | "txHash" | "targetType" | "targetId" | "createdAt"
+>;
 
 export function createNotificationRepository(db: Db) {
   const insert = db
@@ -26,7 +29,13 @@ export function createNotificationRepository(db: Db) {
     .from(faucetRequests)
     .where(eq(faucetRequests.id, p("id")))
     .prepare();
-  const latest = db.select().from(n).where(eq(n.userId, p("userId"))).orderBy(desc(n.id)).limit(p("limit")).prepare();
+  const latest = db
+    .select()
+    .from(n)
+    .where(eq(n.userId, p("userId")))
+    .orderBy(desc(n.id))
+    .limit(p("limit"))
+    .prepare();
   const unread = db
     .select({ n: count() })
     .from(n)
@@ -41,7 +50,9 @@ export function createNotificationRepository(db: Db) {
   const readSome = db
     .update(n)
     .set({ readAt: sql`${p("at")}` })
-    .where(and(eq(n.userId, p("userId")), isNull(n.readAt), inArray(n.id, sql`(select value from json_each(${p("ids")}))`)))
+    .where(
+      and(eq(n.userId, p("userId")), isNull(n.readAt), inArray(n.id, sql`(select value from json_each(${p("ids")}))`)),
+    )
     .prepare();
 
   return {
@@ -50,7 +61,8 @@ export function createNotificationRepository(db: Db) {
     requestOwner: (id: number): { userId: number | null; amountDrops: number } | undefined => requestOwner.get({ id }),
     latest: (userId: number, limit: number): Notification[] => latest.all({ userId, limit }),
     unread: (userId: number): number => unread.get({ userId })!.n,
-    markRead: (userId: number, ids: number[] | null, at: number) => (ids === null ? readAll.run({ userId, at }) : readSome.run({ userId, at, ids: JSON.stringify(ids) })),
+    markRead: (userId: number, ids: number[] | null, at: number) =>
+      ids === null ? readAll.run({ userId, at }) : readSome.run({ userId, at, ids: JSON.stringify(ids) }),
   };
 }
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;

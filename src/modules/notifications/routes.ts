@@ -14,5 +14,9 @@ export function notificationRoutes({ context, notifications }: NotificationRoute
   return new Elysia()
     .use(visitorContext(context))
     .get("/api/user/notifications", ({ visitor }) => notifications.list(visitor.requireUser().id))
-    .post("/api/user/notifications/read", ({ visitor, body }) => notifications.markRead(visitor.requireUser().id, body?.ids ?? null), { body: markReadBody });
+    .post(
+      "/api/user/notifications/read",
+      ({ visitor, body }) => notifications.markRead(visitor.requireUser().id, body?.ids ?? null),
+      { body: markReadBody },
+    );
 }

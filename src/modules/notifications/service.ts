@@ -37,7 +37,10 @@ export function notify(db: Db, entry: NotificationEntry, now: number): void {
 export function notifyFaucetRequest(
   db: Db,
   requestId: number,
-  event: { kind: "REQUEST_APPROVED" } | { kind: "REQUEST_PAID"; txHash: string } | { kind: "REQUEST_REJECTED"; reason: string | null },
+  event:
+    | { kind: "REQUEST_APPROVED" }
+    | { kind: "REQUEST_PAID"; txHash: string }
+    | { kind: "REQUEST_REJECTED"; reason: string | null },
   now: number,
 ): void {
   const request = repositoryOf(db).requestOwner(requestId);
@@ -48,7 +51,17 @@ export function notifyFaucetRequest(
       : event.kind === "REQUEST_PAID"
         ? notificationText.requestPaid(requestId, request.amountDrops)
         : notificationText.requestRejected(requestId, event.reason);
-  notify(db, { userId: request.userId, kind: event.kind, message, txHash: event.kind === "REQUEST_PAID" ? event.txHash : null, target: { type: "faucet_request", id: requestId } }, now);
+  notify(
+    db,
+    {
+      userId: request.userId,
+      kind: event.kind,
+      message,
+      txHash: event.kind === "REQUEST_PAID" ? event.txHash : null,
+      target: { type: "faucet_request", id: requestId },
+    },
+    now,
+  );
 }
 
 // An admin's decision on a reward: approved (now owed), marked paid (outside the app) or denied.
@@ -78,11 +91,22 @@ export function notifyPayoutPaid(
   now: number,
 ): void {
   if (payout.kind === "FAUCET_REQUEST") {
-    if (payout.faucet_request_id !== null) notifyFaucetRequest(db, payout.faucet_request_id, { kind: "REQUEST_PAID", txHash }, now);
+    if (payout.faucet_request_id !== null)
+      notifyFaucetRequest(db, payout.faucet_request_id, { kind: "REQUEST_PAID", txHash }, now);
     return;
   }
   if (payout.user_id === null) return;
-  notify(db, { userId: payout.user_id, kind: "REWARD_PAID", message: notificationText.rewardsPaid(payout.amount_drops), txHash, target: { type: "payout", id: payout.id } }, now);
+  notify(
+    db,
+    {
+      userId: payout.user_id,
+      kind: "REWARD_PAID",
+      message: notificationText.rewardsPaid(payout.amount_drops),
+      txHash,
+      target: { type: "payout", id: payout.id },
+    },
+    now,
+  );
 }
 
 export function createNotificationService({ db, clock }: { db: Db; clock: () => number }) {

@@ -12,9 +12,19 @@ export function createPasswordResetRepository(db: Db) {
   const accounts = createAccountRepository(db);
   const insert = db
     .insert(passwordResets)
-    .values({ id: p("id"), userId: p("userId"), expiresAt: p("expiresAt"), createdBy: p("createdBy"), createdAt: p("createdAt") })
+    .values({
+      id: p("id"),
+      userId: p("userId"),
+      expiresAt: p("expiresAt"),
+      createdBy: p("createdBy"),
+      createdAt: p("createdAt"),
+    })
     .prepare();
-  const byId = db.select().from(passwordResets).where(eq(passwordResets.id, p("id"))).prepare();
+  const byId = db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.id, p("id")))
+    .prepare();
   // A link is used once: the compare-and-set that takes it, and the user's other open links closed.
   const use = db
     .update(passwordResets)

@@ -19,20 +19,34 @@ export interface PasswordResetRouteDeps {
   publicUrl?: string | null;
 }
 
-export function passwordResetRoutes({ context, passwordReset, pow, blocked, publicUrl = null }: PasswordResetRouteDeps) {
+export function passwordResetRoutes({
+  context,
+  passwordReset,
+  pow,
+  blocked,
+  publicUrl = null,
+}: PasswordResetRouteDeps) {
   const siteUrl = (request: Request) => publicUrl ?? new URL(request.url).origin;
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
     // What the login page offers: "Forgot password?" by email when the operator configured mail.
     .get("/api/auth/options", () => ({ mailEnabled: passwordReset.mailEnabled() }))
-    .post("/api/password-reset", ({ body, visitor }) => passwordReset.resetPassword(body ?? {}, visitor.ip), { body: passwordResetBody })
-    .post("/api/password-reset/request", ({ body, visitor, request }) => passwordReset.requestReset(body ?? {}, visitor.ip, siteUrl(request)), {
-      body: resetRequestBody,
-      ...formGuards(blocked({ address: false }), proofRequired(pow, "password-reset")),
-    });
+    .post("/api/password-reset", ({ body, visitor }) => passwordReset.resetPassword(body ?? {}, visitor.ip), {
+      body: passwordResetBody,
+    })
+    .post(
+      "/api/password-reset/request",
+      ({ body, visitor, request }) => passwordReset.requestReset(body ?? {}, visitor.ip, siteUrl(request)),
+      {
+        body: resetRequestBody,
+        ...formGuards(blocked({ address: false }), proofRequired(pow, "password-reset")),
+      },
+    );
   const adminRoutes = new Elysia()
     .use(adminContext(context))
     // A one-time link (one hour) that sets a new password, for the admin to hand to the user.
-    .post("/api/admin/users/:id/reset-link", ({ params, actor, request }) => passwordReset.createResetLink(idParam(params.id), actor, siteUrl(request)));
+    .post("/api/admin/users/:id/reset-link", ({ params, actor, request }) =>
+      passwordReset.createResetLink(idParam(params.id), actor, siteUrl(request)),
+    );
   return new Elysia().use(visitorRoutes).use(adminRoutes);
 }

@@ -39,9 +39,22 @@ export interface PasswordResetDeps {
 const textOf = (value: string | null | undefined) => value ?? "";
 const firstLine = (error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : "unknown error");
 
-export function createPasswordResetService({ db, clock, hashGate, passwordCost, ipGrouping, mailer = null, log = () => {} }: PasswordResetDeps) {
+export function createPasswordResetService({
+  db,
+  clock,
+  hashGate,
+  passwordCost,
+  ipGrouping,
+  mailer = null,
+  log = () => {},
+}: PasswordResetDeps) {
   const repo = createPasswordResetRepository(db);
-  const resetRequests = createRateLimit({ limit: RESET_REQUESTS_PER_NETWORK, windowMs: 15 * 60 * 1000, clock, message: SELF_SERVICE.resetFlood });
+  const resetRequests = createRateLimit({
+    limit: RESET_REQUESTS_PER_NETWORK,
+    windowMs: 15 * 60 * 1000,
+    clock,
+    message: SELF_SERVICE.resetFlood,
+  });
   // Reset links being used right now (their password hashing): a second use waits for nothing.
   const resetting = new Set<string>();
 
@@ -98,7 +111,18 @@ export function createPasswordResetService({ db, clock, hashGate, passwordCost, 
         if (!user) throw accountErrors.userNotFound();
         const now = clock();
         const link = newLink(user.id, actor.admin.id, baseUrl, now);
-        recordAudit(db, { actor: actor.admin, action: "user.reset_link", targetType: "user", targetId: user.id, details: { username: user.username }, ip: actor.ip }, now);
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            action: "user.reset_link",
+            targetType: "user",
+            targetId: user.id,
+            details: { username: user.username },
+            ip: actor.ip,
+          },
+          now,
+        );
         return { url: link.url, expiresAt: new Date(link.expiresAt).toISOString() };
       });
     },
@@ -113,7 +137,8 @@ export function createPasswordResetService({ db, clock, hashGate, passwordCost, 
       const token = textOf(input.token);
       const id = sessionIdFromToken(token);
       const link = token ? repo.byId(id) : undefined;
-      if (!link || link.usedAt !== null || link.expiresAt <= clock() || resetting.has(id)) throw accountErrors.resetInvalid();
+      if (!link || link.usedAt !== null || link.expiresAt <= clock() || resetting.has(id))
+        throw accountErrors.resetInvalid();
       const owner = repo.userById(link.userId) ?? {};
       const password = plainNewPassword(input.newPassword, owner);
       const hashing = hashGate.tryRun(

@@ -9,7 +9,8 @@ export const PAYOUTS_NOT_CONFIGURED = "Payouts are not configured";
 
 // Approving or paying to an address on the block list is refused: the request may have come before
 // its block (the admin reads why and rejects it, or unblocks first).
-export const BLOCKED_DESTINATION = "This address is on the block list: it cannot be paid. Reject the request, or remove the address from the block list first.";
+export const BLOCKED_DESTINATION =
+  "This address is on the block list: it cannot be paid. Reject the request, or remove the address from the block list first.";
 
 // The payout status the admin screen shows: SUCCESS (green), FAILED (red), NEEDS_ATTENTION,
 // WITHDRAWN (an admin withdrew it before it was signed: nothing was sent) or PENDING.
@@ -48,7 +49,10 @@ export function notWithdrawable(status: string): string {
 }
 
 // The answer to withdrawing a payout: what happened to its request or its user.
-export function withdrawnMessage(payout: { id: number; kind: string; faucetRequestId: number | null; amountDrops: number }, outcome: "withdrawn" | "unchanged"): string {
+export function withdrawnMessage(
+  payout: { id: number; kind: string; faucetRequestId: number | null; amountDrops: number },
+  outcome: "withdrawn" | "unchanged",
+): string {
   if (outcome === "unchanged") return `Payout #${payout.id} was already withdrawn: nothing was sent.`;
   if (payout.kind === "FAUCET_REQUEST") {
     return `Payout #${payout.id} withdrawn: nothing was sent. Faucet request #${payout.faucetRequestId} is back in the requests list for a person to decide.`;
@@ -89,7 +93,13 @@ export const payoutErrors = {
 export function paymentAnswer<P extends { status: string; error: string | null }>(payout: P) {
   if (payout.status === "SUCCESS") return { status: 200, body: { message: "XRP has been sent to the user.", payout } };
   if (payout.status === "PENDING") {
-    return { status: 202, body: { message: "The payment is on its way to the ledger; its status updates when a ledger validates it.", payout } };
+    return {
+      status: 202,
+      body: {
+        message: "The payment is on its way to the ledger; its status updates when a ledger validates it.",
+        payout,
+      },
+    };
   }
   return { status: 422, body: { message: payout.error ?? "The payment failed", payout } };
 }

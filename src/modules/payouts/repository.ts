@@ -72,16 +72,30 @@ export function createPayoutRepository(db: Db) {
   // A compare-and-set from PENDING, by an admin (processed_by) or by the auto-approve rule (null).
   const approve = db
     .update(r)
-    .set({ status: "APPROVED", processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}`, autoApproved: sql`${p("auto")}` })
+    .set({
+      status: "APPROVED",
+      processedBy: sql`${p("adminId")}`,
+      processedAt: sql`${p("at")}`,
+      autoApproved: sql`${p("auto")}`,
+    })
     .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
     .returning({ id: r.id })
     .prepare();
   const reject = db
     .update(r)
-    .set({ status: "REJECTED", rejectReason: sql`${p("reason")}`, processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}` })
+    .set({
+      status: "REJECTED",
+      rejectReason: sql`${p("reason")}`,
+      processedBy: sql`${p("adminId")}`,
+      processedAt: sql`${p("at")}`,
+    })
     .where(eq(r.id, p("id")))
     .prepare();
-  const clearPayoutError = db.update(r).set({ payoutError: null }).where(eq(r.id, p("id"))).prepare();
+  const clearPayoutError = db
+    .update(r)
+    .set({ payoutError: null })
+    .where(eq(r.id, p("id")))
+    .prepare();
   const autoApprovedSince = db
     .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
     .from(r)
@@ -111,11 +125,21 @@ export function createPayoutRepository(db: Db) {
     .where(and(eq(payouts.faucetRequestId, p("id")), inArray(payouts.status, [...FAILED_FOR_GOOD])))
     .returning({ id: payouts.id })
     .prepare();
-  const payoutOfRequest = db.select({ id: payouts.id, status: payouts.status }).from(payouts).where(eq(payouts.faucetRequestId, p("id"))).prepare();
+  const payoutOfRequest = db
+    .select({ id: payouts.id, status: payouts.status })
+    .from(payouts)
+    .where(eq(payouts.faucetRequestId, p("id")))
+    .prepare();
   // A withdrawn payout of the request queued again, as new (a request has one payout row).
   const requeueWithdrawn = db
     .update(payouts)
-    .set({ status: NOT_SIGNED, sequence: null, error: null, requestedBy: sql`${p("requestedBy")}`, updatedAt: sql`${p("at")}` })
+    .set({
+      status: NOT_SIGNED,
+      sequence: null,
+      error: null,
+      requestedBy: sql`${p("requestedBy")}`,
+      updatedAt: sql`${p("at")}`,
+    })
     .where(and(eq(payouts.faucetRequestId, p("id")), eq(payouts.status, WITHDRAWN)))
     .returning({ id: payouts.id })
     .prepare();
@@ -143,14 +167,30 @@ export function createPayoutRepository(db: Db) {
   // the auto-approve rule leaves it alone.
   const backToPending = db
     .update(r)
-    .set({ status: "PENDING", processedBy: null, processedAt: null, autoApproved: false, payoutError: null, autoApproveSkip: WITHDRAWN_SKIP })
+    .set({
+      status: "PENDING",
+      processedBy: null,
+      processedAt: null,
+      autoApproved: false,
+      payoutError: null,
+      autoApproveSkip: WITHDRAWN_SKIP,
+    })
     .where(and(eq(r.id, p("id")), eq(r.status, "APPROVED")))
     .returning({ id: r.id })
     .prepare();
   // The rewards a withdrawn user payment was to pay: unpaid again (the amount stays owed).
-  const detachRewards = db.update(rewards).set({ payoutId: null }).where(eq(rewards.payoutId, p("payoutId"))).prepare();
+  const detachRewards = db
+    .update(rewards)
+    .set({ payoutId: null })
+    .where(eq(rewards.payoutId, p("payoutId")))
+    .prepare();
   const user = db
-    .select({ id: users.id, address: users.xrpAddress, destinationTag: users.xrpDestinationTag, owedDrops: users.totalClaimedDrops })
+    .select({
+      id: users.id,
+      address: users.xrpAddress,
+      destinationTag: users.xrpDestinationTag,
+      owedDrops: users.totalClaimedDrops,
+    })
     .from(users)
     .where(eq(users.id, p("id")))
     .prepare();
@@ -165,12 +205,17 @@ export function createPayoutRepository(db: Db) {
     .set({ payoutId: sql`${p("payoutId")}` })
     .where(and(eq(rewards.userId, p("userId")), eq(rewards.status, "APPROVED"), isNull(rewards.payoutId)))
     .prepare();
-  const payoutById = db.select(PAYOUT_RECORD).from(payouts).where(eq(payouts.id, p("id"))).prepare();
+  const payoutById = db
+    .select(PAYOUT_RECORD)
+    .from(payouts)
+    .where(eq(payouts.id, p("id")))
+    .prepare();
 
   return {
     faucetRequest: (id: number) => request.get({ id }),
     // true when this call moved the request from PENDING
-    approve: (id: number, adminId: number | null, at: number) => approve.get({ id, adminId, at, auto: adminId === null ? 1 : 0 }) !== undefined,
+    approve: (id: number, adminId: number | null, at: number) =>
+      approve.get({ id, adminId, at, auto: adminId === null ? 1 : 0 }) !== undefined,
     reject: (id: number, reason: string, adminId: number, at: number) => reject.run({ id, reason, adminId, at }),
     clearPayoutError: (id: number) => clearPayoutError.run({ id }),
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
@@ -180,7 +225,8 @@ export function createPayoutRepository(db: Db) {
     payoutStatusOfRequest: (faucetRequestId: number) => payoutOfRequest.get({ id: faucetRequestId })?.status,
     payoutOfRequest: (faucetRequestId: number) => payoutOfRequest.get({ id: faucetRequestId }),
     // the id of the request's withdrawn payout now queued again, or undefined when it had none
-    requeueWithdrawn: (faucetRequestId: number, requestedBy: number | null, at: number): number | undefined => requeueWithdrawn.get({ id: faucetRequestId, requestedBy, at })?.id,
+    requeueWithdrawn: (faucetRequestId: number, requestedBy: number | null, at: number): number | undefined =>
+      requeueWithdrawn.get({ id: faucetRequestId, requestedBy, at })?.id,
     payoutToWithdraw: (id: number) => toWithdraw.get({ id }),
     // true when this call moved the payout from 'queued' to 'withdrawn'
     withdraw: (id: number, at: number) => withdraw.get({ id, at }) !== undefined,

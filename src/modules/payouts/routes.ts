@@ -17,9 +17,13 @@ export interface PayoutRouteDeps {
 export function payoutRoutes({ context, payouts, payWaitMs }: PayoutRouteDeps) {
   return new Elysia()
     .use(adminContext(context))
-    .post("/api/admin/faucet/requests/:id", ({ params, body, actor }) => payouts.decideFaucetRequest(idParam(params.id), body ?? {}, actor), {
-      body: faucetDecisionBody,
-    })
+    .post(
+      "/api/admin/faucet/requests/:id",
+      ({ params, body, actor }) => payouts.decideFaucetRequest(idParam(params.id), body ?? {}, actor),
+      {
+        body: faucetDecisionBody,
+      },
+    )
     .post("/api/admin/pay/:userId", async ({ params, actor, set }) => {
       const answer = paymentAnswer(await payouts.payUser(idParam(params.userId), actor, payWaitMs));
       set.status = answer.status;

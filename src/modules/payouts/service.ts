@@ -42,7 +42,13 @@ export function createPayoutService({
   engine,
   budget,
   blockedAddress = () => false,
-}: { db: Db; clock: () => number; engine: () => PayoutEngine | null; budget: FaucetBudget; blockedAddress?: (address: string) => boolean }) {
+}: {
+  db: Db;
+  clock: () => number;
+  engine: () => PayoutEngine | null;
+  budget: FaucetBudget;
+  blockedAddress?: (address: string) => boolean;
+}) {
   const repo = createPayoutRepository(db);
   const refuseBlocked = (address: string) => {
     if (blockedAddress(address)) throw conflict(BLOCKED_DESTINATION, "BLOCKED_DESTINATION");
@@ -54,9 +60,23 @@ export function createPayoutService({
   };
   // The approved request's payout: a new row, or the one withdrawn before (a request has one payout
   // row: withdrawn, nothing was sent, so it is queued again as new).
-  const queueRequestPayout = (id: number, request: { address: string; destinationTag: number | null; amountDrops: number }, requestedBy: number | null, at: number): number => {
+  const queueRequestPayout = (
+    id: number,
+    request: { address: string; destinationTag: number | null; amountDrops: number },
+    requestedBy: number | null,
+    at: number,
+  ): number => {
     if (repo.payoutOfRequest(id) === undefined) {
-      return repo.insertPayout({ kind: "FAUCET_REQUEST", faucetRequestId: id, userId: null, destination: request.address, destinationTag: request.destinationTag, amountDrops: request.amountDrops, requestedBy, at });
+      return repo.insertPayout({
+        kind: "FAUCET_REQUEST",
+        faucetRequestId: id,
+        userId: null,
+        destination: request.address,
+        destinationTag: request.destinationTag,
+        amountDrops: request.amountDrops,
+        requestedBy,
+        at,
+      });
     }
     const requeued = repo.requeueWithdrawn(id, requestedBy, at);
     // (a pending request has no payout but a withdrawn one: anything else is not this request's to queue)
@@ -74,7 +94,18 @@ export function createPayoutService({
         budget.holdBudget(id);
         repo.approve(id, actor.admin.id, t);
         queueRequestPayout(id, request, actor.admin.id, t);
-        recordAudit(db, { actor: actor.admin, action: "faucet_request.approve", targetType: "faucet_request", targetId: id, details: { amount: formatXrp(request.amountDrops) }, ip: actor.ip }, t);
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            action: "faucet_request.approve",
+            targetType: "faucet_request",
+            targetId: id,
+            details: { amount: formatXrp(request.amountDrops) },
+            ip: actor.ip,
+          },
+          t,
+        );
         notifyFaucetRequest(db, id, { kind: "REQUEST_APPROVED" }, t);
         return "queued";
       }
@@ -83,7 +114,17 @@ export function createPayoutService({
         if (FAILED_FOR_GOOD.includes(repo.payoutStatusOfRequest(id) as never)) refuseBlocked(request.address);
         if (repo.requeueFailed(id, t)) {
           repo.clearPayoutError(id);
-          recordAudit(db, { actor: actor.admin, action: "faucet_request.retry_payout", targetType: "faucet_request", targetId: id, ip: actor.ip }, t);
+          recordAudit(
+            db,
+            {
+              actor: actor.admin,
+              action: "faucet_request.retry_payout",
+              targetType: "faucet_request",
+              targetId: id,
+              ip: actor.ip,
+            },
+            t,
+          );
           return "retried";
         }
         return "unchanged";
@@ -108,7 +149,18 @@ export function createPayoutService({
       }
       repo.approve(id, null, t);
       queueRequestPayout(id, request, null, t);
-      recordAudit(db, { actor: AUTO_ACTOR, action: "faucet_request.approve", targetType: "faucet_request", targetId: id, details: { amount: formatXrp(request.amountDrops), riskScore }, ip: null }, t);
+      recordAudit(
+        db,
+        {
+          actor: AUTO_ACTOR,
+          action: "faucet_request.approve",
+          targetType: "faucet_request",
+          targetId: id,
+          details: { amount: formatXrp(request.amountDrops), riskScore },
+          ip: null,
+        },
+        t,
+      );
       notifyFaucetRequest(db, id, { kind: "REQUEST_APPROVED" }, t);
       return "queued";
     });
@@ -129,7 +181,18 @@ export function createPayoutService({
       repo.reject(id, reason, actor.admin.id, t);
       budget.releaseBudget(id);
       const details = held ? { reason, withdrawnPayout: payout.id } : { reason };
-      recordAudit(db, { actor: actor.admin, action: "faucet_request.reject", targetType: "faucet_request", targetId: id, details, ip: actor.ip }, t);
+      recordAudit(
+        db,
+        {
+          actor: actor.admin,
+          action: "faucet_request.reject",
+          targetType: "faucet_request",
+          targetId: id,
+          details,
+          ip: actor.ip,
+        },
+        t,
+      );
       notifyFaucetRequest(db, id, { kind: "REQUEST_REJECTED", reason: reason || null }, t);
     });
 
@@ -143,9 +206,29 @@ export function createPayoutService({
       if (user.owedDrops <= 0) throw badRequest("Nothing is owed to this user");
       refuseBlocked(user.address);
       const t = clock();
-      const payoutId = repo.insertPayout({ kind: "USER_PAYMENT", faucetRequestId: null, userId, destination: user.address, destinationTag: user.destinationTag, amountDrops: user.owedDrops, requestedBy: actor.admin.id, at: t });
+      const payoutId = repo.insertPayout({
+        kind: "USER_PAYMENT",
+        faucetRequestId: null,
+        userId,
+        destination: user.address,
+        destinationTag: user.destinationTag,
+        amountDrops: user.owedDrops,
+        requestedBy: actor.admin.id,
+        at: t,
+      });
       repo.attachRewards(payoutId, userId);
-      recordAudit(db, { actor: actor.admin, action: "user.pay", targetType: "user", targetId: userId, details: { amount: formatXrp(user.owedDrops), payoutId }, ip: actor.ip }, t);
+      recordAudit(
+        db,
+        {
+          actor: actor.admin,
+          action: "user.pay",
+          targetType: "user",
+          targetId: userId,
+          details: { amount: formatXrp(user.owedDrops), payoutId },
+          ip: actor.ip,
+        },
+        t,
+      );
       return payoutId;
     });
 
@@ -161,13 +244,31 @@ export function createPayoutService({
       if (!repo.withdraw(payoutId, t)) throw conflict(notWithdrawable(payout.status), "PAYOUT_NOT_WITHDRAWABLE");
       if (payout.kind === "FAUCET_REQUEST" && payout.faucetRequestId !== null) {
         // (a queued payout's request is APPROVED: anything else rolls the withdrawal back)
-        if (!repo.requestBackToPending(payout.faucetRequestId)) throw conflict("This payout's request is no longer approved: reload the page", "PAYOUT_NOT_WITHDRAWABLE");
+        if (!repo.requestBackToPending(payout.faucetRequestId))
+          throw conflict("This payout's request is no longer approved: reload the page", "PAYOUT_NOT_WITHDRAWABLE");
         budget.releaseBudget(payout.faucetRequestId);
       } else {
         repo.detachRewards(payoutId);
       }
-      const details = { kind: payout.kind, amount: formatXrp(payout.amountDrops), destination: payout.destination, requestId: payout.faucetRequestId, userId: payout.userId };
-      recordAudit(db, { actor: actor.admin, action: "payout.withdraw", targetType: "payout", targetId: payoutId, details, ip: actor.ip }, t);
+      const details = {
+        kind: payout.kind,
+        amount: formatXrp(payout.amountDrops),
+        destination: payout.destination,
+        requestId: payout.faucetRequestId,
+        userId: payout.userId,
+      };
+      recordAudit(
+        db,
+        {
+          actor: actor.admin,
+          action: "payout.withdraw",
+          targetType: "payout",
+          targetId: payoutId,
+          details,
+          ip: actor.ip,
+        },
+        t,
+      );
       return { payout, outcome: "withdrawn" as Withdrawal };
     });
 
@@ -181,7 +282,11 @@ export function createPayoutService({
     },
 
     // The auto-approve rule approving a pending request (modules/auto-approve); no engine, no approval.
-    autoApproveFaucetRequest(id: number, riskScore: number, { dayStart, maxPerDayDrops }: { dayStart: number; maxPerDayDrops: number }): AutoApproval {
+    autoApproveFaucetRequest(
+      id: number,
+      riskScore: number,
+      { dayStart, maxPerDayDrops }: { dayStart: number; maxPerDayDrops: number },
+    ): AutoApproval {
       const e = engine();
       if (!e) return "no_engine";
       const outcome = autoApprove(id, riskScore, dayStart, maxPerDayDrops);
@@ -220,7 +325,10 @@ export function createPayoutService({
       void e.kick().catch(() => {});
       const deadline = Date.now() + waitMs;
       let payout = repo.payoutById(id)!;
-      while (!["paid", "failed_on_ledger", "preflight_refused", "needs_attention"].includes(payout.status) && Date.now() < deadline) {
+      while (
+        !["paid", "failed_on_ledger", "preflight_refused", "needs_attention"].includes(payout.status) &&
+        Date.now() < deadline
+      ) {
         await Bun.sleep(100);
         payout = repo.payoutById(id)!;
       }

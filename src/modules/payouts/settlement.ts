@@ -36,7 +36,8 @@ export function createSettlementOutcomes({ db, faucet, rewards }: SettlementDeps
     },
     // A faucet request shows why; a user payment keeps its rewards until an admin settles it.
     needsAttention(payout, message) {
-      if (payout.kind === "FAUCET_REQUEST" && payout.faucet_request_id !== null) faucet.payoutNotPaid(payout.faucet_request_id, message);
+      if (payout.kind === "FAUCET_REQUEST" && payout.faucet_request_id !== null)
+        faucet.payoutNotPaid(payout.faucet_request_id, message);
     },
   };
 }

@@ -17,26 +17,44 @@ afterEach(async () => {
 
 const q = <T>(sql: string, ...params: (string | number | null)[]) => bed.t.db.sqlite.query(sql).get(...params) as T;
 const requestRow = (id: number) =>
-  q<{ status: string; processed_by: number | null; processed_at: number | null; budget_day: string | null; payout_error: string | null; auto_approve_skip: string | null }>(
+  q<{
+    status: string;
+    processed_by: number | null;
+    processed_at: number | null;
+    budget_day: string | null;
+    payout_error: string | null;
+    auto_approve_skip: string | null;
+  }>(
     "select status, processed_by, processed_at, budget_day, payout_error, auto_approve_skip from faucet_requests where id = ?",
     id,
   );
 type PayoutRow = { id: number; status: string; sequence: number | null; error: string | null; amount_drops: number };
 const payoutOfRequest = (id: number) => q<PayoutRow>("select * from payouts where faucet_request_id = ?", id);
 const payoutById = (id: number) => q<PayoutRow>("select * from payouts where id = ?", id);
-const payoutsOfRequest = (id: number) => q<{ n: number }>("select count(*) as n from payouts where faucet_request_id = ?", id).n;
+const payoutsOfRequest = (id: number) =>
+  q<{ n: number }>("select count(*) as n from payouts where faucet_request_id = ?", id).n;
 const dayTotal = () => q<{ n: number }>("select coalesce(sum(amount_drops), 0) as n from faucet_daily_totals").n;
-const audited = (action: string) => (bed.t.db.sqlite.query("select target_type, target_id from audit_log where action = ?").all(action) as { target_type: string; target_id: string }[]);
+const audited = (action: string) =>
+  bed.t.db.sqlite.query("select target_type, target_id from audit_log where action = ?").all(action) as {
+    target_type: string;
+    target_id: string;
+  }[];
 const paidTo = (destination: string) => bed.sim.payments({ destination }).filter((p) => p.result === "tesSUCCESS");
 const wallet = async () => (await bed.t.call("GET", "/api/admin/wallet", { cookie: bed.admin })).json;
-const withdraw = (payoutId: number | string, cookie = bed.admin) => bed.t.call("POST", `/api/admin/payouts/${payoutId}/withdraw`, { cookie });
-const decide = (id: number, body: unknown, cookie = bed.admin) => bed.t.call("POST", `/api/admin/faucet/requests/${id}`, { cookie, body });
+const withdraw = (payoutId: number | string, cookie = bed.admin) =>
+  bed.t.call("POST", `/api/admin/payouts/${payoutId}/withdraw`, { cookie });
+const decide = (id: number, body: unknown, cookie = bed.admin) =>
+  bed.t.call("POST", `/api/admin/faucet/requests/${id}`, { cookie, body });
 const resume = (cookie = bed.admin) => bed.t.call("POST", "/api/admin/wallet/resume", { cookie });
 
 let ip = 0;
 async function pendingRequest(address = randomAddress()) {
   ip++;
-  const made = await bed.t.call("POST", "/api/faucet/request", { body: { address }, ip: strangerIp(5000 + ip), headers: { "user-agent": "Mozilla/5.0" } });
+  const made = await bed.t.call("POST", "/api/faucet/request", {
+    body: { address },
+    ip: strangerIp(5000 + ip),
+    headers: { "user-agent": "Mozilla/5.0" },
+  });
   if (made.status !== 201) throw new Error(`faucet request: ${made.status} ${made.text}`);
   return { id: made.json.id as number, address, amountDrops: Math.round(Number(made.json.amount) * 1_000_000) };
 }
@@ -49,15 +67,28 @@ async function owedUser(name: string) {
   const address = Wallet.generate(ECDSA.ed25519).classicAddress;
   for (const platform of ["Facebook", "Twitter"]) {
     await bed.t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform } });
-    const claim = await bed.t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address, platform } });
+    const claim = await bed.t.call("POST", "/api/social/bonus-request", {
+      cookie: user.cookie,
+      body: { address, platform },
+    });
     expect(claim.status).toBe(201);
-    expect((await bed.t.call("POST", `/api/admin/claims/${claim.json.id}`, { cookie: bed.admin, body: { status: "APPROVED" } })).status).toBe(200);
+    expect(
+      (
+        await bed.t.call("POST", `/api/admin/claims/${claim.json.id}`, {
+          cookie: bed.admin,
+          body: { status: "APPROVED" },
+        })
+      ).status,
+    ).toBe(200);
   }
   return { id: user.user.id as number, cookie: user.cookie, address };
 }
 const owed = async (cookie: string) => (await bed.t.call("GET", "/api/user", { cookie })).json.totalClaimed as string;
 const rewardsOf = (userId: number) =>
-  bed.t.db.sqlite.query("select status, payout_id from rewards where user_id = ? order by id").all(userId) as { status: string; payout_id: number | null }[];
+  bed.t.db.sqlite.query("select status, payout_id from rewards where user_id = ? order by id").all(userId) as {
+    status: string;
+    payout_id: number | null;
+  }[];
 
 describe("a held faucet payout", () => {
   test("is listed on the wallet, withdrawn (the request waits for a person again, its budget given back), approved again on the same payout row, and paid once after Resume", async () => {
@@ -71,9 +102,24 @@ describe("a held faucet payout", () => {
     expect(paidTo(address)).toHaveLength(0);
 
     const before = await wallet();
-    expect(before).toMatchObject({ configured: true, paused: true, pausedReason: "test pause", queued: 1, heldCount: 1 });
+    expect(before).toMatchObject({
+      configured: true,
+      paused: true,
+      pausedReason: "test pause",
+      queued: 1,
+      heldCount: 1,
+    });
     expect(before.held).toEqual([
-      { payoutId: held.id, kind: "FAUCET_REQUEST", requestId: id, userId: null, destination: address, destinationTag: null, amount: formatXrp(amountDrops), createdAt: expect.any(String) },
+      {
+        payoutId: held.id,
+        kind: "FAUCET_REQUEST",
+        requestId: id,
+        userId: null,
+        destination: address,
+        destinationTag: null,
+        amount: formatXrp(amountDrops),
+        createdAt: expect.any(String),
+      },
     ]);
     expect(Number.isNaN(Date.parse(before.held[0].createdAt))).toBe(false);
 
@@ -83,14 +129,26 @@ describe("a held faucet payout", () => {
     expect(out.json).toMatchObject({ outcome: "withdrawn", message: expect.stringContaining(`request #${id}`) });
     expect(payoutById(held.id).status).toBe("withdrawn");
     // a person decides again: PENDING, nobody's decision, the auto-approve rule leaves it alone
-    expect(requestRow(id)).toMatchObject({ status: "PENDING", processed_by: null, processed_at: null, budget_day: null, payout_error: null, auto_approve_skip: "withdrawn" });
+    expect(requestRow(id)).toMatchObject({
+      status: "PENDING",
+      processed_by: null,
+      processed_at: null,
+      budget_day: null,
+      payout_error: null,
+      auto_approve_skip: "withdrawn",
+    });
     expect(dayTotal()).toBe(budgetBefore - amountDrops);
     expect(audited("payout.withdraw")).toEqual([{ target_type: "payout", target_id: String(held.id) }]);
     expect(await wallet()).toMatchObject({ queued: 0, heldCount: 0, held: [] });
     // the requests list shows it as waiting, its payout withdrawn
     const listed = (await bed.t.call("GET", "/api/admin/faucet/requests", { cookie: bed.admin })).json;
     const row = listed.find((r: { id: number }) => r.id === id);
-    expect(row).toMatchObject({ status: "PENDING", payoutStatus: "withdrawn", processedBy: null, leftForPerson: expect.stringMatching(/withdrawn/i) });
+    expect(row).toMatchObject({
+      status: "PENDING",
+      payoutStatus: "withdrawn",
+      processedBy: null,
+      leftForPerson: expect.stringMatching(/withdrawn/i),
+    });
     // withdrawing again is a repeat click: nothing changes
     const again = await withdraw(held.id);
     expect(again.status).toBe(200);
@@ -155,7 +213,16 @@ describe("a held user payment", () => {
       { status: "APPROVED", payout_id: payoutId },
     ]);
     expect((await wallet()).held).toEqual([
-      { payoutId, kind: "USER_PAYMENT", requestId: null, userId: user.id, destination: user.address, destinationTag: null, amount: "10.000000", createdAt: expect.any(String) },
+      {
+        payoutId,
+        kind: "USER_PAYMENT",
+        requestId: null,
+        userId: user.id,
+        destination: user.address,
+        destinationTag: null,
+        amount: "10.000000",
+        createdAt: expect.any(String),
+      },
     ]);
 
     const out = await withdraw(payoutId);
@@ -235,18 +302,35 @@ describe("Resume asks for a fresh code", () => {
   test("an admin with two-factor sign-in and no fresh code is refused as approving is; withdrawing needs none; with a code Resume goes through", async () => {
     bed = await payoutBed();
     // (room in this hour's budget for three requests)
-    expect((await bed.t.call("POST", "/api/admin/faucet/settings", { cookie: bed.admin, body: { dailyLimit: "10000" } })).status).toBe(200);
+    expect(
+      (await bed.t.call("POST", "/api/admin/faucet/settings", { cookie: bed.admin, body: { dailyLimit: "10000" } }))
+        .status,
+    ).toBe(200);
     bed.engine.pause("test pause");
     const first = await bed.approvedRequest();
     const second = await bed.approvedRequest();
     // the admin turns on two-factor sign-in; five minutes later their session has no fresh code
-    const setup = await bed.t.call("POST", "/api/user/two-factor/setup", { cookie: bed.admin, body: { password: "correct horse battery" } });
+    const setup = await bed.t.call("POST", "/api/user/two-factor/setup", {
+      cookie: bed.admin,
+      body: { password: "correct horse battery" },
+    });
     expect(setup.status).toBe(200);
     const secret = setup.json.secret as string;
-    expect((await bed.t.call("POST", "/api/user/two-factor/enable", { cookie: bed.admin, body: { code: totpCode(secret, bed.t.clock()) } })).status).toBe(200);
+    expect(
+      (
+        await bed.t.call("POST", "/api/user/two-factor/enable", {
+          cookie: bed.admin,
+          body: { code: totpCode(secret, bed.t.clock()) },
+        })
+      ).status,
+    ).toBe(200);
     bed.t.clock.advance(STEP_UP_MS + 1);
 
-    const refused = (res: { status: number; headers: Headers; json: any }) => ({ status: res.status, code: res.headers.get("x-error-code"), message: res.json?.message });
+    const refused = (res: { status: number; headers: Headers; json: any }) => ({
+      status: res.status,
+      code: res.headers.get("x-error-code"),
+      message: res.json?.message,
+    });
     const another = await pendingRequest();
     const approve = refused(await decide(another.id, { action: "APPROVED" }));
     expect(approve).toEqual({ status: 403, code: "STEP_UP_REQUIRED", message: STEP_UP_REQUIRED });
@@ -259,7 +343,14 @@ describe("Resume asks for a fresh code", () => {
     expect(requestRow(second.id).status).toBe("PENDING");
 
     bed.t.clock.advance(30_000);
-    expect((await bed.t.call("POST", "/api/user/step-up", { cookie: bed.admin, body: { code: totpCode(secret, bed.t.clock()) } })).status).toBe(200);
+    expect(
+      (
+        await bed.t.call("POST", "/api/user/step-up", {
+          cookie: bed.admin,
+          body: { code: totpCode(secret, bed.t.clock()) },
+        })
+      ).status,
+    ).toBe(200);
     const resumed = await resume();
     expect(resumed.status).toBe(200);
     expect(bed.engine.status().paused).toBeNull();

@@ -13,8 +13,10 @@ export const PROOF_EXPIRED = "The anti-bot check expired. Please try again.";
 export const PROOF_USED = "This anti-bot check was already used. Please try again.";
 export const PROOF_ELSEWHERE = "The anti-bot check was made on another network. Please try again.";
 export const PROOF_OTHER_FORM = "The anti-bot check was made for another form. Please try again.";
-export const LOGIN_PROOF_MISSING = "Many sign-ins to this account failed lately: your browser must finish an anti-bot check first. Please try again.";
-export const LOGIN_PROOF_OTHER = "The anti-bot check was made for another username, or for fewer failed sign-ins than it has now. Please try again.";
+export const LOGIN_PROOF_MISSING =
+  "Many sign-ins to this account failed lately: your browser must finish an anti-bot check first. Please try again.";
+export const LOGIN_PROOF_OTHER =
+  "The anti-bot check was made for another username, or for fewer failed sign-ins than it has now. Please try again.";
 export const UNKNOWN_FORM = `Which form is the anti-bot check for? Ask for /api/pow/challenge?form= with one of: ${FORM_NAMES.join(", ")}.`;
 
 export const powErrors = {

@@ -21,7 +21,8 @@ afterAll(() => {
 const requests = () => (t.db.sqlite.query("select count(*) as n from faucet_requests").get() as { n: number }).n;
 const challenge = async (app = t, form: ProtectedForm = "faucet", ip?: string): Promise<Challenge> =>
   (await app.call("GET", `/api/pow/challenge?form=${form}`, { ip })).json.challenge;
-const ask = (headers: Record<string, string> = {}, ip?: string) => t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers, ip });
+const ask = (headers: Record<string, string> = {}, ip?: string) =>
+  t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers, ip });
 const refusedWith = async (headers: Record<string, string>, message: string, ip?: string) => {
   const before = requests();
   const res = await ask(headers, ip);
@@ -51,7 +52,12 @@ describe("the faucet form", () => {
     const counters: number[] = [];
     for (let i = 0; i < 200; i++) {
       // (each from its own network, so each at the base difficulty)
-      const proof = JSON.parse(Buffer.from(await solve((await pow.challengeFor(ipNetworks(`10.1.${i}.1`, "subnet"), "faucet"))!), "base64").toString());
+      const proof = JSON.parse(
+        Buffer.from(
+          await solve((await pow.challengeFor(ipNetworks(`10.1.${i}.1`, "subnet"), "faucet"))!),
+          "base64",
+        ).toString(),
+      );
       counters.push(proof.solution.counter);
     }
     expect(Math.min(...counters)).toBeGreaterThanOrEqual(1);
@@ -69,7 +75,13 @@ describe("the faucet form", () => {
 
   test("without a proof, or with one that cannot be read, the request is refused and nothing is stored", async () => {
     await refusedWith({}, "Your browser has not finished its anti-bot check. Please try again.");
-    for (const junk of ["x", "%%%", Buffer.from("{}").toString("base64"), Buffer.from('{"challenge":1,"solution":2}').toString("base64"), "A".repeat(5000)]) {
+    for (const junk of [
+      "x",
+      "%%%",
+      Buffer.from("{}").toString("base64"),
+      Buffer.from('{"challenge":1,"solution":2}').toString("base64"),
+      "A".repeat(5000),
+    ]) {
       await refusedWith({ [POW_HEADER]: junk }, "The anti-bot check could not be read. Please try again.");
     }
   });
@@ -80,10 +92,17 @@ describe("the faucet form", () => {
     const header = fc.oneof(
       fc.string({ maxLength: 300 }),
       fc.jsonValue({ maxDepth: 4 }).map(b64),
-      fc.record({ counter: fc.integer(), derivedKey: fc.string() }).map((solution) => b64({ challenge: real.challenge, solution })),
-      fc.dictionary(fc.constantFrom(...Object.keys(real.challenge.parameters)), fc.jsonValue({ maxDepth: 1 })).map((p) =>
-        b64({ challenge: { ...real.challenge, parameters: { ...real.challenge.parameters, ...p } }, solution: real.solution }),
-      ),
+      fc
+        .record({ counter: fc.integer(), derivedKey: fc.string() })
+        .map((solution) => b64({ challenge: real.challenge, solution })),
+      fc
+        .dictionary(fc.constantFrom(...Object.keys(real.challenge.parameters)), fc.jsonValue({ maxDepth: 1 }))
+        .map((p) =>
+          b64({
+            challenge: { ...real.challenge, parameters: { ...real.challenge.parameters, ...p } },
+            solution: real.solution,
+          }),
+        ),
     );
     const before = requests();
     await fc.assert(
@@ -117,9 +136,20 @@ describe("the faucet form", () => {
   test("a guessed answer, an easier forged challenge and another server's proof are refused", async () => {
     const c = await challenge();
     const failed = "The anti-bot check failed. Please try again.";
-    await refusedWith({ [POW_HEADER]: proofFromChallenge(c, { counter: 1, derivedKey: c.parameters.keyPrefix + "0".repeat(32) }) }, failed);
+    await refusedWith(
+      { [POW_HEADER]: proofFromChallenge(c, { counter: 1, derivedKey: c.parameters.keyPrefix + "0".repeat(32) }) },
+      failed,
+    );
     // A bot minting its own cheap challenge cannot sign it as the server would.
-    const minted = await createChallenge({ algorithm: POW_ALGORITHM, cost: 1, counter: 1, deriveKey, data: c.parameters.data, hmacSignatureSecret: "guess", hmacKeySignatureSecret: "guess" });
+    const minted = await createChallenge({
+      algorithm: POW_ALGORITHM,
+      cost: 1,
+      counter: 1,
+      deriveKey,
+      data: c.parameters.data,
+      hmacSignatureSecret: "guess",
+      hmacKeySignatureSecret: "guess",
+    });
     await refusedWith({ [POW_HEADER]: await solve(minted) }, failed);
     await refusedWith({ [POW_HEADER]: await solve(await challenge(other)) }, failed);
   });
@@ -135,7 +165,10 @@ describe("the faucet form", () => {
   });
 
   test("one network may ask for 120 challenges a minute, from one address or many", async () => {
-    for (let i = 0; i < 120; i++) expect((await t.call("GET", "/api/pow/challenge?form=faucet", { ip: `192.0.2.${55 + (i % 2)}` })).status).toBe(200);
+    for (let i = 0; i < 120; i++)
+      expect((await t.call("GET", "/api/pow/challenge?form=faucet", { ip: `192.0.2.${55 + (i % 2)}` })).status).toBe(
+        200,
+      );
     const over = await t.call("GET", "/api/pow/challenge?form=faucet", { ip: "192.0.2.57" });
     expect(over.status).toBe(429);
     expect(over.json.message).toBe("Too many anti-bot challenges requested. Please wait a minute.");
@@ -171,14 +204,19 @@ describe("a proof is good for the network and the form that asked for it", () =>
     const ip = "198.18.3.1";
     const proof = { [POW_HEADER]: await solve(await challenge(t, "review", ip)) };
     await refusedWith(proof, "The anti-bot check was made for another form. Please try again.", ip);
-    const review = await t.call("POST", "/api/reviews/submit", { body: { name: "Ann", rating: 5, review: "Quick" }, headers: proof, ip });
+    const review = await t.call("POST", "/api/reviews/submit", {
+      body: { name: "Ann", rating: 5, review: "Quick" },
+      headers: proof,
+      ip,
+    });
     expect(review.status).toBe(201);
   });
 });
 
 describe("the difficulty follows the network's challenges of the last hour", () => {
   const difficultyOf = (c: Challenge) => c.parameters.data?.difficulty;
-  const counterOf = async (c: Challenge) => JSON.parse(Buffer.from(await solve(c), "base64").toString()).solution.counter as number;
+  const counterOf = async (c: Challenge) =>
+    JSON.parse(Buffer.from(await solve(c), "base64").toString()).solution.counter as number;
 
   test("an honest visitor's first 3 challenges cost the admin's base; the 4th twice that", async () => {
     for (let i = 0; i < 3; i++) expect(difficultyOf(await challenge(t, "faucet", "198.18.4.1"))).toBe(DIFFICULTY);
@@ -202,7 +240,11 @@ describe("the difficulty follows the network's challenges of the last hour", () 
 
 test("every protected form refuses a request without a proof; login does not ask for one", async () => {
   const ip = "198.51.100.77";
-  const review = await t.call("POST", "/api/reviews/submit", { body: { name: "Ann", rating: 5, review: "Fast and simple" }, headers: await t.proof("review", ip), ip });
+  const review = await t.call("POST", "/api/reviews/submit", {
+    body: { name: "Ann", rating: 5, review: "Fast and simple" },
+    headers: await t.proof("review", ip),
+    ip,
+  });
   expect(review.status).toBe(201);
   const device = review.headers.get("set-cookie")!.match(/device=[^;]+/)![0]; // the bonus is claimed from the reviewer's device
   const bodies: Record<string, unknown> = {
@@ -211,7 +253,13 @@ test("every protected form refuses a request without a proof; login does not ask
     "/api/reviews/bonus-request": { address: randomAddress(), reviewId: review.json.id },
     "/api/newsletter/signup": { email: "a@example.com", source: "homepage" },
     "/api/earning-alerts/signup": { email: "a@example.com", alertTypes: ["daily_challenges"], source: "homepage" },
-    "/api/advertising/submit": { companyName: "Acme", email: "ads@example.com", website: "https://acme.example", budget: "1000", message: "Banner" },
+    "/api/advertising/submit": {
+      companyName: "Acme",
+      email: "ads@example.com",
+      website: "https://acme.example",
+      budget: "1000",
+      message: "Banner",
+    },
     "/api/register": { username: "bot1", email: "bot1@example.com", password: "correct horse battery" },
     "/api/password-reset/request": { email: "bot1@example.com" },
     "/api/social/bonus-request": { address: randomAddress() },
@@ -229,7 +277,9 @@ test("every protected form refuses a request without a proof; login does not ask
     expect(proven.headers.get("x-error-code"), `${path}: ${proven.text}`).not.toBe("PROOF_REFUSED");
     if (!/password-reset|bonus-request/.test(path)) expect(proven.status, `${path}: ${proven.text}`).toBeLessThan(300);
   }
-  expect((await t.call("POST", "/api/login", { body: { username: "bot1", password: "correct horse battery" } })).status).toBe(200);
+  expect(
+    (await t.call("POST", "/api/login", { body: { username: "bot1", password: "correct horse battery" } })).status,
+  ).toBe(200);
 });
 
 test("the protected forms are exactly the public POST routes that ask for a proof", async () => {
@@ -251,18 +301,27 @@ describe("the admin's difficulty", () => {
     const get = async () => (await a.call("GET", "/api/admin/faucet/settings", { cookie: admin.cookie })).json;
     expect((await get()).powDifficulty).toBe(2000);
     for (const bad of [-1, 1.5, "abc", "", 100_001, true]) {
-      const res = await a.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { powDifficulty: bad } });
+      const res = await a.call("POST", "/api/admin/faucet/settings", {
+        cookie: admin.cookie,
+        body: { powDifficulty: bad },
+      });
       expect(res.status).toBe(400);
       expect(res.json.message).toMatch(/powDifficulty/);
     }
     expect((await get()).powDifficulty).toBe(2000);
 
-    const off = await a.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { powDifficulty: 0 } });
+    const off = await a.call("POST", "/api/admin/faucet/settings", {
+      cookie: admin.cookie,
+      body: { powDifficulty: 0 },
+    });
     expect(off.json.powDifficulty).toBe(0);
     expect((await a.call("GET", "/api/pow/challenge?form=faucet")).json).toEqual({ challenge: null });
     expect((await a.call("POST", "/api/faucet/request", { body: { address: randomAddress() } })).status).toBe(201);
 
-    const raised = await a.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { powDifficulty: "5000" } });
+    const raised = await a.call("POST", "/api/admin/faucet/settings", {
+      cookie: admin.cookie,
+      body: { powDifficulty: "5000" },
+    });
     expect(raised.json.powDifficulty).toBe(5000);
     expect((await a.call("POST", "/api/faucet/request", { body: { address: randomAddress() } })).status).toBe(403);
   });

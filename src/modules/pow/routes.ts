@@ -8,12 +8,22 @@ import { challengeView, powErrors } from "./model.ts";
 import type { ProofOfWork } from "./service.ts";
 
 // `loginProofFactor`: the proof a login for the username needs, in times the base (0: none).
-export function powRoutes({ context, pow, loginProofFactor }: { context: ContextDeps; pow: ProofOfWork; loginProofFactor: (username: string) => number }) {
+export function powRoutes({
+  context,
+  pow,
+  loginProofFactor,
+}: {
+  context: ContextDeps;
+  pow: ProofOfWork;
+  loginProofFactor: (username: string) => number;
+}) {
   return new Elysia().use(visitorContext(context)).get("/api/pow/challenge", async ({ visitor, query }) => {
     const username = typeof query.username === "string" ? query.username.trim() : "";
     if (query.form === LOGIN_FORM && username) {
       const factor = loginProofFactor(username);
-      return challengeView(factor > 0 ? await pow.challengeFor(visitor.networks, LOGIN_FORM, { username, factor }) : null);
+      return challengeView(
+        factor > 0 ? await pow.challengeFor(visitor.networks, LOGIN_FORM, { username, factor }) : null,
+      );
     }
     if (!isProtectedForm(query.form)) throw powErrors.unknownForm();
     return challengeView(await pow.challengeFor(visitor.networks, query.form));

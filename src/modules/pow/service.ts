@@ -90,7 +90,13 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
         // altcha-lib's randomInt(max, min = 1): uniform over 1..level (never 0, which the first try finds).
         counter: randomInt(level),
         deriveKey,
-        data: { expires: clock() + CHALLENGE_TTL_MS, group: networks.group, form, difficulty: level, ...(login ? { username: login.username.toLowerCase() } : {}) },
+        data: {
+          expires: clock() + CHALLENGE_TTL_MS,
+          group: networks.group,
+          form,
+          difficulty: level,
+          ...(login ? { username: login.username.toLowerCase() } : {}),
+        },
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       });
@@ -99,7 +105,10 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
     // Throws 403 unless `proof` (base64 JSON {challenge, solution}) solves an unexpired challenge
     // this process issued for this IP group and form, and that nobody has used yet; a login's, for
     // its username and at least its difficulty now.
-    async verify(proof: string | null, { group, form, login }: { group: string; form: ProofForm; login?: LoginProof }): Promise<void> {
+    async verify(
+      proof: string | null,
+      { group, form, login }: { group: string; form: ProofForm; login?: LoginProof },
+    ): Promise<void> {
       const base = difficulty();
       if (base <= 0) return;
       if (!proof) throw powErrors.refused(login ? LOGIN_PROOF_MISSING : PROOF_MISSING);
@@ -119,7 +128,11 @@ export function createProofOfWork({ clock, difficulty }: { clock: () => number; 
       if (!(expires > now)) throw powErrors.refused(PROOF_EXPIRED);
       if (data.form !== form) throw powErrors.refused(PROOF_OTHER_FORM);
       if (data.group !== group) throw powErrors.refused(PROOF_ELSEWHERE);
-      if (login && (data.username !== login.username.toLowerCase() || !(Number(data.difficulty) >= base * login.factor))) throw powErrors.refused(LOGIN_PROOF_OTHER);
+      if (
+        login &&
+        (data.username !== login.username.toLowerCase() || !(Number(data.difficulty) >= base * login.factor))
+      )
+        throw powErrors.refused(LOGIN_PROOF_OTHER);
       const nonce = payload.challenge.parameters.nonce;
       if (used.has(nonce)) throw powErrors.refused(PROOF_USED);
       if (used.size >= 100_000) forget(now);

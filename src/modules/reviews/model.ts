@@ -22,7 +22,8 @@ export const BONUS_SUBMITTED = "Bonus Request Submitted!";
 // names the limit); the 64 KiB body limit bounds them before that.
 const ANY_LENGTH = 64 * 1024;
 // A rating or a review id comes as a number or as the text of one (a form's select sends text).
-const numberOrText = (error: string) => t.Optional(t.Union([t.Number(), t.String({ maxLength: 20 }), t.Null()], { error }));
+const numberOrText = (error: string) =>
+  t.Optional(t.Union([t.Number(), t.String({ maxLength: 20 }), t.Null()], { error }));
 
 export const reviewBody = jsonBody({
   review: text(ANY_LENGTH, "review must be text"),
@@ -46,7 +47,12 @@ export const reviewErrors = {
   reviewIdInvalid: () => badRequest(REVIEW_ID_INVALID, "REVIEW_ID_INVALID"),
   approvedInvalid: () => badRequest(APPROVED_INVALID, "APPROVED_INVALID"),
   notFound: () => notFound("Review not found", "REVIEW_NOT_FOUND"),
-  notTheReviewer: () => appError(403, "NOT_THE_REVIEWER", "The reviewer bonus can only be claimed from the device that wrote the review, within 24 hours"),
+  notTheReviewer: () =>
+    appError(
+      403,
+      "NOT_THE_REVIEWER",
+      "The reviewer bonus can only be claimed from the device that wrote the review, within 24 hours",
+    ),
   bonusTaken: () => conflict("A bonus was already requested for this review", "BONUS_ALREADY_REQUESTED"),
   addressRewarded: () => conflict("This address already received a reviewer bonus", "ADDRESS_ALREADY_REWARDED"),
   addressNotPaid: () =>
@@ -77,7 +83,11 @@ export const reviewView = (r: Pick<Review, "id" | "rating" | "content" | "name" 
 export const adminReviewView = (r: Review) => ({ ...reviewView(r), ipAddress: r.ipAddress });
 
 // The answer to a written review: shown at once, or held for an admin.
-export const submittedView = (r: Pick<Review, "id" | "approved">) => ({ id: r.id, approved: Boolean(r.approved), message: r.approved ? REVIEW_THANKS : REVIEW_HELD });
+export const submittedView = (r: Pick<Review, "id" | "approved">) => ({
+  id: r.id,
+  approved: Boolean(r.approved),
+  message: r.approved ? REVIEW_THANKS : REVIEW_HELD,
+});
 
 // The reviewer bonus: the faucet request it became.
 export const bonusView = (row: FaucetRequest) => ({ ...faucetRequestView(row), message: BONUS_SUBMITTED });

@@ -13,7 +13,14 @@ const w = rewards;
 
 export function createReviewRepository(db: Db) {
   const approved = db
-    .select({ id: r.id, rating: r.rating, content: r.content, name: r.name, approved: r.approved, createdAt: r.createdAt })
+    .select({
+      id: r.id,
+      rating: r.rating,
+      content: r.content,
+      name: r.name,
+      approved: r.approved,
+      createdAt: r.createdAt,
+    })
     .from(r)
     .where(eq(r.approved, true))
     .orderBy(desc(r.createdAt), desc(r.id))
@@ -37,9 +44,24 @@ export function createReviewRepository(db: Db) {
     .prepare();
   // The burst rule: a review from the network since a moment; a device seen before (an earlier
   // faucet request or review); the reviews since a moment whose device had not been seen before them.
-  const fromNetwork = db.select({ id: r.id }).from(r).where(and(eq(r.ipNetwork, p("network")), gt(r.createdAt, p("since")))).limit(1).prepare();
-  const requestFromDevice = db.select({ id: f.id }).from(f).where(eq(f.deviceId, p("deviceId"))).limit(1).prepare();
-  const reviewFromDevice = db.select({ id: r.id }).from(r).where(eq(r.deviceId, p("deviceId"))).limit(1).prepare();
+  const fromNetwork = db
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.ipNetwork, p("network")), gt(r.createdAt, p("since"))))
+    .limit(1)
+    .prepare();
+  const requestFromDevice = db
+    .select({ id: f.id })
+    .from(f)
+    .where(eq(f.deviceId, p("deviceId")))
+    .limit(1)
+    .prepare();
+  const reviewFromDevice = db
+    .select({ id: r.id })
+    .from(r)
+    .where(eq(r.deviceId, p("deviceId")))
+    .limit(1)
+    .prepare();
   const earlier = alias(reviews, "earlier");
   const newDeviceReviews = db
     .select({ n: count() })
@@ -48,8 +70,18 @@ export function createReviewRepository(db: Db) {
       and(
         gt(r.createdAt, p("since")),
         isNotNull(r.deviceId),
-        notExists(db.select({ id: f.id }).from(f).where(and(eq(f.deviceId, r.deviceId), lte(f.createdAt, r.createdAt)))),
-        notExists(db.select({ id: earlier.id }).from(earlier).where(and(eq(earlier.deviceId, r.deviceId), lt(earlier.id, r.id)))),
+        notExists(
+          db
+            .select({ id: f.id })
+            .from(f)
+            .where(and(eq(f.deviceId, r.deviceId), lte(f.createdAt, r.createdAt))),
+        ),
+        notExists(
+          db
+            .select({ id: earlier.id })
+            .from(earlier)
+            .where(and(eq(earlier.deviceId, r.deviceId), lt(earlier.id, r.id))),
+        ),
       ),
     )
     .prepare();
@@ -57,11 +89,22 @@ export function createReviewRepository(db: Db) {
   // paid since a moment, or a reward claimed from one approved or paid since then. Each is one range
   // of a (network or device, created_at) index, from `madeSince` (a request or claim decided today
   // was made in the days before), its status and decision time read from those few rows.
-  const paidBy = (table: typeof f | typeof w, column: typeof f.ipNetwork | typeof f.deviceId | typeof w.ipNetwork | typeof w.deviceId, paid: string[]) =>
+  const paidBy = (
+    table: typeof f | typeof w,
+    column: typeof f.ipNetwork | typeof f.deviceId | typeof w.ipNetwork | typeof w.deviceId,
+    paid: string[],
+  ) =>
     db
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(column, p("key")), gt(table.createdAt, p("madeSince")), inArray(table.status, paid), gte(table.processedAt, p("since"))))
+      .where(
+        and(
+          eq(column, p("key")),
+          gt(table.createdAt, p("madeSince")),
+          inArray(table.status, paid),
+          gte(table.processedAt, p("since")),
+        ),
+      )
       .limit(1)
       .prepare();
   const REQUEST_PAID = ["APPROVED", "PROCESSED"];
@@ -75,12 +118,34 @@ export function createReviewRepository(db: Db) {
     .where(and(eq(f.deviceId, p("deviceId")), eq(f.address, p("address")), eq(f.status, "PROCESSED"), isNull(f.reason)))
     .limit(1)
     .prepare();
-  const writer = db.select({ id: r.id, deviceId: r.deviceId, createdAt: r.createdAt }).from(r).where(eq(r.id, p("id"))).prepare();
+  const writer = db
+    .select({ id: r.id, deviceId: r.deviceId, createdAt: r.createdAt })
+    .from(r)
+    .where(eq(r.id, p("id")))
+    .prepare();
   // (a placeholder inside sql`` skips the column's boolean mapping: it is bound as 1 or 0)
-  const setApproved = db.update(r).set({ approved: sql`${p("approved")}` }).where(eq(r.id, p("id"))).returning().prepare();
-  const bonusForAddress = db.select({ id: f.id }).from(f).where(and(eq(f.address, p("address")), eq(f.reason, p("reason")))).limit(1).prepare();
-  const bonusForReview = db.select({ id: f.id }).from(f).where(eq(f.reviewId, p("reviewId"))).prepare();
-  const linkReview = db.update(f).set({ reviewId: sql`${p("reviewId")}` }).where(eq(f.id, p("id"))).prepare();
+  const setApproved = db
+    .update(r)
+    .set({ approved: sql`${p("approved")}` })
+    .where(eq(r.id, p("id")))
+    .returning()
+    .prepare();
+  const bonusForAddress = db
+    .select({ id: f.id })
+    .from(f)
+    .where(and(eq(f.address, p("address")), eq(f.reason, p("reason"))))
+    .limit(1)
+    .prepare();
+  const bonusForReview = db
+    .select({ id: f.id })
+    .from(f)
+    .where(eq(f.reviewId, p("reviewId")))
+    .prepare();
+  const linkReview = db
+    .update(f)
+    .set({ reviewId: sql`${p("reviewId")}` })
+    .where(eq(f.id, p("id")))
+    .prepare();
 
   return {
     approved: () => approved.all(),
@@ -97,12 +162,14 @@ export function createReviewRepository(db: Db) {
       createdAt: number;
     }) => insert.get(row)!,
     fromNetworkSince: (network: string, since: number) => fromNetwork.get({ network, since }) !== undefined,
-    deviceSeen: (deviceId: string) => requestFromDevice.get({ deviceId }) !== undefined || reviewFromDevice.get({ deviceId }) !== undefined,
+    deviceSeen: (deviceId: string) =>
+      requestFromDevice.get({ deviceId }) !== undefined || reviewFromDevice.get({ deviceId }) !== undefined,
     newDeviceReviewsSince: (since: number) => newDeviceReviews.get({ since })!.n,
     // Whether the faucet approved or paid a request from the network or the device since `since`, or
     // a reward claimed from either (counting the requests and claims made after `madeSince`).
     paidSince: (network: string, deviceId: string, since: number, madeSince: number) =>
-      paidTo.some((q) => q.get({ key: network, since, madeSince }) !== undefined) || paidOn.some((q) => q.get({ key: deviceId, since, madeSince }) !== undefined),
+      paidTo.some((q) => q.get({ key: network, since, madeSince }) !== undefined) ||
+      paidOn.some((q) => q.get({ key: deviceId, since, madeSince }) !== undefined),
     paidFromDevice: (deviceId: string, address: string) => paidFromDevice.get({ deviceId, address }) !== undefined,
     writer: (id: number) => writer.get({ id }),
     setApproved: (id: number, isApproved: boolean) => setApproved.get({ id, approved: isApproved ? 1 : 0 }),

@@ -11,20 +11,29 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 const DEVICE = "cookie-device-0000000000001";
-const submit = (body: unknown, device = DEVICE, ip?: string) => t.call("POST", "/api/reviews/submit", { body, cookie: `device=${device}`, ip });
-const bonus = (body: unknown, device = DEVICE) => t.call("POST", "/api/reviews/bonus-request", { body, cookie: `device=${device}` });
+const submit = (body: unknown, device = DEVICE, ip?: string) =>
+  t.call("POST", "/api/reviews/submit", { body, cookie: `device=${device}`, ip });
+const bonus = (body: unknown, device = DEVICE) =>
+  t.call("POST", "/api/reviews/bonus-request", { body, cookie: `device=${device}` });
 const count = (sql: string) => (t.db.sqlite.query(sql).get() as { n: number }).n;
 
 describe("POST /api/reviews/submit", () => {
   const REVIEWS = "select count(*) as n from reviews";
   // a review sent from DEVICE
-  const sent = (name: string, body: unknown) => ({ name, method: "POST", url: "/api/reviews/submit", headers: { cookie: `device=${DEVICE}` }, body });
+  const sent = (name: string, body: unknown) => ({
+    name,
+    method: "POST",
+    url: "/api/reviews/submit",
+    headers: { cookie: `device=${DEVICE}` },
+    body,
+  });
   const stored = (name: string, body: unknown, approved: boolean): Scenario => ({
     ...sent(`${name} -> 201`, body),
     expectStatus: 201,
     expectJsonMatch: { id: expect.any(Number), approved },
     // listed only when approved
-    after: async (res, { call }) => expect((await call("GET", "/api/reviews")).json.some((r: any) => r.id === res.json.id)).toBe(approved),
+    after: async (res, { call }) =>
+      expect((await call("GET", "/api/reviews")).json.some((r: any) => r.id === res.json.id)).toBe(approved),
   });
   const refused = (name: string, body: unknown, message: string): Scenario => ({
     ...sent(`${name} -> 400`, body),
@@ -42,17 +51,28 @@ describe("POST /api/reviews/submit", () => {
     refused("rating 0", { review: "Nice", rating: 0 }, "Rating must be a whole number from 1 to 5"),
     refused("rating 6", { review: "Nice", rating: 6 }, "Rating must be a whole number from 1 to 5"),
     refused("rating 4.5", { review: "Nice", rating: 4.5 }, "Rating must be a whole number from 1 to 5"),
-    refused("text over 2000 characters", { review: "a".repeat(2001), rating: 5 }, "review must be at most 2000 characters"),
+    refused(
+      "text over 2000 characters",
+      { review: "a".repeat(2001), rating: 5 },
+      "review must be at most 2000 characters",
+    ),
     refused("name as an object", { review: "Nice", rating: 5, name: { a: 1 } }, "name must be text"),
     {
       name: "GET /api/reviews lists approved reviews newest first, Anonymous when unnamed",
       method: "GET",
       url: "/api/reviews",
       setup: async (t) => {
-        await t.call("POST", "/api/reviews/submit", { body: { review: "First", rating: 4, name: "Ann" }, cookie: `device=${DEVICE}` });
+        await t.call("POST", "/api/reviews/submit", {
+          body: { review: "First", rating: 4, name: "Ann" },
+          cookie: `device=${DEVICE}`,
+        });
         t.clock.advance(1000);
         // (from another network: a second review from one network within 24 h waits for an admin)
-        await t.call("POST", "/api/reviews/submit", { body: { review: "Second", rating: 5 }, cookie: `device=${DEVICE}`, ip: "198.51.100.9" });
+        await t.call("POST", "/api/reviews/submit", {
+          body: { review: "Second", rating: 5 },
+          cookie: `device=${DEVICE}`,
+          ip: "198.51.100.9",
+        });
       },
       expectStatus: 200,
       expectJson: [
@@ -78,7 +98,11 @@ describe("POST /api/reviews/bonus-request", () => {
   // The bonus goes to an address the faucet paid from the reviewer's device (farm.test.ts tests
   // the rule): a faucet request from the device, PROCESSED as the engine leaves a paid one.
   const paid = async (address = randomAddress(), device = DEVICE) => {
-    const request = await t.call("POST", "/api/faucet/request", { body: { address }, cookie: `device=${device}`, ip: "198.51.100.77" });
+    const request = await t.call("POST", "/api/faucet/request", {
+      body: { address },
+      cookie: `device=${device}`,
+      ip: "198.51.100.77",
+    });
     expect(request.status).toBe(201);
     t.db.sqlite.run("update faucet_requests set status = 'PROCESSED' where id = ?", [request.json.id]);
     return address;
@@ -173,7 +197,9 @@ describe("POST /api/reviews/submit against a bot", () => {
     const bare = await post("198.51.100.20");
     expect(bare.status).toBe(403);
     expect(bare.headers.get("x-proof-of-work")).toBe("retry");
-    expect(await bare.json()).toEqual({ message: "Your browser has not finished its anti-bot check. Please try again." });
+    expect(await bare.json()).toEqual({
+      message: "Your browser has not finished its anti-bot check. Please try again.",
+    });
     expect(reviews()).toBe(0);
     const proof = await site.proof("review", "198.51.100.20");
     expect((await post("198.51.100.20", proof)).status).toBe(201);
@@ -185,16 +211,24 @@ describe("POST /api/reviews/submit against a bot", () => {
     for (let i = 1; i <= 5; i++) expect((await proven(`2001:db8:1:2::${i}`)).status).toBe(201);
     const sixth = await proven("2001:db8:1:2::6");
     expect(sixth.status).toBe(429);
-    expect(await sixth.json()).toEqual({ message: "You have written several reviews already. Please try again later." });
+    expect(await sixth.json()).toEqual({
+      message: "You have written several reviews already. Please try again later.",
+    });
     expect(reviews()).toBe(5);
     expect((await proven("2001:db8:1:3::1")).status).toBe(201);
   });
 
   test("with subnet grouping, 6 addresses inside one IPv4 /24 count as one; without it they count apart", async () => {
     const admin = await site.registerAdmin();
-    expect((await site.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { ipGrouping: "address" } })).status).toBe(200);
+    expect(
+      (await site.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { ipGrouping: "address" } }))
+        .status,
+    ).toBe(200);
     for (let i = 1; i <= 6; i++) expect((await proven(`192.0.2.${i}`)).status).toBe(201);
-    expect((await site.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { ipGrouping: "subnet" } })).status).toBe(200);
+    expect(
+      (await site.call("POST", "/api/admin/faucet/settings", { cookie: admin.cookie, body: { ipGrouping: "subnet" } }))
+        .status,
+    ).toBe(200);
     for (let i = 1; i <= 5; i++) expect((await proven(`198.51.100.${i}`)).status).toBe(201);
     expect((await proven("198.51.100.6")).status).toBe(429);
     expect(reviews()).toBe(11);

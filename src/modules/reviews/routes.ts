@@ -8,7 +8,16 @@ import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
 import type { ProofOfWork } from "../pow/service.ts";
-import { adminReviewView, approvedOf, bonusBody, bonusView, moderationBody, reviewBody, reviewView, submittedView } from "./model.ts";
+import {
+  adminReviewView,
+  approvedOf,
+  bonusBody,
+  bonusView,
+  moderationBody,
+  reviewBody,
+  reviewView,
+  submittedView,
+} from "./model.ts";
 import type { ReviewService } from "./service.ts";
 
 export interface ReviewRouteDeps {

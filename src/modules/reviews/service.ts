@@ -57,7 +57,8 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
     // The same array until the list may have changed, so a caller can reuse what it made of it.
     listApproved() {
       const now = clock();
-      if (!listCache || now - listCache.at >= LIST_CACHE_MS || now < listCache.at) listCache = { at: now, rows: repo.approved() };
+      if (!listCache || now - listCache.at >= LIST_CACHE_MS || now < listCache.at)
+        listCache = { at: now, rows: repo.approved() };
       return listCache.rows;
     },
 
@@ -69,7 +70,17 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
       const row = immediate(db, () => {
         const row = repo.setApproved(id, approved);
         if (!row) throw reviewErrors.notFound();
-        recordAudit(db, { actor: actor.admin, ip: actor.ip, action: approved ? "review.approve" : "review.hide", targetType: "review", targetId: id }, clock());
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            ip: actor.ip,
+            action: approved ? "review.approve" : "review.hide",
+            targetType: "review",
+            targetId: id,
+          },
+          clock(),
+        );
         return row;
       });
       listCache = null;
@@ -79,9 +90,11 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
     submit(input: ReviewInput, who: Pick<Reviewer, "ip" | "ipGroup" | "ipNetwork" | "deviceId" | "userAgent">) {
       reviewLimit.hit(who.ipGroup);
       const content = optionalText(input.review, "review", REVIEW_MAX);
-      const rating = typeof input.rating === "string" && /^\d$/.test(input.rating.trim()) ? Number(input.rating) : input.rating;
+      const rating =
+        typeof input.rating === "string" && /^\d$/.test(input.rating.trim()) ? Number(input.rating) : input.rating;
       if (!content || rating === undefined || rating === null || rating === "") throw reviewErrors.required();
-      if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5) throw reviewErrors.ratingInvalid();
+      if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5)
+        throw reviewErrors.ratingInvalid();
       const name = optionalText(input.name, "name", 60) || null;
       const plain = content.length <= REVIEW_AUTO_APPROVE_MAX && !LINK.test(content) && !(name && LINK.test(name));
       // The burst rule's reads and the write under one write lock: two reviews from one network at
@@ -90,10 +103,21 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
         const now = clock();
         const burst = () =>
           repo.fromNetworkSince(who.ipNetwork, now - NETWORK_REVIEW_WINDOW_MS) ||
-          repo.newDeviceReviewsSince(now - HOUR_MS) + (repo.deviceSeen(who.deviceId) ? 0 : 1) > NEW_DEVICE_REVIEWS_PER_HOUR;
+          repo.newDeviceReviewsSince(now - HOUR_MS) + (repo.deviceSeen(who.deviceId) ? 0 : 1) >
+            NEW_DEVICE_REVIEWS_PER_HOUR;
         const paidToday = () => repo.paidSince(who.ipNetwork, who.deviceId, dayStart(now), now - PAID_LOOKBACK_MS);
         const approved = plain && !burst() && !paidToday();
-        return repo.insert({ rating, content, name, approved, ipAddress: who.ip, deviceId: who.deviceId, userAgent: who.userAgent, ipNetwork: who.ipNetwork, createdAt: now });
+        return repo.insert({
+          rating,
+          content,
+          name,
+          approved,
+          ipAddress: who.ip,
+          deviceId: who.deviceId,
+          userAgent: who.userAgent,
+          ipNetwork: who.ipNetwork,
+          createdAt: now,
+        });
       });
       if (row.approved) listCache = null;
       return row;
@@ -108,12 +132,14 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
       const address = typeof input.address === "string" ? input.address.trim() : "";
       const parsed = address ? parseLedgerAddress(address) : null;
       if (!parsed) throw reviewErrors.invalidAddress();
-      const reviewId = typeof input.reviewId === "string" && /^\d+$/.test(input.reviewId) ? Number(input.reviewId) : input.reviewId;
+      const reviewId =
+        typeof input.reviewId === "string" && /^\d+$/.test(input.reviewId) ? Number(input.reviewId) : input.reviewId;
       if (typeof reviewId !== "number" || !Number.isSafeInteger(reviewId)) throw reviewErrors.reviewIdInvalid();
       const row = immediate(db, () => {
         const review = repo.writer(reviewId);
         if (!review) throw reviewErrors.notFound();
-        if (review.deviceId !== who.deviceId || clock() - review.createdAt > BONUS_WINDOW_MS) throw reviewErrors.notTheReviewer();
+        if (review.deviceId !== who.deviceId || clock() - review.createdAt > BONUS_WINDOW_MS)
+          throw reviewErrors.notTheReviewer();
         if (repo.hasBonusForReview(reviewId)) throw reviewErrors.bonusTaken();
         if (repo.hasBonusForAddress(parsed.address, REVIEWER_BONUS_REASON)) throw reviewErrors.addressRewarded();
         if (!repo.paidFromDevice(who.deviceId, parsed.address)) throw reviewErrors.addressNotPaid();

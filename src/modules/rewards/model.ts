@@ -10,7 +10,11 @@ import { iso } from "../../lib/time.ts";
 // (POST /api/admin/rewards/:id).
 export const CLAIM_STATUSES = ["APPROVED", "PAID", "DENIED"] as const;
 // The filters of the pending and processed lists (lib/list-filter.ts): the statuses each may show.
-export const PENDING_LIST = { statuses: ["PENDING", ...CLAIM_STATUSES], risk: false, sorts: ["createdAt", "amount"] } as const;
+export const PENDING_LIST = {
+  statuses: ["PENDING", ...CLAIM_STATUSES],
+  risk: false,
+  sorts: ["createdAt", "amount"],
+} as const;
 export const PROCESSED_LIST = { statuses: CLAIM_STATUSES, risk: false, sorts: ["createdAt", "amount"] } as const;
 export const REWARD_ACTIONS = ["APPROVED", "DENIED"] as const;
 export type ClaimDecision = (typeof CLAIM_STATUSES)[number];
@@ -32,7 +36,11 @@ export const rewardErrors = {
 // The decision a body names, one of `allowed`, else 400 with the field's message. (Checked here, not
 // as a required field of the schema: schemas are checked before the admin guard, and a body without
 // a decision from a visitor must still get the guard's 401/403.)
-export function decisionOf<D extends ClaimDecision>(value: string | null | undefined, allowed: readonly D[], field: string): D {
+export function decisionOf<D extends ClaimDecision>(
+  value: string | null | undefined,
+  allowed: readonly D[],
+  field: string,
+): D {
   const decision = allowed.find((d) => d === value);
   if (!decision) throw rewardErrors.notADecision(field, allowed);
   return decision;
@@ -40,7 +48,6 @@ export function decisionOf<D extends ClaimDecision>(value: string | null | undef
 
 // The admin's reason as stored: none when empty.
 export const decisionReason = (value: string | null | undefined) => (value ? value.trim() : null);
-
 
 // A reward as the admin's lists show it; `username` where the list joined its user.
 export type RewardRow = Reward & { username?: string | null };

@@ -14,16 +14,29 @@ const r = rewards;
 export const PENDING_LIMIT = 500;
 
 export function createRewardRepository(db: Db) {
-  const byId = db.select().from(r).where(eq(r.id, p("id"))).prepare();
+  const byId = db
+    .select()
+    .from(r)
+    .where(eq(r.id, p("id")))
+    .prepare();
   // A compare-and-set from PENDING. The admin's reason goes to deny_reason (the user sees it beside a
   // DENIED reward); the reward's own reason stays.
   const decide = db
     .update(r)
-    .set({ status: sql`${p("status")}`, denyReason: sql`${p("denyReason")}`, processedBy: sql`${p("adminId")}`, processedAt: sql`${p("at")}` })
+    .set({
+      status: sql`${p("status")}`,
+      denyReason: sql`${p("denyReason")}`,
+      processedBy: sql`${p("adminId")}`,
+      processedAt: sql`${p("at")}`,
+    })
     .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
     .prepare();
   // a denied claim holds no budget any more
-  const setBudgetDay = db.update(r).set({ budgetDay: sql`${p("day")}` }).where(eq(r.id, p("id"))).prepare();
+  const setBudgetDay = db
+    .update(r)
+    .set({ budgetDay: sql`${p("day")}` })
+    .where(eq(r.id, p("id")))
+    .prepare();
   const addOwed = db
     .update(users)
     .set({ totalClaimedDrops: sql`${users.totalClaimedDrops} + ${p("amount")}` })
@@ -41,7 +54,11 @@ export function createRewardRepository(db: Db) {
     .set({ totalClaimedDrops: sql`max(0, ${users.totalClaimedDrops} - ${p("amount")})` })
     .where(eq(users.id, p("userId")))
     .prepare();
-  const freeFrom = db.update(r).set({ payoutId: null }).where(eq(r.payoutId, p("payoutId"))).prepare();
+  const freeFrom = db
+    .update(r)
+    .set({ payoutId: null })
+    .where(eq(r.payoutId, p("payoutId")))
+    .prepare();
   const withUsername = { reward: r, username: users.username };
   const pending = db
     .select(withUsername)
@@ -59,15 +76,26 @@ export function createRewardRepository(db: Db) {
     .orderBy(desc(r.processedAt), desc(r.id))
     .limit(p("limit"))
     .prepare();
-  const flatten = ({ reward, username }: { reward: RewardRow; username: string }): RewardRow => ({ ...reward, username });
+  const flatten = ({ reward, username }: { reward: RewardRow; username: string }): RewardRow => ({
+    ...reward,
+    username,
+  });
 
   // The admin's filtered view (lib/list-filter.ts): `decided` limits it to the processed rewards
   // (any status but PENDING) when no status is given; without one the pending list shows PENDING.
   const filtered = (f: ListFilter, decided: boolean): SQL | undefined => {
-    const where: (SQL | undefined)[] = [f.status ? eq(r.status, f.status) : decided ? ne(r.status, "PENDING") : eq(r.status, "PENDING")];
+    const where: (SQL | undefined)[] = [
+      f.status ? eq(r.status, f.status) : decided ? ne(r.status, "PENDING") : eq(r.status, "PENDING"),
+    ];
     // a reward's reason, or its type (SOCIAL_SHARE, REVIEW, ...)
     if (f.reason) where.push(or(eq(r.reason, f.reason), eq(r.type, f.reason)));
-    where.push(...rangeAndSearch(f, { id: r.id, createdAt: r.createdAt, searched: [r.address, users.username, users.email, r.txHash] }));
+    where.push(
+      ...rangeAndSearch(f, {
+        id: r.id,
+        createdAt: r.createdAt,
+        searched: [r.address, users.username, users.email, r.txHash],
+      }),
+    );
     return and(...where);
   };
   const sortColumn = { createdAt: r.createdAt, amount: r.amountDrops, risk: r.createdAt } as const;
@@ -98,7 +126,8 @@ export function createRewardRepository(db: Db) {
         .map(flatten);
       // (the users only when the search needs their names: every reward has one)
       const counted = db.select({ n: count() }).from(r);
-      const total = (f.q ? counted.innerJoin(users, eq(users.id, r.userId)).where(where) : counted.where(where)).get()!.n;
+      const total = (f.q ? counted.innerJoin(users, eq(users.id, r.userId)).where(where) : counted.where(where)).get()!
+        .n;
       return { rows, total };
     },
   };

@@ -50,7 +50,18 @@ export function createRewardService({ db, clock, publicUsersByIds, faucet }: Rew
       repo.setBudgetDay(id, null);
       faucet.releaseBonus(reward.budgetDay, reward.amountDrops);
     }
-    recordAudit(db, { actor: actor.admin, action: `reward.${decision.toLowerCase()}`, targetType: "reward", targetId: id, details: { amount: formatXrp(reward.amountDrops), reason }, ip: actor.ip }, at);
+    recordAudit(
+      db,
+      {
+        actor: actor.admin,
+        action: `reward.${decision.toLowerCase()}`,
+        targetType: "reward",
+        targetId: id,
+        details: { amount: formatXrp(reward.amountDrops), reason },
+        ip: actor.ip,
+      },
+      at,
+    );
     notifyRewardDecision(db, reward, decision, reason, at);
     return repo.byId(id)!;
   };
@@ -75,13 +86,27 @@ export function createRewardService({ db, clock, publicUsersByIds, faucet }: Rew
     // The admin's claims screen: the pending rewards and their users. With a filter (status,
     // reason, dates, search, sort): the matching rewards, a page, and how many match.
     pendingClaims(filter: ListFilter | null = null) {
-      const { rows, total } = filter ? repo.filteredPage(filter, false, CLAIMS_PAGE_SIZE) : { rows: repo.pending(), total: null };
-      return { pendingRewards: rows.map(rewardView), users: usersOf(rows), total, pageSize: filter ? CLAIMS_PAGE_SIZE : null };
+      const { rows, total } = filter
+        ? repo.filteredPage(filter, false, CLAIMS_PAGE_SIZE)
+        : { rows: repo.pending(), total: null };
+      return {
+        pendingRewards: rows.map(rewardView),
+        users: usersOf(rows),
+        total,
+        pageSize: filter ? CLAIMS_PAGE_SIZE : null,
+      };
     },
     // The processed ones, last decided first, and their users; filtered likewise.
     processedClaims(filter: ListFilter | null = null) {
-      const { rows, total } = filter ? repo.filteredPage(filter, true, CLAIMS_PAGE_SIZE) : { rows: repo.processed(PROCESSED_LIMIT), total: null };
-      return { processedClaims: rows.map(rewardView), users: usersOf(rows), total, pageSize: filter ? CLAIMS_PAGE_SIZE : null };
+      const { rows, total } = filter
+        ? repo.filteredPage(filter, true, CLAIMS_PAGE_SIZE)
+        : { rows: repo.processed(PROCESSED_LIMIT), total: null };
+      return {
+        processedClaims: rows.map(rewardView),
+        users: usersOf(rows),
+        total,
+        pageSize: filter ? CLAIMS_PAGE_SIZE : null,
+      };
     },
   };
 }

@@ -13,7 +13,8 @@ const RIPPLE_EPOCH_MS = Date.UTC(2000, 0, 1);
 const xrp = (drops: bigint | null) => (drops === null ? "—" : `${formatXrp(Number(drops))} XRP`);
 
 export const NOT_IN_SANDBOX = "This transaction is not in the sandbox ledger.";
-export const NOT_SANDBOX_MODE = "This server pays on a real XRP Ledger, not the sandbox: there is no sandbox transaction page.";
+export const NOT_SANDBOX_MODE =
+  "This server pays on a real XRP Ledger, not the sandbox: there is no sandbox transaction page.";
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -50,26 +51,36 @@ export function transactionPage(tx: SandboxTransaction): string {
     ["Type", escapeHtml(tx.type)],
     ["Amount", escapeHtml(xrp(tx.amountDrops))],
   ];
-  if (tx.deliveredDrops !== null && tx.deliveredDrops !== tx.amountDrops) rows.push(["Delivered", escapeHtml(xrp(tx.deliveredDrops))]);
+  if (tx.deliveredDrops !== null && tx.deliveredDrops !== tx.amountDrops)
+    rows.push(["Delivered", escapeHtml(xrp(tx.deliveredDrops))]);
   rows.push(
     ["From", `<code>${escapeHtml(tx.account)}</code>`],
     ["To", tx.destination === null ? "—" : `<code>${escapeHtml(tx.destination)}</code>`],
     ["Destination tag", tx.destinationTag === null ? "none" : escapeHtml(String(tx.destinationTag))],
     ["Ledger", escapeHtml(String(tx.ledgerIndex))],
-    ["Closed", escapeHtml(new Date(RIPPLE_EPOCH_MS + tx.closeTime * 1000).toISOString().replace("T", " ").slice(0, 19) + " UTC")],
+    [
+      "Closed",
+      escapeHtml(new Date(RIPPLE_EPOCH_MS + tx.closeTime * 1000).toISOString().replace("T", " ").slice(0, 19) + " UTC"),
+    ],
     ["Fee", escapeHtml(xrp(tx.feeDrops))],
     ["Hash", `<code>${escapeHtml(tx.hash)}</code>`],
   );
   const list = rows.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join("\n");
-  return page(`Transaction ${tx.hash.slice(0, 8)}`, `<h1>Sandbox transaction</h1>
+  return page(
+    `Transaction ${tx.hash.slice(0, 8)}`,
+    `<h1>Sandbox transaction</h1>
 <p class="note">Sandbox mode: this ledger is simulated by this server. Nothing real was sent.</p>
 <dl>
 ${list}
-</dl>`);
+</dl>`,
+  );
 }
 
 export function notFoundPage(message: string, hash: string): string {
-  return page("Not found", `<h1>Transaction not found</h1>
+  return page(
+    "Not found",
+    `<h1>Transaction not found</h1>
 <p>${escapeHtml(message)}</p>
-<p><code>${escapeHtml(hash.slice(0, 200))}</code></p>`);
+<p><code>${escapeHtml(hash.slice(0, 200))}</code></p>`,
+  );
 }

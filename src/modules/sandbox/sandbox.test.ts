@@ -14,12 +14,19 @@ afterEach(async () => {
 });
 
 // The visible text of a page: tags dropped, entities kept (so escaping shows).
-const visible = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const visible = (html: string) =>
+  html
+    .replace(/<style>[\s\S]*?<\/style>/, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 async function paidRequest() {
   bed = await payoutBed();
   const { id, address, amountDrops } = await bed.approvedRequest();
-  await bed.settle(() => (bed!.t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as any).status === "PROCESSED");
+  await bed.settle(
+    () =>
+      (bed!.t.db.sqlite.query("select status from faucet_requests where id = ?").get(id) as any).status === "PROCESSED",
+  );
   const payment = bed.sim.payments({ destination: address })[0]!;
   return { address, amountDrops, payment, site: httpClient(bed.t.listen()) };
 }

@@ -27,7 +27,12 @@ export interface SessionRow {
 }
 
 // A session's place: where it began, was last used, or is used elsewhere.
-const placeView = (ip: string | null, network: string | null, userAgent: string | null) => ({ ip, network, device: deviceName(userAgent), userAgent });
+const placeView = (ip: string | null, network: string | null, userAgent: string | null) => ({
+  ip,
+  network,
+  device: deviceName(userAgent),
+  userAgent,
+});
 
 // `network`, `device`: where it began; `lastUsed`: where it was last used; `elsewhere`: where it was
 // used from a network or device neither begun on nor confirmed with a code since (null when not),
@@ -41,7 +46,10 @@ export const sessionView = (s: SessionRow, currentId: string | null) => ({
   userAgent: s.userAgent,
   createdAt: iso(s.createdAt),
   lastSeenAt: iso(s.lastSeenAt ?? s.createdAt),
-  lastUsed: s.lastIp === null ? placeView(s.ip, s.ipNetwork, s.userAgent) : placeView(s.lastIp, s.lastIpNetwork, s.lastUserAgent),
+  lastUsed:
+    s.lastIp === null
+      ? placeView(s.ip, s.ipNetwork, s.userAgent)
+      : placeView(s.lastIp, s.lastIpNetwork, s.lastUserAgent),
   elsewhere:
     s.elsewhereAt === null
       ? null

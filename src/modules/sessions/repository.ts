@@ -22,11 +22,15 @@ export function createSignInRepository(db: Db) {
   const seenDevice = db.sqlite.query<{ n: number }, [number, string, string]>(
     "select count(*) as n from audit_log where actor_user_id = ? and action = ? and json_extract(details, '$.deviceId') = ?",
   );
-  const anySignIn = db.sqlite.query<{ n: number }, [number, string]>("select count(*) as n from (select 1 from audit_log where actor_user_id = ? and action = ? limit 1)");
+  const anySignIn = db.sqlite.query<{ n: number }, [number, string]>(
+    "select count(*) as n from (select 1 from audit_log where actor_user_id = ? and action = ? limit 1)",
+  );
   const latest = db.sqlite.query<SignInRow, [string, string, number]>(
     "select id, actor_user_id, actor_name, action, ip_address, details, created_at from audit_log where action in (?, ?) order by id desc limit ?",
   );
-  const admins = db.sqlite.query<{ email: string; username: string }, []>("select email, username from users where is_admin = 1");
+  const admins = db.sqlite.query<{ email: string; username: string }, []>(
+    "select email, username from users where is_admin = 1",
+  );
   return {
     // whether the admin signed in from this network / device before
     seenNetwork: (userId: number, network: string) => (seenNetwork.get(userId, SIGN_IN_ACTION, network)?.n ?? 0) > 0,

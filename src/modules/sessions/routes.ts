@@ -9,11 +9,14 @@ import type { SessionListService } from "./service.ts";
 export function sessionRoutes({ context, sessionList }: { context: ContextDeps; sessionList: SessionListService }) {
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
-    .get("/api/user/sessions", ({ visitor }) => sessionList.list(visitor.requireUser()).map((s) => sessionView(s, visitor.session?.id ?? null)))
+    .get("/api/user/sessions", ({ visitor }) =>
+      sessionList.list(visitor.requireUser()).map((s) => sessionView(s, visitor.session?.id ?? null)),
+    )
     .delete("/api/user/sessions/:id", ({ params, visitor }) => {
       const { wasCurrent } = sessionList.end(visitor.requireUser(), params.id, visitor.session);
       // ending the session one is using is a logout
-      if (wasCurrent) visitor.cookies.set(SESSION_COOKIE, "", sessionCookieAttributes({ secure: context.secureCookies }, 0));
+      if (wasCurrent)
+        visitor.cookies.set(SESSION_COOKIE, "", sessionCookieAttributes({ secure: context.secureCookies }, 0));
       return { message: wasCurrent ? "Session ended: you are logged out" : "Session ended" };
     })
     .delete("/api/user/sessions", ({ visitor }) => {
@@ -21,7 +24,9 @@ export function sessionRoutes({ context, sessionList }: { context: ContextDeps; 
       return { message: `Ended ${ended} other session${ended === 1 ? "" : "s"}`, ended };
     });
 
-  const adminRoutes = new Elysia().use(adminContext(context)).get("/api/admin/sign-ins", () => sessionList.latestSignIns().map(signInView));
+  const adminRoutes = new Elysia()
+    .use(adminContext(context))
+    .get("/api/admin/sign-ins", () => sessionList.latestSignIns().map(signInView));
 
   return new Elysia().use(visitorRoutes).use(adminRoutes);
 }

@@ -32,7 +32,9 @@ export function createSessionListService({ db, clock, sessions, mailer = null, l
     ].join("\n");
     for (const admin of repo.admins()) {
       mailer.send({ to: admin.email, subject, text }).catch((error) => {
-        log(`sign-in alert to ${admin.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
+        log(
+          `sign-in alert to ${admin.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`,
+        );
       });
     }
   };
@@ -40,7 +42,8 @@ export function createSessionListService({ db, clock, sessions, mailer = null, l
     `IP: ${ip ?? "unknown"} (network ${network ?? "unknown"})`,
     `Device: ${deviceName(userAgent)}`,
   ];
-  const newWhat = (details: Pick<SignInDetails, "newNetwork" | "newDevice">) => [details.newNetwork ? "a network" : null, details.newDevice ? "a device" : null].filter(Boolean).join(" and ");
+  const newWhat = (details: Pick<SignInDetails, "newNetwork" | "newDevice">) =>
+    [details.newNetwork ? "a network" : null, details.newDevice ? "a device" : null].filter(Boolean).join(" and ");
 
   return {
     // Every sign-in; an admin's is recorded, and alerted when its network or device is new to them.
@@ -57,7 +60,11 @@ export function createSessionListService({ db, clock, sessions, mailer = null, l
         newNetwork: origin.ipNetwork !== null && before && !repo.seenNetwork(user.id, origin.ipNetwork),
         newDevice: origin.deviceId !== null && before && !repo.seenDevice(user.id, origin.deviceId),
       };
-      recordAudit(db, { actor: user, action: SIGN_IN_ACTION, targetType: "user", targetId: user.id, details, ip: origin.ip }, now);
+      recordAudit(
+        db,
+        { actor: user, action: SIGN_IN_ACTION, targetType: "user", targetId: user.id, details, ip: origin.ip },
+        now,
+      );
       if (details.newNetwork || details.newDevice) {
         alertAdmins(`New admin sign-in: ${user.username}`, [
           `The admin '${user.username}' signed in to your XRP faucet from ${newWhat(details)} not seen before.`,
@@ -86,7 +93,11 @@ export function createSessionListService({ db, clock, sessions, mailer = null, l
         createdUserAgent: where.createdUserAgent,
         codeAsked: user.totpEnabledAt !== null,
       };
-      recordAudit(db, { actor: user, action: SESSION_ELSEWHERE_ACTION, targetType: "user", targetId: user.id, details, ip: where.ip }, now);
+      recordAudit(
+        db,
+        { actor: user, action: SESSION_ELSEWHERE_ACTION, targetType: "user", targetId: user.id, details, ip: where.ip },
+        now,
+      );
       alertAdmins(`Admin session used elsewhere: ${user.username}`, [
         `A session of the admin '${user.username}' on your XRP faucet was used from ${newWhat(details)} it did not begin on.`,
         "",

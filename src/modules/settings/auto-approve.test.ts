@@ -11,7 +11,14 @@ const fresh = (rows: Scenario[]) => scenarios(rows);
 
 describe("auto-approve settings", () => {
   fresh([
-    { name: "off by default: threshold 20, a 10-minute hold, 50 XRP a day", method: "GET", url: SETTINGS, as: "admin", expectStatus: 200, expectJsonMatch: { autoApprove: DEFAULTS } },
+    {
+      name: "off by default: threshold 20, a 10-minute hold, 50 XRP a day",
+      method: "GET",
+      url: SETTINGS,
+      as: "admin",
+      expectStatus: 200,
+      expectJsonMatch: { autoApprove: DEFAULTS },
+    },
     {
       name: "turning it on keeps the other auto-approve fields and the faucet's settings",
       method: "POST",
@@ -19,7 +26,13 @@ describe("auto-approve settings", () => {
       as: "admin",
       body: { autoApprove: { enabled: true } },
       expectStatus: 200,
-      expectJsonMatch: { dailyLimit: "100", minAmount: "5", maxAmount: "20", enabled: true, autoApprove: { ...DEFAULTS, enabled: true } },
+      expectJsonMatch: {
+        dailyLimit: "100",
+        minAmount: "5",
+        maxAmount: "20",
+        enabled: true,
+        autoApprove: { ...DEFAULTS, enabled: true },
+      },
       after: async (res, { call }) => expect((await call("GET", SETTINGS)).json).toEqual(res.json),
     },
     {
@@ -72,7 +85,11 @@ describe("auto-approve settings", () => {
     refused("a cap of 0", { autoApprove: { maxPerDay: "0" } }, perDay),
     refused("a cap with 7 decimals", { autoApprove: { maxPerDay: "1.0000001" } }, perDay),
     refused("enabled as text", { autoApprove: { enabled: "yes" } }, "autoApprove.enabled must be true or false"),
-    refused("autoApprove as text", { autoApprove: "on" }, 'autoApprove must be an object such as {"enabled": true, "maxRiskScore": 20, "holdMinutes": 10, "maxPerDay": "50"}'),
+    refused(
+      "autoApprove as text",
+      { autoApprove: "on" },
+      'autoApprove must be an object such as {"enabled": true, "maxRiskScore": 20, "holdMinutes": 10, "maxPerDay": "50"}',
+    ),
     refused("a bad field among good ones", { autoApprove: { enabled: true, maxRiskScore: 500 } }, score),
   ]);
 });

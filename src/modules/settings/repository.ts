@@ -28,7 +28,11 @@ export interface SettingsChange {
 export function createSettingsRepository(db: Db) {
   // (migration 0010 makes the row with subnet grouping: ip_grouping's column default is still
   // 'address' from 0003, and SQLite cannot change a default in place)
-  const ensure = db.insert(s).values({ id: 1, ipGrouping: "subnet", updatedAt: p("now") }).onConflictDoNothing().prepare();
+  const ensure = db
+    .insert(s)
+    .values({ id: 1, ipGrouping: "subnet", updatedAt: p("now") })
+    .onConflictDoNothing()
+    .prepare();
   const read = db.select().from(s).where(eq(s.id, 1)).prepare();
   // (a placeholder inside sql`` skips the column's mapping: the booleans are bound as 1 or 0)
   const update = db
@@ -61,6 +65,11 @@ export function createSettingsRepository(db: Db) {
       ensure.run({ now });
       return read.get()!;
     },
-    update: (change: SettingsChange) => update.get({ ...change, enabled: change.enabled ? 1 : 0, autoApproveEnabled: change.autoApproveEnabled ? 1 : 0 })!,
+    update: (change: SettingsChange) =>
+      update.get({
+        ...change,
+        enabled: change.enabled ? 1 : 0,
+        autoApproveEnabled: change.autoApproveEnabled ? 1 : 0,
+      })!,
   };
 }

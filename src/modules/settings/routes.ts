@@ -8,5 +8,7 @@ export function settingsRoutes({ context, settings }: { context: ContextDeps; se
   return new Elysia()
     .use(adminContext(context))
     .get("/api/admin/faucet/settings", () => settingsView(settings.get()))
-    .post("/api/admin/faucet/settings", ({ body, actor }) => settingsView(settings.update(body, actor).row), { body: settingsBody });
+    .post("/api/admin/faucet/settings", ({ body, actor }) => settingsView(settings.update(body, actor).row), {
+      body: settingsBody,
+    });
 }

@@ -8,7 +8,16 @@ import { requireStepUp } from "../../auth/step-up.ts";
 import { parseXrp } from "../../money.ts";
 import { recordAudit } from "../audit/service.ts";
 import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
-import { MAX_BONUS_ACCOUNT_AGE_HOURS, MAX_HOLD_MINUTES, MAX_RISK_SCORE, type SettingChange, type SettingsInput, settingsChanges, settingsErrors, settingsView } from "./model.ts";
+import {
+  MAX_BONUS_ACCOUNT_AGE_HOURS,
+  MAX_HOLD_MINUTES,
+  MAX_RISK_SCORE,
+  type SettingChange,
+  type SettingsInput,
+  settingsChanges,
+  settingsErrors,
+  settingsView,
+} from "./model.ts";
 import { createSettingsRepository, type SettingsChange } from "./repository.ts";
 
 export type FaucetSettings = typeof faucetSettings.$inferSelect;
@@ -21,15 +30,18 @@ export const MAX_ACCOUNTS_SETTING = 1000;
 // A whole number from 1 to MAX_ACCOUNTS_SETTING, given as a number or a string of digits.
 function accountLimit(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  const parsed = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_ACCOUNTS_SETTING) throw settingsErrors.accountLimitInvalid(name, MAX_ACCOUNTS_SETTING);
+  const parsed =
+    typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_ACCOUNTS_SETTING)
+    throw settingsErrors.accountLimitInvalid(name, MAX_ACCOUNTS_SETTING);
   return parsed;
 }
 
 // A whole number from 0 to max, given as a number or a string of digits (the auto-approve rule's).
 function wholeNumber(value: unknown, max: number, fallback: number, invalid: () => Error): number {
   if (value === undefined) return fallback;
-  const parsed = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  const parsed =
+    typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) throw invalid();
   return parsed;
 }
@@ -60,7 +72,9 @@ const LOOSENS: { [K in keyof FaucetSettings]?: (from: FaucetSettings[K], to: Fau
   autoApproveMaxPerDayDrops: up,
 };
 const loosens = (current: FaucetSettings, next: Partial<FaucetSettings>): boolean =>
-  (Object.keys(LOOSENS) as (keyof FaucetSettings)[]).some((key) => (LOOSENS[key] as (from: unknown, to: unknown) => boolean)(current[key], next[key] ?? current[key]));
+  (Object.keys(LOOSENS) as (keyof FaucetSettings)[]).some((key) =>
+    (LOOSENS[key] as (from: unknown, to: unknown) => boolean)(current[key], next[key] ?? current[key]),
+  );
 
 export function createSettingsService({ db, clock }: { db: Db; clock: () => number }) {
   const repo = createSettingsRepository(db);
@@ -85,21 +99,42 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
       if (minAmountDrops > maxAmountDrops) throw settingsErrors.minAboveMax();
       if (maxAmountDrops > dailyLimitDrops) throw settingsErrors.maxAboveDailyLimit();
       const powDifficulty = input.powDifficulty === undefined ? current.powDifficulty : Number(input.powDifficulty);
-      if (!Number.isInteger(powDifficulty) || powDifficulty < 0 || powDifficulty > MAX_POW_DIFFICULTY || String(input.powDifficulty ?? 0).trim() === "") {
+      if (
+        !Number.isInteger(powDifficulty) ||
+        powDifficulty < 0 ||
+        powDifficulty > MAX_POW_DIFFICULTY ||
+        String(input.powDifficulty ?? 0).trim() === ""
+      ) {
         throw settingsErrors.powDifficultyInvalid(MAX_POW_DIFFICULTY);
       }
       const bonusDailyLimitDrops = drops(input.bonusDailyLimit, "bonusDailyLimit", current.bonusDailyLimitDrops);
-      const bonusMinAccountAgeHours = wholeNumber(input.bonusMinAccountAgeHours, MAX_BONUS_ACCOUNT_AGE_HOURS, current.bonusMinAccountAgeHours, settingsErrors.bonusAccountAgeInvalid);
+      const bonusMinAccountAgeHours = wholeNumber(
+        input.bonusMinAccountAgeHours,
+        MAX_BONUS_ACCOUNT_AGE_HOURS,
+        current.bonusMinAccountAgeHours,
+        settingsErrors.bonusAccountAgeInvalid,
+      );
       const accountsPerHour = accountLimit(input.accountsPerHour, "accountsPerHour", current.accountsPerHour);
       const accountsPerDay = accountLimit(input.accountsPerDay, "accountsPerDay", current.accountsPerDay);
       if (accountsPerHour > accountsPerDay) throw settingsErrors.hourAboveDay();
       const auto = input.autoApprove ?? {};
-      const autoApproveMaxRiskScore = wholeNumber(auto.maxRiskScore, MAX_RISK_SCORE, current.autoApproveMaxRiskScore, () => settingsErrors.autoApproveInvalid("maxRiskScore"));
-      const autoApproveHoldMinutes = wholeNumber(auto.holdMinutes, MAX_HOLD_MINUTES, current.autoApproveHoldMinutes, () => settingsErrors.autoApproveInvalid("holdMinutes"));
+      const autoApproveMaxRiskScore = wholeNumber(
+        auto.maxRiskScore,
+        MAX_RISK_SCORE,
+        current.autoApproveMaxRiskScore,
+        () => settingsErrors.autoApproveInvalid("maxRiskScore"),
+      );
+      const autoApproveHoldMinutes = wholeNumber(
+        auto.holdMinutes,
+        MAX_HOLD_MINUTES,
+        current.autoApproveHoldMinutes,
+        () => settingsErrors.autoApproveInvalid("holdMinutes"),
+      );
       let autoApproveMaxPerDayDrops = current.autoApproveMaxPerDayDrops;
       if (auto.maxPerDay !== undefined) {
         const parsed = parseXrp(String(auto.maxPerDay));
-        if (parsed === null || parsed <= 0 || parsed > MAX_SETTING_DROPS) throw settingsErrors.autoApproveInvalid("maxPerDay");
+        if (parsed === null || parsed <= 0 || parsed > MAX_SETTING_DROPS)
+          throw settingsErrors.autoApproveInvalid("maxPerDay");
         autoApproveMaxPerDayDrops = parsed;
       }
       const autoApproveEnabled = auto.enabled ?? current.autoApproveEnabled;
@@ -128,7 +163,18 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => numb
         const after = settingsView(row);
         const changes = settingsChanges(settingsView(current), after);
         // the values after the change, and each changed value's before and after
-        recordAudit(db, { actor: actor.admin, ip: actor.ip, action: "faucet_settings.update", targetType: "faucet_settings", targetId: 1, details: { ...after, changes } }, now);
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            ip: actor.ip,
+            action: "faucet_settings.update",
+            targetType: "faucet_settings",
+            targetId: 1,
+            details: { ...after, changes },
+          },
+          now,
+        );
         return { row, changes };
       });
     },

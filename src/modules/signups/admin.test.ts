@@ -9,21 +9,53 @@ beforeEach(async () => {
   // the rows' `as: "admin"`
   admin = (await t.signIn("admin", "opsadmin")).cookie;
   await t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", source: "homepage" } });
-  await t.call("POST", "/api/earning-alerts/signup", { body: { email: "bo@example.com", alertTypes: ["high_rewards"], source: "faucet" } });
-  await t.call("POST", "/api/advertising/submit", { body: { companyName: "Acme", email: "ads@acme.example", budget: "$500" } });
+  await t.call("POST", "/api/earning-alerts/signup", {
+    body: { email: "bo@example.com", alertTypes: ["high_rewards"], source: "faucet" },
+  });
+  await t.call("POST", "/api/advertising/submit", {
+    body: { companyName: "Acme", email: "ads@acme.example", budget: "$500" },
+  });
 });
 afterEach(() => t.close());
 
 const lists = [
-  { name: "newsletter", list: "/api/admin/newsletter-signups", patch: "/api/admin/newsletter-signups/1", good: "SUBSCRIBED", bad: "ACTIVE", audited: "newsletter_signups.update" },
-  { name: "earning alerts", list: "/api/admin/earning-alerts-signups", patch: "/api/admin/earning-alerts-signups/1", good: "ACTIVE", bad: "SUBSCRIBED", audited: "earning_alert_signups.update" },
-  { name: "advertising", list: "/api/admin/advertising/requests", patch: "/api/admin/advertising/1", good: "CONTACTED", bad: "ACTIVE", audited: "advertising_requests.update" },
+  {
+    name: "newsletter",
+    list: "/api/admin/newsletter-signups",
+    patch: "/api/admin/newsletter-signups/1",
+    good: "SUBSCRIBED",
+    bad: "ACTIVE",
+    audited: "newsletter_signups.update",
+  },
+  {
+    name: "earning alerts",
+    list: "/api/admin/earning-alerts-signups",
+    patch: "/api/admin/earning-alerts-signups/1",
+    good: "ACTIVE",
+    bad: "SUBSCRIBED",
+    audited: "earning_alert_signups.update",
+  },
+  {
+    name: "advertising",
+    list: "/api/admin/advertising/requests",
+    patch: "/api/admin/advertising/1",
+    good: "CONTACTED",
+    bad: "ACTIVE",
+    audited: "advertising_requests.update",
+  },
 ];
 
 describe.each(lists)("$name", ({ list, patch, good, bad, audited }) =>
   scenarios(
     [
-      { name: "lists what visitors sent", method: "GET", url: list, as: "admin", expectStatus: 200, expectJsonMatch: [{ id: 1 }] },
+      {
+        name: "lists what visitors sent",
+        method: "GET",
+        url: list,
+        as: "admin",
+        expectStatus: 200,
+        expectJsonMatch: [{ id: 1 }],
+      },
       {
         name: "a status from the spec's set and notes are saved and audited",
         method: "PATCH",
@@ -42,7 +74,8 @@ describe.each(lists)("$name", ({ list, patch, good, bad, audited }) =>
             ],
           },
         ],
-        after: async (_res, { call }) => expect((await call("GET", list)).json[0]).toMatchObject({ status: good, notes: "called them" }),
+        after: async (_res, { call }) =>
+          expect((await call("GET", list)).json[0]).toMatchObject({ status: good, notes: "called them" }),
       },
       ...[
         { name: "a status from another list", body: { status: bad } },
@@ -59,7 +92,14 @@ describe.each(lists)("$name", ({ list, patch, good, bad, audited }) =>
         expectJson: { message: expect.any(String) },
         expectUnchanged: [`GET ${list}`],
       })),
-      { name: "an unknown id is a 404", method: "PATCH", url: patch.replace(/1$/, "99"), as: "admin", body: { status: good }, expectStatus: 404 },
+      {
+        name: "an unknown id is a 404",
+        method: "PATCH",
+        url: patch.replace(/1$/, "99"),
+        as: "admin",
+        body: { status: good },
+        expectStatus: 404,
+      },
     ],
     { app: () => t },
   ),
@@ -67,5 +107,9 @@ describe.each(lists)("$name", ({ list, patch, good, bad, audited }) =>
 
 test("editing an advertising request records the admin's name and the time", async () => {
   const res = await t.call("PATCH", "/api/admin/advertising/1", { cookie: admin, body: { status: "APPROVED" } });
-  expect(res.json).toMatchObject({ status: "APPROVED", adminName: "opsadmin", processedAt: new Date(t.clock()).toISOString() });
+  expect(res.json).toMatchObject({
+    status: "APPROVED",
+    adminName: "opsadmin",
+    processedAt: new Date(t.clock()).toISOString(),
+  });
 });

@@ -35,7 +35,10 @@ export type AlertsInput = NonNullable<typeof alertsBody.static>;
 
 // An admin's edit of one entry of a list: a status from the list's set, notes, or both.
 export const editBody = (statuses: readonly string[]) =>
-  jsonBody({ status: text(40, `status must be one of ${statuses.join(", ")}`), notes: text(2000, "notes must be text of at most 2000 characters") });
+  jsonBody({
+    status: text(40, `status must be one of ${statuses.join(", ")}`),
+    notes: text(2000, "notes must be text of at most 2000 characters"),
+  });
 export type EditInput = NonNullable<ReturnType<typeof editBody>["static"]>;
 // The edit as checked: undefined leaves a field as it is; notes null clears them.
 export interface Edit {
@@ -48,15 +51,19 @@ export const signupErrors = {
   invalidEmail: () => badRequest(INVALID_EMAIL, "INVALID_EMAIL"),
   invalidPhone: () => badRequest("Please enter a valid phone number", "INVALID_PHONE"),
   alertTypesRequired: () => badRequest(ALERT_TYPES_REQUIRED, "ALERT_TYPES_REQUIRED"),
-  unknownAlertType: (type: unknown) => badRequest(typeof type === "string" ? `Unknown alert type: ${type.slice(0, 40)}` : "Each alert type must be text", "UNKNOWN_ALERT_TYPE"),
+  unknownAlertType: (type: unknown) =>
+    badRequest(
+      typeof type === "string" ? `Unknown alert type: ${type.slice(0, 40)}` : "Each alert type must be text",
+      "UNKNOWN_ALERT_TYPE",
+    ),
   newsletterTaken: () => conflict("This email is already signed up for the newsletter", "ALREADY_SIGNED_UP"),
   alertsTaken: () => conflict("This email is already signed up for earning alerts", "ALREADY_SIGNED_UP"),
-  statusInvalid: (statuses: readonly string[]) => badRequest(`status must be one of ${statuses.join(", ")}`, "STATUS_INVALID"),
+  statusInvalid: (statuses: readonly string[]) =>
+    badRequest(`status must be one of ${statuses.join(", ")}`, "STATUS_INVALID"),
   notesInvalid: () => badRequest("notes must be text of at most 2000 characters", "NOTES_INVALID"),
   nothingToEdit: () => badRequest("Send a status, notes, or both", "NOTHING_TO_EDIT"),
   notFound: () => notFound("Not found", "SIGNUP_NOT_FOUND"),
 };
-
 
 export const signedUpView = (row: { id: number }) => ({ id: row.id, message: SIGNED_UP });
 
@@ -72,4 +79,8 @@ export const newsletterView = (r: Omit<NewsletterSignup, "phone" | "alertTypes">
   userAgent: r.userAgent,
   createdAt: iso(r.createdAt),
 });
-export const alertView = (r: EarningAlertSignup) => ({ ...newsletterView(r), phone: r.phone, alertTypes: r.alertTypes });
+export const alertView = (r: EarningAlertSignup) => ({
+  ...newsletterView(r),
+  phone: r.phone,
+  alertTypes: r.alertTypes,
+});

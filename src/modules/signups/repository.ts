@@ -19,11 +19,22 @@ export type SignupEdit = {
 export function createSignupRepository(db: Db) {
   const insertNewsletter = db
     .insert(n)
-    .values({ email: p("email"), name: p("name"), source: p("source"), ipAddress: p("ipAddress"), userAgent: p("userAgent"), createdAt: p("createdAt") })
+    .values({
+      email: p("email"),
+      name: p("name"),
+      source: p("source"),
+      ipAddress: p("ipAddress"),
+      userAgent: p("userAgent"),
+      createdAt: p("createdAt"),
+    })
     .returning({ id: n.id })
     .prepare();
   const newsletterList = db.select().from(n).orderBy(desc(n.createdAt), desc(n.id)).limit(LIST_MAX).prepare();
-  const newsletterById = db.select().from(n).where(eq(n.id, p("id"))).prepare();
+  const newsletterById = db
+    .select()
+    .from(n)
+    .where(eq(n.id, p("id")))
+    .prepare();
   const updateNewsletter = db
     .update(n)
     .set({ status: sql`${p("status")}`, notes: sql`${p("notes")}`, updatedAt: sql`${p("updatedAt")}` })
@@ -46,7 +57,11 @@ export function createSignupRepository(db: Db) {
     .returning({ id: a.id })
     .prepare();
   const alertList = db.select().from(a).orderBy(desc(a.createdAt), desc(a.id)).limit(LIST_MAX).prepare();
-  const alertById = db.select().from(a).where(eq(a.id, p("id"))).prepare();
+  const alertById = db
+    .select()
+    .from(a)
+    .where(eq(a.id, p("id")))
+    .prepare();
   const updateAlert = db
     .update(a)
     .set({ status: sql`${p("status")}`, notes: sql`${p("notes")}`, updatedAt: sql`${p("updatedAt")}` })
@@ -55,13 +70,28 @@ export function createSignupRepository(db: Db) {
     .prepare();
 
   return {
-    insertNewsletter: (row: { email: string; name: string | null; source: string; ipAddress: string; userAgent: string | null; createdAt: number }) => insertNewsletter.get(row)!,
+    insertNewsletter: (row: {
+      email: string;
+      name: string | null;
+      source: string;
+      ipAddress: string;
+      userAgent: string | null;
+      createdAt: number;
+    }) => insertNewsletter.get(row)!,
     newsletterList: () => newsletterList.all(),
     newsletterById: (id: number) => newsletterById.get({ id }),
     updateNewsletter: (edit: SignupEdit) => updateNewsletter.get(edit)!,
 
-    insertAlert: (row: { email: string; name: string | null; phone: string | null; alertTypes: string[]; source: string; ipAddress: string; userAgent: string | null; createdAt: number }) =>
-      insertAlert.get(row)!,
+    insertAlert: (row: {
+      email: string;
+      name: string | null;
+      phone: string | null;
+      alertTypes: string[];
+      source: string;
+      ipAddress: string;
+      userAgent: string | null;
+      createdAt: number;
+    }) => insertAlert.get(row)!,
     alertList: () => alertList.all(),
     alertById: (id: number) => alertById.get({ id }),
     updateAlert: (edit: SignupEdit) => updateAlert.get(edit)!,

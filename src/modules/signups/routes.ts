@@ -7,7 +7,16 @@ import { idParam } from "../../http/params.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
 import type { ProofOfWork } from "../pow/service.ts";
-import { ALERT_STATUSES, alertsBody, alertView, editBody, NEWSLETTER_STATUSES, newsletterBody, newsletterView, signedUpView } from "./model.ts";
+import {
+  ALERT_STATUSES,
+  alertsBody,
+  alertView,
+  editBody,
+  NEWSLETTER_STATUSES,
+  newsletterBody,
+  newsletterView,
+  signedUpView,
+} from "./model.ts";
 import type { SignupService } from "./service.ts";
 
 export interface SignupRouteDeps {
@@ -18,13 +27,18 @@ export interface SignupRouteDeps {
 }
 
 export function signupRoutes({ context, signups, pow, blocked }: SignupRouteDeps) {
-  const form = (name: "newsletter" | "earning-alerts") => formGuards(blocked({ address: false }), proofRequired(pow, name));
+  const form = (name: "newsletter" | "earning-alerts") =>
+    formGuards(blocked({ address: false }), proofRequired(pow, name));
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
     .post(
       "/api/newsletter/signup",
       ({ body, visitor, set }) => {
-        const row = signups.newsletter(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, userAgent: visitor.userAgent });
+        const row = signups.newsletter(body ?? {}, {
+          ip: visitor.ip,
+          ipGroup: visitor.ipGroup,
+          userAgent: visitor.userAgent,
+        });
         set.status = 201;
         return signedUpView(row);
       },
@@ -33,7 +47,11 @@ export function signupRoutes({ context, signups, pow, blocked }: SignupRouteDeps
     .post(
       "/api/earning-alerts/signup",
       ({ body, visitor, set }) => {
-        const row = signups.earningAlerts(body ?? {}, { ip: visitor.ip, ipGroup: visitor.ipGroup, userAgent: visitor.userAgent });
+        const row = signups.earningAlerts(body ?? {}, {
+          ip: visitor.ip,
+          ipGroup: visitor.ipGroup,
+          userAgent: visitor.userAgent,
+        });
         set.status = 201;
         return signedUpView(row);
       },
@@ -43,13 +61,21 @@ export function signupRoutes({ context, signups, pow, blocked }: SignupRouteDeps
   const adminRoutes = new Elysia()
     .use(adminContext(context))
     .get("/api/admin/newsletter-signups", () => signups.newsletterList().map(newsletterView))
-    .patch("/api/admin/newsletter-signups/:id", ({ params, body, actor }) => newsletterView(signups.editNewsletter(idParam(params.id), body ?? {}, actor)), {
-      body: editBody(NEWSLETTER_STATUSES),
-    })
+    .patch(
+      "/api/admin/newsletter-signups/:id",
+      ({ params, body, actor }) => newsletterView(signups.editNewsletter(idParam(params.id), body ?? {}, actor)),
+      {
+        body: editBody(NEWSLETTER_STATUSES),
+      },
+    )
     .get("/api/admin/earning-alerts-signups", () => signups.alertList().map(alertView))
-    .patch("/api/admin/earning-alerts-signups/:id", ({ params, body, actor }) => alertView(signups.editAlert(idParam(params.id), body ?? {}, actor)), {
-      body: editBody(ALERT_STATUSES),
-    });
+    .patch(
+      "/api/admin/earning-alerts-signups/:id",
+      ({ params, body, actor }) => alertView(signups.editAlert(idParam(params.id), body ?? {}, actor)),
+      {
+        body: editBody(ALERT_STATUSES),
+      },
+    );
 
   return new Elysia().use(visitorRoutes).use(adminRoutes);
 }

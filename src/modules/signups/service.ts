@@ -8,7 +8,17 @@ import { createRateLimit, type RateLimit } from "../../lib/rate-limit.ts";
 import { HOUR_MS } from "../../lib/time.ts";
 import { isEmail, optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
-import { ALERT_STATUSES, ALERT_TYPES, type AlertsInput, type Edit, type EditInput, FORMS_FLOOD, NEWSLETTER_STATUSES, type NewsletterInput, signupErrors } from "./model.ts";
+import {
+  ALERT_STATUSES,
+  ALERT_TYPES,
+  type AlertsInput,
+  type Edit,
+  type EditInput,
+  FORMS_FLOOD,
+  NEWSLETTER_STATUSES,
+  type NewsletterInput,
+  signupErrors,
+} from "./model.ts";
 import { createSignupRepository } from "./repository.ts";
 
 export interface Visitor {
@@ -21,7 +31,8 @@ export interface Visitor {
 
 // The one limit of the public forms (newsletter, earning alerts, advertiser enquiry): 10 an hour
 // per IP, whichever form.
-export const createFormLimit = (clock: () => number) => createRateLimit({ limit: 10, windowMs: HOUR_MS, clock, message: FORMS_FLOOD });
+export const createFormLimit = (clock: () => number) =>
+  createRateLimit({ limit: 10, windowMs: HOUR_MS, clock, message: FORMS_FLOOD });
 
 function email(value: unknown): string {
   const text = optionalText(value, "email", 254);
@@ -32,8 +43,14 @@ function email(value: unknown): string {
 
 // An admin's edit of a list entry: a status from `allowed`, notes (trimmed; blank clears them), or both.
 export function readEdit(input: EditInput, allowed: readonly string[]): Edit {
-  if (input.status !== undefined && (typeof input.status !== "string" || !allowed.includes(input.status))) throw signupErrors.statusInvalid(allowed);
-  if (input.notes !== undefined && input.notes !== null && (typeof input.notes !== "string" || input.notes.length > 2000)) throw signupErrors.notesInvalid();
+  if (input.status !== undefined && (typeof input.status !== "string" || !allowed.includes(input.status)))
+    throw signupErrors.statusInvalid(allowed);
+  if (
+    input.notes !== undefined &&
+    input.notes !== null &&
+    (typeof input.notes !== "string" || input.notes.length > 2000)
+  )
+    throw signupErrors.notesInvalid();
   if (input.status === undefined && input.notes === undefined) throw signupErrors.nothingToEdit();
   return { status: input.status, notes: input.notes === undefined ? undefined : input.notes?.trim() || null };
 }
@@ -54,8 +71,24 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
     return immediate(db, () => {
       const row = find(id);
       if (!row) throw signupErrors.notFound();
-      const updated = update({ id, status: change.status ?? row.status, notes: change.notes === undefined ? row.notes : change.notes, updatedAt: now });
-      recordAudit(db, { actor: actor.admin, ip: actor.ip, action: `${table}.update`, targetType: table, targetId: id, details: { status: change.status, notes: change.notes } }, now);
+      const updated = update({
+        id,
+        status: change.status ?? row.status,
+        notes: change.notes === undefined ? row.notes : change.notes,
+        updatedAt: now,
+      });
+      recordAudit(
+        db,
+        {
+          actor: actor.admin,
+          ip: actor.ip,
+          action: `${table}.update`,
+          targetType: table,
+          targetId: id,
+          details: { status: change.status, notes: change.notes },
+        },
+        now,
+      );
       return updated;
     });
   }
@@ -67,7 +100,14 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
       const name = optionalText(input.name, "name", 100) || null;
       const source = optionalText(input.source, "source", 40) || "website";
       try {
-        return repo.insertNewsletter({ email: address, name, source, ipAddress: who.ip, userAgent: who.userAgent, createdAt: clock() });
+        return repo.insertNewsletter({
+          email: address,
+          name,
+          source,
+          ipAddress: who.ip,
+          userAgent: who.userAgent,
+          createdAt: clock(),
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw signupErrors.newsletterTaken();
         throw error;
@@ -86,7 +126,16 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
       const alertTypes = [...new Set(input.alertTypes)];
       const source = optionalText(input.source, "source", 40) || "website";
       try {
-        return repo.insertAlert({ email: address, name, phone, alertTypes, source, ipAddress: who.ip, userAgent: who.userAgent, createdAt: clock() });
+        return repo.insertAlert({
+          email: address,
+          name,
+          phone,
+          alertTypes,
+          source,
+          ipAddress: who.ip,
+          userAgent: who.userAgent,
+          createdAt: clock(),
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw signupErrors.alertsTaken();
         throw error;
@@ -95,10 +144,18 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
 
     newsletterList: () => repo.newsletterList(),
     editNewsletter: (id: number, input: EditInput, actor: Actor) =>
-      edit("newsletter_signups", id, readEdit(input, NEWSLETTER_STATUSES), actor, repo.newsletterById, repo.updateNewsletter),
+      edit(
+        "newsletter_signups",
+        id,
+        readEdit(input, NEWSLETTER_STATUSES),
+        actor,
+        repo.newsletterById,
+        repo.updateNewsletter,
+      ),
 
     alertList: () => repo.alertList(),
-    editAlert: (id: number, input: EditInput, actor: Actor) => edit("earning_alert_signups", id, readEdit(input, ALERT_STATUSES), actor, repo.alertById, repo.updateAlert),
+    editAlert: (id: number, input: EditInput, actor: Actor) =>
+      edit("earning_alert_signups", id, readEdit(input, ALERT_STATUSES), actor, repo.alertById, repo.updateAlert),
   };
 }
 export type SignupService = ReturnType<typeof createSignupService>;

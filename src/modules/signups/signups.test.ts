@@ -44,11 +44,17 @@ describe("POST /api/newsletter/signup", () => {
       name: "a second signup of the same email is answered clearly and not duplicated",
       method: "POST",
       url: "/api/newsletter/signup",
-      setup: (t) => t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", source: "homepage" } }),
+      setup: (t) =>
+        t.call("POST", "/api/newsletter/signup", { body: { email: "ann@example.com", source: "homepage" } }),
       body: { email: "ANN@example.com", source: "homepage" },
       expectStatus: 409,
       expectJson: { message: "This email is already signed up for the newsletter" },
-      expectRows: [{ sql: "select source, ip_address from newsletter_signups", equals: [{ source: "homepage", ip_address: "203.0.113.7" }] }],
+      expectRows: [
+        {
+          sql: "select source, ip_address from newsletter_signups",
+          equals: [{ source: "homepage", ip_address: "203.0.113.7" }],
+        },
+      ],
     },
   ]);
 });
@@ -58,7 +64,12 @@ describe("POST /api/earning-alerts/signup", () => {
   const { accepted, refused } = signup("/api/earning-alerts/signup", "earning_alert_signups");
   scenarios([
     accepted("email and two types", good),
-    accepted("all five types with name and phone", { ...good, name: "Bo", phone: "+1 (555) 010-0000", alertTypes: ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"] }),
+    accepted("all five types with name and phone", {
+      ...good,
+      name: "Bo",
+      phone: "+1 (555) 010-0000",
+      alertTypes: ["daily_challenges", "high_rewards", "streak_bonuses", "new_features", "market_opportunities"],
+    }),
     refused("no email", { ...good, email: "" }, EMAIL_REQUIRED),
     refused("no types", { ...good, alertTypes: [] }, ALERT_TYPES_REQUIRED),
     refused("types missing", { email: "bo@example.com" }, ALERT_TYPES_REQUIRED),
@@ -81,18 +92,52 @@ describe("POST /api/earning-alerts/signup", () => {
 describe("crafted values on the public forms", () => {
   const poison = { toString: null, valueOf: null };
   test.each([
-    { name: "a crafted alert type", path: "/api/earning-alerts/signup", body: { email: "bo@example.com", alertTypes: ["daily_challenges", poison] }, table: "earning_alert_signups" },
-    { name: "a nested list of alert types", path: "/api/earning-alerts/signup", body: { email: "bo@example.com", alertTypes: [["daily_challenges"]] }, table: "earning_alert_signups" },
-    { name: "a crafted phone", path: "/api/earning-alerts/signup", body: { email: "bo@example.com", alertTypes: ["daily_challenges"], phone: poison }, table: "earning_alert_signups" },
+    {
+      name: "a crafted alert type",
+      path: "/api/earning-alerts/signup",
+      body: { email: "bo@example.com", alertTypes: ["daily_challenges", poison] },
+      table: "earning_alert_signups",
+    },
+    {
+      name: "a nested list of alert types",
+      path: "/api/earning-alerts/signup",
+      body: { email: "bo@example.com", alertTypes: [["daily_challenges"]] },
+      table: "earning_alert_signups",
+    },
+    {
+      name: "a crafted phone",
+      path: "/api/earning-alerts/signup",
+      body: { email: "bo@example.com", alertTypes: ["daily_challenges"], phone: poison },
+      table: "earning_alert_signups",
+    },
     { name: "a crafted email", path: "/api/newsletter/signup", body: { email: poison }, table: "newsletter_signups" },
-    { name: "a crafted name", path: "/api/newsletter/signup", body: { email: "ann@example.com", name: poison }, table: "newsletter_signups" },
-    { name: "a crafted budget", path: "/api/advertising/submit", body: { companyName: "Acme", email: "ads@acme.example", budget: poison }, table: "advertising_requests" },
-    { name: "a list for a body", path: "/api/newsletter/signup", body: [{ email: "ann@example.com" }], table: "newsletter_signups" },
+    {
+      name: "a crafted name",
+      path: "/api/newsletter/signup",
+      body: { email: "ann@example.com", name: poison },
+      table: "newsletter_signups",
+    },
+    {
+      name: "a crafted budget",
+      path: "/api/advertising/submit",
+      body: { companyName: "Acme", email: "ads@acme.example", budget: poison },
+      table: "advertising_requests",
+    },
+    {
+      name: "a list for a body",
+      path: "/api/newsletter/signup",
+      body: [{ email: "ann@example.com" }],
+      table: "newsletter_signups",
+    },
     { name: "text for a body", path: "/api/newsletter/signup", body: "ann@example.com", table: "newsletter_signups" },
   ])("$path with $name: 400 with a message, nothing stored, nothing logged", async ({ path, body, table }) => {
     t.app.listen({ port: 0, hostname: "127.0.0.1" });
     try {
-      const res = await fetch(`http://127.0.0.1:${t.app.server!.port}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`http://127.0.0.1:${t.app.server!.port}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect(res.status).toBe(400);
       expect(typeof (await res.json()).message).toBe("string");
       expect(count(table)).toBe(0);
@@ -107,13 +152,23 @@ describe("the public forms' limit counts a network, not an address", () => {
   test("14 signups from 14 addresses of one IPv6 /64: 10 stored, the rest 429", async () => {
     const statuses = [];
     for (let i = 0; i < 14; i++) {
-      const res = await t.call("POST", "/api/newsletter/signup", { body: { email: `rotating${i}@example.com` }, ip: `2001:db8:9:1::${(i + 1).toString(16)}` });
+      const res = await t.call("POST", "/api/newsletter/signup", {
+        body: { email: `rotating${i}@example.com` },
+        ip: `2001:db8:9:1::${(i + 1).toString(16)}`,
+      });
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
     expect(count("newsletter_signups")).toBe(10);
     // another /64 is another visitor
-    expect((await t.call("POST", "/api/newsletter/signup", { body: { email: "elsewhere@example.com" }, ip: "2001:db8:9:2::1" })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", "/api/newsletter/signup", {
+          body: { email: "elsewhere@example.com" },
+          ip: "2001:db8:9:2::1",
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -13,6 +13,8 @@ export function siteRoutes({ context, site, reads }: { context: ContextDeps; sit
     const row = site.get();
     return answer(row, () => siteView(row));
   });
-  const admin = new Elysia().use(adminContext(context)).put("/api/admin/site", ({ body, actor }) => siteView(site.update(body ?? {}, actor)), { body: siteBody });
+  const admin = new Elysia()
+    .use(adminContext(context))
+    .put("/api/admin/site", ({ body, actor }) => siteView(site.update(body ?? {}, actor)), { body: siteBody });
   return new Elysia().get("/api/site", () => asJson(read())).use(admin);
 }

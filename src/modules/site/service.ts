@@ -19,13 +19,29 @@ export function createSiteService({ db, clock }: { db: Db; clock: () => number }
       const before = repo.get();
       const name = optionalText(input.name === undefined ? before.name : input.name, "name", 60);
       if (!name) throw siteErrors.nameRequired();
-      const contactEmail = optionalText(input.contactEmail === undefined ? before.contactEmail : input.contactEmail, "contactEmail", 254) || null;
+      const contactEmail =
+        optionalText(
+          input.contactEmail === undefined ? before.contactEmail : input.contactEmail,
+          "contactEmail",
+          254,
+        ) || null;
       if (contactEmail && !isEmail(contactEmail)) throw siteErrors.badEmail();
       const logoUrl = uploadedImage(input.logoUrl === undefined ? before.logoUrl : input.logoUrl, "logoUrl");
       const now = clock();
       current = immediate(db, () => {
         const row = repo.update({ name, logoUrl, contactEmail, updatedAt: now });
-        recordAudit(db, { actor: actor.admin, ip: actor.ip, action: "site.update", targetType: "site_settings", targetId: 1, details: { name, logoUrl, contactEmail } }, now);
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            ip: actor.ip,
+            action: "site.update",
+            targetType: "site_settings",
+            targetId: 1,
+            details: { name, logoUrl, contactEmail },
+          },
+          now,
+        );
         return row;
       });
       return current;

@@ -36,17 +36,41 @@ const browser = (ip: string) => httpClient(url, { ipHeader: "x-test-ip", ip });
 async function account(ip: string, device?: string): Promise<HttpClient & { id: number }> {
   const n = made++;
   const client = browser(ip);
-  const res = await client.post("/api/register", { username: `person${n}`, email: `person${n}@example.com`, password: "correct horse battery" }, device ? { headers: { cookie: `device=${device}` } } : {});
+  const res = await client.post(
+    "/api/register",
+    { username: `person${n}`, email: `person${n}@example.com`, password: "correct horse battery" },
+    device ? { headers: { cookie: `device=${device}` } } : {},
+  );
   expect(res.status).toBe(201);
   return Object.assign(client, { id: res.json.user.id as number });
 }
 // A share on the platform, then its claim to `address` (from the browser's IP, or `ip`).
 async function claim(client: HttpClient, platform: string, address: string, ip?: string) {
   await client.post("/api/social/share", { platform }, { ip });
-  return client.post("/api/social/bonus-request", { address, platform, sharedUrl: "https://x.example/earn-more", sharedContent: { title: "Free XRP", description: "Claim" } }, { ip });
+  return client.post(
+    "/api/social/bonus-request",
+    {
+      address,
+      platform,
+      sharedUrl: "https://x.example/earn-more",
+      sharedContent: { title: "Free XRP", description: "Claim" },
+    },
+    { ip },
+  );
 }
-const rewards = () => t.db.sqlite.query("select user_id, address, status, budget_day from rewards order by id").all() as { user_id: number; address: string; status: string; budget_day: string | null }[];
-const bonusUsed = (day: string) => (t.db.sqlite.query("select bonus_drops from faucet_daily_totals where day = ?").get(day) as { bonus_drops: number } | null)?.bonus_drops ?? 0;
+const rewards = () =>
+  t.db.sqlite.query("select user_id, address, status, budget_day from rewards order by id").all() as {
+    user_id: number;
+    address: string;
+    status: string;
+    budget_day: string | null;
+  }[];
+const bonusUsed = (day: string) =>
+  (
+    t.db.sqlite.query("select bonus_drops from faucet_daily_totals where day = ?").get(day) as {
+      bonus_drops: number;
+    } | null
+  )?.bonus_drops ?? 0;
 
 describe("a bonus needs an account older than bonusMinAccountAgeHours", () => {
   test("a new account is refused with 403 saying when it may claim; from then on it may", async () => {
@@ -55,7 +79,9 @@ describe("a bonus needs an account older than bonusMinAccountAgeHours", () => {
     const refused = await claim(user, "Twitter", randomAddress());
     expect(refused.status).toBe(403);
     expect(refused.headers.get("x-error-code")).toBe("ACCOUNT_TOO_NEW");
-    expect(refused.json).toEqual({ message: `Your account is too new for a bonus: bonuses need an account at least 24 hours old. You can claim from ${at(registered + DAY)}.` });
+    expect(refused.json).toEqual({
+      message: `Your account is too new for a bonus: bonuses need an account at least 24 hours old. You can claim from ${at(registered + DAY)}.`,
+    });
     t.clock.advance(DAY - 60_000);
     expect((await claim(user, "Twitter", randomAddress())).status).toBe(403);
     expect(rewards()).toEqual([]);
@@ -98,11 +124,15 @@ describe("the bonus budget", () => {
     expect(Number(refused.headers.get("retry-after"))).toBe(12 * 3600);
     const over = await admin.post(`/api/admin/claims/${claims[2]!.json.id}`, { status: "APPROVED" });
     expect(over.status).toBe(409);
-    expect(over.json.message).toBe("Approving this request would pass today's budget (0.000000 XRP left). Raise the daily limit or approve it after midnight UTC.");
+    expect(over.json.message).toBe(
+      "Approving this request would pass today's budget (0.000000 XRP left). Raise the daily limit or approve it after midnight UTC.",
+    );
     expect(rewards()[2]).toMatchObject({ status: "PENDING", budget_day: null });
     expect(bonusUsed("2026-01-16")).toBe(10_000_000);
     // denying a waiting claim gives back nothing it did not hold
-    expect((await admin.post(`/api/admin/claims/${claims[2]!.json.id}`, { status: "DENIED", reason: "Not public" })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/claims/${claims[2]!.json.id}`, { status: "DENIED", reason: "Not public" })).status,
+    ).toBe(200);
     expect(bonusUsed("2026-01-16")).toBe(10_000_000);
   });
 
@@ -113,7 +143,9 @@ describe("the bonus budget", () => {
     // as a claim made by the earlier version stands in the database
     t.db.sqlite.run("update rewards set budget_day = '2026-01-16' where id = ?", [first.json.id]);
     t.db.sqlite.run("insert into faucet_daily_totals (day, bonus_drops) values ('2026-01-16', 5000000)");
-    expect((await admin.post(`/api/admin/claims/${first.json.id}`, { status: "DENIED", reason: "Not public" })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/claims/${first.json.id}`, { status: "DENIED", reason: "Not public" })).status,
+    ).toBe(200);
     expect(bonusUsed("2026-01-16")).toBe(0);
     expect(rewards()[0]).toMatchObject({ status: "DENIED", budget_day: null });
   });
@@ -133,7 +165,9 @@ describe("weekly limits beyond the account", () => {
     const fourth = await claim(people[3]!, "Facebook", address);
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get("x-error-code")).toBe("BONUS_ADDRESS_LIMIT");
-    expect(fourth.json).toEqual({ message: `This address already received 3 social bonuses this week (15 XRP at most). It can receive another on ${at(started + WEEK)}.` });
+    expect(fourth.json).toEqual({
+      message: `This address already received 3 social bonuses this week (15 XRP at most). It can receive another on ${at(started + WEEK)}.`,
+    });
     expect(Number(fourth.headers.get("retry-after"))).toBe((started + WEEK - t.clock()) / 1000);
     // another address is fine; a week after the first claim the address may receive one more
     expect((await claim(people[3]!, "Twitter", randomAddress())).status).toBe(201);
@@ -146,16 +180,21 @@ describe("weekly limits beyond the account", () => {
     for (let i = 0; i < 4; i++) people.push(await account(`2001:db8:77:${i + 1}::9`, `network-farm-device-000000${i}`));
     t.clock.advance(DAY);
     const started = t.clock();
-    for (let i = 0; i < 3; i++) expect((await claim(people[i]!, "LinkedIn", randomAddress(), `198.51.${100 + i}.1`)).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await claim(people[i]!, "LinkedIn", randomAddress(), `198.51.${100 + i}.1`)).status).toBe(201);
     const fourth = await claim(people[3]!, "LinkedIn", randomAddress(), "198.51.103.1");
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get("x-error-code")).toBe("BONUS_NETWORK_LIMIT");
-    expect(fourth.json).toEqual({ message: `Accounts registered from your network already claimed 3 social bonuses this week (15 XRP at most). Another is available on ${at(started + WEEK)}.` });
+    expect(fourth.json).toEqual({
+      message: `Accounts registered from your network already claimed 3 social bonuses this week (15 XRP at most). Another is available on ${at(started + WEEK)}.`,
+    });
     // the first three cannot claim another platform either
     expect((await claim(people[0]!, "Twitter", randomAddress())).status).toBe(429);
     expect(rewards()).toHaveLength(3);
     // a denied claim does not count
-    await admin.post(`/api/admin/claims/${(await admin.get("/api/admin/claims")).json.pendingRewards[0].id}`, { status: "DENIED" });
+    await admin.post(`/api/admin/claims/${(await admin.get("/api/admin/claims")).json.pendingRewards[0].id}`, {
+      status: "DENIED",
+    });
     expect((await claim(people[3]!, "LinkedIn", randomAddress(), "198.51.103.1")).status).toBe(201);
   });
 
@@ -169,7 +208,9 @@ describe("weekly limits beyond the account", () => {
     const fourth = await claim(people[3]!, "Twitter", randomAddress());
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get("x-error-code")).toBe("BONUS_DEVICE_LIMIT");
-    expect(fourth.json).toEqual({ message: `Accounts registered from your device already claimed 3 social bonuses this week (15 XRP at most). Another is available on ${at(started + WEEK)}.` });
+    expect(fourth.json).toEqual({
+      message: `Accounts registered from your device already claimed 3 social bonuses this week (15 XRP at most). Another is available on ${at(started + WEEK)}.`,
+    });
     expect(rewards()).toHaveLength(3);
   });
 });
@@ -185,13 +226,28 @@ describe("what a claim tells the admin", () => {
     expect(deviceId).toBeString();
     const listed = (await admin.get("/api/admin/claims")).json.pendingRewards;
     expect(listed).toEqual([
-      expect.objectContaining({ id: res.json.id, address, ip: "2001:db8:aa:bb::5", ipNetwork: "2001:db8:aa::/48", deviceId, riskScore: expect.any(Number), riskReasons: expect.any(Array) }),
+      expect.objectContaining({
+        id: res.json.id,
+        address,
+        ip: "2001:db8:aa:bb::5",
+        ipNetwork: "2001:db8:aa::/48",
+        deviceId,
+        riskScore: expect.any(Number),
+        riskReasons: expect.any(Array),
+      }),
     ]);
     expect(listed[0].riskScore).toBeLessThan(20);
     expect(listed[0].riskReasons).toEqual(["account less than 7 days old", "the faucet never paid this address"]);
     await admin.post(`/api/admin/claims/${res.json.id}`, { status: "APPROVED" });
     const processed = (await admin.get("/api/admin/processed-claims")).json.processedClaims;
-    expect(processed[0]).toMatchObject({ id: res.json.id, ip: "2001:db8:aa:bb::5", ipNetwork: "2001:db8:aa::/48", deviceId, riskScore: listed[0].riskScore, riskReasons: listed[0].riskReasons });
+    expect(processed[0]).toMatchObject({
+      id: res.json.id,
+      ip: "2001:db8:aa:bb::5",
+      ipNetwork: "2001:db8:aa::/48",
+      deviceId,
+      riskScore: listed[0].riskScore,
+      riskReasons: listed[0].riskReasons,
+    });
   });
 
   test("a farm's claims score high: accounts from one /48 claiming to one address, and accounts from many networks claiming from one device", async () => {
@@ -217,13 +273,21 @@ describe("what a claim tells the admin", () => {
     const other = randomAddress();
     for (const member of rotating) {
       await member.post("/api/social/share", { platform: "Facebook" });
-      const res = await member.post("/api/social/bonus-request", { address: other, platform: "Facebook" }, { headers: { cookie: `session=${member.cookie("session")}; device=${farmBrowser}` } });
+      const res = await member.post(
+        "/api/social/bonus-request",
+        { address: other, platform: "Facebook" },
+        { headers: { cookie: `session=${member.cookie("session")}; device=${farmBrowser}` } },
+      );
       expect(res.status).toBe(201);
       scores.push(res.json.id);
     }
-    const byId = new Map<number, { riskScore: number; riskReasons: string[] }>((await admin.get("/api/admin/claims")).json.pendingRewards.map((r: { id: number }) => [r.id, r]));
+    const byId = new Map<number, { riskScore: number; riskReasons: string[] }>(
+      (await admin.get("/api/admin/claims")).json.pendingRewards.map((r: { id: number }) => [r.id, r]),
+    );
     const score = (id: number) => byId.get(id)!;
-    console.log(`social bonus farm: claims scored ${scores.map((id) => score(id).riskScore).join(", ")} (one /48 to one address; then many networks from one device)`);
+    console.log(
+      `social bonus farm: claims scored ${scores.map((id) => score(id).riskScore).join(", ")} (one /48 to one address; then many networks from one device)`,
+    );
     for (const id of scores.slice(0, 3)) {
       expect(score(id).riskScore).toBeGreaterThanOrEqual(HIGH);
       expect(score(id).riskReasons.join("; ")).toContain("accounts registered from this account's network in 7 days");
@@ -255,10 +319,19 @@ describe("what a claim tells the admin", () => {
       { deviceId: "registration-device-000000000001", count: 1, lastSeen: new Date(t.clock() - DAY).toISOString() },
     ]);
     expect(file.riskScore).toBeGreaterThanOrEqual(20);
-    expect(file.riskReasons).toEqual(expect.arrayContaining([expect.stringContaining("from this account's registration network"), expect.stringContaining("claimed to this account's addresses")]));
+    expect(file.riskReasons).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("from this account's registration network"),
+        expect.stringContaining("claimed to this account's addresses"),
+      ]),
+    );
     // a user nobody shares anything with
     const alone = (await admin.get(`/api/admin/users/${(await account("192.0.2.77")).id}`)).json;
-    expect(alone).toMatchObject({ riskScore: 0, riskReasons: [], registration: { ipNetwork: "192.0.2.0/24", deviceId: expect.any(String) } });
+    expect(alone).toMatchObject({
+      riskScore: 0,
+      riskReasons: [],
+      registration: { ipNetwork: "192.0.2.0/24", deviceId: expect.any(String) },
+    });
     expect(alone.devicesSeen).toHaveLength(1);
   });
 });
@@ -268,55 +341,85 @@ describe("what a claim tells the admin", () => {
 // never refuses), but the accounts' bonus claims and the admin's screens count them.
 describe("registrations from many networks of one wide network (IPv4 /16, IPv6 /32)", () => {
   test.each([
-    { name: "12 /24s of one /16", ip: (i: number) => `100.64.${i * 7}.9`, wide: "100.64.0.0/16", reason: "11 accounts registered from other networks of this account's /16 within 24 h of it" },
-    { name: "12 /48s of one /32", ip: (i: number) => `2001:db8:${(i + 1).toString(16)}:5::1`, wide: "2001:db8::/32", reason: "11 accounts registered from other networks of this account's /32 within 24 h of it" },
+    {
+      name: "12 /24s of one /16",
+      ip: (i: number) => `100.64.${i * 7}.9`,
+      wide: "100.64.0.0/16",
+      reason: "11 accounts registered from other networks of this account's /16 within 24 h of it",
+    },
+    {
+      name: "12 /48s of one /32",
+      ip: (i: number) => `2001:db8:${(i + 1).toString(16)}:5::1`,
+      wide: "2001:db8::/32",
+      reason: "11 accounts registered from other networks of this account's /32 within 24 h of it",
+    },
     { name: "12 unrelated /16s", ip: (i: number) => strangerIp(i), wide: "11.0.0.0/16", reason: null },
-  ])("$name: every registration accepted; a claim, the user file and the users list count the others", async ({ ip, wide, reason }) => {
-    const people: Awaited<ReturnType<typeof account>>[] = [];
-    for (let i = 0; i < 12; i++) {
-      people.push(await account(ip(i)));
-      t.clock.advance(60_000);
-    }
-    expect(t.db.sqlite.query("select count(*) as n from users where ip_wide = ?").get(wide)).toEqual({ n: reason ? 12 : 1 });
-    t.clock.advance(DAY);
-    const res = await claim(people[0]!, "Twitter", randomAddress(), "192.0.2.99");
-    expect(res.status).toBe(201);
-    const listed = (await admin.get("/api/admin/claims")).json.pendingRewards.find((r: { id: number }) => r.id === res.json.id);
-    const file = (await admin.get(`/api/admin/users/${people[0]!.id}`)).json;
-    const row = (await admin.get("/api/admin/users")).json.users.find((u: { id: number }) => u.id === people[0]!.id);
-    const alone = ["account less than 7 days old", "the faucet never paid this address"];
-    if (reason) {
-      // the other 11 lift the score past high; the first of them is free, as for the faucet's velocity
-      expect(listed.riskReasons).toEqual([reason, ...alone]);
-      expect(listed.riskScore).toBeGreaterThanOrEqual(HIGH);
-      expect(file.registrationWide).toEqual({ ipWide: wide, accountsFromOtherNetworks: 11 });
-      expect(file.riskReasons).toEqual([reason]);
-      expect(file.riskScore).toBeGreaterThanOrEqual(HIGH);
-      expect(row.registration).toEqual({ ipNetwork: expect.any(String), ipWide: wide, accountsFromOtherNetworks: 11 });
-    } else {
-      expect(listed.riskReasons).toEqual(alone);
-      expect(listed.riskScore).toBe(15);
-      expect(file.registrationWide).toEqual({ ipWide: wide, accountsFromOtherNetworks: 0 });
-      expect(file).toMatchObject({ riskScore: 0, riskReasons: [] });
-      expect(row.registration).toEqual({ ipNetwork: "11.0.0.0/24", ipWide: wide, accountsFromOtherNetworks: 0 });
-    }
-  });
+  ])(
+    "$name: every registration accepted; a claim, the user file and the users list count the others",
+    async ({ ip, wide, reason }) => {
+      const people: Awaited<ReturnType<typeof account>>[] = [];
+      for (let i = 0; i < 12; i++) {
+        people.push(await account(ip(i)));
+        t.clock.advance(60_000);
+      }
+      expect(t.db.sqlite.query("select count(*) as n from users where ip_wide = ?").get(wide)).toEqual({
+        n: reason ? 12 : 1,
+      });
+      t.clock.advance(DAY);
+      const res = await claim(people[0]!, "Twitter", randomAddress(), "192.0.2.99");
+      expect(res.status).toBe(201);
+      const listed = (await admin.get("/api/admin/claims")).json.pendingRewards.find(
+        (r: { id: number }) => r.id === res.json.id,
+      );
+      const file = (await admin.get(`/api/admin/users/${people[0]!.id}`)).json;
+      const row = (await admin.get("/api/admin/users")).json.users.find((u: { id: number }) => u.id === people[0]!.id);
+      const alone = ["account less than 7 days old", "the faucet never paid this address"];
+      if (reason) {
+        // the other 11 lift the score past high; the first of them is free, as for the faucet's velocity
+        expect(listed.riskReasons).toEqual([reason, ...alone]);
+        expect(listed.riskScore).toBeGreaterThanOrEqual(HIGH);
+        expect(file.registrationWide).toEqual({ ipWide: wide, accountsFromOtherNetworks: 11 });
+        expect(file.riskReasons).toEqual([reason]);
+        expect(file.riskScore).toBeGreaterThanOrEqual(HIGH);
+        expect(row.registration).toEqual({
+          ipNetwork: expect.any(String),
+          ipWide: wide,
+          accountsFromOtherNetworks: 11,
+        });
+      } else {
+        expect(listed.riskReasons).toEqual(alone);
+        expect(listed.riskScore).toBe(15);
+        expect(file.registrationWide).toEqual({ ipWide: wide, accountsFromOtherNetworks: 0 });
+        expect(file).toMatchObject({ riskScore: 0, riskReasons: [] });
+        expect(row.registration).toEqual({ ipNetwork: "11.0.0.0/24", ipWide: wide, accountsFromOtherNetworks: 0 });
+      }
+    },
+  );
 
   test("the count is capped at 50: a farm of 60 networks in one /16 reads 50 at most", async () => {
     // (the 60 written straight to the table: the cap is about the read, not how the rows came)
     const user = await account("100.65.200.9");
-    const insert = t.db.sqlite.prepare("insert into users (username, email, password_hash, ip_group, ip_network, ip_wide, created_at) values (?, ?, 'x', ?, ?, '100.65.0.0/16', ?)");
-    for (let i = 0; i < 60; i++) insert.run(`bulk${i}`, `bulk${i}@example.com`, `100.65.${i}.0/24`, `100.65.${i}.0/24`, t.clock() - i * 60_000);
+    const insert = t.db.sqlite.prepare(
+      "insert into users (username, email, password_hash, ip_group, ip_network, ip_wide, created_at) values (?, ?, 'x', ?, ?, '100.65.0.0/16', ?)",
+    );
+    for (let i = 0; i < 60; i++)
+      insert.run(`bulk${i}`, `bulk${i}@example.com`, `100.65.${i}.0/24`, `100.65.${i}.0/24`, t.clock() - i * 60_000);
     const file = (await admin.get(`/api/admin/users/${user.id}`)).json;
     expect(file.registrationWide).toEqual({ ipWide: "100.65.0.0/16", accountsFromOtherNetworks: 50 });
-    expect(file.riskReasons).toEqual(["at least 50 accounts registered from other networks of this account's /16 within 24 h of it"]);
+    expect(file.riskReasons).toEqual([
+      "at least 50 accounts registered from other networks of this account's /16 within 24 h of it",
+    ]);
   });
 
   test("the count reads one range of the (ip_wide, created_at) index, at most 50 rows of it", () => {
     const [count, ...more] = statementsPreparedBy(t.db, () => createWideRegistrationCount(t.db));
     expect(more).toEqual([]);
     expect(count).toContain(") limit ?)");
-    expect(queryPlan(t.db, count!)).toEqual(["CO-ROUTINE capped", "SEARCH users USING INDEX users_ip_wide_time (ip_wide=? AND created_at>? AND created_at<?)", "SCAN capped"]);
+    expect(queryPlan(t.db, count!)).toEqual([
+      "CO-ROUTINE capped",
+      "SEARCH users USING INDEX users_ip_wide_time (ip_wide=? AND created_at>? AND created_at<?)",
+      "SCAN capped",
+    ]);
   });
 });
 
@@ -328,8 +431,16 @@ describe("the offer says when each bonus becomes available, before any share", (
     const offer = (await user.get("/api/social/bonus")).json;
     const tooNew = `Your account is too new for a bonus: bonuses need an account at least 24 hours old. You can claim from ${at(registered + DAY)}.`;
     expect(offer.accountAgeHours).toBe(24);
-    expect(offer.waits).toEqual([{ limit: "account_age", availableAt: new Date(registered + DAY).toISOString(), message: tooNew }]);
-    for (const p of offer.platforms) expect(p).toMatchObject({ availableAt: null, claimableAt: new Date(registered + DAY).toISOString(), waitLimit: "account_age", waitReason: tooNew });
+    expect(offer.waits).toEqual([
+      { limit: "account_age", availableAt: new Date(registered + DAY).toISOString(), message: tooNew },
+    ]);
+    for (const p of offer.platforms)
+      expect(p).toMatchObject({
+        availableAt: null,
+        claimableAt: new Date(registered + DAY).toISOString(),
+        waitLimit: "account_age",
+        waitReason: tooNew,
+      });
     // the refusal a claim would get says the same
     expect((await claim(user, "Twitter", randomAddress())).json.message).toBe(tooNew);
     // a visitor: the account age, nothing held
@@ -354,8 +465,16 @@ describe("the offer says when each bonus becomes available, before any share", (
     // the second claimed LinkedIn an hour later: that platform's own week holds it longer
     const second = (await people[1]!.get("/api/social/bonus")).json;
     const linkedIn = second.platforms.find((p: { platform: string }) => p.platform === "LinkedIn");
-    expect(linkedIn).toMatchObject({ claimableAt: new Date(started + HOUR + WEEK).toISOString(), waitLimit: "platform", waitReason: expect.stringContaining("You already claimed the LinkedIn bonus this week") });
-    expect(second.platforms.find((p: { platform: string }) => p.platform === "Twitter")).toMatchObject({ claimableAt: opens, waitLimit: "network", waitReason: networkFull });
+    expect(linkedIn).toMatchObject({
+      claimableAt: new Date(started + HOUR + WEEK).toISOString(),
+      waitLimit: "platform",
+      waitReason: expect.stringContaining("You already claimed the LinkedIn bonus this week"),
+    });
+    expect(second.platforms.find((p: { platform: string }) => p.platform === "Twitter")).toMatchObject({
+      claimableAt: opens,
+      waitLimit: "network",
+      waitReason: networkFull,
+    });
     // what the offer said is what a claim is told
     expect((await claim(people[3]!, "Twitter", randomAddress())).json.message).toBe(networkFull);
   });

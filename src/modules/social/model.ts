@@ -38,11 +38,19 @@ export interface ClaimInput {
 }
 
 // A moment as the refusals say it, as the platform's "available again" does: "Jan 22, 14:05 UTC".
-const MOMENT = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const MOMENT = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 const momentText = (at: number) => `${MOMENT.format(new Date(at))} UTC`;
 // The week's most beyond one account (per payout address, registration network, registration device).
 export const WEEKLY_CLAIMS = 3;
-const weeklyMost = (perClaimDrops: number) => `${WEEKLY_CLAIMS} social bonuses this week (${formatXrp(WEEKLY_CLAIMS * perClaimDrops).replace(/\.?0+$/, "")} XRP at most)`;
+const weeklyMost = (perClaimDrops: number) =>
+  `${WEEKLY_CLAIMS} social bonuses this week (${formatXrp(WEEKLY_CLAIMS * perClaimDrops).replace(/\.?0+$/, "")} XRP at most)`;
 
 // The X-Error-Code of the first ones is the one these answers always had: the generic code of its
 // status; the limits beyond the account have their own.
@@ -66,8 +74,10 @@ export const socialErrors = {
   invalidAddress: () => badRequest(ADDRESS_INVALID),
   shareFirst: () => badRequest(SHARE_FIRST),
   shareFirstOn: (platform: Platform) => conflict(`Share on ${platform} first, then claim your bonus.`),
-  claimedThisWeek: (platform: Platform, availableAt: number, retryAfterSeconds: number) => tooManyRequests(claimedThisWeekText(platform, availableAt), retryAfterSeconds),
-  accountTooNew: (hours: number, from: number) => appError(403, "ACCOUNT_TOO_NEW", waitTexts.accountTooNew(hours, from)),
+  claimedThisWeek: (platform: Platform, availableAt: number, retryAfterSeconds: number) =>
+    tooManyRequests(claimedThisWeekText(platform, availableAt), retryAfterSeconds),
+  accountTooNew: (hours: number, from: number) =>
+    appError(403, "ACCOUNT_TOO_NEW", waitTexts.accountTooNew(hours, from)),
   addressThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
     tooManyRequests(waitTexts.addressThisWeek(perClaimDrops, availableAt), retryAfterSeconds, "BONUS_ADDRESS_LIMIT"),
   networkThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
@@ -103,7 +113,10 @@ export const offerView = (
   accountAgeHours: number,
   waits: BonusWait[],
 ) => {
-  const longest = waits.reduce<BonusWait | null>((top, w) => (top === null || w.availableAt > top.availableAt ? w : top), null);
+  const longest = waits.reduce<BonusWait | null>(
+    (top, w) => (top === null || w.availableAt > top.availableAt ? w : top),
+    null,
+  );
   const isoOf = (at: number | null) => (at === null ? null : new Date(at).toISOString());
   return {
     amountPerPlatform: formatXrp(perPlatformDrops),
@@ -111,9 +124,18 @@ export const offerView = (
     accountAgeHours,
     waits: waits.map((w) => ({ limit: w.limit, availableAt: isoOf(w.availableAt)!, message: w.message })),
     platforms: platforms.map(({ platform, availableAt }) => {
-      const own = availableAt === null ? null : { limit: "platform" as const, availableAt, message: claimedThisWeekText(platform, availableAt) };
+      const own =
+        availableAt === null
+          ? null
+          : { limit: "platform" as const, availableAt, message: claimedThisWeekText(platform, availableAt) };
       const holds = own && (!longest || own.availableAt >= longest.availableAt) ? own : longest;
-      return { platform, availableAt: isoOf(availableAt), claimableAt: isoOf(holds?.availableAt ?? null), waitLimit: holds?.limit ?? null, waitReason: holds?.message ?? null };
+      return {
+        platform,
+        availableAt: isoOf(availableAt),
+        claimableAt: isoOf(holds?.availableAt ?? null),
+        waitLimit: holds?.limit ?? null,
+        waitReason: holds?.message ?? null,
+      };
     }),
   };
 };

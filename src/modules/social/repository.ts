@@ -16,11 +16,25 @@ export const SOCIAL_SHARE = "SOCIAL_SHARE";
 
 export type NewClaim = Pick<
   Reward,
-  "userId" | "amountDrops" | "platform" | "address" | "sharedUrl" | "sharedContent" | "ip" | "ipNetwork" | "deviceId" | "riskScore" | "budgetDay" | "createdAt"
+  | "userId"
+  | "amountDrops"
+  | "platform"
+  | "address"
+  | "sharedUrl"
+  | "sharedContent"
+  | "ip"
+  | "ipNetwork"
+  | "deviceId"
+  | "riskScore"
+  | "budgetDay"
+  | "createdAt"
 > & { riskReasons: string[] };
 
 export function createSocialRepository(db: Db) {
-  const insertShare = db.insert(s).values({ userId: p("userId"), platform: p("platform"), createdAt: p("createdAt") }).prepare();
+  const insertShare = db
+    .insert(s)
+    .values({ userId: p("userId"), platform: p("platform"), createdAt: p("createdAt") })
+    .prepare();
   const lastShare = db
     .select({ platform: s.platform })
     .from(s)
@@ -38,7 +52,15 @@ export function createSocialRepository(db: Db) {
   const lastClaim = db
     .select({ createdAt: r.createdAt })
     .from(r)
-    .where(and(eq(r.userId, p("userId")), eq(r.type, SOCIAL_SHARE), eq(r.platform, p("platform")), ne(r.status, "DENIED"), gt(r.createdAt, p("since"))))
+    .where(
+      and(
+        eq(r.userId, p("userId")),
+        eq(r.type, SOCIAL_SHARE),
+        eq(r.platform, p("platform")),
+        ne(r.status, "DENIED"),
+        gt(r.createdAt, p("since")),
+      ),
+    )
     .orderBy(desc(r.createdAt))
     .limit(1)
     .prepare();
@@ -123,19 +145,32 @@ export function createSocialRepository(db: Db) {
     .prepare();
 
   return {
-    insertShare: (userId: number, platform: string, createdAt: number) => insertShare.run({ userId, platform, createdAt }),
+    insertShare: (userId: number, platform: string, createdAt: number) =>
+      insertShare.run({ userId, platform, createdAt }),
     lastSharePlatform: (userId: number, since: number) => lastShare.get({ userId, since })?.platform ?? null,
-    sharedOn: (userId: number, platform: string, since: number) => sharedOn.get({ userId, platform, since }) !== undefined,
-    lastClaimAt: (userId: number, platform: string, since: number) => lastClaim.get({ userId, platform, since })?.createdAt ?? null,
+    sharedOn: (userId: number, platform: string, since: number) =>
+      sharedOn.get({ userId, platform, since }) !== undefined,
+    lastClaimAt: (userId: number, platform: string, since: number) =>
+      lastClaim.get({ userId, platform, since })?.createdAt ?? null,
     insertClaim: (claim: NewClaim): ClaimRow =>
-      insertClaim.get({ ...claim, sharedContent: claim.sharedContent === null ? null : JSON.stringify(claim.sharedContent) })!,
-    newestToAddress: (address: string, since: number): number[] => newestToAddress.all({ address, since }).map((row) => row.createdAt),
-    newestFromNetwork: (network: string, since: number): number[] => newestFromNetwork.all({ key: network, since }).map((row) => row.createdAt),
-    newestFromDevice: (deviceId: string, since: number): number[] => newestFromDevice.all({ key: deviceId, since }).map((row) => row.createdAt),
-    accountsToAddress: (address: string, userId: number, since: number) => accountsToAddress.get({ key: address, userId, since })!.n,
-    accountsFromClaimNetwork: (network: string, userId: number, since: number) => accountsFromClaimNetwork.get({ key: network, userId, since })!.n,
-    accountsFromClaimDevice: (deviceId: string, userId: number, since: number) => accountsFromClaimDevice.get({ key: deviceId, userId, since })!.n,
-    registeredFromNetwork: (network: string, userId: number, since: number) => registeredFromNetwork.get({ key: network, userId, since })!.n,
+      insertClaim.get({
+        ...claim,
+        sharedContent: claim.sharedContent === null ? null : JSON.stringify(claim.sharedContent),
+      })!,
+    newestToAddress: (address: string, since: number): number[] =>
+      newestToAddress.all({ address, since }).map((row) => row.createdAt),
+    newestFromNetwork: (network: string, since: number): number[] =>
+      newestFromNetwork.all({ key: network, since }).map((row) => row.createdAt),
+    newestFromDevice: (deviceId: string, since: number): number[] =>
+      newestFromDevice.all({ key: deviceId, since }).map((row) => row.createdAt),
+    accountsToAddress: (address: string, userId: number, since: number) =>
+      accountsToAddress.get({ key: address, userId, since })!.n,
+    accountsFromClaimNetwork: (network: string, userId: number, since: number) =>
+      accountsFromClaimNetwork.get({ key: network, userId, since })!.n,
+    accountsFromClaimDevice: (deviceId: string, userId: number, since: number) =>
+      accountsFromClaimDevice.get({ key: deviceId, userId, since })!.n,
+    registeredFromNetwork: (network: string, userId: number, since: number) =>
+      registeredFromNetwork.get({ key: network, userId, since })!.n,
     registeredOnDevice: (deviceId: string, userId: number) => registeredOnDevice.get({ key: deviceId, userId })!.n,
     registeredFromWide: createWideRegistrationCount(db),
     paidAddress: (address: string) => paidAddress.get({ address }) !== undefined,

@@ -24,7 +24,16 @@ export function registrationWide(
   count: (wide: string, network: string, from: number, to: number, cap: number) => number,
 ): WideRegistrations | null {
   if (user.ipWide === null || user.ipNetwork === null) return null;
-  return { width: /\/\d+$/.exec(user.ipWide)?.[0] ?? "wide network", accounts: count(user.ipWide, user.ipNetwork, user.createdAt - WIDE_WINDOW_MS, user.createdAt + WIDE_WINDOW_MS, WIDE_COUNT_CAP) };
+  return {
+    width: /\/\d+$/.exec(user.ipWide)?.[0] ?? "wide network",
+    accounts: count(
+      user.ipWide,
+      user.ipNetwork,
+      user.createdAt - WIDE_WINDOW_MS,
+      user.createdAt + WIDE_WINDOW_MS,
+      WIDE_COUNT_CAP,
+    ),
+  };
 }
 
 export interface ClaimRiskSignals {
@@ -75,19 +84,41 @@ type Scorer = ReturnType<typeof scorer>;
 function addWide(r: Scorer, wide: WideRegistrations | null) {
   if (!wide || wide.accounts < 2) return;
   const accounts = wide.accounts >= WIDE_COUNT_CAP ? `at least ${WIDE_COUNT_CAP}` : String(wide.accounts);
-  r.add(WEIGHTS.accountRegisteredFromWide * (wide.accounts - 1), `${accounts} accounts registered from other networks of this account's ${wide.width} within 24 h of it`);
+  r.add(
+    WEIGHTS.accountRegisteredFromWide * (wide.accounts - 1),
+    `${accounts} accounts registered from other networks of this account's ${wide.width} within 24 h of it`,
+  );
 }
 
 export function scoreClaim(s: ClaimRiskSignals): { score: number; reasons: string[] } {
   const w = WEIGHTS;
   const r = scorer();
-  if (s.accountsToAddress > 0) r.add(w.accountToAddress * s.accountsToAddress, `${plural(s.accountsToAddress + 1, "account")} claimed to this address in 7 days`);
-  if (s.accountsClaimedFromDevice > 0) r.add(w.accountClaimedFromDevice * s.accountsClaimedFromDevice, `${plural(s.accountsClaimedFromDevice + 1, "account")} claimed from this device in 7 days`);
-  if (s.accountsClaimedFromNetwork > 0) r.add(w.accountClaimedFromNetwork * s.accountsClaimedFromNetwork, `${plural(s.accountsClaimedFromNetwork + 1, "account")} claimed from this network in 24 h`);
+  if (s.accountsToAddress > 0)
+    r.add(
+      w.accountToAddress * s.accountsToAddress,
+      `${plural(s.accountsToAddress + 1, "account")} claimed to this address in 7 days`,
+    );
+  if (s.accountsClaimedFromDevice > 0)
+    r.add(
+      w.accountClaimedFromDevice * s.accountsClaimedFromDevice,
+      `${plural(s.accountsClaimedFromDevice + 1, "account")} claimed from this device in 7 days`,
+    );
+  if (s.accountsClaimedFromNetwork > 0)
+    r.add(
+      w.accountClaimedFromNetwork * s.accountsClaimedFromNetwork,
+      `${plural(s.accountsClaimedFromNetwork + 1, "account")} claimed from this network in 24 h`,
+    );
   if (s.accountsRegisteredFromNetwork > 0) {
-    r.add(w.accountRegisteredFromNetwork * s.accountsRegisteredFromNetwork, `${plural(s.accountsRegisteredFromNetwork + 1, "account")} registered from this account's network in 7 days`);
+    r.add(
+      w.accountRegisteredFromNetwork * s.accountsRegisteredFromNetwork,
+      `${plural(s.accountsRegisteredFromNetwork + 1, "account")} registered from this account's network in 7 days`,
+    );
   }
-  if (s.accountsRegisteredOnDevice > 0) r.add(w.accountRegisteredOnDevice * s.accountsRegisteredOnDevice, `${plural(s.accountsRegisteredOnDevice + 1, "account")} registered on this account's device`);
+  if (s.accountsRegisteredOnDevice > 0)
+    r.add(
+      w.accountRegisteredOnDevice * s.accountsRegisteredOnDevice,
+      `${plural(s.accountsRegisteredOnDevice + 1, "account")} registered on this account's device`,
+    );
   addWide(r, s.accountsRegisteredFromWide);
   if (s.youngAccount) r.add(w.youngAccount, "account less than 7 days old");
   if (!s.paidAddress) r.add(w.unpaidAddress, "the faucet never paid this address");
@@ -98,10 +129,21 @@ export function scoreAccount(s: AccountRiskSignals): { score: number; reasons: s
   const w = WEIGHTS;
   const r = scorer();
   if (s.accountsFromRegistrationNetwork > 0) {
-    r.add(w.accountRegisteredFromNetwork * s.accountsFromRegistrationNetwork, `${plural(s.accountsFromRegistrationNetwork, "other account")} from this account's registration network within 7 days of it`);
+    r.add(
+      w.accountRegisteredFromNetwork * s.accountsFromRegistrationNetwork,
+      `${plural(s.accountsFromRegistrationNetwork, "other account")} from this account's registration network within 7 days of it`,
+    );
   }
-  if (s.accountsFromRegistrationDevice > 0) r.add(w.accountRegisteredOnDevice * s.accountsFromRegistrationDevice, `${plural(s.accountsFromRegistrationDevice, "other account")} registered on this account's device`);
-  if (s.accountsToItsAddresses > 0) r.add(w.accountToAddress * s.accountsToItsAddresses, `${plural(s.accountsToItsAddresses, "other account")} claimed to this account's addresses`);
+  if (s.accountsFromRegistrationDevice > 0)
+    r.add(
+      w.accountRegisteredOnDevice * s.accountsFromRegistrationDevice,
+      `${plural(s.accountsFromRegistrationDevice, "other account")} registered on this account's device`,
+    );
+  if (s.accountsToItsAddresses > 0)
+    r.add(
+      w.accountToAddress * s.accountsToItsAddresses,
+      `${plural(s.accountsToItsAddresses, "other account")} claimed to this account's addresses`,
+    );
   addWide(r, s.accountsFromRegistrationWide);
   return r.result();
 }

@@ -44,7 +44,11 @@ export function socialRoutes({ context, social, blocked, pow, reads }: SocialRou
       "/api/social/bonus-request",
       ({ body, visitor, set }) => {
         const user = visitor.requireUser(LOGIN_TO_CLAIM);
-        const result = social.claim(user, body ?? {}, { ip: visitor.ip, ipNetwork: visitor.networks.network, deviceId: visitor.device.deviceId });
+        const result = social.claim(user, body ?? {}, {
+          ip: visitor.ip,
+          ipNetwork: visitor.networks.network,
+          deviceId: visitor.device.deviceId,
+        });
         set.status = 201;
         return result;
       },

@@ -11,7 +11,19 @@ import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { type BonusWait, type ClaimInput, type Claimant, claimView, offerView, PLATFORMS, type Platform, shareView, socialErrors, WEEKLY_CLAIMS, waitTexts } from "./model.ts";
+import {
+  type BonusWait,
+  type ClaimInput,
+  type Claimant,
+  claimView,
+  offerView,
+  PLATFORMS,
+  type Platform,
+  shareView,
+  socialErrors,
+  WEEKLY_CLAIMS,
+  waitTexts,
+} from "./model.ts";
 import { createSocialRepository } from "./repository.ts";
 import { registrationWide, scoreClaim } from "./risk.ts";
 
@@ -37,7 +49,8 @@ export interface SocialDeps {
 
 // When a weekly limit lets one more claim in, if `times` (the newest counted claims of the week,
 // newest first) already hold WEEKLY_CLAIMS; null when one may come now.
-const weeklyOpening = (times: number[]): number | null => (times.length >= WEEKLY_CLAIMS ? times[WEEKLY_CLAIMS - 1]! + WEEK_MS : null);
+const weeklyOpening = (times: number[]): number | null =>
+  times.length >= WEEKLY_CLAIMS ? times[WEEKLY_CLAIMS - 1]! + WEEK_MS : null;
 
 export function createSocialService({ db, clock, settings, faucet }: SocialDeps) {
   const repo = createSocialRepository(db);
@@ -58,7 +71,9 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
   const ageWait = (user: User, now: number): (BonusWait & { hours: number }) | null => {
     const hours = settings.get().bonusMinAccountAgeHours;
     const availableAt = user.createdAt + hours * HOUR_MS;
-    return now < availableAt ? { limit: "account_age", availableAt, hours, message: waitTexts.accountTooNew(hours, availableAt) } : null;
+    return now < availableAt
+      ? { limit: "account_age", availableAt, hours, message: waitTexts.accountTooNew(hours, availableAt) }
+      : null;
   };
   // The week's limits beyond the account that hold a claim now: the payout address (when known), the
   // registration network and device (none for an account made before they were stored, or by the
@@ -69,12 +84,19 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
     const add = (limit: BonusWait["limit"], opens: number | null, text: (drops: number, at: number) => string) => {
       if (opens !== null) waits.push({ limit, availableAt: opens, message: text(BONUS_PER_PLATFORM_DROPS, opens) });
     };
-    if (address !== null) add("address", weeklyOpening(repo.newestToAddress(address, weekAgo)), waitTexts.addressThisWeek);
-    if (user.ipNetwork !== null) add("network", weeklyOpening(repo.newestFromNetwork(user.ipNetwork, weekAgo)), waitTexts.networkThisWeek);
-    if (user.deviceId !== null) add("device", weeklyOpening(repo.newestFromDevice(user.deviceId, weekAgo)), waitTexts.deviceThisWeek);
+    if (address !== null)
+      add("address", weeklyOpening(repo.newestToAddress(address, weekAgo)), waitTexts.addressThisWeek);
+    if (user.ipNetwork !== null)
+      add("network", weeklyOpening(repo.newestFromNetwork(user.ipNetwork, weekAgo)), waitTexts.networkThisWeek);
+    if (user.deviceId !== null)
+      add("device", weeklyOpening(repo.newestFromDevice(user.deviceId, weekAgo)), waitTexts.deviceThisWeek);
     return waits;
   };
-  const refusal = { address: socialErrors.addressThisWeek, network: socialErrors.networkThisWeek, device: socialErrors.deviceThisWeek } as const;
+  const refusal = {
+    address: socialErrors.addressThisWeek,
+    network: socialErrors.networkThisWeek,
+    device: socialErrors.deviceThisWeek,
+  } as const;
 
   return {
     recordShare(user: User, platformInput: string | null | undefined) {
@@ -133,14 +155,20 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
         }
         // beyond the account: the payout address, the registration network and device
         const [held] = weeklyWaits(user, address, now);
-        if (held) throw refusal[held.limit as keyof typeof refusal](BONUS_PER_PLATFORM_DROPS, held.availableAt, (held.availableAt - now) / 1000);
+        if (held)
+          throw refusal[held.limit as keyof typeof refusal](
+            BONUS_PER_PLATFORM_DROPS,
+            held.availableAt,
+            (held.availableAt - now) / 1000,
+          );
         // (a claim waits for a person holding none of the bonus budget: taken when approved)
         faucet.checkBonus(BONUS_PER_PLATFORM_DROPS);
         const risk = scoreClaim({
           accountsToAddress: repo.accountsToAddress(address, user.id, weekAgo),
           accountsClaimedFromNetwork: repo.accountsFromClaimNetwork(from.ipNetwork, user.id, now - DAY_MS),
           accountsClaimedFromDevice: repo.accountsFromClaimDevice(from.deviceId, user.id, weekAgo),
-          accountsRegisteredFromNetwork: user.ipNetwork === null ? 0 : repo.registeredFromNetwork(user.ipNetwork, user.id, weekAgo),
+          accountsRegisteredFromNetwork:
+            user.ipNetwork === null ? 0 : repo.registeredFromNetwork(user.ipNetwork, user.id, weekAgo),
           accountsRegisteredOnDevice: user.deviceId === null ? 0 : repo.registeredOnDevice(user.deviceId, user.id),
           accountsRegisteredFromWide: registrationWide(user, repo.registeredFromWide),
           youngAccount: now - user.createdAt < WEEK_MS,

@@ -15,9 +15,11 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const claim = (body: unknown, c: string | undefined = cookie) => t.call("POST", "/api/social/bonus-request", { body, cookie: c });
+const claim = (body: unknown, c: string | undefined = cookie) =>
+  t.call("POST", "/api/social/bonus-request", { body, cookie: c });
 const share = (platform: string) => t.call("POST", "/api/social/share", { body: { platform }, cookie });
-const rewards = () => t.db.sqlite.query("select type, platform, amount_drops, status, address from rewards order by id").all() as any[];
+const rewards = () =>
+  t.db.sqlite.query("select type, platform, amount_drops, status, address from rewards order by id").all() as any[];
 const earnMore = (address: string, platform: string) => ({
   address,
   platform,
@@ -31,8 +33,15 @@ describe("POST /api/social/bonus-request", () => {
     await share("Twitter");
     const res = await claim(earnMore(` ${address} `, "Twitter"));
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ status: "PENDING", platform: "Twitter", amount: "5.000000", message: "Social Sharing Bonus Submitted!" });
-    expect(rewards()).toEqual([{ type: "SOCIAL_SHARE", platform: "Twitter", amount_drops: 5_000_000, status: "PENDING", address }]);
+    expect(res.json).toMatchObject({
+      status: "PENDING",
+      platform: "Twitter",
+      amount: "5.000000",
+      message: "Social Sharing Bonus Submitted!",
+    });
+    expect(rewards()).toEqual([
+      { type: "SOCIAL_SHARE", platform: "Twitter", amount_drops: 5_000_000, status: "PENDING", address },
+    ]);
     expect((await t.call("GET", "/api/user", { cookie })).json.xrpAddress).toBe(address);
     // a later claim with another address does not replace the user's address
     await share("Facebook");
@@ -64,10 +73,22 @@ describe("POST /api/social/bonus-request", () => {
     [
       refused("logged out", earnMore(randomAddress(), "Twitter"), 401, LOGIN_TO_CLAIM),
       refused("no address", earnMore("", "Twitter"), 400, ADDRESS_REQUIRED, "user"),
-      refused("address not starting with r", earnMore("xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", "Twitter"), 400, ADDRESS_INVALID, "user"),
+      refused(
+        "address not starting with r",
+        earnMore("xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", "Twitter"),
+        400,
+        ADDRESS_INVALID,
+        "user",
+      ),
       refused("address too short", earnMore("rShort", "Twitter"), 400, ADDRESS_INVALID, "user"),
       refused("bad checksum", earnMore("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTa", "Twitter"), 400, ADDRESS_INVALID, "user"),
-      refused("unknown platform", earnMore(randomAddress(), "MySpace"), 400, "platform must be Facebook, Twitter or LinkedIn", "user"),
+      refused(
+        "unknown platform",
+        earnMore(randomAddress(), "MySpace"),
+        400,
+        "platform must be Facebook, Twitter or LinkedIn",
+        "user",
+      ),
     ],
     { app: () => t },
   );
@@ -82,7 +103,9 @@ describe("POST /api/social/bonus-request", () => {
     const again = await claim(earnMore(randomAddress(), "Twitter"));
     expect(again.status).toBe(429);
     // the button, the form's note and this refusal say the same: the moment it is claimable again, in UTC
-    expect(again.json.message).toBe(`You already claimed the Twitter bonus this week. It is available again on ${new Date(t.clock() + 60 * 60 * 1000).toLocaleString("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} UTC.`);
+    expect(again.json.message).toBe(
+      `You already claimed the Twitter bonus this week. It is available again on ${new Date(t.clock() + 60 * 60 * 1000).toLocaleString("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} UTC.`,
+    );
     expect(rewards().reduce((sum, r) => sum + r.amount_drops, 0)).toBe(15_000_000);
     const offer = (await t.call("GET", "/api/social/bonus", { cookie })).json;
     expect(offer.amountPerPlatform).toBe("5.000000");
@@ -107,11 +130,19 @@ describe("POST /api/social/bonus-request", () => {
       for (const platform of platforms) await share(platform);
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          fetch(url, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(earnMore(randomAddress(), platforms[i % 3]!)) }),
+          fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/json", cookie },
+            body: JSON.stringify(earnMore(randomAddress(), platforms[i % 3]!)),
+          }),
         ),
       );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
-      expect(rewards().map((r) => r.platform).sort()).toEqual(["Facebook", "LinkedIn", "Twitter"]);
+      expect(
+        rewards()
+          .map((r) => r.platform)
+          .sort(),
+      ).toEqual(["Facebook", "LinkedIn", "Twitter"]);
     } finally {
       await t.app.stop(true);
     }
@@ -128,7 +159,11 @@ describe("over real HTTP", () => {
     await t.app.stop(true);
   });
   const post = async (path: string, body: unknown, c = cookie) => {
-    const res = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie: c }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: c },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, type: res.headers.get("content-type"), json: JSON.parse(text) };
   };
@@ -136,18 +171,27 @@ describe("over real HTTP", () => {
 
   test("a claim for a platform needs a share on that platform by this user in the last hour", async () => {
     const refused = await post("/api/social/bonus-request", earnMore(randomAddress(), "Facebook"));
-    expect(refused).toEqual({ status: 409, type: expect.stringContaining("application/json"), json: { message: "Share on Facebook first, then claim your bonus." } });
+    expect(refused).toEqual({
+      status: 409,
+      type: expect.stringContaining("application/json"),
+      json: { message: "Share on Facebook first, then claim your bonus." },
+    });
     // a share on another platform, or another user's share, does not count
     expect((await post("/api/social/share", { platform: "Twitter" })).status).toBe(201);
     const other = await t.register("someoneelse");
     expect((await post("/api/social/share", { platform: "Facebook" }, other.cookie)).status).toBe(201);
-    expect((await post("/api/social/bonus-request", earnMore(randomAddress(), "Facebook"))).json).toEqual({ message: "Share on Facebook first, then claim your bonus." });
+    expect((await post("/api/social/bonus-request", earnMore(randomAddress(), "Facebook"))).json).toEqual({
+      message: "Share on Facebook first, then claim your bonus.",
+    });
     expect(rewards()).toEqual([]);
     // a share more than an hour old does not count either, with or without a platform
     expect((await post("/api/social/share", { platform: "Facebook" })).status).toBe(201);
     t.clock.advance(HOUR + 1);
     expect((await post("/api/social/bonus-request", earnMore(randomAddress(), "Facebook"))).status).toBe(409);
-    expect(await post("/api/social/bonus-request", { address: randomAddress() })).toMatchObject({ status: 400, json: { message: SHARE_FIRST } });
+    expect(await post("/api/social/bonus-request", { address: randomAddress() })).toMatchObject({
+      status: 400,
+      json: { message: SHARE_FIRST },
+    });
     expect(rewards()).toEqual([]);
     // shared within the hour: accepted
     expect((await post("/api/social/share", { platform: "facebook" })).status).toBe(201);
@@ -161,15 +205,27 @@ describe("over real HTTP", () => {
   // {"toString": null} makes String(x) and `${x}` throw: such a value must be refused by the schema.
   const poison = { toString: null, valueOf: null };
   test.each([
-    { name: "sharedContent.title", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: poison } } },
-    { name: "sharedContent.description", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: "x", description: poison } } },
+    {
+      name: "sharedContent.title",
+      body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: poison } },
+    },
+    {
+      name: "sharedContent.description",
+      body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: "x", description: poison } },
+    },
     { name: "sharedContent", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: ["a", poison] } },
     { name: "sharedContent as text", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: "Free XRP" } },
     { name: "sharedUrl", body: { ...earnMore(randomAddress(), "Twitter"), sharedUrl: poison } },
-    { name: "a long sharedUrl", body: { ...earnMore(randomAddress(), "Twitter"), sharedUrl: `https://x.example/${"a".repeat(600)}` } },
+    {
+      name: "a long sharedUrl",
+      body: { ...earnMore(randomAddress(), "Twitter"), sharedUrl: `https://x.example/${"a".repeat(600)}` },
+    },
     { name: "platform", body: { ...earnMore(randomAddress(), "Twitter"), platform: poison } },
     { name: "address", body: { ...earnMore(randomAddress(), "Twitter"), address: poison } },
-    { name: "a long title", body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: "t".repeat(201), description: "d" } } },
+    {
+      name: "a long title",
+      body: { ...earnMore(randomAddress(), "Twitter"), sharedContent: { title: "t".repeat(201), description: "d" } },
+    },
   ])("a claim with a crafted $name: 400 with a message, nothing stored, nothing logged", async ({ body }) => {
     await post("/api/social/share", { platform: "Twitter" });
     const res = await post("/api/social/bonus-request", body);
@@ -183,7 +239,11 @@ describe("over real HTTP", () => {
   test("a share with a crafted platform: 400 with a message", async () => {
     for (const platform of [poison, ["Twitter"], { platform: "Twitter" }, 5]) {
       const res = await post("/api/social/share", { platform });
-      expect(res).toEqual({ status: 400, type: expect.stringContaining("application/json"), json: { message: "platform must be Facebook, Twitter or LinkedIn" } });
+      expect(res).toEqual({
+        status: 400,
+        type: expect.stringContaining("application/json"),
+        json: { message: "platform must be Facebook, Twitter or LinkedIn" },
+      });
     }
     expect(t.db.sqlite.query("select count(*) as n from social_shares").get()).toEqual({ n: 0 });
     expect(t.logs).toEqual([]);
@@ -196,15 +256,36 @@ describe("what a user may read", () => {
     await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, cookie });
     await share("Twitter");
     expect((await claim(earnMore(randomAddress(), "Twitter"))).status).toBe(201);
-    await t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, cookie: other.cookie, ip: "198.51.100.3" });
+    await t.call("POST", "/api/faucet/request", {
+      body: { address: randomAddress() },
+      cookie: other.cookie,
+      ip: "198.51.100.3",
+    });
     const mine = (await t.call("GET", "/api/user/faucet-requests", { cookie })).json;
     const theirs = (await t.call("GET", "/api/user/faucet-requests", { cookie: other.cookie })).json;
     expect(mine).toHaveLength(1);
     expect(theirs).toHaveLength(1);
     expect(mine[0].id).not.toBe(theirs[0].id);
-    expect(mine[0]).toEqual({ id: expect.any(Number), status: "PENDING", amount: expect.stringMatching(/^\d+\.\d{6}$/), createdAt: expect.any(String), reason: null, rejectReason: null, txHash: null });
+    expect(mine[0]).toEqual({
+      id: expect.any(Number),
+      status: "PENDING",
+      amount: expect.stringMatching(/^\d+\.\d{6}$/),
+      createdAt: expect.any(String),
+      reason: null,
+      rejectReason: null,
+      txHash: null,
+    });
     expect((await t.call("GET", "/api/user/rewards-history", { cookie })).json).toEqual([
-      { id: expect.any(Number), type: "SOCIAL_SHARE", platform: "Twitter", status: "PENDING", amount: "5.000000", createdAt: expect.any(String), denyReason: null, txHash: null },
+      {
+        id: expect.any(Number),
+        type: "SOCIAL_SHARE",
+        platform: "Twitter",
+        status: "PENDING",
+        amount: "5.000000",
+        createdAt: expect.any(String),
+        denyReason: null,
+        txHash: null,
+      },
     ]);
     expect((await t.call("GET", "/api/user/rewards-history", { cookie: other.cookie })).json).toEqual([]);
     expect((await t.call("GET", "/api/user/faucet-requests")).status).toBe(401);
@@ -214,7 +295,13 @@ describe("what a user may read", () => {
 
 describe("streaks and points", () => {
   const H = 60 * 60 * 1000;
-  const request = (ip: string) => t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, cookie, ip, headers: { "user-agent": "Mozilla/5.0" } });
+  const request = (ip: string) =>
+    t.call("POST", "/api/faucet/request", {
+      body: { address: randomAddress() },
+      cookie,
+      ip,
+      headers: { "user-agent": "Mozilla/5.0" },
+    });
   const me = async () => (await t.call("GET", "/api/user", { cookie })).json;
 
   test.each([

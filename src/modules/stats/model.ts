@@ -11,7 +11,12 @@ export interface DayFigures {
 
 export const payoutTotalView = (paidDrops: number) => ({ totalPayouts: paidDrops / DROPS_PER_XRP });
 
-export const dayView = (d: DayFigures) => ({ day: d.day, requests: d.requests, xrpRequested: d.requestedDrops / DROPS_PER_XRP, xrpPaid: d.paidDrops / DROPS_PER_XRP });
+export const dayView = (d: DayFigures) => ({
+  day: d.day,
+  requests: d.requests,
+  xrpRequested: d.requestedDrops / DROPS_PER_XRP,
+  xrpPaid: d.paidDrops / DROPS_PER_XRP,
+});
 
 // The public feed of the latest payments: nothing but what the ledger shows anyone (the address
 // shortened, the amount, the hash, when it settled). Never who asked, their IP or device.
@@ -23,4 +28,9 @@ export interface RecentPayout {
   paidAt: number;
 }
 export const shortAddress = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;
-export const recentPayoutView = (r: RecentPayout) => ({ address: shortAddress(r.destination), amount: formatXrp(r.amountDrops), txHash: r.txHash, paidAt: iso(r.paidAt)! });
+export const recentPayoutView = (r: RecentPayout) => ({
+  address: shortAddress(r.destination),
+  amount: formatXrp(r.amountDrops),
+  txHash: r.txHash,
+  paidAt: iso(r.paidAt)!,
+});

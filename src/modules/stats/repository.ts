@@ -13,7 +13,11 @@ export function createStatsRepository(db: Db) {
     .where(eq(payouts.status, "paid"))
     .prepare();
   const daysSince = db
-    .select({ day: faucetDailyTotals.day, requests: faucetDailyTotals.requests, amountDrops: faucetDailyTotals.amountDrops })
+    .select({
+      day: faucetDailyTotals.day,
+      requests: faucetDailyTotals.requests,
+      amountDrops: faucetDailyTotals.amountDrops,
+    })
     .from(faucetDailyTotals)
     .where(gte(faucetDailyTotals.day, p("since")))
     .prepare();

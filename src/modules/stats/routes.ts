@@ -5,7 +5,15 @@ import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import { dayView, payoutTotalView, recentPayoutView } from "./model.ts";
 import type { StatsService } from "./service.ts";
 
-export function statsRoutes({ context, stats, reads }: { context: ContextDeps; stats: StatsService; reads: PublicReads }) {
+export function statsRoutes({
+  context,
+  stats,
+  reads,
+}: {
+  context: ContextDeps;
+  stats: StatsService;
+  reads: PublicReads;
+}) {
   // The counter every page polls: a public read, rebuilt when the (cached) total moves.
   const answer = reads.cached();
   const total = reads.add("/api/stats/payouts", () => {
@@ -18,7 +26,11 @@ export function statsRoutes({ context, stats, reads }: { context: ContextDeps; s
     const { key, rows } = stats.recentPayouts();
     return feedAnswer(key, () => rows.map(recentPayoutView));
   });
-  const publicRoutes = new Elysia().get("/api/stats/payouts", () => asJson(total())).get("/api/stats/recent-payouts", () => asJson(feed()));
-  const adminRoutes = new Elysia().use(adminContext(context)).get("/api/admin/stats/daily", () => stats.lastDays().map(dayView));
+  const publicRoutes = new Elysia()
+    .get("/api/stats/payouts", () => asJson(total()))
+    .get("/api/stats/recent-payouts", () => asJson(feed()));
+  const adminRoutes = new Elysia()
+    .use(adminContext(context))
+    .get("/api/admin/stats/daily", () => stats.lastDays().map(dayView));
   return new Elysia().use(publicRoutes).use(adminRoutes);
 }

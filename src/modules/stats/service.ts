@@ -35,7 +35,12 @@ export function createStatsService({ db, clock, cacheMs = 5_000 }: { db: Db; clo
       const paid = new Map(repo.paidByDaySince(since).map((row) => [row.day, row.drops]));
       return Array.from({ length: CHART_DAYS }, (_, i) => {
         const day = utcDay(since + i * DAY_MS);
-        return { day, requests: accepted.get(day)?.requests ?? 0, requestedDrops: accepted.get(day)?.amountDrops ?? 0, paidDrops: paid.get(day) ?? 0 };
+        return {
+          day,
+          requests: accepted.get(day)?.requests ?? 0,
+          requestedDrops: accepted.get(day)?.amountDrops ?? 0,
+          paidDrops: paid.get(day) ?? 0,
+        };
       });
     },
   };

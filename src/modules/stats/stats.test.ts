@@ -30,11 +30,19 @@ describe("GET /api/admin/stats/daily", () =>
       url: "/api/admin/stats/daily",
       as: "admin",
       // (a browser's request, unflagged: a flagged one holds none of the day's XRP until approved)
-      setup: (t) => t.call("POST", "/api/faucet/request", { body: { address: randomAddress() }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } }),
+      setup: (t) =>
+        t.call("POST", "/api/faucet/request", {
+          body: { address: randomAddress() },
+          headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" },
+        }),
       expectStatus: 200,
       after: (res, { t }) => {
         expect(res.json).toHaveLength(30);
-        expect(res.json.at(-1)).toMatchObject({ day: new Date(t.clock()).toISOString().slice(0, 10), requests: 1, xrpPaid: 0 });
+        expect(res.json.at(-1)).toMatchObject({
+          day: new Date(t.clock()).toISOString().slice(0, 10),
+          requests: 1,
+          xrpPaid: 0,
+        });
         expect(res.json.at(-1).xrpRequested).toBeGreaterThanOrEqual(5);
       },
     },
@@ -53,13 +61,28 @@ describe("GET /api/stats/recent-payouts", () => {
         "insert into payouts (kind, destination, amount_drops, status, tx_hash, requested_by, created_at, updated_at) values ('FAUCET_REQUEST', ?, ?, ?, ?, null, ?, ?)",
       );
       const now = app.clock();
-      for (let i = 0; i < 12; i++) insert.run(`rPaid${String(i).padStart(2, "0")}Address000000000000000000`, 5_000_000 + i, "paid", `${i}`.padStart(64, "A"), now, now + i * 1000);
+      for (let i = 0; i < 12; i++)
+        insert.run(
+          `rPaid${String(i).padStart(2, "0")}Address000000000000000000`,
+          5_000_000 + i,
+          "paid",
+          `${i}`.padStart(64, "A"),
+          now,
+          now + i * 1000,
+        );
       insert.run("rNotYetPaidAddress000000000000000", 9_000_000, "in_flight", null, now, now + 60_000);
       app.clock.advance(10_000);
       const rows = await feed();
       expect(rows).toHaveLength(10);
-      expect(rows[0]).toEqual({ address: "rPaid1...0000", amount: "5.000011", txHash: "11".padStart(64, "A"), paidAt: new Date(now + 11_000).toISOString() });
-      expect(rows.map((r: { amount: string }) => r.amount)).toEqual(Array.from({ length: 10 }, (_, i) => (5 + (11 - i) / 1e6).toFixed(6)));
+      expect(rows[0]).toEqual({
+        address: "rPaid1...0000",
+        amount: "5.000011",
+        txHash: "11".padStart(64, "A"),
+        paidAt: new Date(now + 11_000).toISOString(),
+      });
+      expect(rows.map((r: { amount: string }) => r.amount)).toEqual(
+        Array.from({ length: 10 }, (_, i) => (5 + (11 - i) / 1e6).toFixed(6)),
+      );
       // read through its own index, never a sort of every paid payout
       const read = log.sql!.taken().find((sql) => sql.includes("from payouts") && sql.includes("order by"));
       expect(read).toBeDefined();

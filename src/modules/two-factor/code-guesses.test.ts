@@ -16,8 +16,14 @@ afterEach(() => t?.close());
 
 // Turns two-factor sign-in on for the session's user; answers its secret and recovery codes.
 async function turnOn(app: TestApp, cookie: string) {
-  const setup = await app.call("POST", "/api/user/two-factor/setup", { cookie, body: { password: "correct horse battery" } });
-  const enable = await app.call("POST", "/api/user/two-factor/enable", { cookie, body: { code: totpCode(setup.json.secret, app.clock()) } });
+  const setup = await app.call("POST", "/api/user/two-factor/setup", {
+    cookie,
+    body: { password: "correct horse battery" },
+  });
+  const enable = await app.call("POST", "/api/user/two-factor/enable", {
+    cookie,
+    body: { code: totpCode(setup.json.secret, app.clock()) },
+  });
   expect(enable.status).toBe(200);
   return { secret: setup.json.secret as string, recoveryCodes: enable.json.recoveryCodes as string[] };
 }
@@ -26,7 +32,8 @@ const nextCode = (app: TestApp, secret: string) => {
   app.clock.advance(30_000);
   return totpCode(secret, app.clock());
 };
-const stepUp = (cookie: string, code: string, ip: string) => t.call("POST", "/api/user/step-up", { cookie, body: { code }, ip });
+const stepUp = (cookie: string, code: string, ip: string) =>
+  t.call("POST", "/api/user/step-up", { cookie, body: { code }, ip });
 // an IP of the n-th of many IPv6 /48s
 const network48 = (n: number) => `2001:db8:${(n >> 16).toString(16)}${(n & 0xffff).toString(16).padStart(4, "0")}::1`;
 
@@ -43,10 +50,17 @@ describe("the throttle's memory", () => {
     // another account's wrong codes (its setup's), 3,000 of them, each from its own /48: 9,000 keys
     // for the throttle (IP group, network, name from there), every one of them new
     const mallory = await t.register("mallory");
-    await t.call("POST", "/api/user/two-factor/setup", { cookie: mallory.cookie, body: { password: "correct horse battery" } });
+    await t.call("POST", "/api/user/two-factor/setup", {
+      cookie: mallory.cookie,
+      body: { password: "correct horse battery" },
+    });
     const statuses: Record<number, number> = {};
     for (let i = 0; i < 3000; i++) {
-      const res = await t.call("POST", "/api/user/two-factor/enable", { cookie: mallory.cookie, body: { code: "000000" }, ip: network48(0x10000 + i) });
+      const res = await t.call("POST", "/api/user/two-factor/enable", {
+        cookie: mallory.cookie,
+        body: { code: "000000" },
+        ip: network48(0x10000 + i),
+      });
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     }
     expect(statuses).toEqual({ 400: 3000 });
@@ -61,13 +75,25 @@ describe("the throttle's memory", () => {
 });
 
 const retryAfter = (res: { headers: Headers }) => Number(res.headers.get("retry-after"));
-const refusal = (res: { status: number; headers: Headers; json: any }) => ({ status: res.status, code: res.headers.get("x-error-code"), retryAfter: retryAfter(res), message: res.json?.message });
-const waiting = (seconds: number) => ({ status: 429, code: "WRONG_CODES_WAIT", retryAfter: seconds, message: TWO_FACTOR_MESSAGES.wrongCodesWait(seconds * 1000) });
+const refusal = (res: { status: number; headers: Headers; json: any }) => ({
+  status: res.status,
+  code: res.headers.get("x-error-code"),
+  retryAfter: retryAfter(res),
+  message: res.json?.message,
+});
+const waiting = (seconds: number) => ({
+  status: 429,
+  code: "WRONG_CODES_WAIT",
+  retryAfter: seconds,
+  message: TWO_FACTOR_MESSAGES.wrongCodesWait(seconds * 1000),
+});
 const login = (username: string, password: string, code: string | undefined, ip: string) =>
   t.call("POST", "/api/login", { body: { username, password, ...(code === undefined ? {} : { code }) }, ip });
 const PASSWORD = "correct horse battery";
-const recoveryCodesLeft = async (cookie: string) => (await t.call("GET", "/api/user", { cookie })).json.twoFactor.recoveryCodesLeft;
-const notificationsOf = async (cookie: string) => (await t.call("GET", "/api/user/notifications", { cookie })).json.items as { kind: string; message: string }[];
+const recoveryCodesLeft = async (cookie: string) =>
+  (await t.call("GET", "/api/user", { cookie })).json.twoFactor.recoveryCodesLeft;
+const notificationsOf = async (cookie: string) =>
+  (await t.call("GET", "/api/user/notifications", { cookie })).json.items as { kind: string; message: string }[];
 
 describe("wrong codes counted per account, from every network", () => {
   test("five wrong step-up codes from five networks, then every check waits 2^n seconds, up to 15 minutes, unchecked; the owner's right code after the wait works", async () => {
@@ -124,7 +150,12 @@ describe("wrong codes counted per account, from every network", () => {
           body: JSON.stringify({ code: recoveryCodes[0] }),
         }),
       );
-      expect({ status: res.status, code: res.headers.get("x-error-code"), retryAfter: retryAfter(res), message: (await res.json()).message }).toEqual(waiting(2));
+      expect({
+        status: res.status,
+        code: res.headers.get("x-error-code"),
+        retryAfter: retryAfter(res),
+        message: (await res.json()).message,
+      }).toEqual(waiting(2));
     } finally {
       restarted.services.stopTimers();
     }
@@ -135,17 +166,43 @@ describe("wrong codes counted per account, from every network", () => {
     const boss = await t.register("boss");
     const { secret, recoveryCodes } = await turnOn(t, boss.cookie);
     // wrong passwords with codes, from ten networks: no code is checked, none counts
-    for (let i = 0; i < 10; i++) expect((await login("boss", `not the password ${i}`, "123456", network48(i))).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login("boss", `not the password ${i}`, "123456", network48(i))).status).toBe(401);
     expect(t.db.sqlite.query("select count(*) as n from code_guesses").get()).toEqual({ n: 0 });
     // three wrong codes with the right password, a wrong recovery code in a step-up, a wrong code to turn it off
-    for (let i = 0; i < 3; i++) expect((await login("boss", PASSWORD, String(100000 + i), network48(20 + i))).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login("boss", PASSWORD, String(100000 + i), network48(20 + i))).status).toBe(401);
     expect((await stepUp(boss.cookie, "aaaaa-bbbbb", network48(30))).status).toBe(400);
-    expect((await t.call("POST", "/api/user/two-factor/disable", { cookie: boss.cookie, body: { code: "222222" }, ip: network48(31) })).status).toBe(400);
+    expect(
+      (
+        await t.call("POST", "/api/user/two-factor/disable", {
+          cookie: boss.cookie,
+          body: { code: "222222" },
+          ip: network48(31),
+        })
+      ).status,
+    ).toBe(400);
     // now every code waits: at login before the password is checked, so a right and a wrong one get one answer
     expect(refusal(await login("boss", PASSWORD, recoveryCodes[1]!, network48(40)))).toEqual(waiting(2));
     expect(refusal(await login("boss", "not the password", recoveryCodes[1]!, network48(41)))).toEqual(waiting(2));
-    expect(refusal(await t.call("POST", "/api/user/two-factor/disable", { cookie: boss.cookie, body: { code: recoveryCodes[1] }, ip: network48(42) }))).toEqual(waiting(2));
-    expect(refusal(await t.call("POST", "/api/user/two-factor/recovery-codes", { cookie: boss.cookie, body: { code: recoveryCodes[1] }, ip: network48(43) }))).toEqual(waiting(2));
+    expect(
+      refusal(
+        await t.call("POST", "/api/user/two-factor/disable", {
+          cookie: boss.cookie,
+          body: { code: recoveryCodes[1] },
+          ip: network48(42),
+        }),
+      ),
+    ).toEqual(waiting(2));
+    expect(
+      refusal(
+        await t.call("POST", "/api/user/two-factor/recovery-codes", {
+          cookie: boss.cookie,
+          body: { code: recoveryCodes[1] },
+          ip: network48(43),
+        }),
+      ),
+    ).toEqual(waiting(2));
     expect(await recoveryCodesLeft(boss.cookie)).toBe(10);
     // the password alone still answers that a code is needed
     expect((await login("boss", PASSWORD, undefined, network48(44))).json.message).toBe(LOGIN_CODE_NEEDED);
@@ -157,14 +214,18 @@ describe("wrong codes counted per account, from every network", () => {
     t = testApp();
     const boss = await t.register("boss");
     await turnOn(t, boss.cookie);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => stepUp(boss.cookie, String(100000 + i), network48(i))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => stepUp(boss.cookie, String(100000 + i), network48(i))),
+    );
     const counts: Record<number, number> = {};
     for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
     expect(counts).toEqual({ 400: 5, 429: 45 });
     expect(t.db.sqlite.query("select failures from code_guesses").get()).toEqual({ failures: 5 });
     // and at login, with the right password: still five checked in all
     t.clock.advance(16 * 60_000);
-    const logins = await Promise.all(Array.from({ length: 20 }, (_, i) => login("boss", PASSWORD, String(200000 + i), network48(100 + i))));
+    const logins = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login("boss", PASSWORD, String(200000 + i), network48(100 + i))),
+    );
     expect(logins.every((a) => a.status === 401 || a.status === 429)).toBe(true);
     expect(t.db.sqlite.query("select failures from code_guesses").get()).toEqual({ failures: 5 });
   });
@@ -172,7 +233,16 @@ describe("wrong codes counted per account, from every network", () => {
   test("the owner is told once a streak, in the bell and by email; a new streak after 15 quiet minutes tells them again", async () => {
     const smtp = await startSmtp({ user: "mailer", pass: "s3cret-pass" });
     try {
-      t = testApp({ config: { publicUrl: null, trustProxy: false, mail: { smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, from: "XRP Faucet <faucet@faucet.test>" } } });
+      t = testApp({
+        config: {
+          publicUrl: null,
+          trustProxy: false,
+          mail: {
+            smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`,
+            from: "XRP Faucet <faucet@faucet.test>",
+          },
+        },
+      });
       const boss = await t.register("boss");
       await turnOn(t, boss.cookie);
       for (let i = 0; i < 4; i++) expect((await stepUp(boss.cookie, "999999", network48(i))).status).toBe(400);
@@ -212,23 +282,35 @@ describe("the throttle's memory: its locks", () => {
     t = testApp({ throttleKeysPerTier: 500 });
     await t.register("victim");
     const attacker = "2001:db8:aaaa:1::1";
-    for (let i = 0; i < 5; i++) expect((await login("victim", `guess number ${i}`, undefined, attacker)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login("victim", `guess number ${i}`, undefined, attacker)).status).toBe(401);
     expect((await login("victim", PASSWORD, undefined, attacker)).status).toBe(429);
     // someone else's count in progress: 3 of their network's 5
     await t.register("carol");
-    for (let i = 0; i < 3; i++) expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
 
     // another account, its setup started, sends 5 wrong enable codes from each of 505 /48s: its
     // codes are the account's, so the fifth cancels the setup and the rest check nothing
     const mallory = await t.register("mallory");
-    expect((await t.call("POST", "/api/user/two-factor/setup", { cookie: mallory.cookie, body: { password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await t.call("POST", "/api/user/two-factor/setup", { cookie: mallory.cookie, body: { password: PASSWORD } }))
+        .status,
+    ).toBe(200);
     const answers: Record<string, number> = {};
     const tally = (res: { status: number; headers: Headers }) => {
       const key = `${res.status} ${res.headers.get("x-error-code")}`;
       answers[key] = (answers[key] ?? 0) + 1;
     };
     for (let i = 0; i < 505; i++) {
-      for (let k = 0; k < 5; k++) tally(await t.call("POST", "/api/user/two-factor/enable", { cookie: mallory.cookie, body: { code: "000000" }, ip: network48(0x20000 + i) }));
+      for (let k = 0; k < 5; k++)
+        tally(
+          await t.call("POST", "/api/user/two-factor/enable", {
+            cookie: mallory.cookie,
+            body: { code: "000000" },
+            ip: network48(0x20000 + i),
+          }),
+        );
     }
     expect(answers).toEqual({ "400 WRONG_CODE": 4, "400 TWO_FACTOR_SETUP_AGAIN": 505 * 5 - 4 });
 
@@ -237,7 +319,11 @@ describe("the throttle's memory: its locks", () => {
     const steps: Record<number, number> = {};
     for (let i = 0; i < 505; i++) {
       for (let k = 0; k < 5; k++) {
-        const res = await t.call("POST", "/api/user/step-up", { cookie: mallory.cookie, body: { password: `wrong ${k}` }, ip: network48(0x20000 + i) });
+        const res = await t.call("POST", "/api/user/step-up", {
+          cookie: mallory.cookie,
+          body: { password: `wrong ${k}` },
+          ip: network48(0x20000 + i),
+        });
         steps[res.status] = (steps[res.status] ?? 0) + 1;
       }
     }
@@ -252,7 +338,8 @@ describe("the throttle's memory: its locks", () => {
     expect(retryAfter(refused)).toBeGreaterThan(13 * 60);
     expect((await login("victim", PASSWORD, undefined, "198.51.100.7")).status).toBe(200);
     // and carol's network still has its last 2 tries, not 5
-    for (let i = 3; i < 5; i++) expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
+    for (let i = 3; i < 5; i++)
+      expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
     expect((await login("carol", PASSWORD, undefined, "192.0.2.77")).status).toBe(429);
   }, 120_000);
 });

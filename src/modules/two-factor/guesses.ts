@@ -61,7 +61,9 @@ export function createCodeGuesses({ db, clock, repo, mailer, log }: CodeGuessDep
       `Until the wrong codes stop, each further code is checked only after a wait that doubles with every wrong one (at most ${MAX_CODE_WAIT_MS / 60_000} minutes). Your own right code works once the wait is over.`,
     ].join("\n");
     mailer.send({ to: user.email, subject: "Wrong two-factor codes for your account", text }).catch((error) => {
-      log(`wrong-codes email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`);
+      log(
+        `wrong-codes email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`,
+      );
     });
   };
 
@@ -100,7 +102,12 @@ export function createCodeGuesses({ db, clock, repo, mailer, log }: CodeGuessDep
           const count = immediate(db, () => {
             const n = currentStreak(repo.codeStreak(user.id), at).failures + 1;
             repo.saveCodeStreak(user.id, n, at);
-            if (n === FREE_WRONG_CODES) notify(db, { userId: user.id, kind: "WRONG_CODES", message: notificationText.wrongCodes(n, network) }, at);
+            if (n === FREE_WRONG_CODES)
+              notify(
+                db,
+                { userId: user.id, kind: "WRONG_CODES", message: notificationText.wrongCodes(n, network) },
+                at,
+              );
             return n;
           });
           if (count === FREE_WRONG_CODES) email(user, network, at);

@@ -12,7 +12,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export const FREE_WRONG_CODES = 5;
 export const MAX_CODE_WAIT_MS = 15 * 60_000;
 export const CODE_STREAK_QUIET_MS = 15 * 60_000;
-export const codeWaitMs = (failures: number): number => (failures < FREE_WRONG_CODES ? 0 : Math.min(2 ** (failures - FREE_WRONG_CODES + 1) * 1000, MAX_CODE_WAIT_MS));
+export const codeWaitMs = (failures: number): number =>
+  failures < FREE_WRONG_CODES ? 0 : Math.min(2 ** (failures - FREE_WRONG_CODES + 1) * 1000, MAX_CODE_WAIT_MS);
 
 const secondsText = (ms: number) => {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -23,7 +24,8 @@ export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
   wrongCode: "That code is not right. Check the time on your phone and enter the newest code.",
   setupCodeRequired: "Enter the setup code that --seed-admin printed on the server's console",
-  wrongSetupCode: "That setup code is not right, or it has expired or been used. Ask the operator to run --seed-admin on the server's console for a new one.",
+  wrongSetupCode:
+    "That setup code is not right, or it has expired or been used. Ask the operator to run --seed-admin on the server's console for a new one.",
   notSetUp: "Start the setup first: scan the QR code, then enter the code your app shows",
   setupAgain: "Too many wrong codes: this setup was cancelled. Start the setup again and scan the new QR code.",
   alreadyOn: "Two-factor sign-in is already on",
@@ -31,7 +33,8 @@ export const TWO_FACTOR_MESSAGES = {
   requiredForAdmins: "Admins of this server must keep two-factor sign-in on",
   enabled: "Two-factor sign-in is on",
   disabled: "Two-factor sign-in is off",
-  wrongCodesWait: (ms: number) => `Too many wrong codes for this account. Please try again ${ms < 60_000 ? secondsText(ms) : waitText(ms)}.`,
+  wrongCodesWait: (ms: number) =>
+    `Too many wrong codes for this account. Please try again ${ms < 60_000 ? secondsText(ms) : waitText(ms)}.`,
 } as const;
 
 export const twoFactorErrors = {
@@ -44,7 +47,8 @@ export const twoFactorErrors = {
   alreadyOn: () => conflict(TWO_FACTOR_MESSAGES.alreadyOn, "TWO_FACTOR_ON"),
   notOn: () => conflict(TWO_FACTOR_MESSAGES.notOn, "TWO_FACTOR_OFF"),
   requiredForAdmins: () => appError(403, "TWO_FACTOR_REQUIRED_FOR_ADMINS", TWO_FACTOR_MESSAGES.requiredForAdmins),
-  wrongCodesWait: (seconds: number) => tooManyRequests(TWO_FACTOR_MESSAGES.wrongCodesWait(seconds * 1000), seconds, "WRONG_CODES_WAIT"),
+  wrongCodesWait: (seconds: number) =>
+    tooManyRequests(TWO_FACTOR_MESSAGES.wrongCodesWait(seconds * 1000), seconds, "WRONG_CODES_WAIT"),
   forbidden,
 };
 

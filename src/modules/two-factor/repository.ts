@@ -11,7 +11,11 @@ export type CodeStreak = Pick<CodeGuesses, "failures" | "lastFailedAt">;
 
 export function createTwoFactorRepository(db: Db) {
   const streak = { failures: codeGuesses.failures, lastFailedAt: codeGuesses.lastFailedAt };
-  const streakOf = db.select(streak).from(codeGuesses).where(eq(codeGuesses.userId, p("userId"))).prepare();
+  const streakOf = db
+    .select(streak)
+    .from(codeGuesses)
+    .where(eq(codeGuesses.userId, p("userId")))
+    .prepare();
   // a login's, before its password is checked: only an account with two-factor sign-in on has one
   const streakByName = db
     .select(streak)
@@ -22,9 +26,15 @@ export function createTwoFactorRepository(db: Db) {
   const saveStreak = db
     .insert(codeGuesses)
     .values({ userId: p("userId"), failures: p("failures"), lastFailedAt: p("at") })
-    .onConflictDoUpdate({ target: codeGuesses.userId, set: { failures: sql`excluded.failures`, lastFailedAt: sql`excluded.last_failed_at` } })
+    .onConflictDoUpdate({
+      target: codeGuesses.userId,
+      set: { failures: sql`excluded.failures`, lastFailedAt: sql`excluded.last_failed_at` },
+    })
     .prepare();
-  const endStreak = db.delete(codeGuesses).where(eq(codeGuesses.userId, p("userId"))).prepare();
+  const endStreak = db
+    .delete(codeGuesses)
+    .where(eq(codeGuesses.userId, p("userId")))
+    .prepare();
 
   return {
     // The account's wrong codes in a row and when the last came (none: undefined).
@@ -39,28 +49,50 @@ export function createTwoFactorRepository(db: Db) {
     },
     // Turns the pending secret on, with the step its first code was for and new recovery codes.
     enable(userId: number, sealed: string, step: number, codeHashes: string[], now: number) {
-      db.update(users).set({ totpSecret: sealed, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, userId)).run();
+      db.update(users)
+        .set({ totpSecret: sealed, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
+        .where(eq(users.id, userId))
+        .run();
       this.replaceRecoveryCodes(userId, codeHashes, now);
     },
     // Whether the user has it on.
     enabled(userId: number): boolean {
-      return (db.select({ at: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get()?.at ?? null) !== null;
+      return (
+        (db.select({ at: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get()?.at ?? null) !== null
+      );
     },
     disable(userId: number) {
-      db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
+      db.update(users)
+        .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+        .where(eq(users.id, userId))
+        .run();
       db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
     },
     // Takes the step only when it is after the last one accepted (the same code twice: false).
     takeStep(userId: number, step: number): boolean {
-      return db.sqlite.run("update users set totp_last_step = ? where id = ? and (totp_last_step is null or totp_last_step < ?)", [step, userId, step]).changes > 0;
+      return (
+        db.sqlite.run(
+          "update users set totp_last_step = ? where id = ? and (totp_last_step is null or totp_last_step < ?)",
+          [step, userId, step],
+        ).changes > 0
+      );
     },
     // Uses a recovery code once (false when it is not one of the user's unused codes).
     spendRecoveryCode(userId: number, codeHash: string, now: number): boolean {
-      return db.sqlite.run("update recovery_codes set used_at = ? where user_id = ? and code_hash = ? and used_at is null", [now, userId, codeHash]).changes > 0;
+      return (
+        db.sqlite.run("update recovery_codes set used_at = ? where user_id = ? and code_hash = ? and used_at is null", [
+          now,
+          userId,
+          codeHash,
+        ]).changes > 0
+      );
     },
     replaceRecoveryCodes(userId: number, codeHashes: string[], now: number) {
       db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-      if (codeHashes.length > 0) db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now }))).run();
+      if (codeHashes.length > 0)
+        db.insert(recoveryCodes)
+          .values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })))
+          .run();
     },
     // The admin's setup code: a new one replaces the last.
     putSetupCode(userId: number, codeHash: string, expiresAt: number, now: number) {
@@ -71,15 +103,28 @@ export function createTwoFactorRepository(db: Db) {
     },
     // Whether the user's setup code is this one and has not expired.
     setupCodeValid(userId: number, codeHash: string, now: number): boolean {
-      const row = db.select({ codeHash: twoFactorSetupCodes.codeHash, expiresAt: twoFactorSetupCodes.expiresAt }).from(twoFactorSetupCodes).where(eq(twoFactorSetupCodes.userId, userId)).get();
+      const row = db
+        .select({ codeHash: twoFactorSetupCodes.codeHash, expiresAt: twoFactorSetupCodes.expiresAt })
+        .from(twoFactorSetupCodes)
+        .where(eq(twoFactorSetupCodes.userId, userId))
+        .get();
       return row !== undefined && row.expiresAt > now && row.codeHash === codeHash;
     },
     // Uses the setup code up (false when it has expired or there is none).
     takeSetupCode(userId: number, now: number): boolean {
-      return db.sqlite.run("delete from two_factor_setup_codes where user_id = ? and expires_at > ?", [userId, now]).changes > 0;
+      return (
+        db.sqlite.run("delete from two_factor_setup_codes where user_id = ? and expires_at > ?", [userId, now])
+          .changes > 0
+      );
     },
     recoveryCodesLeft(userId: number): number {
-      return db.select({ n: sql<number>`count(*)` }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).get()?.n ?? 0;
+      return (
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(recoveryCodes)
+          .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+          .get()?.n ?? 0
+      );
     },
   };
 }

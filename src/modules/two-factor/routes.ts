@@ -9,8 +9,16 @@ import type { TwoFactorService } from "./service.ts";
 export function twoFactorRoutes({ context, twoFactor }: { context: ContextDeps; twoFactor: TwoFactorService }) {
   return new Elysia()
     .use(visitorContext(context))
-    .post("/api/user/two-factor/setup", ({ body, visitor }) => twoFactor.setup(visitor.requireUser(), body ?? {}, visitor.ip), { body: setupBody })
-    .post("/api/user/two-factor/enable", ({ body, visitor }) => twoFactor.enable(visitor.requireUser(), body?.code, visitor.session, visitor.ip), { body: codeBody })
+    .post(
+      "/api/user/two-factor/setup",
+      ({ body, visitor }) => twoFactor.setup(visitor.requireUser(), body ?? {}, visitor.ip),
+      { body: setupBody },
+    )
+    .post(
+      "/api/user/two-factor/enable",
+      ({ body, visitor }) => twoFactor.enable(visitor.requireUser(), body?.code, visitor.session, visitor.ip),
+      { body: codeBody },
+    )
     .post(
       "/api/user/two-factor/disable",
       async ({ body, visitor }) => {
@@ -19,6 +27,15 @@ export function twoFactorRoutes({ context, twoFactor }: { context: ContextDeps; 
       },
       { body: codeBody },
     )
-    .post("/api/user/two-factor/recovery-codes", ({ body, visitor }) => twoFactor.renewRecoveryCodes(visitor.requireUser(), body?.code, visitor.ip), { body: codeBody })
-    .post("/api/user/step-up", ({ body, visitor }) => twoFactor.stepUp(visitor.requireUser(), visitor.session, body ?? {}, visitor.ip, visitor.userAgent), { body: stepUpBody });
+    .post(
+      "/api/user/two-factor/recovery-codes",
+      ({ body, visitor }) => twoFactor.renewRecoveryCodes(visitor.requireUser(), body?.code, visitor.ip),
+      { body: codeBody },
+    )
+    .post(
+      "/api/user/step-up",
+      ({ body, visitor }) =>
+        twoFactor.stepUp(visitor.requireUser(), visitor.session, body ?? {}, visitor.ip, visitor.userAgent),
+      { body: stepUpBody },
+    );
 }

@@ -18,7 +18,13 @@ import { waitText } from "../../lib/time.ts";
 import type { Mailer } from "../account/mail.ts";
 import { recordAudit } from "../audit/service.ts";
 import { type CodeGuess, createCodeGuesses } from "./guesses.ts";
-import { FREE_WRONG_CODES, RECOVERY_CODE_COUNT, SETUP_CODE_LIFETIME_MS, type TwoFactorStatus, twoFactorErrors } from "./model.ts";
+import {
+  FREE_WRONG_CODES,
+  RECOVERY_CODE_COUNT,
+  SETUP_CODE_LIFETIME_MS,
+  type TwoFactorStatus,
+  twoFactorErrors,
+} from "./model.ts";
 import { createTwoFactorRepository } from "./repository.ts";
 
 export interface TwoFactorDeps {
@@ -55,7 +61,18 @@ const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-
 const hashOf = (code: string) => new Bun.CryptoHasher("sha256").update(normalRecoveryCode(code)).digest("hex");
 const codeText = (code: string | null | undefined) => (code ?? "").trim().replace(/\s+/g, "");
 
-export function createTwoFactorService({ db, clock, box, sessions, throttle, networksOf, requiredForAdmins, confirmPassword, mailer = null, log = () => {} }: TwoFactorDeps) {
+export function createTwoFactorService({
+  db,
+  clock,
+  box,
+  sessions,
+  throttle,
+  networksOf,
+  requiredForAdmins,
+  confirmPassword,
+  mailer = null,
+  log = () => {},
+}: TwoFactorDeps) {
   const repo = createTwoFactorRepository(db);
   const guesses = createCodeGuesses({ db, clock, repo, mailer, log });
 
@@ -92,7 +109,8 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     if (!code) throw twoFactorErrors.codeRequired();
     const nets = networksOf(ip);
     const attempt = throttle.begin(nets, user.username, "code");
-    if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
+    if (typeof attempt === "number")
+      throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
     const guess = guesses.begin(user, nets.network);
     if (typeof guess === "number") {
       attempt.cancel();
@@ -115,7 +133,8 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     const code = codeText(input);
     if (!code) throw twoFactorErrors.setupCodeRequired();
     const attempt = throttle.begin(networksOf(ip), user.username, "code");
-    if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
+    if (typeof attempt === "number")
+      throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
     if (!repo.setupCodeValid(user.id, hashOf(code), clock())) {
       attempt.failed();
       throw twoFactorErrors.wrongSetupCode();
@@ -123,7 +142,8 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     attempt.succeeded();
   };
 
-  const audit = (user: User, action: string, ip: string, now: number) => recordAudit(db, { actor: user, action, targetType: "user", targetId: user.id, ip }, now);
+  const audit = (user: User, action: string, ip: string, now: number) =>
+    recordAudit(db, { actor: user, action, targetType: "user", targetId: user.id, ip }, now);
 
   return {
     enabled: (user: User) => user.totpEnabledAt !== null,
@@ -131,7 +151,12 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     status(user: User): TwoFactorStatus {
       const enabled = user.totpEnabledAt !== null;
       const required = requiredForAdmins && user.isAdmin;
-      return { enabled, required, setupRequired: required && !enabled, recoveryCodesLeft: enabled ? repo.recoveryCodesLeft(user.id) : 0 };
+      return {
+        enabled,
+        required,
+        setupRequired: required && !enabled,
+        recoveryCodesLeft: enabled ? repo.recoveryCodesLeft(user.id) : 0,
+      };
     },
 
     // A login's second step: the code with a right password (counted by the login's throttle, and with
@@ -169,12 +194,14 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     // guess a setup's codes 5 times, not from as many networks as it has.
     async enable(user: User, input: string | null | undefined, session: SessionInfo | null, ip: string) {
       if (user.totpEnabledAt !== null) throw twoFactorErrors.alreadyOn();
-      if (user.totpPendingSecret === null) throw guesses.failures(user) >= FREE_WRONG_CODES ? twoFactorErrors.setupAgain() : twoFactorErrors.notSetUp();
+      if (user.totpPendingSecret === null)
+        throw guesses.failures(user) >= FREE_WRONG_CODES ? twoFactorErrors.setupAgain() : twoFactorErrors.notSetUp();
       const code = codeText(input);
       if (!code) throw twoFactorErrors.codeRequired();
       const nets = networksOf(ip);
       const attempt = throttle.begin(nets, user.username, "code");
-      if (typeof attempt === "number") throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
+      if (typeof attempt === "number")
+        throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
       const guess = guesses.begin(user, nets.network);
       if (typeof guess === "number") {
         attempt.cancel();
@@ -238,7 +265,13 @@ export function createTwoFactorService({ db, clock, box, sessions, throttle, net
     // for the next 5 minutes, and the place it was entered from (`ip`, `userAgent`) is known to the
     // session from then on. Without two-factor sign-in, the password: it confirms handing an account
     // to someone (a reset link); money needs nothing from such an admin.
-    async stepUp(user: User, session: SessionInfo | null, input: { code?: string | null; password?: string | null }, ip: string, userAgent: string | null) {
+    async stepUp(
+      user: User,
+      session: SessionInfo | null,
+      input: { code?: string | null; password?: string | null },
+      ip: string,
+      userAgent: string | null,
+    ) {
       const withCode = user.totpEnabledAt !== null;
       if (withCode) await checkCounted(user, input.code, ip);
       else await confirmPassword(user, input.password, ip);

@@ -56,12 +56,21 @@ export function imageKind(bytes: Uint8Array): "png" | "jpg" | "webp" | null {
 export const uploadErrors = {
   notAnImage: () => appError(415, "NOT_AN_IMAGE", "Upload a PNG, JPEG or WebP image"),
   tooLarge: () => appError(413, "UPLOAD_TOO_LARGE", "The image is too large (at most 2 MiB)", { connection: "close" }),
-  notUploaded: (field: string) => appError(400, "NOT_UPLOADED", `${field} must be an image uploaded here (/uploads/...)`),
-  tooManyFiles: (quota: UploadQuota) => conflict(`There are ${quota.files} images, the most this site keeps. ${MAKE_ROOM}`, "UPLOAD_QUOTA_FILES"),
+  notUploaded: (field: string) =>
+    appError(400, "NOT_UPLOADED", `${field} must be an image uploaded here (/uploads/...)`),
+  tooManyFiles: (quota: UploadQuota) =>
+    conflict(`There are ${quota.files} images, the most this site keeps. ${MAKE_ROOM}`, "UPLOAD_QUOTA_FILES"),
   tooManyBytes: (size: number, used: number, quota: UploadQuota) =>
-    conflict(`This image (${mibText(size)}) does not fit: the images use ${mibText(used)} of the ${mibText(quota.bytes)} they may. ${MAKE_ROOM}`, "UPLOAD_QUOTA_BYTES"),
+    conflict(
+      `This image (${mibText(size)}) does not fit: the images use ${mibText(used)} of the ${mibText(quota.bytes)} they may. ${MAKE_ROOM}`,
+      "UPLOAD_QUOTA_BYTES",
+    ),
   noSuchImage: () => notFound("No such image", "UPLOAD_NOT_FOUND"),
-  inUse: (uses: UploadUse[]) => conflict(`This image is in use: ${uses.map((u) => u.text).join("; ")}. Take it out there first, then delete it.`, "UPLOAD_IN_USE"),
+  inUse: (uses: UploadUse[]) =>
+    conflict(
+      `This image is in use: ${uses.map((u) => u.text).join("; ")}. Take it out there first, then delete it.`,
+      "UPLOAD_IN_USE",
+    ),
 };
 
 // An optional image field of a post, an ad or the site: null, or the path of an uploaded image.

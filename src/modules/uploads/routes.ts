@@ -9,7 +9,15 @@ import { jsonError } from "../../lib/errors.ts";
 import { UPLOAD_TYPES } from "./model.ts";
 import type { UploadService } from "./service.ts";
 
-export function uploadRoutes({ context, uploads, headers }: { context: ContextDeps; uploads: UploadService; headers: Record<string, string> }) {
+export function uploadRoutes({
+  context,
+  uploads,
+  headers,
+}: {
+  context: ContextDeps;
+  uploads: UploadService;
+  headers: Record<string, string>;
+}) {
   const admin = new Elysia()
     .use(adminContext(context))
     .post("/api/admin/uploads", async ({ body, set }) => {
@@ -22,10 +30,16 @@ export function uploadRoutes({ context, uploads, headers }: { context: ContextDe
       uploads.remove(params.name, actor);
       set.status = 204;
     });
-  return new Elysia().use(admin).get("/uploads/:name", ({ params }) => {
-    const path = uploads.file(params.name);
-    if (!path) return jsonError(404, "No such image", headers);
-    const type = UPLOAD_TYPES[params.name.slice(params.name.lastIndexOf(".") + 1)]!;
-    return new Response(Bun.file(path), { headers: { ...headers, "content-type": type, "cache-control": "public, max-age=31536000, immutable" } });
-  }, { detail: { hide: true } });
+  return new Elysia().use(admin).get(
+    "/uploads/:name",
+    ({ params }) => {
+      const path = uploads.file(params.name);
+      if (!path) return jsonError(404, "No such image", headers);
+      const type = UPLOAD_TYPES[params.name.slice(params.name.lastIndexOf(".") + 1)]!;
+      return new Response(Bun.file(path), {
+        headers: { ...headers, "content-type": type, "cache-control": "public, max-age=31536000, immutable" },
+      });
+    },
+    { detail: { hide: true } },
+  );
 }

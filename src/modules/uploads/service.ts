@@ -6,7 +6,16 @@ import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../audit/service.ts";
 import { AD_SLOTS, type AdSlotName } from "../ads/model.ts";
-import { imageKind, MAX_UPLOAD_BYTES, UPLOAD_NAME_PATTERN, UPLOAD_QUOTA, type UploadedImage, type UploadQuota, type UploadUse, uploadErrors } from "./model.ts";
+import {
+  imageKind,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_NAME_PATTERN,
+  UPLOAD_QUOTA,
+  type UploadedImage,
+  type UploadQuota,
+  type UploadUse,
+  uploadErrors,
+} from "./model.ts";
 import { createUploadRepository } from "./repository.ts";
 
 const postUse = (post: { id: number; title: string }, featured: boolean, inText: boolean): UploadUse => ({
@@ -14,10 +23,24 @@ const postUse = (post: { id: number; title: string }, featured: boolean, inText:
   id: post.id,
   text: `the post "${post.title}" (${featured && inText ? "its featured image and in its text" : featured ? "its featured image" : "in its text"})`,
 });
-const adUse = (slot: string): UploadUse => ({ kind: "ad", id: slot, text: `the ad in the slot ${AD_SLOTS[slot as AdSlotName]?.label ?? slot}` });
+const adUse = (slot: string): UploadUse => ({
+  kind: "ad",
+  id: slot,
+  text: `the ad in the slot ${AD_SLOTS[slot as AdSlotName]?.label ?? slot}`,
+});
 const LOGO_USE: UploadUse = { kind: "logo", id: null, text: "the site's logo" };
 
-export function createUploadService({ dir, db, clock, quota = UPLOAD_QUOTA }: { dir: string; db: Db; clock: () => number; quota?: UploadQuota }) {
+export function createUploadService({
+  dir,
+  db,
+  clock,
+  quota = UPLOAD_QUOTA,
+}: {
+  dir: string;
+  db: Db;
+  clock: () => number;
+  quota?: UploadQuota;
+}) {
   // (built on first use: the service is made at start, and its statements are not on any visitor's path)
   let repository: ReturnType<typeof createUploadRepository> | undefined;
   const repo = () => (repository ??= createUploadRepository(db));
@@ -69,7 +92,8 @@ export function createUploadService({ dir, db, clock, quota = UPLOAD_QUOTA }: { 
       if (!kind) throw uploadErrors.notAnImage();
       const room = usage();
       if (room.files + 1 > quota.files) throw uploadErrors.tooManyFiles(quota);
-      if (room.bytes + bytes.byteLength > quota.bytes) throw uploadErrors.tooManyBytes(bytes.byteLength, room.bytes, quota);
+      if (room.bytes + bytes.byteLength > quota.bytes)
+        throw uploadErrors.tooManyBytes(bytes.byteLength, room.bytes, quota);
       room.files += 1;
       room.bytes += bytes.byteLength;
       writing++;
@@ -118,7 +142,13 @@ export function createUploadService({ dir, db, clock, quota = UPLOAD_QUOTA }: { 
         quota: { files: n, maxFiles: quota.files, bytes, maxBytes: quota.bytes },
         images: files.map((f) => {
           const url = `/uploads/${f.name}`;
-          return { name: f.name, url, sizeBytes: f.sizeBytes, createdAt: new Date(f.mtimeMs).toISOString(), usedBy: uses.get(url) ?? [] };
+          return {
+            name: f.name,
+            url,
+            sizeBytes: f.sizeBytes,
+            createdAt: new Date(f.mtimeMs).toISOString(),
+            usedBy: uses.get(url) ?? [],
+          };
         }),
       };
     },
@@ -141,7 +171,18 @@ export function createUploadService({ dir, db, clock, quota = UPLOAD_QUOTA }: { 
         used.files -= 1;
         used.bytes -= size;
       }
-      recordAudit(db, { actor: actor.admin, ip: actor.ip, action: "upload.delete", targetType: "upload", targetId: name, details: { sizeBytes: size } }, clock());
+      recordAudit(
+        db,
+        {
+          actor: actor.admin,
+          ip: actor.ip,
+          action: "upload.delete",
+          targetType: "upload",
+          targetId: name,
+          details: { sizeBytes: size },
+        },
+        clock(),
+      );
     },
   };
 }

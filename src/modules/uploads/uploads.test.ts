@@ -15,19 +15,41 @@ beforeAll(async () => {
 });
 afterAll(() => s.t.close());
 
-const answer = async (res: Response) => ({ status: res.status, code: res.headers.get("x-error-code"), type: res.headers.get("content-type"), json: await res.json() });
-const NOT_AN_IMAGE = { status: 415, code: "NOT_AN_IMAGE", type: expect.stringContaining("application/json"), json: { message: "Upload a PNG, JPEG or WebP image" } };
-const TOO_LARGE = { status: 413, code: "UPLOAD_TOO_LARGE", type: expect.stringContaining("application/json"), json: { message: "The image is too large (at most 2 MiB)" } };
+const answer = async (res: Response) => ({
+  status: res.status,
+  code: res.headers.get("x-error-code"),
+  type: res.headers.get("content-type"),
+  json: await res.json(),
+});
+const NOT_AN_IMAGE = {
+  status: 415,
+  code: "NOT_AN_IMAGE",
+  type: expect.stringContaining("application/json"),
+  json: { message: "Upload a PNG, JPEG or WebP image" },
+};
+const TOO_LARGE = {
+  status: 413,
+  code: "UPLOAD_TOO_LARGE",
+  type: expect.stringContaining("application/json"),
+  json: { message: "The image is too large (at most 2 MiB)" },
+};
 
 describe("what an upload refuses answers the codes docs/api.md gives", () => {
   test("a Content-Type that is no PNG, JPEG or WebP (SVG, JSON, none): 415 NOT_AN_IMAGE", async () => {
-    for (const type of ["image/svg+xml", "application/json", "text/plain"]) expect(await answer(await upload(s.admin, PNG_1X1, type))).toEqual(NOT_AN_IMAGE);
-    const untyped = await fetch(new URL("/api/admin/uploads", s.url), { method: "POST", headers: { cookie: s.admin.cookieHeader(), origin: s.url }, body: PNG_1X1 });
+    for (const type of ["image/svg+xml", "application/json", "text/plain"])
+      expect(await answer(await upload(s.admin, PNG_1X1, type))).toEqual(NOT_AN_IMAGE);
+    const untyped = await fetch(new URL("/api/admin/uploads", s.url), {
+      method: "POST",
+      headers: { cookie: s.admin.cookieHeader(), origin: s.url },
+      body: PNG_1X1,
+    });
     expect(await answer(untyped)).toEqual(NOT_AN_IMAGE);
   });
 
   test("bytes that are no image under an image's type: 415 NOT_AN_IMAGE", async () => {
-    expect(await answer(await upload(s.admin, new TextEncoder().encode("<svg onload=alert(1)>"), "image/png"))).toEqual(NOT_AN_IMAGE);
+    expect(await answer(await upload(s.admin, new TextEncoder().encode("<svg onload=alert(1)>"), "image/png"))).toEqual(
+      NOT_AN_IMAGE,
+    );
   });
 
   test("over 2 MiB, declared (Content-Length) or streamed (chunked): 413 UPLOAD_TOO_LARGE", async () => {
@@ -69,7 +91,15 @@ describe("a quota of images and bytes", () => {
     const url = await urlOf(await upload(s.admin, PNG_1X1));
     const after = await s.admin.get("/api/admin/uploads");
     expect(after.json.quota).toEqual({ files: 1, maxFiles: 500, bytes: PNG_1X1.length, maxBytes: 256 * MiB });
-    expect(after.json.images).toEqual([{ name: url.slice("/uploads/".length), url, sizeBytes: PNG_1X1.length, createdAt: expect.any(String), usedBy: [] }]);
+    expect(after.json.images).toEqual([
+      {
+        name: url.slice("/uploads/".length),
+        url,
+        sizeBytes: PNG_1X1.length,
+        createdAt: expect.any(String),
+        usedBy: [],
+      },
+    ]);
   });
 
   test("a flood of 2 MiB images at once (the pentest's 100 in 1.2 s): what fits the bytes lands, the rest get 409 UPLOAD_QUOTA_BYTES", async () => {
@@ -78,11 +108,18 @@ describe("a quota of images and bytes", () => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => upload(small.admin, imageOf(2 * MiB))));
       expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
       const refused = answers.filter((a) => a.status !== 201);
-      expect(new Set(refused.map((a) => [a.status, a.headers.get("x-error-code")].join(" ")))).toEqual(new Set(["409 UPLOAD_QUOTA_BYTES"]));
+      expect(new Set(refused.map((a) => [a.status, a.headers.get("x-error-code")].join(" ")))).toEqual(
+        new Set(["409 UPLOAD_QUOTA_BYTES"]),
+      );
       expect(((await refused[0]!.json()) as { message: string }).message).toBe(
         "This image (2.0 MiB) does not fit: the images use 4.0 MiB of the 5.0 MiB they may. Delete images no post, ad or logo uses (Images, /admin/uploads) to make room.",
       );
-      expect((await small.admin.get("/api/admin/uploads")).json.quota).toEqual({ files: 2, maxFiles: 100, bytes: 4 * MiB, maxBytes: 5 * MiB });
+      expect((await small.admin.get("/api/admin/uploads")).json.quota).toEqual({
+        files: 2,
+        maxFiles: 100,
+        bytes: 4 * MiB,
+        maxBytes: 5 * MiB,
+      });
       // a smaller one still fits
       expect((await upload(small.admin, imageOf(MiB))).status).toBe(201);
     } finally {
@@ -102,7 +139,12 @@ describe("a quota of images and bytes", () => {
       );
       const first = await urlOf(answers.find((a) => a.status === 201)!);
       expect((await small.admin.request("DELETE", `/api/admin${first}`)).status).toBe(204);
-      expect((await small.admin.get("/api/admin/uploads")).json.quota).toEqual({ files: 2, maxFiles: 3, bytes: 2 * PNG_1X1.length, maxBytes: 5 * MiB });
+      expect((await small.admin.get("/api/admin/uploads")).json.quota).toEqual({
+        files: 2,
+        maxFiles: 3,
+        bytes: 2 * PNG_1X1.length,
+        maxBytes: 5 * MiB,
+      });
       expect((await upload(small.admin, PNG_1X1)).status).toBe(201);
     } finally {
       await small.t.close();
@@ -122,25 +164,54 @@ describe("deleting an image", () => {
     expect(after.json.images.map((i: { url: string }) => i.url)).not.toContain(url);
     expect(after.json.quota).toEqual({ ...before, files: before.files - 1, bytes: before.bytes - PNG_1X1.length });
     const audit = await s.admin.get("/api/admin/audit-log?action=upload.delete");
-    expect(audit.json.entries.map((e: { actionText: string; targetId: string; actorName: string }) => [e.actionText, e.targetId, e.actorName])).toEqual([["Deleted an image", name, "boss"]]);
+    expect(
+      audit.json.entries.map((e: { actionText: string; targetId: string; actorName: string }) => [
+        e.actionText,
+        e.targetId,
+        e.actorName,
+      ]),
+    ).toEqual([["Deleted an image", name, "boss"]]);
     // once: a second delete finds nothing
     const again = await s.admin.request("DELETE", `/api/admin/uploads/${name}`);
     expect([again.status, again.headers.get("x-error-code")]).toEqual([404, "UPLOAD_NOT_FOUND"]);
   });
 
   test("one a post, an ad or the logo uses is refused with 409 UPLOAD_IN_USE naming where; the list says the same", async () => {
-    const [featured, inText, ad, logo] = await Promise.all([0, 1, 2, 3].map(async () => urlOf(await upload(s.admin, PNG_1X1))));
-    const post = await s.admin.post("/api/admin/posts", { title: "Our banner", body: `Look: ![banner](${inText})`, featuredImage: featured, status: "draft" });
+    const [featured, inText, ad, logo] = await Promise.all(
+      [0, 1, 2, 3].map(async () => urlOf(await upload(s.admin, PNG_1X1))),
+    );
+    const post = await s.admin.post("/api/admin/posts", {
+      title: "Our banner",
+      body: `Look: ![banner](${inText})`,
+      featuredImage: featured,
+      status: "draft",
+    });
     expect(post.status).toBe(201);
-    const other = await s.admin.post("/api/admin/posts", { title: "Again", body: `![again](${featured})`, status: "published" });
+    const other = await s.admin.post("/api/admin/posts", {
+      title: "Again",
+      body: `![again](${featured})`,
+      status: "published",
+    });
     expect(other.status).toBe(201);
-    expect((await s.admin.request("PUT", "/api/admin/ads/leaderboard", { body: { imageUrl: ad, linkUrl: "https://advertiser.example/offer", alt: "An offer" } })).status).toBe(200);
+    expect(
+      (
+        await s.admin.request("PUT", "/api/admin/ads/leaderboard", {
+          body: { imageUrl: ad, linkUrl: "https://advertiser.example/offer", alt: "An offer" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await s.admin.request("PUT", "/api/admin/site", { body: { logoUrl: logo } })).status).toBe(200);
 
     const cases: [string, string][] = [
-      [featured, 'This image is in use: the post "Our banner" (its featured image); the post "Again" (in its text). Take it out there first, then delete it.'],
+      [
+        featured,
+        'This image is in use: the post "Our banner" (its featured image); the post "Again" (in its text). Take it out there first, then delete it.',
+      ],
       [inText, 'This image is in use: the post "Our banner" (in its text). Take it out there first, then delete it.'],
-      [ad, "This image is in use: the ad in the slot Leaderboard, above posts (728x90). Take it out there first, then delete it."],
+      [
+        ad,
+        "This image is in use: the ad in the slot Leaderboard, above posts (728x90). Take it out there first, then delete it.",
+      ],
       [logo, "This image is in use: the site's logo. Take it out there first, then delete it."],
     ];
     for (const [url, message] of cases) {
@@ -148,16 +219,26 @@ describe("deleting an image", () => {
       expect([res.status, res.headers.get("x-error-code"), res.json.message]).toEqual([409, "UPLOAD_IN_USE", message]);
       expect((await fetch(new URL(url, s.url))).status).toBe(200);
     }
-    const listed = new Map((await s.admin.get("/api/admin/uploads")).json.images.map((i: { url: string; usedBy: unknown }) => [i.url, i.usedBy]));
+    const listed = new Map(
+      (await s.admin.get("/api/admin/uploads")).json.images.map((i: { url: string; usedBy: unknown }) => [
+        i.url,
+        i.usedBy,
+      ]),
+    );
     expect(listed.get(featured)).toEqual([
       { kind: "post", id: post.json.id, text: 'the post "Our banner" (its featured image)' },
       { kind: "post", id: other.json.id, text: 'the post "Again" (in its text)' },
     ]);
-    expect(listed.get(ad)).toEqual([{ kind: "ad", id: "leaderboard", text: "the ad in the slot Leaderboard, above posts (728x90)" }]);
+    expect(listed.get(ad)).toEqual([
+      { kind: "ad", id: "leaderboard", text: "the ad in the slot Leaderboard, above posts (728x90)" },
+    ]);
     expect(listed.get(logo)).toEqual([{ kind: "logo", id: null, text: "the site's logo" }]);
 
     // taken out of the post, the image can go
-    expect((await s.admin.request("PATCH", `/api/admin/posts/${post.json.id}`, { body: { body: "No picture now." } })).status).toBe(200);
+    expect(
+      (await s.admin.request("PATCH", `/api/admin/posts/${post.json.id}`, { body: { body: "No picture now." } }))
+        .status,
+    ).toBe(200);
     expect((await s.admin.request("DELETE", `/api/admin${inText}`)).status).toBe(204);
   });
 

@@ -29,7 +29,9 @@ export interface WalletState {
 }
 
 // What the ledger says of the wallet, or why it could not be asked.
-export type LedgerView = { networkId: number; ledgerIndex: number; balanceDrops: number; reserveDrops: number } | { error: string };
+export type LedgerView =
+  | { networkId: number; ledgerIndex: number; balanceDrops: number; reserveDrops: number }
+  | { error: string };
 
 // A payout not yet signed, as the wallet screen lists it (held while payouts are paused: Resume
 // sends it, Withdraw takes it back).
@@ -113,7 +115,8 @@ export const rebuiltView = (r: Rebuilt) => ({
 // What the ledger shows of a wallet transaction no payout of this database accounts for.
 export const LEDGER_PAYMENT_ORIGINS = {
   outside: "Sent outside the faucet",
-  unknown_payout: "Paid by this faucet for a payout this database does not have (made after the backup it was restored from, or before this database existed)",
+  unknown_payout:
+    "Paid by this faucet for a payout this database does not have (made after the backup it was restored from, or before this database existed)",
   mismatch: "Names a payout of this database but pays another address, tag or amount: not taken as paid",
   another_server: "Signed by another server paying from this wallet since this one started",
 } as const;

@@ -18,7 +18,12 @@ export function createWalletRepository(db: Db) {
     .where(inArray(payouts.status, ["queued", "in_flight", "needs_attention"]))
     .groupBy(payouts.status)
     .prepare();
-  const listed = db.select().from(walletLedgerPayments).orderBy(desc(walletLedgerPayments.id)).limit(LEDGER_PAYMENTS_SHOWN).prepare();
+  const listed = db
+    .select()
+    .from(walletLedgerPayments)
+    .orderBy(desc(walletLedgerPayments.id))
+    .limit(LEDGER_PAYMENTS_SHOWN)
+    .prepare();
   const rebuilt = db.select({ rebuilt: installation.rebuilt }).from(installation).prepare();
   const held = db
     .select({

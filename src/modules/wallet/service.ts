@@ -9,7 +9,15 @@ import { formatXrp } from "../../money.ts";
 import type { AccountInfoAnswer } from "../../payouts/ledger.ts";
 import type { PayoutRuntime } from "../../payouts/runtime.ts";
 import { recordAudit } from "../audit/service.ts";
-import { type Held, type LedgerView, ledgerPaymentView, notConfiguredView, resumedView, type WalletState, walletView } from "./model.ts";
+import {
+  type Held,
+  type LedgerView,
+  ledgerPaymentView,
+  notConfiguredView,
+  resumedView,
+  type WalletState,
+  walletView,
+} from "./model.ts";
 import { createWalletRepository } from "./repository.ts";
 
 // What the ledger said of the wallet when it could be asked.
@@ -18,7 +26,15 @@ export type LedgerFactsView = Exclude<LedgerView, { error: string }>;
 // How long GET /metrics reports the kept answer of the ledger before asking it again (in the background).
 export const LEDGER_CACHE_MS = 30_000;
 
-export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; runtime: PayoutRuntime | null; clock?: () => number }) {
+export function createWalletStatus({
+  db,
+  runtime,
+  clock = Date.now,
+}: {
+  db: Db;
+  runtime: PayoutRuntime | null;
+  clock?: () => number;
+}) {
   const repo = createWalletRepository(db);
   const held = (): Held => {
     const total = repo.heldTotal();
@@ -34,7 +50,11 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
   async function ledgerOf({ ledger, engine }: PayoutRuntime): Promise<LedgerView> {
     try {
       const facts = await ledger.facts();
-      const info = await ledger.request<AccountInfoAnswer>({ command: "account_info", account: engine.account, ledger_index: "validated" });
+      const info = await ledger.request<AccountInfoAnswer>({
+        command: "account_info",
+        account: engine.account,
+        ledger_index: "validated",
+      });
       const balanceDrops = Number(info.account_data.Balance);
       const reserveDrops = facts.reserveBaseDrops + Number(info.account_data.OwnerCount ?? 0) * facts.reserveIncDrops;
       const view = { networkId: facts.networkId, ledgerIndex: facts.validatedIndex, balanceDrops, reserveDrops };
@@ -88,7 +108,13 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
     // What the ledger last said of the wallet (null: never answered, or no wallet), for GET /metrics:
     // the kept answer, asked again in the background once older than maxAgeMs; with none kept yet,
     // asked now, waiting at most waitMs.
-    async keptLedger({ maxAgeMs = LEDGER_CACHE_MS, waitMs = 2_000 }: { maxAgeMs?: number; waitMs?: number } = {}): Promise<LedgerFactsView | null> {
+    async keptLedger({
+      maxAgeMs = LEDGER_CACHE_MS,
+      waitMs = 2_000,
+    }: {
+      maxAgeMs?: number;
+      waitMs?: number;
+    } = {}): Promise<LedgerFactsView | null> {
       if (!runtime) return null;
       if (kept) {
         if (clock() - kept.at >= maxAgeMs) void ask(runtime);
@@ -110,7 +136,16 @@ export function createWalletStatus({ db, runtime, clock = Date.now }: { db: Db; 
       if (!runtime) return notConfiguredView();
       const { count, drops } = held();
       const t = clock();
-      recordAudit(db, { actor: actor.admin, action: "payouts.resume", details: { paused: runtime.engine.status().paused, held: count, amount: formatXrp(drops) }, ip: actor.ip }, t);
+      recordAudit(
+        db,
+        {
+          actor: actor.admin,
+          action: "payouts.resume",
+          details: { paused: runtime.engine.status().paused, held: count, amount: formatXrp(drops) },
+          ip: actor.ip,
+        },
+        t,
+      );
       runtime.engine.resume();
       return resumedView();
     },

@@ -23,7 +23,9 @@ const sim = await startLedgerSimulator({
   stateFile: arg("--state-file") ?? null,
   closeIntervalMs: interval === "0" ? null : Number(interval ?? 3000),
 });
-console.log(`ledger simulator on ${sim.url}; genesis ${sim.genesis.address} (secret ${sim.genesis.seed}, the well-known stand-alone one)`);
+console.log(
+  `ledger simulator on ${sim.url}; genesis ${sim.genesis.address} (secret ${sim.genesis.seed}, the well-known stand-alone one)`,
+);
 
 if (flag("--history-from-now")) {
   const upTo = sim.validatedLedgerIndex();
@@ -32,12 +34,15 @@ if (flag("--history-from-now")) {
 }
 
 if (flag("--faults-from-stdin")) {
-  const value = (word: string): unknown => (word === "true" ? true : word === "false" ? false : /^-?\d+(\.\d+)?$/.test(word) ? Number(word) : word);
+  const value = (word: string): unknown =>
+    word === "true" ? true : word === "false" ? false : /^-?\d+(\.\d+)?$/.test(word) ? Number(word) : word;
   void (async () => {
     for await (const line of console) {
       const [name, ...words] = line.trim().split(/\s+/);
       if (!name) continue;
-      const fault = Object.hasOwn(sim.faults, name) ? (sim.faults[name as keyof SimulatorFaults] as (...args: unknown[]) => unknown) : undefined;
+      const fault = Object.hasOwn(sim.faults, name)
+        ? (sim.faults[name as keyof SimulatorFaults] as (...args: unknown[]) => unknown)
+        : undefined;
       if (!fault) {
         console.log(`fault ${name} failed: no such fault (${Object.keys(sim.faults).join(", ")})`);
         continue;
@@ -52,4 +57,5 @@ if (flag("--faults-from-stdin")) {
   })();
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void sim.close().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void sim.close().then(() => process.exit(0)));

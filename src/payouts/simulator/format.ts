@@ -23,7 +23,8 @@ export function metaJson(record: TxRecord): Record<string, unknown> {
     TransactionIndex: record.transactionIndex,
     TransactionResult: record.result,
   };
-  if (record.tx.TransactionType === "Payment" && record.result === "tesSUCCESS" && record.delivered !== null) meta.delivered_amount = record.delivered.toString();
+  if (record.tx.TransactionType === "Payment" && record.result === "tesSUCCESS" && record.delivered !== null)
+    meta.delivered_amount = record.delivered.toString();
   return meta;
 }
 
@@ -36,7 +37,8 @@ export function txBlob(record: { tx: Record<string, any> }): string {
   return encode(record.tx as never);
 }
 
-export const recordCtid = (ctx: SimContext, record: TxRecord) => ctid(record.ledgerIndex, record.transactionIndex, ctx.options.networkId);
+export const recordCtid = (ctx: SimContext, record: TxRecord) =>
+  ctid(record.ledgerIndex, record.transactionIndex, ctx.options.networkId);
 
 // Transaction::getJson(include_date): the transaction in a ledger, with ledger_index, date and ctid
 // (and, before API v2, hash and inLedger).
@@ -54,10 +56,17 @@ export function ledgerTxJson(ctx: SimContext, record: TxRecord, apiVersion: numb
 }
 
 // One validated transaction as tx / account_tx / ledger (expanded) show it.
-export function validatedTx(ctx: SimContext, record: TxRecord, apiVersion: number, binary = false): Record<string, unknown> {
+export function validatedTx(
+  ctx: SimContext,
+  record: TxRecord,
+  apiVersion: number,
+  binary = false,
+): Record<string, unknown> {
   const header = ctx.ledger.ledgerHashes.get(record.ledgerIndex);
   if (apiVersion > 1) {
-    const out: Record<string, unknown> = binary ? { tx_blob: txBlob(record), meta_blob: metaBlob(record) } : { tx_json: ledgerTxJson(ctx, record, 2), meta: metaJson(record) };
+    const out: Record<string, unknown> = binary
+      ? { tx_blob: txBlob(record), meta_blob: metaBlob(record) }
+      : { tx_json: ledgerTxJson(ctx, record, 2), meta: metaJson(record) };
     out.hash = record.hash;
     if (header) out.ledger_hash = header.hash;
     out.ledger_index = record.ledgerIndex;
@@ -67,7 +76,15 @@ export function validatedTx(ctx: SimContext, record: TxRecord, apiVersion: numbe
     if (id) out.ctid = id;
     return out;
   }
-  if (binary) return { tx: txBlob(record), meta: metaBlob(record), hash: record.hash, ledger_index: record.ledgerIndex, date: record.closeTime, validated: true };
+  if (binary)
+    return {
+      tx: txBlob(record),
+      meta: metaBlob(record),
+      hash: record.hash,
+      ledger_index: record.ledgerIndex,
+      date: record.closeTime,
+      validated: true,
+    };
   const out: Record<string, unknown> = { ...ledgerTxJson(ctx, record, 1), meta: metaJson(record), validated: true };
   return out;
 }

@@ -8,7 +8,15 @@ import * as server from "./commands/server.ts";
 import { publishLedgerClosed, subscribe, unsubscribe } from "./commands/subscriptions.ts";
 import * as transactions from "./commands/transactions.ts";
 import { GENESIS, SimulatedLedger, type AccountState, type AppliedPayment, type LedgerSnapshot } from "./ledger.ts";
-import { ERROR_CODES, type FaultState, type Handler, RpcError, type SimContext, type Socket, type Subscription } from "./rpc.ts";
+import {
+  ERROR_CODES,
+  type FaultState,
+  type Handler,
+  RpcError,
+  type SimContext,
+  type Socket,
+  type Subscription,
+} from "./rpc.ts";
 
 export type { AccountState, AppliedPayment } from "./ledger.ts";
 
@@ -137,7 +145,8 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
     baseFeeDrops: BigInt(options.baseFeeDrops ?? 10),
   };
   const stateFile = options.stateFile ?? null;
-  const snapshot = stateFile && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, "utf8")) as LedgerSnapshot) : undefined;
+  const snapshot =
+    stateFile && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, "utf8")) as LedgerSnapshot) : undefined;
   const ledger = new SimulatedLedger(ledgerOptions, snapshot);
   const sockets = new Set<Socket>();
   const subscriptions = new Map<Socket, Subscription>();
@@ -176,7 +185,8 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
     },
     validatedRange() {
       let min = ledger.firstIndex;
-      for (const [from, to] of [...ctx.faults.gaps].sort((a, b) => a[0] - b[0])) if (from <= ledger.validatedIndex && to >= min) min = Math.max(min, to + 1);
+      for (const [from, to] of [...ctx.faults.gaps].sort((a, b) => a[0] - b[0]))
+        if (from <= ledger.validatedIndex && to >= min) min = Math.max(min, to + 1);
       return { min: Math.min(min, ledger.validatedIndex), max: ledger.validatedIndex };
     },
     inGap: (index) => ctx.faults.gaps.some(([from, to]) => index >= from && index <= to),
@@ -197,7 +207,10 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
     const injected = ctx.faults.rpcErrors.get(command);
     if (injected && injected.count > 0) {
       injected.count--;
-      throw new RpcError(injected.error, injected.error === "tooBusy" ? "The server is too busy to help you now." : "Current ledger is unavailable.");
+      throw new RpcError(
+        injected.error,
+        injected.error === "tooBusy" ? "The server is too busy to help you now." : "Current ledger is unavailable.",
+      );
     }
     if (!command) throw new RpcError("missingCommand", "Missing command entry.");
     const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
@@ -210,7 +223,15 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
     try {
       params = JSON.parse(String(raw));
     } catch {
-      ws.send(JSON.stringify({ type: "response", status: "error", error: "invalidParams", error_code: 31, error_message: "Unable to parse request." }));
+      ws.send(
+        JSON.stringify({
+          type: "response",
+          status: "error",
+          error: "invalidParams",
+          error_code: 31,
+          error_message: "Unable to parse request.",
+        }),
+      );
       return;
     }
     // rippled echoes the api_version a request names
@@ -243,7 +264,9 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
     port: options.port ?? 0,
     fetch(request, srv) {
       if (srv.upgrade(request)) return undefined;
-      return new Response("xrp-faucet ledger simulator: connect with a WebSocket client (xrpl.js)\n", { headers: { "content-type": "text/plain" } });
+      return new Response("xrp-faucet ledger simulator: connect with a WebSocket client (xrpl.js)\n", {
+        headers: { "content-type": "text/plain" },
+      });
     },
     websocket: {
       open: (ws) => void sockets.add(ws),
@@ -294,7 +317,11 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
     payments(filter = {}) {
       return ledger
         .payments()
-        .filter((p) => (!filter.destination || p.destination === filter.destination) && (!filter.account || p.account === filter.account));
+        .filter(
+          (p) =>
+            (!filter.destination || p.destination === filter.destination) &&
+            (!filter.account || p.account === filter.account),
+        );
     },
     transaction(hash) {
       const record = ledger.txs.get(hash.toUpperCase());
@@ -330,7 +357,12 @@ export async function startLedgerSimulator(options: SimulatorOptions = {}): Prom
       busy: (on, limit = 10) => void (ctx.faults.queueLimit = on ? limit : null),
       takeSequence(address) {
         const account = requireAccount(address);
-        return ledger.submitForeign({ TransactionType: "AccountSet", Account: address, Fee: "10", Sequence: account.sequence });
+        return ledger.submitForeign({
+          TransactionType: "AccountSet",
+          Account: address,
+          Fee: "10",
+          Sequence: account.sequence,
+        });
       },
       latency: (ms) => void (ctx.faults.latencyMs = ms),
       dropConnections() {

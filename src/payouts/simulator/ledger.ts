@@ -18,9 +18,28 @@ const ASF_DISABLE_MASTER = 4;
 const ASF_UNSUPPORTED = new Set([2, 5, 6, 7, 8, 10, 12, 13, 14, 15, 16, 17]);
 const TF_UNIVERSAL = 0x80000000 | 0x40000000;
 const TF_PAYMENT = { noRippleDirect: 0x00010000, partialPayment: 0x00020000, limitQuality: 0x00040000 };
-const TF_ACCOUNT_SET = { requireDestTag: 0x00010000, optionalDestTag: 0x00020000, requireAuth: 0x00040000, optionalAuth: 0x00080000, disallowXRP: 0x00100000, allowXRP: 0x00200000 };
+const TF_ACCOUNT_SET = {
+  requireDestTag: 0x00010000,
+  optionalDestTag: 0x00020000,
+  requireAuth: 0x00040000,
+  optionalAuth: 0x00080000,
+  disallowXRP: 0x00100000,
+  allowXRP: 0x00200000,
+};
 // Fields the sandbox implements; any other field a transaction may carry is refused (temDISABLED).
-const COMMON_FIELDS = new Set(["TransactionType", "Flags", "SourceTag", "Account", "Sequence", "LastLedgerSequence", "Fee", "Memos", "SigningPubKey", "TxnSignature", "NetworkID"]);
+const COMMON_FIELDS = new Set([
+  "TransactionType",
+  "Flags",
+  "SourceTag",
+  "Account",
+  "Sequence",
+  "LastLedgerSequence",
+  "Fee",
+  "Memos",
+  "SigningPubKey",
+  "TxnSignature",
+  "NetworkID",
+]);
 const TYPE_FIELDS: Record<string, Set<string>> = {
   Payment: new Set(["Destination", "Amount", "DestinationTag", "InvoiceID"]),
   AccountSet: new Set(["SetFlag", "ClearFlag", "Domain"]),
@@ -101,7 +120,10 @@ export interface LedgerSnapshot {
 // Seconds since the XRPL epoch (2000-01-01).
 export const rippleTime = (ms: number) => Math.floor(ms / 1000) - 946_684_800;
 
-const randomHash = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex").toUpperCase();
+const randomHash = () =>
+  Buffer.from(crypto.getRandomValues(new Uint8Array(32)))
+    .toString("hex")
+    .toUpperCase();
 
 const rootKeys = new Map<string, string>();
 export const accountKey = (address: string) => {
@@ -131,12 +153,22 @@ export function accountRoot(a: AccountState): Record<string, unknown> {
 
 // The fields of an AccountRoot that metadata tracks (all but the thread and the key).
 function rootFields(a: AccountState): Record<string, unknown> {
-  const { index: _index, LedgerEntryType: _type, PreviousTxnID: _id, PreviousTxnLgrSeq: _seq, ...fields } = accountRoot(a);
+  const {
+    index: _index,
+    LedgerEntryType: _type,
+    PreviousTxnID: _id,
+    PreviousTxnLgrSeq: _seq,
+    ...fields
+  } = accountRoot(a);
   return fields;
 }
 
 export function accountFlagsBits(flags: AccountState["flags"]): number {
-  return (flags.requireDestTag ? LSF_REQUIRE_DEST_TAG : 0) | (flags.disallowXRP ? LSF_DISALLOW_XRP : 0) | (flags.depositAuth ? LSF_DEPOSIT_AUTH : 0);
+  return (
+    (flags.requireDestTag ? LSF_REQUIRE_DEST_TAG : 0) |
+    (flags.disallowXRP ? LSF_DISALLOW_XRP : 0) |
+    (flags.depositAuth ? LSF_DEPOSIT_AUTH : 0)
+  );
 }
 
 export class SimulatedLedger {
@@ -151,7 +183,10 @@ export class SimulatedLedger {
   loadFactor = 1;
   private hasher = new StateHasher();
 
-  constructor(readonly options: LedgerOptions, snapshot?: LedgerSnapshot) {
+  constructor(
+    readonly options: LedgerOptions,
+    snapshot?: LedgerSnapshot,
+  ) {
     if (snapshot) {
       this.restore(snapshot);
       return;
@@ -206,14 +241,25 @@ export class SimulatedLedger {
       ReserveIncrementDrops: this.options.reserveIncDrops.toString(),
       index: keylet.fees(),
     });
-    entries.push({ LedgerEntryType: "Amendments", Flags: 0, Amendments: AMENDMENTS.filter((a) => a.enabled).map((a) => a.id), index: keylet.amendments() });
+    entries.push({
+      LedgerEntryType: "Amendments",
+      Flags: 0,
+      Amendments: AMENDMENTS.filter((a) => a.enabled).map((a) => a.id),
+      index: keylet.amendments(),
+    });
     if (index >= 2) {
       const hashesBefore: string[] = [];
       for (let i = Math.max(1, index - 256); i < index; i++) {
         const h = this.ledgerHashes.get(i);
         if (h) hashesBefore.push(h.hash);
       }
-      entries.push({ LedgerEntryType: "LedgerHashes", Flags: 0, Hashes: hashesBefore, LastLedgerSequence: index - 1, index: keylet.skipList() });
+      entries.push({
+        LedgerEntryType: "LedgerHashes",
+        Flags: 0,
+        Hashes: hashesBefore,
+        LastLedgerSequence: index - 1,
+        index: keylet.skipList(),
+      });
     }
     return entries.sort((a, b) => String(a.index).localeCompare(String(b.index)));
   }
@@ -234,7 +280,10 @@ export class SimulatedLedger {
     const accountHash = this.hasher.rootHash(
       this.stateEntries(index).map((entry) => ({
         entry,
-        stamp: entry.LedgerEntryType === "AccountRoot" ? `${entry.Balance}|${entry.Sequence}|${entry.Flags}|${entry.OwnerCount}|${entry.PreviousTxnID}|${entry.Domain}` : undefined,
+        stamp:
+          entry.LedgerEntryType === "AccountRoot"
+            ? `${entry.Balance}|${entry.Sequence}|${entry.Flags}|${entry.OwnerCount}|${entry.PreviousTxnID}|${entry.Domain}`
+            : undefined,
       })),
     );
     const transactionHash = txHashes.length ? sha512Half(txHashes.join("")) : ZERO_HASH;
@@ -254,12 +303,21 @@ export class SimulatedLedger {
   }
 
   // Checks a signed blob the way rippled's submit does; queues it into the open ledger.
-  submit(blob: string, queueLimit: number | null): { result: string; hash: string | null; tx: Record<string, any> | null; queued: boolean; error?: string } {
+  submit(
+    blob: string,
+    queueLimit: number | null,
+  ): { result: string; hash: string | null; tx: Record<string, any> | null; queued: boolean; error?: string } {
     let tx: Record<string, any>;
     try {
       tx = decode(blob) as Record<string, any>;
     } catch {
-      return { result: "invalidTransaction", hash: null, tx: null, queued: false, error: "Unable to decode the transaction." };
+      return {
+        result: "invalidTransaction",
+        hash: null,
+        tx: null,
+        queued: false,
+        error: "Unable to decode the transaction.",
+      };
     }
     const hash = hashes.hashSignedTx(blob);
     const outOfFormat = this.fieldsOutsideFormat(tx);
@@ -267,28 +325,36 @@ export class SimulatedLedger {
     const { TxnSignature, ...unsigned } = tx;
     let signatureOk = false;
     try {
-      signatureOk = typeof TxnSignature === "string" && verify(encodeForSigning(unsigned as never), TxnSignature, String(tx.SigningPubKey));
+      signatureOk =
+        typeof TxnSignature === "string" &&
+        verify(encodeForSigning(unsigned as never), TxnSignature, String(tx.SigningPubKey));
     } catch {
       signatureOk = false;
     }
     if (!signatureOk) return { result: "temBAD_SIGNATURE", hash, tx, queued: false };
-    if (deriveAddress(String(tx.SigningPubKey)) !== tx.Account) return { result: "tefBAD_AUTH", hash, tx, queued: false };
+    if (deriveAddress(String(tx.SigningPubKey)) !== tx.Account)
+      return { result: "tefBAD_AUTH", hash, tx, queued: false };
     if (this.txs.has(hash)) return { result: "tefALREADY", hash, tx, queued: false };
     if (this.pending.some((p) => p.hash === hash)) return { result: "tefALREADY", hash, tx, queued: true };
-    if (tx.NetworkID !== undefined && this.options.networkId <= 1024) return { result: "telNETWORK_ID_MAKES_TX_NON_CANONICAL", hash, tx, queued: false };
-    if (tx.NetworkID === undefined && this.options.networkId > 1024) return { result: "telREQUIRES_NETWORK_ID", hash, tx, queued: false };
+    if (tx.NetworkID !== undefined && this.options.networkId <= 1024)
+      return { result: "telNETWORK_ID_MAKES_TX_NON_CANONICAL", hash, tx, queued: false };
+    if (tx.NetworkID === undefined && this.options.networkId > 1024)
+      return { result: "telREQUIRES_NETWORK_ID", hash, tx, queued: false };
     const malformed = this.malformed(tx);
     if (malformed) return { result: malformed, hash, tx, queued: false };
-    if (tx.LastLedgerSequence !== undefined && Number(tx.LastLedgerSequence) < this.openIndex) return { result: "tefMAX_LEDGER", hash, tx, queued: false };
+    if (tx.LastLedgerSequence !== undefined && Number(tx.LastLedgerSequence) < this.openIndex)
+      return { result: "tefMAX_LEDGER", hash, tx, queued: false };
     const account = this.accounts.get(String(tx.Account));
     if (!account) return { result: "terNO_ACCOUNT", hash, tx, queued: false };
     const sequence = Number(tx.Sequence);
     if (sequence < account.sequence) return { result: "tefPAST_SEQ", hash, tx, queued: false };
     if (BigInt(String(tx.Fee)) < this.requiredFee()) return { result: "telINSUF_FEE_P", hash, tx, queued: false };
-    if (queueLimit !== null && this.pendingCount(account.address) >= queueLimit) return { result: "telCAN_NOT_QUEUE_FULL", hash, tx, queued: false };
+    if (queueLimit !== null && this.pendingCount(account.address) >= queueLimit)
+      return { result: "telCAN_NOT_QUEUE_FULL", hash, tx, queued: false };
     this.pending.push({ hash, tx, foreign: false });
     // a later Sequence waits (held) until the ones before it arrive
-    if (sequence !== account.sequence && !this.chainReaches(account.address, sequence)) return { result: "terPRE_SEQ", hash, tx, queued: true };
+    if (sequence !== account.sequence && !this.chainReaches(account.address, sequence))
+      return { result: "terPRE_SEQ", hash, tx, queued: true };
     return { result: this.trial(tx), hash, tx, queued: true };
   }
 
@@ -343,13 +409,18 @@ export class SimulatedLedger {
     const clearFlag = tx.ClearFlag === undefined ? null : Number(tx.ClearFlag);
     if (setFlag !== null && setFlag === clearFlag) return "temINVALID_FLAG";
     const both = (a: number, b: number) => (flags & a) !== 0 && (flags & b) !== 0;
-    if (both(TF_ACCOUNT_SET.requireDestTag, TF_ACCOUNT_SET.optionalDestTag) || both(TF_ACCOUNT_SET.disallowXRP, TF_ACCOUNT_SET.allowXRP)) return "temINVALID_FLAG";
+    if (
+      both(TF_ACCOUNT_SET.requireDestTag, TF_ACCOUNT_SET.optionalDestTag) ||
+      both(TF_ACCOUNT_SET.disallowXRP, TF_ACCOUNT_SET.allowXRP)
+    )
+      return "temINVALID_FLAG";
     if (setFlag === ASF.requireDestTag && flags & TF_ACCOUNT_SET.optionalDestTag) return "temINVALID_FLAG";
     if (clearFlag === ASF.requireDestTag && flags & TF_ACCOUNT_SET.requireDestTag) return "temINVALID_FLAG";
     if (setFlag === ASF.disallowXRP && flags & TF_ACCOUNT_SET.allowXRP) return "temINVALID_FLAG";
     if (clearFlag === ASF.disallowXRP && flags & TF_ACCOUNT_SET.disallowXRP) return "temINVALID_FLAG";
     if (flags & (TF_ACCOUNT_SET.requireAuth | TF_ACCOUNT_SET.optionalAuth)) return "temDISABLED";
-    if ((setFlag !== null && ASF_UNSUPPORTED.has(setFlag)) || (clearFlag !== null && ASF_UNSUPPORTED.has(clearFlag))) return "temDISABLED";
+    if ((setFlag !== null && ASF_UNSUPPORTED.has(setFlag)) || (clearFlag !== null && ASF_UNSUPPORTED.has(clearFlag)))
+      return "temDISABLED";
     if (typeof tx.Domain === "string" && tx.Domain.length / 2 > 256) return "telBAD_DOMAIN";
     return null;
   }
@@ -372,7 +443,9 @@ export class SimulatedLedger {
     if (source.balanceDrops - fee - amount < this.reserveOf(source)) return { result: "tecUNFUNDED_PAYMENT" };
     const destination = this.accounts.get(String(tx.Destination));
     if (!destination) {
-      return amount < this.options.reserveBaseDrops ? { result: "tecNO_DST_INSUF_XRP" } : { result: "tesSUCCESS", create: true };
+      return amount < this.options.reserveBaseDrops
+        ? { result: "tecNO_DST_INSUF_XRP" }
+        : { result: "tesSUCCESS", create: true };
     }
     if (destination.flags.requireDestTag && tx.DestinationTag === undefined) return { result: "tecDST_TAG_NEEDED" };
     if (destination.flags.depositAuth) return { result: "tecNO_PERMISSION" };
@@ -433,17 +506,36 @@ export class SimulatedLedger {
         }
         const affectedNodes = touched
           .map((a) => affectedNode(before.get(a.address) ?? null, a))
-          .sort((x, y) => String(Object.values(x)[0]!.LedgerIndex).localeCompare(String(Object.values(y)[0]!.LedgerIndex)));
+          .sort((x, y) =>
+            String(Object.values(x)[0]!.LedgerIndex).localeCompare(String(Object.values(y)[0]!.LedgerIndex)),
+          );
         for (const a of touched) {
           a.previousTxnId = p.hash;
           a.previousTxnLgrSeq = index;
         }
-        const record: TxRecord = { hash: p.hash, tx: p.tx, result, delivered, ledgerIndex: index, transactionIndex: applied.length, closeTime, foreign: p.foreign, affectedNodes };
+        const record: TxRecord = {
+          hash: p.hash,
+          tx: p.tx,
+          result,
+          delivered,
+          ledgerIndex: index,
+          transactionIndex: applied.length,
+          closeTime,
+          foreign: p.foreign,
+          affectedNodes,
+        };
         this.record(record);
         applied.push(record);
       }
     }
-    this.ledgerHashes.set(index, this.header(index, closeTime, applied.map((r) => r.hash)));
+    this.ledgerHashes.set(
+      index,
+      this.header(
+        index,
+        closeTime,
+        applied.map((r) => r.hash),
+      ),
+    );
     this.validatedIndex = index;
     return { index, applied };
   }
@@ -463,7 +555,10 @@ export class SimulatedLedger {
 
   private record(record: TxRecord) {
     this.txs.set(record.hash, record);
-    const accounts = new Set([String(record.tx.Account), ...(record.tx.Destination === undefined ? [] : [String(record.tx.Destination)])]);
+    const accounts = new Set([
+      String(record.tx.Account),
+      ...(record.tx.Destination === undefined ? [] : [String(record.tx.Destination)]),
+    ]);
     for (const address of accounts) {
       let list = this.byAccount.get(address);
       if (!list) this.byAccount.set(address, (list = []));
@@ -493,19 +588,33 @@ export class SimulatedLedger {
     return {
       validatedIndex: this.validatedIndex,
       firstIndex: this.firstIndex,
-      ledgerHashes: [...this.ledgerHashes.entries()].map(([i, { hash, closeTime, ...rest }]) => [i, hash, closeTime, rest]),
-      accounts: [...this.accounts.values()].map((a) => ({ ...a, balanceDrops: a.balanceDrops.toString(), flags: { ...a.flags } })),
-      txs: [...this.txs.values()].map((t) => ({ ...t, delivered: t.delivered === null ? null : t.delivered.toString() })),
+      ledgerHashes: [...this.ledgerHashes.entries()].map(([i, { hash, closeTime, ...rest }]) => [
+        i,
+        hash,
+        closeTime,
+        rest,
+      ]),
+      accounts: [...this.accounts.values()].map((a) => ({
+        ...a,
+        balanceDrops: a.balanceDrops.toString(),
+        flags: { ...a.flags },
+      })),
+      txs: [...this.txs.values()].map((t) => ({
+        ...t,
+        delivered: t.delivered === null ? null : t.delivered.toString(),
+      })),
     };
   }
 
   private restore(s: LedgerSnapshot) {
     this.validatedIndex = s.validatedIndex;
     this.firstIndex = s.firstIndex;
-    for (const [i, hash, closeTime, rest] of s.ledgerHashes) this.ledgerHashes.set(i, { ...(rest ?? {}), hash, closeTime });
+    for (const [i, hash, closeTime, rest] of s.ledgerHashes)
+      this.ledgerHashes.set(i, { ...(rest ?? {}), hash, closeTime });
     for (const a of s.accounts) this.accounts.set(a.address, { ...a, balanceDrops: BigInt(a.balanceDrops) });
     const txs = s.txs.map((t) => ({ ...t, delivered: t.delivered === null ? null : BigInt(t.delivered) }));
-    for (const t of txs.sort((a, b) => a.ledgerIndex - b.ledgerIndex || a.transactionIndex - b.transactionIndex)) this.record(t);
+    for (const t of txs.sort((a, b) => a.ledgerIndex - b.ledgerIndex || a.transactionIndex - b.transactionIndex))
+      this.record(t);
   }
 }
 
@@ -516,11 +625,20 @@ function affectedNode(before: AccountState | null, after: AccountState): Record<
   const finalFields = rootFields(after);
   if (!before) {
     const newFields = Object.fromEntries(Object.entries(finalFields).filter(([, v]) => v !== 0 && v !== undefined));
-    return { CreatedNode: { LedgerEntryType: "AccountRoot", LedgerIndex: accountKey(after.address), NewFields: newFields } };
+    return {
+      CreatedNode: { LedgerEntryType: "AccountRoot", LedgerIndex: accountKey(after.address), NewFields: newFields },
+    };
   }
   const old = rootFields(before);
-  const previousFields = Object.fromEntries(Object.entries(old).filter(([k, v]) => k in finalFields && finalFields[k] !== v));
-  const node: Record<string, unknown> = { FinalFields: finalFields, LedgerEntryType: "AccountRoot", LedgerIndex: accountKey(after.address), PreviousFields: previousFields };
+  const previousFields = Object.fromEntries(
+    Object.entries(old).filter(([k, v]) => k in finalFields && finalFields[k] !== v),
+  );
+  const node: Record<string, unknown> = {
+    FinalFields: finalFields,
+    LedgerEntryType: "AccountRoot",
+    LedgerIndex: accountKey(after.address),
+    PreviousFields: previousFields,
+  };
   if (before.previousTxnId) {
     node.PreviousTxnID = before.previousTxnId;
     node.PreviousTxnLgrSeq = before.previousTxnLgrSeq;

@@ -7,7 +7,10 @@ import definitions from "ripple-binary-codec/dist/enums/definitions.json" with {
 
 export const DEFINITIONS = definitions as unknown as {
   hash: string;
-  FIELDS: [string, { nth: number; isVLEncoded: boolean; isSerialized: boolean; isSigningField: boolean; type: string }][];
+  FIELDS: [
+    string,
+    { nth: number; isVLEncoded: boolean; isSerialized: boolean; isSigningField: boolean; type: string },
+  ][];
   LEDGER_ENTRY_TYPES: Record<string, number>;
   TRANSACTION_RESULTS: Record<string, number>;
   TRANSACTION_TYPES: Record<string, number>;
@@ -29,7 +32,8 @@ const MESSAGES: Record<string, string> = {
   telINSUF_FEE_P: "Fee insufficient.",
   telBAD_DOMAIN: "Domain too long.",
   telCAN_NOT_QUEUE_FULL: "Can not queue at this time: queue is full.",
-  telNETWORK_ID_MAKES_TX_NON_CANONICAL: "Transactions submitted to this node/network must NOT include a NetworkID field.",
+  telNETWORK_ID_MAKES_TX_NON_CANONICAL:
+    "Transactions submitted to this node/network must NOT include a NetworkID field.",
   telREQUIRES_NETWORK_ID: "Transactions submitted to this node/network must include a correct NetworkID field.",
   terINSUF_FEE_B: "Account balance can't pay fee.",
   terNO_ACCOUNT: "The source account does not exist.",
@@ -72,7 +76,15 @@ export const ZERO_HASH = "0".repeat(64);
 
 // Amendments a stand-alone rippled knows. The sandbox says enabled only for what it implements;
 // the rest are known (supported) but not enabled, which is why their transactions get temDISABLED.
-const ENABLED = ["XRPFees", "DeletableAccounts", "DepositAuth", "RequireFullyCanonicalSig", "Flow", "fix1578", "fixMasterKeyAsRegularKey"];
+const ENABLED = [
+  "XRPFees",
+  "DeletableAccounts",
+  "DepositAuth",
+  "RequireFullyCanonicalSig",
+  "Flow",
+  "fix1578",
+  "fixMasterKeyAsRegularKey",
+];
 const NOT_ENABLED = [
   "AMM",
   "AMMClawback",
@@ -101,7 +113,10 @@ const NOT_ENABLED = [
   "XChainBridge",
 ];
 export const amendmentId = (name: string) => sha512Half(Buffer.from(name, "ascii").toString("hex"));
-export const AMENDMENTS = [...ENABLED.map((name) => ({ name, enabled: true })), ...NOT_ENABLED.map((name) => ({ name, enabled: false }))].map((a) => ({
+export const AMENDMENTS = [
+  ...ENABLED.map((name) => ({ name, enabled: true })),
+  ...NOT_ENABLED.map((name) => ({ name, enabled: false })),
+].map((a) => ({
   ...a,
   id: amendmentId(a.name),
 }));
@@ -111,7 +126,8 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
 // 2024-01-26T18:40:51Z, as rippled's to_string_iso.
-export const isoTime = (rippleSeconds: number) => new Date((rippleSeconds + RIPPLE_EPOCH) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const isoTime = (rippleSeconds: number) =>
+  new Date((rippleSeconds + RIPPLE_EPOCH) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 // 2024-Jan-26 18:40:51.000000000 UTC, as rippled's to_string of a NetClock time point.
 export function humanTime(ms: number, fractionDigits: number): string {

@@ -98,7 +98,11 @@ export interface LedgerRef {
 }
 
 // rippled's RPC::lookupLedger: ledger_hash or ledger_index ("current" by default).
-export function lookupLedger(ctx: SimContext, params: Record<string, any>, fallback: "current" | "validated" = "current"): LedgerRef {
+export function lookupLedger(
+  ctx: SimContext,
+  params: Record<string, any>,
+  fallback: "current" | "validated" = "current",
+): LedgerRef {
   const { ledger } = ctx;
   let spec: unknown = params.ledger_index ?? params.ledger;
   if (params.ledger_hash !== undefined) {
@@ -118,7 +122,8 @@ export function lookupLedger(ctx: SimContext, params: Record<string, any>, fallb
     if (index > ledger.openIndex || (index < ledger.openIndex && (!ledger.ledgerHashes.has(index) || ctx.inGap(index))))
       throw new RpcError("lgrNotFound", "ledgerNotFound");
   }
-  if (index === ledger.openIndex) return { index, open: true, header: null, fields: { ledger_current_index: index, validated: false } };
+  if (index === ledger.openIndex)
+    return { index, open: true, header: null, fields: { ledger_current_index: index, validated: false } };
   const header = ledger.ledgerHashes.get(index)!;
   return { index, open: false, header, fields: { ledger_hash: header.hash, ledger_index: index, validated: true } };
 }

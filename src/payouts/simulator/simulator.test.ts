@@ -19,7 +19,13 @@ afterEach(async () => {
 });
 
 async function pay(from: Wallet, to: string, drops: number, extra: Record<string, unknown> = {}) {
-  const prepared: any = await client.autofill({ TransactionType: "Payment", Account: from.classicAddress, Destination: to, Amount: String(drops), ...extra } as never);
+  const prepared: any = await client.autofill({
+    TransactionType: "Payment",
+    Account: from.classicAddress,
+    Destination: to,
+    Amount: String(drops),
+    ...extra,
+  } as never);
   const signed = from.sign(prepared);
   const submitted = await client.request({ command: "submit", tx_blob: signed.tx_blob });
   return { hash: signed.hash, engineResult: submitted.result.engine_result, prepared };
@@ -68,19 +74,31 @@ describe("the stand-alone ledger", () => {
       await pay(funded, tagged, 1_000_000, { DestinationTag: 7 }),
     ];
     sim.closeLedger();
-    const results = await Promise.all(cases.map(async (c) => ((await client.request({ command: "tx", transaction: c.hash })).result as any).meta.TransactionResult));
+    const results = await Promise.all(
+      cases.map(
+        async (c) =>
+          ((await client.request({ command: "tx", transaction: c.hash })).result as any).meta.TransactionResult,
+      ),
+    );
     expect(results).toEqual(["tecNO_DST_INSUF_XRP", "tecDST_TAG_NEEDED", "tecNO_PERMISSION", "tesSUCCESS"]);
     // tec burns the fee and uses the Sequence
     expect(sim.account(funded.classicAddress)!.sequence).toBe(sim.account(funded.classicAddress)!.sequence);
     expect(sim.account(funded.classicAddress)!.balanceDrops).toBe(50_000_000n - 4n * 12n - 1_000_000n);
     const broke = await pay(funded, tagged, 48_000_000, { DestinationTag: 1 });
     sim.closeLedger();
-    expect(((await client.request({ command: "tx", transaction: broke.hash })).result as any).meta.TransactionResult).toBe("tecUNFUNDED_PAYMENT");
+    expect(
+      ((await client.request({ command: "tx", transaction: broke.hash })).result as any).meta.TransactionResult,
+    ).toBe("tecUNFUNDED_PAYMENT");
   });
 
   test("sequence rules: a past Sequence is refused, a future one is held until the gap fills", async () => {
     const to = Wallet.generate().classicAddress;
-    const first: any = await client.autofill({ TransactionType: "Payment", Account: genesis.classicAddress, Destination: to, Amount: "2000000" } as never);
+    const first: any = await client.autofill({
+      TransactionType: "Payment",
+      Account: genesis.classicAddress,
+      Destination: to,
+      Amount: "2000000",
+    } as never);
     const second = { ...first, Sequence: first.Sequence! + 1 };
     const held = await client.request({ command: "submit", tx_blob: genesis.sign(second as never).tx_blob });
     expect(held.result.engine_result).toBe("terPRE_SEQ");
@@ -89,13 +107,21 @@ describe("the stand-alone ledger", () => {
     await client.request({ command: "submit", tx_blob: genesis.sign(first as never).tx_blob });
     sim.closeLedger();
     expect(sim.account(to)!.balanceDrops).toBe(4_000_000n);
-    const again = await client.request({ command: "submit", tx_blob: genesis.sign({ ...first, Amount: "3000000" } as never).tx_blob });
+    const again = await client.request({
+      command: "submit",
+      tx_blob: genesis.sign({ ...first, Amount: "3000000" } as never).tx_blob,
+    });
     expect(again.result.engine_result).toBe("tefPAST_SEQ");
   });
 
   test("a bad signature and an expired LastLedgerSequence never apply", async () => {
     const to = Wallet.generate().classicAddress;
-    const prepared: any = await client.autofill({ TransactionType: "Payment", Account: genesis.classicAddress, Destination: to, Amount: "2000000" } as never);
+    const prepared: any = await client.autofill({
+      TransactionType: "Payment",
+      Account: genesis.classicAddress,
+      Destination: to,
+      Amount: "2000000",
+    } as never);
     const other = Wallet.generate(ECDSA.secp256k1);
     const forged = other.sign({ ...prepared, SigningPubKey: undefined } as never);
     const refused = await client.request({ command: "submit", tx_blob: forged.tx_blob });
@@ -127,7 +153,9 @@ describe("the stand-alone ledger", () => {
     expect(await ask(1, sim.validatedLedgerIndex() + 5)).toBe(false);
     sim.faults.historyGap(2, 3);
     expect(await ask(1, sim.validatedLedgerIndex())).toBe(false);
-    expect(((await client.request({ command: "server_info" })).result.info as any).complete_ledgers).toBe(`1-1,4-${sim.validatedLedgerIndex()}`);
+    expect(((await client.request({ command: "server_info" })).result.info as any).complete_ledgers).toBe(
+      `1-1,4-${sim.validatedLedgerIndex()}`,
+    );
   });
 
   test("ledger subscriptions get a ledgerClosed frame for each close", async () => {
@@ -159,7 +187,12 @@ describe("account_tx as rippled answers it (AccountTx.cpp)", () => {
   test("forward from a ledger, paged with markers, with Memos and InvoiceID as sent; a range outside the complete history: v2 refuses, v1 narrows", async () => {
     const to = Wallet.generate().classicAddress;
     const hashes: string[] = [];
-    const memo = { Memo: { MemoType: Buffer.from("xrp-faucet/payout").toString("hex").toUpperCase(), MemoData: Buffer.from("faucet_request:7").toString("hex").toUpperCase() } };
+    const memo = {
+      Memo: {
+        MemoType: Buffer.from("xrp-faucet/payout").toString("hex").toUpperCase(),
+        MemoData: Buffer.from("faucet_request:7").toString("hex").toUpperCase(),
+      },
+    };
     const invoice = "AB".repeat(32);
     for (let i = 0; i < 5; i++) {
       const extra = i === 0 ? { Memos: [memo], InvoiceID: invoice } : {};
@@ -174,7 +207,17 @@ describe("account_tx as rippled answers it (AccountTx.cpp)", () => {
     let marker: unknown;
     let pages = 0;
     do {
-      const page = ((await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1, forward: true, limit: 2, ...(marker ? { marker } : {}) } as never)) as any).result;
+      const page = (
+        (await client.request({
+          command: "account_tx",
+          account: to,
+          ledger_index_min: from,
+          ledger_index_max: -1,
+          forward: true,
+          limit: 2,
+          ...(marker ? { marker } : {}),
+        } as never)) as any
+      ).result;
       expect(page.ledger_index_min).toBe(from);
       seen.push(...page.transactions);
       marker = page.marker;
@@ -184,18 +227,38 @@ describe("account_tx as rippled answers it (AccountTx.cpp)", () => {
     expect(seen.map((t) => t.hash)).toEqual(hashes);
     expect(seen[0].tx_json).toMatchObject({ Memos: [memo], InvoiceID: invoice });
     // newest first without forward; the client's own helper reads the same
-    const back = ((await client.request({ command: "account_tx", account: to, ledger_index_min: from, limit: 5 } as never)) as any).result;
+    const back = (
+      (await client.request({ command: "account_tx", account: to, ledger_index_min: from, limit: 5 } as never)) as any
+    ).result;
     expect(back.transactions.map((t: any) => t.hash)).toEqual([...hashes].reverse());
 
     // the server lost the ledgers before the third payment
-    const third = ((await client.request({ command: "tx", transaction: hashes[2]! } as never)) as any).result.ledger_index as number;
+    const third = ((await client.request({ command: "tx", transaction: hashes[2]! } as never)) as any).result
+      .ledger_index as number;
     sim.faults.historyGap(1, third - 1);
-    const refused = await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1 } as never).catch((error) => error);
+    const refused = await client
+      .request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1 } as never)
+      .catch((error) => error);
     expect(refused.data).toMatchObject({ error: "lgrIdxMalformed", error_code: 58 });
-    const v1 = ((await client.request({ command: "account_tx", account: to, ledger_index_min: from, ledger_index_max: -1, api_version: 1 } as never)) as any).result;
+    const v1 = (
+      (await client.request({
+        command: "account_tx",
+        account: to,
+        ledger_index_min: from,
+        ledger_index_max: -1,
+        api_version: 1,
+      } as never)) as any
+    ).result;
     expect(v1.ledger_index_min).toBe(third);
     expect(v1.transactions.map((t: any) => t.tx.hash)).toEqual(hashes.slice(2).reverse());
-    const inverted = await client.request({ command: "account_tx", account: to, ledger_index_min: third + 2, ledger_index_max: third + 1 } as never).catch((error) => error);
+    const inverted = await client
+      .request({
+        command: "account_tx",
+        account: to,
+        ledger_index_min: third + 2,
+        ledger_index_max: third + 1,
+      } as never)
+      .catch((error) => error);
     expect(inverted.data).toMatchObject({ error: "invalidLgrRange" });
   });
 });

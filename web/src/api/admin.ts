@@ -45,7 +45,8 @@ export function useAdminAction<I, A extends Answer>(options: {
     mutationFn: (input: I) => unwrap(options.send(input)),
     onSuccess: (output, input) => {
       toast(options.success(output, input));
-      for (const key of [...options.refresh, auditLogKey, countsKey]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [...options.refresh, auditLogKey, countsKey])
+        void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error) => {
       if (options.handled?.(error)) return;

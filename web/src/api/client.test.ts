@@ -22,7 +22,13 @@ mock.module("../lib/proof-of-work", () => ({
 const { api, unwrap, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
 const { downloadFile } = await import("./download");
 
-type Sent = { url: string; method: string; headers: Headers; body: string | null; credentials: RequestCredentials | undefined };
+type Sent = {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string | null;
+  credentials: RequestCredentials | undefined;
+};
 let sent: Sent[] = [];
 let answers: (() => Response)[] = [];
 const realFetch = globalThis.fetch;
@@ -34,7 +40,13 @@ beforeEach(() => {
   warmed = 0;
   forms = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    sent.push({ url: String(input), method: init.method ?? "GET", headers: new Headers(init.headers), body: (init.body as string | undefined) ?? null, credentials: init.credentials });
+    sent.push({
+      url: String(input),
+      method: init.method ?? "GET",
+      headers: new Headers(init.headers),
+      body: (init.body as string | undefined) ?? null,
+      credentials: init.credentials,
+    });
     const answer = answers.shift();
     if (!answer) throw new TypeError("Failed to fetch");
     return answer();
@@ -45,13 +57,41 @@ afterEach(() => {
   setStepUpHandler(null);
 });
 
-const json = (body: unknown, init: ResponseInit = {}) => () => Response.json(body, init);
-const failure = (status: number, statusText: string, body: string, headers: Record<string, string> = {}) => () =>
-  new Response(body, { status, statusText, headers: { "content-type": body.startsWith("{") ? "application/json" : "text/plain", ...headers } });
+const json =
+  (body: unknown, init: ResponseInit = {}) =>
+  () =>
+    Response.json(body, init);
+const failure =
+  (status: number, statusText: string, body: string, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(body, {
+      status,
+      statusText,
+      headers: { "content-type": body.startsWith("{") ? "application/json" : "text/plain", ...headers },
+    });
 
 describe("requests", () => {
   test("a read is same-origin JSON, on a relative path", async () => {
-    const status = { isActive: true, message: "Faucet is online", offlineReason: null, minAmount: "5.000000", maxAmount: "20.000000", budgetLeft: "100.000000", budgetTotal: "100.000000", budgetLeftDrops: 100_000_000, budgetTotalDrops: 100_000_000, budgetReleased: "100.000000", budgetSlice: "4.166667", nextSliceAt: null, reviewerBonus: "5.000000", nextClaimSeconds: null, nextClaimLimit: null, nextClaimReason: null, surge: false, surgeNotice: null };
+    const status = {
+      isActive: true,
+      message: "Faucet is online",
+      offlineReason: null,
+      minAmount: "5.000000",
+      maxAmount: "20.000000",
+      budgetLeft: "100.000000",
+      budgetTotal: "100.000000",
+      budgetLeftDrops: 100_000_000,
+      budgetTotalDrops: 100_000_000,
+      budgetReleased: "100.000000",
+      budgetSlice: "4.166667",
+      nextSliceAt: null,
+      reviewerBonus: "5.000000",
+      nextClaimSeconds: null,
+      nextClaimLimit: null,
+      nextClaimReason: null,
+      surge: false,
+      surgeNotice: null,
+    };
     answers.push(json(status));
     expect(await unwrap(api.faucet.status.get())).toEqual(status);
     expect(sent).toHaveLength(1);
@@ -103,7 +143,10 @@ describe("proof of work", () => {
   });
 
   test("a refused proof is solved again and the form sent once more", async () => {
-    answers.push(failure(403, "Forbidden", '{"message":"expired"}', { [POW_HEADER]: "retry" }), json({ id: 1 }, { status: 201 }));
+    answers.push(
+      failure(403, "Forbidden", '{"message":"expired"}', { [POW_HEADER]: "retry" }),
+      json({ id: 1 }, { status: 201 }),
+    );
     expect(await unwrap(api.faucet.request.post({ address: "rAddress" }))).toEqual({ id: 1 } as never);
     expect(sent.map((s) => s.headers.get(POW_HEADER))).toEqual(["proof-1", "proof-2"]);
     expect(sent[1]!.body).toBe('{"address":"rAddress"}');
@@ -121,8 +164,13 @@ describe("proof of work", () => {
   });
 
   test("a login refused for want of a proof (a username many sign-ins failed for) is sent once more with one for its username", async () => {
-    answers.push(failure(403, "Forbidden", '{"message":"Many sign-ins to this account failed lately"}', { [POW_HEADER]: "retry" }), json({ user: { username: "boss" } }));
-    expect(await unwrap(api.login.post({ username: " boss ", password: "b" }))).toEqual({ user: { username: "boss" } } as never);
+    answers.push(
+      failure(403, "Forbidden", '{"message":"Many sign-ins to this account failed lately"}', { [POW_HEADER]: "retry" }),
+      json({ user: { username: "boss" } }),
+    );
+    expect(await unwrap(api.login.post({ username: " boss ", password: "b" }))).toEqual({
+      user: { username: "boss" },
+    } as never);
     expect(sent.map((s) => s.headers.get(POW_HEADER))).toEqual([null, "proof-1"]);
     expect(forms).toEqual(["login for boss"]);
     expect(sent[1]!.body).toBe(sent[0]!.body);
@@ -136,7 +184,11 @@ describe("proof of work", () => {
 });
 
 describe("failures", () => {
-  const caught = (call: Promise<unknown>) => call.then(() => expect.unreachable(), (error: unknown) => error as ApiError);
+  const caught = (call: Promise<unknown>) =>
+    call.then(
+      () => expect.unreachable(),
+      (error: unknown) => error as ApiError,
+    );
 
   test("a read: the read-failure texts, with the answer's text as sent", async () => {
     answers.push(failure(404, "Not Found", '{"message":"Not found: /api/reviews"}'));
@@ -151,12 +203,16 @@ describe("failures", () => {
 
   test("a 404 names the path with its query", async () => {
     answers.push(failure(404, "Not Found", ""));
-    expect((await caught(unwrap(api.admin.users.get({ query: { page: "3" } })))).message).toBe("Not Found: /api/admin/users?page=3");
+    expect((await caught(unwrap(api.admin.users.get({ query: { page: "3" } })))).message).toBe(
+      "Not Found: /api/admin/users?page=3",
+    );
   });
 
   test("a write: the server's message, else the status text", async () => {
     answers.push(failure(400, "Bad Request", '{"message":"Please enter a valid XRP wallet address"}'));
-    expect((await caught(unwrap(api.faucet.request.post({ address: "x" })))).message).toBe("Please enter a valid XRP wallet address");
+    expect((await caught(unwrap(api.faucet.request.post({ address: "x" })))).message).toBe(
+      "Please enter a valid XRP wallet address",
+    );
     answers.push(failure(409, "Conflict", ""));
     expect((await caught(unwrap(api.admin.claims({ id: 1 }).post({ status: "PAID" })))).message).toBe("Conflict");
     answers.push(failure(500, "Internal Server Error", "123"));
@@ -179,12 +235,21 @@ describe("failures", () => {
 });
 
 describe("step-up for money", () => {
-  const stepUpRequired = failure(403, "Forbidden", '{"message":"Enter a code from your authenticator app to confirm this."}', { "x-error-code": "STEP_UP_REQUIRED" });
+  const stepUpRequired = failure(
+    403,
+    "Forbidden",
+    '{"message":"Enter a code from your authenticator app to confirm this."}',
+    { "x-error-code": "STEP_UP_REQUIRED" },
+  );
 
   test("without the back office's handler, the refusal is the answer, with its code", async () => {
     answers.push(stepUpRequired);
     const error = await unwrap(api.admin.blocklist({ id: 3 }).delete()).catch((e) => e);
-    expect(error).toMatchObject({ status: 403, code: "STEP_UP_REQUIRED", message: "Enter a code from your authenticator app to confirm this." });
+    expect(error).toMatchObject({
+      status: 403,
+      code: "STEP_UP_REQUIRED",
+      message: "Enter a code from your authenticator app to confirm this.",
+    });
     expect(sent).toHaveLength(1);
   });
 
@@ -195,7 +260,10 @@ describe("step-up for money", () => {
       return true;
     });
     answers.push(stepUpRequired, json({ id: 7, status: "APPROVED" }));
-    expect(await unwrap(api.admin.claims({ id: 7 }).post({ status: "APPROVED" }))).toEqual({ id: 7, status: "APPROVED" } as never);
+    expect(await unwrap(api.admin.claims({ id: 7 }).post({ status: "APPROVED" }))).toEqual({
+      id: 7,
+      status: "APPROVED",
+    } as never);
     expect(asked).toEqual(["Enter a code from your authenticator app to confirm this."]);
     expect(sent.map((s) => [s.method, s.url, s.body])).toEqual([
       ["POST", "/api/admin/claims/7", '{"status":"APPROVED"}'],
@@ -230,7 +298,10 @@ describe("step-up for money", () => {
       return new Promise<boolean>((resolve) => (answer = resolve));
     });
     answers.push(stepUpRequired, stepUpRequired, json({ id: 1 }), json({ id: 2 }));
-    const both = Promise.all([unwrap(api.admin.claims({ id: 1 }).post({ status: "APPROVED" })), unwrap(api.admin.claims({ id: 2 }).post({ status: "APPROVED" }))]);
+    const both = Promise.all([
+      unwrap(api.admin.claims({ id: 1 }).post({ status: "APPROVED" })),
+      unwrap(api.admin.claims({ id: 2 }).post({ status: "APPROVED" })),
+    ]);
     while (sent.length < 2) await Bun.sleep(1);
     await Bun.sleep(5);
     answer(true);
@@ -242,7 +313,14 @@ describe("step-up for money", () => {
   test("a refusal of another kind never asks", async () => {
     let asked = 0;
     setStepUpHandler(async () => ++asked > 0);
-    answers.push(failure(403, "Forbidden", '{"message":"Set up two-factor sign-in on your settings page before using the admin screens."}', { "x-error-code": "TWO_FACTOR_SETUP_REQUIRED" }));
+    answers.push(
+      failure(
+        403,
+        "Forbidden",
+        '{"message":"Set up two-factor sign-in on your settings page before using the admin screens."}',
+        { "x-error-code": "TWO_FACTOR_SETUP_REQUIRED" },
+      ),
+    );
     const error = await unwrap(api.admin.blocklist({ id: 3 }).delete()).catch((e) => e);
     expect(error).toMatchObject({ status: 403, code: "TWO_FACTOR_SETUP_REQUIRED" });
     expect(asked).toBe(0);
@@ -253,8 +331,15 @@ describe("downloads", () => {
   // the first bytes of an SQLite file, and bytes that are not valid UTF-8 (text would mangle them)
   const bytes = new Uint8Array([...new TextEncoder().encode("SQLite format 3\0"), 0xff, 0xfe, 0x80, 0x00, 0x01]);
   const file = (name: string) => () =>
-    new Response(bytes, { headers: { "content-type": "application/vnd.sqlite3", "content-disposition": `attachment; filename="${name}"` } });
-  const stepUpRequired = failure(403, "Forbidden", '{"message":"Enter a code from your authenticator app to confirm this."}', { "x-error-code": "STEP_UP_REQUIRED" });
+    new Response(bytes, {
+      headers: { "content-type": "application/vnd.sqlite3", "content-disposition": `attachment; filename="${name}"` },
+    });
+  const stepUpRequired = failure(
+    403,
+    "Forbidden",
+    '{"message":"Enter a code from your authenticator app to confirm this."}',
+    { "x-error-code": "STEP_UP_REQUIRED" },
+  );
 
   test("the bytes arrive untouched, named as the server names them, on a same-origin GET", async () => {
     answers.push(file("xrp-faucet-20260115-120000.db"));
@@ -262,7 +347,11 @@ describe("downloads", () => {
     expect(got.name).toBe("xrp-faucet-20260115-120000.db");
     expect(new Uint8Array(await got.blob.arrayBuffer())).toEqual(bytes);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ url: "/api/admin/backups/xrp-faucet-20260115-120000.db", method: "GET", credentials: "same-origin" });
+    expect(sent[0]).toMatchObject({
+      url: "/api/admin/backups/xrp-faucet-20260115-120000.db",
+      method: "GET",
+      credentials: "same-origin",
+    });
   });
 
   test("a download that needs a code asks for it, then fetches again", async () => {
@@ -275,13 +364,20 @@ describe("downloads", () => {
     const got = await downloadFile("/api/admin/backups/xrp-faucet-20260115-120000.db");
     expect(asked).toEqual(["Enter a code from your authenticator app to confirm this."]);
     expect(new Uint8Array(await got.blob.arrayBuffer())).toEqual(bytes);
-    expect(sent.map((s) => s.url)).toEqual(["/api/admin/backups/xrp-faucet-20260115-120000.db", "/api/admin/backups/xrp-faucet-20260115-120000.db"]);
+    expect(sent.map((s) => s.url)).toEqual([
+      "/api/admin/backups/xrp-faucet-20260115-120000.db",
+      "/api/admin/backups/xrp-faucet-20260115-120000.db",
+    ]);
   });
 
   test("cancelled, nothing is fetched again; refused, the server's words", async () => {
     setStepUpHandler(async () => false);
     answers.push(stepUpRequired);
-    expect(await downloadFile("/api/admin/backups/x.db").catch((e) => e)).toMatchObject({ status: 403, code: "STEP_UP_CANCELLED", message: STEP_UP_CANCELLED });
+    expect(await downloadFile("/api/admin/backups/x.db").catch((e) => e)).toMatchObject({
+      status: 403,
+      code: "STEP_UP_CANCELLED",
+      message: STEP_UP_CANCELLED,
+    });
     expect(sent).toHaveLength(1);
 
     answers.push(failure(404, "Not Found", '{"message":"No such backup"}', { "x-error-code": "BACKUP_NOT_FOUND" }));

@@ -59,14 +59,24 @@ export async function send(input: RequestInfo | URL, init: RequestInit = {}): Pr
   let response = await attempt(form ? await takeProof(form) : null);
   const retry = response.status === 403 && response.headers.get(POW_HEADER) === "retry";
   if (form && retry) response = await attempt(await takeProof(form));
-  else if (retry && method === "POST" && path === LOGIN_PATH) response = await attempt(await takeLoginProof(usernameIn(init.body)));
+  else if (retry && method === "POST" && path === LOGIN_PATH)
+    response = await attempt(await takeLoginProof(usernameIn(init.body)));
   // A refused form is likely sent again after a fix: have the next proof ready.
   if (form && !response.ok) warmProof(form);
   if (response.status === 403 && askForCode && response.headers.get("x-error-code") === STEP_UP_REQUIRED) {
-    if (!(await steppedUp(response))) throw new ApiError(403, response.statusText, "", STEP_UP_CANCELLED, "STEP_UP_CANCELLED");
+    if (!(await steppedUp(response)))
+      throw new ApiError(403, response.statusText, "", STEP_UP_CANCELLED, "STEP_UP_CANCELLED");
     response = await attempt(null);
   }
-  if (!response.ok) failures.set(response, { method, path, body: response.clone().text().catch(() => "") });
+  if (!response.ok)
+    failures.set(response, {
+      method,
+      path,
+      body: response
+        .clone()
+        .text()
+        .catch(() => ""),
+    });
   return response;
 }
 

@@ -9,7 +9,13 @@ export async function downloadFile(path: string): Promise<{ blob: Blob; name: st
   const response = await send(path, { credentials: "same-origin" });
   if (!response.ok) {
     const body = await response.text().catch(() => "");
-    throw new ApiError(response.status, response.statusText, body, mutationFailureMessage(response, body), response.headers.get("x-error-code"));
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      body,
+      mutationFailureMessage(response, body),
+      response.headers.get("x-error-code"),
+    );
   }
   const disposition = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
   return { blob: await response.blob(), name: disposition ?? decodeURIComponent(path.split("/").pop() ?? "download") };

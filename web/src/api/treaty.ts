@@ -24,7 +24,8 @@ type Options = { query?: Record<string, unknown>; headers?: HeadersInit; fetch?:
 const METHODS = ["get", "post", "put", "delete", "patch", "options", "head", "connect", "subscribe"];
 
 // Header names in lower case, as Eden sends them.
-const lowerCased = (headers: HeadersInit | undefined): Record<string, string> => Object.fromEntries(new Headers(headers ?? {}));
+const lowerCased = (headers: HeadersInit | undefined): Record<string, string> =>
+  Object.fromEntries(new Headers(headers ?? {}));
 
 // `?a=1&b=2`: unset values left out, a list as repeated names, an object as JSON.
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -98,11 +99,23 @@ async function request(config: Config, path: string[], first: unknown, options: 
   try {
     response = await config.fetcher(`${url}${queryString(callOptions?.query)}`, init);
   } catch (failure) {
-    return { data: null, error: new EdenFetchError(503, failure), response: undefined, status: 503, headers: undefined };
+    return {
+      data: null,
+      error: new EdenFetchError(503, failure),
+      response: undefined,
+      status: 503,
+      headers: undefined,
+    };
   }
   const data = await answerData(response);
   const ok = response.status >= 200 && response.status < 300;
-  return { data: ok ? data : null, error: ok ? null : new EdenFetchError(response.status, data), response, status: response.status, headers: response.headers };
+  return {
+    data: ok ? data : null,
+    error: ok ? null : new EdenFetchError(response.status, data),
+    response,
+    status: response.status,
+    headers: response.headers,
+  };
 }
 
 // `api.a.b({ id }).post(body)`: each property a path segment, a call with one named value a path
@@ -114,10 +127,17 @@ function segment(config: Config, path: string[]): unknown {
       return segment(config, [...path, name as string]);
     },
     apply(_, __, [first, options]: [unknown, Options]) {
-      if (!first || options || (typeof first === "object" && Object.keys(first).length !== 1) || METHODS.includes(path.at(-1)!)) {
+      if (
+        !first ||
+        options ||
+        (typeof first === "object" && Object.keys(first).length !== 1) ||
+        METHODS.includes(path.at(-1)!)
+      ) {
         return request(config, path, first, options);
       }
-      return typeof first === "object" ? segment(config, [...path, `${Object.values(first)[0]}`]) : segment(config, path);
+      return typeof first === "object"
+        ? segment(config, [...path, `${Object.values(first)[0]}`])
+        : segment(config, path);
     },
   });
 }

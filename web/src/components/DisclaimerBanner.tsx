@@ -7,8 +7,8 @@ export function DisclaimerBanner() {
       <p className="mx-auto flex max-w-7xl items-start gap-2 px-4 py-2 text-xs sm:items-center sm:px-6 sm:text-sm">
         <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 sm:mt-0" />
         <span>
-          <strong className="font-semibold">Independent site:</strong> XRP Faucet is not affiliated with, endorsed by
-          or sponsored by Ripple or any issuer of XRP.
+          <strong className="font-semibold">Independent site:</strong> XRP Faucet is not affiliated with, endorsed by or
+          sponsored by Ripple or any issuer of XRP.
         </span>
       </p>
     </div>

@@ -104,7 +104,11 @@ export function Header() {
               Sign In
             </NavLink>
           )}
-          <button type="button" onClick={() => navigate("/faucet")} className={buttonClass({ size: "sm", className: "ml-1" })}>
+          <button
+            type="button"
+            onClick={() => navigate("/faucet")}
+            className={buttonClass({ size: "sm", className: "ml-1" })}
+          >
             Claim XRP
           </button>
         </div>

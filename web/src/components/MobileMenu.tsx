@@ -83,7 +83,11 @@ export function MobileMenu({ user, onClose, onLogout, onClaim }: Props) {
               <NavLink to={user.isAdmin ? "/admin" : "/dashboard"} className={panelLink} onClick={onClose}>
                 {user.isAdmin ? "Admin" : "Dashboard"}
               </NavLink>
-              <button type="button" onClick={onLogout} className={cn(panelLink({ isActive: false }), "gap-2 text-left")}>
+              <button
+                type="button"
+                onClick={onLogout}
+                className={cn(panelLink({ isActive: false }), "gap-2 text-left")}
+              >
                 <LogOut aria-hidden="true" className="h-5 w-5" />
                 Logout
               </button>

@@ -3,7 +3,9 @@ import { cn } from "../lib/cn";
 
 // A small spinning circle; decorative, the surrounding text says what is happening.
 export function Spinner({ className }: { className?: string }) {
-  return <LoaderCircle aria-hidden="true" className={cn("h-4 w-4 animate-spin motion-reduce:animate-none", className)} />;
+  return (
+    <LoaderCircle aria-hidden="true" className={cn("h-4 w-4 animate-spin motion-reduce:animate-none", className)} />
+  );
 }
 
 // Full-area loading state used while the current user or a lazy page loads.

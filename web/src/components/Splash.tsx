@@ -28,14 +28,22 @@ function makeRain(count: number, seed: number): Drop[] {
     seed = (seed * 9301 + 49297) % 233280;
     return seed / 233280;
   };
-  return Array.from({ length: count }, () => ({ left: next() * 100, top: next() * 50, height: 14 + next() * 24, opacity: 0.3 + next() * 0.45 }));
+  return Array.from({ length: count }, () => ({
+    left: next() * 100,
+    top: next() * 50,
+    height: 14 + next() * 24,
+    opacity: 0.3 + next() * 0.45,
+  }));
 }
 
 // The drops of one sheet drawn once, as an SVG image (x and y in percent of the tile, heights in px):
 // two elements on the page instead of a hundred to build, style and paint.
 function rainImage(drops: Drop[]): string {
   const rects = drops
-    .map((d) => `<rect x="${d.left.toFixed(2)}%" y="${(d.top * 2).toFixed(2)}%" width="2" height="${d.height.toFixed(1)}" rx="1" opacity="${d.opacity.toFixed(2)}" fill="url(#d)"/>`)
+    .map(
+      (d) =>
+        `<rect x="${d.left.toFixed(2)}%" y="${(d.top * 2).toFixed(2)}%" width="2" height="${d.height.toFixed(1)}" rx="1" opacity="${d.opacity.toFixed(2)}" fill="url(#d)"/>`,
+    )
     .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%"><defs><linearGradient id="d" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="oklch(62.3% 0.214 259.815)" stop-opacity="0"/><stop offset="1" stop-color="oklch(62.3% 0.214 259.815)"/></linearGradient></defs>${rects}</svg>`;
   return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;

@@ -10,7 +10,10 @@ export function budgetWords(s: Pick<BudgetFigures, "budgetLeft" | "budgetTotal" 
 
 // "The faucet has given out this hour's XRP. More opens at 3:00 PM your time (14:00 UTC)." when this
 // hour's share is used up; null otherwise.
-export function nextSliceSentence(s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">, timeZone?: string): string | null {
+export function nextSliceSentence(
+  s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">,
+  timeZone?: string,
+): string | null {
   if (!hourUsedUp(s) || s.nextSliceAt === null) return null;
   return `The faucet has given out this hour's XRP. More opens at ${timeWords(s.nextSliceAt, timeZone)}.`;
 }

@@ -2,7 +2,11 @@ import { expect, test } from "bun:test";
 import { hourUsedUp, timeWords, xrpWords } from "./budget";
 import { budgetWords, nextSliceSentence } from "./budget-sentences";
 
-const used = { isActive: false, offlineReason: "The faucet has given out this hour's XRP. More opens at 14:00 UTC.", nextSliceAt: "2026-11-25T14:00:00.000Z" };
+const used = {
+  isActive: false,
+  offlineReason: "The faucet has given out this hour's XRP. More opens at 14:00 UTC.",
+  nextSliceAt: "2026-11-25T14:00:00.000Z",
+};
 
 test("budget figures read as plain numbers", () => {
   expect(xrpWords("12.500000")).toBe("12.5");
@@ -11,11 +15,13 @@ test("budget figures read as plain numbers", () => {
 });
 
 test("today's budget says what is left now and the day's total", () => {
-  expect(budgetWords({ budgetLeft: "12.500000", budgetTotal: "100.000000", nextSliceAt: "2026-11-25T14:00:00.000Z" })).toBe(
-    "12.5 XRP left this hour · more every hour until 100 XRP a day",
-  );
+  expect(
+    budgetWords({ budgetLeft: "12.500000", budgetTotal: "100.000000", nextSliceAt: "2026-11-25T14:00:00.000Z" }),
+  ).toBe("12.5 XRP left this hour · more every hour until 100 XRP a day");
   // the last hour: the whole day is out
-  expect(budgetWords({ budgetLeft: "7.000000", budgetTotal: "100.000000", nextSliceAt: null })).toBe("7 XRP left of today's 100 XRP");
+  expect(budgetWords({ budgetLeft: "7.000000", budgetTotal: "100.000000", nextSliceAt: null })).toBe(
+    "7 XRP left of today's 100 XRP",
+  );
 });
 
 test("the next hour's time is given in the visitor's time and in UTC", () => {
@@ -26,9 +32,19 @@ test("the next hour's time is given in the visitor's time and in UTC", () => {
 
 test("only a used-up hour says when more opens", () => {
   expect(hourUsedUp(used)).toBe(true);
-  expect(nextSliceSentence(used, "Asia/Kolkata")).toBe("The faucet has given out this hour's XRP. More opens at 7:30 PM your time (14:00 UTC).");
+  expect(nextSliceSentence(used, "Asia/Kolkata")).toBe(
+    "The faucet has given out this hour's XRP. More opens at 7:30 PM your time (14:00 UTC).",
+  );
   expect(nextSliceSentence({ ...used, isActive: true, offlineReason: null })).toBeNull();
   // switched off, or the whole day given out: the server's own sentence stands
-  expect(nextSliceSentence({ ...used, offlineReason: "The faucet is offline right now. Please try again later." })).toBeNull();
-  expect(nextSliceSentence({ ...used, offlineReason: "The faucet has given out today's XRP. Please come back after midnight UTC.", nextSliceAt: null })).toBeNull();
+  expect(
+    nextSliceSentence({ ...used, offlineReason: "The faucet is offline right now. Please try again later." }),
+  ).toBeNull();
+  expect(
+    nextSliceSentence({
+      ...used,
+      offlineReason: "The faucet has given out today's XRP. Please come back after midnight UTC.",
+      nextSliceAt: null,
+    }),
+  ).toBeNull();
 });

@@ -36,7 +36,9 @@ describe("cn", () => {
 
   test("each class list after a button's, a card's or a field's own classes merges as tailwind-merge merges it", () => {
     const differ: string[] = [];
-    for (const base of BASES) for (const list of lists) if (cn(base, list) !== twMerge(base, list)) differ.push(`${list}: ${cn(base, list)} | ${twMerge(base, list)}`);
+    for (const base of BASES)
+      for (const list of lists)
+        if (cn(base, list) !== twMerge(base, list)) differ.push(`${list}: ${cn(base, list)} | ${twMerge(base, list)}`);
     expect(differ).toEqual([]);
   });
 

@@ -1,5 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError, apiError, authErrorText, bodyMessage, CANCELLED, errorText, mutationFailureMessage, NETWORK_FAILURE, readFailureMessage, refusalText } from "./errors";
+import {
+  ApiError,
+  apiError,
+  authErrorText,
+  bodyMessage,
+  CANCELLED,
+  errorText,
+  mutationFailureMessage,
+  NETWORK_FAILURE,
+  readFailureMessage,
+  refusalText,
+} from "./errors";
 
 const response = (status: number, statusText: string) => new Response(null, { status, statusText });
 
@@ -43,26 +54,48 @@ describe("apiError", () => {
   test("a GET gets the read-failure text, any other method the mutation-failure text", () => {
     const read = apiError(response(404, "Not Found"), "GET", "/api/reviews", '{"message":"Not found: /api/reviews"}');
     expect(read).toBeInstanceOf(ApiError);
-    expect(read).toMatchObject({ status: 404, statusText: "Not Found", body: '{"message":"Not found: /api/reviews"}', message: "Not Found: /api/reviews" });
-    expect(apiError(response(400, "Bad Request"), "POST", "/api/faucet/request", '{"message":"Invalid address"}').message).toBe("Invalid address");
+    expect(read).toMatchObject({
+      status: 404,
+      statusText: "Not Found",
+      body: '{"message":"Not found: /api/reviews"}',
+      message: "Not Found: /api/reviews",
+    });
+    expect(
+      apiError(response(400, "Bad Request"), "POST", "/api/faucet/request", '{"message":"Invalid address"}').message,
+    ).toBe("Invalid address");
     expect(apiError(response(400, "Bad Request"), "PATCH", "/api/admin/reviews/1", "").message).toBe("Bad Request");
   });
   test("keeps the answer's X-Error-Code, for a screen to branch on", () => {
-    const coded = new Response(null, { status: 401, statusText: "Unauthorized", headers: { "x-error-code": "TWO_FACTOR_REQUIRED" } });
-    expect(apiError(coded, "POST", "/api/login", '{"message":"Enter the code"}')).toMatchObject({ status: 401, code: "TWO_FACTOR_REQUIRED", message: "Enter the code" });
+    const coded = new Response(null, {
+      status: 401,
+      statusText: "Unauthorized",
+      headers: { "x-error-code": "TWO_FACTOR_REQUIRED" },
+    });
+    expect(apiError(coded, "POST", "/api/login", '{"message":"Enter the code"}')).toMatchObject({
+      status: 401,
+      code: "TWO_FACTOR_REQUIRED",
+      message: "Enter the code",
+    });
     expect(apiError(response(400, "Bad Request"), "POST", "/api/login", "").code).toBeNull();
   });
 });
 
 describe("a refusal where the person is", () => {
   test("is the server's sentence, never the read failure's raw JSON", () => {
-    const error = apiError(response(400, "Bad Request"), "GET", "/api/faucet/requests?address=hello", '{"message":"Please enter a valid XRP wallet address"}');
+    const error = apiError(
+      response(400, "Bad Request"),
+      "GET",
+      "/api/faucet/requests?address=hello",
+      '{"message":"Please enter a valid XRP wallet address"}',
+    );
     expect(error.message).toBe('Request failed 400: {"message":"Please enter a valid XRP wallet address"}');
     expect(refusalText(error)).toBe("Please enter a valid XRP wallet address");
   });
   test("a lost connection and a cancelled request in words; a server error as read failures say it", () => {
     expect(refusalText(new TypeError("Failed to fetch"))).toBe(NETWORK_FAILURE);
     expect(refusalText(new DOMException("The operation was aborted.", "AbortError"))).toBe(CANCELLED);
-    expect(refusalText(apiError(response(503, "Service Unavailable"), "GET", "/api/x", "down"))).toBe("Server Error 503: Service Unavailable");
+    expect(refusalText(apiError(response(503, "Service Unavailable"), "GET", "/api/x", "down"))).toBe(
+      "Server Error 503: Service Unavailable",
+    );
   });
 });

@@ -60,7 +60,9 @@ export const NETWORK_FAILURE = "Can't reach the server. Check your connection an
 
 // Whether the request never reached the server (fetch rejects with a TypeError).
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network request failed/i.test(error.message);
+  return (
+    error instanceof TypeError && /failed to fetch|networkerror|load failed|network request failed/i.test(error.message)
+  );
 }
 
 export function errorText(error: unknown): string {
@@ -72,7 +74,7 @@ export function errorText(error: unknown): string {
 // What a screen says when the server refused something where the person is (a lookup, a form): the
 // server's own sentence, never "Request failed 400: {json}"; a lost connection in words; a request
 // the person cancelled, as such.
-export const CANCELLED = "Cancelled: nothing more is sent. If it reached us before, it shows under \"Your requests\".";
+export const CANCELLED = 'Cancelled: nothing more is sent. If it reached us before, it shows under "Your requests".';
 export function refusalText(error: unknown): string {
   if (error instanceof ApiError && error.status < 500) return bodyMessage(error.body).trim() || error.message;
   if (error instanceof DOMException && error.name === "AbortError") return CANCELLED;

@@ -2,11 +2,19 @@ import { lazy, type ComponentType } from "react";
 
 // A screen in its own chunk. Once `preload` has fetched it, rendering it does not suspend (React.lazy
 // reads a thenable that answers at once), so a preloaded screen appears without a spinner in between.
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  let loaded: { default: ComponentType } | null = null;
-  let loading: Promise<{ default: ComponentType }> | null = null;
+type Loaded = { default: ComponentType };
+
+// A thenable that answers at once: React.lazy reads it without suspending.
+function answerAtOnce(module: Loaded): Promise<Loaded> {
+  // biome-ignore lint/suspicious/noThenProperty: the thenable is the point
+  const thenable = { then: (resolve: (m: Loaded) => void) => resolve(module) };
+  return thenable as unknown as Promise<Loaded>;
+}
+
+export function lazyPage(load: () => Promise<Loaded>) {
+  let loaded: Loaded | null = null;
+  let loading: Promise<Loaded> | null = null;
   const preload = () => (loading ??= load().then((module) => (loaded = module)));
-  // biome-ignore lint/suspicious/noThenProperty: the thenable is the point: React.lazy reads it without suspending
-  const Component = lazy(() => (loaded ? ({ then: (resolve: (m: typeof loaded) => void) => resolve(loaded) } as unknown as Promise<{ default: ComponentType }>) : preload()));
+  const Component = lazy(() => (loaded ? answerAtOnce(loaded) : preload()));
   return { Component, preload };
 }

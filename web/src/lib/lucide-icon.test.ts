@@ -30,7 +30,10 @@ describe("lucide icon stand-in", () => {
       const standIn = createLucideIcon(module.__iconData);
       // (as the build gives it: without the elements' React keys)
       const data = module.__iconData as Parameters<typeof createLucideIcon>[0];
-      const withoutKeys = createLucideIcon({ ...data, node: data.node.map(([tag, { key: _, ...attributes }]) => [tag, attributes]) });
+      const withoutKeys = createLucideIcon({
+        ...data,
+        node: data.node.map(([tag, { key: _, ...attributes }]) => [tag, attributes]),
+      });
       for (const props of PROPS) {
         const markup = renderToStaticMarkup(createElement(lucide, props));
         expect(renderToStaticMarkup(createElement(standIn, props))).toBe(markup);
@@ -45,6 +48,8 @@ describe("lucide icon stand-in", () => {
     const { __iconData } = require("lucide-react/dist/esm/icons/droplet.mjs");
     const { Droplet } = require("lucide-react");
     const child = createElement("title", null, "Drop");
-    expect(renderToStaticMarkup(createElement(createLucideIcon(__iconData), null, child))).toBe(renderToStaticMarkup(createElement(Droplet, null, child)));
+    expect(renderToStaticMarkup(createElement(createLucideIcon(__iconData), null, child))).toBe(
+      renderToStaticMarkup(createElement(Droplet, null, child)),
+    );
   });
 });

@@ -7,15 +7,27 @@
 import { createElement, type ReactNode } from "react";
 
 type IconData = { name: string; size?: number; node: [string, Record<string, string>][]; aliases?: string[] };
-type IconProps = Record<string, unknown> & { className?: string; children?: ReactNode; size?: number | string; color?: string; strokeWidth?: number | string };
+type IconProps = Record<string, unknown> & {
+  className?: string;
+  children?: ReactNode;
+  size?: number | string;
+  color?: string;
+  strokeWidth?: number | string;
+};
 
 // An accessible name or role given: lucide leaves the icon visible to assistive technology.
 const labelled = (props: Record<string, unknown>) =>
-  Object.keys(props).some((key) => (key.startsWith("aria-") || key === "role" || key === "title") && props[key] != null);
+  Object.keys(props).some(
+    (key) => (key.startsWith("aria-") || key === "role" || key === "title") && props[key] != null,
+  );
 
 export default function createLucideIcon(icon: IconData) {
   const box = icon.size ?? 24;
-  const own = ["lucide", `lucide-${icon.name}`, ...(icon.aliases ?? []).filter((alias) => alias.trim()).map((alias) => `lucide-${alias}`)];
+  const own = [
+    "lucide",
+    `lucide-${icon.name}`,
+    ...(icon.aliases ?? []).filter((alias) => alias.trim()).map((alias) => `lucide-${alias}`),
+  ];
   // (React 19 passes a ref as a prop: it reaches the <svg> with the rest)
   return ({ className, children, size = 24, color = "currentColor", strokeWidth = 2, ...rest }: IconProps) =>
     createElement(

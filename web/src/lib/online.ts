@@ -9,6 +9,11 @@ const subscribe = (changed: () => void) => {
     window.removeEventListener("offline", changed);
   };
 };
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 export const OFFLINE_NOTICE = "You are offline. Nothing is sent until you are back online and send it again yourself.";

@@ -18,7 +18,10 @@ const ready = new Map<ProtectedForm, { proof: Promise<string | null>; at: number
 
 // Fetches a challenge for `form` and solves it: the proof header value, or null when the check is off.
 export async function solveProof(form: ProofForm, query = ""): Promise<string | null> {
-  const response = await fetch(`/api/pow/challenge?form=${form}${query}`, { credentials: "same-origin", headers: { accept: "application/json" } });
+  const response = await fetch(`/api/pow/challenge?form=${form}${query}`, {
+    credentials: "same-origin",
+    headers: { accept: "application/json" },
+  });
   if (!response.ok) return null; // the server's refusal of the form then says what to do
   const { challenge } = (await response.json()) as { challenge: Challenge | null };
   if (!challenge) return null; // the check is off
@@ -31,7 +34,9 @@ export async function solveProof(form: ProofForm, query = ""): Promise<string | 
 async function solveInParallel(challenge: Challenge): Promise<Solution | null> {
   const webCrypto = Boolean(globalThis.crypto?.subtle);
   const { solveChallenge } = await import("altcha-lib");
-  const derive = webCrypto ? (await import("altcha-lib/algorithms/web/pbkdf2")).deriveKey : (await import("./pbkdf2-fallback")).deriveKey;
+  const derive = webCrypto
+    ? (await import("altcha-lib/algorithms/web/pbkdf2")).deriveKey
+    : (await import("./pbkdf2-fallback")).deriveKey;
   const searches = webCrypto ? Math.min(Math.max(navigator.hardwareConcurrency || 2, 1), 4) : 1;
   const controller = new AbortController();
   return new Promise((resolve) => {
@@ -43,7 +48,10 @@ async function solveInParallel(challenge: Challenge): Promise<Solution | null> {
       } else if (--left === 0) resolve(null);
     };
     for (let i = 0; i < searches; i++) {
-      solveChallenge({ challenge, deriveKey: derive, controller, counterStart: i, counterStep: searches }).then(done, () => done(null));
+      solveChallenge({ challenge, deriveKey: derive, controller, counterStart: i, counterStep: searches }).then(
+        done,
+        () => done(null),
+      );
     }
   });
 }
@@ -65,7 +73,8 @@ export async function takeProof(form: ProtectedForm): Promise<string | null> {
 
 // The proof a login for `username` needs when many sign-ins to it failed lately (the server asks for
 // it by refusing the login without one): solved when asked, never ahead.
-export const takeLoginProof = (username: string): Promise<string | null> => solveProof(LOGIN_FORM, `&username=${encodeURIComponent(username)}`).catch(() => null);
+export const takeLoginProof = (username: string): Promise<string | null> =>
+  solveProof(LOGIN_FORM, `&username=${encodeURIComponent(username)}`).catch(() => null);
 
 // Pre-solves a proof while the form that needs it is on screen.
 export function useProofOfWork(form: ProtectedForm, enabled = true): void {

@@ -8,7 +8,9 @@ export function useNearView<T extends Element>() {
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "100% 0px" });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: "100% 0px",
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

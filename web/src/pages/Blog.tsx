@@ -63,7 +63,11 @@ export default function Blog() {
         <Link to="/advertise" className="font-medium text-brand-700 underline">
           Advertise with us
         </Link>
-        . Follow the blog by <a href="/rss.xml" className="font-medium text-brand-700 underline">RSS</a>.
+        . Follow the blog by{" "}
+        <a href="/rss.xml" className="font-medium text-brand-700 underline">
+          RSS
+        </a>
+        .
       </p>
     </Page>
   );

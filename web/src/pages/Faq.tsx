@@ -20,7 +20,10 @@ function Question({ id, q, a }: { id: string; q: string; a: string }) {
           className="flex w-full items-center justify-between gap-4 py-4 text-left font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {q}
-          <ChevronDown aria-hidden="true" className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`} />
+          <ChevronDown
+            aria-hidden="true"
+            className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}
+          />
         </button>
       </h3>
       <div id={`${id}-answer`} hidden={!open} className="pb-4 text-slate-600">
@@ -36,8 +39,8 @@ export default function Faq() {
       <div role="note" className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
         <ShieldAlert aria-hidden="true" className="h-6 w-6 shrink-0" />
         <p>
-          <strong>Security notice:</strong> we will never ask for your secret key, recovery phrase or a payment. Only ever share your public
-          address.
+          <strong>Security notice:</strong> we will never ask for your secret key, recovery phrase or a payment. Only
+          ever share your public address.
         </p>
       </div>
       <div className="mt-8 grid gap-6">

@@ -1,4 +1,17 @@
-import { ArrowRight, Award, BarChart3, Clock, Droplet, Gift, History, LayoutDashboard, Lock, ShieldCheck, UserX, Zap } from "lucide-react";
+import {
+  ArrowRight,
+  Award,
+  BarChart3,
+  Clock,
+  Droplet,
+  Gift,
+  History,
+  LayoutDashboard,
+  Lock,
+  ShieldCheck,
+  UserX,
+  Zap,
+} from "lucide-react";
 import { useState, type ComponentType } from "react";
 import { Link } from "react-router";
 // (the faucet's parts from their files: its index also holds what only other screens show)
@@ -26,7 +39,16 @@ import { EarningAlertsForm, NewsletterForm } from "../features/signups/component
 function BlogTeaser() {
   const [ref, near] = useNearView<HTMLDivElement>();
   const posts = useLatestPosts(3, near).data;
-  if (posts && posts.length === 0) return <p className="text-slate-600">News and guides will appear on the <Link to="/blog" className="font-medium text-brand-700 underline">blog</Link>.</p>;
+  if (posts && posts.length === 0)
+    return (
+      <p className="text-slate-600">
+        News and guides will appear on the{" "}
+        <Link to="/blog" className="font-medium text-brand-700 underline">
+          blog
+        </Link>
+        .
+      </p>
+    );
   return (
     <div ref={ref} className="grid min-h-40 gap-4 sm:grid-cols-3">
       {posts?.map((post) => (
@@ -45,14 +67,30 @@ function BlogTeaser() {
 type Feature = { icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>; title: string; text: string };
 
 const FEATURES: Feature[] = [
-  { icon: Zap, title: "Quick Payouts", text: "Requests are reviewed and paid on the XRP Ledger, usually well within 24 hours." },
-  { icon: Gift, title: "Daily Rewards", text: "Claim once every 24 hours per wallet, and build a streak with a free account." },
+  {
+    icon: Zap,
+    title: "Quick Payouts",
+    text: "Requests are reviewed and paid on the XRP Ledger, usually well within 24 hours.",
+  },
+  {
+    icon: Gift,
+    title: "Daily Rewards",
+    text: "Claim once every 24 hours per wallet, and build a streak with a free account.",
+  },
   { icon: UserX, title: "No Login Required", text: "All you need is your XRP address. No sign-up, no email, no app." },
 ];
 const SECURITY: Feature[] = [
-  { icon: Lock, title: "We never ask for your keys", text: "Only your public address. Never your secret key or recovery phrase." },
+  {
+    icon: Lock,
+    title: "We never ask for your keys",
+    text: "Only your public address. Never your secret key or recovery phrase.",
+  },
   { icon: ShieldCheck, title: "Reviewed by people", text: "Every request is checked by our team before it is paid." },
-  { icon: Clock, title: "Fair limits", text: "Limits per address, network and device keep the faucet fair for everyone." },
+  {
+    icon: Clock,
+    title: "Fair limits",
+    text: "Limits per address, network and device keep the faucet fair for everyone.",
+  },
 ];
 const BENEFITS: Feature[] = [
   { icon: LayoutDashboard, title: "Personal Dashboard", text: "Your points, streak and owed rewards in one place." },
@@ -79,7 +117,9 @@ function FeatureGrid({ items }: { items: Feature[] }) {
 // viewport (content-visibility), so the first render's layout is the hero's, not the whole page's.
 function Section({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
   return (
-    <section className={`mx-auto max-w-6xl px-4 py-12 [contain-intrinsic-size:auto_32rem] [content-visibility:auto] sm:px-6 ${className ?? ""}`}>
+    <section
+      className={`mx-auto max-w-6xl px-4 py-12 [contain-intrinsic-size:auto_32rem] [content-visibility:auto] sm:px-6 ${className ?? ""}`}
+    >
       <h2 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h2>
       {children}
     </section>
@@ -186,7 +226,10 @@ function BelowTheFold() {
       <Section title="Coming Soon">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {COMING_SOON.map((item) => (
-            <li key={item} className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center font-medium text-slate-700">
+            <li
+              key={item}
+              className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center font-medium text-slate-700"
+            >
               {item}
             </li>
           ))}
@@ -206,7 +249,10 @@ function BelowTheFold() {
           <BarChart3 aria-hidden="true" className="h-10 w-10" />
           <h2 className="mt-3 text-3xl font-bold">Ready for your first drop?</h2>
           <p className="mt-2 text-brand-100">It takes ten seconds and your wallet address.</p>
-          <Link to="/faucet" className={buttonClass({ variant: "outline", size: "lg", className: "mt-6 rounded-full border-white" })}>
+          <Link
+            to="/faucet"
+            className={buttonClass({ variant: "outline", size: "lg", className: "mt-6 rounded-full border-white" })}
+          >
             Claim XRP Now
           </Link>
         </div>
@@ -226,10 +272,12 @@ export default function Home() {
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
             No login or registration required
           </span>
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Request Free XRP, Paid After Review</h1>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
+            Request Free XRP, Paid After Review
+          </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-600">
-            Enter your XRP wallet address and request free XRP. One claim per wallet every 24 hours; our team reviews each request and pays
-            within 24 hours.
+            Enter your XRP wallet address and request free XRP. One claim per wallet every 24 hours; our team reviews
+            each request and pays within 24 hours.
           </p>
           {/* claim here, without going to /faucet (its proof of work starts when the form is focused) */}
           <div className="mt-8 w-full max-w-xl space-y-3 rounded-2xl border border-brand-100 bg-white p-5 text-left shadow-sm">
@@ -241,7 +289,10 @@ export default function Home() {
               <Droplet aria-hidden="true" className="h-5 w-5" />
               Get Free XRP
             </Link>
-            <Link to="/whitepaper" className={buttonClass({ variant: "outline", size: "lg", className: "rounded-full" })}>
+            <Link
+              to="/whitepaper"
+              className={buttonClass({ variant: "outline", size: "lg", className: "rounded-full" })}
+            >
               How It Works
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </Link>

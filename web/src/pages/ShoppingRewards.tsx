@@ -10,7 +10,9 @@ export default function ShoppingRewards() {
       <Card className="p-8 text-center">
         <ShoppingBag aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600" />
         <p className="mt-4 text-lg font-semibold text-slate-900">Shopping Rewards are on their way</p>
-        <p className="mt-2 text-slate-600">Partner stores, cashback in XRP and rewards for every purchase. No date yet.</p>
+        <p className="mt-2 text-slate-600">
+          Partner stores, cashback in XRP and rewards for every purchase. No date yet.
+        </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {[
             { icon: PackagePlus, label: "Add Items" },

@@ -8,7 +8,16 @@ function existingAccount(ctx: SimContext, params: Record<string, any>, name = "a
   const address = requireAccountParam(params, name);
   const ref = lookupLedger(ctx, params);
   const account = ctx.ledger.accounts.get(address);
-  if (!account) throw new RpcError(name === "account" ? "actNotFound" : name === "source_account" ? "srcActNotFound" : "dstActNotFound", name === "account" ? "Account not found." : name === "source_account" ? "Source account not found." : "Destination account not found.", { account: address, ...ref.fields });
+  if (!account)
+    throw new RpcError(
+      name === "account" ? "actNotFound" : name === "source_account" ? "srcActNotFound" : "dstActNotFound",
+      name === "account"
+        ? "Account not found."
+        : name === "source_account"
+          ? "Source account not found."
+          : "Destination account not found.",
+      { account: address, ...ref.fields },
+    );
   return { address, account, ref };
 }
 
@@ -18,7 +27,8 @@ export const accountInfo: Handler = (ctx, params) => {
   if (params.ident !== undefined && params.account === undefined) params = { ...params, account: params.ident };
   const { account, ref } = existingAccount(ctx, params);
   if (params.queue === true && !ref.open) throw new RpcError("invalidParams", "Invalid parameters.");
-  if (version > 1 && params.signer_lists !== undefined && typeof params.signer_lists !== "boolean") throw new RpcError("invalidParams", "Invalid parameters.");
+  if (version > 1 && params.signer_lists !== undefined && typeof params.signer_lists !== "boolean")
+    throw new RpcError("invalidParams", "Invalid parameters.");
   const accountData = accountRoot(account);
   // the open ledger already holds the account's queued transactions
   if (ref.open) accountData.Sequence = ctx.ledger.currentSequence(account.address)!;
@@ -78,5 +88,10 @@ export const depositAuthorized: Handler = (ctx, params) => {
   const source = existingAccount(ctx, params, "source_account");
   const destination = existingAccount(ctx, params, "destination_account");
   const authorized = source.address === destination.address || !destination.account.flags.depositAuth;
-  return { source_account: source.address, destination_account: destination.address, deposit_authorized: authorized, ...source.ref.fields };
+  return {
+    source_account: source.address,
+    destination_account: destination.address,
+    deposit_authorized: authorized,
+    ...source.ref.fields,
+  };
 };

@@ -32,10 +32,19 @@ export const ledger: Handler = (ctx, params) => {
   const ref = lookupLedger(ctx, params);
   if (ref.open) {
     const parent = ctx.ledger.ledgerHashes.get(ref.index - 1)!;
-    const open: Record<string, unknown> = { closed: false, ledger_index: version > 1 ? ref.index : String(ref.index), parent_hash: parent.hash };
+    const open: Record<string, unknown> = {
+      closed: false,
+      ledger_index: version > 1 ? ref.index : String(ref.index),
+      parent_hash: parent.hash,
+    };
     if (params.transactions === true) {
       const pending = ctx.ledger.pending.filter((p) => !p.foreign);
-      open.transactions = params.expand === true ? pending.map((p) => (version > 1 ? { tx_json: txFields(p.tx, 2), hash: p.hash } : { ...txFields(p.tx, 1), hash: p.hash })) : pending.map((p) => p.hash);
+      open.transactions =
+        params.expand === true
+          ? pending.map((p) =>
+              version > 1 ? { tx_json: txFields(p.tx, 2), hash: p.hash } : { ...txFields(p.tx, 1), hash: p.hash },
+            )
+          : pending.map((p) => p.hash);
     }
     return { ledger: open, ...ref.fields };
   }
@@ -60,7 +69,10 @@ export const ledger: Handler = (ctx, params) => {
 
 export const ledgerCurrent: Handler = (ctx) => ({ ledger_current_index: ctx.ledger.openIndex });
 
-export const ledgerClosed: Handler = (ctx) => ({ ledger_hash: ctx.ledger.ledgerHashes.get(ctx.ledger.validatedIndex)!.hash, ledger_index: ctx.ledger.validatedIndex });
+export const ledgerClosed: Handler = (ctx) => ({
+  ledger_hash: ctx.ledger.ledgerHashes.get(ctx.ledger.validatedIndex)!.hash,
+  ledger_index: ctx.ledger.validatedIndex,
+});
 
 export const ledgerAccept: Handler = (ctx) => {
   ctx.closeLedger();
@@ -112,12 +124,14 @@ export const ledgerEntry: Handler = (ctx, params) => {
     key = String(params.index).toUpperCase();
     if (!/^[0-9A-F]{64}$/.test(key)) throw new RpcError("invalidParams", "Invalid field 'index'.");
   } else if (params.account_root !== undefined) {
-    if (typeof params.account_root !== "string" || !isValidClassicAddress(params.account_root)) throw new RpcError("invalidParams", "Invalid field 'account_root'.");
+    if (typeof params.account_root !== "string" || !isValidClassicAddress(params.account_root))
+      throw new RpcError("invalidParams", "Invalid field 'account_root'.");
     key = keylet.account(params.account_root);
   } else if (params.amendments !== undefined) key = keylet.amendments();
   else if (params.fee !== undefined) key = keylet.fees();
   else if (params.hashes !== undefined) key = params.hashes === true ? keylet.skipList() : undefined;
-  else if (!OTHER_SELECTORS.some((s) => params[s] !== undefined)) throw new RpcError("invalidParams", "No ledger_entry params provided.");
+  else if (!OTHER_SELECTORS.some((s) => params[s] !== undefined))
+    throw new RpcError("invalidParams", "No ledger_entry params provided.");
   const node = key ? entryByKey(ctx, ref.index, key) : undefined;
   if (!node) throw new RpcError("entryNotFound", "Entry not found.", ref.fields);
   if (params.binary === true) {
@@ -128,7 +142,12 @@ export const ledgerEntry: Handler = (ctx, params) => {
 };
 
 // Ledger entry types by the short names ledger_data's `type` takes.
-const TYPE_NAMES: Record<string, string> = { account: "AccountRoot", amendments: "Amendments", fee: "FeeSettings", hashes: "LedgerHashes" };
+const TYPE_NAMES: Record<string, string> = {
+  account: "AccountRoot",
+  amendments: "Amendments",
+  fee: "FeeSettings",
+  hashes: "LedgerHashes",
+};
 
 export const ledgerData: Handler = (ctx, params) => {
   const ref = lookupLedger(ctx, params);
@@ -140,7 +159,8 @@ export const ledgerData: Handler = (ctx, params) => {
     entries = entries.filter((e) => e.LedgerEntryType === wanted);
   }
   const marker = params.marker === undefined ? null : String(params.marker).toUpperCase();
-  if (marker !== null && !/^[0-9A-F]{64}$/.test(marker)) throw new RpcError("invalidParams", "Invalid field 'marker', not valid.");
+  if (marker !== null && !/^[0-9A-F]{64}$/.test(marker))
+    throw new RpcError("invalidParams", "Invalid field 'marker', not valid.");
   if (marker !== null) entries = entries.filter((e) => String(e.index) > marker);
   const max = binary ? 2048 : 256;
   const limit = params.limit === undefined ? max : Math.max(1, Math.min(max, Number(params.limit)));

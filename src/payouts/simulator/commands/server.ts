@@ -5,12 +5,18 @@ import { type Handler, RpcError, type SimContext } from "../rpc.ts";
 
 const BUILD_VERSION = "2.3.0-xrp-faucet-simulator";
 // A fixed node identity (compressed secp256k1 public key form), as a stand-alone rippled has one.
-const PUBKEY_NODE = encodeNodePublic(Buffer.from(`02${sha512Half(Buffer.from("xrp-faucet simulator node").toString("hex"))}`, "hex"));
+const PUBKEY_NODE = encodeNodePublic(
+  Buffer.from(`02${sha512Half(Buffer.from("xrp-faucet simulator node").toString("hex"))}`, "hex"),
+);
 
 // The connection is an admin one (the simulator is a local sandbox), like localhost on rippled.
 export const ping: Handler = () => ({ role: "admin", unlimited: true });
 
-export const random: Handler = () => ({ random: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex").toUpperCase() });
+export const random: Handler = () => ({
+  random: Buffer.from(crypto.getRandomValues(new Uint8Array(32)))
+    .toString("hex")
+    .toUpperCase(),
+});
 
 function common(ctx: SimContext) {
   const uptimeMs = Date.now() - ctx.startedAt;
@@ -101,19 +107,35 @@ export const fee: Handler = (ctx) => {
   return {
     current_ledger_size: String(ledger.pending.length),
     current_queue_size: "0",
-    drops: { base_fee: options.baseFeeDrops.toString(), median_fee: "5000", minimum_fee: required, open_ledger_fee: required },
+    drops: {
+      base_fee: options.baseFeeDrops.toString(),
+      median_fee: "5000",
+      minimum_fee: required,
+      open_ledger_fee: required,
+    },
     expected_ledger_size: "1000",
     ledger_current_index: ledger.openIndex,
-    levels: { median_level: "128000", minimum_level: "256", open_ledger_level: String(Math.round(256 * ledger.loadFactor)), reference_level: "256" },
+    levels: {
+      median_level: "128000",
+      minimum_level: "256",
+      open_ledger_level: String(Math.round(256 * ledger.loadFactor)),
+      reference_level: "256",
+    },
     max_queue_size: "20000",
   };
 };
 
-const featureJson = (a: (typeof AMENDMENTS)[number]) => ({ enabled: a.enabled, name: a.name, supported: true, vetoed: false });
+const featureJson = (a: (typeof AMENDMENTS)[number]) => ({
+  enabled: a.enabled,
+  name: a.name,
+  supported: true,
+  vetoed: false,
+});
 
 // rippled's Feature1.cpp: every amendment, or one by name or id; anything else is badFeature.
 export const feature: Handler = (_ctx, params) => {
-  if (params.feature === undefined) return { features: Object.fromEntries(AMENDMENTS.map((a) => [a.id, featureJson(a)])) };
+  if (params.feature === undefined)
+    return { features: Object.fromEntries(AMENDMENTS.map((a) => [a.id, featureJson(a)])) };
   const wanted = String(params.feature);
   const found = AMENDMENTS.find((a) => a.name === wanted || a.id === wanted.toUpperCase());
   if (!found) throw new RpcError("badFeature", "Feature unknown or invalid.");
@@ -122,7 +144,8 @@ export const feature: Handler = (_ctx, params) => {
 
 // rippled's ServerDefinitions.cpp; with the hash the client already has, only the hash.
 export const serverDefinitions: Handler = (_ctx, params) => {
-  if (params.hash !== undefined && String(params.hash).toUpperCase() === DEFINITIONS.hash) return { hash: DEFINITIONS.hash };
+  if (params.hash !== undefined && String(params.hash).toUpperCase() === DEFINITIONS.hash)
+    return { hash: DEFINITIONS.hash };
   return {
     FIELDS: DEFINITIONS.FIELDS,
     LEDGER_ENTRY_TYPES: DEFINITIONS.LEDGER_ENTRY_TYPES,

@@ -6,7 +6,17 @@ import type { TxRecord } from "../ledger.ts";
 import { isoTime, resultCode, resultMessage } from "../protocol.ts";
 import { apiVersion, type Handler, RpcError, type SimContext, type Socket } from "../rpc.ts";
 
-const STREAMS = new Set(["ledger", "transactions", "transactions_proposed", "validations", "manifests", "peer_status", "consensus", "server", "book_changes"]);
+const STREAMS = new Set([
+  "ledger",
+  "transactions",
+  "transactions_proposed",
+  "validations",
+  "manifests",
+  "peer_status",
+  "consensus",
+  "server",
+  "book_changes",
+]);
 
 function ledgerFields(ctx: SimContext): Record<string, unknown> {
   const { ledger, options } = ctx;
@@ -27,7 +37,8 @@ function accountsParam(params: Record<string, any>, name: string): string[] {
   const value = params[name];
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.length === 0) throw new RpcError("invalidParams", `Invalid field '${name}'.`);
-  for (const a of value) if (typeof a !== "string" || !isValidClassicAddress(a)) throw new RpcError("actMalformed", "Account malformed.");
+  for (const a of value)
+    if (typeof a !== "string" || !isValidClassicAddress(a)) throw new RpcError("actMalformed", "Account malformed.");
   return value;
 }
 
@@ -35,7 +46,8 @@ function streamsParam(params: Record<string, any>): string[] {
   const value = params.streams;
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new RpcError("invalidParams", "Invalid field 'streams'.");
-  for (const s of value) if (typeof s !== "string" || !STREAMS.has(s)) throw new RpcError("malformedStream", "Stream malformed.");
+  for (const s of value)
+    if (typeof s !== "string" || !STREAMS.has(s)) throw new RpcError("malformedStream", "Stream malformed.");
   return value;
 }
 
@@ -45,7 +57,14 @@ export const subscribe: Handler = (ctx, params, ws) => {
   const accountsProposed = accountsParam(params, "accounts_proposed");
   let sub = ctx.subscriptions.get(ws);
   if (!sub) {
-    sub = { apiVersion: 1, ledger: false, transactions: false, proposed: false, accounts: new Set(), accountsProposed: new Set() };
+    sub = {
+      apiVersion: 1,
+      ledger: false,
+      transactions: false,
+      proposed: false,
+      accounts: new Set(),
+      accountsProposed: new Set(),
+    };
     ctx.subscriptions.set(ws, sub);
   }
   sub.apiVersion = apiVersion(params);
@@ -73,10 +92,17 @@ export const unsubscribe: Handler = (ctx, params, ws) => {
   return {};
 };
 
-const affects = (tx: Record<string, any>, accounts: Set<string>) => accounts.has(String(tx.Account)) || (tx.Destination !== undefined && accounts.has(String(tx.Destination)));
+const affects = (tx: Record<string, any>, accounts: Set<string>) =>
+  accounts.has(String(tx.Account)) || (tx.Destination !== undefined && accounts.has(String(tx.Destination)));
 
 // NetworkOPs::transJson, finished for one API version.
-function transactionMessage(base: Record<string, unknown>, tx: Record<string, any>, hash: string, version: number, date?: number): Record<string, unknown> {
+function transactionMessage(
+  base: Record<string, unknown>,
+  tx: Record<string, any>,
+  hash: string,
+  version: number,
+  date?: number,
+): Record<string, unknown> {
   const fields = txFields(tx, version);
   if (date !== undefined) fields.date = date;
   if (version > 1) return { ...base, tx_json: fields, hash };
@@ -119,7 +145,12 @@ export function publishLedgerClosed(ctx: SimContext, index: number, applied: TxR
     const id = recordCtid(ctx, record);
     if (id) base.ctid = id;
     for (const [ws, sub] of ctx.subscriptions) {
-      if (sub.transactions || sub.proposed || affects(record.tx, sub.accounts) || affects(record.tx, sub.accountsProposed)) {
+      if (
+        sub.transactions ||
+        sub.proposed ||
+        affects(record.tx, sub.accounts) ||
+        affects(record.tx, sub.accountsProposed)
+      ) {
         send(ws, transactionMessage(base, record.tx, record.hash, sub.apiVersion, record.closeTime));
       }
     }

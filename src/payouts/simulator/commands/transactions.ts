@@ -19,7 +19,9 @@ export const submit: Handler = (ctx, params, ws) => {
   if (swallowed) faults.swallow--;
   const outcome = ledger.submit(blob, faults.queueLimit);
   if (outcome.result === "invalidTransaction") {
-    throw new RpcError("invalidTransaction", `fails local checks: ${outcome.error}`, { error_exception: `fails local checks: ${outcome.error}` });
+    throw new RpcError("invalidTransaction", `fails local checks: ${outcome.error}`, {
+      error_exception: `fails local checks: ${outcome.error}`,
+    });
   }
   let result = outcome.result;
   if (swallowed && outcome.queued && outcome.hash) {
@@ -76,14 +78,20 @@ export const tx: Handler = (ctx, params) => {
   const min = Number(params.min_ledger);
   const max = Number(params.max_ledger);
   let record = ledger.txs.get(hash);
-  if (!record && params.ctid !== undefined) record = [...ledger.txs.values()].find((r) => recordCtid(ctx, r) === String(params.ctid).toUpperCase());
+  if (!record && params.ctid !== undefined)
+    record = [...ledger.txs.values()].find((r) => recordCtid(ctx, r) === String(params.ctid).toUpperCase());
   const lying = record && faults.lieNotFound > 0;
   if (lying) faults.lieNotFound--;
   if (record && !lying && !ctx.inGap(record.ledgerIndex)) return validatedTx(ctx, record, version, binary);
   const pending = ledger.pending.find((p) => p.hash === hash);
   if (pending && !lying) {
-    if (version > 1) return binary ? { tx_blob: txBlob(pending), hash, validated: false } : { tx_json: txFields(pending.tx, 2), hash, validated: false };
-    return binary ? { tx: txBlob(pending), hash, validated: false } : { ...txFields(pending.tx, 1), hash, validated: false };
+    if (version > 1)
+      return binary
+        ? { tx_blob: txBlob(pending), hash, validated: false }
+        : { tx_json: txFields(pending.tx, 2), hash, validated: false };
+    return binary
+      ? { tx: txBlob(pending), hash, validated: false }
+      : { ...txFields(pending.tx, 1), hash, validated: false };
   }
   const extra: Record<string, unknown> = {};
   if (hasRange) {
@@ -114,13 +122,18 @@ export const accountTx: Handler = (ctx, params) => {
     const ref = lookupLedger(ctx, params, "validated");
     lo = hi = Math.min(ref.index, ledger.validatedIndex);
   } else {
-    const asked = (value: unknown, absent: number) => (value === undefined || Number(value) < 0 ? absent : Number(value));
+    const asked = (value: unknown, absent: number) =>
+      value === undefined || Number(value) < 0 ? absent : Number(value);
     const min = asked(params.ledger_index_min, 0);
     const max = asked(params.ledger_index_max, UINT32_MAX);
-    if (version > 1 && ((max > held.max && max !== UINT32_MAX) || (min < held.min && min !== 0))) throw new RpcError("lgrIdxMalformed", "Ledger index malformed.");
+    if (version > 1 && ((max > held.max && max !== UINT32_MAX) || (min < held.min && min !== 0)))
+      throw new RpcError("lgrIdxMalformed", "Ledger index malformed.");
     lo = Math.max(lo, min);
     hi = Math.min(hi, max);
-    if (hi < lo) throw version > 1 ? new RpcError("invalidLgrRange", "Ledger range is invalid.") : new RpcError("lgrIdxsInvalid", "Ledger indexes invalid.");
+    if (hi < lo)
+      throw version > 1
+        ? new RpcError("invalidLgrRange", "Ledger range is invalid.")
+        : new RpcError("lgrIdxsInvalid", "Ledger indexes invalid.");
   }
   const forward = params.forward === true;
   const all = ledger.byAccount.get(address) ?? [];
@@ -163,10 +176,22 @@ export const accountTx: Handler = (ctx, params) => {
     const r = at(i);
     if (ctx.inGap(r.ledgerIndex)) continue;
     if (version > 1) transactions.push(validatedTx(ctx, r, 2, binary));
-    else if (binary) transactions.push({ tx_blob: txBlob(r), meta: validatedTx(ctx, r, 1, true).meta, ledger_index: r.ledgerIndex, validated: true });
+    else if (binary)
+      transactions.push({
+        tx_blob: txBlob(r),
+        meta: validatedTx(ctx, r, 1, true).meta,
+        ledger_index: r.ledgerIndex,
+        validated: true,
+      });
     else transactions.push({ tx: ledgerTxJson(ctx, r, 1), meta: metaJson(r), validated: true });
   }
-  const result: Record<string, unknown> = { account: address, ledger_index_min: lo, ledger_index_max: hi, transactions, validated: true };
+  const result: Record<string, unknown> = {
+    account: address,
+    ledger_index_min: lo,
+    ledger_index_max: hi,
+    transactions,
+    validated: true,
+  };
   if (params.limit !== undefined) result.limit = limit;
   const next = i < count ? at(i) : undefined;
   if (next) result.marker = { ledger: next.ledgerIndex, seq: next.transactionIndex };

@@ -3,7 +3,30 @@
 // every money action may ask for. (An admin who must set up two-factor sign-in first sees only that
 // screen: Admin.tsx.)
 import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowLeft, DatabaseBackup, Droplets, Gift, Globe, Images, Inbox, LayoutDashboard, Mail, Megaphone, Menu, MessageSquare, Newspaper, PanelsTopLeft, ScrollText, Settings, ShieldBan, UserCog, Users, Wallet, X, type LucideIcon } from "lucide-react";
+import {
+  ArrowLeft,
+  DatabaseBackup,
+  Droplets,
+  Gift,
+  Globe,
+  Images,
+  Inbox,
+  LayoutDashboard,
+  Mail,
+  Megaphone,
+  Menu,
+  MessageSquare,
+  Newspaper,
+  PanelsTopLeft,
+  ScrollText,
+  Settings,
+  ShieldBan,
+  UserCog,
+  Users,
+  Wallet,
+  X,
+  type LucideIcon,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/ui/button";
@@ -76,7 +99,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-            <Dialog.Trigger className={buttonClass({ variant: "outline", size: "sm", className: "md:hidden" })} aria-label="Open admin menu">
+            <Dialog.Trigger
+              className={buttonClass({ variant: "outline", size: "sm", className: "md:hidden" })}
+              aria-label="Open admin menu"
+            >
               <Menu aria-hidden="true" className="h-5 w-5" />
             </Dialog.Trigger>
             <Dialog.Portal>

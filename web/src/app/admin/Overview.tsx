@@ -30,7 +30,13 @@ export function Overview() {
 // Shopping rewards have no server side yet: the back office says what will be here.
 function ShoppingPlaceholder() {
   return (
-    <Panel title={<>Shopping Rewards Management <Badge tone="yellow">Coming Soon</Badge></>}>
+    <Panel
+      title={
+        <>
+          Shopping Rewards Management <Badge tone="yellow">Coming Soon</Badge>
+        </>
+      }
+    >
       <p className="text-slate-600">Partner stores and purchase rewards will be managed here.</p>
     </Panel>
   );

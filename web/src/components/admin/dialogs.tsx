@@ -8,7 +8,19 @@ import { buttonClass } from "../ui/button";
 import { useExplorer } from "../ui/TxHash";
 import { dropsToXrp, RiskBadge, xrpToDrops } from "./ui";
 
-export function Frame({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: ReactNode; children: ReactNode }) {
+export function Frame({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
   // The button that opened the dialog gets the focus back when it closes (there is no Dialog.Trigger:
   // one dialog serves every row).
   const opener = useRef<HTMLElement | null>(null);
@@ -26,7 +38,8 @@ export function Frame({ open, onClose, title, description, children }: { open: b
               opener.current.focus();
             }
           }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <Dialog.Title className="text-lg font-bold text-slate-900">{title}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="mt-2 text-sm text-slate-700">{description}</div>
@@ -45,7 +58,12 @@ export interface Payment {
   amount: string;
   // what the decision needs to know of it (a faucet request): its number, why it was made (e.g.
   // "Reviewer bonus"), its risk and the reasons the score counted, and a warning of its own
-  about?: { label: string; reason: string | null; risk: { score: number | null; reasons: readonly string[] } | null; warning: string | null };
+  about?: {
+    label: string;
+    reason: string | null;
+    risk: { score: number | null; reasons: readonly string[] } | null;
+    warning: string | null;
+  };
 }
 
 export interface PayPlan {
@@ -89,14 +107,23 @@ export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onCl
           <p>
             {count === 1 ? "1 payment" : `${count} payments`} of {total} XRP in total {EFFECT[effect]}.
           </p>
-          {plan?.note && <p className={`mt-2 rounded-lg p-3 ${plan.note.warn ? "bg-amber-50 font-medium text-amber-900" : "bg-slate-50"}`}>{plan.note.text}.</p>}
+          {plan?.note && (
+            <p
+              className={`mt-2 rounded-lg p-3 ${plan.note.warn ? "bg-amber-50 font-medium text-amber-900" : "bg-slate-50"}`}
+            >
+              {plan.note.text}.
+            </p>
+          )}
         </>
       }
     >
       <ul aria-label="Destinations" className="mt-3 space-y-2 rounded-lg bg-slate-50 p-3 text-sm">
         {payments.map((p, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be paid twice
-          <li key={i} className="flex flex-wrap justify-between gap-2 border-b border-slate-200 pb-2 last:border-0 last:pb-0">
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be paid twice
+            key={i}
+            className="flex flex-wrap justify-between gap-2 border-b border-slate-200 pb-2 last:border-0 last:pb-0"
+          >
             {p.about && (
               <span className="flex w-full flex-wrap items-center gap-2">
                 <span className="font-semibold text-slate-900">{p.about.label}</span>
@@ -109,8 +136,14 @@ export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onCl
               {p.tag !== null && <span className="text-slate-600"> (tag {p.tag})</span>}
             </span>
             <span className="font-semibold">{p.amount} XRP</span>
-            {p.about?.risk && p.about.risk.reasons.length > 0 && <span className="w-full text-xs text-slate-600">Risk: {p.about.risk.reasons.join("; ")}</span>}
-            {p.about?.warning && <span className="w-full rounded bg-amber-50 p-2 text-xs font-medium text-amber-900">{p.about.warning}</span>}
+            {p.about?.risk && p.about.risk.reasons.length > 0 && (
+              <span className="w-full text-xs text-slate-600">Risk: {p.about.risk.reasons.join("; ")}</span>
+            )}
+            {p.about?.warning && (
+              <span className="w-full rounded bg-amber-50 p-2 text-xs font-medium text-amber-900">
+                {p.about.warning}
+              </span>
+            )}
           </li>
         ))}
       </ul>
@@ -136,7 +169,12 @@ export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onCl
   );
 }
 
-export const REASON_PRESETS = ["Duplicate request", "Suspected bot or abuse", "Invalid address", "Budget reached"] as const;
+export const REASON_PRESETS = [
+  "Duplicate request",
+  "Suspected bot or abuse",
+  "Invalid address",
+  "Budget reached",
+] as const;
 
 export interface ReasonPlan {
   // e.g. "Reject request #12"
@@ -157,7 +195,12 @@ export function ReasonDialog({ plan, onClose }: { plan: ReasonPlan | null; onClo
     onClose();
   };
   return (
-    <Frame open={plan !== null} onClose={close} title={plan?.title ?? ""} description={<p>The user sees this reason in their history.</p>}>
+    <Frame
+      open={plan !== null}
+      onClose={close}
+      title={plan?.title ?? ""}
+      description={<p>The user sees this reason in their history.</p>}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -170,7 +213,14 @@ export function ReasonDialog({ plan, onClose }: { plan: ReasonPlan | null; onClo
           <legend className="text-sm font-medium text-slate-800">Reason</legend>
           {REASON_PRESETS.map((text) => (
             <label key={text} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="reason-preset" value={text} checked={preset === text} onChange={() => setPreset(text)} className="h-4 w-4 accent-brand-600" />
+              <input
+                type="radio"
+                name="reason-preset"
+                value={text}
+                checked={preset === text}
+                onChange={() => setPreset(text)}
+                className="h-4 w-4 accent-brand-600"
+              />
               {text}
             </label>
           ))}
@@ -178,12 +228,23 @@ export function ReasonDialog({ plan, onClose }: { plan: ReasonPlan | null; onClo
         <label htmlFor={detailsId} className="mt-3 block text-sm font-medium text-slate-800">
           Details (optional with a reason above)
         </label>
-        <textarea id={detailsId} value={details} maxLength={400} onChange={(e) => setDetails(e.target.value)} rows={2} className="mt-1 block w-full rounded-lg border border-slate-300 p-2 text-sm" />
+        <textarea
+          id={detailsId}
+          value={details}
+          maxLength={400}
+          onChange={(e) => setDetails(e.target.value)}
+          rows={2}
+          className="mt-1 block w-full rounded-lg border border-slate-300 p-2 text-sm"
+        />
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Dialog.Close type="button" className={buttonClass({ variant: "outline" })}>
             Cancel
           </Dialog.Close>
-          <button type="submit" className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })} disabled={!reason}>
+          <button
+            type="submit"
+            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            disabled={!reason}
+          >
             {plan?.confirmLabel}
           </button>
         </div>

@@ -6,7 +6,17 @@ import { buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../../lib/cn";
 
-export function Panel({ title, children, actions, id }: { title: ReactNode; children: ReactNode; actions?: ReactNode; id?: string }) {
+export function Panel({
+  title,
+  children,
+  actions,
+  id,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  id?: string;
+}) {
   return (
     <Card className="p-4 sm:p-6" aria-labelledby={id}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -37,7 +47,11 @@ const TONES = {
 export type Tone = keyof typeof TONES;
 
 export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", TONES[tone])}>{children}</span>;
+  return (
+    <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", TONES[tone])}>
+      {children}
+    </span>
+  );
 }
 
 // Risk badge thresholds of product.md section 9.
@@ -68,8 +82,10 @@ export function DeviceId({ id }: { id: string | null | undefined }) {
   );
 }
 
-export const short = (text: string | null | undefined, n: number) => (text ? (text.length > n ? `${text.slice(0, n)}...` : text) : "");
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "");
+export const short = (text: string | null | undefined, n: number) =>
+  text ? (text.length > n ? `${text.slice(0, n)}...` : text) : "";
+export const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "";
 
 // ---- Tables (a real <table> with column headers; under 768 px each row is a card whose cells carry
 // their header as a label). Sorting, filtering and paging happen on the server: the table only lays out.
@@ -106,58 +122,74 @@ export function DataTable<T extends RowData>({
   return (
     // (wider than its panel on a narrow desktop: it scrolls inside the panel, never the page)
     <div className="md:overflow-x-auto">
-    <table aria-label={label} className="w-full border-collapse text-sm">
-      <thead className="sr-only md:not-sr-only">
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id} className="border-b border-slate-200 text-left">
-            {group.headers.map((header) => {
-              const key = sortable[header.column.id];
-              const active = key && list?.get("sort") === key;
-              const order = active ? (list?.get("order") === "asc" ? "ascending" : "descending") : undefined;
-              return (
-                <th key={header.id} scope="col" aria-sort={key ? (order ?? "none") : undefined} className={cn("px-2 py-2 font-semibold whitespace-nowrap text-slate-600", sticky(header.index, group.headers.length))}>
-                  {key && list ? (
-                    <button
-                      type="button"
-                      className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-                      onClick={() => list.set({ sort: key, order: active && list.get("order") !== "asc" ? "asc" : "desc" })}
-                    >
+      <table aria-label={label} className="w-full border-collapse text-sm">
+        <thead className="sr-only md:not-sr-only">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id} className="border-b border-slate-200 text-left">
+              {group.headers.map((header) => {
+                const key = sortable[header.column.id];
+                const active = key && list?.get("sort") === key;
+                const order = active ? (list?.get("order") === "asc" ? "ascending" : "descending") : undefined;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={key ? (order ?? "none") : undefined}
+                    className={cn(
+                      "px-2 py-2 font-semibold whitespace-nowrap text-slate-600",
+                      sticky(header.index, group.headers.length),
+                    )}
+                  >
+                    {key && list ? (
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+                        onClick={() =>
+                          list.set({ sort: key, order: active && list.get("order") !== "asc" ? "asc" : "desc" })
+                        }
+                      >
+                        <table.FlexRender header={header} />
+                        {order === "ascending" ? (
+                          <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" />
+                        ) : order === "descending" ? (
+                          <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" />
+                        ) : (
+                          <ArrowUpDown aria-hidden="true" className="h-3.5 w-3.5 opacity-50" />
+                        )}
+                      </button>
+                    ) : (
                       <table.FlexRender header={header} />
-                      {order === "ascending" ? <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" /> : order === "descending" ? <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" /> : <ArrowUpDown aria-hidden="true" className="h-3.5 w-3.5 opacity-50" />}
-                    </button>
-                  ) : (
-                    <table.FlexRender header={header} />
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        ))}
-      </thead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id} className="block border-b border-slate-100 py-3 last:border-0 md:table-row md:py-0">
-            {row.getAllCells().map((cell, index, cells) => {
-              const header = cell.column.columnDef.header;
-              return (
-                <td
-                  key={cell.id}
-                  data-label={typeof header === "string" ? header : ""}
-                  className={cn(
-                    "flex min-w-0 gap-2 px-0 py-1 align-middle break-words text-slate-900 before:min-w-24 before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-3 md:before:content-none",
-                    sticky(index, cells.length),
-                  )}
-                >
-                  <div className="min-w-0">
-                    <table.FlexRender cell={cell} />
-                  </div>
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="block border-b border-slate-100 py-3 last:border-0 md:table-row md:py-0">
+              {row.getAllCells().map((cell, index, cells) => {
+                const header = cell.column.columnDef.header;
+                return (
+                  <td
+                    key={cell.id}
+                    data-label={typeof header === "string" ? header : ""}
+                    className={cn(
+                      "flex min-w-0 gap-2 px-0 py-1 align-middle break-words text-slate-900 before:min-w-24 before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-3 md:before:content-none",
+                      sticky(index, cells.length),
+                    )}
+                  >
+                    <div className="min-w-0">
+                      <table.FlexRender cell={cell} />
+                    </div>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -203,13 +235,34 @@ export function useListParams(defaults: Record<string, string> = {}, prefix = ""
 const inputClass = "block h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900";
 
 // A labelled select bound to one query parameter ("" = any).
-export function FilterSelect({ list, name, label, options }: { list: ListParams; name: string; label: string; options: [string, string][] }) {
+export function FilterSelect({
+  list,
+  name,
+  label,
+  options,
+}: {
+  list: ListParams;
+  name: string;
+  label: string;
+  options: [string, string][];
+}) {
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
-      <select id={id} value={list.get(name)} onChange={(e) => list.set({ [name]: e.target.value })} className={inputClass}>
-        {options.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={list.get(name)}
+        onChange={(e) => list.set({ [name]: e.target.value })}
+        className={inputClass}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -219,8 +272,16 @@ export function FilterDate({ list, name, label }: { list: ListParams; name: stri
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
-      <input id={id} type="date" value={list.get(name)} onChange={(e) => list.set({ [name]: e.target.value })} className={inputClass} />
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={list.get(name)}
+        onChange={(e) => list.set({ [name]: e.target.value })}
+        className={inputClass}
+      />
     </div>
   );
 }
@@ -241,7 +302,9 @@ export function FilterSearch({ list, label, name = "q" }: { list: ListParams; la
   }, [text, current, name]);
   return (
     <div className="space-y-1 sm:col-span-2">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
       <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} className={inputClass} />
     </div>
   );
@@ -258,7 +321,9 @@ export function FilterSort({ list, keys }: { list: ListParams; keys: SortKey[] }
   const value = list.get("sort") ? `${list.get("sort")}:${list.get("order") || "desc"}` : "";
   return (
     <div className="space-y-1 md:hidden">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">Sort</label>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        Sort
+      </label>
       <select
         id={id}
         value={value}
@@ -270,8 +335,12 @@ export function FilterSort({ list, keys }: { list: ListParams; keys: SortKey[] }
       >
         <option value="">Default order</option>
         {keys.flatMap((key) => [
-          <option key={`${key}:desc`} value={`${key}:desc`}>{SORT_TEXT[key][0]}</option>,
-          <option key={`${key}:asc`} value={`${key}:asc`}>{SORT_TEXT[key][1]}</option>,
+          <option key={`${key}:desc`} value={`${key}:desc`}>
+            {SORT_TEXT[key][0]}
+          </option>,
+          <option key={`${key}:asc`} value={`${key}:asc`}>
+            {SORT_TEXT[key][1]}
+          </option>,
         ])}
       </select>
     </div>
@@ -283,15 +352,41 @@ export function Filters({ children }: { children: ReactNode }) {
 }
 
 // Previous / next over the server's pages, the page in the URL.
-export function Pager({ list, total, pageSize, label }: { list: ListParams; total: number; pageSize: number; label: string }) {
+export function Pager({
+  list,
+  total,
+  pageSize,
+  label,
+}: {
+  list: ListParams;
+  total: number;
+  pageSize: number;
+  label: string;
+}) {
   const page = Math.max(1, Number(list.get("page")) || 1);
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between text-sm">
-      <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={page <= 1} onClick={() => list.set({ page: page - 1 > 1 ? String(page - 1) : null })}>Previous</button>
-      <span>Page {page} of {pages} ({total})</span>
-      <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={page >= pages} onClick={() => list.set({ page: String(page + 1) })}>Next</button>
+      <button
+        type="button"
+        className={buttonClass({ size: "sm", variant: "outline" })}
+        disabled={page <= 1}
+        onClick={() => list.set({ page: page - 1 > 1 ? String(page - 1) : null })}
+      >
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages} ({total})
+      </span>
+      <button
+        type="button"
+        className={buttonClass({ size: "sm", variant: "outline" })}
+        disabled={page >= pages}
+        onClick={() => list.set({ page: String(page + 1) })}
+      >
+        Next
+      </button>
     </nav>
   );
 }
@@ -301,5 +396,6 @@ export function xrpToDrops(xrp: string): number {
   const [whole = "0", fraction = ""] = xrp.trim().split(".");
   return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, "0").slice(0, 6));
 }
-export const dropsToXrp = (drops: number) => `${Math.floor(drops / 1_000_000)}.${String(drops % 1_000_000).padStart(6, "0")}`;
+export const dropsToXrp = (drops: number) =>
+  `${Math.floor(drops / 1_000_000)}.${String(drops % 1_000_000).padStart(6, "0")}`;
 export const shortAddress = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;

@@ -15,11 +15,23 @@ test("codes become words", () => {
   expect(statusWords("WITHDRAWN")).toBe("Withdrawn (nothing sent)");
   expect(claimTypeWords("SOCIAL_SHARE", "LinkedIn")).toBe("Shared on LinkedIn");
   expect(claimTypeWords("SOCIAL_SHARE", null)).toBe("Social sharing bonus");
-  expect(fieldWords("minAmount cannot be above maxAmount")).toBe("The minimum amount cannot be above the maximum amount");
-  expect(fieldWords("bonusDailyLimit must be a positive XRP amount with at most 6 decimals")).toBe("The bonus budget per day must be a positive XRP amount with at most 6 decimals");
-  expect(fieldWords("autoApprove.maxPerDay must be a positive XRP amount")).toBe("The auto-approve most per day must be a positive XRP amount");
+  expect(fieldWords("minAmount cannot be above maxAmount")).toBe(
+    "The minimum amount cannot be above the maximum amount",
+  );
+  expect(fieldWords("bonusDailyLimit must be a positive XRP amount with at most 6 decimals")).toBe(
+    "The bonus budget per day must be a positive XRP amount with at most 6 decimals",
+  );
+  expect(fieldWords("autoApprove.maxPerDay must be a positive XRP amount")).toBe(
+    "The auto-approve most per day must be a positive XRP amount",
+  );
 });
 
 test("a payout's status as a colour: a withdrawn one (nothing sent) is neither paid nor failed nor under way", () => {
-  expect(["SUCCESS", "FAILED", "WITHDRAWN", "PENDING", "NEEDS_ATTENTION"].map(payoutTone)).toEqual(["green", "red", "grey", "yellow", "yellow"]);
+  expect(["SUCCESS", "FAILED", "WITHDRAWN", "PENDING", "NEEDS_ATTENTION"].map(payoutTone)).toEqual([
+    "green",
+    "red",
+    "grey",
+    "yellow",
+    "yellow",
+  ]);
 });

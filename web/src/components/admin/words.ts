@@ -8,7 +8,9 @@ export function readableXrp(xrp: string | null | undefined): string {
   if (xrp === null || xrp === undefined || xrp === "") return "unknown";
   const drops = xrpToDrops(xrp);
   const whole = Math.floor(drops / 1_000_000).toLocaleString("en-US");
-  const fraction = String(drops % 1_000_000).padStart(6, "0").replace(/0+$/, "");
+  const fraction = String(drops % 1_000_000)
+    .padStart(6, "0")
+    .replace(/0+$/, "");
   return `${whole}${fraction ? `.${fraction}` : ""} XRP`;
 }
 
@@ -25,14 +27,21 @@ const STATUS_WORDS: Record<string, string> = {
   // a payout an admin withdrew before it was signed
   WITHDRAWN: "Withdrawn (nothing sent)",
 };
-export const statusWords = (status: string) => STATUS_WORDS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, " ");
+export const statusWords = (status: string) =>
+  STATUS_WORDS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, " ");
 
 // A payout's status (SUCCESS, FAILED, WITHDRAWN, PENDING, NEEDS_ATTENTION) as a badge's colour:
 // paid green, failed red, withdrawn (nothing sent, nothing to do) grey, anything under way yellow.
-export const payoutTone = (status: string): Tone => (status === "SUCCESS" ? "green" : status === "FAILED" ? "red" : status === "WITHDRAWN" ? "grey" : "yellow");
+export const payoutTone = (status: string): Tone =>
+  status === "SUCCESS" ? "green" : status === "FAILED" ? "red" : status === "WITHDRAWN" ? "grey" : "yellow";
 
 // "SOCIAL_SHARE" with "LinkedIn" -> "Shared on LinkedIn"
-const TYPE_WORDS: Record<string, string> = { SOCIAL_SHARE: "Social sharing bonus", REVIEW: "Reviewer bonus", DAILY: "Daily reward", REFERRAL: "Referral bonus" };
+const TYPE_WORDS: Record<string, string> = {
+  SOCIAL_SHARE: "Social sharing bonus",
+  REVIEW: "Reviewer bonus",
+  DAILY: "Daily reward",
+  REFERRAL: "Referral bonus",
+};
 export function claimTypeWords(type: string, platform: string | null): string {
   if (type === "SOCIAL_SHARE" && platform) return `Shared on ${platform}`;
   return TYPE_WORDS[type] ?? statusWords(type);

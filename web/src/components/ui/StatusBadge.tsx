@@ -37,7 +37,10 @@ export function StatusBadge({ status }: { status: string }) {
     <span
       data-testid="status-badge"
       data-tone={tone}
-      className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ring-1 ring-inset", TONES[tone])}
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ring-1 ring-inset",
+        TONES[tone],
+      )}
     >
       {status.toUpperCase()}
     </span>

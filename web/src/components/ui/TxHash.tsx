@@ -8,7 +8,8 @@ export const explorerKey = ["/api/explorer"] as const;
 
 // Where transaction hashes link to (GET /api/explorer): the network's explorer, the sandbox's own
 // page, or the operator's template. It does not change while the server runs.
-export const useExplorer = () => useQuery({ queryKey: explorerKey, queryFn: () => unwrap(api.explorer.get()), staleTime: Number.POSITIVE_INFINITY });
+export const useExplorer = () =>
+  useQuery({ queryKey: explorerKey, queryFn: () => unwrap(api.explorer.get()), staleTime: Number.POSITIVE_INFINITY });
 
 const COPIED_MS = 1_500;
 
@@ -37,7 +38,8 @@ export function TxHash({ hash, short = true, className }: { hash: string; short?
   const template = explorer.data?.txUrl;
   const href = template ? template.replaceAll("{hash}", encodeURIComponent(hash)) : undefined;
   const sameTab = explorer.data?.network === "sandbox";
-  const iconButton = "inline-flex h-7 w-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
+  const iconButton =
+    "inline-flex h-7 w-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
 
   return (
     <span className={cn("inline-flex items-center gap-1", className)}>
@@ -45,7 +47,11 @@ export function TxHash({ hash, short = true, className }: { hash: string; short?
         {short ? shortHash(hash) : hash}
       </span>
       <button type="button" className={iconButton} aria-label="Copy transaction hash" onClick={() => void copy()}>
-        {copied ? <Check aria-hidden="true" className="h-4 w-4 text-green-700" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+        {copied ? (
+          <Check aria-hidden="true" className="h-4 w-4 text-green-700" />
+        ) : (
+          <Copy aria-hidden="true" className="h-4 w-4" />
+        )}
       </button>
       {copied && (
         <span role="status" className="text-xs font-medium text-green-700">

@@ -17,7 +17,11 @@ export function buttonClass({
   variant = "primary",
   size = "md",
   className,
-}: { variant?: keyof typeof variants; size?: keyof typeof sizes; className?: string } = {}) {
+}: {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  className?: string;
+} = {}) {
   return cn(
     "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",

@@ -73,7 +73,12 @@ export function fieldOf(error: unknown, fields: Record<string, string>): string 
 }
 
 // Is "Forgot password?" by email on (the operator configured SMTP)?
-export const useAuthOptions = () => useQuery({ queryKey: authOptionsKey, queryFn: () => unwrap(api.auth.options.get()), staleTime: Number.POSITIVE_INFINITY });
+export const useAuthOptions = () =>
+  useQuery({
+    queryKey: authOptionsKey,
+    queryFn: () => unwrap(api.auth.options.get()),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export interface SettingsForm {
   email?: string;

@@ -21,7 +21,12 @@ export const isCodeRequired = (error: unknown) => error instanceof ApiError && e
 // On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
 // Registering carries a proof of work (the client adds it), so its form solves one while on screen.
 // A failure shows a toast, but for what the form shows itself (`shownByForm`).
-export function useSignIn<Form>(call: "login" | "register", successText: string, toPayload: (form: Form) => Registration & { code?: string }, shownByForm = isCodeRequired) {
+export function useSignIn<Form>(
+  call: "login" | "register",
+  successText: string,
+  toPayload: (form: Form) => Registration & { code?: string },
+  shownByForm = isCodeRequired,
+) {
   useProofOfWork("register", call === "register");
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,4 +9,8 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary as commonWords } from "@zxcvbn-ts/language-common";
 import { dictionary as englishWords, translations } from "@zxcvbn-ts/language-en";
 
-export const zxcvbnPackages = { ZxcvbnFactory, common: { dictionary: commonWords, adjacencyGraphs }, en: { dictionary: englishWords, translations } };
+export const zxcvbnPackages = {
+  ZxcvbnFactory,
+  common: { dictionary: commonWords, adjacencyGraphs },
+  en: { dictionary: englishWords, translations },
+};

@@ -11,6 +11,9 @@ export const useBlockCluster = (refresh: QueryKey[]) =>
   useAdminAction({
     send: (cluster: { kind: ClusterKind; account: string }) => api.admin["address-clusters"].block.post(cluster),
     refresh: [...refresh, blocklistKey],
-    success: (done) => ({ title: "Cluster blocked", description: `${done.blocked} of ${done.addresses} addresses added to the block list` }),
+    success: (done) => ({
+      title: "Cluster blocked",
+      description: `${done.blocked} of ${done.addresses} addresses added to the block list`,
+    }),
     failure: "Blocking failed",
   });

@@ -12,11 +12,13 @@ export const adsKey = ["/api/ads"] as const;
 export const adminAdsKey = ["/api/admin/ads"] as const;
 
 export const useAds = () => useQuery({ queryKey: adsKey, queryFn: () => unwrap(api.ads.get()) });
-export const useAdminAds = () => useQuery({ queryKey: adminAdsKey, queryFn: () => unwrap(api.admin.ads.get()), ...cachedUntilRefetched });
+export const useAdminAds = () =>
+  useQuery({ queryKey: adminAdsKey, queryFn: () => unwrap(api.admin.ads.get()), ...cachedUntilRefetched });
 
 export const useSaveAd = () =>
   useAdminAction({
-    send: ({ slot, ...body }: { slot: string } & Body<ReturnType<typeof api.admin.ads>["put"]>) => api.admin.ads({ slot }).put(body),
+    send: ({ slot, ...body }: { slot: string } & Body<ReturnType<typeof api.admin.ads>["put"]>) =>
+      api.admin.ads({ slot }).put(body),
     refresh: [adminAdsKey, adsKey],
     success: (ad) => ({ title: "Ad Placed", description: `The ${ad.slot} slot shows the new ad.` }),
     failure: "Update Failed",

@@ -8,4 +8,9 @@ export type AdRequest = Data<typeof api.admin.advertising.requests.get>[number];
 
 export const adRequestsKey = ["/api/admin/advertising/requests"] as const;
 
-export const useAdRequests = () => useQuery({ queryKey: adRequestsKey, queryFn: () => unwrap(api.admin.advertising.requests.get()), ...cachedUntilRefetched });
+export const useAdRequests = () =>
+  useQuery({
+    queryKey: adRequestsKey,
+    queryFn: () => unwrap(api.admin.advertising.requests.get()),
+    ...cachedUntilRefetched,
+  });

@@ -5,5 +5,7 @@ import type { Body } from "../../api/types";
 
 // (the advertiser form starts its proof when focused: most visitors never use it)
 export function useAdvertise() {
-  return useMutation({ mutationFn: (enquiry: Body<typeof api.advertising.submit.post>) => unwrap(api.advertising.submit.post(enquiry)) });
+  return useMutation({
+    mutationFn: (enquiry: Body<typeof api.advertising.submit.post>) => unwrap(api.advertising.submit.post(enquiry)),
+  });
 }

@@ -11,14 +11,19 @@ export const userFileKey = ["/api/admin/users", "detail"] as const;
 export function useAdminUsers(search = "", page = 1) {
   return useQuery({
     queryKey: [...usersKey, search, page],
-    queryFn: () => unwrap(api.admin.users.get({ query: { search: search || undefined, page: page > 1 ? String(page) : undefined } })),
+    queryFn: () =>
+      unwrap(
+        api.admin.users.get({ query: { search: search || undefined, page: page > 1 ? String(page) : undefined } }),
+      ),
     ...cachedUntilRefetched,
     placeholderData: (previous) => previous,
   });
 }
 
 // GET /api/admin/users/:id: a user's whole file.
-export const useUserFile = (id: number) => useQuery({ queryKey: [...userFileKey, id], queryFn: () => unwrap(api.admin.users({ id }).get()) });
+export const useUserFile = (id: number) =>
+  useQuery({ queryKey: [...userFileKey, id], queryFn: () => unwrap(api.admin.users({ id }).get()) });
 
 // GET /api/admin/counts: what waits, beside the sidebar's section names (refetched each minute).
-export const useCounts = () => useQuery({ queryKey: countsKey, queryFn: () => unwrap(api.admin.counts.get()), refetchInterval: 60_000 });
+export const useCounts = () =>
+  useQuery({ queryKey: countsKey, queryFn: () => unwrap(api.admin.counts.get()), refetchInterval: 60_000 });

@@ -31,7 +31,11 @@ export function useBackUpNow() {
     onError: (error) =>
       toast(
         error instanceof ApiError && error.code === BACKUPS_OFF
-          ? { variant: "destructive", title: "Backups are not configured", description: "Start the server with --backup-dir DIR (or set BACKUP_DIR) to turn them on." }
+          ? {
+              variant: "destructive",
+              title: "Backups are not configured",
+              description: "Start the server with --backup-dir DIR (or set BACKUP_DIR) to turn them on.",
+            }
           : { variant: "destructive", title: "Backup failed", description: errorText(error) },
       ),
     onSettled: () => {
@@ -62,7 +66,8 @@ export function useDownloadBackup() {
 
 // A cancelled code: the download's dialog closes with a toast saying so (other refusals show in it).
 export const downloadCancelled = (error: unknown) => error instanceof ApiError && error.code === "STEP_UP_CANCELLED";
-export const cancelledToast = () => toast({ title: "Download cancelled", description: "Not confirmed: the backup was not downloaded." });
+export const cancelledToast = () =>
+  toast({ title: "Download cancelled", description: "Not confirmed: the backup was not downloaded." });
 
 // The browser downloads `url` as a file named `name`, as a link with `download` does.
 function startDownload(url: string, name: string): void {

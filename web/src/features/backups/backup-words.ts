@@ -20,7 +20,8 @@ export function sizeWords(bytes: number): string {
 // "every 6 hours", "every 30 minutes", "every day": --backup-every in words.
 export function intervalWords(ms: number): string {
   const minutes = Math.round(ms / 60_000);
-  const [n, unit] = minutes % 1440 === 0 ? [minutes / 1440, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
+  const [n, unit] =
+    minutes % 1440 === 0 ? [minutes / 1440, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
   return n === 1 ? `every ${unit}` : `every ${n} ${unit}s`;
 }
 

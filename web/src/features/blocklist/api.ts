@@ -5,4 +5,5 @@ import { api, unwrap } from "../../api/client";
 export const blocklistKey = ["/api/admin/blocklist"] as const;
 
 // GET /api/admin/blocklist: every block, active or expired, with its refusals.
-export const useBlocklist = () => useQuery({ queryKey: blocklistKey, queryFn: () => unwrap(api.admin.blocklist.get()) });
+export const useBlocklist = () =>
+  useQuery({ queryKey: blocklistKey, queryFn: () => unwrap(api.admin.blocklist.get()) });

@@ -9,8 +9,10 @@ export type Post = Data<ReturnType<typeof api.posts>["get"]>;
 
 export const postsKey = ["/api/posts"] as const;
 
-export const fetchPosts = async (limit?: number) => (await unwrap(api.posts.get({ query: limit ? { limit: String(limit) } : {} }))).posts;
+export const fetchPosts = async (limit?: number) =>
+  (await unwrap(api.posts.get({ query: limit ? { limit: String(limit) } : {} }))).posts;
 
 // The `limit` latest posts (the home page's teaser takes 3); `enabled` false: not asked yet, until the
 // teaser nears the screen.
-export const useLatestPosts = (limit: number, enabled: boolean) => useQuery({ queryKey: [...postsKey, limit], queryFn: () => fetchPosts(limit), enabled });
+export const useLatestPosts = (limit: number, enabled: boolean) =>
+  useQuery({ queryKey: [...postsKey, limit], queryFn: () => fetchPosts(limit), enabled });

@@ -19,10 +19,14 @@ export function fetchEarly(path: string) {
   const slug = /^\/blog\/([^/]+)\/?$/.exec(path)?.[1];
   const key = slug ? `slug:${decodeURIComponent(slug)}` : /^\/blog\/?$/.test(path) ? "all" : null;
   if (key === null || early.has(key)) return;
-  early.set(key, (slug ? fetchPost(decodeURIComponent(slug)) : fetchPosts()).catch(() => undefined));
+  early.set(
+    key,
+    (slug ? fetchPost(decodeURIComponent(slug)) : fetchPosts()).catch(() => undefined),
+  );
 }
 
-export const usePosts = () => useQuery({ queryKey: [...postsKey, "all"], queryFn: async () => (await once("all", fetchPosts)) ?? fetchPosts() });
+export const usePosts = () =>
+  useQuery({ queryKey: [...postsKey, "all"], queryFn: async () => (await once("all", fetchPosts)) ?? fetchPosts() });
 
 export const usePost = (slug: string) =>
   useQuery({
@@ -31,4 +35,5 @@ export const usePost = (slug: string) =>
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 3,
   });
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

@@ -8,7 +8,8 @@ import type { Body, Data } from "../../api/types";
 export type ContactMessage = Data<typeof api.admin.contact.messages.get>["messages"][number];
 export const inboxKey = ["/api/admin/contact/messages"] as const;
 
-export const useContact = () => useMutation({ mutationFn: (message: Body<typeof api.contact.post>) => unwrap(api.contact.post(message)) });
+export const useContact = () =>
+  useMutation({ mutationFn: (message: Body<typeof api.contact.post>) => unwrap(api.contact.post(message)) });
 
 // A page of the inbox (`page`, and `bursts: "hide"` to leave out what came in a burst): its messages,
 // the unread count, and from the headers the list's total, the page size and the messages in bursts.
@@ -21,7 +22,12 @@ export function useInbox(query: InboxQuery = {}) {
       const answer = await api.admin.contact.messages.get({ query });
       const data = await unwrap(answer);
       const header = (name: string, fallback: number) => Number(answer.response?.headers.get(name) ?? fallback);
-      return { ...data, total: header("x-total-count", data.messages.length), pageSize: header("x-page-size", 100), bursts: header("x-burst-count", 0) };
+      return {
+        ...data,
+        total: header("x-total-count", data.messages.length),
+        pageSize: header("x-page-size", 100),
+        bursts: header("x-burst-count", 0),
+      };
     },
     ...cachedUntilRefetched,
   });

@@ -4,6 +4,9 @@
 // message stored before it did may hold more (`victim@example.com?cc=...`), which then stays text.
 export function mailtoHref(address: string, subject?: string): string {
   const at = address.lastIndexOf("@");
-  const to = at < 0 ? encodeURIComponent(address) : `${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+  const to =
+    at < 0
+      ? encodeURIComponent(address)
+      : `${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
   return `mailto:${to}${subject === undefined ? "" : `?subject=${encodeURIComponent(subject)}`}`;
 }

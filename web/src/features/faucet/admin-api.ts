@@ -21,4 +21,5 @@ export function useAdminFaucetRequests(query: ListQuery = {}) {
 
 // GET /api/admin/faucet/budget: today's faucet, bonus and auto-approve budgets, hour by hour (reread
 // each half minute: a slice opens every hour and requests use it).
-export const useBudgetToday = () => useQuery({ queryKey: budgetKey, queryFn: () => unwrap(api.admin.faucet.budget.get()), refetchInterval: 30_000 });
+export const useBudgetToday = () =>
+  useQuery({ queryKey: budgetKey, queryFn: () => unwrap(api.admin.faucet.budget.get()), refetchInterval: 30_000 });

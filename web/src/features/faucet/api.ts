@@ -13,7 +13,8 @@ export const faucetStatusKey = ["/api/faucet/status"] as const;
 
 export const budgetKey = ["/api/admin/faucet/budget"] as const;
 
-export const useFaucetStatus = () => useQuery({ queryKey: faucetStatusKey, queryFn: () => unwrap(api.faucet.status.get()), refetchInterval: POLL_MS });
+export const useFaucetStatus = () =>
+  useQuery({ queryKey: faucetStatusKey, queryFn: () => unwrap(api.faucet.status.get()), refetchInterval: POLL_MS });
 
 // A returning visitor's wait (the home page): this device's and network's, and the address it last
 // asked for; nothing is asked for a first visit (`address` null).
@@ -36,7 +37,8 @@ export function useFaucetRequest(warm = true) {
   useProofOfWork("faucet", warm);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ address, signal }: { address: string; signal?: AbortSignal }) => unwrap(api.faucet.request.post({ address }, { fetch: { signal } })),
+    mutationFn: ({ address, signal }: { address: string; signal?: AbortSignal }) =>
+      unwrap(api.faucet.request.post({ address }, { fetch: { signal } })),
     onSuccess: (answer) => rememberAddress(answer.address),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: faucetRequestsKey });

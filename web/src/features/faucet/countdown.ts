@@ -19,4 +19,3 @@ export function useCountdown(seconds: number | null | undefined, since: number):
   if (seconds === null || seconds === undefined) return null;
   return Math.max(0, seconds - Math.floor(Math.max(0, now - since) / 1000));
 }
-

@@ -1,6 +1,7 @@
 // A request's shareable status link: the faucet page looking up its address, scrolled to it. Anyone
 // may look an address up (docs/decisions.md), so the link shows nothing its holder could not ask.
-export const statusPath = (address: string, id: number) => `/faucet?lookup=${encodeURIComponent(address)}#request-${id}`;
+export const statusPath = (address: string, id: number) =>
+  `/faucet?lookup=${encodeURIComponent(address)}#request-${id}`;
 
 // The address this browser last asked for (the home page's "next claim in" for a returning visitor).
 const LAST_ADDRESS = "faucet:last-address";

@@ -4,4 +4,5 @@ import { api, unwrap } from "../../api/client";
 
 export const adminReviewsKey = ["/api/admin/reviews"] as const;
 
-export const useAdminReviews = () => useQuery({ queryKey: adminReviewsKey, queryFn: () => unwrap(api.admin.reviews.get()) });
+export const useAdminReviews = () =>
+  useQuery({ queryKey: adminReviewsKey, queryFn: () => unwrap(api.admin.reviews.get()) });

@@ -19,8 +19,13 @@ export function useSubmitReview() {
 export function useReviewerBonus() {
   useProofOfWork("reviewer-bonus");
   return useMutation({
-    mutationFn: (claim: Body<(typeof api.reviews)["bonus-request"]["post"]>) => unwrap(api.reviews["bonus-request"].post(claim)),
-    onSuccess: () => toast({ title: "Bonus Request Submitted!", description: "Our team will review your reviewer bonus and send it to your wallet." }),
+    mutationFn: (claim: Body<(typeof api.reviews)["bonus-request"]["post"]>) =>
+      unwrap(api.reviews["bonus-request"].post(claim)),
+    onSuccess: () =>
+      toast({
+        title: "Bonus Request Submitted!",
+        description: "Our team will review your reviewer bonus and send it to your wallet.",
+      }),
     onError: failureToast("Error"),
   });
 }

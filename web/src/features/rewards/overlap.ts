@@ -32,8 +32,10 @@ export function overlapWords<T>(rows: readonly T[], like: Likeness<T>): { text: 
     [sharing(rows, like.device), "a device"],
     [sharing(rows, like.address), "an address"],
   ] as const;
-  if (counts.every(([n]) => n === 0)) return { text: `None of the ${rows.length} share a network, a device or an address`, shared: false };
+  if (counts.every(([n]) => n === 0))
+    return { text: `None of the ${rows.length} share a network, a device or an address`, shared: false };
   // (a count is never 1: a row shares with another)
-  const who = (n: number, first: boolean) => (first ? `${n === 0 ? "None" : n} of ${rows.length}` : n === 0 ? "none" : String(n));
+  const who = (n: number, first: boolean) =>
+    first ? `${n === 0 ? "None" : n} of ${rows.length}` : n === 0 ? "none" : String(n);
   return { text: counts.map(([n, what], i) => `${who(n, i === 0)} share ${what}`).join(", "), shared: true };
 }

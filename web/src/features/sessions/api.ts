@@ -9,7 +9,12 @@ export const sessionsKey = ["/api/user/sessions"] as const;
 // GET /api/user/sessions: where the user is signed in, the last seen first.
 export function useSessions() {
   const { data: user } = useCurrentUser();
-  return useQuery({ queryKey: sessionsKey, queryFn: () => unwrap(api.user.sessions.get()), enabled: Boolean(user), refetchOnMount: "always" });
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: () => unwrap(api.user.sessions.get()),
+    enabled: Boolean(user),
+    refetchOnMount: "always",
+  });
 }
 
 // Ends one session; ending this device's own is a logout.

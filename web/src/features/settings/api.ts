@@ -8,7 +8,8 @@ export type SettingsChange = Body<typeof api.admin.faucet.settings.post>;
 
 export const settingsKey = ["/api/admin/faucet/settings"] as const;
 
-export const useSettings = () => useQuery({ queryKey: settingsKey, queryFn: () => unwrap(api.admin.faucet.settings.get()) });
+export const useSettings = () =>
+  useQuery({ queryKey: settingsKey, queryFn: () => unwrap(api.admin.faucet.settings.get()) });
 
 // The settings field a refusal of POST /api/admin/faucet/settings is about: its message starts with
 // the field's name ("bonusDailyLimit must be...", "minAmount cannot be above maxAmount",

@@ -6,7 +6,8 @@ import type { Body } from "../../api/types";
 // (the signup forms start their proof when focused: most visitors never use them)
 const signups = {
   "/api/newsletter/signup": (body: Body<typeof api.newsletter.signup.post>) => unwrap(api.newsletter.signup.post(body)),
-  "/api/earning-alerts/signup": (body: Body<(typeof api)["earning-alerts"]["signup"]["post"]>) => unwrap(api["earning-alerts"].signup.post(body)),
+  "/api/earning-alerts/signup": (body: Body<(typeof api)["earning-alerts"]["signup"]["post"]>) =>
+    unwrap(api["earning-alerts"].signup.post(body)),
 };
 
 export function useSignup<Path extends keyof typeof signups>(path: Path) {

@@ -9,4 +9,3 @@ export const siteKey = ["/api/site"] as const;
 export const DEFAULT_SITE_NAME = "XRP Faucet";
 
 export const useSite = () => useQuery({ queryKey: siteKey, queryFn: () => unwrap(api.site.get()) });
-

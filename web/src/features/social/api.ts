@@ -18,7 +18,11 @@ const socialOfferKey = ["/api/social/bonus"] as const;
 export function useSocialOffer() {
   const { data: user } = useCurrentUser();
   const painted = useAfterFirstPaint();
-  return useQuery({ queryKey: [...socialOfferKey, user?.id ?? null], queryFn: () => unwrap(api.social.bonus.get()), enabled: painted });
+  return useQuery({
+    queryKey: [...socialOfferKey, user?.id ?? null],
+    queryFn: () => unwrap(api.social.bonus.get()),
+    enabled: painted,
+  });
 }
 
 // Whole XRP amounts read "5", others keep their decimals ("2.5").

@@ -14,7 +14,10 @@ describe("checkBonusAddress", () => {
   });
 
   test("a valid address is trimmed", () => {
-    expect(checkBonusAddress("  rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh ")).toEqual({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", error: null });
+    expect(checkBonusAddress("  rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh ")).toEqual({
+      address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+      error: null,
+    });
     expect(checkBonusAddress(`r${"a".repeat(24)}`).error).toBeNull();
   });
 });

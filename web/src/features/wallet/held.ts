@@ -15,16 +15,25 @@ export interface HeldPayout {
 }
 
 // "Request #12" or "User #3": what the payout pays.
-export const heldLabel = (h: HeldPayout) => (h.kind === "FAUCET_REQUEST" ? `Request #${h.requestId}` : `User #${h.userId}`);
+export const heldLabel = (h: HeldPayout) =>
+  h.kind === "FAUCET_REQUEST" ? `Request #${h.requestId}` : `User #${h.userId}`;
 
 // Where the admin reads more of it: the request in the requests list, the user's file.
-export const heldLink = (h: HeldPayout) => (h.kind === "FAUCET_REQUEST" ? `/admin/requests?${new URLSearchParams({ q: `#${h.requestId}` })}` : `/admin/users/${h.userId}`);
+export const heldLink = (h: HeldPayout) =>
+  h.kind === "FAUCET_REQUEST"
+    ? `/admin/requests?${new URLSearchParams({ q: `#${h.requestId}` })}`
+    : `/admin/users/${h.userId}`;
 
 export const heldPayment = (h: HeldPayout): Payment => ({
   address: h.destination,
   tag: h.destinationTag,
   amount: h.amount,
-  about: { label: heldLabel(h), reason: h.kind === "FAUCET_REQUEST" ? "Faucet request" : "Payment of what the user is owed", risk: null, warning: null },
+  about: {
+    label: heldLabel(h),
+    reason: h.kind === "FAUCET_REQUEST" ? "Faucet request" : "Payment of what the user is owed",
+    risk: null,
+    warning: null,
+  },
 });
 
 // What withdrawing it does, said in its confirmation.
@@ -37,12 +46,20 @@ export function withdrawEffect(h: HeldPayout): string {
 
 // Resume's confirmation: every held payout it sends (the list shows the oldest 100; the count and the
 // total are of them all), with the code asked afterwards when step-up is needed.
-export function resumePlan(wallet: { held: HeldPayout[]; heldCount: number; heldTotal: string }, run: () => void): PayPlan {
+export function resumePlan(
+  wallet: { held: HeldPayout[]; heldCount: number; heldTotal: string },
+  run: () => void,
+): PayPlan {
   const { held, heldCount, heldTotal } = wallet;
   const partial = heldCount > held.length;
   return {
     title: "Resume payouts?",
-    confirmLabel: heldCount === 0 ? "Resume payouts" : heldCount === 1 ? "Resume and send 1 payment" : `Resume and send ${heldCount} payments`,
+    confirmLabel:
+      heldCount === 0
+        ? "Resume payouts"
+        : heldCount === 1
+          ? "Resume and send 1 payment"
+          : `Resume and send ${heldCount} payments`,
     payments: held.map(heldPayment),
     summary: { count: heldCount, total: heldTotal },
     effect: "send",
@@ -50,7 +67,10 @@ export function resumePlan(wallet: { held: HeldPayout[]; heldCount: number; held
       heldCount === 0
         ? { warn: false, text: "Nothing is held: approvals and payments go out as they come once payouts resume" }
         : partial
-          ? { warn: true, text: `The list shows the oldest ${held.length} of the ${heldCount} held payouts; all of them are sent` }
+          ? {
+              warn: true,
+              text: `The list shows the oldest ${held.length} of the ${heldCount} held payouts; all of them are sent`,
+            }
           : undefined,
     run,
   };

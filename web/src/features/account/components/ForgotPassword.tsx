@@ -43,13 +43,20 @@ function ResetRequestForm() {
           setError({});
         }}
       />
-      {error.form && isNetworkFailure(request.error) && <NetworkFailure error={request.error} busy={request.isPending} />}
+      {error.form && isNetworkFailure(request.error) && (
+        <NetworkFailure error={request.error} busy={request.isPending} />
+      )}
       {error.form && !isNetworkFailure(request.error) && (
         <p role="alert" className="text-sm text-red-700">
           {error.form}
         </p>
       )}
-      <button type="submit" disabled={request.isPending} aria-busy={request.isPending} className={buttonClass({ variant: "outline", className: "w-full" })}>
+      <button
+        type="submit"
+        disabled={request.isPending}
+        aria-busy={request.isPending}
+        className={buttonClass({ variant: "outline", className: "w-full" })}
+      >
         {request.isPending && <Spinner />}
         Email me a reset link
       </button>

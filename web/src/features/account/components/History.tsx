@@ -25,7 +25,14 @@ function HistoryRow({
   reason,
   status,
   txHash,
-}: { amount: string; createdAt: string; detail?: ReactNode; reason?: string | null; status: string; txHash: string | null }) {
+}: {
+  amount: string;
+  createdAt: string;
+  detail?: ReactNode;
+  reason?: string | null;
+  status: string;
+  txHash: string | null;
+}) {
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
       <div className="min-w-0">
@@ -72,7 +79,15 @@ export function FaucetRequestsPanel() {
   return (
     <HistoryList label="Faucet requests">
       {requests.data.map((request) => (
-        <HistoryRow key={request.id} amount={request.amount} createdAt={request.createdAt} detail={request.reason ?? undefined} reason={request.rejectReason} status={request.status} txHash={request.txHash} />
+        <HistoryRow
+          key={request.id}
+          amount={request.amount}
+          createdAt={request.createdAt}
+          detail={request.reason ?? undefined}
+          reason={request.rejectReason}
+          status={request.status}
+          txHash={request.txHash}
+        />
       ))}
     </HistoryList>
   );
@@ -85,7 +100,8 @@ const REWARD_TYPES: Record<string, string> = {
 };
 
 export function rewardLabel(reward: Pick<RewardEntry, "type" | "platform">): string {
-  const name = REWARD_TYPES[reward.type] ?? reward.type.charAt(0) + reward.type.slice(1).toLowerCase().replaceAll("_", " ");
+  const name =
+    REWARD_TYPES[reward.type] ?? reward.type.charAt(0) + reward.type.slice(1).toLowerCase().replaceAll("_", " ");
   return reward.platform ? `${name} (${reward.platform})` : name;
 }
 
@@ -104,7 +120,15 @@ export function RewardsPanel() {
   return (
     <HistoryList label="Rewards">
       {rewards.data.map((reward) => (
-        <HistoryRow key={reward.id} amount={reward.amount} createdAt={reward.createdAt} detail={rewardLabel(reward)} reason={reward.denyReason} status={reward.status} txHash={reward.txHash} />
+        <HistoryRow
+          key={reward.id}
+          amount={reward.amount}
+          createdAt={reward.createdAt}
+          detail={rewardLabel(reward)}
+          reason={reward.denyReason}
+          status={reward.status}
+          txHash={reward.txHash}
+        />
       ))}
     </HistoryList>
   );

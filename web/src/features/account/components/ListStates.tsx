@@ -16,7 +16,10 @@ export function ListLoading({ label }: { label: string }) {
 
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <Card role="alert" className="flex flex-col items-start gap-3 border-red-200 bg-red-50 p-6 text-red-900 sm:flex-row sm:items-center sm:justify-between">
+    <Card
+      role="alert"
+      className="flex flex-col items-start gap-3 border-red-200 bg-red-50 p-6 text-red-900 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p className="text-sm">{errorText(error)}</p>
       <button type="button" onClick={onRetry} className={buttonClass({ variant: "outline", size: "sm" })}>
         <RotateCw aria-hidden="true" className="h-4 w-4" />

@@ -1,5 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { type ComponentProps, type Dispatch, type SetStateAction, useDeferredValue, useEffect, useMemo, useState } from "react";
+import {
+  type ComponentProps,
+  type Dispatch,
+  type SetStateAction,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import {
   type Estimator,
   estimatorOf,
@@ -54,14 +62,30 @@ const TONES: Record<Tone, string> = { neutral: "text-slate-600", weak: "text-amb
 const BARS: Record<Tone, string> = { neutral: "bg-slate-300", weak: "bg-amber-600", good: "bg-green-700" };
 
 // What the hint under a new password says while it is typed: the server's rule in its own words.
-function hintFor(password: string, owner: PasswordOwner, estimate: Estimator | null): { tone: Tone; text: string; score: number | null } {
-  if (!password) return { tone: "neutral", text: `At least ${MIN_PASSWORD_LENGTH} characters. A few words together make a password that is easy to remember and hard to guess.`, score: null };
+function hintFor(
+  password: string,
+  owner: PasswordOwner,
+  estimate: Estimator | null,
+): { tone: Tone; text: string; score: number | null } {
+  if (!password)
+    return {
+      tone: "neutral",
+      text: `At least ${MIN_PASSWORD_LENGTH} characters. A few words together make a password that is easy to remember and hard to guess.`,
+      score: null,
+    };
   const plain = plainPasswordProblem(password, owner);
   if (plain) return { tone: "neutral", text: plain, score: null };
   if (!estimate) return { tone: "neutral", text: "Checking how easy it is to guess...", score: null };
   const { problem, score } = judgePassword(password, owner, estimate);
   if (problem) return { tone: "weak", text: problem, score };
-  return { tone: "good", text: score !== null && score > MIN_PASSWORD_SCORE ? "Strong: this password is very hard to guess." : "Good: this password is hard to guess.", score };
+  return {
+    tone: "good",
+    text:
+      score !== null && score > MIN_PASSWORD_SCORE
+        ? "Strong: this password is very hard to guess."
+        : "Good: this password is hard to guess.",
+    score,
+  };
 }
 
 type PasswordFieldProps = Omit<ComponentProps<typeof Field>, "type" | "value" | "onChange"> & {
@@ -96,9 +120,20 @@ export function PasswordField({ id, value, onChange, owner = {}, error, ...field
       {!error && (
         <div>
           {hint.score !== null && (
-            <div aria-hidden="true" className="mb-1.5 grid grid-cols-4 gap-1" data-testid="password-meter" data-score={hint.score}>
+            <div
+              aria-hidden="true"
+              className="mb-1.5 grid grid-cols-4 gap-1"
+              data-testid="password-meter"
+              data-score={hint.score}
+            >
               {[1, 2, 3, 4].map((bar) => (
-                <span key={bar} className={cn("h-1.5 rounded-full", bar <= Math.max(1, hint.score ?? 0) ? BARS[hint.tone] : "bg-slate-200")} />
+                <span
+                  key={bar}
+                  className={cn(
+                    "h-1.5 rounded-full",
+                    bar <= Math.max(1, hint.score ?? 0) ? BARS[hint.tone] : "bg-slate-200",
+                  )}
+                />
               ))}
             </div>
           )}
@@ -116,7 +151,12 @@ export type NewPasswordErrors = { password?: string; confirm?: string };
 // A new password typed twice, checked before it is sent as far as the rule goes without its
 // estimator (length, the owner's name; the server judges the rest): the error for one of the two
 // fields, or null. `differ` is what the form says when the two are not the same.
-export function checkNewPassword(password: string, confirm: string, differ: string, owner: PasswordOwner = {}): NewPasswordErrors | null {
+export function checkNewPassword(
+  password: string,
+  confirm: string,
+  differ: string,
+  owner: PasswordOwner = {},
+): NewPasswordErrors | null {
   const problem = plainPasswordProblem(password, owner);
   if (problem) return { password: problem };
   if (confirm !== password) return { confirm: differ };
@@ -138,7 +178,16 @@ type Props<E extends NewPasswordErrors> = {
 
 // "New password" (with its strength hint) and "New password again", the pair the reset page and the
 // settings page ask for.
-export function NewPasswordFields<E extends NewPasswordErrors>({ ids, password, confirm, setPassword, setConfirm, errors, setErrors, owner }: Props<E>) {
+export function NewPasswordFields<E extends NewPasswordErrors>({
+  ids,
+  password,
+  confirm,
+  setPassword,
+  setConfirm,
+  errors,
+  setErrors,
+  owner,
+}: Props<E>) {
   return (
     <>
       <PasswordField
@@ -170,9 +219,13 @@ export function NewPasswordFields<E extends NewPasswordErrors>({ ids, password, 
 
 // POST /api/user/password and POST /api/password-reset (a refused new password: WEAK_PASSWORD, for the field).
 export function useChangePassword() {
-  return useMutation({ mutationFn: (form: { currentPassword: string; newPassword: string }) => withCode(api.user.password.post(form)) });
+  return useMutation({
+    mutationFn: (form: { currentPassword: string; newPassword: string }) => withCode(api.user.password.post(form)),
+  });
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: (form: { token: string; newPassword: string }) => withCode(api["password-reset"].post(form)) });
+  return useMutation({
+    mutationFn: (form: { token: string; newPassword: string }) => withCode(api["password-reset"].post(form)),
+  });
 }

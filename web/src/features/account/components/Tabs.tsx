@@ -55,7 +55,9 @@ export function Tabs<Id extends string>({ label, items, selected, onSelect }: Pr
             onClick={() => onSelect(id)}
             className={cn(
               "inline-flex min-h-10 min-w-0 items-center justify-center gap-1.5 rounded-lg px-2 py-2 text-center text-sm leading-tight font-semibold transition-colors sm:flex-auto sm:gap-2 sm:px-3 sm:whitespace-nowrap",
-              selected === id ? "bg-white text-brand-700 shadow-sm" : "text-slate-600 hover:bg-white/60 hover:text-slate-900",
+              selected === id
+                ? "bg-white text-brand-700 shadow-sm"
+                : "text-slate-600 hover:bg-white/60 hover:text-slate-900",
             )}
           >
             {tabLabel}
@@ -63,8 +65,16 @@ export function Tabs<Id extends string>({ label, items, selected, onSelect }: Pr
         ))}
       </div>
       {items.map(({ id, content }) => (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: a panel takes focus so Tab reaches its content from the tab list
-        <div key={id} role="tabpanel" id={panelId(id)} aria-labelledby={tabId(id)} hidden={selected !== id} tabIndex={0} className="mt-4 rounded-xl">
+        <div
+          key={id}
+          role="tabpanel"
+          id={panelId(id)}
+          aria-labelledby={tabId(id)}
+          hidden={selected !== id}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: a panel takes focus so Tab reaches its content from the tab list
+          tabIndex={0}
+          className="mt-4 rounded-xl"
+        >
           {content}
         </div>
       ))}

@@ -32,7 +32,17 @@ function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string
 
 // The login's second step, for an account with two-factor sign-in: the code from the authenticator
 // app, or one of the recovery codes saved when it was turned on.
-function CodeStep({ busy, error, onSubmit, onBack }: { busy: boolean; error: unknown; onSubmit: (code: string) => void; onBack: () => void }) {
+function CodeStep({
+  busy,
+  error,
+  onSubmit,
+  onBack,
+}: {
+  busy: boolean;
+  error: unknown;
+  onSubmit: (code: string) => void;
+  onBack: () => void;
+}) {
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState("");
   const input = useRef<HTMLInputElement>(null);
@@ -50,13 +60,40 @@ function CodeStep({ busy, error, onSubmit, onBack }: { busy: boolean; error: unk
           Two-factor sign-in
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {recovery ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once." : "Enter the 6-digit code your authenticator app shows for XRP Faucet."}
+          {recovery
+            ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once."
+            : "Enter the 6-digit code your authenticator app shows for XRP Faucet."}
         </p>
       </div>
       {recovery ? (
-        <Field key="recovery" id="login-recovery-code" label="Recovery code" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="xxxxx-xxxxx" required ref={input} value={code} onChange={(e) => setCode(e.target.value)} className="font-mono" />
+        <Field
+          key="recovery"
+          id="login-recovery-code"
+          label="Recovery code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="xxxxx-xxxxx"
+          required
+          ref={input}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          className="font-mono"
+        />
       ) : (
-        <Field key="totp" id="login-code" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" placeholder="123456" required ref={input} value={code} onChange={(e) => setCode(e.target.value)} className="font-mono tracking-widest" />
+        <Field
+          key="totp"
+          id="login-code"
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          required
+          ref={input}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          className="font-mono tracking-widest"
+        />
       )}
       <SubmitButton busy={busy} label="Verify and log in" busyLabel="Checking..." />
       <NetworkFailure error={error} busy={busy} />
@@ -106,10 +143,25 @@ function LoginForm() {
   return (
     <>
       <form onSubmit={submit} className="space-y-4">
-      <Field id="login-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-      <Field id="login-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-      <SubmitButton busy={login.isPending} label="Login" busyLabel="Logging in..." />
-      <NetworkFailure error={login.error} busy={login.isPending} />
+        <Field
+          id="login-username"
+          label="Username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <Field
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <SubmitButton busy={login.isPending} label="Login" busyLabel="Logging in..." />
+        <NetworkFailure error={login.error} busy={login.isPending} />
       </form>
       <ForgotPassword />
     </>
@@ -121,7 +173,8 @@ const isWeakPassword = (error: unknown) => error instanceof ApiError && error.co
 
 // POST /api/register; a refused password is said under its field, any other failure in a toast.
 // (Here, not in api/session.ts: only this page registers.)
-const useRegister = () => useSignIn("register", "Registration successful", (form: Registration) => form, isWeakPassword);
+const useRegister = () =>
+  useSignIn("register", "Registration successful", (form: Registration) => form, isWeakPassword);
 
 function RegisterForm() {
   const register = useRegister();
@@ -131,12 +184,30 @@ function RegisterForm() {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    register.mutate({ username, email, password }, { onError: (error) => isWeakPassword(error) && setPasswordError(error.message) });
+    register.mutate(
+      { username, email, password },
+      { onError: (error) => isWeakPassword(error) && setPasswordError(error.message) },
+    );
   };
   return (
     <form onSubmit={submit} className="space-y-4">
-      <Field id="register-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-      <Field id="register-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field
+        id="register-username"
+        label="Username"
+        autoComplete="username"
+        required
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <Field
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <PasswordField
         id="register-password"
         label="Password"
@@ -157,15 +228,21 @@ function RegisterForm() {
 
 function LoginIsOptional() {
   return (
-    <aside aria-labelledby="login-optional" className="flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
+    <aside
+      aria-labelledby="login-optional"
+      className="flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900"
+    >
       <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" />
       <div>
         <h2 id="login-optional" className="font-semibold">
           Login is Optional
         </h2>
         <p className="mt-1 text-sm">
-          You can claim XRP from the <Link to="/faucet" className="font-medium underline">faucet</Link> without an
-          account. An account adds reward tracking, a personal dashboard and bonus earning opportunities.
+          You can claim XRP from the{" "}
+          <Link to="/faucet" className="font-medium underline">
+            faucet
+          </Link>{" "}
+          without an account. An account adds reward tracking, a personal dashboard and bonus earning opportunities.
         </p>
       </div>
     </aside>
@@ -187,7 +264,9 @@ export default function Auth() {
 
   const onTabKeyDown = (event: KeyboardEvent) => {
     const other: Tab = tab === "login" ? "register" : "login";
-    const next = ({ ArrowLeft: other, ArrowRight: other, Home: "login", End: "register" } as Record<string, Tab>)[event.key];
+    const next = ({ ArrowLeft: other, ArrowRight: other, Home: "login", End: "register" } as Record<string, Tab>)[
+      event.key
+    ];
     if (!next) return;
     event.preventDefault();
     select(next);
@@ -205,7 +284,12 @@ export default function Auth() {
       </div>
 
       <Card className="mt-6 p-6">
-        <div role="tablist" aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1" onKeyDown={onTabKeyDown}>
+        <div
+          role="tablist"
+          aria-label="Account"
+          className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
+          onKeyDown={onTabKeyDown}
+        >
           {TABS.map(({ id, label }) => (
             <button
               key={id}

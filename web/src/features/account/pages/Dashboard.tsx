@@ -1,7 +1,18 @@
 import "../../../screens-shared";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowDownToLine, Coins, Droplet, Flame, Gift, History, LogOut, Settings, Sparkles, Wallet } from "lucide-react";
+import {
+  ArrowDownToLine,
+  Coins,
+  Droplet,
+  Flame,
+  Gift,
+  History,
+  LogOut,
+  Settings,
+  Sparkles,
+  Wallet,
+} from "lucide-react";
 import { useFaucetRequests, useRefreshUserOnMount, useRewardsHistory } from "../api";
 import { useCurrentUser, useLogout } from "../../../api/session";
 import { EarnMoreTab } from "../../social";
@@ -41,7 +52,9 @@ function TabLabel({ icon, text, count }: { icon: ReactNode; text: string; count?
       <span className="hidden sm:inline-flex">{icon}</span>
       <span>{text}</span>
       {count !== undefined && count > 0 && (
-        <span className="rounded-full bg-slate-200 px-1.5 text-xs font-semibold text-slate-700 tabular-nums">{count}</span>
+        <span className="rounded-full bg-slate-200 px-1.5 text-xs font-semibold text-slate-700 tabular-nums">
+          {count}
+        </span>
       )}
     </>
   );
@@ -79,7 +92,11 @@ export default function Dashboard() {
               {user.drops} {user.drops === 1 ? "point" : "points"}
             </span>
           </span>
-          <Link to="/dashboard/settings" data-testid="dashboard-settings" className={buttonClass({ variant: "outline" })}>
+          <Link
+            to="/dashboard/settings"
+            data-testid="dashboard-settings"
+            className={buttonClass({ variant: "outline" })}
+          >
             <Settings aria-hidden="true" className="h-4 w-4" />
             Settings
           </Link>
@@ -102,12 +119,29 @@ export default function Dashboard() {
             Profile
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-3">
-            <StatTile icon={<Wallet aria-hidden="true" className="h-3.5 w-3.5" />} label="Owed to you" value={`${formatXrp(user.totalClaimed)} XRP`} testId="owed" />
-            <StatTile icon={<ArrowDownToLine aria-hidden="true" className="h-3.5 w-3.5" />} label="Paid to you" value={`${formatXrp(user.paid)} XRP`} testId="paid" />
-            <StatTile icon={<Coins aria-hidden="true" className="h-3.5 w-3.5" />} label="Points" value={String(user.drops)} testId="points" />
+            <StatTile
+              icon={<Wallet aria-hidden="true" className="h-3.5 w-3.5" />}
+              label="Owed to you"
+              value={`${formatXrp(user.totalClaimed)} XRP`}
+              testId="owed"
+            />
+            <StatTile
+              icon={<ArrowDownToLine aria-hidden="true" className="h-3.5 w-3.5" />}
+              label="Paid to you"
+              value={`${formatXrp(user.paid)} XRP`}
+              testId="paid"
+            />
+            <StatTile
+              icon={<Coins aria-hidden="true" className="h-3.5 w-3.5" />}
+              label="Points"
+              value={String(user.drops)}
+              testId="points"
+            />
             <StatTile icon={<Flame aria-hidden="true" className="h-3.5 w-3.5" />} label="Daily streak" value={streak} />
           </dl>
-          <p className="mt-2 text-xs text-slate-500">Owed: rewards approved and not paid yet. Paid: XRP the ledger has confirmed to your address.</p>
+          <p className="mt-2 text-xs text-slate-500">
+            Owed: rewards approved and not paid yet. Paid: XRP the ledger has confirmed to your address.
+          </p>
           <dl className="mt-3">
             <ProfileRow label="Username">{user.username}</ProfileRow>
             <ProfileRow label="Email">{user.email}</ProfileRow>
@@ -115,7 +149,9 @@ export default function Dashboard() {
               {user.xrpAddress ? (
                 <span className="font-mono text-sm">
                   {user.xrpAddress}
-                  {user.destinationTag !== null && <span className="block text-xs text-slate-500">Tag {user.destinationTag}</span>}
+                  {user.destinationTag !== null && (
+                    <span className="block text-xs text-slate-500">Tag {user.destinationTag}</span>
+                  )}
                 </span>
               ) : (
                 <Link to="/dashboard/settings" className="text-brand-700 underline">
@@ -141,12 +177,24 @@ export default function Dashboard() {
             items={[
               {
                 id: "requests",
-                label: <TabLabel icon={<History aria-hidden="true" className="h-4 w-4" />} text="Faucet Requests" count={requests.data?.length} />,
+                label: (
+                  <TabLabel
+                    icon={<History aria-hidden="true" className="h-4 w-4" />}
+                    text="Faucet Requests"
+                    count={requests.data?.length}
+                  />
+                ),
                 content: <FaucetRequestsPanel />,
               },
               {
                 id: "rewards",
-                label: <TabLabel icon={<Gift aria-hidden="true" className="h-4 w-4" />} text="Rewards" count={rewards.data?.length} />,
+                label: (
+                  <TabLabel
+                    icon={<Gift aria-hidden="true" className="h-4 w-4" />}
+                    text="Rewards"
+                    count={rewards.data?.length}
+                  />
+                ),
                 content: <RewardsPanel />,
               },
               {

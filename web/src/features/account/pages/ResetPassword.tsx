@@ -45,7 +45,11 @@ export default function ResetPassword() {
       <Card className="mt-6 p-6">
         {!token ? (
           <p role="alert" className="text-red-700">
-            {LINK_INVALID} Ask for a new one from the <Link to="/login" className="font-medium underline">login page</Link>.
+            {LINK_INVALID} Ask for a new one from the{" "}
+            <Link to="/login" className="font-medium underline">
+              login page
+            </Link>
+            .
           </p>
         ) : reset.isSuccess ? (
           <div role="status" className="space-y-4">
@@ -68,7 +72,9 @@ export default function ResetPassword() {
               errors={errors}
               setErrors={setErrors}
             />
-            {errors.form && isNetworkFailure(reset.error) && <NetworkFailure error={reset.error} busy={reset.isPending} />}
+            {errors.form && isNetworkFailure(reset.error) && (
+              <NetworkFailure error={reset.error} busy={reset.isPending} />
+            )}
             {errors.form && !isNetworkFailure(reset.error) && (
               <p role="alert" className="text-sm text-red-700">
                 {errors.form}{" "}
@@ -79,7 +85,12 @@ export default function ResetPassword() {
                 )}
               </p>
             )}
-            <button type="submit" disabled={reset.isPending} aria-busy={reset.isPending} className={buttonClass({ size: "lg", className: "w-full" })}>
+            <button
+              type="submit"
+              disabled={reset.isPending}
+              aria-busy={reset.isPending}
+              className={buttonClass({ size: "lg", className: "w-full" })}
+            >
               {reset.isPending && <Spinner />}
               Set new password
             </button>

@@ -16,7 +16,17 @@ import { Field } from "../../../components/ui/field";
 import { NetworkFailure } from "../../../components/ui/form-failure";
 import { usePageTitle } from "../../../lib/usePageTitle";
 
-function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold text-slate-900">
@@ -39,7 +49,17 @@ function Submit({ busy, label }: { busy: boolean; label: string }) {
 
 // What a form says after it worked (announced), or its error that belongs to no field (a lost
 // connection with Retry, which sends the form again).
-function Outcome({ done, error, failure, busy }: { done: string | null; error: string | null; failure: unknown; busy: boolean }) {
+function Outcome({
+  done,
+  error,
+  failure,
+  busy,
+}: {
+  done: string | null;
+  error: string | null;
+  failure: unknown;
+  busy: boolean;
+}) {
   if (error && isNetworkFailure(failure)) return <NetworkFailure error={failure} busy={busy} />;
   if (error) {
     return (
@@ -116,7 +136,9 @@ function PayoutAddressForm({ address, tag }: { address: string | null; tag: numb
           setErrors((old) => ({ ...old, tag: undefined }));
         }}
       />
-      <p className="text-xs text-slate-500">Exchanges usually need a destination tag. Leave the address empty to remove it.</p>
+      <p className="text-xs text-slate-500">
+        Exchanges usually need a destination tag. Leave the address empty to remove it.
+      </p>
       <Outcome done={done} error={errors.form ?? null} failure={update.error} busy={update.isPending} />
       <Submit busy={update.isPending} label="Save address" />
     </form>
@@ -142,7 +164,8 @@ function EmailForm({ email: current }: { email: string }) {
           setPassword("");
           setDone("Email saved.");
         },
-        onError: (e) => setError({ [fieldOf(e, { INVALID_EMAIL: "email", WRONG_PASSWORD: "password" }) ?? "form"]: errorText(e) }),
+        onError: (e) =>
+          setError({ [fieldOf(e, { INVALID_EMAIL: "email", WRONG_PASSWORD: "password" }) ?? "form"]: errorText(e) }),
       },
     );
   };
@@ -246,7 +269,10 @@ export default function Settings() {
   if (!user) return null;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link to={user.isAdmin ? "/admin" : "/dashboard"} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={user.isAdmin ? "/admin" : "/dashboard"}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to the {user.isAdmin ? "admin" : "dashboard"}
       </Link>
@@ -256,16 +282,28 @@ export default function Settings() {
         <Section id="address-heading" title="Payout address" description="Where the XRP you are owed is sent.">
           <PayoutAddressForm address={user.xrpAddress} tag={user.destinationTag} />
         </Section>
-        <Section id="email-heading" title="Email" description="Where a password-reset link is sent, when this site sends email.">
+        <Section
+          id="email-heading"
+          title="Email"
+          description="Where a password-reset link is sent, when this site sends email."
+        >
           <EmailForm email={user.email} />
         </Section>
         <Section id="password-heading" title="Password" description="Changing it logs you out everywhere else.">
           <PasswordForm owner={{ username: user.username, email: user.email }} />
         </Section>
-        <Section id="two-factor-heading" title="Two-factor sign-in" description="A code from an app on your phone, asked for at login after your password.">
+        <Section
+          id="two-factor-heading"
+          title="Two-factor sign-in"
+          description="A code from an app on your phone, asked for at login after your password."
+        >
           <TwoFactorSection />
         </Section>
-        <Section id="sessions-heading" title="Sessions" description="Where your account is signed in. End any session you do not recognise, then change your password.">
+        <Section
+          id="sessions-heading"
+          title="Sessions"
+          description="Where your account is signed in. End any session you do not recognise, then change your password."
+        >
           <SessionsSection />
         </Section>
       </div>

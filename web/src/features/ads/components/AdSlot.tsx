@@ -10,7 +10,14 @@ export function AdSlot({ slot, className }: { slot: SlotName; className?: string
     <aside aria-label="Advertisement" style={{ maxWidth: ad.width }} className={cn("mx-auto w-full", className)}>
       {ad.kind === "image" ? (
         <a href={ad.clickUrl} target="_blank" rel="sponsored noopener" className="block">
-          <img src={ad.imageUrl} alt={ad.alt} width={ad.width} height={ad.height} loading="lazy" className="h-auto w-full rounded-lg" />
+          <img
+            src={ad.imageUrl}
+            alt={ad.alt}
+            width={ad.width}
+            height={ad.height}
+            loading="lazy"
+            className="h-auto w-full rounded-lg"
+          />
         </a>
       ) : (
         <iframe

@@ -12,7 +12,12 @@ type Kind = "image" | "iframe";
 
 function SlotEditor({ ad }: { ad: AdminAd }) {
   const [kind, setKind] = useState<Kind>(ad.iframeUrl ? "iframe" : "image");
-  const [form, setForm] = useState({ imageUrl: ad.imageUrl, linkUrl: ad.linkUrl ?? "", alt: ad.alt, iframeUrl: ad.iframeUrl ?? "" });
+  const [form, setForm] = useState({
+    imageUrl: ad.imageUrl,
+    linkUrl: ad.linkUrl ?? "",
+    alt: ad.alt,
+    iframeUrl: ad.iframeUrl ?? "",
+  });
   const save = useSaveAd();
   const remove = useRemoveAd();
   const placed = Boolean(ad.imageUrl || ad.iframeUrl);
@@ -29,7 +34,15 @@ function SlotEditor({ ad }: { ad: AdminAd }) {
     <Panel
       id={`${id}-title`}
       title={ad.label}
-      actions={placed ? <Badge tone="green">{ad.iframeUrl ? "Ad network" : `Showing, ${ad.clicks} ${ad.clicks === 1 ? "click" : "clicks"}`}</Badge> : <Badge tone="grey">Empty: shows nothing</Badge>}
+      actions={
+        placed ? (
+          <Badge tone="green">
+            {ad.iframeUrl ? "Ad network" : `Showing, ${ad.clicks} ${ad.clicks === 1 ? "click" : "clicks"}`}
+          </Badge>
+        ) : (
+          <Badge tone="grey">Empty: shows nothing</Badge>
+        )
+      }
     >
       <form onSubmit={submit} className="max-w-xl space-y-4" aria-labelledby={`${id}-title`}>
         <fieldset className="space-y-2">
@@ -42,7 +55,13 @@ function SlotEditor({ ad }: { ad: AdminAd }) {
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
-                <input type="radio" name={`${id}-kind`} value={value} checked={kind === value} onChange={() => setKind(value)} />
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  value={value}
+                  checked={kind === value}
+                  onChange={() => setKind(value)}
+                />
                 {label}
               </label>
             ))}
@@ -50,9 +69,25 @@ function SlotEditor({ ad }: { ad: AdminAd }) {
         </fieldset>
         {kind === "image" ? (
           <>
-            <ImageField label={`Image (${ad.width}x${ad.height})`} value={form.imageUrl} onChange={(imageUrl) => setForm({ ...form, imageUrl })} />
-            <Field id={`${id}-link`} label="Link it opens" type="url" placeholder="https://" value={form.linkUrl} onChange={(e) => setForm({ ...form, linkUrl: e.target.value })} />
-            <Field id={`${id}-alt`} label="What the image says (alt text)" value={form.alt} onChange={(e) => setForm({ ...form, alt: e.target.value })} />
+            <ImageField
+              label={`Image (${ad.width}x${ad.height})`}
+              value={form.imageUrl}
+              onChange={(imageUrl) => setForm({ ...form, imageUrl })}
+            />
+            <Field
+              id={`${id}-link`}
+              label="Link it opens"
+              type="url"
+              placeholder="https://"
+              value={form.linkUrl}
+              onChange={(e) => setForm({ ...form, linkUrl: e.target.value })}
+            />
+            <Field
+              id={`${id}-alt`}
+              label="What the image says (alt text)"
+              value={form.alt}
+              onChange={(e) => setForm({ ...form, alt: e.target.value })}
+            />
           </>
         ) : (
           <Field
@@ -69,12 +104,21 @@ function SlotEditor({ ad }: { ad: AdminAd }) {
             {save.isPending ? "Saving..." : "Save ad"}
           </button>
           {placed && (
-            <button type="button" className={buttonClass({ variant: "outline" })} disabled={remove.isPending} onClick={() => remove.mutate(ad.slot)}>
+            <button
+              type="button"
+              className={buttonClass({ variant: "outline" })}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(ad.slot)}
+            >
               Remove ad
             </button>
           )}
         </div>
-        {ad.updatedAt && <p className="text-sm text-slate-600">Saved {when(ad.updatedAt)}. Clicks are counted from then on (an iframe's clicks are the network's to count).</p>}
+        {ad.updatedAt && (
+          <p className="text-sm text-slate-600">
+            Saved {when(ad.updatedAt)}. Clicks are counted from then on (an iframe's clicks are the network's to count).
+          </p>
+        )}
       </form>
     </Panel>
   );

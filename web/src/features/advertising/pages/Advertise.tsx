@@ -23,16 +23,27 @@ export default function Advertise() {
   // what was sent, kept on the page once the form clears (the toast goes)
   const [sent, setSent] = useState<{ company: string; email: string; message: string } | null>(null);
   const advertise = useAdvertise();
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     advertise.mutate(form, {
       onSuccess: (answer) => {
-        setSent({ company: form.companyName.trim(), email: form.email.trim(), message: answer?.message ?? "We'll be in touch within 2-3 business days." });
+        setSent({
+          company: form.companyName.trim(),
+          email: form.email.trim(),
+          message: answer?.message ?? "We'll be in touch within 2-3 business days.",
+        });
         setForm(EMPTY);
-        toast({ title: "Request Submitted", description: answer?.message ?? "We'll be in touch within 2-3 business days." });
+        toast({
+          title: "Request Submitted",
+          description: answer?.message ?? "We'll be in touch within 2-3 business days.",
+        });
       },
-      onError: failureToast("Submission Failed", (error) => errorText(error) || "Failed to submit your request. Please try again."),
+      onError: failureToast(
+        "Submission Failed",
+        (error) => errorText(error) || "Failed to submit your request. Please try again.",
+      ),
     });
   };
   return (
@@ -55,27 +66,68 @@ export default function Advertise() {
             <div role="status" className="flex items-start gap-3 rounded-lg bg-green-50 p-4 text-green-900">
               <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
               <p>
-                <strong>Enquiry received{sent.company ? ` from ${sent.company}` : ""}.</strong> {sent.message} We reply to <strong className="break-all">{sent.email}</strong>.
+                <strong>Enquiry received{sent.company ? ` from ${sent.company}` : ""}.</strong> {sent.message} We reply
+                to <strong className="break-all">{sent.email}</strong>.
               </p>
             </div>
           )}
           <form onSubmit={submit} onFocus={() => warmProof("advertising")} className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="ad-company" label="Company name" required value={form.companyName} onChange={set("companyName")} />
-              <Field id="ad-email" label="Email" type="email" required autoComplete="email" value={form.email} onChange={set("email")} />
-              <Field id="ad-website" label="Website (optional)" type="url" placeholder="https://" value={form.website} onChange={set("website")} />
-              <Field id="ad-budget" label="Budget" required placeholder="e.g. $500-$1,000 a month" value={form.budget} onChange={set("budget")} />
+              <Field
+                id="ad-company"
+                label="Company name"
+                required
+                value={form.companyName}
+                onChange={set("companyName")}
+              />
+              <Field
+                id="ad-email"
+                label="Email"
+                type="email"
+                required
+                autoComplete="email"
+                value={form.email}
+                onChange={set("email")}
+              />
+              <Field
+                id="ad-website"
+                label="Website (optional)"
+                type="url"
+                placeholder="https://"
+                value={form.website}
+                onChange={set("website")}
+              />
+              <Field
+                id="ad-budget"
+                label="Budget"
+                required
+                placeholder="e.g. $500-$1,000 a month"
+                value={form.budget}
+                onChange={set("budget")}
+              />
             </div>
             <div className="space-y-1.5">
               <label htmlFor="ad-message" className="block text-sm font-medium text-slate-800">
                 Message (optional)
               </label>
-              <textarea id="ad-message" rows={4} value={form.message} onChange={set("message")} className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base shadow-sm focus:border-brand-600" />
+              <textarea
+                id="ad-message"
+                rows={4}
+                value={form.message}
+                onChange={set("message")}
+                className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base shadow-sm focus:border-brand-600"
+              />
             </div>
             <button type="submit" className={buttonClass()} disabled={advertise.isPending}>
               {advertise.isPending ? "Sending..." : "Send Enquiry"}
             </button>
-            {advertise.error !== null && <FormFailure message={refusalText(advertise.error)} retry={isNetworkFailure(advertise.error)} busy={advertise.isPending} />}
+            {advertise.error !== null && (
+              <FormFailure
+                message={refusalText(advertise.error)}
+                retry={isNetworkFailure(advertise.error)}
+                busy={advertise.isPending}
+              />
+            )}
           </form>
         </Card>
       </div>

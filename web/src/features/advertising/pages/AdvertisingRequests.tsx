@@ -8,9 +8,13 @@ import { type AdRequest, adRequestsKey, useAdRequests } from "../admin-api";
 export function AdvertisingPanel() {
   const requests = useAdRequests();
   const update = useAdminAction({
-    send: ({ id, status, notes }: { id: number; status: string; notes: string }) => api.admin.advertising({ id }).patch({ status, notes }),
+    send: ({ id, status, notes }: { id: number; status: string; notes: string }) =>
+      api.admin.advertising({ id }).patch({ status, notes }),
     refresh: [adRequestsKey],
-    success: () => ({ title: "Request Updated", description: "The advertising request has been updated successfully." }),
+    success: () => ({
+      title: "Request Updated",
+      description: "The advertising request has been updated successfully.",
+    }),
     failure: "Update Failed",
   });
   const all = requests.data ?? [];
@@ -28,7 +32,14 @@ export function AdvertisingPanel() {
   const edit = c.display({
     id: "edit",
     header: "Change",
-    cell: ({ row: { original: r } }) => <StatusEditor item={r} statuses={["PENDING", "CONTACTED", "APPROVED", "REJECTED"]} busy={update.isPending} onSave={(status, notes) => update.mutate({ id: r.id, status, notes })} />,
+    cell: ({ row: { original: r } }) => (
+      <StatusEditor
+        item={r}
+        statuses={["PENDING", "CONTACTED", "APPROVED", "REJECTED"]}
+        busy={update.isPending}
+        onSave={(status, notes) => update.mutate({ id: r.id, status, notes })}
+      />
+    ),
   });
   const done: Column<AdRequest>[] = [
     c.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => r.status }),
@@ -42,9 +53,27 @@ export function AdvertisingPanel() {
       ) : (
         <>
           <h3 className="mb-2 font-semibold text-slate-900">Pending</h3>
-          {pending.length === 0 ? <Empty>No pending advertising requests</Empty> : <DataTable label="Pending advertising requests" columns={[...common, edit]} data={pending} rowKey={(r) => r.id} />}
+          {pending.length === 0 ? (
+            <Empty>No pending advertising requests</Empty>
+          ) : (
+            <DataTable
+              label="Pending advertising requests"
+              columns={[...common, edit]}
+              data={pending}
+              rowKey={(r) => r.id}
+            />
+          )}
           <h3 className="mt-6 mb-2 font-semibold text-slate-900">Processed</h3>
-          {processed.length === 0 ? <Empty>No processed advertising requests</Empty> : <DataTable label="Processed advertising requests" columns={[...common, ...done, edit]} data={processed} rowKey={(r) => r.id} />}
+          {processed.length === 0 ? (
+            <Empty>No processed advertising requests</Empty>
+          ) : (
+            <DataTable
+              label="Processed advertising requests"
+              columns={[...common, ...done, edit]}
+              data={processed}
+              rowKey={(r) => r.id}
+            />
+          )}
         </>
       )}
     </Panel>

@@ -9,7 +9,12 @@ import { useOperatorAlerts } from "../api";
 export function OperatorAlerts() {
   const alerts = useOperatorAlerts();
   if (alerts.isPending) return null;
-  if (alerts.isError) return <p role="alert" className="text-red-700">Alerts could not be loaded: {alerts.error.message}</p>;
+  if (alerts.isError)
+    return (
+      <p role="alert" className="text-red-700">
+        Alerts could not be loaded: {alerts.error.message}
+      </p>
+    );
   const { open, cleared } = alerts.data;
   return (
     <section aria-labelledby="operator-alerts" className="space-y-2">
@@ -36,7 +41,8 @@ export function OperatorAlerts() {
           <ul className="mt-2 space-y-1">
             {cleared.map((a) => (
               <li key={a.id}>
-                <span className="font-medium">{a.title}</span>: {a.message} ({when(a.raisedAt)} to {a.clearedAt ? when(a.clearedAt) : "now"})
+                <span className="font-medium">{a.title}</span>: {a.message} ({when(a.raisedAt)} to{" "}
+                {a.clearedAt ? when(a.clearedAt) : "now"})
               </li>
             ))}
           </ul>

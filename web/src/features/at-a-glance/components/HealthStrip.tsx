@@ -31,41 +31,86 @@ export function healthChips(h: Health): Chip[] {
   const chips: Chip[] = [];
   const l = h.ledger;
   if (l.state === "off") chips.push({ id: "ledger", to: "/admin", tone: "warn", text: "Payouts not configured" });
-  else if (l.state === "unreachable") chips.push({ id: "ledger", to: "/admin", tone: "bad", text: "Ledger unreachable" });
-  else chips.push({ id: "ledger", to: "/admin", tone: "ok", text: `Ledger connected, #${l.validatedLedger}${l.mode === "sandbox" ? " (sandbox)" : ""}` });
+  else if (l.state === "unreachable")
+    chips.push({ id: "ledger", to: "/admin", tone: "bad", text: "Ledger unreachable" });
+  else
+    chips.push({
+      id: "ledger",
+      to: "/admin",
+      tone: "ok",
+      text: `Ledger connected, #${l.validatedLedger}${l.mode === "sandbox" ? " (sandbox)" : ""}`,
+    });
   if (h.wallet) {
     const days = h.wallet.daysLeft;
     const left = days === null ? "no payouts in 7 days" : `${days} ${days === 1 ? "day" : "days"} left`;
     const tone: Tone = h.wallet.spendable === null ? "bad" : days !== null && days < DAYS_LEFT_WARN ? "warn" : "ok";
-    chips.push({ id: "wallet", to: "/admin", tone, text: h.wallet.spendable === null ? "Wallet balance unknown" : `Wallet ${readableXrp(h.wallet.spendable)}, ${left}` });
+    chips.push({
+      id: "wallet",
+      to: "/admin",
+      tone,
+      text:
+        h.wallet.spendable === null ? "Wallet balance unknown" : `Wallet ${readableXrp(h.wallet.spendable)}, ${left}`,
+    });
   }
   if (h.queue) {
     const waiting = h.queue.queued + h.queue.inFlight;
     const text = `${waiting} ${waiting === 1 ? "payout" : "payouts"} in the queue${h.queue.needsAttention ? `, ${h.queue.needsAttention} need attention` : ""}`;
     chips.push({ id: "queue", to: "/admin/requests", tone: h.queue.needsAttention ? "bad" : "ok", text });
   }
-  if (h.payouts) chips.push({ id: "paused", to: "/admin", tone: h.payouts.paused ? "bad" : "ok", text: h.payouts.paused ? "Payouts paused" : "Payouts running" });
-  chips.push({ id: "faucet", to: "/admin/settings", tone: h.faucetOnline ? "ok" : "warn", text: h.faucetOnline ? "Faucet online" : "Faucet offline" });
+  if (h.payouts)
+    chips.push({
+      id: "paused",
+      to: "/admin",
+      tone: h.payouts.paused ? "bad" : "ok",
+      text: h.payouts.paused ? "Payouts paused" : "Payouts running",
+    });
+  chips.push({
+    id: "faucet",
+    to: "/admin/settings",
+    tone: h.faucetOnline ? "ok" : "warn",
+    text: h.faucetOnline ? "Faucet online" : "Faucet offline",
+  });
   const b = h.backups;
   chips.push(
     !b.on
       ? { id: "backups", to: "/admin/backups", tone: "warn", text: "Backups off" }
       : b.failure
         ? { id: "backups", to: "/admin/backups", tone: "bad", text: "Last backup failed" }
-        : { id: "backups", to: "/admin/backups", tone: b.lastAt ? "ok" : "warn", text: b.lastAt ? `Last backup ${formatRelativeTime(b.lastAt)}` : "No backup yet" },
+        : {
+            id: "backups",
+            to: "/admin/backups",
+            tone: b.lastAt ? "ok" : "warn",
+            text: b.lastAt ? `Last backup ${formatRelativeTime(b.lastAt)}` : "No backup yet",
+          },
   );
   const n = h.alerts.open;
-  chips.push({ id: "alerts", to: "/admin", tone: n ? "bad" : "ok", text: n ? `${n} open ${n === 1 ? "alert" : "alerts"}` : "No open alerts" });
+  chips.push({
+    id: "alerts",
+    to: "/admin",
+    tone: n ? "bad" : "ok",
+    text: n ? `${n} open ${n === 1 ? "alert" : "alerts"}` : "No open alerts",
+  });
   // (a message waiting is visible on every page, also on a phone where the sidebar is a menu)
   const unread = h.inbox.unread;
-  if (unread > 0) chips.push({ id: "inbox", to: "/admin/inbox", tone: "warn", text: `${unread} unread ${unread === 1 ? "message" : "messages"}` });
+  if (unread > 0)
+    chips.push({
+      id: "inbox",
+      to: "/admin/inbox",
+      tone: "warn",
+      text: `${unread} unread ${unread === 1 ? "message" : "messages"}`,
+    });
   return chips;
 }
 
 export function HealthStrip() {
   const health = useHealth();
   if (health.isPending) return null;
-  if (health.isError) return <p role="alert" className="mb-4 text-sm text-red-700">Health could not be loaded: {health.error.message}</p>;
+  if (health.isError)
+    return (
+      <p role="alert" className="mb-4 text-sm text-red-700">
+        Health could not be loaded: {health.error.message}
+      </p>
+    );
   return (
     <section aria-label="Health at a glance" className="mb-6">
       <ul className="flex flex-wrap gap-2">
@@ -76,7 +121,10 @@ export function HealthStrip() {
               <Link
                 to={chip.to}
                 data-health={chip.id}
-                className={cn("inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium hover:underline focus-visible:outline-2 focus-visible:outline-brand-600", TONES[chip.tone])}
+                className={cn(
+                  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium hover:underline focus-visible:outline-2 focus-visible:outline-brand-600",
+                  TONES[chip.tone],
+                )}
               >
                 <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
                 {chip.text}

@@ -17,11 +17,21 @@ export function StartHere() {
       <ol className="space-y-3">
         {items.map((item) => (
           <li key={item.id} data-item={item.id} className="flex gap-3">
-            {item.done ? <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" /> : <Circle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />}
+            {item.done ? (
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+            ) : (
+              <Circle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />
+            )}
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-slate-900">
                 {item.title}
-                <span className={item.done ? "ml-2 text-sm font-medium text-green-800" : "ml-2 text-sm font-medium text-slate-600"}>{item.done ? "Done" : "To do"}</span>
+                <span
+                  className={
+                    item.done ? "ml-2 text-sm font-medium text-green-800" : "ml-2 text-sm font-medium text-slate-600"
+                  }
+                >
+                  {item.done ? "Done" : "To do"}
+                </span>
               </p>
               <p className="text-sm text-slate-700">{item.detail}</p>
               {item.id === "wallet" && wallet && (
@@ -32,14 +42,20 @@ export function StartHere() {
                     className="h-32 w-32 rounded-lg border border-slate-200 bg-white p-1"
                   />
                   <div className="min-w-0 space-y-1">
-                    <p className="text-sm text-slate-700">Send XRP to the hot wallet{wallet.sandbox ? " (sandbox: simulated XRP)" : ""}:</p>
+                    <p className="text-sm text-slate-700">
+                      Send XRP to the hot wallet{wallet.sandbox ? " (sandbox: simulated XRP)" : ""}:
+                    </p>
                     <CopyText text={wallet.address} label="the hot wallet's address" />
                   </div>
                 </div>
               )}
               {!item.done && item.link !== "/admin" && (
                 <Link to={item.link} className="text-sm text-brand-700 underline">
-                  {item.link === "/dashboard/settings" ? "Open your account settings" : item.link === "/admin/settings" ? "Open the settings" : "Open the backups"}
+                  {item.link === "/dashboard/settings"
+                    ? "Open your account settings"
+                    : item.link === "/admin/settings"
+                      ? "Open the settings"
+                      : "Open the backups"}
                 </Link>
               )}
             </div>

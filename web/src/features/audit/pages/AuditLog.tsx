@@ -2,7 +2,19 @@
 // after, narrowed by action, admin and days (kept in the URL), and the same as a CSV download.
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { type Column, columnsFor, DataTable, Empty, FilterDate, Filters, FilterSelect, Loading, Panel, useListParams, when } from "../../../components/admin/ui";
+import {
+  type Column,
+  columnsFor,
+  DataTable,
+  Empty,
+  FilterDate,
+  Filters,
+  FilterSelect,
+  Loading,
+  Panel,
+  useListParams,
+  when,
+} from "../../../components/admin/ui";
 import { buttonClass } from "../../../components/ui/button";
 import { AUDIT_FILTERS, auditCsvUrl, useAuditLog } from "../api";
 
@@ -56,7 +68,11 @@ export function AuditLog() {
       actions={
         <div className="flex flex-wrap gap-2">
           {before !== null && (
-            <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => setBefore(null)}>
+            <button
+              type="button"
+              className={buttonClass({ size: "sm", variant: "outline" })}
+              onClick={() => setBefore(null)}
+            >
               Newest
             </button>
           )}
@@ -68,22 +84,38 @@ export function AuditLog() {
       }
     >
       <Filters>
-        <FilterSelect list={list} name="action" label="Action" options={[["", "Any action"], ...(offered?.actions.map((a): [string, string] => [a.value, a.label]) ?? [])]} />
-        <FilterSelect list={list} name="admin" label="Admin" options={[["", "Any admin"], ...(offered?.admins.map((a): [string, string] => [a, a]) ?? [])]} />
+        <FilterSelect
+          list={list}
+          name="action"
+          label="Action"
+          options={[["", "Any action"], ...(offered?.actions.map((a): [string, string] => [a.value, a.label]) ?? [])]}
+        />
+        <FilterSelect
+          list={list}
+          name="admin"
+          label="Admin"
+          options={[["", "Any admin"], ...(offered?.admins.map((a): [string, string] => [a, a]) ?? [])]}
+        />
         <FilterDate list={list} name="from" label="From" />
         <FilterDate list={list} name="to" label="To" />
       </Filters>
       {log.isPending ? (
         <Loading />
       ) : log.isError ? (
-        <p role="alert" className="text-red-700">{log.error.message}</p>
+        <p role="alert" className="text-red-700">
+          {log.error.message}
+        </p>
       ) : log.data.entries.length === 0 ? (
         <Empty>{Object.keys(filters).length ? "No admin actions match these filters" : "No admin actions yet"}</Empty>
       ) : (
         <>
           <DataTable label="Audit log" columns={columns} data={log.data.entries} rowKey={(e) => e.id} />
           {log.data.nextBefore && (
-            <button type="button" className={buttonClass({ size: "sm", variant: "outline", className: "mt-3" })} onClick={() => setBefore(log.data.nextBefore)}>
+            <button
+              type="button"
+              className={buttonClass({ size: "sm", variant: "outline", className: "mt-3" })}
+              onClick={() => setBefore(log.data.nextBefore)}
+            >
               Older
             </button>
           )}

@@ -17,12 +17,23 @@ type AutoApproveField = (typeof FIELDS)[number];
 // below the threshold through the hold is approved and paid without a person, within a daily cap.
 export function AutoApproveSettings() {
   const settings = useSettings();
-  const [form, setForm] = useState<AutoApproveForm>({ enabled: false, maxRiskScore: "", holdMinutes: "", maxPerDay: "" });
+  const [form, setForm] = useState<AutoApproveForm>({
+    enabled: false,
+    maxRiskScore: "",
+    holdMinutes: "",
+    maxPerDay: "",
+  });
   // the server's refusal of a field, under it until the field changes
   const [errors, setErrors] = useState<Partial<Record<AutoApproveField, string>>>({});
   useEffect(() => {
     const a = settings.data?.autoApprove;
-    if (a) setForm({ enabled: a.enabled, maxRiskScore: String(a.maxRiskScore), holdMinutes: String(a.holdMinutes), maxPerDay: a.maxPerDay });
+    if (a)
+      setForm({
+        enabled: a.enabled,
+        maxRiskScore: String(a.maxRiskScore),
+        holdMinutes: String(a.holdMinutes),
+        maxPerDay: a.maxPerDay,
+      });
   }, [settings.data]);
   const save = useAdminAction({
     send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
@@ -40,8 +51,20 @@ export function AutoApproveSettings() {
       return field !== null;
     },
   });
-  if (settings.isPending) return <Panel title="Auto-approve"><Loading /></Panel>;
-  if (settings.isError) return <Panel title="Auto-approve"><p role="alert" className="text-red-700">Failed to load faucet settings</p></Panel>;
+  if (settings.isPending)
+    return (
+      <Panel title="Auto-approve">
+        <Loading />
+      </Panel>
+    );
+  if (settings.isError)
+    return (
+      <Panel title="Auto-approve">
+        <p role="alert" className="text-red-700">
+          Failed to load faucet settings
+        </p>
+      </Panel>
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
@@ -77,9 +100,10 @@ export function AutoApproveSettings() {
         </div>
       </form>
       <p className="mt-3 text-sm text-slate-600">
-        A pending request whose risk score is at or below the threshold is scored again when its hold is over (so a burst from one
-        network during the hold is seen first) and, still at or below it, approved and paid like an approval of yours, until the day's
-        XRP cap is reached. Anything above waits for you. These approvals show as “Auto” in the lists and the audit log.
+        A pending request whose risk score is at or below the threshold is scored again when its hold is over (so a
+        burst from one network during the hold is seen first) and, still at or below it, approved and paid like an
+        approval of yours, until the day's XRP cap is reached. Anything above waits for you. These approvals show as
+        “Auto” in the lists and the audit log.
       </p>
     </Panel>
   );

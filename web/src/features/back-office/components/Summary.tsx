@@ -9,7 +9,12 @@ import { useAdminUsers, useCounts } from "../api";
 
 export function SummaryCards() {
   const users = useAdminUsers();
-  if (users.isPending) return <Card className="p-6"><Loading /></Card>;
+  if (users.isPending)
+    return (
+      <Card className="p-6">
+        <Loading />
+      </Card>
+    );
   if (users.isError) {
     return (
       <Card className="border-red-200 bg-red-50 p-6" role="alert">
@@ -33,7 +38,10 @@ export function SummaryCards() {
       {cards.map((c) => (
         <Card key={c.label} className="p-5">
           <dt className="text-sm text-slate-500">{c.label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`summary-${c.label.toLowerCase().replace(/ /g, "-")}`}>
+          <dd
+            className="mt-1 text-2xl font-bold text-slate-900"
+            data-testid={`summary-${c.label.toLowerCase().replace(/ /g, "-")}`}
+          >
             {c.value}
           </dd>
           <dd className="text-sm text-slate-500">{c.note}</dd>
@@ -69,7 +77,10 @@ export function NeedsAttention() {
         <ul className="grid gap-2 sm:grid-cols-2">
           {waiting.map(([label, n, to]) => (
             <li key={label}>
-              <Link to={to} className="flex items-center justify-between rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 font-medium text-amber-900 hover:bg-amber-100">
+              <Link
+                to={to}
+                className="flex items-center justify-between rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 font-medium text-amber-900 hover:bg-amber-100"
+              >
                 <span>{label}</span>
                 <span className="text-lg font-bold">{n}</span>
               </Link>

@@ -5,7 +5,8 @@ export function WideNeighbours({ ipWide, accounts }: { ipWide: string | null; ac
   if (!ipWide || accounts === 0) return null;
   return (
     <span className={`block text-xs ${accounts > 1 ? "font-semibold text-amber-800" : "text-slate-500"}`}>
-      {accounts >= 50 ? "50+" : accounts} {accounts === 1 ? "account" : "accounts"} from other networks of <span className="font-mono">{ipWide}</span> within 24 h
+      {accounts >= 50 ? "50+" : accounts} {accounts === 1 ? "account" : "accounts"} from other networks of{" "}
+      <span className="font-mono">{ipWide}</span> within 24 h
     </span>
   );
 }

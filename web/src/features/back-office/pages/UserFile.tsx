@@ -13,27 +13,46 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
 import { userFileKey, useUserFile } from "../api";
 import { payoutTone, statusWords } from "../../../components/admin/words";
-import { Badge, type Column, columnsFor, DataTable, DeviceId, Empty, Loading, Panel, RiskCell, shortAddress, when } from "../../../components/admin/ui";
+import {
+  Badge,
+  type Column,
+  columnsFor,
+  DataTable,
+  DeviceId,
+  Empty,
+  Loading,
+  Panel,
+  RiskCell,
+  shortAddress,
+  when,
+} from "../../../components/admin/ui";
 import { usePayUser } from "./Users";
 import { WideNeighbours } from "../components/WideNeighbours";
 import { LedgerEvidence } from "../../address-signals";
 
 type File = NonNullable<ReturnType<typeof useUserFile>["data"]>;
 
-const blockLink = (kind: "address" | "ip" | "device", value: string, note: string) => `/admin/blocklist?${new URLSearchParams({ kind, value, note })}`;
+const blockLink = (kind: "address" | "ip" | "device", value: string, note: string) =>
+  `/admin/blocklist?${new URLSearchParams({ kind, value, note })}`;
 const smallLink = "text-sm text-brand-700 underline";
 
 function ResetLink({ userId }: { userId: number }) {
   const [copied, setCopied] = useState(false);
   const create = useMutation({
     mutationFn: () => unwrap(api.admin.users({ id: userId })["reset-link"].post()),
-    onSuccess: () => toast({ title: "Password-reset link created", description: "Send it to the user yourself; it works once." }),
+    onSuccess: () =>
+      toast({ title: "Password-reset link created", description: "Send it to the user yourself; it works once." }),
     onError: (error) => toast({ variant: "destructive", title: "Update Failed", description: errorText(error) }),
   });
   const link = create.data;
   return (
     <div className="space-y-2">
-      <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => create.mutate()} disabled={create.isPending}>
+      <button
+        type="button"
+        className={buttonClass({ variant: "outline", size: "sm" })}
+        onClick={() => create.mutate()}
+        disabled={create.isPending}
+      >
         Create password-reset link
       </button>
       {link && (
@@ -42,13 +61,28 @@ function ResetLink({ userId }: { userId: number }) {
             Password-reset link (until {when(link.expiresAt)})
           </label>
           <div className="mt-1 flex gap-2">
-            <input id="reset-link" readOnly value={link.url} className="h-9 min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id="reset-link"
+              readOnly
+              value={link.url}
+              className="h-9 min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 font-mono text-xs"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <button
               type="button"
               className={buttonClass({ size: "sm", variant: "outline" })}
-              onClick={() => void navigator.clipboard.writeText(link.url).then(() => setCopied(true), () => {})}
+              onClick={() =>
+                void navigator.clipboard.writeText(link.url).then(
+                  () => setCopied(true),
+                  () => {},
+                )
+              }
             >
-              {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+              {copied ? (
+                <Check aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <Copy aria-hidden="true" className="h-4 w-4" />
+              )}
               {copied ? "Copied" : "Copy link"}
             </button>
           </div>
@@ -62,16 +96,57 @@ export function UserFileScreen() {
   const id = Number(useParams().id);
   const file = useUserFile(id);
   const { ask, pay, dialog } = usePayUser();
-  if (!Number.isInteger(id) || id < 1) return <Panel title="User"><Empty>User not found</Empty></Panel>;
-  if (file.isPending) return <Panel title="User"><Loading /></Panel>;
-  if (file.isError) return <Panel title="User"><p role="alert" className="text-red-700">{file.error.message}</p></Panel>;
-  const { user, registration, registrationWide, riskScore, riskReasons, faucetRequests, rewards, payouts, ipsSeen, devicesSeen, audit } = file.data;
+  if (!Number.isInteger(id) || id < 1)
+    return (
+      <Panel title="User">
+        <Empty>User not found</Empty>
+      </Panel>
+    );
+  if (file.isPending)
+    return (
+      <Panel title="User">
+        <Loading />
+      </Panel>
+    );
+  if (file.isError)
+    return (
+      <Panel title="User">
+        <p role="alert" className="text-red-700">
+          {file.error.message}
+        </p>
+      </Panel>
+    );
+  const {
+    user,
+    registration,
+    registrationWide,
+    riskScore,
+    riskReasons,
+    faucetRequests,
+    rewards,
+    payouts,
+    ipsSeen,
+    devicesSeen,
+    audit,
+  } = file.data;
 
   const r = columnsFor<File["faucetRequests"][number]>();
   const requestColumns = [
     r.display({ id: "id", header: "#", cell: ({ row: { original: q } }) => q.id }),
-    r.display({ id: "amount", header: "Amount", cell: ({ row: { original: q } }) => `${q.amount} XRP${q.reason ? ` (${q.reason})` : ""}` }),
-    r.display({ id: "address", header: "Address", cell: ({ row: { original: q } }) => <span className="font-mono" title={q.destinationAddress}>{shortAddress(q.destinationAddress)}</span> }),
+    r.display({
+      id: "amount",
+      header: "Amount",
+      cell: ({ row: { original: q } }) => `${q.amount} XRP${q.reason ? ` (${q.reason})` : ""}`,
+    }),
+    r.display({
+      id: "address",
+      header: "Address",
+      cell: ({ row: { original: q } }) => (
+        <span className="font-mono" title={q.destinationAddress}>
+          {shortAddress(q.destinationAddress)}
+        </span>
+      ),
+    }),
     r.display({
       id: "risk",
       header: "Risk",
@@ -82,18 +157,46 @@ export function UserFileScreen() {
         </>
       ),
     }),
-    r.display({ id: "status", header: "Status", cell: ({ row: { original: q } }) => <Badge tone={q.status === "REJECTED" ? "red" : q.status === "PENDING" ? "yellow" : "green"}>{statusWords(q.status)}</Badge> }),
-    r.display({ id: "hash", header: "Hash or reason", cell: ({ row: { original: q } }) => (q.txHash ? <TxHash hash={q.txHash} /> : (q.rejectReason ?? "")) }),
+    r.display({
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: q } }) => (
+        <Badge tone={q.status === "REJECTED" ? "red" : q.status === "PENDING" ? "yellow" : "green"}>
+          {statusWords(q.status)}
+        </Badge>
+      ),
+    }),
+    r.display({
+      id: "hash",
+      header: "Hash or reason",
+      cell: ({ row: { original: q } }) => (q.txHash ? <TxHash hash={q.txHash} /> : (q.rejectReason ?? "")),
+    }),
     r.display({ id: "createdAt", header: "Requested", cell: ({ row: { original: q } }) => when(q.createdAt) }),
   ] as Column<File["faucetRequests"][number]>[];
   const w = columnsFor<File["rewards"][number]>();
   const rewardColumns = [
     w.display({ id: "id", header: "#", cell: ({ row: { original: x } }) => x.id }),
-    w.display({ id: "type", header: "Type", cell: ({ row: { original: x } }) => `${x.type}${x.platform ? ` (${x.platform})` : ""}` }),
+    w.display({
+      id: "type",
+      header: "Type",
+      cell: ({ row: { original: x } }) => `${x.type}${x.platform ? ` (${x.platform})` : ""}`,
+    }),
     w.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => `${x.amount} XRP` }),
-    w.display({ id: "status", header: "Status", cell: ({ row: { original: x } }) => <Badge tone={x.status === "DENIED" ? "red" : x.status === "PENDING" ? "yellow" : "green"}>{statusWords(x.status)}</Badge> }),
+    w.display({
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: x } }) => (
+        <Badge tone={x.status === "DENIED" ? "red" : x.status === "PENDING" ? "yellow" : "green"}>
+          {statusWords(x.status)}
+        </Badge>
+      ),
+    }),
     w.display({ id: "reason", header: "Reason", cell: ({ row: { original: x } }) => x.denyReason ?? "" }),
-    w.display({ id: "hash", header: "Hash", cell: ({ row: { original: x } }) => (x.txHash ? <TxHash hash={x.txHash} /> : "") }),
+    w.display({
+      id: "hash",
+      header: "Hash",
+      cell: ({ row: { original: x } }) => (x.txHash ? <TxHash hash={x.txHash} /> : ""),
+    }),
     w.display({ id: "createdAt", header: "Date", cell: ({ row: { original: x } }) => when(x.createdAt) }),
   ] as Column<File["rewards"][number]>[];
   const p = columnsFor<File["payouts"][number]>();
@@ -101,15 +204,36 @@ export function UserFileScreen() {
     p.display({ id: "id", header: "#", cell: ({ row: { original: x } }) => x.id }),
     p.display({ id: "kind", header: "Kind", cell: ({ row: { original: x } }) => x.kind }),
     p.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => `${x.amount} XRP` }),
-    p.display({ id: "to", header: "To", cell: ({ row: { original: x } }) => <span className="font-mono" title={x.destination}>{shortAddress(x.destination)}{x.destinationTag !== null ? ` tag ${x.destinationTag}` : ""}</span> }),
-    p.display({ id: "status", header: "Status", cell: ({ row: { original: x } }) => <Badge tone={payoutTone(x.status)}>{statusWords(x.status)}</Badge> }),
-    p.display({ id: "hash", header: "Hash", cell: ({ row: { original: x } }) => (x.txHash ? <TxHash hash={x.txHash} /> : (x.error ?? "")) }),
+    p.display({
+      id: "to",
+      header: "To",
+      cell: ({ row: { original: x } }) => (
+        <span className="font-mono" title={x.destination}>
+          {shortAddress(x.destination)}
+          {x.destinationTag !== null ? ` tag ${x.destinationTag}` : ""}
+        </span>
+      ),
+    }),
+    p.display({
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: x } }) => <Badge tone={payoutTone(x.status)}>{statusWords(x.status)}</Badge>,
+    }),
+    p.display({
+      id: "hash",
+      header: "Hash",
+      cell: ({ row: { original: x } }) => (x.txHash ? <TxHash hash={x.txHash} /> : (x.error ?? "")),
+    }),
     p.display({ id: "ledger", header: "Ledger", cell: ({ row: { original: x } }) => x.ledgerIndex ?? "" }),
     p.display({ id: "createdAt", header: "Date", cell: ({ row: { original: x } }) => when(x.createdAt) }),
   ] as Column<File["payouts"][number]>[];
   const s = columnsFor<{ value: string; count: number; lastSeen: string; kind: "ip" | "device" }>();
   const seenColumns = [
-    s.display({ id: "value", header: "Seen", cell: ({ row: { original: x } }) => <span className="font-mono break-all">{x.value}</span> }),
+    s.display({
+      id: "value",
+      header: "Seen",
+      cell: ({ row: { original: x } }) => <span className="font-mono break-all">{x.value}</span>,
+    }),
     s.display({ id: "count", header: "Requests", cell: ({ row: { original: x } }) => x.count }),
     s.display({ id: "lastSeen", header: "Last seen", cell: ({ row: { original: x } }) => when(x.lastSeen) }),
     s.display({
@@ -127,7 +251,11 @@ export function UserFileScreen() {
     a.display({ id: "when", header: "When", cell: ({ row: { original: e } }) => when(e.createdAt) }),
     a.display({ id: "admin", header: "Admin", cell: ({ row: { original: e } }) => e.actorName }),
     a.display({ id: "action", header: "Action", cell: ({ row: { original: e } }) => e.action }),
-    a.display({ id: "target", header: "Target", cell: ({ row: { original: e } }) => (e.targetType ? `${e.targetType} #${e.targetId}` : "") }),
+    a.display({
+      id: "target",
+      header: "Target",
+      cell: ({ row: { original: e } }) => (e.targetType ? `${e.targetType} #${e.targetId}` : ""),
+    }),
   ] as Column<File["audit"][number]>[];
 
   const owed = Number(user.owed) > 0;
@@ -146,7 +274,16 @@ export function UserFileScreen() {
           {(
             [
               ["Email", user.email],
-              ["XRP address", user.xrpAddress ? <span key="a" className="font-mono break-all">{user.xrpAddress}</span> : "No Address Set"],
+              [
+                "XRP address",
+                user.xrpAddress ? (
+                  <span key="a" className="font-mono break-all">
+                    {user.xrpAddress}
+                  </span>
+                ) : (
+                  "No Address Set"
+                ),
+              ],
               ["Joined", when(user.createdAt)],
               ["Points", user.points],
               ["Owed", `${user.owed} XRP`],
@@ -156,15 +293,25 @@ export function UserFileScreen() {
                 // (null for accounts registered before it was stored)
                 registration.ipNetwork || registration.deviceId ? (
                   <span key="r" className="font-normal">
-                    <span className="font-mono text-xs break-all">{registration.ipNetwork ?? "Network not recorded"}</span>
+                    <span className="font-mono text-xs break-all">
+                      {registration.ipNetwork ?? "Network not recorded"}
+                    </span>
                     <DeviceId id={registration.deviceId} />
-                    <WideNeighbours ipWide={registrationWide.ipWide} accounts={registrationWide.accountsFromOtherNetworks} />
+                    <WideNeighbours
+                      ipWide={registrationWide.ipWide}
+                      accounts={registrationWide.accountsFromOtherNetworks}
+                    />
                   </span>
                 ) : (
                   "Not recorded"
                 ),
               ],
-              ["Risk", <span key="k" className="font-normal"><RiskCell score={riskScore} reasons={riskReasons} /></span>],
+              [
+                "Risk",
+                <span key="k" className="font-normal">
+                  <RiskCell score={riskScore} reasons={riskReasons} />
+                </span>,
+              ],
             ] as const
           ).map(([label, value]) => (
             <div key={label}>
@@ -180,13 +327,18 @@ export function UserFileScreen() {
               className={buttonClass({ size: "sm" })}
               disabled={pay.isPending}
               aria-label={`Pay ${user.owed} XRP to ${user.username}`}
-              onClick={() => ask({ id: user.id, username: user.username, xrpAddress: user.xrpAddress, tag: null, owed: user.owed })}
+              onClick={() =>
+                ask({ id: user.id, username: user.username, xrpAddress: user.xrpAddress, tag: null, owed: user.owed })
+              }
             >
               Pay {user.owed} XRP
             </button>
           )}
           {user.xrpAddress && (
-            <Link to={blockLink("address", user.xrpAddress, `User ${user.username}`)} className={buttonClass({ size: "sm", variant: "outline" })}>
+            <Link
+              to={blockLink("address", user.xrpAddress, `User ${user.username}`)}
+              className={buttonClass({ size: "sm", variant: "outline" })}
+            >
               Block address
             </Link>
           )}
@@ -203,7 +355,16 @@ export function UserFileScreen() {
           )
         }
       >
-        {faucetRequests.length === 0 ? <Empty>No faucet requests</Empty> : <DataTable label="User's faucet requests" columns={requestColumns} data={faucetRequests} rowKey={(q) => q.id} />}
+        {faucetRequests.length === 0 ? (
+          <Empty>No faucet requests</Empty>
+        ) : (
+          <DataTable
+            label="User's faucet requests"
+            columns={requestColumns}
+            data={faucetRequests}
+            rowKey={(q) => q.id}
+          />
+        )}
       </Panel>
       <Panel
         title={`Rewards (${rewards.length})`}
@@ -215,10 +376,18 @@ export function UserFileScreen() {
           )
         }
       >
-        {rewards.length === 0 ? <Empty>No rewards</Empty> : <DataTable label="User's rewards" columns={rewardColumns} data={rewards} rowKey={(x) => x.id} />}
+        {rewards.length === 0 ? (
+          <Empty>No rewards</Empty>
+        ) : (
+          <DataTable label="User's rewards" columns={rewardColumns} data={rewards} rowKey={(x) => x.id} />
+        )}
       </Panel>
       <Panel title={`Payouts (${payouts.length})`}>
-        {payouts.length === 0 ? <Empty>No payouts</Empty> : <DataTable label="User's payouts" columns={payoutColumns} data={payouts} rowKey={(x) => x.id} />}
+        {payouts.length === 0 ? (
+          <Empty>No payouts</Empty>
+        ) : (
+          <DataTable label="User's payouts" columns={payoutColumns} data={payouts} rowKey={(x) => x.id} />
+        )}
       </Panel>
       <Panel title="IPs and devices seen">
         {ipsSeen.length + devicesSeen.length === 0 ? (
@@ -227,16 +396,27 @@ export function UserFileScreen() {
           <DataTable
             label="IPs and devices seen"
             columns={seenColumns}
-            data={[...ipsSeen.map((x) => ({ value: x.ip, count: x.count, lastSeen: x.lastSeen, kind: "ip" as const })), ...devicesSeen.map((x) => ({ value: x.deviceId, count: x.count, lastSeen: x.lastSeen, kind: "device" as const }))]}
+            data={[
+              ...ipsSeen.map((x) => ({ value: x.ip, count: x.count, lastSeen: x.lastSeen, kind: "ip" as const })),
+              ...devicesSeen.map((x) => ({
+                value: x.deviceId,
+                count: x.count,
+                lastSeen: x.lastSeen,
+                kind: "device" as const,
+              })),
+            ]}
             rowKey={(x) => `${x.kind}:${x.value}`}
           />
         )}
       </Panel>
       <Panel title="Audit entries">
-        {audit.length === 0 ? <Empty>No admin actions about this user</Empty> : <DataTable label="Audit entries about the user" columns={auditColumns} data={audit} rowKey={(e) => e.id} />}
+        {audit.length === 0 ? (
+          <Empty>No admin actions about this user</Empty>
+        ) : (
+          <DataTable label="Audit entries about the user" columns={auditColumns} data={audit} rowKey={(e) => e.id} />
+        )}
       </Panel>
       {dialog}
     </>
   );
 }
-

@@ -14,7 +14,21 @@ import { useAdminUsers, usersKey } from "../api";
 import { ConfirmPayDialog, type PayPlan } from "../../../components/admin/dialogs";
 import { WideNeighbours } from "../components/WideNeighbours";
 import { payoutTone, statusWords } from "../../../components/admin/words";
-import { Badge, type Column, columnsFor, DataTable, Empty, FilterSearch, Filters, Loading, Pager, Panel, shortAddress, useListParams, when } from "../../../components/admin/ui";
+import {
+  Badge,
+  type Column,
+  columnsFor,
+  DataTable,
+  Empty,
+  FilterSearch,
+  Filters,
+  Loading,
+  Pager,
+  Panel,
+  shortAddress,
+  useListParams,
+  when,
+} from "../../../components/admin/ui";
 
 type UserRow = NonNullable<ReturnType<typeof useAdminUsers>["data"]>["users"][number];
 type PayoutRow = NonNullable<ReturnType<typeof useAdminUsers>["data"]>["payoutHistory"][number];
@@ -77,7 +91,14 @@ export function UsersPanel() {
     c.display({
       id: "address",
       header: "XRP address",
-      cell: ({ row: { original: u } }) => (u.xrpAddress ? <span className="font-mono" title={u.xrpAddress}>{shortAddress(u.xrpAddress)}</span> : <span className="text-slate-500">No Address Set</span>),
+      cell: ({ row: { original: u } }) =>
+        u.xrpAddress ? (
+          <span className="font-mono" title={u.xrpAddress}>
+            {shortAddress(u.xrpAddress)}
+          </span>
+        ) : (
+          <span className="text-slate-500">No Address Set</span>
+        ),
     }),
     c.display({
       id: "registered",
@@ -90,7 +111,11 @@ export function UsersPanel() {
       ),
     }),
     c.display({ id: "points", header: "Points", cell: ({ row: { original: u } }) => u.drops }),
-    c.display({ id: "streak", header: "Streak", cell: ({ row: { original: u } }) => `${u.dailyStreak} ${u.dailyStreak === 1 ? "day" : "days"}` }),
+    c.display({
+      id: "streak",
+      header: "Streak",
+      cell: ({ row: { original: u } }) => `${u.dailyStreak} ${u.dailyStreak === 1 ? "day" : "days"}`,
+    }),
     c.display({ id: "owed", header: "Owed", cell: ({ row: { original: u } }) => `${u.totalClaimed} XRP` }),
     c.display({
       id: "actions",
@@ -104,12 +129,22 @@ export function UsersPanel() {
               className={buttonClass({ size: "sm" })}
               disabled={pay.isPending}
               aria-label={`Pay ${u.totalClaimed} XRP to ${u.username}`}
-              onClick={() => ask({ id: u.id, username: u.username, xrpAddress: u.xrpAddress, tag: u.destinationTag, owed: u.totalClaimed })}
+              onClick={() =>
+                ask({
+                  id: u.id,
+                  username: u.username,
+                  xrpAddress: u.xrpAddress,
+                  tag: u.destinationTag,
+                  owed: u.totalClaimed,
+                })
+              }
             >
               {pay.isPending && pay.variables?.id === u.id ? "Paying..." : `Pay ${u.totalClaimed} XRP`}
             </button>
           ) : (
-            <span className="text-xs text-slate-600">{Number(u.totalClaimed) > 0 ? "Owed, but no address to pay" : "Nothing owed"}</span>
+            <span className="text-xs text-slate-600">
+              {Number(u.totalClaimed) > 0 ? "Owed, but no address to pay" : "Nothing owed"}
+            </span>
           )}
           <Link to={`/admin/users/${u.id}`} className="text-xs text-brand-700 underline">
             Open file<span className="sr-only"> of {u.username}</span>
@@ -123,7 +158,13 @@ export function UsersPanel() {
       <Filters>
         <FilterSearch list={list} name="search" label="Search users by username or XRP address" />
       </Filters>
-      {users.isPending ? <Loading /> : shown.length === 0 ? <Empty>No users found</Empty> : <DataTable label="Users" columns={columns} data={shown} rowKey={(u) => u.id} />}
+      {users.isPending ? (
+        <Loading />
+      ) : shown.length === 0 ? (
+        <Empty>No users found</Empty>
+      ) : (
+        <DataTable label="Users" columns={columns} data={shown} rowKey={(u) => u.id} />
+      )}
       <Pager list={list} total={users.data?.total ?? 0} pageSize={users.data?.pageSize ?? 50} label="User pages" />
       {dialog}
     </Panel>
@@ -146,7 +187,11 @@ export const payoutColumns = (): Column<PayoutRow>[] => {
         </>
       ),
     }),
-    c.display({ id: "hash", header: "Hash", cell: ({ row: { original: p } }) => (p.txHash ? <TxHash hash={p.txHash} /> : "") }),
+    c.display({
+      id: "hash",
+      header: "Hash",
+      cell: ({ row: { original: p } }) => (p.txHash ? <TxHash hash={p.txHash} /> : ""),
+    }),
     c.display({ id: "date", header: "Date", cell: ({ row: { original: p } }) => when(p.createdAt) }),
     c.display({ id: "error", header: "Error", cell: ({ row: { original: p } }) => p.error ?? "" }),
   ];

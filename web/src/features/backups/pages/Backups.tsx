@@ -28,9 +28,11 @@ function BackupsOff() {
       <div className="min-w-0 space-y-2 text-sm">
         <h3 className="text-base font-bold">Backups are off</h3>
         <p>
-          This server makes no backups of its database. To turn them on, start it with <code className="font-semibold">--backup-dir DIR</code> (or set{" "}
-          <code className="font-semibold">BACKUP_DIR</code>), a directory preferably on another disk. <code>--backup-every</code> (default 6h) and{" "}
-          <code>--backup-keep</code> (default 14) set how often a backup is made and how many are kept.
+          This server makes no backups of its database. To turn them on, start it with{" "}
+          <code className="font-semibold">--backup-dir DIR</code> (or set{" "}
+          <code className="font-semibold">BACKUP_DIR</code>), a directory preferably on another disk.{" "}
+          <code>--backup-every</code> (default 6h) and <code>--backup-keep</code> (default 14) set how often a backup is
+          made and how many are kept.
         </p>
         <p>The schedule, every backup (with its download) and "Back up now" are then here.</p>
       </div>
@@ -44,14 +46,18 @@ function SecretKey({ copied }: { copied: boolean | null }) {
     return (
       <span className="block space-y-1">
         <Badge tone="green">Copied</Badge>
-        <span className="block text-slate-600">The key of the two-factor secrets is beside the backups: restore them together.</span>
+        <span className="block text-slate-600">
+          The key of the two-factor secrets is beside the backups: restore them together.
+        </span>
       </span>
     );
   }
   return (
     <span className="block space-y-1">
       <Badge tone="yellow">Not copied</Badge>
-      <span className="block text-slate-600">It is copied with the next backup. Without it, a restored database's two-factor secrets cannot be read.</span>
+      <span className="block text-slate-600">
+        It is copied with the next backup. Without it, a restored database's two-factor secrets cannot be read.
+      </span>
     </span>
   );
 }
@@ -61,7 +67,12 @@ function Figures({ status: s }: { status: Status }) {
   const rows: [string, ReactNode][] = [
     ["Schedule", `A backup ${intervalWords(s.everyMs ?? 0)}`],
     ["Kept", `The ${s.keep} newest (older ones are removed)`],
-    ["Directory", <code key="dir" className="wrap-anywhere">{s.dir}</code>],
+    [
+      "Directory",
+      <code key="dir" className="wrap-anywhere">
+        {s.dir}
+      </code>,
+    ],
     ["Next run", s.running ? "Running now" : s.nextAt ? moment(s.nextAt) : "Not scheduled"],
     ["Last success", s.lastSuccessAt ? moment(s.lastSuccessAt) : "None yet"],
     [
@@ -122,8 +133,9 @@ function DownloadDialog({ name, onClose }: { name: string | null; onClose: () =>
       title="Download this backup?"
       description={
         <p>
-          <span className="font-mono text-xs wrap-anywhere">{name}</span> is the whole database: accounts, emails, password hashes and sealed two-factor secrets. Enter
-          your password to download it. An admin with two-factor sign-in also confirms with a code.
+          <span className="font-mono text-xs wrap-anywhere">{name}</span> is the whole database: accounts, emails,
+          password hashes and sealed two-factor secrets. Enter your password to download it. An admin with two-factor
+          sign-in also confirms with a code.
         </p>
       }
     >
@@ -179,8 +191,12 @@ function BackupList({ status: s }: { status: Status }) {
         <span className="block">
           <span title={`${b.sizeBytes.toLocaleString("en-US")} bytes`}>{sizeWords(b.sizeBytes)}</span>
           {b.uploads.files > 0 && (
-            <span className="block text-xs text-slate-600" title={`${b.uploads.sizeBytes.toLocaleString("en-US")} bytes`}>
-              + {b.uploads.files} uploaded {b.uploads.files === 1 ? "image" : "images"}, {sizeWords(b.uploads.sizeBytes)}
+            <span
+              className="block text-xs text-slate-600"
+              title={`${b.uploads.sizeBytes.toLocaleString("en-US")} bytes`}
+            >
+              + {b.uploads.files} uploaded {b.uploads.files === 1 ? "image" : "images"},{" "}
+              {sizeWords(b.uploads.sizeBytes)}
             </span>
           )}
         </span>
@@ -190,7 +206,12 @@ function BackupList({ status: s }: { status: Status }) {
       id: "download",
       header: "Download",
       cell: ({ row: { original: b } }) => (
-        <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} aria-label={`Download ${b.name}`} onClick={() => setAsked(b.name)}>
+        <button
+          type="button"
+          className={buttonClass({ size: "sm", variant: "outline" })}
+          aria-label={`Download ${b.name}`}
+          onClick={() => setAsked(b.name)}
+        >
           <Download aria-hidden="true" className="h-4 w-4" />
           Download
         </button>
@@ -201,16 +222,21 @@ function BackupList({ status: s }: { status: Status }) {
     <Panel title={`Backup files (${s.backups.length})`} id="backup-files-title">
       {s.backups.length === 0 ? (
         <Empty>
-          No backups yet. {s.nextAt ? `The first one is due ${moment(s.nextAt)}; or press Back up now.` : "Press Back up now to make the first one."}
+          No backups yet.{" "}
+          {s.nextAt
+            ? `The first one is due ${moment(s.nextAt)}; or press Back up now.`
+            : "Press Back up now to make the first one."}
         </Empty>
       ) : (
         <DataTable label="Backup files" columns={columns} data={s.backups} rowKey={(b) => b.name} />
       )}
       <DownloadDialog name={asked} onClose={() => setAsked(null)} />
       <p className="mt-4 text-sm text-slate-600">
-        A backup is the whole database and the images uploaded until then (in the backup directory's uploads/, listed in the backup's .uploads file; the download is the
-        database alone, after your password): keep a downloaded one as safe as the server. To restore one, stop the server and run{" "}
-        <code className="whitespace-nowrap">xrp-faucet --restore FILE</code>, with the secret.key, the .uploads list and the uploads/ folder from the backup directory beside it.
+        A backup is the whole database and the images uploaded until then (in the backup directory's uploads/, listed in
+        the backup's .uploads file; the download is the database alone, after your password): keep a downloaded one as
+        safe as the server. To restore one, stop the server and run{" "}
+        <code className="whitespace-nowrap">xrp-faucet --restore FILE</code>, with the secret.key, the .uploads list and
+        the uploads/ folder from the backup directory beside it.
       </p>
     </Panel>
   );
@@ -219,11 +245,18 @@ function BackupList({ status: s }: { status: Status }) {
 export function BackupsScreen() {
   const status = useBackups();
   const backUp = useBackUpNow();
-  if (status.isPending) return <Panel title="Backups" id="backups-title"><Loading /></Panel>;
+  if (status.isPending)
+    return (
+      <Panel title="Backups" id="backups-title">
+        <Loading />
+      </Panel>
+    );
   if (status.isError) {
     return (
       <Panel title="Backups" id="backups-title">
-        <p role="alert" className="text-red-700">Backups could not be loaded: {status.error.message}</p>
+        <p role="alert" className="text-red-700">
+          Backups could not be loaded: {status.error.message}
+        </p>
       </Panel>
     );
   }
@@ -258,7 +291,10 @@ export function BackupsScreen() {
           </div>
         )}
         {running && (
-          <p role="status" className="mb-4 flex items-center gap-2 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800">
+          <p
+            role="status"
+            className="mb-4 flex items-center gap-2 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800"
+          >
             <Spinner /> A backup is being made now: the database is copied and checked, then listed below.
           </p>
         )}

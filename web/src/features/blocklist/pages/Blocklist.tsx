@@ -42,7 +42,10 @@ function AddBlock() {
   const add = useAdminAction({
     send: (body: { kind: Kind; value: string; note?: string; expiresAt?: string }) => api.admin.blocklist.post(body),
     refresh: [blocklistKey],
-    success: (entry) => ({ title: "Blocked", description: `${kindName(entry.kind)} ${entry.value} is on the block list` }),
+    success: (entry) => ({
+      title: "Blocked",
+      description: `${kindName(entry.kind)} ${entry.value} is on the block list`,
+    }),
     failure: "Update Failed",
   });
   const submit = (event: FormEvent) => {
@@ -64,18 +67,45 @@ function AddBlock() {
     <Panel title="Block a party">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <div className="space-y-1.5">
-          <label htmlFor={kindId} className="block text-sm font-medium text-slate-800">What to block</label>
-          <select id={kindId} value={kind} onChange={(e) => setKind(asKind(e.target.value))} className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3">
-            {KINDS.map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+          <label htmlFor={kindId} className="block text-sm font-medium text-slate-800">
+            What to block
+          </label>
+          <select
+            id={kindId}
+            value={kind}
+            onChange={(e) => setKind(asKind(e.target.value))}
+            className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
+          >
+            {KINDS.map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
-        <Field id="block-value" label="Value" required value={value} onChange={(e) => setValue(e.target.value)} className="font-mono" />
+        <Field
+          id="block-value"
+          label="Value"
+          required
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className="font-mono"
+        />
         <Field id="block-note" label="Note (optional)" value={note} onChange={(e) => setNote(e.target.value)} />
-        <Field id="block-expires" label="Expires (optional)" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        <button type="submit" className={buttonClass({ className: "h-11" })} disabled={add.isPending || !value.trim()}>Add to block list</button>
+        <Field
+          id="block-expires"
+          label="Expires (optional)"
+          type="datetime-local"
+          value={expires}
+          onChange={(e) => setExpires(e.target.value)}
+        />
+        <button type="submit" className={buttonClass({ className: "h-11" })} disabled={add.isPending || !value.trim()}>
+          Add to block list
+        </button>
       </form>
       <p className="mt-2 text-sm text-slate-500">
-        A blocked party's faucet requests, bonus requests, signups and registrations are refused with a neutral message that does not reveal the block.
+        A blocked party's faucet requests, bonus requests, signups and registrations are refused with a neutral message
+        that does not reveal the block.
       </p>
     </Panel>
   );
@@ -86,23 +116,53 @@ export function BlocklistScreen() {
   const remove = useAdminAction({
     send: (entry: Entry) => api.admin.blocklist({ id: entry.id }).delete(),
     refresh: [blocklistKey],
-    success: (_out, entry) => ({ title: "Unblocked", description: `${kindName(entry.kind)} ${entry.value} is off the block list` }),
+    success: (_out, entry) => ({
+      title: "Unblocked",
+      description: `${kindName(entry.kind)} ${entry.value} is off the block list`,
+    }),
     failure: "Update Failed",
   });
   const c = columnsFor<Entry>();
   const columns: Column<Entry>[] = [
     c.display({ id: "kind", header: "Kind", cell: ({ row: { original: e } }) => kindName(e.kind) }),
-    c.display({ id: "value", header: "Value", cell: ({ row: { original: e } }) => <span className="font-mono break-all">{e.value}</span> }),
+    c.display({
+      id: "value",
+      header: "Value",
+      cell: ({ row: { original: e } }) => <span className="font-mono break-all">{e.value}</span>,
+    }),
     c.display({ id: "note", header: "Note", cell: ({ row: { original: e } }) => e.note ?? "" }),
-    c.display({ id: "state", header: "State", cell: ({ row: { original: e } }) => (e.active ? <Badge tone="red">Active</Badge> : <Badge tone="grey">Expired</Badge>) }),
-    c.display({ id: "expiresAt", header: "Expires", cell: ({ row: { original: e } }) => (e.expiresAt ? when(e.expiresAt) : "Never") }),
-    c.display({ id: "refusals", header: "Refusals", cell: ({ row: { original: e } }) => `${e.refusals}${e.lastRefusedAt ? ` (last ${when(e.lastRefusedAt)})` : ""}` }),
-    c.display({ id: "created", header: "Added", cell: ({ row: { original: e } }) => `${when(e.createdAt)}${e.createdBy ? ` by ${e.createdBy}` : ""}` }),
+    c.display({
+      id: "state",
+      header: "State",
+      cell: ({ row: { original: e } }) =>
+        e.active ? <Badge tone="red">Active</Badge> : <Badge tone="grey">Expired</Badge>,
+    }),
+    c.display({
+      id: "expiresAt",
+      header: "Expires",
+      cell: ({ row: { original: e } }) => (e.expiresAt ? when(e.expiresAt) : "Never"),
+    }),
+    c.display({
+      id: "refusals",
+      header: "Refusals",
+      cell: ({ row: { original: e } }) => `${e.refusals}${e.lastRefusedAt ? ` (last ${when(e.lastRefusedAt)})` : ""}`,
+    }),
+    c.display({
+      id: "created",
+      header: "Added",
+      cell: ({ row: { original: e } }) => `${when(e.createdAt)}${e.createdBy ? ` by ${e.createdBy}` : ""}`,
+    }),
     c.display({
       id: "actions",
       header: "Actions",
       cell: ({ row: { original: e } }) => (
-        <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} disabled={remove.isPending} onClick={() => remove.mutate(e)} aria-label={`Remove block on ${e.value}`}>
+        <button
+          type="button"
+          className={buttonClass({ size: "sm", variant: "outline" })}
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(e)}
+          aria-label={`Remove block on ${e.value}`}
+        >
           Remove
         </button>
       ),
@@ -113,7 +173,17 @@ export function BlocklistScreen() {
     <>
       <AddBlock />
       <Panel title={`Block list (${entries.filter((e) => e.active).length} active)`}>
-        {list.isPending ? <Loading /> : list.isError ? <p role="alert" className="text-red-700">{list.error.message}</p> : entries.length === 0 ? <Empty>Nobody is blocked</Empty> : <DataTable label="Block list" columns={columns} data={entries} rowKey={(e) => e.id} />}
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <p role="alert" className="text-red-700">
+            {list.error.message}
+          </p>
+        ) : entries.length === 0 ? (
+          <Empty>Nobody is blocked</Empty>
+        ) : (
+          <DataTable label="Block list" columns={columns} data={entries} rowKey={(e) => e.id} />
+        )}
       </Panel>
     </>
   );

@@ -10,7 +10,15 @@ import { ImageField } from "../../uploads";
 import { type AdminPost, useAdminPost, useSavePost } from "../admin-api";
 import { PostBody } from "../components/PostBody";
 
-const EMPTY = { title: "", slug: "", excerpt: "", author: "", body: "", featuredImage: null as string | null, publishAt: "" };
+const EMPTY = {
+  title: "",
+  slug: "",
+  excerpt: "",
+  author: "",
+  body: "",
+  featuredImage: null as string | null,
+  publishAt: "",
+};
 type Form = typeof EMPTY;
 
 // ISO time <-> the datetime-local input's local "YYYY-MM-DDTHH:mm"
@@ -19,9 +27,18 @@ const toLocalInput = (iso: string | null) => {
   const d = new Date(iso);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
-const formOf = (p: AdminPost): Form => ({ title: p.title, slug: p.slug, excerpt: p.excerpt, author: p.author, body: p.body, featuredImage: p.featuredImage, publishAt: toLocalInput(p.publishAt) });
+const formOf = (p: AdminPost): Form => ({
+  title: p.title,
+  slug: p.slug,
+  excerpt: p.excerpt,
+  author: p.author,
+  body: p.body,
+  featuredImage: p.featuredImage,
+  publishAt: toLocalInput(p.publishAt),
+});
 
-const TEXTAREA = "block w-full rounded-lg border border-slate-300 bg-white p-3 text-base shadow-sm focus:border-brand-600";
+const TEXTAREA =
+  "block w-full rounded-lg border border-slate-300 bg-white p-3 text-base shadow-sm focus:border-brand-600";
 
 export function PostEditorScreen() {
   const { id: idParam } = useParams();
@@ -35,12 +52,23 @@ export function PostEditorScreen() {
     if (post) setForm(formOf(post));
   }, [post]);
   if (id !== null && !post) return <Loading />;
-  const set = (key: Exclude<keyof Form, "featuredImage">) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const set = (key: Exclude<keyof Form, "featuredImage">) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
 
   const send = (status: "draft" | "published") => {
     const publishAt = status === "published" && form.publishAt ? new Date(form.publishAt).toISOString() : undefined;
     save.mutate(
-      { id, title: form.title.trim(), slug: form.slug.trim(), excerpt: form.excerpt.trim(), author: form.author.trim(), body: form.body, featuredImage: form.featuredImage, status, ...(publishAt ? { publishAt } : {}) },
+      {
+        id,
+        title: form.title.trim(),
+        slug: form.slug.trim(),
+        excerpt: form.excerpt.trim(),
+        author: form.author.trim(),
+        body: form.body,
+        featuredImage: form.featuredImage,
+        status,
+        ...(publishAt ? { publishAt } : {}),
+      },
       { onSuccess: (saved) => id === null && navigate(`/admin/posts/${saved.id}`, { replace: true }) },
     );
   };
@@ -49,7 +77,15 @@ export function PostEditorScreen() {
     send("draft");
   };
   const later = form.publishAt && new Date(form.publishAt).getTime() > Date.now();
-  const stateBadge = post && (post.state === "published" ? <Badge tone="green">Published</Badge> : post.state === "scheduled" ? <Badge tone="yellow">Scheduled</Badge> : <Badge tone="grey">Draft</Badge>);
+  const stateBadge =
+    post &&
+    (post.state === "published" ? (
+      <Badge tone="green">Published</Badge>
+    ) : post.state === "scheduled" ? (
+      <Badge tone="yellow">Scheduled</Badge>
+    ) : (
+      <Badge tone="grey">Draft</Badge>
+    ));
 
   return (
     <>
@@ -57,27 +93,63 @@ export function PostEditorScreen() {
         <form onSubmit={submit} className="space-y-4">
           <Field id="post-title" label="Title" required maxLength={200} value={form.title} onChange={set("title")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="post-slug" label="Address (slug, optional)" placeholder="made from the title" value={form.slug} onChange={set("slug")} />
-            <Field id="post-author" label="Author (optional)" placeholder="your username" value={form.author} onChange={set("author")} />
+            <Field
+              id="post-slug"
+              label="Address (slug, optional)"
+              placeholder="made from the title"
+              value={form.slug}
+              onChange={set("slug")}
+            />
+            <Field
+              id="post-author"
+              label="Author (optional)"
+              placeholder="your username"
+              value={form.author}
+              onChange={set("author")}
+            />
           </div>
           <div className="space-y-1.5">
             <label htmlFor="post-excerpt" className="block text-sm font-medium text-slate-800">
               Excerpt (the blog list and shared links show it)
             </label>
-            <textarea id="post-excerpt" rows={2} maxLength={500} value={form.excerpt} onChange={set("excerpt")} className={TEXTAREA} />
+            <textarea
+              id="post-excerpt"
+              rows={2}
+              maxLength={500}
+              value={form.excerpt}
+              onChange={set("excerpt")}
+              className={TEXTAREA}
+            />
           </div>
           <div className="space-y-1.5">
             <label htmlFor="post-body" className="block text-sm font-medium text-slate-800">
               Text (Markdown)
             </label>
-            <textarea id="post-body" rows={14} value={form.body} onChange={set("body")} aria-describedby="post-body-help" className={`${TEXTAREA} font-mono text-sm`} />
+            <textarea
+              id="post-body"
+              rows={14}
+              value={form.body}
+              onChange={set("body")}
+              aria-describedby="post-body-help"
+              className={`${TEXTAREA} font-mono text-sm`}
+            />
             <p id="post-body-help" className="text-sm text-slate-600">
-              ## Heading, **bold**, *italic*, [link](https://...), - list item, `code`, &gt; quote. Images: upload one below and paste its /uploads/ address as
-              ![description](/uploads/...). HTML is shown as text.
+              ## Heading, **bold**, *italic*, [link](https://...), - list item, `code`, &gt; quote. Images: upload one
+              below and paste its /uploads/ address as ![description](/uploads/...). HTML is shown as text.
             </p>
           </div>
-          <ImageField label="Featured image (optional)" value={form.featuredImage} onChange={(featuredImage) => setForm({ ...form, featuredImage })} />
-          <Field id="post-publish-at" label="Publish at (optional: empty publishes now)" type="datetime-local" value={form.publishAt} onChange={set("publishAt")} />
+          <ImageField
+            label="Featured image (optional)"
+            value={form.featuredImage}
+            onChange={(featuredImage) => setForm({ ...form, featuredImage })}
+          />
+          <Field
+            id="post-publish-at"
+            label="Publish at (optional: empty publishes now)"
+            type="datetime-local"
+            value={form.publishAt}
+            onChange={set("publishAt")}
+          />
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={buttonClass({ variant: "outline" })} disabled={save.isPending}>
               {post?.state === "draft" || !post ? "Save draft" : "Unpublish"}

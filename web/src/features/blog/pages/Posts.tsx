@@ -35,7 +35,8 @@ export function PostsScreen() {
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold break-words text-slate-900">{post.title}</p>
                   <p className="text-sm text-slate-600">
-                    <Badge tone={STATE_TONE[state]}>{STATE_WORD[state]}</Badge> {state === "draft" ? `edited ${when(post.updatedAt)}` : when(post.publishAt)} · /blog/{post.slug}
+                    <Badge tone={STATE_TONE[state]}>{STATE_WORD[state]}</Badge>{" "}
+                    {state === "draft" ? `edited ${when(post.updatedAt)}` : when(post.publishAt)} · /blog/{post.slug}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -47,7 +48,11 @@ export function PostsScreen() {
                       View<span className="sr-only"> {post.title}</span>
                     </Link>
                   )}
-                  <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => setDeleting(post)}>
+                  <button
+                    type="button"
+                    className={buttonClass({ variant: "outline", size: "sm" })}
+                    onClick={() => setDeleting(post)}
+                  >
                     Delete<span className="sr-only"> {post.title}</span>
                   </button>
                 </div>
@@ -56,7 +61,12 @@ export function PostsScreen() {
           })}
         </ul>
       )}
-      <Frame open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this post?" description={<p>"{deleting?.title}" leaves the blog, its feed and the sitemap. This cannot be undone.</p>}>
+      <Frame
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this post?"
+        description={<p>"{deleting?.title}" leaves the blog, its feed and the sitemap. This cannot be undone.</p>}
+      >
         <div className="mt-6 flex justify-end gap-2">
           <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => setDeleting(null)}>
             Cancel

@@ -20,7 +20,8 @@ export default function Contact() {
   const site = useSite().data;
   const contact = useContact();
   const [form, setForm] = useState(EMPTY);
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     contact.mutate(form, {
@@ -28,11 +29,17 @@ export default function Contact() {
         setForm(EMPTY);
         toast({ title: "Message Sent", description: answer.message });
       },
-      onError: failureToast("Message Not Sent", (error) => errorText(error) || "Your message could not be sent. Please try again."),
+      onError: failureToast(
+        "Message Not Sent",
+        (error) => errorText(error) || "Your message could not be sent. Please try again.",
+      ),
     });
   };
   return (
-    <Page title="Contact Us" intro="A question, a problem with your account, or a password you cannot reset? Write to the site's team.">
+    <Page
+      title="Contact Us"
+      intro="A question, a problem with your account, or a password you cannot reset? Write to the site's team."
+    >
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
         <div className="space-y-3 text-slate-700">
           {site?.contactEmail ? (
@@ -51,8 +58,23 @@ export default function Contact() {
         <Card className="p-6">
           <form onSubmit={submit} onFocus={() => warmProof("contact")} className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="contact-name" label="Your name" required autoComplete="name" value={form.name} onChange={set("name")} />
-              <Field id="contact-email" label="Your email" type="email" required autoComplete="email" value={form.email} onChange={set("email")} />
+              <Field
+                id="contact-name"
+                label="Your name"
+                required
+                autoComplete="name"
+                value={form.name}
+                onChange={set("name")}
+              />
+              <Field
+                id="contact-email"
+                label="Your email"
+                type="email"
+                required
+                autoComplete="email"
+                value={form.email}
+                onChange={set("email")}
+              />
             </div>
             <div className="space-y-1.5">
               <label htmlFor="contact-message" className="block text-sm font-medium text-slate-800">

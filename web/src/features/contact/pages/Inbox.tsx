@@ -35,16 +35,30 @@ function Message({ m }: { m: ContactMessage }) {
         {m.message}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} aria-expanded={open} aria-controls={textId} onClick={toggle}>
+        <button
+          type="button"
+          className={buttonClass({ variant: "outline", size: "sm" })}
+          aria-expanded={open}
+          aria-controls={textId}
+          onClick={toggle}
+        >
           {open ? "Close" : "Open"}
         </button>
         <a href={mailtoHref(m.email, "Re: your message")} className={buttonClass({ variant: "outline", size: "sm" })}>
           Reply by email
         </a>
-        <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => markRead.mutate({ id: m.id, read: !m.readAt })}>
+        <button
+          type="button"
+          className={buttonClass({ variant: "outline", size: "sm" })}
+          onClick={() => markRead.mutate({ id: m.id, read: !m.readAt })}
+        >
           {m.readAt ? "Mark unread" : "Mark read"}
         </button>
-        <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => remove.mutate(m.id)}>
+        <button
+          type="button"
+          className={buttonClass({ variant: "outline", size: "sm" })}
+          onClick={() => remove.mutate(m.id)}
+        >
           Delete
         </button>
       </div>
@@ -63,7 +77,13 @@ export function InboxScreen() {
     <Panel title="Inbox" actions={<Badge tone={unread ? "yellow" : "grey"}>{unread} unread</Badge>}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
         <p>
-          <input id={toggleId} type="checkbox" className="mr-2 h-4 w-4 align-middle" checked={hideBursts} onChange={(e) => list.set({ bursts: e.target.checked ? "hide" : null })} />
+          <input
+            id={toggleId}
+            type="checkbox"
+            className="mr-2 h-4 w-4 align-middle"
+            checked={hideBursts}
+            onChange={(e) => list.set({ bursts: e.target.checked ? "hide" : null })}
+          />
           <label htmlFor={toggleId} className="font-medium text-slate-800">
             Hide bursts
           </label>{" "}
@@ -76,11 +96,20 @@ export function InboxScreen() {
         </p>
       </div>
       {messages.length === 0 ? (
-        <Empty>{total > 0 ? "No messages on this page." : hideBursts && bursts > 0 ? "Every message came in a burst: clear Hide bursts to see them." : "No messages yet. Messages sent with the contact form (/contact) arrive here."}</Empty>
+        <Empty>
+          {total > 0
+            ? "No messages on this page."
+            : hideBursts && bursts > 0
+              ? "Every message came in a burst: clear Hide bursts to see them."
+              : "No messages yet. Messages sent with the contact form (/contact) arrive here."}
+        </Empty>
       ) : (
         <ul className="space-y-3">
           {messages.map((m) => (
-            <li key={m.id} className={cn("rounded-lg border p-4", m.readAt ? "border-slate-200" : "border-amber-300 bg-amber-50/40")}>
+            <li
+              key={m.id}
+              className={cn("rounded-lg border p-4", m.readAt ? "border-slate-200" : "border-amber-300 bg-amber-50/40")}
+            >
               <Message m={m} />
             </li>
           ))}

@@ -12,7 +12,12 @@ export function Exports() {
           ["newsletter", "Newsletter signups"],
           ["earning-alerts", "Earning alerts signups"],
         ].map(([name, label]) => (
-          <a key={name} href={`/api/admin/export/${name}.csv`} download className={buttonClass({ variant: "outline", size: "sm" })}>
+          <a
+            key={name}
+            href={`/api/admin/export/${name}.csv`}
+            download
+            className={buttonClass({ variant: "outline", size: "sm" })}
+          >
             <Download aria-hidden="true" className="h-4 w-4" />
             {label} (CSV)
           </a>

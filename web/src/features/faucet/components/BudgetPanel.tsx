@@ -52,7 +52,9 @@ export function BudgetPanel() {
       {budget.isPending ? (
         <Loading />
       ) : budget.isError ? (
-        <p role="alert" className="text-red-700">{budget.error.message}</p>
+        <p role="alert" className="text-red-700">
+          {budget.error.message}
+        </p>
       ) : (
         <>
           <div className="grid gap-3 md:grid-cols-3">
@@ -61,9 +63,9 @@ export function BudgetPanel() {
             ))}
           </div>
           <p className="mt-3 text-sm text-slate-600">
-            Each day's budget opens an hour at a time, 1/24 of it each hour; what an hour does not use carries on to the next, so a
-            burst can take one hour's share, never the day. A request refused because this hour's share is used up is counted here
-            and may ask again when the next share opens.
+            Each day's budget opens an hour at a time, 1/24 of it each hour; what an hour does not use carries on to the
+            next, so a burst can take one hour's share, never the day. A request refused because this hour's share is
+            used up is counted here and may ask again when the next share opens.
           </p>
         </>
       )}

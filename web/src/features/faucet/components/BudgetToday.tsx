@@ -15,11 +15,23 @@ export function BudgetToday() {
   return (
     <Panel title="Today's budget">
       <p className="mb-2 text-sm text-slate-700">
-        {readableXrp(faucet.used)} used of {readableXrp(faucet.total)} ({share}%); {readableXrp(faucet.released)} released so far, {readableXrp(faucet.left)} left now.{" "}
-        {faucet.nextSliceAt ? `The next ${readableXrp(faucet.slice)} opens at ${timeWords(faucet.nextSliceAt)}.` : "All of today is released."}{" "}
-        <Link to="/admin/settings" className="text-brand-700 underline">All budgets</Link>
+        {readableXrp(faucet.used)} used of {readableXrp(faucet.total)} ({share}%); {readableXrp(faucet.released)}{" "}
+        released so far, {readableXrp(faucet.left)} left now.{" "}
+        {faucet.nextSliceAt
+          ? `The next ${readableXrp(faucet.slice)} opens at ${timeWords(faucet.nextSliceAt)}.`
+          : "All of today is released."}{" "}
+        <Link to="/admin/settings" className="text-brand-700 underline">
+          All budgets
+        </Link>
       </p>
-      <div role="progressbar" aria-label="Today's budget used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} className="h-3 overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="progressbar"
+        aria-label="Today's budget used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={share}
+        className="h-3 overflow-hidden rounded-full bg-slate-200"
+      >
         <div className={share >= 90 ? "h-full bg-red-600" : "h-full bg-brand-600"} style={{ width: `${share}%` }} />
       </div>
     </Panel>

@@ -30,7 +30,12 @@ export function ClaimForm({
   warmOnFocus = false,
   buttonLabel = "Claim Your XRP Drops",
   onAddressChange,
-}: { idPrefix?: string; warmOnFocus?: boolean; buttonLabel?: string; onAddressChange?: (address: string) => void }) {
+}: {
+  idPrefix?: string;
+  warmOnFocus?: boolean;
+  buttonLabel?: string;
+  onAddressChange?: (address: string) => void;
+}) {
   const [address, setAddress] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
@@ -62,7 +67,10 @@ export function ClaimForm({
           setAddress("");
           onAddressChange?.("");
           setLast({ id: answer.id, amount: answer.amount, status: answer.status, address: answer.address });
-          toast({ title: "Request Submitted Successfully!", description: `Request #${answer.id} for ${answer.amount} XRP is waiting for review.` });
+          toast({
+            title: "Request Submitted Successfully!",
+            description: `Request #${answer.id} for ${answer.amount} XRP is waiting for review.`,
+          });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 400) setFieldError(refusalText(error));
@@ -84,12 +92,20 @@ export function ClaimForm({
   return (
     <div className="min-w-0 space-y-4">
       {!online && (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           <WifiOff aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>{OFFLINE_NOTICE}</span>
         </p>
       )}
-      <form onSubmit={submit} onFocus={warmOnFocus ? () => warmProof("faucet") : undefined} className="space-y-4" noValidate>
+      <form
+        onSubmit={submit}
+        onFocus={warmOnFocus ? () => warmProof("faucet") : undefined}
+        className="space-y-4"
+        noValidate
+      >
         <WalletField
           id={`${idPrefix}-address`}
           value={address}
@@ -103,12 +119,20 @@ export function ClaimForm({
           disabled={request.isPending}
         />
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" className={buttonClass({ size: "lg", className: "w-full min-w-0 sm:flex-1" })} disabled={request.isPending}>
+          <button
+            type="submit"
+            className={buttonClass({ size: "lg", className: "w-full min-w-0 sm:flex-1" })}
+            disabled={request.isPending}
+          >
             <Droplet aria-hidden="true" className="h-5 w-5 shrink-0" />
             <span className="truncate">{request.isPending ? "Processing Drop Request..." : buttonLabel}</span>
           </button>
           {request.isPending && (
-            <button type="button" onClick={() => controller.current?.abort()} className={buttonClass({ variant: "outline", size: "lg" })}>
+            <button
+              type="button"
+              onClick={() => controller.current?.abort()}
+              className={buttonClass({ variant: "outline", size: "lg" })}
+            >
               <X aria-hidden="true" className="h-5 w-5" />
               Cancel
             </button>
@@ -120,7 +144,14 @@ export function ClaimForm({
           Still waiting for the server: the anti-bot check or a slow connection can take a while. You can cancel.
         </p>
       )}
-      {failure && <FormFailure message={failure.message} retry={failure.retry} busy={request.isPending} onRetry={() => send(typed)} />}
+      {failure && (
+        <FormFailure
+          message={failure.message}
+          retry={failure.retry}
+          busy={request.isPending}
+          onRetry={() => send(typed)}
+        />
+      )}
       {last && (
         <Suspense fallback={null}>
           <RequestReceived request={last} />

@@ -28,10 +28,17 @@ export function FaucetStatusBadge() {
       className={cn(
         "fixed right-3 bottom-3 z-30 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full border bg-white px-3 py-2 text-sm font-medium shadow-lg sm:right-4 sm:bottom-4 sm:px-4",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-        status.data ? (status.data.isActive ? "border-green-200 text-green-800" : "border-red-200 text-red-800") : "border-slate-200 text-slate-600",
+        status.data
+          ? status.data.isActive
+            ? "border-green-200 text-green-800"
+            : "border-red-200 text-red-800"
+          : "border-slate-200 text-slate-600",
       )}
     >
-      <span aria-hidden="true" className={cn("h-2.5 w-2.5 rounded-full", dot, status.data?.isActive && "motion-safe:animate-pulse")} />
+      <span
+        aria-hidden="true"
+        className={cn("h-2.5 w-2.5 rounded-full", dot, status.data?.isActive && "motion-safe:animate-pulse")}
+      />
       <span className={expanded ? undefined : "sr-only sm:not-sr-only"}>Faucet {state}</span>
       {expanded && <span className="border-l border-slate-200 pl-2 text-slate-600">{message}</span>}
     </button>

@@ -22,14 +22,29 @@ import { formatRelativeTime } from "../../../lib/format";
 const FACTS = [
   { icon: Clock, text: "One claim per wallet address every 24 hours." },
   { icon: ShieldCheck, text: "Every request is reviewed by our admin team before it is paid." },
-  { icon: Wallet, text: "Payouts may take up to 24 hours. New wallets need at least 1 XRP to be activated on the ledger." },
-  { icon: Info, text: "We never ask for your secret key or recovery phrase: only your public address (it starts with r)." },
+  {
+    icon: Wallet,
+    text: "Payouts may take up to 24 hours. New wallets need at least 1 XRP to be activated on the ledger.",
+  },
+  {
+    icon: Info,
+    text: "We never ask for your secret key or recovery phrase: only your public address (it starts with r).",
+  },
 ];
 
 // What a typed address must look like before the status is asked about it (the server checks it for real).
 const ADDRESS_SHAPE = /^[rX][1-9A-HJ-NP-Za-km-z]{24,46}$/;
 
-type PublicRequest = { id: number; address: string; status: string; amount: string; createdAt: string; processedAt: string | null; txHash: string | null; rejectReason: string | null };
+type PublicRequest = {
+  id: number;
+  address: string;
+  status: string;
+  amount: string;
+  createdAt: string;
+  processedAt: string | null;
+  txHash: string | null;
+  rejectReason: string | null;
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // whose wait it is, as the status panel says it
@@ -43,7 +58,8 @@ function FaucetState({ address }: { address: string | null }) {
   const status = useFaucetPanel(address);
   const left = useCountdown(status.data?.nextClaimSeconds, status.dataUpdatedAt);
   // the panel keeps its height while it loads, so the form below does not jump
-  const frame = "min-h-56 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-44";
+  const frame =
+    "min-h-56 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-44";
   if (status.isPending) return <p className={frame}>Checking the faucet...</p>;
   if (status.isError) return <p className={`${frame} text-red-700`}>{refusalText(status.error)}</p>;
   const s = status.data;
@@ -58,7 +74,9 @@ function FaucetState({ address }: { address: string | null }) {
     <section aria-label="Faucet status" className={frame}>
       <p className="flex items-center gap-2 font-semibold">
         <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${s.isActive ? "bg-green-600" : "bg-red-600"}`} />
-        <span className={s.isActive ? "text-green-800" : "text-red-800"}>{s.isActive ? "The faucet is online" : "The faucet is offline"}</span>
+        <span className={s.isActive ? "text-green-800" : "text-red-800"}>
+          {s.isActive ? "The faucet is online" : "The faucet is offline"}
+        </span>
       </p>
       {nextSlice ? <p>{nextSlice}</p> : s.offlineReason && <p>{s.offlineReason}</p>}
       {s.surgeNotice && (
@@ -67,13 +85,16 @@ function FaucetState({ address }: { address: string | null }) {
         </p>
       )}
       <p>
-        Each request pays between <strong>{s.minAmount} XRP</strong> and <strong>{s.maxAmount} XRP</strong>, drawn by the faucet.
+        Each request pays between <strong>{s.minAmount} XRP</strong> and <strong>{s.maxAmount} XRP</strong>, drawn by
+        the faucet.
       </p>
       {/* (not "you can make a request now" while the faucet takes none) */}
       {/* the wait in the words of the refusal a request would get now (address, device or network) */}
       {left !== null && (left > 0 || s.isActive) && (
         <p role="timer" aria-live="off">
-          {left === 0 ? "You can make a request now." : `Next request allowed in ${clockText(left)} ${WAIT_WORDS[s.nextClaimLimit ?? (address ? "address" : "device")]}.${s.nextClaimReason ? ` ${s.nextClaimReason}` : ""}`}
+          {left === 0
+            ? "You can make a request now."
+            : `Next request allowed in ${clockText(left)} ${WAIT_WORDS[s.nextClaimLimit ?? (address ? "address" : "device")]}.${s.nextClaimReason ? ` ${s.nextClaimReason}` : ""}`}
         </p>
       )}
       <div>
@@ -107,7 +128,17 @@ function nextStep(r: PublicRequest): string {
 // A list of requests as anyone may see them: number, amount, status, when, the payment's hash, why a
 // rejected one was rejected and what next, and each one's status link. `anchors`: the rows carry
 // the ids a status link scrolls to (the lookup's list only, so no id appears twice).
-function RequestList({ rows, empty, anchors = false, current }: { rows: PublicRequest[]; empty: string; anchors?: boolean; current?: number | null }) {
+function RequestList({
+  rows,
+  empty,
+  anchors = false,
+  current,
+}: {
+  rows: PublicRequest[];
+  empty: string;
+  anchors?: boolean;
+  current?: number | null;
+}) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-600">{empty}</p>;
   return (
     <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
@@ -126,7 +157,8 @@ function RequestList({ rows, empty, anchors = false, current }: { rows: PublicRe
             requested <time dateTime={r.createdAt}>{formatRelativeTime(r.createdAt)}</time>
             {r.processedAt && (
               <>
-                , {r.status === "REJECTED" ? "rejected" : "processed"} <time dateTime={r.processedAt}>{formatRelativeTime(r.processedAt)}</time>
+                , {r.status === "REJECTED" ? "rejected" : "processed"}{" "}
+                <time dateTime={r.processedAt}>{formatRelativeTime(r.processedAt)}</time>
               </>
             )}
           </span>
@@ -153,7 +185,9 @@ function MyRequests() {
   return (
     <Card className="min-w-0 p-6">
       <h2 className="text-lg font-bold text-slate-900">Your requests</h2>
-      <p className="mt-1 text-sm text-slate-600">The latest requests from this browser. Their status updates as our team reviews and pays them.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        The latest requests from this browser. Their status updates as our team reviews and pays them.
+      </p>
       {mine.isPending ? (
         <p className="mt-3 text-sm text-slate-600">Loading your requests...</p>
       ) : mine.isError ? (
@@ -184,7 +218,8 @@ function Lookup() {
     if (current && lookup.isSuccess) document.getElementById(`request-${current}`)?.scrollIntoView({ block: "center" });
   }, [current, lookup.isSuccess]);
   // the server's sentence under the field (never "Request failed 400: {...}")
-  const serverError = lookup.error instanceof ApiError && lookup.error.status === 400 ? refusalText(lookup.error) : null;
+  const serverError =
+    lookup.error instanceof ApiError && lookup.error.status === 400 ? refusalText(lookup.error) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = address.trim();
@@ -198,7 +233,9 @@ function Lookup() {
   return (
     <Card className="min-w-0 p-6">
       <h2 className="text-lg font-bold text-slate-900">Look up a wallet</h2>
-      <p className="mt-1 text-sm text-slate-600">Anyone can see a wallet address's latest requests, their payments and why one was rejected.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Anyone can see a wallet address's latest requests, their payments and why one was rejected.
+      </p>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
         <div className="min-w-0 flex-1">
           <WalletField
@@ -217,7 +254,14 @@ function Lookup() {
           Look up
         </button>
       </form>
-      {asked !== null && lookup.isSuccess && <RequestList rows={lookup.data} empty="No requests for this address yet." anchors current={current ? Number(current) : null} />}
+      {asked !== null && lookup.isSuccess && (
+        <RequestList
+          rows={lookup.data}
+          empty="No requests for this address yet."
+          anchors
+          current={current ? Number(current) : null}
+        />
+      )}
       {asked !== null && lookup.isError && !serverError && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {refusalText(lookup.error)}
@@ -230,13 +274,20 @@ function Lookup() {
 export default function Faucet() {
   const [typed, setTyped] = useState<string | null>(null);
   return (
-    <Page title="Free XRP Faucet" intro="Request free XRP: enter your wallet address, and our team pays it after a review.">
+    <Page
+      title="Free XRP Faucet"
+      intro="Request free XRP: enter your wallet address, and our team pays it after a review."
+    >
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card className="min-w-0 space-y-5 p-6 sm:p-8">
           <FaucetState address={typed} />
           <ClaimForm onAddressChange={(value) => setTyped(ADDRESS_SHAPE.test(value) ? value : null)} />
           <p className="text-sm text-slate-600">
-            Want more? Track your requests and earn bonuses with a free <Link to="/login" className="font-medium text-brand-700 underline">account</Link>.
+            Want more? Track your requests and earn bonuses with a free{" "}
+            <Link to="/login" className="font-medium text-brand-700 underline">
+              account
+            </Link>
+            .
           </p>
         </Card>
         <Card className="min-w-0 p-6">

@@ -14,7 +14,27 @@ import { clusterSummary, LedgerEvidence } from "../../address-signals";
 import { adminRequestsKey, useAdminFaucetRequests } from "../admin-api";
 import { budgetKey } from "../api";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
-import { Badge, type Column, columnsFor, DataTable, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Panel, Pager, RiskCell, DeviceId, shortAddress, when, xrpToDrops } from "../../../components/admin/ui";
+import {
+  Badge,
+  type Column,
+  columnsFor,
+  DataTable,
+  dropsToXrp,
+  Empty,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  FilterSort,
+  Filters,
+  Loading,
+  Panel,
+  Pager,
+  RiskCell,
+  DeviceId,
+  shortAddress,
+  when,
+  xrpToDrops,
+} from "../../../components/admin/ui";
 import { useListParams } from "../../../components/admin/ui";
 import { statusWords } from "../../../components/admin/words";
 
@@ -38,14 +58,20 @@ const REASON_OPTIONS: [string, string][] = [
   ["Reviewer bonus", "Reviewer bonus"],
 ];
 
-const blockLink = (kind: "address" | "ip" | "device", value: string, note: string) => `/admin/blocklist?${new URLSearchParams({ kind, value, note })}`;
+const blockLink = (kind: "address" | "ip" | "device", value: string, note: string) =>
+  `/admin/blocklist?${new URLSearchParams({ kind, value, note })}`;
 // A reviewer bonus whose review nobody has moderated yet: paying it pays for a review nobody read.
 const UNMODERATED = "A reviewer bonus for a review still waiting for moderation: read the review first (Reviews page)";
 const payment = (r: Request) => ({
   address: r.destinationAddress,
   tag: r.destinationTag,
   amount: r.amount,
-  about: { label: `Request #${r.id}`, reason: r.reason, risk: { score: r.riskScore, reasons: r.riskReasons }, warning: r.reviewAwaitingModeration ? UNMODERATED : null },
+  about: {
+    label: `Request #${r.id}`,
+    reason: r.reason,
+    risk: { score: r.riskScore, reasons: r.riskReasons },
+    warning: r.reviewAwaitingModeration ? UNMODERATED : null,
+  },
 });
 
 function StatusCell({ r }: { r: Request }) {
@@ -57,8 +83,19 @@ function StatusCell({ r }: { r: Request }) {
         {r.leftForPerson && <span className="text-xs text-slate-600">{r.leftForPerson}</span>}
       </span>
     );
-  if (r.status === "APPROVED" && r.payoutStatus !== "paid") return <span className="inline-flex gap-1"><Badge tone="yellow">Paying</Badge>{auto}</span>;
-  return <span className="inline-flex gap-1"><Badge tone={r.status === "REJECTED" ? "red" : "green"}>{statusWords(r.status)}</Badge>{auto}</span>;
+  if (r.status === "APPROVED" && r.payoutStatus !== "paid")
+    return (
+      <span className="inline-flex gap-1">
+        <Badge tone="yellow">Paying</Badge>
+        {auto}
+      </span>
+    );
+  return (
+    <span className="inline-flex gap-1">
+      <Badge tone={r.status === "REJECTED" ? "red" : "green"}>{statusWords(r.status)}</Badge>
+      {auto}
+    </span>
+  );
 }
 
 export function FaucetRequestsScreen() {
@@ -69,8 +106,21 @@ export function FaucetRequestsScreen() {
   const [refuse, setRefuse] = useState<ReasonPlan | null>(null);
   const queryClient = useQueryClient();
   const act = useMutation({
-    mutationFn: async ({ rows, action, reason }: { rows: Request[]; action: "APPROVED" | "REJECTED"; reason?: string }) => {
-      for (const r of rows) await unwrap(api.admin.faucet.requests({ id: r.id }).post(action === "REJECTED" ? { action, reason: reason ?? "" } : { action }));
+    mutationFn: async ({
+      rows,
+      action,
+      reason,
+    }: {
+      rows: Request[];
+      action: "APPROVED" | "REJECTED";
+      reason?: string;
+    }) => {
+      for (const r of rows)
+        await unwrap(
+          api.admin.faucet
+            .requests({ id: r.id })
+            .post(action === "REJECTED" ? { action, reason: reason ?? "" } : { action }),
+        );
     },
     onSuccess: (_out, { rows, action, reason }) => {
       const total = dropsToXrp(rows.reduce((sum, r) => sum + xrpToDrops(r.amount), 0));
@@ -88,7 +138,8 @@ export function FaucetRequestsScreen() {
     onError: (error) => toast({ variant: "destructive", title: "Processing Failed", description: errorText(error) }),
     onSettled: () => {
       setSelected([]);
-      for (const key of [adminRequestsKey, budgetKey, walletKey, countsKey, auditLogKey]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [adminRequestsKey, budgetKey, walletKey, countsKey, auditLogKey])
+        void queryClient.invalidateQueries({ queryKey: key });
     },
   });
 
@@ -96,7 +147,9 @@ export function FaucetRequestsScreen() {
   // The default view (no filter, search or sort) is the spec's: the open requests (pending and paying)
   // and, on page 1, the 10 latest processed below them. Any filter shows every request that matches.
   const filtered = LIST_FILTERS.some((name) => name !== "page" && list.get(name) !== "");
-  const open = filtered ? rows : rows.filter((r) => r.status === "PENDING" || (r.status === "APPROVED" && r.payoutStatus !== "paid"));
+  const open = filtered
+    ? rows
+    : rows.filter((r) => r.status === "PENDING" || (r.status === "APPROVED" && r.payoutStatus !== "paid"));
   const recent = filtered ? [] : rows.filter((r) => r.status === "PROCESSED" || r.status === "REJECTED").slice(0, 10);
   const chosen = open.filter((r) => r.status === "PENDING" && selected.includes(r.id));
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
@@ -122,7 +175,10 @@ export function FaucetRequestsScreen() {
     const held = targets.filter((r) => r.reviewAwaitingModeration);
     if (held.length === 0) return undefined;
     const which = held.map((r) => `#${r.id}`).join(", ");
-    return { warn: true, text: `${held.length === 1 ? `Request ${which} is a reviewer bonus` : `Requests ${which} are reviewer bonuses`} for a review still waiting for moderation: paying now pays for a review nobody has read` };
+    return {
+      warn: true,
+      text: `${held.length === 1 ? `Request ${which} is a reviewer bonus` : `Requests ${which} are reviewer bonuses`} for a review still waiting for moderation: paying now pays for a review nobody has read`,
+    };
   };
   const reject = (targets: Request[]) =>
     setRefuse({
@@ -138,7 +194,13 @@ export function FaucetRequestsScreen() {
       header: "Select",
       cell: ({ row: { original: r } }) =>
         r.status === "PENDING" ? (
-          <input type="checkbox" aria-label={`Select request ${r.id}`} className="h-4 w-4 accent-brand-600" checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
+          <input
+            type="checkbox"
+            aria-label={`Select request ${r.id}`}
+            className="h-4 w-4 accent-brand-600"
+            checked={selected.includes(r.id)}
+            onChange={() => toggle(r.id)}
+          />
         ) : null,
     }),
     c.display({ id: "id", header: "#", cell: ({ row: { original: r } }) => r.id }),
@@ -149,7 +211,11 @@ export function FaucetRequestsScreen() {
         <span title={r.destinationAddress} className="font-mono">
           {shortAddress(r.destinationAddress)}
           {r.destinationTag !== null && <span className="text-slate-500"> tag {r.destinationTag}</span>}
-          {r.blocked && <span className="block text-xs font-semibold text-red-700">On the block list: reject it, or unblock first</span>}
+          {r.blocked && (
+            <span className="block text-xs font-semibold text-red-700">
+              On the block list: reject it, or unblock first
+            </span>
+          )}
         </span>
       ),
     }),
@@ -192,25 +258,51 @@ export function FaucetRequestsScreen() {
           {r.payoutError && <span className="text-xs text-red-700">{r.payoutError}</span>}
           {(r.status === "PENDING" || r.payoutError) && (
             <>
-              <button type="button" className={buttonClass({ size: "sm" })} onClick={() => approve([r])} disabled={act.isPending} aria-label={`Approve request ${r.id}`}>
+              <button
+                type="button"
+                className={buttonClass({ size: "sm" })}
+                onClick={() => approve([r])}
+                disabled={act.isPending}
+                aria-label={`Approve request ${r.id}`}
+              >
                 {r.payoutError ? "Retry" : "Approve"}
               </button>
-              <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => reject([r])} disabled={act.isPending} aria-label={`Reject request ${r.id}`}>
+              <button
+                type="button"
+                className={buttonClass({ size: "sm", variant: "outline" })}
+                onClick={() => reject([r])}
+                disabled={act.isPending}
+                aria-label={`Reject request ${r.id}`}
+              >
                 Reject
               </button>
             </>
           )}
           {/* approved, its payout not yet signed (held while payouts are paused): rejecting withdraws it, nothing is sent */}
           {r.status === "APPROVED" && r.payoutStatus === "queued" && !r.payoutError && (
-            <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => reject([r])} disabled={act.isPending} aria-label={`Reject request ${r.id}`}>
+            <button
+              type="button"
+              className={buttonClass({ size: "sm", variant: "outline" })}
+              onClick={() => reject([r])}
+              disabled={act.isPending}
+              aria-label={`Reject request ${r.id}`}
+            >
               Reject
             </button>
           )}
-          <Link to={blockLink("address", r.destinationAddress, `Request #${r.id}`)} className="text-xs text-brand-700 underline" aria-label={`Block address of request ${r.id}`}>
+          <Link
+            to={blockLink("address", r.destinationAddress, `Request #${r.id}`)}
+            className="text-xs text-brand-700 underline"
+            aria-label={`Block address of request ${r.id}`}
+          >
             Block address
           </Link>
           {r.requesterIp && (
-            <Link to={blockLink("ip", r.requesterIp, `Request #${r.id}`)} className="text-xs text-brand-700 underline" aria-label={`Block IP of request ${r.id}`}>
+            <Link
+              to={blockLink("ip", r.requesterIp, `Request #${r.id}`)}
+              className="text-xs text-brand-700 underline"
+              aria-label={`Block IP of request ${r.id}`}
+            >
               Block IP
             </Link>
           )}
@@ -221,24 +313,50 @@ export function FaucetRequestsScreen() {
 
   const recentColumns: Column<Request>[] = [
     c.display({ id: "id", header: "#", cell: ({ row: { original: r } }) => r.id }),
-    c.display({ id: "address", header: "Address", cell: ({ row: { original: r } }) => <span className="font-mono" title={r.destinationAddress}>{shortAddress(r.destinationAddress)}</span> }),
+    c.display({
+      id: "address",
+      header: "Address",
+      cell: ({ row: { original: r } }) => (
+        <span className="font-mono" title={r.destinationAddress}>
+          {shortAddress(r.destinationAddress)}
+        </span>
+      ),
+    }),
     c.display({ id: "amount", header: "Amount", cell: ({ row: { original: r } }) => `${r.amount} XRP` }),
     c.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => <StatusCell r={r} /> }),
-    c.display({ id: "hash", header: "Hash or reason", cell: ({ row: { original: r } }) => (r.txHash ? <TxHash hash={r.txHash} /> : (r.rejectReason ?? "")) }),
+    c.display({
+      id: "hash",
+      header: "Hash or reason",
+      cell: ({ row: { original: r } }) => (r.txHash ? <TxHash hash={r.txHash} /> : (r.rejectReason ?? "")),
+    }),
     c.display({ id: "processedAt", header: "Processed", cell: ({ row: { original: r } }) => when(r.processedAt) }),
   ];
 
   return (
     <>
       <Panel
-        title={filtered ? `Faucet requests matching (${requests.data?.total ?? 0})` : `Pending XRP Drops Requests (${requests.data?.total ?? 0})`}
+        title={
+          filtered
+            ? `Faucet requests matching (${requests.data?.total ?? 0})`
+            : `Pending XRP Drops Requests (${requests.data?.total ?? 0})`
+        }
         actions={
           chosen.length > 0 && (
             <div className="flex flex-wrap gap-2">
-              <button type="button" className={buttonClass({ size: "sm" })} onClick={() => approve(chosen)} disabled={act.isPending}>
+              <button
+                type="button"
+                className={buttonClass({ size: "sm" })}
+                onClick={() => approve(chosen)}
+                disabled={act.isPending}
+              >
                 Approve selected ({chosen.length})
               </button>
-              <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => reject(chosen)} disabled={act.isPending}>
+              <button
+                type="button"
+                className={buttonClass({ size: "sm", variant: "outline" })}
+                onClick={() => reject(chosen)}
+                disabled={act.isPending}
+              >
                 Reject selected
               </button>
             </div>
@@ -257,17 +375,36 @@ export function FaucetRequestsScreen() {
         {requests.isPending ? (
           <Loading />
         ) : requests.isError ? (
-          <p role="alert" className="text-red-700">{requests.error.message}</p>
+          <p role="alert" className="text-red-700">
+            {requests.error.message}
+          </p>
         ) : open.length === 0 ? (
           <Empty>{filtered ? "No requests match these filters" : "No pending XRP drops requests"}</Empty>
         ) : (
-          <DataTable label="Faucet requests" columns={columns} data={open} rowKey={(r) => r.id} list={list} sortable={{ createdAt: "createdAt", amount: "amount", risk: "risk" }} stickyActions />
+          <DataTable
+            label="Faucet requests"
+            columns={columns}
+            data={open}
+            rowKey={(r) => r.id}
+            list={list}
+            sortable={{ createdAt: "createdAt", amount: "amount", risk: "risk" }}
+            stickyActions
+          />
         )}
-        <Pager list={list} total={requests.data?.total ?? 0} pageSize={requests.data?.pageSize ?? 200} label="Request pages" />
+        <Pager
+          list={list}
+          total={requests.data?.total ?? 0}
+          pageSize={requests.data?.pageSize ?? 200}
+          label="Request pages"
+        />
       </Panel>
       {!filtered && (
         <Panel title="Recently processed">
-          {recent.length === 0 ? <Empty>Nothing processed yet</Empty> : <DataTable label="Processed faucet requests" columns={recentColumns} data={recent} rowKey={(r) => r.id} />}
+          {recent.length === 0 ? (
+            <Empty>Nothing processed yet</Empty>
+          ) : (
+            <DataTable label="Processed faucet requests" columns={recentColumns} data={recent} rowKey={(r) => r.id} />
+          )}
         </Panel>
       )}
       <ConfirmPayDialog plan={confirm} onClose={() => setConfirm(null)} />

@@ -82,13 +82,23 @@ export function NotificationBell() {
               Notifications could not be loaded. They will be tried again shortly.
             </p>
           ) : items.length === 0 ? (
-            <p className="px-4 py-6 text-sm text-slate-600">Nothing yet. You will hear here when your requests and rewards move.</p>
+            <p className="px-4 py-6 text-sm text-slate-600">
+              Nothing yet. You will hear here when your requests and rewards move.
+            </p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {items.map((n) => (
-                <li key={n.id} data-testid="notification" className={cn("px-4 py-3 text-sm", fresh.has(n.id) && "bg-brand-50")}>
+                <li
+                  key={n.id}
+                  data-testid="notification"
+                  className={cn("px-4 py-3 text-sm", fresh.has(n.id) && "bg-brand-50")}
+                >
                   <p className="text-slate-900">
-                    {fresh.has(n.id) && <span className="mr-1.5 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">New</span>}
+                    {fresh.has(n.id) && (
+                      <span className="mr-1.5 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                        New
+                      </span>
+                    )}
                     {n.message}
                   </p>
                   <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">

@@ -4,9 +4,17 @@ import { cn } from "../../../lib/cn";
 // A 1-5 star rating, read out as text.
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-0.5", className)} role="img" aria-label={`${rating.toFixed(1).replace(/\.0$/, "")} out of 5 stars`}>
+    <span
+      className={cn("inline-flex items-center gap-0.5", className)}
+      role="img"
+      aria-label={`${rating.toFixed(1).replace(/\.0$/, "")} out of 5 stars`}
+    >
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} aria-hidden="true" className={cn("h-4 w-4", n <= Math.round(rating) ? "fill-amber-400 text-amber-400" : "text-slate-300")} />
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={cn("h-4 w-4", n <= Math.round(rating) ? "fill-amber-400 text-amber-400" : "text-slate-300")}
+        />
       ))}
     </span>
   );

@@ -38,7 +38,8 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
     <Card className="p-6">
       <h2 className="text-lg font-bold text-slate-900">Claim your reviewer bonus</h2>
       <p className="mt-1 text-slate-600">
-        Add your XRP wallet address and our team will send you {worth ? <strong>{worth} XRP</strong> : "a bonus"} once they have checked your review.
+        Add your XRP wallet address and our team will send you {worth ? <strong>{worth} XRP</strong> : "a bonus"} once
+        they have checked your review.
       </p>
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
         <WalletField
@@ -59,7 +60,13 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
           </button>
         </div>
         {/* a refusal stays here, in words, beside its button (the toast goes) */}
-        {bonus.error !== null && <FormFailure message={refusalText(bonus.error)} retry={isNetworkFailure(bonus.error)} busy={bonus.isPending} />}
+        {bonus.error !== null && (
+          <FormFailure
+            message={refusalText(bonus.error)}
+            retry={isNetworkFailure(bonus.error)}
+            busy={bonus.isPending}
+          />
+        )}
       </form>
     </Card>
   );
@@ -91,7 +98,13 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
       {/* The anti-bot proof is solved while the visitor writes, from the first focus on the form. */}
       <form onSubmit={submit} onFocus={() => warmProof("review")} className="mt-4 space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="review-name" label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <Field
+            id="review-name"
+            label="Name (optional)"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
           <div className="space-y-1.5">
             <label htmlFor="review-rating" className="block text-sm font-medium text-slate-800">
               Rating
@@ -161,7 +174,9 @@ export default function Reviews() {
               <div>
                 <h2 className="text-lg font-bold text-slate-900">Thank you for your review!</h2>
                 {/* the server's words, without a second thank-you */}
-                {!submitted.message.startsWith("Thank you for your review") && <p className="text-slate-600">{submitted.message.replace(/^Thank you! /, "")}</p>}
+                {!submitted.message.startsWith("Thank you for your review") && (
+                  <p className="text-slate-600">{submitted.message.replace(/^Thank you! /, "")}</p>
+                )}
               </div>
             </Card>
             {!skipped && <BonusCard reviewId={submitted.id} onSkip={() => setSkipped(true)} />}

@@ -17,14 +17,39 @@ import { claimsKey, processedClaimsKey, useClaims, useProcessedClaims } from "..
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
 import { overlapWords } from "../overlap";
 import { claimTypeWords, statusWords } from "../../../components/admin/words";
-import { Badge, type Column, columnsFor, DataTable, DeviceId, dropsToXrp, Empty, FilterDate, FilterSearch, FilterSelect, FilterSort, Filters, Loading, Pager, Panel, RiskCell, shortAddress, useListParams, when, xrpToDrops } from "../../../components/admin/ui";
+import {
+  Badge,
+  type Column,
+  columnsFor,
+  DataTable,
+  DeviceId,
+  dropsToXrp,
+  Empty,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  FilterSort,
+  Filters,
+  Loading,
+  Pager,
+  Panel,
+  RiskCell,
+  shortAddress,
+  useListParams,
+  when,
+  xrpToDrops,
+} from "../../../components/admin/ui";
 
 type Claim = NonNullable<ReturnType<typeof useClaims>["data"]>["pendingRewards"][number];
 type Processed = NonNullable<ReturnType<typeof useProcessedClaims>["data"]>["processedClaims"][number];
 
 // Where a claim came from: its network (IPv6 /48, IPv4 /24; the IP in the tooltip) and its device.
 // (null for claims made before they were stored)
-const likeness = { network: (r: Claim) => r.ipNetwork, device: (r: Claim) => r.deviceId, address: (r: Claim) => r.address };
+const likeness = {
+  network: (r: Claim) => r.ipNetwork,
+  device: (r: Claim) => r.deviceId,
+  address: (r: Claim) => r.address,
+};
 
 function OriginCell({ r }: { r: Claim | Processed }) {
   return (
@@ -48,7 +73,8 @@ function AmountCell({ r }: { r: Claim | Processed }) {
 }
 const riskCell = (r: Claim | Processed) => <RiskCell score={r.riskScore} reasons={r.riskReasons} />;
 
-const userName = (users: { id: number; username: string }[] | undefined, id: number) => users?.find((u) => u.id === id)?.username ?? `#${id}`;
+const userName = (users: { id: number; username: string }[] | undefined, id: number) =>
+  users?.find((u) => u.id === id)?.username ?? `#${id}`;
 const claimType = (r: { type: string; platform: string | null }) => claimTypeWords(r.type, r.platform);
 
 const TYPES: [string, string][] = [
@@ -80,12 +106,19 @@ export function ClaimsScreen() {
     },
     onSuccess: (_out, rows) => {
       const total = dropsToXrp(rows.reduce((sum, r) => sum + xrpToDrops(r.amount), 0));
-      toast({ title: "Claims Updated", description: rows.length === 1 ? `Claim #${rows[0]!.id} approved: ${total} XRP owed` : `${rows.length} claims approved: ${total} XRP owed` });
+      toast({
+        title: "Claims Updated",
+        description:
+          rows.length === 1
+            ? `Claim #${rows[0]!.id} approved: ${total} XRP owed`
+            : `${rows.length} claims approved: ${total} XRP owed`,
+      });
     },
     onError: (error) => toast({ variant: "destructive", title: "Update Failed", description: errorText(error) }),
     onSettled: () => {
       setSelected([]);
-      for (const key of [claimsKey, processedClaimsKey, usersKey, budgetKey, countsKey, auditLogKey]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [claimsKey, processedClaimsKey, usersKey, budgetKey, countsKey, auditLogKey])
+        void queryClient.invalidateQueries({ queryKey: key });
     },
   });
   const decide = useAdminAction({
@@ -112,7 +145,12 @@ export function ClaimsScreen() {
       address: r.address ?? "(the user's address)",
       tag: null,
       amount: r.amount,
-      about: { label: `Claim #${r.id}`, reason: claimType(r), risk: { score: r.riskScore, reasons: r.riskReasons }, warning: null },
+      about: {
+        label: `Claim #${r.id}`,
+        reason: claimType(r),
+        risk: { score: r.riskScore, reasons: r.riskReasons },
+        warning: null,
+      },
     }));
   const approveChosen = () => {
     const overlap = overlapWords(chosen, likeness);
@@ -131,13 +169,34 @@ export function ClaimsScreen() {
       id: "select",
       header: "Select",
       cell: ({ row: { original: r } }) => (
-        <input type="checkbox" aria-label={`Select claim ${r.id}`} className="h-4 w-4 accent-brand-600" checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
+        <input
+          type="checkbox"
+          aria-label={`Select claim ${r.id}`}
+          className="h-4 w-4 accent-brand-600"
+          checked={selected.includes(r.id)}
+          onChange={() => toggle(r.id)}
+        />
       ),
     }),
     c.display({ id: "id", header: "#", cell: ({ row: { original: r } }) => r.id }),
-    c.display({ id: "user", header: "User", cell: ({ row: { original: r } }) => userName(claims.data?.users, r.userId) }),
+    c.display({
+      id: "user",
+      header: "User",
+      cell: ({ row: { original: r } }) => userName(claims.data?.users, r.userId),
+    }),
     c.display({ id: "amount", header: "Amount", cell: ({ row: { original: r } }) => <AmountCell r={r} /> }),
-    c.display({ id: "address", header: "Address", cell: ({ row: { original: r } }) => (r.address ? <span className="font-mono" title={r.address}>{shortAddress(r.address)}</span> : "") }),
+    c.display({
+      id: "address",
+      header: "Address",
+      cell: ({ row: { original: r } }) =>
+        r.address ? (
+          <span className="font-mono" title={r.address}>
+            {shortAddress(r.address)}
+          </span>
+        ) : (
+          ""
+        ),
+    }),
     c.display({ id: "risk", header: "Risk", cell: ({ row: { original: r } }) => riskCell(r) }),
     c.display({ id: "origin", header: "Network and device", cell: ({ row: { original: r } }) => <OriginCell r={r} /> }),
     c.display({ id: "createdAt", header: "Date", cell: ({ row: { original: r } }) => when(r.createdAt) }),
@@ -152,7 +211,15 @@ export function ClaimsScreen() {
               type="button"
               className={buttonClass({ size: "sm" })}
               aria-label={`Approve claim ${r.id}`}
-              onClick={() => setConfirm({ title: `Approve claim #${r.id}?`, confirmLabel: "Approve", effect: "owe", payments: pay, run: () => decide.mutate({ claim: r, status: "APPROVED" }) })}
+              onClick={() =>
+                setConfirm({
+                  title: `Approve claim #${r.id}?`,
+                  confirmLabel: "Approve",
+                  effect: "owe",
+                  payments: pay,
+                  run: () => decide.mutate({ claim: r, status: "APPROVED" }),
+                })
+              }
             >
               Approve
             </button>
@@ -160,7 +227,15 @@ export function ClaimsScreen() {
               type="button"
               className={buttonClass({ size: "sm", variant: "outline" })}
               aria-label={`Mark Paid, claim ${r.id}`}
-              onClick={() => setConfirm({ title: `Mark claim #${r.id} paid?`, confirmLabel: "Mark paid", effect: "record", payments: pay, run: () => decide.mutate({ claim: r, status: "PAID" }) })}
+              onClick={() =>
+                setConfirm({
+                  title: `Mark claim #${r.id} paid?`,
+                  confirmLabel: "Mark paid",
+                  effect: "record",
+                  payments: pay,
+                  run: () => decide.mutate({ claim: r, status: "PAID" }),
+                })
+              }
             >
               Mark Paid
             </button>
@@ -168,7 +243,13 @@ export function ClaimsScreen() {
               type="button"
               className={buttonClass({ size: "sm", variant: "outline", className: "text-red-700" })}
               aria-label={`Deny claim ${r.id}`}
-              onClick={() => setRefuse({ title: `Deny claim #${r.id}`, confirmLabel: "Deny", run: (reason) => decide.mutate({ claim: r, status: "DENIED", reason }) })}
+              onClick={() =>
+                setRefuse({
+                  title: `Deny claim #${r.id}`,
+                  confirmLabel: "Deny",
+                  run: (reason) => decide.mutate({ claim: r, status: "DENIED", reason }),
+                })
+              }
             >
               Deny
             </button>
@@ -181,14 +262,28 @@ export function ClaimsScreen() {
   const p = columnsFor<Processed>();
   const processedColumns: Column<Processed>[] = [
     p.display({ id: "id", header: "#", cell: ({ row: { original: r } }) => r.id }),
-    p.display({ id: "user", header: "User", cell: ({ row: { original: r } }) => userName(processed.data?.users, r.userId) }),
+    p.display({
+      id: "user",
+      header: "User",
+      cell: ({ row: { original: r } }) => userName(processed.data?.users, r.userId),
+    }),
     p.display({ id: "amount", header: "Amount", cell: ({ row: { original: r } }) => <AmountCell r={r} /> }),
     p.display({ id: "risk", header: "Risk", cell: ({ row: { original: r } }) => riskCell(r) }),
     p.display({ id: "origin", header: "Network and device", cell: ({ row: { original: r } }) => <OriginCell r={r} /> }),
-    p.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => <Badge tone={r.status === "DENIED" ? "red" : "green"}>{statusWords(r.status)}</Badge> }),
+    p.display({
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: r } }) => (
+        <Badge tone={r.status === "DENIED" ? "red" : "green"}>{statusWords(r.status)}</Badge>
+      ),
+    }),
     p.display({ id: "processedAt", header: "Processed", cell: ({ row: { original: r } }) => when(r.processedAt) }),
     p.display({ id: "reason", header: "Reason", cell: ({ row: { original: r } }) => r.denyReason ?? r.reason ?? "" }),
-    p.display({ id: "hash", header: "Hash", cell: ({ row: { original: r } }) => (r.txHash ? <TxHash hash={r.txHash} /> : "") }),
+    p.display({
+      id: "hash",
+      header: "Hash",
+      cell: ({ row: { original: r } }) => (r.txHash ? <TxHash hash={r.txHash} /> : ""),
+    }),
   ];
 
   return (
@@ -197,7 +292,12 @@ export function ClaimsScreen() {
         title={`Claims waiting for a decision (${claims.data?.total ?? pending.length})`}
         actions={
           chosen.length > 0 && (
-            <button type="button" className={buttonClass({ size: "sm" })} onClick={approveChosen} disabled={approveAll.isPending || decide.isPending}>
+            <button
+              type="button"
+              className={buttonClass({ size: "sm" })}
+              onClick={approveChosen}
+              disabled={approveAll.isPending || decide.isPending}
+            >
               Approve selected ({chosen.length})
             </button>
           )
@@ -213,13 +313,27 @@ export function ClaimsScreen() {
         {claims.isPending ? (
           <Loading />
         ) : claims.isError ? (
-          <p role="alert" className="text-red-700">{claims.error.message}</p>
+          <p role="alert" className="text-red-700">
+            {claims.error.message}
+          </p>
         ) : pending.length === 0 ? (
           <Empty>No pending claims to review</Empty>
         ) : (
-          <DataTable label="Pending claims" columns={columns} data={pending} rowKey={(r) => r.id} list={list} sortable={{ createdAt: "createdAt", amount: "amount" }} />
+          <DataTable
+            label="Pending claims"
+            columns={columns}
+            data={pending}
+            rowKey={(r) => r.id}
+            list={list}
+            sortable={{ createdAt: "createdAt", amount: "amount" }}
+          />
         )}
-        <Pager list={list} total={claims.data?.total ?? 0} pageSize={claims.data?.pageSize ?? 200} label="Claim pages" />
+        <Pager
+          list={list}
+          total={claims.data?.total ?? 0}
+          pageSize={claims.data?.pageSize ?? 200}
+          label="Claim pages"
+        />
       </Panel>
       <Panel title="Processed Claims">
         <Filters>
@@ -235,9 +349,21 @@ export function ClaimsScreen() {
         ) : (processed.data?.processedClaims.length ?? 0) === 0 ? (
           <Empty>No processed claims found</Empty>
         ) : (
-          <DataTable label="Processed claims" columns={processedColumns} data={processed.data!.processedClaims} rowKey={(r) => r.id} list={done} sortable={{ amount: "amount" }} />
+          <DataTable
+            label="Processed claims"
+            columns={processedColumns}
+            data={processed.data!.processedClaims}
+            rowKey={(r) => r.id}
+            list={done}
+            sortable={{ amount: "amount" }}
+          />
         )}
-        <Pager list={done} total={processed.data?.total ?? 0} pageSize={processed.data?.pageSize ?? 200} label="Processed claim pages" />
+        <Pager
+          list={done}
+          total={processed.data?.total ?? 0}
+          pageSize={processed.data?.pageSize ?? 200}
+          label="Processed claim pages"
+        />
       </Panel>
       <ConfirmPayDialog plan={confirm} onClose={() => setConfirm(null)} />
       <ReasonDialog plan={refuse} onClose={() => setRefuse(null)} />

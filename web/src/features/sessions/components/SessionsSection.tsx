@@ -20,8 +20,12 @@ function elsewhereText(s: Session): string | null {
   const away = s.elsewhere;
   if (!away) return null;
   const what = away.otherNetwork && away.otherDevice ? "network and device" : away.otherNetwork ? "network" : "device";
-  const there = [away.otherNetwork ? away.network : null, away.otherDevice ? away.device : null].filter(Boolean).join(", ");
-  const began = [away.otherNetwork ? (s.network ?? "an unknown network") : null, away.otherDevice ? s.device : null].filter(Boolean).join(", ");
+  const there = [away.otherNetwork ? away.network : null, away.otherDevice ? away.device : null]
+    .filter(Boolean)
+    .join(", ");
+  const began = [away.otherNetwork ? (s.network ?? "an unknown network") : null, away.otherDevice ? s.device : null]
+    .filter(Boolean)
+    .join(", ");
   return `Used from another ${what}: ${there} — was created on ${began}`;
 }
 
@@ -38,7 +42,15 @@ export function SessionsSection() {
       </p>
     );
   }
-  if (sessions.isError) return <FormFailure message={errorText(sessions.error)} retry busy={sessions.isFetching} onRetry={() => void sessions.refetch()} />;
+  if (sessions.isError)
+    return (
+      <FormFailure
+        message={errorText(sessions.error)}
+        retry
+        busy={sessions.isFetching}
+        onRetry={() => void sessions.refetch()}
+      />
+    );
 
   const list = sessions.data;
   const others = list.filter((s) => !s.current).length;
@@ -46,7 +58,9 @@ export function SessionsSection() {
   return (
     <div className="space-y-4">
       {list.length === 0 ? (
-        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">No sessions: you are not signed in anywhere.</p>
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">
+          No sessions: you are not signed in anywhere.
+        </p>
       ) : (
         <ul aria-label="Your sessions" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {list.map((s) => {
@@ -57,7 +71,11 @@ export function SessionsSection() {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     <span title={s.userAgent ?? undefined}>{s.device}</span>
-                    {s.current && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>}
+                    {s.current && (
+                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                        This device
+                      </span>
+                    )}
                   </p>
                   <p className="break-words text-slate-600">
                     {s.ip ?? "Unknown IP"} · last seen{" "}
@@ -71,9 +89,10 @@ export function SessionsSection() {
                     <div className="mt-1 flex items-start gap-1.5 rounded-md bg-amber-50 p-2 text-amber-900">
                       <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                       <p>
-                        <strong className="font-semibold">{elsewhereText(s)}</strong> (from {s.elsewhere.ip ?? "an unknown IP"}, first{" "}
-                        <time dateTime={s.elsewhere.since}>{fullTime(s.elsewhere.since)}</time>). If that was not you, end this session and change your
-                        password.
+                        <strong className="font-semibold">{elsewhereText(s)}</strong> (from{" "}
+                        {s.elsewhere.ip ?? "an unknown IP"}, first{" "}
+                        <time dateTime={s.elsewhere.since}>{fullTime(s.elsewhere.since)}</time>). If that was not you,
+                        end this session and change your password.
                       </p>
                     </div>
                   )}
@@ -82,10 +101,18 @@ export function SessionsSection() {
                   type="button"
                   className={buttonClass({ variant: "outline", size: "sm" })}
                   disabled={end.isPending}
-                  aria-label={s.current ? `End this session (${s.device}, this device): logs you out` : `End the session on ${s.device}, ${s.ip ?? "unknown IP"}`}
+                  aria-label={
+                    s.current
+                      ? `End this session (${s.device}, this device): logs you out`
+                      : `End the session on ${s.device}, ${s.ip ?? "unknown IP"}`
+                  }
                   onClick={() => end.mutate(s)}
                 >
-                  {end.isPending && end.variables?.id === s.id ? <Spinner /> : <LogOut aria-hidden="true" className="h-4 w-4" />}
+                  {end.isPending && end.variables?.id === s.id ? (
+                    <Spinner />
+                  ) : (
+                    <LogOut aria-hidden="true" className="h-4 w-4" />
+                  )}
                   End
                 </button>
               </li>

@@ -13,14 +13,35 @@ import { CeilingNote, healthKey } from "../../at-a-glance";
 
 // The toast after saving names what changed: the online switch alone in the spec's words, anything
 // else as "Daily limit (XRP): 100 → 200".
-export function savedToast(changes: { field: string; label: string; before: string; after: string }[], enabled: boolean) {
-  if (changes.length === 1 && changes[0]!.field === "enabled") return { title: "Faucet Updated", description: `Faucet has been successfully ${enabled ? "enabled" : "disabled"}.` };
-  if (changes.length === 0) return { title: "Settings saved", description: "Nothing changed: the values were already these." };
-  return { title: "Settings saved", description: changes.map((c) => `${c.label}: ${c.before} → ${c.after}`).join("; ") };
+export function savedToast(
+  changes: { field: string; label: string; before: string; after: string }[],
+  enabled: boolean,
+) {
+  if (changes.length === 1 && changes[0]!.field === "enabled")
+    return {
+      title: "Faucet Updated",
+      description: `Faucet has been successfully ${enabled ? "enabled" : "disabled"}.`,
+    };
+  if (changes.length === 0)
+    return { title: "Settings saved", description: "Nothing changed: the values were already these." };
+  return {
+    title: "Settings saved",
+    description: changes.map((c) => `${c.label}: ${c.before} → ${c.after}`).join("; "),
+  };
 }
 
 // The settings form's fields, named as the server names them (its refusals start with the name).
-const SETTINGS_FIELDS = ["dailyLimit", "minAmount", "maxAmount", "ipGrouping", "powDifficulty", "accountsPerHour", "accountsPerDay", "bonusDailyLimit", "bonusMinAccountAgeHours"] as const;
+const SETTINGS_FIELDS = [
+  "dailyLimit",
+  "minAmount",
+  "maxAmount",
+  "ipGrouping",
+  "powDifficulty",
+  "accountsPerHour",
+  "accountsPerDay",
+  "bonusDailyLimit",
+  "bonusMinAccountAgeHours",
+] as const;
 
 type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -68,8 +89,20 @@ export function FaucetControl() {
       return field !== null;
     },
   });
-  if (settings.isPending) return <Panel title="Faucet Control"><Loading /></Panel>;
-  if (settings.isError) return <Panel title="Faucet Control"><p role="alert" className="text-red-700">Failed to load faucet settings</p></Panel>;
+  if (settings.isPending)
+    return (
+      <Panel title="Faucet Control">
+        <Loading />
+      </Panel>
+    );
+  if (settings.isError)
+    return (
+      <Panel title="Faucet Control">
+        <p role="alert" className="text-red-700">
+          Failed to load faucet settings
+        </p>
+      </Panel>
+    );
   const s = settings.data;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,17 +127,28 @@ export function FaucetControl() {
       title="Faucet Control"
       actions={
         <label className="inline-flex cursor-pointer items-center gap-3">
-          <span className={s.enabled ? "font-semibold text-green-700" : "font-semibold text-red-700"}>{s.enabled ? "Online" : "Offline"}</span>
+          <span className={s.enabled ? "font-semibold text-green-700" : "font-semibold text-red-700"}>
+            {s.enabled ? "Online" : "Offline"}
+          </span>
           <button
             type="button"
             role="switch"
             aria-checked={s.enabled}
             aria-label="Faucet online"
             disabled={save.isPending}
-            onClick={() => save.mutate({ dailyLimit: s.dailyLimit, minAmount: s.minAmount, maxAmount: s.maxAmount, enabled: !s.enabled })}
+            onClick={() =>
+              save.mutate({
+                dailyLimit: s.dailyLimit,
+                minAmount: s.minAmount,
+                maxAmount: s.maxAmount,
+                enabled: !s.enabled,
+              })
+            }
             className={`relative h-7 w-12 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${s.enabled ? "bg-green-600" : "bg-slate-300"}`}
           >
-            <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${s.enabled ? "left-6" : "left-1"}`} />
+            <span
+              className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${s.enabled ? "left-6" : "left-1"}`}
+            />
           </button>
         </label>
       }
@@ -114,7 +158,9 @@ export function FaucetControl() {
         <Field label="Minimum amount (XRP)" inputMode="decimal" {...bind("min-amount", "minAmount")} />
         <Field label="Maximum amount (XRP)" inputMode="decimal" {...bind("max-amount", "maxAmount")} />
         <div className="space-y-1.5">
-          <label htmlFor="ip-grouping" className="block text-sm font-medium text-slate-800">Per-IP limits count IPv4</label>
+          <label htmlFor="ip-grouping" className="block text-sm font-medium text-slate-800">
+            Per-IP limits count IPv4
+          </label>
           <select
             id="ip-grouping"
             value={form.ipGrouping}
@@ -129,28 +175,57 @@ export function FaucetControl() {
             <option value="address">each IPv4 address</option>
             <option value="subnet">each IPv4 network (/24)</option>
           </select>
-          {errors.ipGrouping && <p id="ip-grouping-error" className="text-sm text-red-700">{errors.ipGrouping}</p>}
-          <p id="ip-grouping-hint" className="text-xs text-slate-600">IPv6 always counts by network (/64): one subscriber's block.</p>
+          {errors.ipGrouping && (
+            <p id="ip-grouping-error" className="text-sm text-red-700">
+              {errors.ipGrouping}
+            </p>
+          )}
+          <p id="ip-grouping-hint" className="text-xs text-slate-600">
+            IPv6 always counts by network (/64): one subscriber's block.
+          </p>
         </div>
-        <Field label="Anti-bot work (0 = off)" inputMode="numeric" {...bind("pow-difficulty", "powDifficulty", "pow-difficulty-hint")} />
-        <Field label="New accounts per hour" inputMode="numeric" {...bind("accounts-per-hour", "accountsPerHour", "accounts-hint")} />
-        <Field label="New accounts per day" inputMode="numeric" {...bind("accounts-per-day", "accountsPerDay", "accounts-hint")} />
-        <Field label="Bonus budget per day (XRP)" inputMode="decimal" {...bind("bonus-daily-limit", "bonusDailyLimit", "bonus-hint")} />
-        <Field label="Bonus account age (hours)" inputMode="numeric" {...bind("bonus-account-age", "bonusMinAccountAgeHours", "bonus-hint")} />
-        <button type="submit" className={buttonClass({ className: "h-11 sm:mt-7" })} disabled={save.isPending}>Save settings</button>
+        <Field
+          label="Anti-bot work (0 = off)"
+          inputMode="numeric"
+          {...bind("pow-difficulty", "powDifficulty", "pow-difficulty-hint")}
+        />
+        <Field
+          label="New accounts per hour"
+          inputMode="numeric"
+          {...bind("accounts-per-hour", "accountsPerHour", "accounts-hint")}
+        />
+        <Field
+          label="New accounts per day"
+          inputMode="numeric"
+          {...bind("accounts-per-day", "accountsPerDay", "accounts-hint")}
+        />
+        <Field
+          label="Bonus budget per day (XRP)"
+          inputMode="decimal"
+          {...bind("bonus-daily-limit", "bonusDailyLimit", "bonus-hint")}
+        />
+        <Field
+          label="Bonus account age (hours)"
+          inputMode="numeric"
+          {...bind("bonus-account-age", "bonusMinAccountAgeHours", "bonus-hint")}
+        />
+        <button type="submit" className={buttonClass({ className: "h-11 sm:mt-7" })} disabled={save.isPending}>
+          Save settings
+        </button>
       </form>
       <p id="pow-difficulty-hint" className="mt-2 text-sm text-slate-500">
-        Anti-bot work is how many key derivations a browser tries before the faucet, reviewer bonus, signup and register forms are
-        accepted: 2000 costs a visitor about a third of a second and a bot farm the same for every request. Raise it when bots get
-        through.
+        Anti-bot work is how many key derivations a browser tries before the faucet, reviewer bonus, signup and register
+        forms are accepted: 2000 costs a visitor about a third of a second and a bot farm the same for every request.
+        Raise it when bots get through.
       </p>
       <p id="accounts-hint" className="mt-1 text-sm text-slate-500">
-        New accounts per hour and per day: how many accounts one IP network (as chosen under Per-IP limits count) may register,
-        1 to 1000 each; more are refused until the oldest of them is an hour or a day old.
+        New accounts per hour and per day: how many accounts one IP network (as chosen under Per-IP limits count) may
+        register, 1 to 1000 each; more are refused until the oldest of them is an hour or a day old.
       </p>
       <p id="bonus-hint" className="mt-1 text-sm text-slate-500">
-        Bonus budget: what social sharing and reviewer bonuses may pay in a day, released an hour at a time like the daily limit.
-        Bonus account age: how old an account must be before it may claim a bonus, 0 to 720 hours (30 days).
+        Bonus budget: what social sharing and reviewer bonuses may pay in a day, released an hour at a time like the
+        daily limit. Bonus account age: how old an account must be before it may claim a bonus, 0 to 720 hours (30
+        days).
       </p>
       <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
       <CeilingNote />

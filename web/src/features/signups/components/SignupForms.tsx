@@ -1,6 +1,11 @@
 import { CheckCircle2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { ALERT_TYPES_REQUIRED, EMAIL_REQUIRED, ALERT_TYPES as TYPES, type AlertType } from "../../../../../src/shared/forms";
+import {
+  ALERT_TYPES_REQUIRED,
+  EMAIL_REQUIRED,
+  ALERT_TYPES as TYPES,
+  type AlertType,
+} from "../../../../../src/shared/forms";
 import { useSignup } from "../api";
 import { errorText } from "../../../lib/errors";
 import { warmProof } from "../../../lib/proof-of-work";
@@ -59,9 +64,27 @@ export function NewsletterForm({ source }: { source: string }) {
         {done ? (
           <Confirmation text="Thanks! You're subscribed to the newsletter." />
         ) : (
-          <form onSubmit={submit} onFocus={() => warmProof("newsletter")} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
-            <Field id={`${id}-email`} label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            <Field id={`${id}-name`} label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <form
+            onSubmit={submit}
+            onFocus={() => warmProof("newsletter")}
+            className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+            noValidate
+          >
+            <Field
+              id={`${id}-email`}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <Field
+              id={`${id}-name`}
+              label="Name (optional)"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
             <button type="submit" className={buttonClass({ className: "h-11" })} disabled={signup.isPending}>
               {signup.isPending ? "Signing up..." : "Subscribe"}
             </button>
@@ -84,13 +107,20 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
   const [done, setDone] = useState(false);
   const shown = compact ? ALERT_TYPES.slice(0, 3) : ALERT_TYPES;
 
-  const toggle = (type: string) => setTypes((current) => (current.includes(type) ? current.filter((t) => t !== type) : [...current, type]));
+  const toggle = (type: string) =>
+    setTypes((current) => (current.includes(type) ? current.filter((t) => t !== type) : [...current, type]));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) return toast({ variant: "destructive", ...EMAIL_REQUIRED });
     if (types.length === 0) return toast({ variant: "destructive", ...ALERT_TYPES_REQUIRED });
     signup.mutate(
-      { email: email.trim(), name: name.trim() || undefined, phone: compact ? undefined : phone.trim() || undefined, alertTypes: types, source },
+      {
+        email: email.trim(),
+        name: name.trim() || undefined,
+        phone: compact ? undefined : phone.trim() || undefined,
+        alertTypes: types,
+        source,
+      },
       {
         onSuccess: () => {
           setDone(true);
@@ -111,16 +141,46 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
         ) : (
           <form onSubmit={submit} onFocus={() => warmProof("earning-alerts")} className="space-y-4" noValidate>
             <div className={compact ? "grid gap-3 sm:grid-cols-2" : "grid gap-3 sm:grid-cols-3"}>
-              <Field id={`${id}-email`} label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-              <Field id={`${id}-name`} label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-              {!compact && <Field id={`${id}-phone`} label="Phone (optional)" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />}
+              <Field
+                id={`${id}-email`}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <Field
+                id={`${id}-name`}
+                label="Name (optional)"
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+              {!compact && (
+                <Field
+                  id={`${id}-phone`}
+                  label="Phone (optional)"
+                  type="tel"
+                  autoComplete="tel"
+                  value={phone}
+                  onChange={(e) => setPhone(e.target.value)}
+                />
+              )}
             </div>
             <fieldset>
               <legend className="text-sm font-medium text-slate-800">Alert types</legend>
               <div className="mt-2 flex flex-wrap gap-2">
                 {shown.map((type) => (
-                  <label key={type.id} className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
-                    <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={types.includes(type.id)} onChange={() => toggle(type.id)} />
+                  <label
+                    key={type.id}
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
+                  >
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand-600"
+                      checked={types.includes(type.id)}
+                      onChange={() => toggle(type.id)}
+                    />
                     {type.label}
                   </label>
                 ))}

@@ -13,7 +13,8 @@ export function SiteSettings() {
   const save = useSaveSite();
   const [form, setForm] = useState({ name: "", contactEmail: "", logoUrl: null as string | null });
   useEffect(() => {
-    if (site.data) setForm({ name: site.data.name, contactEmail: site.data.contactEmail ?? "", logoUrl: site.data.logoUrl });
+    if (site.data)
+      setForm({ name: site.data.name, contactEmail: site.data.contactEmail ?? "", logoUrl: site.data.logoUrl });
   }, [site.data]);
   if (!site.data) return <Loading />;
   const submit = (event: FormEvent) => {
@@ -23,8 +24,20 @@ export function SiteSettings() {
   return (
     <Panel title="Site name, logo and contact">
       <form onSubmit={submit} className="max-w-xl space-y-4">
-        <Field id="site-name" label="Site name" required maxLength={60} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <ImageField label="Logo (shown beside the name)" value={form.logoUrl} onChange={(logoUrl) => setForm({ ...form, logoUrl })} hint="A square PNG, JPEG or WebP, at most 2 MiB. Without one, the droplet mark shows." />
+        <Field
+          id="site-name"
+          label="Site name"
+          required
+          maxLength={60}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <ImageField
+          label="Logo (shown beside the name)"
+          value={form.logoUrl}
+          onChange={(logoUrl) => setForm({ ...form, logoUrl })}
+          hint="A square PNG, JPEG or WebP, at most 2 MiB. Without one, the droplet mark shows."
+        />
         <Field
           id="site-contact"
           label="Contact address (optional)"
@@ -34,7 +47,8 @@ export function SiteSettings() {
           onChange={(e) => setForm({ ...form, contactEmail: e.target.value })}
         />
         <p className="text-sm text-slate-600">
-          The contact page shows this address beside its form; messages sent with the form arrive in the Inbox. Users who forget their password are sent there when the site sends no email.
+          The contact page shows this address beside its form; messages sent with the form arrive in the Inbox. Users
+          who forget their password are sent there when the site sends no email.
         </p>
         <button type="submit" className={buttonClass()} disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save"}

@@ -18,7 +18,17 @@ type Props = {
 };
 
 // The wallet form that appears after a share; it takes focus when it opens and whenever its field is wrong.
-export function BonusClaimForm({ address, onAddressChange, error, busy, submitLabel, closeLabel, onSubmit, onClose, children }: Props) {
+export function BonusClaimForm({
+  address,
+  onAddressChange,
+  error,
+  busy,
+  submitLabel,
+  closeLabel,
+  onSubmit,
+  onClose,
+  children,
+}: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const errorId = `${id}-error`;
@@ -37,7 +47,12 @@ export function BonusClaimForm({ address, onAddressChange, error, busy, submitLa
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Claim your sharing bonus" className="mt-6 space-y-4 rounded-xl border border-brand-200 bg-brand-50/60 p-4 sm:p-5">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Claim your sharing bonus"
+      className="mt-6 space-y-4 rounded-xl border border-brand-200 bg-brand-50/60 p-4 sm:p-5"
+    >
       <div className="flex items-start gap-3">
         <Wallet aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
         <div className="text-sm text-slate-700">{children}</div>
@@ -78,13 +93,18 @@ export function BonusClaimForm({ address, onAddressChange, error, busy, submitLa
 
 // A bonus claim the server accepted, kept in the card once the form closes (the toast goes): what,
 // its status, and where to follow it.
-export function BonusClaimed({ claim }: { claim: { id: number; platform: string | null; amount: string; status: string } }) {
+export function BonusClaimed({
+  claim,
+}: {
+  claim: { id: number; platform: string | null; amount: string; status: string };
+}) {
   return (
     <div role="status" className="mt-6 flex items-start gap-3 rounded-lg bg-green-50 p-4 text-sm text-green-900">
       <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       <p>
         <strong>
-          Bonus claim #{claim.id} for {claim.amount} XRP{claim.platform ? ` (${claim.platform})` : ""} received: {claim.status}.
+          Bonus claim #{claim.id} for {claim.amount} XRP{claim.platform ? ` (${claim.platform})` : ""} received:{" "}
+          {claim.status}.
         </strong>{" "}
         Our team verifies it, then pays it. Follow it on your dashboard, under Rewards.
       </p>

@@ -25,7 +25,10 @@ export function ShareAndEarnCard() {
   const claimedThisWeek = availableAt && new Date(availableAt).getTime() > Date.now() ? availableAt : null;
 
   const share = (platform: SocialPlatform) =>
-    flow.share(platform, { title: "Thanks for sharing!", description: "Now submit your wallet address below to claim your bonus." });
+    flow.share(platform, {
+      title: "Thanks for sharing!",
+      description: "Now submit your wallet address below to claim your bonus.",
+    });
 
   const submit = () => {
     const checked = checkBonusAddress(address);
@@ -35,7 +38,11 @@ export function ShareAndEarnCard() {
     }
     setError(null);
     if (!shared) {
-      toast({ variant: "destructive", title: "Please share first", description: "You need to share on social media before claiming your bonus." });
+      toast({
+        variant: "destructive",
+        title: "Please share first",
+        description: "You need to share on social media before claiming your bonus.",
+      });
       return;
     }
     claim.mutate({ address: checked.address }, { onSuccess: flow.claimed });
@@ -60,11 +67,15 @@ export function ShareAndEarnCard() {
         className="mt-5"
         onShare={share}
         busyPlatform={recordShare.isPending ? recordShare.variables : null}
-        availableAt={Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, { at: p.claimableAt, limit: p.waitLimit }]))}
+        availableAt={Object.fromEntries(
+          (offer.data?.platforms ?? []).map((p) => [p.platform, { at: p.claimableAt, limit: p.waitLimit }]),
+        )}
       />
       <BonusWaits waits={offer.data?.waits} />
       {claim.data && !formOpen && <BonusClaimed claim={claim.data} />}
-      {claim.error !== null && <FormFailure message={refusalText(claim.error)} retry={false} busy={claim.isPending} className="mt-4" />}
+      {claim.error !== null && (
+        <FormFailure message={refusalText(claim.error)} retry={false} busy={claim.isPending} className="mt-4" />
+      )}
       {formOpen && (
         <BonusClaimForm
           address={address}
@@ -78,16 +89,14 @@ export function ShareAndEarnCard() {
         >
           {shared ? (
             <p>
-              You shared on <strong>{shared}</strong>. Enter the XRP wallet address for your bonus; the admin team verifies it before
-              it is paid.
+              You shared on <strong>{shared}</strong>. Enter the XRP wallet address for your bonus; the admin team
+              verifies it before it is paid.
             </p>
           ) : (
             <p>Enter the XRP wallet address for your bonus.</p>
           )}
           {claimedThisWeek && shared && (
-            <p className="mt-1 font-medium text-amber-800">
-              {claimedThisWeekText(shared, claimedThisWeek)}
-            </p>
+            <p className="mt-1 font-medium text-amber-800">{claimedThisWeekText(shared, claimedThisWeek)}</p>
           )}
         </BonusClaimForm>
       )}

@@ -88,7 +88,10 @@ const HELD_BY: Record<string, string> = {
 
 // A platform's bonus state, as its button says it before any share: ready, when it is claimable again
 // (its own week), or from when and which limit holds it (the account's age, a weekly limit).
-export function bonusState(when: BonusWhen | string | null | undefined, now = Date.now()): { ready: boolean; text: string } {
+export function bonusState(
+  when: BonusWhen | string | null | undefined,
+  now = Date.now(),
+): { ready: boolean; text: string } {
   const { at, limit } = typeof when === "object" && when !== null ? when : { at: when ?? null, limit: null };
   if (!at || new Date(at).getTime() <= now) return { ready: true, text: "Bonus ready" };
   const held = limit ? HELD_BY[limit] : undefined;
@@ -101,7 +104,11 @@ export function bonusState(when: BonusWhen | string | null | undefined, now = Da
 export function BonusWaits({ waits }: { waits: { limit: string; message: string }[] | undefined }) {
   if (!waits || waits.length === 0) return null;
   return (
-    <div role="note" aria-label="When your bonus is available" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div
+      role="note"
+      aria-label="When your bonus is available"
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
       <ul className="space-y-1">
         {waits.map((w) => (
           <li key={w.limit}>{w.message}</li>
@@ -118,25 +125,28 @@ export function ShareButtons({ onShare, busyPlatform, className, availableAt }: 
       {PLATFORMS.map((platform) => {
         const state = availableAt ? bonusState(availableAt[platform]) : null;
         const button = (
-        <button
-          key={platform}
-          type="button"
-          onClick={() => {
-            openShareWindow(platform);
-            onShare(platform);
-          }}
-          disabled={busyPlatform != null}
-          className={buttonClass({ className: cn("w-full text-white", LOOKS[platform].className) })}
-        >
-          {busyPlatform === platform ? <Spinner /> : LOOKS[platform].icon}
-          Share on {platform}
-        </button>
+          <button
+            key={platform}
+            type="button"
+            onClick={() => {
+              openShareWindow(platform);
+              onShare(platform);
+            }}
+            disabled={busyPlatform != null}
+            className={buttonClass({ className: cn("w-full text-white", LOOKS[platform].className) })}
+          >
+            {busyPlatform === platform ? <Spinner /> : LOOKS[platform].icon}
+            Share on {platform}
+          </button>
         );
         if (!state) return <div key={platform}>{button}</div>;
         return (
           <div key={platform} className="flex flex-col gap-1">
             {button}
-            <span data-testid={`bonus-state-${platform}`} className={cn("text-center text-xs font-medium", state.ready ? "text-green-800" : "text-amber-800")}>
+            <span
+              data-testid={`bonus-state-${platform}`}
+              className={cn("text-center text-xs font-medium", state.ready ? "text-green-800" : "text-amber-800")}
+            >
               {state.text}
             </span>
           </div>

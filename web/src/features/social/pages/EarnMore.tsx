@@ -5,7 +5,14 @@ import { ArrowRight, Award, Droplet, Info, Lock, PenLine, Share2, Sparkles, User
 import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
 import { useCurrentUser } from "../../../api/session";
 import { BonusClaimed, BonusClaimForm } from "../components/BonusClaimForm";
-import { BonusWaits, bonusState, ShareButtons, SHARE_DESCRIPTION, SHARE_TITLE, shareUrl } from "../components/ShareButtons";
+import {
+  BonusWaits,
+  bonusState,
+  ShareButtons,
+  SHARE_DESCRIPTION,
+  SHARE_TITLE,
+  shareUrl,
+} from "../components/ShareButtons";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { refusalText } from "../../../lib/errors";
 import { claimedThisWeekText } from "../../../../../src/shared/social-bonus";
@@ -19,7 +26,10 @@ import { usePageTitle } from "../../../lib/usePageTitle";
 
 function LoginNotice() {
   return (
-    <aside aria-labelledby="login-required" className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+    <aside
+      aria-labelledby="login-required"
+      className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
+    >
       <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" />
       <div>
         <h2 id="login-required" className="font-semibold">
@@ -37,7 +47,19 @@ function LoginNotice() {
   );
 }
 
-function OpportunityCard({ to, icon, title, text, cta }: { to: string; icon: ReactNode; title: string; text: string; cta: string }) {
+function OpportunityCard({
+  to,
+  icon,
+  title,
+  text,
+  cta,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  cta: string;
+}) {
   return (
     <Card className="flex flex-col p-5 sm:p-6">
       <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-50 text-brand-600">{icon}</span>
@@ -54,7 +76,12 @@ function OpportunityCard({ to, icon, title, text, cta }: { to: string; icon: Rea
 const PREVIEW_REWARDS = [
   { name: "Referral Program", text: "Invite friends who claim their first drop.", reward: "+50 XRP", icon: Users },
   { name: "Staking Rewards", text: "Earn for holding XRP with us over time.", reward: "+100 XRP", icon: Lock },
-  { name: "Educational Quests", text: "Learn about the XRP Ledger and pass short quizzes.", reward: "+25 XRP", icon: Award },
+  {
+    name: "Educational Quests",
+    text: "Learn about the XRP Ledger and pass short quizzes.",
+    reward: "+25 XRP",
+    icon: Award,
+  },
 ];
 
 // /earn-more: share the faucet (anyone), claim the sharing bonus (logged-in users).
@@ -71,10 +98,16 @@ export default function EarnMore() {
 
   const share = (platform: SocialPlatform) => {
     if (!user) {
-      toast({ title: "Login Required", description: "Please log in to claim social sharing bonuses. You can still share to help spread the word!" });
+      toast({
+        title: "Login Required",
+        description: "Please log in to claim social sharing bonuses. You can still share to help spread the word!",
+      });
       return;
     }
-    flow.share(platform, { title: "Share Recorded!", description: `Thanks for sharing on ${platform}! Now submit your wallet address below to claim your bonus.` });
+    flow.share(platform, {
+      title: "Share Recorded!",
+      description: `Thanks for sharing on ${platform}! Now submit your wallet address below to claim your bonus.`,
+    });
   };
 
   const submit = () => {
@@ -93,7 +126,12 @@ export default function EarnMore() {
       return;
     }
     claim.mutate(
-      { address: trimmed, platform: shared, sharedUrl: shareUrl(), sharedContent: { title: SHARE_TITLE, description: SHARE_DESCRIPTION } },
+      {
+        address: trimmed,
+        platform: shared,
+        sharedUrl: shareUrl(),
+        sharedContent: { title: SHARE_TITLE, description: SHARE_DESCRIPTION },
+      },
       { onSuccess: flow.claimed },
     );
   };
@@ -124,8 +162,8 @@ export default function EarnMore() {
               <strong className="font-semibold text-slate-900">
                 {amount} XRP per platform, up to {weekly} XRP per week.
               </strong>{" "}
-              Share the faucet on Facebook, Twitter or LinkedIn, then claim your bonus; our team verifies each claim before it is
-              paid.
+              Share the faucet on Facebook, Twitter or LinkedIn, then claim your bonus; our team verifies each claim
+              before it is paid.
             </p>
           </div>
         </div>
@@ -133,11 +171,19 @@ export default function EarnMore() {
           className="mt-6"
           onShare={share}
           busyPlatform={recordShare.isPending ? recordShare.variables : null}
-          availableAt={user ? Object.fromEntries((offer.data?.platforms ?? []).map((p) => [p.platform, { at: p.claimableAt, limit: p.waitLimit }])) : undefined}
+          availableAt={
+            user
+              ? Object.fromEntries(
+                  (offer.data?.platforms ?? []).map((p) => [p.platform, { at: p.claimableAt, limit: p.waitLimit }]),
+                )
+              : undefined
+          }
         />
         {user && <BonusWaits waits={offer.data?.waits} />}
         {claim.data && !formOpen && <BonusClaimed claim={claim.data} />}
-        {claim.error !== null && <FormFailure message={refusalText(claim.error)} retry={false} busy={claim.isPending} className="mt-4" />}
+        {claim.error !== null && (
+          <FormFailure message={refusalText(claim.error)} retry={false} busy={claim.isPending} className="mt-4" />
+        )}
         {formOpen && (
           <BonusClaimForm
             address={address}
@@ -152,7 +198,8 @@ export default function EarnMore() {
             <p>
               {shared ? (
                 <>
-                  You shared on <strong>{shared}</strong>. Enter your XRP wallet address to claim your {amount} XRP bonus.
+                  You shared on <strong>{shared}</strong>. Enter your XRP wallet address to claim your {amount} XRP
+                  bonus.
                 </>
               ) : (
                 <>Share on a platform above, then enter your XRP wallet address to claim your {amount} XRP bonus.</>
@@ -196,7 +243,9 @@ export default function EarnMore() {
             <li key={name} className="flex flex-col rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
               <div className="flex items-center justify-between gap-2">
                 <Icon aria-hidden="true" className="h-5 w-5 text-slate-500" />
-                <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-bold text-green-800">{reward}</span>
+                <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-bold text-green-800">
+                  {reward}
+                </span>
               </div>
               <h3 className="mt-3 font-semibold text-slate-900">{name}</h3>
               <p className="mt-1 text-sm text-slate-600">{text}</p>

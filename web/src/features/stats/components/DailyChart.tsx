@@ -8,14 +8,25 @@ export function niceMax(value: number): number {
   return [1, 2, 5, 10].map((m) => m * power).find((top) => top >= value)!;
 }
 
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 // Requests and XRP paid per day for 30 days, as plain SVG bars (no chart library to download), with
 // a value axis (0, half, top) and a day axis (first, middle and last day) written beside them.
 export function DailyChart() {
   const days = useDailyStats();
-  if (days.isPending) return <Panel title="Last 30 Days"><Loading /></Panel>;
-  if (days.isError) return <Panel title="Last 30 Days"><p className="text-red-700">{days.error.message}</p></Panel>;
+  if (days.isPending)
+    return (
+      <Panel title="Last 30 Days">
+        <Loading />
+      </Panel>
+    );
+  if (days.isError)
+    return (
+      <Panel title="Last 30 Days">
+        <p className="text-red-700">{days.error.message}</p>
+      </Panel>
+    );
   const data = days.data;
   const w = 600;
   const h = 120;
@@ -30,13 +41,30 @@ export function DailyChart() {
         <div className="flex gap-2">
           <div aria-hidden="true" className="flex h-28 flex-col justify-between text-right text-xs text-slate-600">
             {ticks.map((t) => (
-              <span key={t} className="-my-1.5">{t.toLocaleString("en-US")}</span>
+              <span key={t} className="-my-1.5">
+                {t.toLocaleString("en-US")}
+              </span>
             ))}
           </div>
           <div className="min-w-0 flex-1">
-            <svg viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" className="h-28 w-full border-b border-l border-slate-400" role="img" aria-label={`${label} per day for the last 30 days`}>
+            <svg
+              viewBox={`0 0 ${w} ${h}`}
+              preserveAspectRatio="none"
+              className="h-28 w-full border-b border-l border-slate-400"
+              role="img"
+              aria-label={`${label} per day for the last 30 days`}
+            >
               {ticks.slice(0, 2).map((t) => (
-                <line key={t} x1={0} x2={w} y1={h - (t / top) * h} y2={h - (t / top) * h} stroke="#e2e8f0" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+                <line
+                  key={t}
+                  x1={0}
+                  x2={w}
+                  y1={h - (t / top) * h}
+                  y2={h - (t / top) * h}
+                  stroke="#e2e8f0"
+                  strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                />
               ))}
               {data.map((d, i) => {
                 const height = (value(d) / top) * h;
@@ -57,11 +85,15 @@ export function DailyChart() {
       </figure>
     );
   };
-  const totals = data.reduce((t, d) => ({ requests: t.requests + d.requests, paid: t.paid + d.xrpPaid }), { requests: 0, paid: 0 });
+  const totals = data.reduce((t, d) => ({ requests: t.requests + d.requests, paid: t.paid + d.xrpPaid }), {
+    requests: 0,
+    paid: 0,
+  });
   return (
     <Panel title="Last 30 Days">
       <p className="mb-3 text-sm text-slate-600">
-        {totals.requests.toLocaleString("en-US")} requests, {totals.paid.toLocaleString("en-US", { maximumFractionDigits: 6 })} XRP paid.
+        {totals.requests.toLocaleString("en-US")} requests,{" "}
+        {totals.paid.toLocaleString("en-US", { maximumFractionDigits: 6 })} XRP paid.
       </p>
       <div className="grid gap-6 md:grid-cols-2">
         {series((d) => d.requests, "#2563eb", "Faucet requests", "requests")}

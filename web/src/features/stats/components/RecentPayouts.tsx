@@ -4,18 +4,23 @@ import { useRecentPayouts } from "../api";
 
 // What the feed's shortened addresses do not hide: each hash opens the payment on the ledger, which
 // shows the whole address (every payment on the XRP Ledger is public), so the page says so.
-const FEED_NOTE = "Addresses are shortened here, but every payment is public on the XRP Ledger: its transaction, linked beside it, shows the whole address.";
+const FEED_NOTE =
+  "Addresses are shortened here, but every payment is public on the XRP Ledger: its transaction, linked beside it, shows the whole address.";
 
 // The home page's live feed of the latest payments, each with its explorer link: proof the faucet pays.
 export function RecentPayouts() {
   const feed = useRecentPayouts();
   if (feed.isPending) return <p className="min-h-24 text-slate-600">Loading the latest payouts...</p>;
-  if (feed.isError || feed.data.length === 0) return <p className="text-slate-600">No payouts yet: the first ones show here as they are paid.</p>;
+  if (feed.isError || feed.data.length === 0)
+    return <p className="text-slate-600">No payouts yet: the first ones show here as they are paid.</p>;
   return (
     <>
       <ul aria-label="Latest payouts" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {feed.data.map((p) => (
-          <li key={`${p.txHash}-${p.paidAt}`} className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm">
+          <li
+            key={`${p.txHash}-${p.paidAt}`}
+            className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm"
+          >
             <span className="font-semibold text-slate-900">{p.amount} XRP</span>
             <span className="font-mono text-slate-700">to {p.address}</span>
             <time dateTime={p.paidAt} className="text-slate-600">

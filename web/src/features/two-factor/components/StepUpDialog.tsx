@@ -48,7 +48,9 @@ export function StepUpDialog() {
     event.preventDefault();
     stepUp.mutate(withPassword ? { password: code } : { code: code.trim() }, { onSuccess: () => finish(true) });
   };
-  const wrongCode = stepUp.error instanceof ApiError && ["WRONG_CODE", "CODE_REQUIRED", "WRONG_PASSWORD"].includes(stepUp.error.code ?? "");
+  const wrongCode =
+    stepUp.error instanceof ApiError &&
+    ["WRONG_CODE", "CODE_REQUIRED", "WRONG_PASSWORD"].includes(stepUp.error.code ?? "");
   const field = {
     value: code,
     error: wrongCode ? errorText(stepUp.error) : null,
@@ -66,13 +68,27 @@ export function StepUpDialog() {
         withPassword ? (
           <p>{asked?.message || "Enter your password to confirm this."} It counts for 5 minutes.</p>
         ) : (
-          <p>{asked?.message || "Enter a code from your authenticator app to confirm this."} A code counts for 5 minutes.</p>
+          <p>
+            {asked?.message || "Enter a code from your authenticator app to confirm this."} A code counts for 5 minutes.
+          </p>
         )
       }
     >
       <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-        {withPassword ? <Field id="step-up-password" label="Your password" type="password" autoComplete="current-password" {...field} /> : <CodeField id="step-up-code" recovery {...field} />}
-        {stepUp.error !== null && !wrongCode && <FormFailure message={errorText(stepUp.error)} retry={false} busy={stepUp.isPending} />}
+        {withPassword ? (
+          <Field
+            id="step-up-password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            {...field}
+          />
+        ) : (
+          <CodeField id="step-up-code" recovery {...field} />
+        )}
+        {stepUp.error !== null && !wrongCode && (
+          <FormFailure message={errorText(stepUp.error)} retry={false} busy={stepUp.isPending} />
+        )}
         <div className="flex flex-wrap justify-end gap-2">
           <Dialog.Close type="button" className={buttonClass({ variant: "outline" })}>
             Cancel

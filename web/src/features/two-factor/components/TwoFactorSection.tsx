@@ -6,7 +6,14 @@
 import { CheckCircle2, Copy, Download, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState, type ChangeEvent, type ComponentProps, type FormEvent } from "react";
 import { useCurrentUser } from "../../../api/session";
-import { useDisableTwoFactor, useEnableTwoFactor, useMustKeepTwoFactor, useRenewRecoveryCodes, useTwoFactorChanged, useTwoFactorSetup } from "../api";
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useMustKeepTwoFactor,
+  useRenewRecoveryCodes,
+  useTwoFactorChanged,
+  useTwoFactorSetup,
+} from "../api";
 import { ApiError, errorText, isNetworkFailure } from "../../../lib/errors";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
@@ -15,16 +22,25 @@ import { FormFailure } from "../../../components/ui/form-failure";
 
 // The refusals that belong under the code field (or, setting up, under the password or setup code);
 // any other is the form's.
-const fieldError = (codes: Set<string>) => (error: unknown) => (error instanceof ApiError && error.code !== null && codes.has(error.code) ? errorText(error) : null);
+const fieldError = (codes: Set<string>) => (error: unknown) =>
+  error instanceof ApiError && error.code !== null && codes.has(error.code) ? errorText(error) : null;
 const codeError = fieldError(new Set(["WRONG_CODE", "CODE_REQUIRED"]));
 const proofError = fieldError(new Set(["WRONG_PASSWORD", "WRONG_SETUP_CODE", "SETUP_CODE_REQUIRED"]));
-const formError = (error: unknown, ofField = codeError) => (error && !ofField(error) && !isNetworkFailure(error) ? errorText(error) : null);
+const formError = (error: unknown, ofField = codeError) =>
+  error && !ofField(error) && !isNetworkFailure(error) ? errorText(error) : null;
 
 // A field for a code from the authenticator app (or, where `recovery`, a recovery code as well).
-export function CodeField({ recovery = false, label, ...props }: Omit<ComponentProps<typeof Field>, "label"> & { recovery?: boolean; label?: string }) {
+export function CodeField({
+  recovery = false,
+  label,
+  ...props
+}: Omit<ComponentProps<typeof Field>, "label"> & { recovery?: boolean; label?: string }) {
   return (
     <Field
-      label={label ?? (recovery ? "Code from your authenticator app, or a recovery code" : "Code from your authenticator app")}
+      label={
+        label ??
+        (recovery ? "Code from your authenticator app, or a recovery code" : "Code from your authenticator app")
+      }
       inputMode={recovery ? "text" : "numeric"}
       autoComplete="one-time-code"
       autoCapitalize="none"
@@ -62,7 +78,11 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
     <>
-      <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => void copyText(text).then(setCopied)}>
+      <button
+        type="button"
+        className={buttonClass({ variant: "outline", size: "sm" })}
+        onClick={() => void copyText(text).then(setCopied)}
+      >
         <Copy aria-hidden="true" className="h-4 w-4" />
         {label}
       </button>
@@ -101,9 +121,14 @@ function RecoveryCodes({ codes, username, onSaved }: { codes: string[]; username
         Save your recovery codes
       </h3>
       <p className="text-sm text-slate-700">
-        If you lose your phone, each of these codes logs you in once instead of a code from the app. Keep them somewhere safe, apart from your phone: they are shown only now.
+        If you lose your phone, each of these codes logs you in once instead of a code from the app. Keep them somewhere
+        safe, apart from your phone: they are shown only now.
       </p>
-      <ul aria-label="Recovery codes" data-testid="recovery-codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900">
+      <ul
+        aria-label="Recovery codes"
+        data-testid="recovery-codes"
+        className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -116,8 +141,7 @@ function RecoveryCodes({ codes, username, onSaved }: { codes: string[]; username
         </button>
       </div>
       <button type="button" className={buttonClass()} onClick={onSaved}>
-        <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-        I saved them
+        <CheckCircle2 aria-hidden="true" className="h-4 w-4" />I saved them
       </button>
     </section>
   );
@@ -153,20 +177,43 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
         }}
       >
         <p className="text-sm text-slate-700">
-          <span className="font-semibold text-slate-900">Off.</span> Turn it on and logging in asks for your password and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy, ...).
+          <span className="font-semibold text-slate-900">Off.</span> Turn it on and logging in asks for your password
+          and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password,
+          Authy, ...).
         </p>
         {needsSetupCode ? (
           <>
             <p className="text-sm text-slate-700">
-              Enter the setup code that <code className="font-mono">--seed-admin</code> printed on the server's console when your admin account was made or reset. It works once, within 24 hours; the operator prints a new one by running <code className="font-mono">--seed-admin</code> again.
+              Enter the setup code that <code className="font-mono">--seed-admin</code> printed on the server's console
+              when your admin account was made or reset. It works once, within 24 hours; the operator prints a new one
+              by running <code className="font-mono">--seed-admin</code> again.
             </p>
-            <Field id="two-factor-setup-code" label="Setup code from the server's console" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="xxxx-xxxx-xxxx-xxxx" className="font-mono tracking-wider" {...proofField} />
+            <Field
+              id="two-factor-setup-code"
+              label="Setup code from the server's console"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="xxxx-xxxx-xxxx-xxxx"
+              className="font-mono tracking-wider"
+              {...proofField}
+            />
           </>
         ) : (
-          <Field id="two-factor-setup-password" label="Your password" type="password" autoComplete="current-password" {...proofField} />
+          <Field
+            id="two-factor-setup-password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            {...proofField}
+          />
         )}
-        {formError(setup.error, proofError) && <FormFailure message={formError(setup.error, proofError)!} retry={false} busy={setup.isPending} />}
-        {isNetworkFailure(setup.error) && <FormFailure message={errorText(setup.error)} retry busy={setup.isPending} onRetry={start} />}
+        {formError(setup.error, proofError) && (
+          <FormFailure message={formError(setup.error, proofError)!} retry={false} busy={setup.isPending} />
+        )}
+        {isNetworkFailure(setup.error) && (
+          <FormFailure message={errorText(setup.error)} retry busy={setup.isPending} onRetry={start} />
+        )}
         <button type="submit" className={buttonClass()} disabled={setup.isPending} aria-busy={setup.isPending}>
           {setup.isPending ? <Spinner /> : <ShieldCheck aria-hidden="true" className="h-4 w-4" />}
           Set up
@@ -183,7 +230,11 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
       <ol className="space-y-4 text-sm text-slate-700">
         <li>
           <p className="font-medium text-slate-900">1. Scan this QR code with your authenticator app.</p>
-          <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.data.qrSvg)}`} alt="QR code to add XRP Faucet to your authenticator app" className="mt-2 h-48 w-48 rounded-lg border border-slate-200 bg-white p-1" />
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.data.qrSvg)}`}
+            alt="QR code to add XRP Faucet to your authenticator app"
+            className="mt-2 h-48 w-48 rounded-lg border border-slate-200 bg-white p-1"
+          />
         </li>
         <li>
           <p className="font-medium text-slate-900">2. Or, without a camera, enter this key in the app.</p>
@@ -209,8 +260,12 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
           enable.reset();
         }}
       />
-      {formError(enable.error) && <FormFailure message={formError(enable.error)!} retry={false} busy={enable.isPending} />}
-      {isNetworkFailure(enable.error) && <FormFailure message={errorText(enable.error)} retry busy={enable.isPending} />}
+      {formError(enable.error) && (
+        <FormFailure message={formError(enable.error)!} retry={false} busy={enable.isPending} />
+      )}
+      {isNetworkFailure(enable.error) && (
+        <FormFailure message={errorText(enable.error)} retry busy={enable.isPending} />
+      )}
       <div className="flex flex-wrap gap-2">
         <Busy busy={enable.isPending} label="Turn on" />
         <button
@@ -233,7 +288,17 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
 type Step = "renew" | "disable" | null;
 
 // On: the recovery codes left, new ones, turning it off (each with a current code).
-function Status({ left, mustKeep, onCodes, onOff }: { left: number; mustKeep: boolean; onCodes: (codes: string[]) => void; onOff: (message: string) => void }) {
+function Status({
+  left,
+  mustKeep,
+  onCodes,
+  onOff,
+}: {
+  left: number;
+  mustKeep: boolean;
+  onCodes: (codes: string[]) => void;
+  onOff: (message: string) => void;
+}) {
   const [step, setStep] = useState<Step>(null);
   const [code, setCode] = useState("");
   const renew = useRenewRecoveryCodes();
@@ -255,13 +320,20 @@ function Status({ left, mustKeep, onCodes, onOff }: { left: number; mustKeep: bo
       <p className="flex items-start gap-2 text-sm text-slate-700">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
         <span>
-          <span className="font-semibold text-green-800">On.</span> Logging in asks for a code from your authenticator app.{" "}
+          <span className="font-semibold text-green-800">On.</span> Logging in asks for a code from your authenticator
+          app.{" "}
           <span className={left <= 3 ? "font-medium text-amber-800" : undefined} data-testid="recovery-codes-left">
-            {left === 0 ? "You have no recovery codes left: make new ones." : `You have ${left} recovery ${left === 1 ? "code" : "codes"} left.`}
+            {left === 0
+              ? "You have no recovery codes left: make new ones."
+              : `You have ${left} recovery ${left === 1 ? "code" : "codes"} left.`}
           </span>
         </span>
       </p>
-      {mustKeep && <p className="text-sm text-slate-600">This server pays real XRP, so its admins must keep two-factor sign-in on.</p>}
+      {mustKeep && (
+        <p className="text-sm text-slate-600">
+          This server pays real XRP, so its admins must keep two-factor sign-in on.
+        </p>
+      )}
       {step === null ? (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => open("renew")}>
@@ -275,9 +347,17 @@ function Status({ left, mustKeep, onCodes, onOff }: { left: number; mustKeep: bo
           )}
         </div>
       ) : (
-        <form onSubmit={submit} className="space-y-4 rounded-lg border border-slate-200 p-4" noValidate aria-label={step === "renew" ? "New recovery codes" : "Turn off two-factor sign-in"}>
+        <form
+          onSubmit={submit}
+          className="space-y-4 rounded-lg border border-slate-200 p-4"
+          noValidate
+          aria-label={step === "renew" ? "New recovery codes" : "Turn off two-factor sign-in"}
+        >
           <p className="text-sm text-slate-700">
-            {step === "renew" ? "Ten new codes replace the ones you have: the old ones stop working." : "Logging in will ask for your password only."} Enter a code to confirm.
+            {step === "renew"
+              ? "Ten new codes replace the ones you have: the old ones stop working."
+              : "Logging in will ask for your password only."}{" "}
+            Enter a code to confirm.
           </p>
           <CodeField
             id="two-factor-confirm-code"
@@ -289,10 +369,18 @@ function Status({ left, mustKeep, onCodes, onOff }: { left: number; mustKeep: bo
               action.reset();
             }}
           />
-          {formError(action.error) && <FormFailure message={formError(action.error)!} retry={false} busy={action.isPending} />}
-          {isNetworkFailure(action.error) && <FormFailure message={errorText(action.error)} retry busy={action.isPending} />}
+          {formError(action.error) && (
+            <FormFailure message={formError(action.error)!} retry={false} busy={action.isPending} />
+          )}
+          {isNetworkFailure(action.error) && (
+            <FormFailure message={errorText(action.error)} retry busy={action.isPending} />
+          )}
           <div className="flex flex-wrap gap-2">
-            <Busy busy={action.isPending} label={step === "renew" ? "Make new codes" : "Turn off"} className={step === "disable" ? "bg-red-700 hover:bg-red-800" : undefined} />
+            <Busy
+              busy={action.isPending}
+              label={step === "renew" ? "Make new codes" : "Turn off"}
+              className={step === "disable" ? "bg-red-700 hover:bg-red-800" : undefined}
+            />
             <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => open(null)}>
               Cancel
             </button>

@@ -14,7 +14,8 @@ export function TwoFactorSetupScreen() {
           Set up two-factor sign-in
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          This server pays real XRP, so its admins log in with a code from an authenticator app as well as their password. Set it up to open the admin screens: a stolen password alone then cannot move the faucet's money.
+          This server pays real XRP, so its admins log in with a code from an authenticator app as well as their
+          password. Set it up to open the admin screens: a stolen password alone then cannot move the faucet's money.
         </p>
         <div className="mt-4">
           <TwoFactorSection />

@@ -5,7 +5,17 @@ import { buttonClass } from "../../../components/ui/button";
 import { errorText } from "../../../lib/errors";
 import { IMAGE_TYPES, uploadImage } from "../api";
 
-export function ImageField({ label, value, onChange, hint }: { label: string; value: string | null; onChange: (url: string | null) => void; hint?: string }) {
+export function ImageField({
+  label,
+  value,
+  onChange,
+  hint,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  hint?: string;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +39,11 @@ export function ImageField({ label, value, onChange, hint }: { label: string; va
       {value && (
         <div className="flex items-center gap-3">
           <img src={value} alt="" className="h-16 w-auto max-w-40 rounded border border-slate-200 object-contain" />
-          <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className={buttonClass({ variant: "outline", size: "sm" })}
+            onClick={() => onChange(null)}
+          >
             Remove image
           </button>
         </div>

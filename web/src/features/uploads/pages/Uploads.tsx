@@ -16,7 +16,11 @@ export function sizeText(bytes: number): string {
   return `${mib >= 100 ? Math.round(mib) : mib.toFixed(1)} MiB`;
 }
 
-const USE_LINK = { post: (id: unknown) => `/admin/posts/${id}`, ad: () => "/admin/ads", logo: () => "/admin/site" } as const;
+const USE_LINK = {
+  post: (id: unknown) => `/admin/posts/${id}`,
+  ad: () => "/admin/ads",
+  logo: () => "/admin/site",
+} as const;
 
 function Meter({ label, used, max, text }: { label: string; used: number; max: number; text: string }) {
   const share = max > 0 ? Math.min(1, used / max) : 1;
@@ -27,7 +31,16 @@ function Meter({ label, used, max, text }: { label: string; used: number; max: n
       </p>
       {/* (the text above says it; the bar only shows it) */}
       <div aria-hidden="true" className="h-2 w-full rounded-full bg-slate-100">
-        <div className={share >= 0.9 ? "h-2 rounded-full bg-red-600" : share >= 0.75 ? "h-2 rounded-full bg-amber-500" : "h-2 rounded-full bg-brand-600"} style={{ width: `${share * 100}%` }} />
+        <div
+          className={
+            share >= 0.9
+              ? "h-2 rounded-full bg-red-600"
+              : share >= 0.75
+                ? "h-2 rounded-full bg-amber-500"
+                : "h-2 rounded-full bg-brand-600"
+          }
+          style={{ width: `${share * 100}%` }}
+        />
       </div>
     </div>
   );
@@ -38,11 +51,17 @@ function Quota({ quota }: { quota: UploadList["quota"] }) {
     <section aria-label="Quota" className="mb-6 space-y-3 rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap gap-6">
         <Meter label="Images" used={quota.files} max={quota.maxFiles} text={`${quota.files} of ${quota.maxFiles}`} />
-        <Meter label="Space" used={quota.bytes} max={quota.maxBytes} text={`${sizeText(quota.bytes)} of ${sizeText(quota.maxBytes)}`} />
+        <Meter
+          label="Space"
+          used={quota.bytes}
+          max={quota.maxBytes}
+          text={`${sizeText(quota.bytes)} of ${sizeText(quota.maxBytes)}`}
+        />
       </div>
       <p className="text-sm text-slate-600">
-        An upload past either is refused: delete images nothing uses to make room. Images are added from the Posts, Ads and Site name and logo screens (PNG, JPEG or WebP, at most 2 MiB each).
-        A deleted image stays in the backups that already hold it, until they are removed; restoring one of those brings it back.
+        An upload past either is refused: delete images nothing uses to make room. Images are added from the Posts, Ads
+        and Site name and logo screens (PNG, JPEG or WebP, at most 2 MiB each). A deleted image stays in the backups
+        that already hold it, until they are removed; restoring one of those brings it back.
       </p>
     </section>
   );
@@ -53,7 +72,12 @@ function Image({ image, onDelete }: { image: UploadedImage; onDelete: (image: Up
   return (
     <article aria-label={`Image ${image.name}`} className="flex flex-wrap items-start gap-4">
       <a href={image.url} className="shrink-0">
-        <img src={image.url} alt="" loading="lazy" className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-contain" />
+        <img
+          src={image.url}
+          alt=""
+          loading="lazy"
+          className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-contain"
+        />
         <span className="sr-only">Open {image.name}</span>
       </a>
       <div className="min-w-0 flex-1 space-y-1 text-sm">
@@ -115,7 +139,12 @@ export function UploadsScreen() {
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Delete this image?"
-        description={<p>{deleting?.url} is removed from the site and stops counting against the quota. This cannot be undone (the backups that hold it keep it).</p>}
+        description={
+          <p>
+            {deleting?.url} is removed from the site and stops counting against the quota. This cannot be undone (the
+            backups that hold it keep it).
+          </p>
+        }
       >
         <div className="mt-6 flex justify-end gap-2">
           <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => setDeleting(null)}>

@@ -20,7 +20,12 @@ export function WalletCard() {
   const resume = useResumePayouts();
   // (the plan is read from the wallet's latest answer while the dialog is open: what Resume sends now)
   const [confirming, setConfirming] = useState(false);
-  if (wallet.isPending) return <Card className="p-6"><Loading /></Card>;
+  if (wallet.isPending)
+    return (
+      <Card className="p-6">
+        <Loading />
+      </Card>
+    );
   if (wallet.isError) return <Card className="p-6 text-red-700">{wallet.error.message}</Card>;
   const w = wallet.data;
   if (!w.configured) {
@@ -29,36 +34,58 @@ export function WalletCard() {
         <WalletIcon aria-hidden="true" className="h-6 w-6 shrink-0" />
         <div>
           <h2 className="font-bold">Payouts are not configured</h2>
-          <p className="mt-1 text-sm">Approving and paying need a wallet. Start the server with <code>--xrpl sandbox</code> to try it on a simulated ledger, or set <code>XRPL_URL</code>, <code>XRPL_SEED</code> (or <code>--xrpl-seed-file</code>) and <code>XRPL_ADDRESS</code>.</p>
+          <p className="mt-1 text-sm">
+            Approving and paying need a wallet. Start the server with <code>--xrpl sandbox</code> to try it on a
+            simulated ledger, or set <code>XRPL_URL</code>, <code>XRPL_SEED</code> (or <code>--xrpl-seed-file</code>)
+            and <code>XRPL_ADDRESS</code>.
+          </p>
         </div>
       </Card>
     );
   }
   // The ledger's figures when it answered, else why not.
-  const { balance, spendable, ledgerError } = "balance" in w ? { ...w, ledgerError: undefined } : { balance: undefined, spendable: undefined, ledgerError: w.ledgerError };
+  const { balance, spendable, ledgerError } =
+    "balance" in w
+      ? { ...w, ledgerError: undefined }
+      : { balance: undefined, spendable: undefined, ledgerError: w.ledgerError };
   const low = spendable !== undefined && Number(spendable) < LOW_FUNDS_XRP;
   return (
     <Card className="space-y-3 p-6">
       {w.sandbox && (
         <p role="status" className="flex items-center gap-2 rounded-lg bg-violet-50 p-3 font-medium text-violet-900">
-          <FlaskConical aria-hidden="true" className="h-5 w-5" /> Sandbox ledger: payments are simulated and nothing real is sent.
+          <FlaskConical aria-hidden="true" className="h-5 w-5" /> Sandbox ledger: payments are simulated and nothing
+          real is sent.
         </p>
       )}
       {w.paused && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-3 text-red-800">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-3 text-red-800"
+        >
           <span className="flex items-center gap-2">
             <AlertTriangle aria-hidden="true" className="h-5 w-5" /> Payouts are paused: {w.pausedReason}
           </span>
           {w.pausedUntil ? (
-            <span className="text-sm font-medium">They resume by themselves at {new Date(w.pausedUntil).toLocaleString()}.</span>
+            <span className="text-sm font-medium">
+              They resume by themselves at {new Date(w.pausedUntil).toLocaleString()}.
+            </span>
           ) : (
-            <button type="button" className={buttonClass({ size: "sm" })} onClick={() => setConfirming(true)} disabled={resume.isPending}>
+            <button
+              type="button"
+              className={buttonClass({ size: "sm" })}
+              onClick={() => setConfirming(true)}
+              disabled={resume.isPending}
+            >
               Resume payouts
             </button>
           )}
         </div>
       )}
-      {low && !w.paused && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">Low funds: only {readableXrp(spendable)} can be spent. Send XRP to the hot wallet below.</p>}
+      {low && !w.paused && (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
+          Low funds: only {readableXrp(spendable)} can be spent. Send XRP to the hot wallet below.
+        </p>
+      )}
       <div className="text-sm">
         <p className="text-slate-500">Hot wallet (send XRP here to fund it)</p>
         <CopyText text={w.address} label="the hot wallet's address" />
@@ -83,7 +110,10 @@ export function WalletCard() {
           {w.rebuiltFromLedger.message}
         </p>
       )}
-      <ConfirmPayDialog plan={confirming && w.paused ? resumePlan(w, () => resume.mutate(undefined)) : null} onClose={() => setConfirming(false)} />
+      <ConfirmPayDialog
+        plan={confirming && w.paused ? resumePlan(w, () => resume.mutate(undefined)) : null}
+        onClose={() => setConfirming(false)}
+      />
     </Card>
   );
 }

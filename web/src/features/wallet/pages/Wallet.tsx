@@ -7,7 +7,17 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Frame } from "../../../components/admin/dialogs";
-import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, shortAddress, when } from "../../../components/admin/ui";
+import {
+  Badge,
+  type Column,
+  columnsFor,
+  DataTable,
+  Empty,
+  Loading,
+  Panel,
+  shortAddress,
+  when,
+} from "../../../components/admin/ui";
 import { readableXrp } from "../../../components/admin/words";
 import { buttonClass } from "../../../components/ui/button";
 import { TxHash } from "../../../components/ui/TxHash";
@@ -50,7 +60,13 @@ function HeldPayouts() {
       id: "actions",
       header: "Actions",
       cell: ({ row: { original: h } }) => (
-        <button type="button" className={buttonClass({ size: "sm", variant: "outline" })} onClick={() => setAsking(h)} disabled={withdraw.isPending} aria-label={`Withdraw payout ${h.payoutId} (${heldLabel(h)})`}>
+        <button
+          type="button"
+          className={buttonClass({ size: "sm", variant: "outline" })}
+          onClick={() => setAsking(h)}
+          disabled={withdraw.isPending}
+          aria-label={`Withdraw payout ${h.payoutId} (${heldLabel(h)})`}
+        >
           Withdraw
         </button>
       ),
@@ -59,16 +75,33 @@ function HeldPayouts() {
   return (
     <Panel title={`Held while payouts are paused (${w.heldCount})`} id="held-payouts-title">
       {w.held.length === 0 ? (
-        <Empty>Nothing is held. Approvals and payments made while payouts are paused wait here, unsigned, until they resume.</Empty>
+        <Empty>
+          Nothing is held. Approvals and payments made while payouts are paused wait here, unsigned, until they resume.
+        </Empty>
       ) : (
-        <DataTable label="Payouts held while payouts are paused" columns={columns} data={w.held} rowKey={(h) => h.payoutId} />
+        <DataTable
+          label="Payouts held while payouts are paused"
+          columns={columns}
+          data={w.held}
+          rowKey={(h) => h.payoutId}
+        />
       )}
-      {w.heldCount > w.held.length && <p className="mt-2 text-sm text-slate-600">The oldest {w.held.length} of {w.heldCount} are listed ({readableXrp(w.heldTotal)} in all).</p>}
+      {w.heldCount > w.held.length && (
+        <p className="mt-2 text-sm text-slate-600">
+          The oldest {w.held.length} of {w.heldCount} are listed ({readableXrp(w.heldTotal)} in all).
+        </p>
+      )}
       <p className="mt-4 text-sm text-slate-600">
-        None of these has been signed or sent. "Resume payouts" sends them all; Withdraw takes one back instead: a faucet request goes back to the requests list for a
-        person to decide again, and a user's payment is cancelled with the amount still owed to them.
+        None of these has been signed or sent. "Resume payouts" sends them all; Withdraw takes one back instead: a
+        faucet request goes back to the requests list for a person to decide again, and a user's payment is cancelled
+        with the amount still owed to them.
       </p>
-      <Frame open={asking !== null} onClose={() => setAsking(null)} title={asking ? `Withdraw payout #${asking.payoutId} (${heldLabel(asking)})?` : ""} description={asking && <p>{withdrawEffect(asking)}</p>}>
+      <Frame
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        title={asking ? `Withdraw payout #${asking.payoutId} (${heldLabel(asking)})?` : ""}
+        description={asking && <p>{withdrawEffect(asking)}</p>}
+      >
         {asking && (
           <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
             <span className="font-mono break-all">
@@ -107,16 +140,41 @@ function LedgerPayments() {
       header: "What",
       cell: ({ row: { original: p } }) => (
         <span className="block space-y-1">
-          <Badge tone={p.origin === "outside" ? "red" : "yellow"}>{p.origin === "outside" ? "Sent outside the faucet" : "Not in this database"}</Badge>
+          <Badge tone={p.origin === "outside" ? "red" : "yellow"}>
+            {p.origin === "outside" ? "Sent outside the faucet" : "Not in this database"}
+          </Badge>
           <span className="block text-xs text-slate-600">{p.description}</span>
         </span>
       ),
     }),
-    c.display({ id: "type", header: "Type", cell: ({ row: { original: p } }) => (p.result === "tesSUCCESS" ? p.type : `${p.type} (${p.result})`) }),
-    c.display({ id: "to", header: "To", cell: ({ row: { original: p } }) => (p.destination ? <span className="font-mono" title={p.destination}>{shortAddress(p.destination)}</span> : "") }),
-    c.display({ id: "amount", header: "Amount", cell: ({ row: { original: p } }) => (p.amount === null ? "" : `${p.amount} XRP`) }),
+    c.display({
+      id: "type",
+      header: "Type",
+      cell: ({ row: { original: p } }) => (p.result === "tesSUCCESS" ? p.type : `${p.type} (${p.result})`),
+    }),
+    c.display({
+      id: "to",
+      header: "To",
+      cell: ({ row: { original: p } }) =>
+        p.destination ? (
+          <span className="font-mono" title={p.destination}>
+            {shortAddress(p.destination)}
+          </span>
+        ) : (
+          ""
+        ),
+    }),
+    c.display({
+      id: "amount",
+      header: "Amount",
+      cell: ({ row: { original: p } }) => (p.amount === null ? "" : `${p.amount} XRP`),
+    }),
     c.display({ id: "hash", header: "Hash", cell: ({ row: { original: p } }) => <TxHash hash={p.hash} /> }),
-    c.display({ id: "ledger", header: "Ledger", cell: ({ row: { original: p } }) => `${p.ledgerIndex} (Sequence ${p.sequence})` }),
+    c.display({
+      id: "ledger",
+      header: "Ledger",
+      cell: ({ row: { original: p } }) => `${p.ledgerIndex} (Sequence ${p.sequence})`,
+    }),
     c.display({ id: "found", header: "Found", cell: ({ row: { original: p } }) => when(p.foundAt) }),
   ];
   return (
@@ -128,11 +186,17 @@ function LedgerPayments() {
       ) : listed.data.payments.length === 0 ? (
         <Empty>Every transaction of the hot wallet on the ledger is a payout of this faucet.</Empty>
       ) : (
-        <DataTable label="Transactions on the ledger not paid by this database" columns={columns} data={listed.data.payments} rowKey={(p) => p.hash} />
+        <DataTable
+          label="Transactions on the ledger not paid by this database"
+          columns={columns}
+          data={listed.data.payments}
+          rowKey={(p) => p.hash}
+        />
       )}
       <p className="mt-4 text-sm text-slate-600">
-        Before it signs anything, the faucet reads the hot wallet's history on the ledger. A payment it made that this database had not recorded (a restored
-        backup) is marked paid, "found on the ledger", and never sent again; the others are listed here. Their Sequence numbers are never reused.
+        Before it signs anything, the faucet reads the hot wallet's history on the ledger. A payment it made that this
+        database had not recorded (a restored backup) is marked paid, "found on the ledger", and never sent again; the
+        others are listed here. Their Sequence numbers are never reused.
       </p>
     </Panel>
   );
