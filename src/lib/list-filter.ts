@@ -3,16 +3,9 @@
 // the parameter's message; the repositories turn the checked filter into SQL (`rangeAndSearch` the
 // part every list shares).
 import { badRequest } from "./errors.ts";
+import { type RiskLevel, RISK_LEVELS } from "../shared/risk-bands.ts";
 import { DAY_MS } from "./time.ts";
 
-export const RISK_LEVELS = ["low", "medium", "high"] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-// low: a score under 20; medium: 20 to 49; high: 50 and over (faucet/risk.ts HIGH_RISK).
-export const RISK_BOUNDS: Record<RiskLevel, { min: number; below: number | null }> = {
-  low: { min: 0, below: 20 },
-  medium: { min: 20, below: 50 },
-  high: { min: 50, below: null },
-};
 export const SORTS = ["createdAt", "amount", "risk"] as const;
 export type ListSort = (typeof SORTS)[number];
 export const MAX_SEARCH = 200;

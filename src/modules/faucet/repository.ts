@@ -8,7 +8,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { type FaucetRequest, faucetRequests, payouts, reviews, users, type NewFaucetRequest } from "../../db/schema.ts";
 import { rangeAndSearch } from "../../db/list-filter.ts";
-import { type ListFilter, RISK_BOUNDS } from "../../lib/list-filter.ts";
+import type { ListFilter } from "../../lib/list-filter.ts";
+import { RISK_BANDS } from "../../shared/risk-bands.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
 import { TOP_SCORE, WIDE_COUNT_CAP } from "./risk.ts";
@@ -432,7 +433,7 @@ export function createFaucetRepository(db: Db) {
     const where: (SQL | undefined)[] = [];
     if (f.status) where.push(eq(r.status, f.status));
     if (f.risk) {
-      const { min: low, below } = RISK_BOUNDS[f.risk];
+      const { min: low, below } = RISK_BANDS[f.risk];
       // a request scored before risk scores existed counts as low
       const score = sql`coalesce(${r.riskScore}, 0)`;
       where.push(sql`${score} >= ${low}`, below === null ? undefined : sql`${score} < ${below}`);

@@ -2,6 +2,8 @@
 // The IP signals count at the network's width (IPv6 /48, IPv4 /24: ip-group.ts), so a new /64
 // inside a /48 that already asked is a second request from it, not a new visitor; the velocity
 // signal counts the wide network (IPv6 /32, IPv4 /16), where only a flag, never a refusal, may come.
+import { MEDIUM_RISK } from "../../shared/risk-bands.ts";
+
 export interface RiskSignals {
   addressesFromIp: number; // other addresses from this network in 24 h
   addressesFromDevice: number; // other addresses from this device in 24 h
@@ -41,13 +43,10 @@ export function ownSignals(stored: unknown): OwnSignals | null {
   return Object.fromEntries(OWN_SIGNALS.map((key, i) => [key, stored[i]])) as OwnSignals;
 }
 
-// From this score a request is high-risk: the admin sees it in red.
-export const HIGH_RISK = 50;
 // the highest score: a request there is not raised again
 export const TOP_SCORE = 100;
-// From this score (medium and high) a request waits for a person holding no budget: only what the
-// auto-approve rule could pay holds the day's slices, so flagged requests cannot close the faucet.
-export const HOLDS_NO_BUDGET = 20;
+// From this score (medium and high) a request waits for a person holding no budget (risk-bands.ts).
+export const HOLDS_NO_BUDGET = MEDIUM_RISK;
 
 const SCRIPTED_AGENT =
   /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici|axios|libwww|httpclient|scrapy|bot\b|spider|headless|phantom|selenium|puppeteer|playwright/i;
@@ -62,7 +61,7 @@ export const VELOCITY_POINTS = 15;
 export const DAY_VELOCITY_FREE = 2;
 export const DAY_VELOCITY_POINTS = 15;
 // A wide network (a provider) gets one request paid without a person a day: the next from it waits.
-export const PAID_WIDE_POINTS = 20;
+export const PAID_WIDE_POINTS = MEDIUM_RISK;
 
 // Requests from other networks of a wide network are counted up to this many: from 8 in an hour
 // the score is at its top, and a count that stops here costs the same however many a farm sent.

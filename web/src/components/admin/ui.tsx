@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from "react-router";
 import { buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../../lib/cn";
+import { type RiskLevel, riskBand } from "../../../../src/shared/risk-bands";
 
 export function Panel({
   title,
@@ -54,12 +55,20 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
   );
 }
 
-// Risk badge thresholds of product.md section 9.
+const BAND_BADGES: Record<RiskLevel, { tone: Tone; label: string }> = {
+  low: { tone: "green", label: "Low" },
+  medium: { tone: "yellow", label: "Medium" },
+  high: { tone: "red", label: "High" },
+};
+
 export function RiskBadge({ score }: { score: number | null }) {
   if (score === null) return <Badge tone="grey">N/A</Badge>;
-  if (score >= 50) return <Badge tone="red">High ({score})</Badge>;
-  if (score >= 25) return <Badge tone="yellow">Medium ({score})</Badge>;
-  return <Badge tone="green">Low ({score})</Badge>;
+  const { tone, label } = BAND_BADGES[riskBand(score)];
+  return (
+    <Badge tone={tone}>
+      {label} ({score})
+    </Badge>
+  );
 }
 
 // A request's or a claim's risk: the badge and, under it, why (the reasons the score counted).
