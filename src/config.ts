@@ -1,7 +1,7 @@
 // Typed settings from flags and environment variables. Flags win over the environment.
 import { readFileSync } from "node:fs";
 import { LOG_FORMATS, type LogFormat } from "./lib/log.ts";
-import { formatXrp, parseXrp } from "./money.ts";
+import { formatXrp, parseXrp } from "./shared/money.ts";
 export interface Config {
   port: number;
   host: string;

@@ -7,7 +7,7 @@ import type { Wallet } from "xrpl";
 import { DEFAULT_MAX_PAYOUT_DROPS } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { DAY_MS, utcDay } from "../lib/time.ts";
-import { formatXrp } from "../money.ts";
+import { formatXrp } from "../shared/money.ts";
 import { createEngineStore } from "./engine-store.ts";
 import type { LedgerConnection, LedgerFacts, SubmitAnswer } from "./ledger.ts";
 import { createLedgerReads, feeFor } from "./ledger-reads.ts";

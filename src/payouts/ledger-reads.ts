@@ -1,7 +1,7 @@
 // What the payout engine asks the ledger: a transaction's fate, the hot wallet's Sequence and
 // balance, and whether a destination can receive a payment (the preflight). Reads only: nothing
 // here signs or writes.
-import { formatXrp } from "../money.ts";
+import { formatXrp } from "../shared/money.ts";
 import {
   type AccountInfoAnswer,
   type LedgerConnection,

@@ -7,7 +7,7 @@
 // server signed since this one started. So a restored, copied or new database never pays anyone a
 // second time.
 import type { Database } from "bun:sqlite";
-import { formatXrp } from "../money.ts";
+import { formatXrp } from "../shared/money.ts";
 import { immediate } from "../db/transaction.ts";
 import { type FaucetMark, faucetMarkOf, NEW_LEDGER_REF_SQL } from "./identity.ts";
 import { type LedgerConnection, rippledError } from "./ledger.ts";

@@ -6,7 +6,7 @@ import type { FaucetRequest, Reward, User } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/errors.ts";
 import { iso, waitText } from "../../lib/time.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../auth/passwords.ts";
 import { PASSWORD_TOO_LONG, type PasswordOwner, plainPasswordProblem } from "../../shared/password-rule.ts";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";

@@ -4,7 +4,7 @@
 import { jsonBody, text } from "../../http/body.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { DAY_MS, iso } from "../../lib/time.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 
 // Addresses of today's requests (UTC day) activated by one account, this one included, from which
 // they are a cluster; each other address adds CLUSTER_POINTS, up to CLUSTER_MAX_POINTS. (Modest: an

@@ -4,7 +4,7 @@
 import { statfsSync } from "node:fs";
 import type { Db } from "../../db/client.ts";
 import { DAY_MS } from "../../lib/time.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { DISK_FREE_MIN, LEDGER_STALL_MS, OUTSIDE_PAYMENT_ALERT_MS, PAYOUT_WAIT_MS } from "./model.ts";
 import { ANOTHER_SERVER } from "../../payouts/engine.ts";
 import type { AlertCheck } from "./service.ts";

@@ -2,7 +2,7 @@
 // checklist), as GET /api/admin/health and GET /api/admin/start-here answer them. Amounts are XRP
 // strings with 6 decimals, as everywhere in the API; the browser formats them for reading.
 import { iso } from "../../lib/time.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 
 // 150000000 -> "150 XRP", 22800000 -> "22.8 XRP": an amount in a sentence
 const xrpWords = (drops: number) => `${formatXrp(drops).replace(/\.?0+$/, "")} XRP`;

@@ -4,7 +4,7 @@
 import { t } from "elysia";
 import type { AuditLogEntry, Payout, User } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { payoutStatus } from "../payouts/model.ts";
 import { type PublicUserRow, publicUser } from "../account/model.ts";
 import { auditEntryView } from "../audit/model.ts";

@@ -2,7 +2,7 @@
 // and the answer (text/csv, as an attachment).
 import type { EarningAlertSignup, NewsletterSignup, Payout } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 
 export interface CsvTable {
   name: string;

@@ -4,7 +4,7 @@ import { t } from "elysia";
 import type { FaucetRequest } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, tooManyRequests } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 import type { BudgetView } from "./budget.ts";

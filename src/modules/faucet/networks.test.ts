@@ -2,7 +2,7 @@
 // what a farm rotating cheap things (IPv6 /64s in a /48, IPv4 addresses in a /24, /24s in a /16)
 // gets, and what honest visitors (a household on one IPv4, strangers through the day) still get.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { WIDE_COUNT_CAP } from "./risk.ts";
 

@@ -8,7 +8,7 @@ import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay, waitText } from "../../lib/time.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import type { FaucetSettings, SettingsService } from "../settings/service.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
 import { type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";

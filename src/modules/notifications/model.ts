@@ -3,7 +3,7 @@
 import { t } from "elysia";
 import type { Notification } from "../../db/schema.ts";
 import { jsonBody } from "../../http/body.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 
 export const NOTIFICATIONS_LIMIT = 50;
 // (ALERT: an operator alert, to admins: modules/alerts; WRONG_CODES: wrong two-factor codes for the

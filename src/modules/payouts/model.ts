@@ -2,7 +2,7 @@
 // product's messages of the money path.
 import { jsonBody, text } from "../../http/body.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import type { PayoutRecord } from "./repository.ts";
 
 export const PAYOUTS_NOT_CONFIGURED = "Payouts are not configured";

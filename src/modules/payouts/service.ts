@@ -4,7 +4,7 @@
 // it: withdrawing a payout not yet signed (held while payouts are paused), as if nothing was sent.
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";

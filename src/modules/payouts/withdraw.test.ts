@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { ECDSA, Wallet } from "xrpl";
 import { STEP_UP_MS, STEP_UP_REQUIRED } from "../../auth/step-up.ts";
 import { totpCode } from "../../auth/totp.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
 import { randomAddress, strangerIp } from "../../testing/harness.ts";
 

@@ -3,7 +3,7 @@
 import type { Reward } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { iso } from "../../lib/time.ts";
 
 // What a claim may become (POST /api/admin/claims/:id), and the subset the rewards list offers

@@ -6,7 +6,7 @@
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
 import type { PublicUser } from "../account/model.ts";

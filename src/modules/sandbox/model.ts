@@ -1,7 +1,7 @@
 // The sandbox ledger's read-only transaction page: plain HTML built on the server, every value
 // escaped, no script (the site's content security policy applies).
 import { escapeHtml } from "../../lib/html.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import type { SandboxTransaction } from "../../payouts/simulator/index.ts";
 
 // 64 hexadecimal characters, as a transaction id is

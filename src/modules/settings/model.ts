@@ -3,7 +3,7 @@
 import { t } from "elysia";
 import type { faucetSettings } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 
 const amount = t.Union([t.String({ maxLength: 32 }), t.Number()]);
 

@@ -5,7 +5,7 @@ import type { faucetSettings } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
-import { parseXrp } from "../../money.ts";
+import { parseXrp } from "../../shared/money.ts";
 import { recordAudit } from "../audit/service.ts";
 import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
 import {

@@ -3,7 +3,7 @@
 import type { Reward } from "../../db/schema.ts";
 import { jsonBody, nested, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, tooManyRequests } from "../../lib/errors.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { ADDRESS_INVALID, claimedThisWeekText, PLATFORMS, type Platform } from "../../shared/social-bonus.ts";
 
 export { ADDRESS_INVALID, PLATFORMS, type Platform };

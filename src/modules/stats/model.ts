@@ -1,5 +1,5 @@
 // What the figures' calls answer: XRP as numbers (the chart and the counter add them up).
-import { DROPS_PER_XRP, formatXrp } from "../../money.ts";
+import { DROPS_PER_XRP, formatXrp } from "../../shared/money.ts";
 import { iso } from "../../lib/time.ts";
 
 export interface DayFigures {

@@ -3,7 +3,7 @@
 import type { WalletLedgerPayment } from "../../db/schema.ts";
 import type { Rebuilt } from "../../payouts/reconcile.ts";
 import { iso } from "../../lib/time.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import { PAYOUTS_NOT_CONFIGURED } from "../payouts/model.ts";
 
 export const SANDBOX_NOTICE = "Sandbox ledger: payments are simulated and nothing real is sent.";

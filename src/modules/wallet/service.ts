@@ -5,7 +5,7 @@
 import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
 import type { Db } from "../../db/client.ts";
-import { formatXrp } from "../../money.ts";
+import { formatXrp } from "../../shared/money.ts";
 import type { AccountInfoAnswer } from "../../payouts/ledger.ts";
 import type { PayoutRuntime } from "../../payouts/runtime.ts";
 import { recordAudit } from "../audit/service.ts";
