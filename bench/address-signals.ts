@@ -7,6 +7,7 @@ import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
 import { randomAddress } from "../src/testing/harness.ts";
 import { median } from "./lib-processes.ts";
 import { sandboxApp } from "./lib-sandbox-app.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const COUNT = Number(process.env.BENCH_SIGNALS ?? 1000);
 
@@ -63,6 +64,7 @@ const seconds = readMs / 1000;
 const reads = signals.reads() - readsBefore;
 const read = (t.db.sqlite.query("select count(*) as n from address_signals").get() as { n: number }).n;
 const ratios = idle.map((base, i) => busy[i]! / base);
+const printed = captureOutput();
 console.log(
   [
     `ledger reads for address signals: ${(reads / seconds).toFixed(0)} reads/s (${reads} reads, ${read} addresses, ${(read / seconds).toFixed(0)} addresses/s, ${(reads / Math.max(1, read)).toFixed(1)} reads each)`,
@@ -70,6 +72,7 @@ console.log(
     `the worker keeps up with ${(read / seconds / median(idle)).toFixed(2)}x the baseline request rate`,
   ].join("\n"),
 );
+writeRecord("address-signals", { lines: printed.stop() });
 await runtime.engine.stop();
 await ledger.close();
 await sim.close();

@@ -1,6 +1,7 @@
 // The admin page's API calls on a big faucet: 100,000 faucet requests and 10,000 users. Prints the
 // median time of each call the admin screen makes when it opens (in-process, app.handle).
 import { randomAddress, testApp } from "../src/testing/harness.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 100_000);
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 10_000);
@@ -49,6 +50,7 @@ console.log(
   `admin bench: ${REQUESTS} faucet requests, ${USERS} users, ${USERS} rewards seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
 );
 
+const printed = captureOutput();
 const calls = [
   "/api/admin/users",
   "/api/admin/users?search=user99",
@@ -75,4 +77,5 @@ for (const url of calls) {
     `  ${url.padEnd(36)} median ${times[7]!.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(0).padStart(5)} KiB`,
   );
 }
+writeRecord("admin", { lines: printed.stop() });
 t.close();

@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { createBackupService } from "../src/modules/backups/service.ts";
 import { randomAddress, testApp } from "../src/testing/harness.ts";
 import { fmtMs, table } from "./lib-format.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const REQUESTS = Number(process.env.BENCH_BACKUP_REQUESTS ?? 50_000);
 const USERS = Math.max(1, Math.round(REQUESTS / 10));
@@ -168,6 +169,7 @@ try {
   const statuses = new Map<string, number>();
   for (const [kind, , , status] of samples)
     statuses.set(`${kind} ${status}`, (statuses.get(`${kind} ${status}`) ?? 0) + 1);
+  const printed = captureOutput();
   console.log(`${ROUNDS} rounds; requests: ${[...statuses].map(([k, n]) => `${n} ${k}`).join(", ")}`);
   console.log(
     table(
@@ -181,6 +183,7 @@ try {
       rows,
     ),
   );
+  writeRecord("backup", { lines: printed.stop() });
 } finally {
   if (client && client.exitCode === null) client.kill("SIGKILL");
   await t.close();

@@ -69,6 +69,7 @@ import { SINK_FROM } from "../src/modules/address-signals/model.ts";
 import { table } from "./lib-format.ts";
 import { children, cleanup, tempDir } from "./lib-processes.ts";
 import { BINARY, intEnv } from "./lib-settings.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -1972,6 +1973,7 @@ async function main() {
   } finally {
     await cleanup();
   }
+  const printed = captureOutput();
   for (const b of bursts) printBurst(b);
   for (const d of days) printDay(d);
   if (bursts.length > 0 || days.length > 0) printGoals(days, bursts);
@@ -1981,6 +1983,7 @@ async function main() {
   if (pools.length > 0 || aft || car) printIssueGoals(pools, aft, car);
   if (warned.size) console.log(`\nwarnings during the run: ${[...warned].join(" | ")}`);
   console.log(`\nfarm bench: ${((performance.now() - began) / 1000).toFixed(0)} s of wall time`);
+  writeRecord("farm", { lines: printed.stop() });
 }
 
 await main();

@@ -83,6 +83,7 @@ import {
 } from "./lib-processes.ts";
 import { BINARY, CONNECTIONS, HOST, intEnv, ROOT, WARMUP } from "./lib-settings.ts";
 import { runWrk, type WrkResult, wrkScript } from "./lib-wrk.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const SIZES = (process.env.BENCH_FLOOD_SIZES ?? "1000,100000,1000000").split(",").map((s) => Number(s.trim()));
 if (SIZES.some((n) => !Number.isInteger(n) || n < 100))
@@ -738,6 +739,7 @@ async function main() {
     }
   }
 
+  const printed = captureOutput();
   console.log(
     `\nFaucet requests on a farm's day (${SECONDS} s a run; ratios: binary / baseline; bystander: p50 / p99 of one request in flight)\n`,
   );
@@ -763,6 +765,7 @@ async function main() {
   );
   const remarks = notes(results);
   if (remarks.length) console.log(`\n${remarks.join("\n")}`);
+  writeRecord("flood", { lines: printed.stop() });
   await mkdir(dirname(OUT), { recursive: true });
   await writeFile(
     OUT,

@@ -14,6 +14,7 @@ import { runBinary, startBinary } from "../src/testing/binary.ts";
 import { table } from "./lib-format.ts";
 import { children, cleanup, spawnTracked, tempDir } from "./lib-processes.ts";
 import { BINARY, intEnv } from "./lib-settings.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const ATTACKERS = intEnv("BENCH_LOGIN_ATTACKERS", 60, 1);
 const FLOOD_SECONDS = intEnv("BENCH_LOGIN_FLOOD_SECONDS", 30, 1);
@@ -199,9 +200,11 @@ try {
   } finally {
     await server.stop();
   }
+  const printed = captureOutput();
   console.log(
     table(["flood", "slowest bystander login", "bystanders' answers", "the flood's answers", "goal", "met?"], rows),
   );
+  writeRecord("logins", { lines: printed.stop() });
 } finally {
   await cleanup();
 }

@@ -38,6 +38,7 @@ import {
 } from "./lib-faucet-load.ts";
 import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 // `--a app-row`: the flood bench's app-row baseline (bench/write-baseline.ts --rows app) in A's place
 const APP_ROW = "app-row";
@@ -97,6 +98,7 @@ async function startServer(binary: string, name: string, round: number) {
 }
 
 await ensureAddresses(400_000);
+const printed = captureOutput();
 console.log(
   `pair bench: ${loadName}, A ${a}, B ${b}, ${rounds} rounds of ${seconds} s, both servers on core 0 at once, two wrk -c32 on core 1`,
 );
@@ -120,6 +122,7 @@ try {
   console.log(
     `B's CPU a request against A's: median ${median(ratios).toFixed(3)}x (${ratios.map((r) => r.toFixed(3)).join(", ")})`,
   );
+  writeRecord("pair", { lines: printed.stop() });
 } finally {
   await cleanup();
 }

@@ -8,6 +8,7 @@ import { intEnv } from "./lib-settings.ts";
 import { median, mib, readStatusKb } from "./lib-processes.ts";
 import { newPasswordProblem } from "../src/auth/passwords.ts";
 import { MAX_PASSWORD_LENGTH } from "../src/shared/password-rule.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const RUNS = intEnv("BENCH_PASSWORD_RUNS", 20, 1);
 const owner = { username: "alice", email: "alice@example.com" };
@@ -35,6 +36,7 @@ console.log(
   `first check (loads and builds the estimator): ${fmtMs(firstMs)}; resident memory ${mib(rssBefore)} -> ${mib(rssAfter)} MiB`,
 );
 
+const printed = captureOutput();
 const rows: string[][] = [];
 for (const [name, make] of KINDS) {
   const times: number[] = [];
@@ -47,3 +49,4 @@ for (const [name, make] of KINDS) {
   rows.push([name, fmtMs(median(times)), fmtMs(Math.max(...times))]);
 }
 console.log(table([`one check, ${RUNS} of each`, "median", "max"], rows));
+writeRecord("passwords", { lines: printed.stop() });

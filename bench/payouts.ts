@@ -5,6 +5,7 @@ import { ECDSA, Wallet } from "xrpl";
 import { startLedgerSimulator } from "../src/payouts/simulator/index.ts";
 import { randomAddress } from "../src/testing/harness.ts";
 import { sandboxApp } from "./lib-sandbox-app.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const COUNT = Number(process.env.BENCH_PAYOUTS ?? 1000);
 const CLOSE_MS = Number(process.env.BENCH_LEDGER_MS ?? 1000);
@@ -52,6 +53,7 @@ for (const p of payments) perLedger.set(p.ledgerIndex, (perLedger.get(p.ledgerIn
 const ledgers = sim.validatedLedgerIndex() - firstLedger;
 const counts = [...perLedger.values()].sort((a, b) => a - b);
 const destinations = new Set(payments.map((p) => p.destination));
+const printed = captureOutput();
 console.log(
   [
     `paid ${paidCount} of ${COUNT} in ${seconds.toFixed(1)} s over ${ledgers} ledgers`,
@@ -59,6 +61,7 @@ console.log(
     `ledger payments ${payments.length}, distinct destinations ${destinations.size}: ${payments.length === destinations.size ? "nobody paid twice" : "SOMEONE WAS PAID TWICE"}`,
   ].join("\n"),
 );
+writeRecord("payouts", { lines: printed.stop() });
 await ledger.close();
 await sim.close();
 t.close();

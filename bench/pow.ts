@@ -19,6 +19,7 @@ import type { Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { binaryInEmptyDir, startBinary } from "../src/testing/binary.ts";
 import { launchBrowser } from "../web/e2e/support.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const DIFFICULTY = 2000; // a fresh install's (src/db/schema.ts)
 const SOLVES = Number(process.env.BENCH_POW_SOLVES ?? 30);
@@ -174,6 +175,7 @@ try {
   const visitor = await inChromium(1);
   const phone = await inChromium(4);
   const bots = await bot();
+  const printed = captureOutput();
   console.log(
     `proof of work at the default difficulty ${DIFFICULTY}: secret counter uniform over 1..${DIFFICULTY}, one try = PBKDF2-SHA256 x1000, ` +
       `${EXPECTED_TRIES.toFixed(0)} tries a proof on average from 0; ${BOT_SOLVES} proofs for the bot, ${SOLVES} for each browser`,
@@ -226,6 +228,7 @@ try {
         `${s.solved} solved: ${s.counted} / ${s.expected.toFixed(0)} (${(s.counted / s.expected).toFixed(2)}), ${(s.ms / 1000).toFixed(1)} s`,
     );
   }
+  writeRecord("pow", { lines: printed.stop() });
 } finally {
   await browser.close();
   await server.stop();

@@ -20,6 +20,7 @@ import { freePort } from "../src/testing/binary.ts";
 import { randomAddress, testApp } from "../src/testing/harness.ts";
 import { fmtMs, fmtRatio, table } from "./lib-format.ts";
 import { median, percentile } from "./lib-processes.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const PAYMENTS = Number(process.env.BENCH_RECONCILE_PAYMENTS ?? 100_000);
 const QUIET_MS = Number(process.env.BENCH_RECONCILE_QUIET_MS ?? 5_000);
@@ -184,6 +185,7 @@ try {
     ]);
   }
   const seconds = (end - start) / 1000;
+  const printed = captureOutput();
   console.log(
     `reconciled ${PAYMENTS} payments (${Math.ceil(PAYMENTS / 400)} pages of account_tx) in ${seconds.toFixed(1)} s: ${Math.round(PAYMENTS / seconds)} payments/s; ${found} payouts found on the ledger, ${processed} requests PROCESSED`,
   );
@@ -193,6 +195,7 @@ try {
       rows,
     ),
   );
+  writeRecord("reconcile", { lines: printed.stop() });
 } finally {
   if (client && client.exitCode === null) client.kill("SIGKILL");
   if (simulator && simulator.exitCode === null) simulator.kill("SIGKILL");

@@ -56,6 +56,7 @@ import {
 } from "./lib-settings.ts";
 import { runWrk, type WrkResult, wrkScript } from "./lib-wrk.ts";
 import { PROCESS_ONLY_TARGETS, SCENARIOS, type ScenarioRequest, TARGETS, type Target } from "./read-scenarios.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 // Starts a target pinned to core 0 and waits for its first successful /api/health, then for the
 // answer of one request to its fullAppPath (the binary's app answers it once built).
@@ -198,6 +199,7 @@ async function main() {
       restart: x.restartMsMedian / floor!.restartMsMedian,
       fullRestart: ratio(x.fullRestartMsMedian, floor!.fullRestartMsMedian),
     }));
+  const startReport = captureOutput();
   console.log(
     `\nStart, median of ${STARTS} (fresh: a new data dir each start; restart: on the data dir of the last one)\n`,
   );
@@ -226,6 +228,7 @@ async function main() {
     "(first answer: exec to the first 200 of /api/health; first full-app answer: exec to the answer of a " +
       "/api/faucet/status sent right after it, which the binary's app gives once built)",
   );
+  const startLines = startReport.stop();
   const git = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: ROOT, stderr: "ignore" });
   const header = () => ({
     date: new Date().toISOString(),
@@ -252,6 +255,7 @@ async function main() {
     await mkdir(dirname(OUT), { recursive: true });
     await writeFile(OUT, JSON.stringify({ ...header(), starts, startRatios }, null, 2) + "\n");
     console.log(`\nwrote ${OUT}`);
+    writeRecord("start", { lines: startLines });
     return;
   }
 
@@ -370,6 +374,7 @@ async function main() {
     fmtRatio(r?.p99 ?? null),
   ];
 
+  const loadReport = captureOutput();
   console.log(
     `\nMedians of ${ROUNDS} round(s), ${SECONDS} s each (ratios: binary / its baseline; req/s higher is better, latency lower is better)\n`,
   );
@@ -416,6 +421,7 @@ async function main() {
     ),
   );
   console.log("(idle: 1 s after start; " + "loaded: right after the last load; peak: VmHWM, at start and overall)");
+  writeRecord("run", { lines: [...startLines, ...loadReport.stop()] });
 
   const result = {
     ...header(),

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeAccountID } from "ripple-address-codec";
 import { runBinary, startBinary } from "../src/testing/binary.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const SECONDS = Number(process.env.BENCH_SOAK ?? 0);
 if (!SECONDS) {
@@ -139,6 +140,7 @@ await server.stop();
 rmSync(dir, { recursive: true, force: true });
 
 const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+const printed = captureOutput();
 console.log(`soak: ${SECONDS} s, ${total} requests, ${paid} XRP paid through the sandbox ledger`);
 console.log("  time    RSS MiB  anonymous  file/shared  database MiB");
 const minutes = samples.filter((s, i) => i === 0 || i === samples.length - 1 || s.t % 60 < 10);
@@ -153,4 +155,5 @@ console.log(
 );
 console.log(`  unexpected answers: ${unexpected.length ? unexpected.join("\n    ") : "none"}`);
 for (const [k, v] of [...statuses].sort()) console.log(`  ${k.padEnd(48)} ${v}`);
+writeRecord("soak", { lines: printed.stop() });
 if (unexpected.length) process.exit(1);

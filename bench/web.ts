@@ -10,6 +10,7 @@ import { binaryInEmptyDir, startBinary } from "../src/testing/binary.ts";
 import { proofFor } from "../src/testing/pow.ts";
 import { chromium } from "playwright-core";
 import { CHROMIUM_PATH, launchBrowser } from "../web/e2e/support.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const ONLY = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY ?? "");
@@ -165,6 +166,7 @@ function lighthouseOnce(path: string, preset: "mobile" | "desktop", profile?: st
 }
 
 try {
+  const printed = captureOutput();
   const js = await javascriptOnHome();
   console.log(
     `JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 100 KiB gzip)`,
@@ -203,6 +205,7 @@ try {
   console.log(
     "(mobile: Lighthouse's default slow-4G and 4x CPU slowdown; the splash plays only on a session's first visit to /, and Lighthouse's fresh profile is one)",
   );
+  writeRecord("web", { lines: printed.stop() });
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import { BROWSER, ensureAddresses, faucetLoadLua, STRANGER_IP_LUA } from "./lib-
 import { cleanup, cpuUs, median, spawnTracked, stop, tempDir, untilAnswers } from "./lib-processes.ts";
 import { HOST, ROOT } from "./lib-settings.ts";
 import { runWrk, wrkScript } from "./lib-wrk.ts";
+import { captureOutput, writeRecord } from "./record.ts";
 
 const rounds = Number(flag("--rounds") ?? 3);
 const seconds = Number(flag("--seconds") ?? 6);
@@ -73,6 +74,7 @@ async function measure(writer: Writer, workerCore: "0" | "1", round: number) {
 }
 
 await ensureAddresses(200_000);
+const printed = captureOutput();
 console.log(
   `worker writer trial: the app-row baseline's flush on the event loop against in a worker thread, ${rounds} rounds of ${seconds} s, accepted requests`,
 );
@@ -96,6 +98,7 @@ try {
       `${workerCore === "0" ? "one core" : "worker thread on a second core"}: requests a second, worker / loop ${median(rps).toFixed(2)}x; CPU a request ${median(cpu).toFixed(2)}x`,
     );
   }
+  writeRecord("worker-writer", { lines: printed.stop() });
 } finally {
   await cleanup();
 }
