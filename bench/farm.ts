@@ -1,5 +1,5 @@
-// `bun bench/farm.ts` (part of `npm run bench`): the bot farms of the farm issue, played as a
-// professional farmer plays them, beside 20 honest visitors, at the default settings and with the
+// `bun bench/farm.ts` (part of `npm run bench`): the bot farms the faucet's limits are built
+// against, played as a professional farmer plays them, beside 20 honest visitors, at the default settings and with the
 // budget and caps at 5000 XRP. Every farm request comes from a fresh browser: a device cookie from
 // `GET /`, a real browser's user agent, a fresh `Wallet.generate()` address, and the site's real
 // proof of work solved for it (altcha-lib, WebCrypto PBKDF2, as the web app solves it). Client IPs

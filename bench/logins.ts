@@ -1,7 +1,7 @@
 // Sign-in nobody can take away: the slowest of three bystander logins while one IPv6 /48 floods
 // the login with wrong passwords from 1, 6, 12 and 64 of its /64s, while one /56 floods it from
-// its 256 /64s for half a minute with wrk (2 threads: the flood takes both cores, as a pentest's
-// 366k-login flood did), and while one reset link is used 300 times at once. Against the built
+// its 256 /64s for half a minute with wrk (2 threads: the flood takes both cores, as a real
+// attacker's would), and while one reset link is used 300 times at once. Against the built
 // binary (production password cost, --trust-proxy, the client addresses in X-Forwarded-For). Goal:
 // every bystander login answered 200 within 1 s.
 // Run: `bun build.ts && bun bench/logins.ts` (part of `npm run bench`; needs wrk). It takes about

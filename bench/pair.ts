@@ -1,10 +1,10 @@
 // Two builds of the binary compared in pairs: what a change costs or saves, to within a few percent.
 // Both servers run at once on one core (core 0), each loaded by its own wrk on the other (core 1,
 // 32 connections each), and each one's CPU a request is read from /proc. Whatever moves this
-// machine's figures (30% within an hour on a shared VM) moves both alike, so their ratio holds
-// where runs one after the other scatter: the same build against itself gave 0.98x-1.02x
-// (docs/decisions.md, "A farm's flood, measured"). It measures a change, not a goal: the goals
-// are bench/flood.ts's. Not part of `npm run bench`.
+// machine's figures (a shared VM drifts within an hour) moves both alike, so their ratio holds
+// where runs one after the other scatter (bench/results/2026-11-29-flood-pairs.md has the same
+// build against itself). It measures a change, not a goal: the goals are bench/flood.ts's. Not
+// part of `npm run bench`.
 //
 //   bun bench/pair.ts --a <binary> [--b <binary>] [--load address|network|clean|crowd|flood] [--rounds 3] [--seconds 4]
 //

@@ -183,7 +183,7 @@ try {
     ["/", "mobile"],
     ["/faucet", "mobile"],
     ["/reviews", "mobile"],
-    // (its posts come from the API: the operator's, since migration 0020)
+    // its posts come from the API: the operator's own
     ["/blog", "mobile"],
     ["/dashboard", "mobile", profile],
     ["/", "desktop"],

@@ -12,7 +12,7 @@
 //                of the bench's settings (1 drop), and the day's total moved.
 // The client IP is the last X-Forwarded-For hop (as the binary's --trust-proxy reads it), the
 // device the `device` cookie. GET /api/faucet/status answers one read of the database.
-// --writer worker (a trial: issue 28 asked whether the flush pays off the event loop): the store,
+// --writer worker (a trial of whether the flush pays off the event loop): the store,
 // its group commit and its fsync live in a worker thread, to which the main thread posts each
 // event-loop turn's checked requests in one message and from which it gets their outcomes in one,
 // so HTTP is parsed while a batch commits. (bench/worker-writer.ts measures it beside the default.)

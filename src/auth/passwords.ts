@@ -14,8 +14,8 @@ export interface PasswordCost {
 }
 
 export { MAX_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../shared/password-rule.ts";
-// The longest password a login takes: new ones stop at MAX_PASSWORD_LENGTH (128) since Issue 29, and
-// a password set before, up to 256 characters, still logs in.
+// The longest password a login takes: new ones stop at MAX_PASSWORD_LENGTH (128), and a longer one
+// set under an older rule, up to 256 characters, still logs in.
 export const MAX_LOGIN_PASSWORD_LENGTH = 256;
 
 export function hashPassword(password: string, cost: PasswordCost = {}): Promise<string> {

@@ -1,8 +1,8 @@
 // Slows down password guessing: too many failed logins from one IP group or network, or for one
 // username from one network (lib/ip-group.ts), within the window are refused before any password
 // is hashed. Failures for a username count per network: guesses from elsewhere never lock the
-// owner out (5 wrong passwords for 'boss' from 5 IPs used to refuse boss's own right one from
-// anywhere for 15 minutes). A username's failed sign-ins are also counted across every network: past
+// owner out, since a lock per username alone would let anyone refuse its owner's right password
+// from anywhere. A username's failed sign-ins are also counted across every network: past
 // UNDER_ATTACK of them in the window its logins need a proof of work (`proofFactor`: the login route
 // asks for it), which doubles with every further one, and its owner is told once (`failed` says
 // when); still never a refusal for a network that has not failed.
@@ -22,8 +22,8 @@
 // with one attempt push out only each other, an account's keys only each other (at most
 // KEYS_PER_ACCOUNT counting and as many locked), and a lock is never pushed out at all: an attempt
 // that would lock a key when the locked tier (or its account's place there) is full of locks still in
-// their window is refused until one ends. (The locked tier used to drop its oldest lock: 252,500 wrong
-// enable codes of one account from 50,500 /48s let a locked-out network in 14 minutes early.)
+// their window is refused until one ends: a tier that dropped its oldest lock would let a flood of
+// new keys unlock a network early.
 import { COUNTING, createTieredLru, FRESH, LOCKED } from "./tiered-lru.ts";
 
 export interface LoginAttempt {

@@ -20,7 +20,7 @@
 // in constant time. (A Map alone, deleting its first key to drop it, slows down: the engine skips over
 // the deleted slots to find the first one again.) Every write also drops the head of its tier when
 // `stale` says it is of no use any more (its window is over), so memory follows what is counting, not
-// the worst flood since the start.
+// the largest flood it ever saw.
 export const FRESH = 0;
 export const COUNTING = 1;
 export const LOCKED = 2;

@@ -2,8 +2,8 @@
 // the table __drizzle_migrations, one row per migration (the SHA-256 of its file, its journal time),
 // and a migration runs when its time is after the newest row's. Done here rather than with
 // drizzle-orm's migrator because that one reads and hashes every file at each start and imports
-// node:crypto, about 15 ms of a compiled binary's start; here a start with nothing to apply reads the
-// journal and one row.
+// node:crypto, which slows every start; here a start with nothing to apply reads the journal and one
+// row.
 //
 // A new database is built whole beside its place and moved in (openMigratedDatabase): a fresh start
 // then costs one fsync instead of the seven that switching an empty file to WAL and migrating it in

@@ -35,7 +35,7 @@ const v6Prefix = (groups: string[], bits: 32 | 48 | 64) => `${groups.slice(0, bi
 
 // The networks of the latest other addresses (IPv6 written in another form, IPv4 inside IPv6), per
 // grouping: a request reads them at its body's read and again in its limits, and splitting one
-// takes 1-2 µs.
+// again costs more than the look-up.
 const NETWORKS_REMEMBERED = 10_000;
 const bySubnet = remembered(NETWORKS_REMEMBERED, (ip) => Object.freeze(networksOf(ip, "subnet")));
 const byAddress = remembered(NETWORKS_REMEMBERED, (ip) => Object.freeze(networksOf(ip, "address")));

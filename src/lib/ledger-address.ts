@@ -2,9 +2,9 @@ import type * as AddressCodec from "ripple-address-codec";
 import { INVALID_ADDRESS } from "../shared/forms.ts";
 import { remembered } from "./remembered.ts";
 
-// Loaded at the first address checked, not at start: the codec's checksum loads node:crypto, about
-// 15 ms of the compiled binary's start. A `require` in a function keeps it lazy in the bundle and
-// the check synchronous.
+// Loaded at the first address checked, not at start: the codec's checksum loads node:crypto, a
+// noticeable part of the compiled binary's start. A `require` in a function keeps it lazy in the
+// bundle and the check synchronous.
 let codec: typeof AddressCodec | undefined;
 const addressCodec = () => (codec ??= require("ripple-address-codec") as typeof AddressCodec);
 

@@ -42,7 +42,7 @@ export interface TestResponse {
 }
 
 // Every migration applied once per process to a template file, which each test app copies: a copy
-// is about 1 ms where migrating is about 17 ms, and a test run builds hundreds of apps. A template
+// is far cheaper than migrating, and a test run builds hundreds of apps. A template
 // is what a fresh install has after its first start (Drizzle's __drizzle_migrations included), with
 // the harness's proof-of-work setting already in (one template per difficulty: no write, so no
 // fsync, per app). It stays in WAL mode, as every copy is opened, with the WAL checkpointed into the

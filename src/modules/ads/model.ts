@@ -68,8 +68,8 @@ export function iframeAddress(value: string | null): { href: string; origin: str
 }
 
 // What a visitor's page shows in a slot: nothing, an image whose link goes through the click count,
-// or the network's iframe. (A row stored before the addresses were checked as now, whose address is
-// no longer one, shows nothing.)
+// or the network's iframe. A stored row is checked again here: one whose address fails the check
+// shows nothing.
 export const publicAdView = (row: AdSlotRow | undefined) => {
   if (!row) return null;
   const size = AD_SLOTS[row.slot as AdSlotName];

@@ -1,6 +1,6 @@
 // All SQL of GET /metrics: one grouped count per table, read at every scrape. Each walks the
 // table's status index (faucet_requests_status_time, payouts_status; rewards has none and is
-// the smallest table): docs/decisions.md has its cost on a large database.
+// the smallest table): bench/results/2026-11-26-metrics-scrape.md has its cost on a large database.
 import { count } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, payouts, rewards } from "../../db/schema.ts";

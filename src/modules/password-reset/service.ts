@@ -66,8 +66,8 @@ export function createPasswordResetService({
     return { url: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`, expiresAt };
   };
 
-  // The reset email of requestReset, sent after its answer: for the newest account with that email,
-  // at most once per email in the window (one request used to mail every account of the email).
+  // The reset email of requestReset, sent after its answer: for the newest account with that email
+  // only, and at most once per email in the window, so nobody can fill an inbox through the form.
   const mailedResets = new Map<string, number>();
   const mailLink = (mailer: Mailer, email: string, baseUrl: string) => {
     try {

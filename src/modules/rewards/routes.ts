@@ -47,7 +47,7 @@ export function rewardRoutes({ context, rewards }: RewardRouteDeps) {
         ({ query, set }) => paged(rewards.processedClaims(filterOf(query, PROCESSED_LIST)), set),
         { query: adminListQuery },
       )
-      // (the decision is read before the id, as the API always has)
+      // the decision is checked before the id, so a bad decision is the error a client sees first
       .post(
         "/api/admin/claims/:id",
         ({ params, body, actor }) => {
