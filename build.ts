@@ -3,193 +3,12 @@
 import tailwind from "bun-plugin-tailwind";
 import { brotliCompressSync, constants } from "node:zlib";
 import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, join, relative } from "node:path";
+import { join, relative } from "node:path";
 
 const root = import.meta.dir;
 const webOut = join(root, "web/dist");
 const generated = join(root, "src/generated");
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
-
-// Applies a library's build-time edits in order. An edit that finds nothing stops the build: the
-// library no longer reads as the edits expect, and they must be reviewed (`name`).
-function applyEdits(contents: string, edits: [string | RegExp, string][], name: string): string {
-  for (const [from, to] of edits) {
-    const edited = contents.replace(from, to);
-    if (edited === contents)
-      throw new Error(`build.ts: a library's source changed (${from} not found): review ${name}`);
-    contents = edited;
-  }
-  return contents;
-}
-
-// React Router ships as one large module whose contexts and components (Link, NavLink, Form, ...) are
-// created at its top level and given a displayName there: a bundler must keep every one of them,
-// used or not; so must it the sets, weak maps and symbols its data router makes there. Marked pure (a
-// call without side effects) and without the displayNames (React DevTools' labels only), the ones the
-// app does not use are left out of the download. Its development
-// warnings are off, as in the package's own production build (which its exports never pick). And the
-// two elements only its framework and server-components modes render are dropped: a Link's prefetch
-// links (usePrefetchBehavior never asks for them without the framework's context) and the server
-// components' error handler (rendered only under RSCRouterContext). The app is a declarative
-// BrowserRouter: neither can appear. Nor can what only a data router (RouterProvider) reaches: the
-// route error boundary and its default error screen, the stable navigate of data routes, a Link's
-// prefetch hook (it answers "nothing" without the framework's context), a NavLink's view
-// transition state (asked only with a data router's state), and the data router's part of rendering
-// the matched routes (its matches, errors and hydration fallback: <Routes> passes no data router
-// state). A React Router whose source no longer reads so stops the build.
-const ROUTER_EDITS: [string | RegExp, string][] = [
-  ["var ENABLE_DEV_WARNINGS = true;", "var ENABLE_DEV_WARNINGS = false;"],
-  [/^\w+\.displayName = "\w+";$/gm, ""],
-  [/(?<![\w.])(React\w*\.(?:forwardRef|createContext|memo)\()/g, "/* @__PURE__ */ $1"],
-  ["/* @__PURE__ */ React10.createElement(PrefetchPageLinks, { page: href })", "null"],
-  ["return /* @__PURE__ */ React2.createElement(RSCErrorHandler, { error }, result);", "return result;"],
-  ["errorElement = match.route.errorElement || defaultErrorElement;", "errorElement = match.route.errorElement;"],
-  ["RenderErrorBoundary.contextType = RSCRouterContext;", ""],
-  [
-    /return dataRouterState && \(match\.route\.ErrorBoundary [^?]+\? \/\* @__PURE__ \*\/ React2\.createElement\(\s+RenderErrorBoundary,[\s\S]*?\) : getChildren\(\);/,
-    "return getChildren();",
-  ],
-  ["return isDataRoute ? useNavigateStable() : useNavigateUnstable();", "return useNavigateUnstable();"],
-  [/= usePrefetchBehavior\(\s+prefetch,\s+rest\s+\);/, "= [false, null, {}];"],
-  [
-    /let isTransitioning = routerState != null && [^;]+useViewTransitionState\(path\) && viewTransition === true;/,
-    "let isTransitioning = false;",
-  ],
-  [/^(var \w+ = |_\w+ = )(new (?:Set|WeakMap)\(|Symbol\(|Object\.getOwnPropertyNames\()/gm, "$1/* @__PURE__ */ $2"],
-  ["let dataRouterState = dataRouterOpts?.state;", "let dataRouterState;"],
-  [
-    /let matches = dataRouterOpts && dataRouterOpts\.state\.matches\.length \? \([\s\S]*?\) : matchRoutes\(routes, \{ pathname: remainingPathname \}\);/,
-    "let matches = matchRoutes(routes, { pathname: remainingPathname });",
-  ],
-];
-const leanReactRouter: Bun.BunPlugin = {
-  name: "lean-react-router",
-  setup(build) {
-    build.onLoad({ filter: /[\\/]react-router[\\/]dist[\\/]development[\\/]chunk-[^/\\]+\.mjs$/ }, async (args) => {
-      const contents = await Bun.file(args.path).text();
-      if (!contents.includes("function BrowserRouter(")) return { contents, loader: "js" };
-      return { contents: applyEdits(contents, ROUTER_EDITS, "ROUTER_EDITS"), loader: "js" };
-    });
-  },
-};
-
-// TanStack Query's infinite queries (pages fetched one after another) come with every QueryClient and
-// Query: the four QueryClient methods that start one and the paging behaviour each fetch checks for.
-// The app has none; they are left out of the download, and a query that asks to be one throws at
-// once rather than fetching as a plain query. A query-core whose source no longer reads so stops the build.
-const QUERY_EDITS: Record<string, [string | RegExp, string][]> = {
-  "query.js": [
-    ['import { infiniteQueryBehavior } from "./infiniteQueryBehavior.js";\n', ""],
-    [
-      '(this.#queryType === "infinite" ? infiniteQueryBehavior(this.options.pages) : this.options.behavior)?.onFetch(context, this);',
-      "this.options.behavior?.onFetch(context, this);",
-    ],
-    [
-      "if (options?._type) this.#queryType = options._type;",
-      'if (options?._type) throw new Error("infinite queries are left out of this build (build.ts, QUERY_EDITS)");',
-    ],
-  ],
-  // (each method's body has no inner braces; its doc comment stays, for the minifier to drop)
-  "queryClient.js": ["infiniteQuery", "fetchInfiniteQuery", "prefetchInfiniteQuery", "ensureInfiniteQueryData"].map(
-    (method): [RegExp, string] => [new RegExp(`\\n\\t${method}\\(options\\) \\{\\n[^{}]*\\}`), ""],
-  ),
-};
-// React Query's hooks throw a query's error to an error boundary (`throwOnError`) or suspend
-// (`suspense`) only when asked; the app asks for neither. useQuery's code for them (the error reset
-// boundary, the suspense timers and optimistic fetch) is left out, and a query that asks throws at once.
-const REACT_QUERY_EDITS: [string | RegExp, string][] = [
-  ['import { useQueryErrorResetBoundary } from "./QueryErrorResetBoundary.js";\n', ""],
-  [
-    'import { ensurePreventErrorBoundaryRetry, getHasError, useClearResetErrorBoundary } from "./errorBoundaryUtils.js";\n',
-    "",
-  ],
-  ['import { ensureSuspenseTimers, fetchOptimistic, shouldSuspend } from "./suspense.js";\n', ""],
-  ["\tconst errorResetBoundary = useQueryErrorResetBoundary();\n", ""],
-  [
-    "\tensureSuspenseTimers(defaultedOptions);\n\tensurePreventErrorBoundaryRetry(defaultedOptions, errorResetBoundary, query);\n\tuseClearResetErrorBoundary(errorResetBoundary);\n",
-    '\tif (defaultedOptions.suspense || defaultedOptions.throwOnError) throw new Error("suspense and throwOnError are left out of this build (build.ts, REACT_QUERY_EDITS)");\n',
-  ],
-  [
-    /\tif \(shouldSuspend\(defaultedOptions, result\)\) throw [^\n]+\n\tif \(getHasError\(\{[^}]+\}\)\) throw result\.error;\n/,
-    "",
-  ],
-];
-const leanQuery: Bun.BunPlugin = {
-  name: "lean-tanstack-query",
-  setup(build) {
-    build.onLoad(
-      { filter: /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](query|queryClient)\.js$/ },
-      async (args) => {
-        const file = basename(args.path);
-        return {
-          contents: applyEdits(await Bun.file(args.path).text(), QUERY_EDITS[file]!, `QUERY_EDITS (${file})`),
-          loader: "js",
-        };
-      },
-    );
-    build.onLoad(
-      { filter: /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useBaseQuery\.js$/ },
-      async (args) => {
-        return {
-          contents: applyEdits(
-            await Bun.file(args.path).text(),
-            REACT_QUERY_EDITS,
-            "REACT_QUERY_EDITS (useBaseQuery.js)",
-          ),
-          loader: "js",
-        };
-      },
-    );
-  },
-};
-
-// lucide-react's runtime (createLucideIcon and the Icon component, context, class merge and SVG node
-// builder it renders through: about 1 KiB gzip on /) gives way to web/src/lib/lucide-icon.ts, which
-// renders the same <svg> for the props the app passes (lucide-icon.test.ts compares every icon). The
-// files it stands in for must read as they did when it was written (their SHA-256, without the version
-// in their license line): a lucide-react that changed them stops the build.
-const LUCIDE_RUNTIME = [
-  "createLucideIcon.mjs",
-  "Icon.mjs",
-  "context.mjs",
-  "shared/src/build/buildLucideIconNode.mjs",
-  "shared/src/build/buildLucideIconForReact.mjs",
-  "shared/src/build/defaultAttributes.mjs",
-  "shared/src/utils/mergeClasses.mjs",
-  "shared/src/utils/hasA11yProp.mjs",
-];
-const LUCIDE_RUNTIME_SHA256 = "6ab26f4c6c1d5f25de2475df8ae21d604747409129a444b053c5952e3a506938";
-const leanLucide: Bun.BunPlugin = {
-  name: "lean-lucide",
-  setup(build) {
-    build.onLoad({ filter: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/ }, async (args) => {
-      const dir = dirname(args.path);
-      const sources = await Promise.all(LUCIDE_RUNTIME.map((file) => Bun.file(join(dir, file)).text()));
-      const hash = new Bun.CryptoHasher("sha256")
-        .update(sources.join("").replace(/@license lucide-react v[\d.]+/g, "@license lucide-react"))
-        .digest("hex");
-      if (hash !== LUCIDE_RUNTIME_SHA256)
-        throw new Error(
-          `build.ts: lucide-react's runtime changed (${hash}): review web/src/lib/lucide-icon.ts, then LUCIDE_RUNTIME_SHA256`,
-        );
-      return {
-        contents: `export { default } from ${JSON.stringify(join(root, "web/src/lib/lucide-icon.ts"))};`,
-        loader: "js",
-      };
-    });
-    // Each element of an icon's SVG carries a React key (six random characters, which gzip cannot
-    // shrink), for lucide's runtime, which passes them as an array. The stand-in passes them as
-    // separate children, which need none: the keys are left out.
-    build.onLoad({ filter: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^/\\]+\.mjs$/ }, async (args) => {
-      const contents = await Bun.file(args.path).text();
-      if (!contents.includes("createLucideIcon(__iconData)")) return { contents, loader: "js" };
-      return {
-        contents: applyEdits(contents, [[/,\s*key: "[a-z0-9]+"/g, ""]], `leanLucide (no key in ${args.path})`),
-        loader: "js",
-      };
-    });
-  },
-};
 
 async function buildWeb() {
   await rm(webOut, { recursive: true, force: true });
@@ -206,7 +25,7 @@ async function buildWeb() {
       asset: "assets/[name]-[hash].[ext]",
     },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [tailwind, leanReactRouter, leanQuery, leanLucide],
+    plugins: [tailwind],
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
@@ -249,10 +68,10 @@ async function checkScreenFiles() {
   }
 }
 
-// Bun's minifier leaves about 3% of the gzip on the table (its short names are not the ones that
-// repeat most, and it keeps some code terser folds): terser, run over each chunk Bun wrote, takes the
-// app's chunk 107.6 -> 104.6 KB gzip. The chunks are ES modules: their import and export names stay,
-// so they still fit together; the file names (hashes of Bun's output) stay too.
+// Terser, run over each chunk Bun wrote, makes the download smaller than Bun's minifier alone: its
+// short names are the ones that repeat most, and it folds code Bun keeps. The chunks are ES modules:
+// their import and export names stay, so they still fit together; the file names (hashes of Bun's
+// output) stay too.
 async function minifyAgain(files: string[]) {
   const { minify } = await import("terser");
   for (const file of files) {

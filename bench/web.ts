@@ -1,8 +1,10 @@
 // What a visitor's browser gets: the JavaScript downloaded on `/` (gzip and brotli, as the server sends
 // it), and Lighthouse (from npm, run by Bun) against Debian's Chromium: mobile for the home, faucet,
-// reviews and blog pages and a logged-in user's dashboard (goal >= 99), desktop for the home and faucet pages;
-// the median of BENCH_LIGHTHOUSE_RUNS runs (default 3). BENCH_LIGHTHOUSE_ONLY (a regular expression)
-// keeps the runs whose "path preset" it matches: "mobile", "^/faucet ".
+// reviews and blog pages and a logged-in user's dashboard (goal >= 98 on /, /faucet, /reviews and
+// /dashboard), desktop for the home and faucet pages; the median of BENCH_LIGHTHOUSE_RUNS runs
+// (default 3), with the gzip bytes of the JavaScript each page loaded. The bytes are reported, not a
+// goal. BENCH_LIGHTHOUSE_ONLY (a regular expression) keeps the runs whose "path preset" it matches:
+// "mobile", "^/faucet ".
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,9 +71,20 @@ function adminChunk(loadedOnHome: Set<string>) {
 
 type Report = {
   categories: Record<string, { score: number }>;
-  audits: Record<string, { numericValue: number }>;
+  audits: Record<string, { numericValue: number; details?: { items?: { url: string; resourceType?: string }[] } }>;
   finalDisplayedUrl: string;
 };
+
+// The scripts a Lighthouse run saw the page load, as gzip bytes the server sends for each.
+async function javascriptGzip(report: Report): Promise<{ files: number; gzip: number }> {
+  const items = report.audits["network-requests"]?.details?.items ?? [];
+  const scripts = [...new Set(items.filter((i) => i.resourceType === "Script").map((i) => i.url))];
+  let gzip = 0;
+  for (const url of scripts)
+    gzip += (await (await fetch(url, { headers: { "accept-encoding": "gzip" }, decompress: false })).arrayBuffer())
+      .byteLength;
+  return { files: scripts.length, gzip };
+}
 
 // A registered user's session cookie, for the dashboard's run.
 async function userCookie(): Promise<string> {
@@ -169,7 +182,7 @@ try {
   const printed = captureOutput();
   const js = await javascriptOnHome();
   console.log(
-    `JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (goal <= 100 KiB gzip)`,
+    `JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (reported, not a goal)`,
   );
   const admin = adminChunk(js.names);
   console.log(
@@ -177,7 +190,7 @@ try {
   );
   const profile = await profileWith(await userCookie());
   console.log(
-    `Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS   (goal: mobile perf >= 99)`,
+    `Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS    JS gzip   (goal: mobile perf >= 98)`,
   );
   const runs: [string, "mobile" | "desktop", string?][] = [
     ["/", "mobile"],
@@ -197,9 +210,11 @@ try {
       `${(median(reports.map((r) => r.audits[a]!.numericValue)) / 1000).toFixed(2)} s`.padStart(7);
     const cls = median(reports.map((r) => r.audits["cumulative-layout-shift"]!.numericValue)).toFixed(3);
     const each = reports.map((r) => Math.round(100 * r.categories.performance!.score)).join(" ");
+    const js = await javascriptGzip(reports[0]!);
+    const kib = `${(js.gzip / 1024).toFixed(1)} KiB`.padStart(9);
     console.log(
       `  ${`${path}${session ? " (logged in)" : ""} ${preset}`.padEnd(34)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ` +
-        `${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")} ${ms("speed-index")}  ${cls}   (perf of each run: ${each})`,
+        `${ms("first-contentful-paint")} ${ms("largest-contentful-paint")} ${ms("total-blocking-time")} ${ms("speed-index")}  ${cls}  ${kib} (${js.files} files)   (perf of each run: ${each})`,
     );
   }
   console.log(
