@@ -4,7 +4,7 @@
 // part every list shares).
 import { badRequest } from "./errors.ts";
 import { type RiskLevel, RISK_LEVELS } from "../shared/risk-bands.ts";
-import { DAY_MS } from "./time.ts";
+import { DAY_MS, parseDay } from "./time.ts";
 
 export const SORTS = ["createdAt", "amount", "risk"] as const;
 export type ListSort = (typeof SORTS)[number];
@@ -42,8 +42,8 @@ function day(query: Query, name: "from" | "to"): number | null {
   const message = `${name} must be a date as YYYY-MM-DD`;
   const text = param(query, name, message);
   if (text === null) return null;
-  const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
-  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== text) throw badRequest(message);
+  const ms = parseDay(text);
+  if (ms === null) throw badRequest(message);
   return name === "to" ? ms + DAY_MS : ms;
 }
 

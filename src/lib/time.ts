@@ -9,9 +9,12 @@ export const DAY_MS = 24 * HOUR_MS;
 export const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 // The first millisecond of the UTC day after a moment's: when a day's budget starts again.
 export const nextDayAt = (ms: number) => dayStart(ms) + DAY_MS;
-// The first millisecond of a UTC day written "2026-11-23"; NaN for anything else.
-export const parseDay = (day: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+// The first millisecond of a UTC day written "2026-11-23"; null for anything else, a day that does
+// not exist ("2026-02-30") included.
+export function parseDay(day: string): number | null {
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === day ? ms : null;
+}
 
 // The UTC day of a moment: "2026-11-23". (The last one is remembered with its bounds: a faucet
 // request asks for its day several times, and formatting a date is most of the cost.)

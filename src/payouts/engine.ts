@@ -6,7 +6,7 @@
 import type { Wallet } from "xrpl";
 import { DEFAULT_MAX_PAYOUT_DROPS } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { DAY_MS, utcDay } from "../lib/time.ts";
+import { DAY_MS, dayStart, parseDay, utcDay } from "../lib/time.ts";
 import { formatXrp } from "../shared/money.ts";
 import { createEngineStore } from "./engine-store.ts";
 import type { LedgerConnection, LedgerFacts, SubmitAnswer } from "./ledger.ts";
@@ -130,7 +130,7 @@ export function createPayoutEngine(deps: EngineDeps) {
   // it: counted in full once a day, then topped up with the attempts written since.
   let today = { start: -1, drops: 0, lastAttemptId: 0 };
   function signedToday(): number {
-    const start = Math.floor(now() / DAY_MS) * DAY_MS;
+    const start = dayStart(now());
     if (start !== today.start) today = { start, drops: 0, lastAttemptId: 0 };
     const read = store.signedDrops(start, start + DAY_MS, today.lastAttemptId);
     today.drops += read.drops;
@@ -623,9 +623,7 @@ export function createPayoutEngine(deps: EngineDeps) {
 
     status(): EngineStatus {
       const pausedUntil =
-        paused !== null && paused === ceilingPause?.reason
-          ? Date.parse(`${ceilingPause.day}T00:00:00Z`) + 86_400_000
-          : null;
+        paused !== null && paused === ceilingPause?.reason ? parseDay(ceilingPause.day)! + DAY_MS : null;
       return { paused, pausedUntil, lastError, lastTickAt, running: !stopped };
     },
 

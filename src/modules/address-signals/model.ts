@@ -5,6 +5,7 @@ import { jsonBody, text } from "../../http/body.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { DAY_MS, iso } from "../../lib/time.ts";
 import { formatXrp } from "../../shared/money.ts";
+import { plural } from "../../shared/words.ts";
 
 // Addresses of today's requests (UTC day) activated by one account, this one included, from which
 // they are a cluster; each other address adds CLUSTER_POINTS, up to CLUSTER_MAX_POINTS. (Modest: an
@@ -40,7 +41,6 @@ export const FLOWS_PAGE = 20;
 export const SINK_DAYS = 3;
 
 export const shortAccount = (account: string) => `${account.slice(0, 6)}…${account.slice(-4)}`;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
 
 // What one address's signals add to its request's score, with the reasons the admin reads.
 export interface AddressFacts {

@@ -11,9 +11,8 @@ import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
-import { DAY_MS } from "../../lib/time.ts";
+import { DAY_MS, dayStart } from "../../lib/time.ts";
 import { type AccountInfoAnswer, type LedgerConnection, rippledError } from "../../payouts/ledger.ts";
-import { dayStart } from "../faucet/budget.ts";
 import {
   type AddressEvidence,
   addressEvidence,

@@ -10,7 +10,8 @@ import { openDatabase } from "../../db/client.ts";
 import { applyMigrations, migrationsFolder, readJournal } from "../../db/migrate.ts";
 import { type HttpClient as Client, type HttpClient, httpClient } from "../../testing/client.ts";
 import { strangerIp } from "../../testing/harness.ts";
-import { CLICK_LIMITS, createClickCounter, HOUR_MS } from "./clicks.ts";
+import { HOUR_MS } from "../../lib/time.ts";
+import { CLICK_LIMITS, createClickCounter } from "./clicks.ts";
 import { createAdRepository } from "./repository.ts";
 import { PNG_1X1, ADMIN_ONLY, othersGet, type SignedInSite, signedInSite, upload } from "../../testing/signed-in.ts";
 

@@ -8,8 +8,9 @@
 //
 // The memory is this hour's alone (all of it is forgotten when the hour turns), and an entry is made
 // only for a counted click, so it holds at most `perHour` keys in each map whatever comes.
+import { HOUR_MS } from "../../lib/time.ts";
+
 export const CLICK_LIMITS = { perNetwork: 10, perWide: 100, perHour: 20_000 };
-export const HOUR_MS = 60 * 60 * 1000;
 
 export interface Clicker {
   // the device's id, or its IP group when it sent none (prefixed: the two never meet)

@@ -8,7 +8,8 @@ import { immediate } from "../../db/transaction.ts";
 import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { uploadedImage } from "../uploads/model.ts";
-import { type Clicker, createClickCounter, HOUR_MS } from "./clicks.ts";
+import { HOUR_MS } from "../../lib/time.ts";
+import { type Clicker, createClickCounter } from "./clicks.ts";
 import {
   AD_SLOTS,
   type AdInput,

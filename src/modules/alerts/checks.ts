@@ -3,7 +3,7 @@
 // day's budget. Each answers a sentence for the operator while it holds, null when it does not.
 import { statfsSync } from "node:fs";
 import type { Db } from "../../db/client.ts";
-import { DAY_MS } from "../../lib/time.ts";
+import { DAY_MS, dayStart } from "../../lib/time.ts";
 import { formatXrp } from "../../shared/money.ts";
 import { DISK_FREE_MIN, LEDGER_STALL_MS, OUTSIDE_PAYMENT_ALERT_MS, PAYOUT_WAIT_MS } from "./model.ts";
 import { ANOTHER_SERVER } from "../../payouts/engine.ts";
@@ -199,11 +199,11 @@ export function budgetUsedEarly({
     kind: "budget_used_early",
     check() {
       const now = clock();
-      const day = Math.floor(now / DAY_MS);
+      const day = dayStart(now);
       const { totalDrops, usedDrops, minDrops } = faucetBudget();
       const usedUp = totalDrops - usedDrops < minDrops;
       if (usedUpOn !== day || !usedUp) usedUpOn = null;
-      if (usedUp && now - day * DAY_MS < DAY_MS / 2) usedUpOn = day;
+      if (usedUp && now - day < DAY_MS / 2) usedUpOn = day;
       if (usedUpOn === null) return null;
       return `The faucet's budget for today (${xrp(totalDrops)}) was used up before noon UTC: visitors are refused until tomorrow. Check the requests for a farm, or raise the budget.`;
     },

@@ -4,6 +4,7 @@
 import { t } from "elysia";
 import type { AuditLogEntry } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
+import { DAY_MS, parseDay } from "../../lib/time.ts";
 import type { CsvTable } from "../exports/model.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -146,16 +147,15 @@ export interface AuditFilter {
   until: number | null;
 }
 
-const DAY_MS = 86_400_000;
-const dayStart = (text: string | undefined, name: string): number | null => {
+const dayAsked = (text: string | undefined, name: string): number | null => {
   if (text === undefined || text === "") return null;
-  const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN;
-  if (!Number.isFinite(ms)) throw badRequest(`${name} must be a date such as 2026-01-31`, "AUDIT_DATE_INVALID");
+  const ms = parseDay(text);
+  if (ms === null) throw badRequest(`${name} must be a date such as 2026-01-31`, "AUDIT_DATE_INVALID");
   return ms;
 };
 
 export function auditFilter(query: typeof auditQuery.static): AuditFilter {
-  const since = dayStart(query.from, "from");
-  const to = dayStart(query.to, "to");
+  const since = dayAsked(query.from, "from");
+  const to = dayAsked(query.to, "to");
   return { action: query.action || null, admin: query.admin || null, since, until: to === null ? null : to + DAY_MS };
 }

@@ -9,7 +9,7 @@
 import type { Db } from "../../db/client.ts";
 import type { FaucetRequest } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
-import { utcDay } from "../../lib/time.ts";
+import { dayStart as dayStartOf, MINUTE_MS } from "../../lib/time.ts";
 import type { PayoutService } from "../payouts/service.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -17,7 +17,6 @@ import { createAutoApproveRepository } from "./repository.ts";
 
 // How often createApp runs the rule.
 export const AUTO_APPROVE_EVERY_MS = 15_000;
-const MINUTE_MS = 60_000;
 
 export interface AutoApproveDeps {
   db: Db;
@@ -57,7 +56,7 @@ export function createAutoApprover({
         // paused for a surge (faucet/surge.ts): a person looks at what comes in until it passes
         if (faucet.surge().active) return 0;
         const now = clock();
-        const dayStart = Date.parse(`${utcDay(now)}T00:00:00Z`);
+        const dayStart = dayStartOf(now);
         const maxPerDayDrops = faucet.autoApproveCapNow();
         let approved = 0;
         for (const request of repo.candidates(s.autoApproveMaxRiskScore, now - s.autoApproveHoldMinutes * MINUTE_MS)) {

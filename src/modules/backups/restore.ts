@@ -28,6 +28,7 @@ import {
   rmSync,
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { plural } from "../../shared/words.ts";
 import { SECRET_KEY_FILE } from "../../auth/secret-box.ts";
 import {
   hasMigrationsTable,
@@ -214,8 +215,6 @@ export function restoreDatabase({
   done.push("Start the server to serve the restored data.");
   return done;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // The uploaded images of the backup at `source` (above) into `to`: what was done, line by line. A
 // copy that fails removes the images it added and refuses the restore.

@@ -15,6 +15,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from "altc
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import type { IpNetworks } from "../../lib/ip-group.ts";
 import { createRateLimit } from "../../lib/rate-limit.ts";
+import { HOUR_MS } from "../../lib/time.ts";
 import { POW_HEADER, type ProofForm } from "../../shared/forms.ts";
 import {
   CHALLENGE_FLOOD,
@@ -43,7 +44,6 @@ const MAX_PROOF_CHARS = 4096;
 // The adaptive difficulty: a network's first 3 challenges in an hour cost the admin's base, each
 // one after that one base more (the 4th twice the base, the 50th 48 times, the 100th 98 times), up
 // to 100 times the base.
-const HOUR_MS = 60 * 60_000;
 const AT_BASE = 3;
 const MAX_FACTOR = 100;
 const difficultyFactor = (asked: number) => Math.min(MAX_FACTOR, Math.max(1, asked - AT_BASE + 1));

@@ -3,13 +3,15 @@
 // behind one payout address, one network or one device. Where the claim itself comes from (a
 // network other than the registration's) is not suspicious by itself: people move.
 // docs/decisions.md, "Social bonus risk score", has the rule and why the weights are what they are.
+import { DAY_MS } from "../../lib/time.ts";
+import { plural } from "../../shared/words.ts";
 
 // A farm that registers one account per network of a provider (IPv4 /24s of one /16, IPv6 /48s of
 // one /32) passes every per-network limit, and the wide network never refuses (a mobile carrier's
 // CGNAT puts many honest people behind one /16): it is counted instead. The accounts registered from
 // the other networks of the account's wide network within this window of its registration, before
 // or after (so the first of a burst is seen with the rest), counted up to WIDE_COUNT_CAP.
-export const WIDE_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const WIDE_WINDOW_MS = DAY_MS;
 export const WIDE_COUNT_CAP = 50;
 
 export interface WideRegistrations {
@@ -65,8 +67,6 @@ export const WEIGHTS = {
   youngAccount: 5,
   unpaidAddress: 10,
 } as const;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function scorer() {
   let score = 0;

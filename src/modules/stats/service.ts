@@ -1,6 +1,6 @@
 // The figures: XRP paid out so far (validated payouts), the latest payments, and the admin's last 30 days.
 import type { Db } from "../../db/client.ts";
-import { DAY_MS, utcDay } from "../../lib/time.ts";
+import { DAY_MS, dayStart, utcDay } from "../../lib/time.ts";
 import { type DayFigures, RECENT_PAYOUTS, type RecentPayout } from "./model.ts";
 import { createStatsRepository } from "./repository.ts";
 
@@ -29,7 +29,7 @@ export function createStatsService({ db, clock, cacheMs = 5_000 }: { db: Db; clo
 
     // The last 30 UTC days, today last: requests and XRP accepted, XRP paid (by the day it settled).
     lastDays(): DayFigures[] {
-      const today = Math.floor(clock() / DAY_MS) * DAY_MS;
+      const today = dayStart(clock());
       const since = today - (CHART_DAYS - 1) * DAY_MS;
       const accepted = new Map(repo.daysSince(utcDay(since)).map((row) => [row.day, row]));
       const paid = new Map(repo.paidByDaySince(since).map((row) => [row.day, row.drops]));

@@ -6,7 +6,8 @@ import { FlaskConical } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { buttonClass } from "../ui/button";
 import { useExplorer } from "../ui/TxHash";
-import { dropsToXrp, RiskBadge, xrpToDrops } from "./ui";
+import { totalXrp } from "../../../../src/shared/money";
+import { RiskBadge } from "./ui";
 
 export function Frame({
   open,
@@ -94,7 +95,7 @@ const EFFECT = {
 export function ConfirmPayDialog({ plan, onClose }: { plan: PayPlan | null; onClose: () => void }) {
   const sandbox = useExplorer().data?.network === "sandbox";
   const payments = plan?.payments ?? [];
-  const total = plan?.summary?.total ?? dropsToXrp(payments.reduce((sum, p) => sum + xrpToDrops(p.amount), 0));
+  const total = plan?.summary?.total ?? totalXrp(payments.map((p) => p.amount)) ?? "unknown";
   const count = plan?.summary?.count ?? payments.length;
   const effect = plan?.effect ?? "send";
   return (

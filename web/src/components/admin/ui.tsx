@@ -400,11 +400,4 @@ export function Pager({
   );
 }
 
-// ---- Money in the browser: XRP strings with 6 decimals, summed as integer drops.
-export function xrpToDrops(xrp: string): number {
-  const [whole = "0", fraction = ""] = xrp.trim().split(".");
-  return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, "0").slice(0, 6));
-}
-export const dropsToXrp = (drops: number) =>
-  `${Math.floor(drops / 1_000_000)}.${String(drops % 1_000_000).padStart(6, "0")}`;
 export const shortAddress = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;

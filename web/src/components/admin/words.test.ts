@@ -9,6 +9,15 @@ test("amounts read as a person writes them: grouped thousands, no trailing zeros
   expect(readableXrp(null)).toBe("unknown");
 });
 
+test("a negative amount keeps its sign: the browser's own reading lost it", () => {
+  expect(readableXrp("-1.500000")).toBe("-1.5 XRP");
+  expect(readableXrp("-0.000001")).toBe("-0.000001 XRP");
+  expect(readableXrp("-1234567.890123")).toBe("-1,234,567.890123 XRP");
+  expect(readableXrp("-100.000000")).toBe("-100 XRP");
+  expect(readableXrp("")).toBe("unknown");
+  expect(readableXrp("abc")).toBe("unknown");
+});
+
 test("codes become words", () => {
   expect(statusWords("PROCESSED")).toBe("Paid");
   expect(statusWords("NEEDS_ATTENTION")).toBe("Needs attention");

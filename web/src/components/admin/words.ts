@@ -1,17 +1,17 @@
 // The back office in a person's words: amounts for reading, statuses and claim types as an operator
 // says them (the API keeps its codes; only the screens translate).
-import { type Tone, xrpToDrops } from "./ui";
+import { formatXrp, xrpToDrops } from "../../../../src/shared/money";
+import type { Tone } from "./ui";
 
-// "100000.000000" -> "100,000 XRP", "22.800000" -> "22.8 XRP", "0.000001" -> "0.000001 XRP":
-// thousands grouped, no trailing zeros, never rounded (summed as drops).
+// "100000.000000" -> "100,000 XRP", "22.800000" -> "22.8 XRP", "-1.500000" -> "-1.5 XRP":
+// thousands grouped, no trailing zeros, never rounded (read as drops); "unknown" for no amount.
 export function readableXrp(xrp: string | null | undefined): string {
-  if (xrp === null || xrp === undefined || xrp === "") return "unknown";
-  const drops = xrpToDrops(xrp);
-  const whole = Math.floor(drops / 1_000_000).toLocaleString("en-US");
-  const fraction = String(drops % 1_000_000)
-    .padStart(6, "0")
-    .replace(/0+$/, "");
-  return `${whole}${fraction ? `.${fraction}` : ""} XRP`;
+  const drops = xrp === null || xrp === undefined ? null : xrpToDrops(xrp);
+  if (drops === null) return "unknown";
+  const [whole = "", fraction = ""] = formatXrp(drops).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  const decimals = fraction.replace(/0+$/, "");
+  return `${grouped}${decimals ? `.${decimals}` : ""} XRP`;
 }
 
 const STATUS_WORDS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Panel, xrpToDrops } from "../../../components/admin/ui";
+import { xrpToDrops } from "../../../../../src/shared/money";
+import { Panel } from "../../../components/admin/ui";
 import { readableXrp } from "../../../components/admin/words";
 import { timeWords } from "../../../lib/budget";
 import { useBudgetToday } from "../admin-api";
@@ -9,8 +10,8 @@ import { useBudgetToday } from "../admin-api";
 export function BudgetToday() {
   const faucet = useBudgetToday().data?.faucet;
   if (!faucet) return null;
-  const total = xrpToDrops(faucet.total);
-  const used = xrpToDrops(faucet.used);
+  const total = xrpToDrops(faucet.total) ?? 0;
+  const used = xrpToDrops(faucet.used) ?? 0;
   const share = total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0;
   return (
     <Panel title="Today's budget">

@@ -13,13 +13,13 @@ import { walletKey } from "../../wallet";
 import { clusterSummary, LedgerEvidence } from "../../address-signals";
 import { adminRequestsKey, useAdminFaucetRequests } from "../admin-api";
 import { budgetKey } from "../api";
+import { totalXrp } from "../../../../../src/shared/money";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
 import {
   Badge,
   type Column,
   columnsFor,
   DataTable,
-  dropsToXrp,
   Empty,
   FilterDate,
   FilterSearch,
@@ -33,7 +33,6 @@ import {
   DeviceId,
   shortAddress,
   when,
-  xrpToDrops,
 } from "../../../components/admin/ui";
 import { useListParams } from "../../../components/admin/ui";
 import { statusWords } from "../../../components/admin/words";
@@ -123,7 +122,7 @@ export function FaucetRequestsScreen() {
         );
     },
     onSuccess: (_out, { rows, action, reason }) => {
-      const total = dropsToXrp(rows.reduce((sum, r) => sum + xrpToDrops(r.amount), 0));
+      const total = totalXrp(rows.map((r) => r.amount)) ?? "unknown";
       const one = rows.length === 1 ? rows[0] : null;
       const description =
         action === "REJECTED"

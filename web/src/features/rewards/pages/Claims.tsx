@@ -14,6 +14,7 @@ import { auditLogKey, countsKey, LIST_FILTERS, useAdminAction } from "../../../a
 import { usersKey } from "../../back-office";
 import { budgetKey } from "../../faucet";
 import { claimsKey, processedClaimsKey, useClaims, useProcessedClaims } from "../api";
+import { totalXrp } from "../../../../../src/shared/money";
 import { ConfirmPayDialog, type PayPlan, ReasonDialog, type ReasonPlan } from "../../../components/admin/dialogs";
 import { overlapWords } from "../overlap";
 import { claimTypeWords, statusWords } from "../../../components/admin/words";
@@ -23,7 +24,6 @@ import {
   columnsFor,
   DataTable,
   DeviceId,
-  dropsToXrp,
   Empty,
   FilterDate,
   FilterSearch,
@@ -37,7 +37,6 @@ import {
   shortAddress,
   useListParams,
   when,
-  xrpToDrops,
 } from "../../../components/admin/ui";
 
 type Claim = NonNullable<ReturnType<typeof useClaims>["data"]>["pendingRewards"][number];
@@ -105,7 +104,7 @@ export function ClaimsScreen() {
       for (const r of rows) await unwrap(api.admin.claims({ id: r.id }).post({ status: "APPROVED" }));
     },
     onSuccess: (_out, rows) => {
-      const total = dropsToXrp(rows.reduce((sum, r) => sum + xrpToDrops(r.amount), 0));
+      const total = totalXrp(rows.map((r) => r.amount)) ?? "unknown";
       toast({
         title: "Claims Updated",
         description:
