@@ -318,7 +318,14 @@ describe("the ceiling at start (runtime)", () => {
       closeIntervalMs: 100,
     });
     // user payments to nobody (the rows below): nothing of a feature to settle with them
-    payouts.runtime!.settleWith({ paid() {}, failed() {}, needsAttention() {} });
+    payouts.runtime!.settleWith({
+      paid() {},
+      failed() {},
+      needsAttention() {},
+      faucetPaymentFound() {
+        throw new Error("no faucet payment here");
+      },
+    });
     return {
       db,
       logs,

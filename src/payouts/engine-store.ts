@@ -1,9 +1,10 @@
-// All SQL of the payout engine: the payouts and attempts it works on, the signer lease, and the
-// writes of an attempt's life (settling a payout is settle.ts). Raw SQL, prepared once: these run on
-// every tick, and each statement maps one step of docs/payouts.md.
+// All SQL of the payout engine's ticks: the payouts and attempts it works on, the signer lease, the
+// writes of an attempt's life and of a payout's end (settle.ts decides it). Raw SQL, prepared once:
+// these run on every tick, and each statement maps one step of docs/payouts.md. (Reading the
+// wallet's history back is reconcile-store.ts.)
 import type { Database } from "bun:sqlite";
 import { immediate } from "../db/transaction.ts";
-import type { AttemptRow, PayoutRow } from "./rows.ts";
+import type { AttemptRow, FailedStatus, PayoutRow } from "./rows.ts";
 
 export function createEngineStore(sqlite: Database) {
   const q = {
@@ -52,6 +53,25 @@ export function createEngineStore(sqlite: Database) {
       `insert into payout_attempts (payout_id, sequence, tx_hash, signed_blob, fee_drops, min_ledger, last_ledger_sequence, status, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?) returning *`,
     ),
+    expireOpen: sqlite.prepare<unknown, [number, number]>(
+      "update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')",
+    ),
+    validated: sqlite.prepare<unknown, [string, number, number]>(
+      "update payout_attempts set status = 'validated', engine_result = ?, updated_at = ? where id = ?",
+    ),
+    // A payout's end, each a compare-and-set from the states it may leave (settle.ts).
+    paid: sqlite.prepare<unknown, [string, number, number, number]>(
+      "update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, error = null, updated_at = ? where id = ? and status = 'in_flight'",
+    ),
+    foundOnLedger: sqlite.prepare<unknown, [string, number, number, number]>(
+      "update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, found_on_ledger = 1, error = null, updated_at = ? where id = ? and status <> 'paid'",
+    ),
+    failed: sqlite.prepare<unknown, [FailedStatus, string, number, number]>(
+      "update payouts set status = ?, error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight')",
+    ),
+    needsAttention: sqlite.prepare<unknown, [string, number, number]>(
+      "update payouts set status = 'needs_attention', error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight', 'needs_attention')",
+    ),
   };
 
   return {
@@ -72,10 +92,7 @@ export function createEngineStore(sqlite: Database) {
     requeue: (payoutId: number, now: number) =>
       immediate({ sqlite }, () => {
         if (q.requeue.run(now, payoutId).changes === 0) return false;
-        sqlite.run(
-          "update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')",
-          [now, payoutId],
-        );
+        q.expireOpen.run(now, payoutId);
         return true;
       }),
     // amounts and fees of the payouts in flight: spent as far as the hot wallet is concerned
@@ -128,18 +145,25 @@ export function createEngineStore(sqlite: Database) {
         "update payout_attempts set status = case when status = 'signed' then 'submitted' else status end, engine_result = ?, updated_at = ? where id = ?",
         [engineResult, now, attemptId],
       ),
-    markValidatedFailure: (attemptId: number, engineResult: string, now: number) =>
-      sqlite.run("update payout_attempts set status = 'validated', engine_result = ?, updated_at = ? where id = ?", [
-        engineResult,
-        now,
-        attemptId,
-      ]),
-    expireOpenAttempts: (payoutId: number, now: number) =>
-      sqlite.run(
-        "update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')",
-        [now, payoutId],
-      ),
+    // the ledger's verdict on an attempt (tesSUCCESS, or why it failed)
+    markValidated: (attemptId: number, engineResult: string, now: number) =>
+      q.validated.run(engineResult, now, attemptId),
+    expireOpenAttempts: (payoutId: number, now: number) => q.expireOpen.run(now, payoutId),
     setWaiting: (payoutId: number, message: string) =>
       sqlite.run("update payouts set error = ? where id = ?", [message, payoutId]),
+
+    // A payout's end (settle.ts): each true when this call moved the payout.
+    // validated on the ledger, from in flight
+    settlePaid: (payoutId: number, txHash: string, ledgerIndex: number, now: number) =>
+      q.paid.run(txHash, ledgerIndex, now, payoutId).changes > 0,
+    // paid as the wallet's history shows, from anything but paid
+    settleFoundOnLedger: (payoutId: number, txHash: string, ledgerIndex: number, now: number) =>
+      q.foundOnLedger.run(txHash, ledgerIndex, now, payoutId).changes > 0,
+    // nothing was sent, from queued or in flight
+    settleFailed: (payoutId: number, status: FailedStatus, message: string, now: number) =>
+      q.failed.run(status, message, now, payoutId).changes > 0,
+    // an admin must look, from anything not settled
+    settleNeedsAttention: (payoutId: number, message: string, now: number) =>
+      q.needsAttention.run(message, now, payoutId).changes > 0,
   };
 }

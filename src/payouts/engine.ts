@@ -389,7 +389,7 @@ export function createPayoutEngine(deps: EngineDeps) {
               );
             }
           } else if (found.result.startsWith("tec")) {
-            store.markValidatedFailure(attempt.id, found.result, now());
+            store.markValidated(attempt.id, found.result, now());
             settle().markFailed(
               payout,
               "failed_on_ledger",

@@ -9,9 +9,10 @@
 import type { Database } from "bun:sqlite";
 import { formatXrp } from "../shared/money.ts";
 import { immediate } from "../db/transaction.ts";
-import { type FaucetMark, faucetMarkOf, NEW_LEDGER_REF_SQL } from "./identity.ts";
+import { type FaucetMark, faucetMarkOf } from "./identity.ts";
 import { type LedgerConnection, rippledError } from "./ledger.ts";
-import type { AttemptRow, PayoutRow } from "./rows.ts";
+import { createReconcileStore } from "./reconcile-store.ts";
+import type { PayoutRow } from "./rows.ts";
 import type { Settlement } from "./settle.ts";
 
 // Transactions asked for per page (rippled's most for a non-admin client).
@@ -151,62 +152,8 @@ export function createReconciler({
   // told after a run that listed transactions sent outside the faucet
   onOutside?: () => void;
 }) {
-  const q = {
-    installation: sqlite.prepare<
-      { installation_id: string; reconciled_ledger: number | null; reconciled_hash: string | null },
-      []
-    >("select installation_id, reconciled_ledger, reconciled_hash from installation where id = 1"),
-    setCursor: sqlite.prepare<unknown, [number, string | null]>(
-      "update installation set reconciled_ledger = ?, reconciled_hash = ? where id = 1",
-    ),
-    setRebuilt: sqlite.prepare<unknown, [string]>("update installation set rebuilt = ? where id = 1"),
-    attemptByHash: sqlite.prepare<AttemptRow, [string]>("select * from payout_attempts where tx_hash = ?"),
-    payoutById: sqlite.prepare<PayoutRow, [number]>("select * from payouts where id = ?"),
-    payoutByRef: sqlite.prepare<PayoutRow, [string]>("select * from payouts where ledger_ref = ?"),
-    payoutOfRequest: sqlite.prepare<PayoutRow, [number]>("select * from payouts where faucet_request_id = ?"),
-    // the oldest request still open for this address, tag and amount (none of its payments signed)
-    openRequest: sqlite.prepare<{ id: number }, [string, number | null, number]>(
-      `select r.id from faucet_requests r
-       where r.address = ?1 and r.status in ('PENDING', 'APPROVED') and r.amount_drops = ?3 and r.destination_tag is ?2 and r.reason is null
-         and not exists (select 1 from payouts p where p.faucet_request_id = r.id and p.status not in ('queued', 'withdrawn', 'preflight_refused', 'failed_on_ledger'))
-       order by r.created_at limit 1`,
-    ),
-    insertRequest: sqlite.prepare<{ id: number }, [string, number | null, number, string, number, number]>(
-      `insert into faucet_requests (address, destination_tag, amount_drops, status, tx_hash, processed_at, created_at)
-       values (?1, ?2, ?3, 'APPROVED', ?4, ?5, ?6) returning id`,
-    ),
-    queuedUserPayment: sqlite.prepare<PayoutRow, [string]>(
-      "select * from payouts where status = 'queued' and kind = 'USER_PAYMENT' and destination = ? order by id limit 1",
-    ),
-    // the users this address pays, with what each is owed and whether a payment of theirs is open
-    usersPaidTo: sqlite.prepare<{ id: number; owed: number; destination_tag: number | null; open: number }, [string]>(
-      `select u.id, u.total_claimed_drops as owed, u.xrp_destination_tag as destination_tag,
-         exists (select 1 from payouts p where p.user_id = u.id and p.kind = 'USER_PAYMENT' and p.status in ('queued', 'sequence_assigned', 'in_flight', 'needs_attention')) as open
-       from users u where u.xrp_address = ? limit 2`,
-    ),
-    insertPayout: sqlite.prepare<
-      unknown,
-      [string, number | null, number | null, string, number | null, number, number]
-    >(
-      `insert into payouts (kind, faucet_request_id, user_id, destination, destination_tag, amount_drops, status, ledger_ref, created_at, updated_at)
-       values (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ${NEW_LEDGER_REF_SQL}, ?7, ?7)`,
-    ),
-    attachRewards: sqlite.prepare<unknown, [number, number]>(
-      "update rewards set payout_id = ? where user_id = ? and status = 'APPROVED' and payout_id is null",
-    ),
-    list: sqlite.prepare<
-      unknown,
-      [string, string, string, string, string | null, number | null, number, number, string | null, number]
-    >(
-      `insert into wallet_ledger_payments (tx_hash, origin, transaction_type, result, destination, amount_drops, sequence, ledger_index, payout_key, found_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tx_hash) do nothing`,
-    ),
-  };
-  const installationId = q.installation.get()!.installation_id;
-
-  // A payout row for a payment found on the ledger (settled by the caller).
-  const insertPayout = (...values: [string, number | null, number | null, string, number | null, number, number]) =>
-    q.payoutById.get(Number(q.insertPayout.run(...values).lastInsertRowid))!;
+  const store = createReconcileStore(sqlite);
+  const installationId = store.installation().installation_id;
 
   function list(t: WalletTx, origin: Origin, key: string | null): boolean {
     const amount =
@@ -214,21 +161,36 @@ export function createReconciler({
         ? (t.deliveredDrops ??
           (/^\d+$/.test(String(t.tx.Amount ?? t.tx.DeliverMax)) ? Number(t.tx.Amount ?? t.tx.DeliverMax) : null))
         : null;
-    return (
-      q.list.run(t.hash, origin, t.type, t.result, t.destination, amount, t.sequence, t.ledgerIndex, key, now())
-        .changes > 0
-    );
+    return store.list({
+      txHash: t.hash,
+      origin,
+      type: t.type,
+      result: t.result,
+      destination: t.destination,
+      amountDrops: amount,
+      sequence: t.sequence,
+      ledgerIndex: t.ledgerIndex,
+      payoutKey: key,
+      at: now(),
+    });
   }
 
   // A payout the database knows, paid by `t` on the ledger: settled as the engine settles its own
   // (an attempt of its own), else recorded as found on the ledger. False when it was already paid.
   function settleKnown(payout: PayoutRow, t: WalletTx): boolean {
     if (payout.status === "paid") return false;
-    const attempt = q.attemptByHash.get(t.hash);
+    const attempt = store.attemptByHash(t.hash);
     if (attempt && attempt.payout_id === payout.id && payout.status === "in_flight")
       return settlement().markPaid(payout, attempt, t.ledgerIndex);
     return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
   }
+
+  // where a payment found on the ledger went, as a payout written for it names it
+  const payment = (t: WalletTx) => ({
+    destination: t.destination!,
+    destinationTag: t.destinationTag,
+    amountDrops: t.deliveredDrops!,
+  });
 
   const samePayment = (payout: PayoutRow, t: WalletTx) =>
     payout.destination === t.destination &&
@@ -239,31 +201,21 @@ export function createReconciler({
   // amount), else a request recorded as paid, found on the ledger, so its address meets the
   // one-claim-a-day limit again.
   function faucetPaymentFound(t: WalletTx, key: string | null): boolean {
-    const open = q.openRequest.get(t.destination!, t.destinationTag, t.deliveredDrops!);
+    const paid = (faucetRequestId: number) =>
+      store.insertPayout({ ...payment(t), kind: "FAUCET_REQUEST", faucetRequestId, userId: null, at: now() });
+    const open = store.openRequest(t.destination!, t.destinationTag, t.deliveredDrops!);
     if (open) {
-      const payout =
-        q.payoutOfRequest.get(open.id) ??
-        insertPayout("FAUCET_REQUEST", open.id, null, t.destination!, t.destinationTag, t.deliveredDrops!, now())!;
+      const payout = store.payoutOfRequest(open.id) ?? paid(open.id);
       return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
     }
-    const request = q.insertRequest.get(
-      t.destination!,
-      t.destinationTag,
-      t.deliveredDrops!,
-      t.hash,
-      t.closedAt,
-      t.closedAt,
-    )!;
-    const payout = insertPayout(
-      "FAUCET_REQUEST",
-      request.id,
-      null,
-      t.destination!,
-      t.destinationTag,
-      t.deliveredDrops!,
-      now(),
-    )!;
-    settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
+    const requestId = settlement().recordFaucetPayment({
+      address: t.destination!,
+      destinationTag: t.destinationTag,
+      amountDrops: t.deliveredDrops!,
+      txHash: t.hash,
+      at: t.closedAt,
+    });
+    settlement().markFoundOnLedger(paid(requestId), t.hash, t.ledgerIndex);
     list(t, "unknown_payout", key);
     return true;
   }
@@ -272,21 +224,19 @@ export function createReconciler({
   // amount), or the one user this address pays who is owed exactly that much; else listed. A queued
   // payment of another amount to the address is refused: an admin checks what is still owed.
   function userPaymentFound(t: WalletTx, key: string | null): boolean {
-    const queued = q.queuedUserPayment.get(t.destination!);
+    const queued = store.queuedUserPayment(t.destination!);
     if (queued && samePayment(queued, t)) return settlement().markFoundOnLedger(queued, t.hash, t.ledgerIndex);
-    const users = q.usersPaidTo.all(t.destination!);
+    const users = store.usersPaidTo(t.destination!);
     const owner = users.length === 1 && !queued ? users[0]! : null;
     if (owner && !owner.open && owner.owed === t.deliveredDrops && owner.destination_tag === t.destinationTag) {
-      const payout = insertPayout(
-        "USER_PAYMENT",
-        null,
-        owner.id,
-        t.destination!,
-        t.destinationTag,
-        t.deliveredDrops!,
-        now(),
-      )!;
-      q.attachRewards.run(payout.id, owner.id);
+      const payout = store.insertPayout({
+        ...payment(t),
+        kind: "USER_PAYMENT",
+        faucetRequestId: null,
+        userId: owner.id,
+        at: now(),
+      });
+      store.attachRewards(payout.id, owner.id);
       return settlement().markFoundOnLedger(payout, t.hash, t.ledgerIndex);
     }
     if (queued) {
@@ -303,7 +253,7 @@ export function createReconciler({
   function paymentFound(t: WalletTx, mark: FaucetMark): boolean | "mismatch" {
     const name = mark.name!;
     if (name.ref !== null && mark.thisInstallation) {
-      const payout = q.payoutByRef.get(name.ref);
+      const payout = store.payoutByRef(name.ref);
       if (payout) {
         const kind = payout.kind === "FAUCET_REQUEST" ? "faucet" : "user";
         if (kind === name.kind && samePayment(payout, t)) return settleKnown(payout, t);
@@ -318,10 +268,10 @@ export function createReconciler({
   // One transaction of the wallet's history.
   function apply(t: WalletTx, summary: ReconcileSummary, context: RunContext) {
     if (t.tx.Account !== account) return; // received: nothing of ours
-    const attempt = q.attemptByHash.get(t.hash);
+    const attempt = store.attemptByHash(t.hash);
     if (attempt) {
       // signed by this database: settled as its own
-      const payout = q.payoutById.get(attempt.payout_id);
+      const payout = store.payoutById(attempt.payout_id);
       if (payout && t.result === "tesSUCCESS" && settleKnown(payout, t)) summary.found++;
       return;
     }
@@ -355,7 +305,7 @@ export function createReconciler({
   return {
     installationId,
     // The last validated ledger read up to (null: never read).
-    cursor: () => q.installation.get()?.reconciled_ledger ?? null,
+    cursor: () => store.installation().reconciled_ledger,
 
     // Reads the wallet's history from the cursor up to the server's validated ledger (at least
     // `validatedIndex`) and applies it, a page per database transaction; the cursor moves once all
@@ -364,11 +314,11 @@ export function createReconciler({
     // the server holds, and what it rebuilt from there is kept for the wallet screen.
     async run(validatedIndex: number, context: RunContext): Promise<ReconcileSummary | null> {
       const readFrom = context.readFrom ?? null;
-      const { reconciled_ledger: cursor, reconciled_hash: cursorHash } = q.installation.get()!;
+      const { reconciled_ledger: cursor, reconciled_hash: cursorHash } = store.installation();
       const fresh = cursor === null;
       const from = fresh ? -1 : Math.max(cursor + 1, readFrom ?? 0);
       if (!fresh && from > validatedIndex) {
-        if (readFrom !== null) q.setCursor.run(validatedIndex, await ledgerHash(validatedIndex));
+        if (readFrom !== null) store.setCursor(validatedIndex, await ledgerHash(validatedIndex));
         return null;
       }
       // the ledger read up to is still the server's (a server that no longer holds it cannot say)
@@ -433,7 +383,7 @@ export function createReconciler({
         summary.read += txs.length;
         marker = page.marker;
       } while (marker !== undefined);
-      q.setCursor.run(summary.toLedger, await ledgerHash(summary.toLedger));
+      store.setCursor(summary.toLedger, await ledgerHash(summary.toLedger));
       if (fresh && sent > 0) {
         const rebuilt: Rebuilt = {
           at: now(),
@@ -443,7 +393,7 @@ export function createReconciler({
           userPayments: summary.userFound,
           outside: summary.outside,
         };
-        q.setRebuilt.run(JSON.stringify(rebuilt));
+        store.setRebuilt(JSON.stringify(rebuilt));
       }
       if (summary.outside > 0) onOutside?.();
       return summary;

@@ -29,3 +29,6 @@ export interface AttemptRow {
   last_ledger_sequence: number;
   status: string;
 }
+
+// How a payout ends when nothing was sent: refused before sending, or failed on the ledger.
+export type FailedStatus = "failed_on_ledger" | "preflight_refused";

@@ -4,10 +4,25 @@
 //
 // The engine decides the payout's state; what that means for the payout's request or user (a faucet
 // request PROCESSED, rewards PAID, the owed balance, the notification) is the features' own:
-// the outcomes createApp gives (modules/payouts/settlement.ts), run inside this transaction.
+// the outcomes createApp gives (modules/payouts/settlement.ts), run inside this transaction. The
+// statements are the engine's store's (engine-store.ts).
 import type { Database } from "bun:sqlite";
 import { immediate } from "../db/transaction.ts";
-import type { AttemptRow, PayoutRow } from "./rows.ts";
+import { createEngineStore } from "./engine-store.ts";
+import type { AttemptRow, FailedStatus, PayoutRow } from "./rows.ts";
+
+export type { FailedStatus };
+
+// A payment of the faucet found on the ledger that no request of this database asked for
+// (reconcile.ts).
+export interface FaucetPaymentFound {
+  address: string;
+  destinationTag: number | null;
+  amountDrops: number;
+  txHash: string;
+  // when its ledger closed
+  at: number;
+}
 
 // Told, inside the settlement's transaction and only when this call moved the payout:
 export interface SettlementOutcomes {
@@ -17,29 +32,24 @@ export interface SettlementOutcomes {
   failed(payout: PayoutRow, message: string): void;
   // something the engine cannot prove: an admin must look
   needsAttention(payout: PayoutRow, message: string): void;
+  // (inside the reconciliation's transaction) records the request such a payment paid, before its
+  // payout is settled as found on the ledger: its id
+  faucetPaymentFound(payment: FaucetPaymentFound): number;
   // (outside any transaction) the wallet's history showed transactions sent outside the faucet
   outsidePayment?(): void;
   // (outside any transaction) another server is paying from the wallet: payouts are paused
   anotherServer?(): void;
 }
 
-export type FailedStatus = "failed_on_ledger" | "preflight_refused";
-
 export function createSettlement(sqlite: Database, now: () => number, outcomes: SettlementOutcomes) {
   const db = { sqlite };
+  const store = createEngineStore(sqlite);
   // Validated on the ledger. Returns whether this call settled it.
   const markPaid = (payout: PayoutRow, attempt: AttemptRow, ledgerIndex: number): boolean =>
     immediate(db, () => {
       const t = now();
-      const moved = sqlite.run(
-        "update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, error = null, updated_at = ? where id = ? and status = 'in_flight'",
-        [attempt.tx_hash, ledgerIndex, t, payout.id],
-      ).changes;
-      if (!moved) return false;
-      sqlite.run(
-        "update payout_attempts set status = 'validated', engine_result = 'tesSUCCESS', updated_at = ? where id = ?",
-        [t, attempt.id],
-      );
+      if (!store.settlePaid(payout.id, attempt.tx_hash, ledgerIndex, t)) return false;
+      store.markValidated(attempt.id, "tesSUCCESS", t);
       outcomes.paid(payout, attempt.tx_hash, t);
       return true;
     });
@@ -49,15 +59,8 @@ export function createSettlement(sqlite: Database, now: () => number, outcomes: 
   const markFoundOnLedger = (payout: PayoutRow, txHash: string, ledgerIndex: number): boolean =>
     immediate(db, () => {
       const t = now();
-      const moved = sqlite.run(
-        "update payouts set status = 'paid', tx_hash = ?, ledger_index = ?, found_on_ledger = 1, error = null, updated_at = ? where id = ? and status <> 'paid'",
-        [txHash, ledgerIndex, t, payout.id],
-      ).changes;
-      if (!moved) return false;
-      sqlite.run(
-        "update payout_attempts set status = 'expired', updated_at = ? where payout_id = ? and status in ('signed', 'submitted')",
-        [t, payout.id],
-      );
+      if (!store.settleFoundOnLedger(payout.id, txHash, ledgerIndex, t)) return false;
+      store.expireOpenAttempts(payout.id, t);
       outcomes.paid(payout, txHash, t);
       return true;
     });
@@ -65,12 +68,7 @@ export function createSettlement(sqlite: Database, now: () => number, outcomes: 
   // Refused before sending (queued) or failed on the ledger (in flight): nothing was sent.
   const markFailed = (payout: PayoutRow, status: FailedStatus, message: string): boolean =>
     immediate(db, () => {
-      const t = now();
-      const moved = sqlite.run(
-        "update payouts set status = ?, error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight')",
-        [status, message, t, payout.id],
-      ).changes;
-      if (!moved) return false;
+      if (!store.settleFailed(payout.id, status, message, now())) return false;
       outcomes.failed(payout, message);
       return true;
     });
@@ -78,15 +76,14 @@ export function createSettlement(sqlite: Database, now: () => number, outcomes: 
   // Something the engine cannot prove: an admin must look. A settled payout is never reopened.
   const markNeedsAttention = (payout: PayoutRow, message: string): boolean =>
     immediate(db, () => {
-      const moved = sqlite.run(
-        "update payouts set status = 'needs_attention', error = ?, updated_at = ? where id = ? and status in ('queued', 'in_flight', 'needs_attention')",
-        [message, now(), payout.id],
-      ).changes;
-      if (!moved) return false;
+      if (!store.settleNeedsAttention(payout.id, message, now())) return false;
       outcomes.needsAttention(payout, message);
       return true;
     });
 
-  return { markPaid, markFoundOnLedger, markFailed, markNeedsAttention };
+  // The request a faucet payment found on the ledger paid (the features' own row).
+  const recordFaucetPayment = (payment: FaucetPaymentFound): number => outcomes.faucetPaymentFound(payment);
+
+  return { markPaid, markFoundOnLedger, markFailed, markNeedsAttention, recordFaucetPayment };
 }
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -1,4 +1,5 @@
-// All SQL of the auto-approve rule: the pending faucet requests it may approve. Prepared once.
+// All SQL of the auto-approve rule: the pending faucet requests it may approve. Prepared once. (What it
+// does to a request, leaving it for a person, is the faucet's request-status.ts.)
 import { and, asc, count, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, type FaucetRequest } from "../../db/schema.ts";
@@ -41,14 +42,7 @@ export function createAutoApproveRepository(db: Db) {
     )
     .prepare();
 
-  const leave = db
-    .update(r)
-    .set({ autoApproveSkip: sql`${p("why")}` })
-    .where(eq(r.id, p("id")))
-    .prepare();
-
   return {
-    leave: (id: number, why: string) => void leave.run({ id, why }),
     approvedFromNetworkSince: (request: Pick<FaucetRequest, "ipNetwork" | "ipGroup">, since: number): number =>
       approvedFrom.get({ network: request.ipNetwork ?? request.ipGroup ?? "", group: request.ipGroup ?? "", since })!.n,
     candidates: (maxRiskScore: number, heldSince: number): FaucetRequest[] =>

@@ -12,6 +12,7 @@ import { immediate } from "../../db/transaction.ts";
 import { dayStart as dayStartOf, MINUTE_MS } from "../../lib/time.ts";
 import type { PayoutService } from "../payouts/service.ts";
 import type { FaucetService } from "../faucet/service.ts";
+import type { RequestStatus } from "../faucet/request-status.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { createAutoApproveRepository } from "./repository.ts";
 
@@ -24,6 +25,8 @@ export interface AutoApproveDeps {
   settings: SettingsService;
   faucet: Pick<FaucetService, "currentRisk" | "autoApproveCapNow" | "releaseBudget" | "surge">;
   payouts: Pick<PayoutService, "autoApproveFaucetRequest">;
+  // the request's state: the faucet's transitions (modules/faucet/request-status.ts)
+  requests: Pick<RequestStatus, "leaveForPerson">;
   log: (line: string) => void;
   // Whether the request's address, IP or device is on the block list now (blocked during its hold).
   blocked?: (request: FaucetRequest) => boolean;
@@ -35,6 +38,7 @@ export function createAutoApprover({
   settings,
   faucet,
   payouts,
+  requests,
   log,
   blocked = () => false,
 }: AutoApproveDeps) {
@@ -43,7 +47,7 @@ export function createAutoApprover({
   // a request the rule will not pay waits for a person holding nothing
   const leave = (request: FaucetRequest, why: string) =>
     immediate(db, () => {
-      repo.leave(request.id, why);
+      requests.leaveForPerson(request.id, why);
       faucet.releaseBudget(request.id);
     });
 

@@ -1,9 +1,10 @@
-// All SQL of faucet requests and the day's budget. Prepared once. Raw SQL only where Drizzle's
+// All SQL of faucet requests and the day's budget (a request's state after it is made is
+// request-status.ts). Prepared once. Raw SQL only where Drizzle's
 // builder cannot say it: the streak update (a CASE over the previous claim), the budget upserts,
 // the counts capped by a LIMIT subquery and the reads that name their index. Every statement of
 // the request path reads one network's, wide network's, device's or address's rows through its own
 // index (hot-path.test.ts checks the plans).
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { type FaucetRequest, faucetRequests, payouts, reviews, users, type NewFaucetRequest } from "../../db/schema.ts";
@@ -228,27 +229,6 @@ export function createFaucetRepository(db: Db) {
     .from(r)
     .where(eq(r.id, p("id")))
     .prepare();
-  const setBudgetDay = db
-    .update(r)
-    .set({ budgetDay: sql`${p("day")}` })
-    .where(eq(r.id, p("id")))
-    .prepare();
-  // what its payout's settlement writes: paid (PROCESSED with the hash), or why it is not
-  const markPaid = db
-    .update(r)
-    .set({
-      status: "PROCESSED",
-      txHash: sql`${p("txHash")}`,
-      processedAt: sql`coalesce(${r.processedAt}, ${p("at")})`,
-      payoutError: null,
-    })
-    .where(eq(r.id, p("id")))
-    .prepare();
-  const setPayoutError = db
-    .update(r)
-    .set({ payoutError: sql`${p("message")}` })
-    .where(eq(r.id, p("id")))
-    .prepare();
   // +1 when the previous claim was less than 48 h before, else 1; within 24 h (another address) the
   // streak stays: one day counts once.
   const updateClaimer = db.sqlite.prepare<unknown, [number, number, number, number, number]>(
@@ -316,11 +296,6 @@ export function createFaucetRepository(db: Db) {
     `select distinct ip_network from faucet_requests indexed by faucet_requests_wide_approved
        where ip_wide = ?1 and status in ('APPROVED', 'PROCESSED') and processed_at > ?2 limit 2`,
   );
-  const autoApprovedSince = db
-    .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
-    .from(r)
-    .where(and(eq(r.autoApproved, true), gt(r.processedAt, p("since"))))
-    .prepare();
   // an hour's takings from the budgets (faucet or bonus) and its accepted requests
   const addToHour = db.sqlite.prepare<unknown, [number, number, number, number]>(
     `insert into faucet_hourly_totals (hour, amount_drops, bonus_drops, requests) values (?1, ?2, ?3, ?4)
@@ -559,8 +534,6 @@ export function createFaucetRepository(db: Db) {
         rows.set(row.id, row);
       return [...rows.values()].sort((a, b) => b.created_at - a.created_at).map(waitingRequest);
     },
-    markPaid: (id: number, txHash: string, at: number) => markPaid.run({ id, txHash, at }),
-    setPayoutError: (id: number, message: string) => setPayoutError.run({ id, message }),
     byId: (id: number): FaucetRequest | undefined => byId.get({ id }),
     setAddressRisk: (id: number, score: number, reasons: string[], points: number, addressReasons: string[]) =>
       setAddressRisk.run({
@@ -575,7 +548,6 @@ export function createFaucetRepository(db: Db) {
     wideNewest: (wide: string, since: number) => wideNewest.all(wide, since),
     paidNetworksOfWide: (wide: string, since: number) =>
       paidNetworksOfWide.all(wide, since).map((row) => row.ip_network),
-    autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
     dayBonusTotal: (day: string) => dayTotal.get(day)?.bonusDrops ?? 0,
     insert(
       row: Required<
@@ -639,7 +611,6 @@ export function createFaucetRepository(db: Db) {
     busiestWideSince: (since: number) => busiestWideSince.all(since),
     hourTotal: (hour: number) => hourTotal.get(hour) ?? { amountDrops: 0, bonusDrops: 0, requests: 0 },
     budgetOf: (id: number) => budgetOf.get({ id }),
-    setBudgetDay: (id: number, day: string | null) => setBudgetDay.run({ id, day }),
     openPage(page: number, size: number, withRecent: boolean): AdminFaucetRequestRow[] {
       const ids = openIds.all(size, (page - 1) * size).map((row) => row.id);
       if (withRecent) ids.push(...recentlyProcessed.all().map((row) => row.id));

@@ -1,9 +1,9 @@
 // All SQL of the admin's payout actions (service.ts): the faucet request or user an approval, a
-// rejection, a payment or a withdrawal reads, its compare-and-set, the queued payout it writes (or
-// withdraws, or queues again). Prepared once,
-// Drizzle's builder throughout. (The engine's own SQL is src/payouts/engine-store.ts; what a settled
-// payout does to a request or a user is settlement.ts, over the faucet's and the rewards' repositories.)
-import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+// rejection, a payment or a withdrawal reads, the queued payout it writes (or withdraws, or queues
+// again). Prepared once, Drizzle's builder throughout. (What they do to the request's state is the
+// faucet's modules/faucet/request-status.ts; the engine's own SQL is its stores, src/payouts/*-store.ts;
+// what a settled payout does to a request or a user is settlement.ts.)
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests, payouts, rewards, users } from "../../db/schema.ts";
 import { NEW_LEDGER_REF_SQL } from "../../payouts/identity.ts";
@@ -21,8 +21,6 @@ const OPEN = ["queued", "in_flight", "needs_attention"];
 export const NOT_SIGNED = "queued";
 // A payout an admin withdrew before it was signed: nothing was sent. Its row and attempts stay.
 export const WITHDRAWN = "withdrawn";
-// Why the auto-approve rule leaves a request whose payout was withdrawn alone: a person decides again.
-export const WITHDRAWN_SKIP = "withdrawn";
 
 // A payout as the admin's screens read it (payoutView), and the columns that select it (modules/account's
 // history of payments selects the same).
@@ -68,38 +66,6 @@ export function createPayoutRepository(db: Db) {
     .select({ status: r.status, address: r.address, destinationTag: r.destinationTag, amountDrops: r.amountDrops })
     .from(r)
     .where(eq(r.id, p("id")))
-    .prepare();
-  // A compare-and-set from PENDING, by an admin (processed_by) or by the auto-approve rule (null).
-  const approve = db
-    .update(r)
-    .set({
-      status: "APPROVED",
-      processedBy: sql`${p("adminId")}`,
-      processedAt: sql`${p("at")}`,
-      autoApproved: sql`${p("auto")}`,
-    })
-    .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
-    .returning({ id: r.id })
-    .prepare();
-  const reject = db
-    .update(r)
-    .set({
-      status: "REJECTED",
-      rejectReason: sql`${p("reason")}`,
-      processedBy: sql`${p("adminId")}`,
-      processedAt: sql`${p("at")}`,
-    })
-    .where(eq(r.id, p("id")))
-    .prepare();
-  const clearPayoutError = db
-    .update(r)
-    .set({ payoutError: null })
-    .where(eq(r.id, p("id")))
-    .prepare();
-  const autoApprovedSince = db
-    .select({ drops: sql<number>`coalesce(sum(${r.amountDrops}), 0)` })
-    .from(r)
-    .where(and(eq(r.autoApproved, true), gte(r.processedAt, p("since"))))
     .prepare();
   const insertPayout = db
     .insert(payouts)
@@ -163,21 +129,6 @@ export function createPayoutRepository(db: Db) {
     .where(and(eq(payouts.id, p("id")), eq(payouts.status, NOT_SIGNED)))
     .returning({ id: payouts.id })
     .prepare();
-  // The request of a withdrawn payout waits for a person again: nobody's decision, no error, and
-  // the auto-approve rule leaves it alone.
-  const backToPending = db
-    .update(r)
-    .set({
-      status: "PENDING",
-      processedBy: null,
-      processedAt: null,
-      autoApproved: false,
-      payoutError: null,
-      autoApproveSkip: WITHDRAWN_SKIP,
-    })
-    .where(and(eq(r.id, p("id")), eq(r.status, "APPROVED")))
-    .returning({ id: r.id })
-    .prepare();
   // The rewards a withdrawn user payment was to pay: unpaid again (the amount stays owed).
   const detachRewards = db
     .update(rewards)
@@ -213,12 +164,6 @@ export function createPayoutRepository(db: Db) {
 
   return {
     faucetRequest: (id: number) => request.get({ id }),
-    // true when this call moved the request from PENDING
-    approve: (id: number, adminId: number | null, at: number) =>
-      approve.get({ id, adminId, at, auto: adminId === null ? 1 : 0 }) !== undefined,
-    reject: (id: number, reason: string, adminId: number, at: number) => reject.run({ id, reason, adminId, at }),
-    clearPayoutError: (id: number) => clearPayoutError.run({ id }),
-    autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
     insertPayout: (payout: NewPayout) => insertPayout.get(payout)!.id,
     // true when a failed payout of this request was queued again
     requeueFailed: (faucetRequestId: number, at: number) => requeueFailed.all({ id: faucetRequestId, at }).length > 0,
@@ -230,8 +175,6 @@ export function createPayoutRepository(db: Db) {
     payoutToWithdraw: (id: number) => toWithdraw.get({ id }),
     // true when this call moved the payout from 'queued' to 'withdrawn'
     withdraw: (id: number, at: number) => withdraw.get({ id, at }) !== undefined,
-    // true when this call moved the request from APPROVED back to PENDING
-    requestBackToPending: (faucetRequestId: number) => backToPending.get({ id: faucetRequestId }) !== undefined,
     detachRewards: (payoutId: number) => detachRewards.run({ payoutId }),
     user: (id: number) => user.get({ id }),
     openUserPayment: (userId: number) => openUserPayment.get({ userId })?.id,

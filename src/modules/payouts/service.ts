@@ -9,6 +9,7 @@ import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
 import type { PayoutEngine } from "../../payouts/engine.ts";
+import type { RequestStatus } from "../faucet/request-status.ts";
 import { AUTO_ACTOR, recordAudit } from "../audit/service.ts";
 import { notifyFaucetRequest } from "../notifications/service.ts";
 import {
@@ -41,12 +42,15 @@ export function createPayoutService({
   clock,
   engine,
   budget,
+  requests,
   blockedAddress = () => false,
 }: {
   db: Db;
   clock: () => number;
   engine: () => PayoutEngine | null;
   budget: FaucetBudget;
+  // the request's state: the faucet's transitions (modules/faucet/request-status.ts)
+  requests: Pick<RequestStatus, "approve" | "reject" | "backToPending" | "payoutRetried" | "autoApprovedDropsSince">;
   blockedAddress?: (address: string) => boolean;
 }) {
   const repo = createPayoutRepository(db);
@@ -92,7 +96,7 @@ export function createPayoutService({
       if (request.status === "PENDING") {
         refuseBlocked(request.address);
         budget.holdBudget(id);
-        repo.approve(id, actor.admin.id, t);
+        requests.approve(id, actor.admin.id, t);
         queueRequestPayout(id, request, actor.admin.id, t);
         recordAudit(
           db,
@@ -113,7 +117,7 @@ export function createPayoutService({
         // A payout that failed for good may be tried again (a new Sequence); anything else is a repeat click.
         if (FAILED_FOR_GOOD.includes(repo.payoutStatusOfRequest(id) as never)) refuseBlocked(request.address);
         if (repo.requeueFailed(id, t)) {
-          repo.clearPayoutError(id);
+          requests.payoutRetried(id);
           recordAudit(
             db,
             {
@@ -139,7 +143,7 @@ export function createPayoutService({
     immediate(db, () => {
       const request = repo.faucetRequest(id);
       if (request?.status !== "PENDING") return "not_pending";
-      if (repo.autoApprovedDropsSince(dayStart) + request.amountDrops > maxPerDayDrops) return "over_daily_cap";
+      if (requests.autoApprovedDropsSince(dayStart) + request.amountDrops > maxPerDayDrops) return "over_daily_cap";
       const t = clock();
       try {
         budget.holdBudget(id);
@@ -147,7 +151,7 @@ export function createPayoutService({
         if (error instanceof HttpError) return "over_budget";
         throw error;
       }
-      repo.approve(id, null, t);
+      requests.approve(id, null, t);
       queueRequestPayout(id, request, null, t);
       recordAudit(
         db,
@@ -178,7 +182,7 @@ export function createPayoutService({
       if (!rejectable) throw conflict(`This request is ${request.status.toLowerCase()} and can no longer be rejected`);
       const t = clock();
       if (held && !repo.withdraw(payout.id, t)) throw conflict(notWithdrawable(payout.status));
-      repo.reject(id, reason, actor.admin.id, t);
+      requests.reject(id, reason, actor.admin.id, t);
       budget.releaseBudget(id);
       const details = held ? { reason, withdrawnPayout: payout.id } : { reason };
       recordAudit(
@@ -244,7 +248,7 @@ export function createPayoutService({
       if (!repo.withdraw(payoutId, t)) throw conflict(notWithdrawable(payout.status), "PAYOUT_NOT_WITHDRAWABLE");
       if (payout.kind === "FAUCET_REQUEST" && payout.faucetRequestId !== null) {
         // (a queued payout's request is APPROVED: anything else rolls the withdrawal back)
-        if (!repo.requestBackToPending(payout.faucetRequestId))
+        if (!requests.backToPending(payout.faucetRequestId))
           throw conflict("This payout's request is no longer approved: reload the page", "PAYOUT_NOT_WITHDRAWABLE");
         budget.releaseBudget(payout.faucetRequestId);
       } else {

@@ -1,25 +1,26 @@
 // What a payout's settlement does to the features' rows. The engine (src/payouts/settle.ts) decides
 // the payout's state and runs these inside that transaction, once, when the payout moved; createApp
-// gives them to it. Each feature writes its own tables through its service.
+// gives them to it. Each feature writes its own tables: a faucet request's state through the
+// faucet's transitions (modules/faucet/request-status.ts), rewards through their service.
 import type { Db } from "../../db/client.ts";
 import type { SettlementOutcomes } from "../../payouts/settle.ts";
-import type { FaucetService } from "../faucet/service.ts";
+import type { RequestStatus } from "../faucet/request-status.ts";
 import { notifyPayoutPaid } from "../notifications/service.ts";
 import type { RewardService } from "../rewards/service.ts";
 
 export interface SettlementDeps {
   db: Db;
-  faucet: Pick<FaucetService, "payoutPaid" | "payoutNotPaid">;
+  requests: Pick<RequestStatus, "markPaid" | "payoutFailed" | "recordFoundOnLedger">;
   rewards: Pick<RewardService, "payoutPaid" | "payoutFailed">;
 }
 
-export function createSettlementOutcomes({ db, faucet, rewards }: SettlementDeps): SettlementOutcomes {
+export function createSettlementOutcomes({ db, requests, rewards }: SettlementDeps): SettlementOutcomes {
   return {
     // A faucet request becomes PROCESSED; a user payment's rewards PAID and the owed balance lowered.
     // Then the user is told (modules/notifications).
     paid(payout, txHash, at) {
       if (payout.kind === "FAUCET_REQUEST") {
-        if (payout.faucet_request_id !== null) faucet.payoutPaid(payout.faucet_request_id, txHash, at);
+        if (payout.faucet_request_id !== null) requests.markPaid(payout.faucet_request_id, txHash, at);
       } else {
         rewards.payoutPaid({ id: payout.id, userId: payout.user_id, amountDrops: payout.amount_drops }, txHash, at);
       }
@@ -29,7 +30,7 @@ export function createSettlementOutcomes({ db, faucet, rewards }: SettlementDeps
     // it); a user payment leaves the balance owed and frees its rewards.
     failed(payout, message) {
       if (payout.kind === "FAUCET_REQUEST") {
-        if (payout.faucet_request_id !== null) faucet.payoutNotPaid(payout.faucet_request_id, message);
+        if (payout.faucet_request_id !== null) requests.payoutFailed(payout.faucet_request_id, message);
       } else {
         rewards.payoutFailed(payout.id);
       }
@@ -37,7 +38,9 @@ export function createSettlementOutcomes({ db, faucet, rewards }: SettlementDeps
     // A faucet request shows why; a user payment keeps its rewards until an admin settles it.
     needsAttention(payout, message) {
       if (payout.kind === "FAUCET_REQUEST" && payout.faucet_request_id !== null)
-        faucet.payoutNotPaid(payout.faucet_request_id, message);
+        requests.payoutFailed(payout.faucet_request_id, message);
     },
+    // A faucet payment on the ledger that no request here asked for: recorded as a request.
+    faucetPaymentFound: (payment) => requests.recordFoundOnLedger(payment),
   };
 }

@@ -1,6 +1,7 @@
-// All SQL of reviews and of the reviewer bonus's link to its faucet request, and what the burst
-// rule, the paid-today rule and the bonus count (reviews per network, devices never seen before,
-// payments to a network or a device, addresses paid from a device). Prepared once.
+// All SQL of reviews, what the reviewer bonus reads of its faucet request (the faucet writes the
+// link: request-status.ts), and what the burst rule, the paid-today rule and the bonus count
+// (reviews per network, devices never seen before, payments to a network or a device, addresses
+// paid from a device). Prepared once.
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
@@ -141,11 +142,6 @@ export function createReviewRepository(db: Db) {
     .from(f)
     .where(eq(f.reviewId, p("reviewId")))
     .prepare();
-  const linkReview = db
-    .update(f)
-    .set({ reviewId: sql`${p("reviewId")}` })
-    .where(eq(f.id, p("id")))
-    .prepare();
 
   return {
     approved: () => approved.all(),
@@ -175,7 +171,6 @@ export function createReviewRepository(db: Db) {
     setApproved: (id: number, isApproved: boolean) => setApproved.get({ id, approved: isApproved ? 1 : 0 }),
     hasBonusForAddress: (address: string, reason: string) => bonusForAddress.get({ address, reason }) !== undefined,
     hasBonusForReview: (reviewId: number) => bonusForReview.get({ reviewId }) !== undefined,
-    linkReview: (faucetRequestId: number, reviewId: number) => linkReview.run({ id: faucetRequestId, reviewId }),
   };
 }
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;

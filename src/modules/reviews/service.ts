@@ -16,6 +16,7 @@ import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import type { FaucetService } from "../faucet/service.ts";
+import type { RequestStatus } from "../faucet/request-status.ts";
 import { BONUS_FLOOD, type BonusInput, REVIEW_FLOOD, REVIEW_MAX, type ReviewInput, reviewErrors } from "./model.ts";
 import { createReviewRepository } from "./repository.ts";
 
@@ -46,7 +47,18 @@ export interface Reviewer {
   userId: number | null;
 }
 
-export function createReviewService({ db, clock, faucet }: { db: Db; clock: () => number; faucet: FaucetService }) {
+export function createReviewService({
+  db,
+  clock,
+  faucet,
+  requests,
+}: {
+  db: Db;
+  clock: () => number;
+  faucet: FaucetService;
+  // a bonus request's link to its review: the faucet's transitions (modules/faucet/request-status.ts)
+  requests: Pick<RequestStatus, "linkReview">;
+}) {
   const repo = createReviewRepository(db);
   const reviewLimit = createRateLimit({ limit: 5, windowMs: HOUR_MS, clock, message: REVIEW_FLOOD });
   const bonusLimit = createRateLimit({ limit: 10, windowMs: HOUR_MS, clock, message: BONUS_FLOOD });
@@ -151,7 +163,7 @@ export function createReviewService({ db, clock, faucet }: { db: Db; clock: () =
           userAgent: who.userAgent,
           userId: who.userId,
         });
-        repo.linkReview(row.id, reviewId);
+        requests.linkReview(row.id, reviewId);
         repo.setApproved(reviewId, false);
         return { ...row, reviewId };
       });
