@@ -179,6 +179,31 @@ describe("auto-approve", () => {
     });
   }, 15_000);
 
+  test("a request auto-approved at the very start of the day counts in the cap the admin sees as in the cap the rule keeps", async () => {
+    bed = await open();
+    const dayStart = Date.UTC(2026, 0, 16);
+    bed.t.clock.set(dayStart);
+    // 20 XRP a request; at 00:00 the first slice releases one request's 20 of the 240
+    await settings({
+      dailyLimit: "1000",
+      minAmount: "20",
+      maxAmount: "20",
+      autoApprove: { enabled: true, holdMinutes: 0, maxPerDay: "240" },
+    });
+    const first = await request();
+    await approvedSoon(first.id);
+    expect(bed.t.db.sqlite.query("select processed_at as at from faucet_requests where id = ?").get(first.id)).toEqual({
+      at: dayStart,
+    });
+    // the rule counts it: a second one passes the cap and waits for a person
+    const second = await request();
+    await stillPendingAfterRuns(second.id);
+    expect(row(second.id)).toMatchObject({ auto_approve_skip: "over_daily_cap" });
+    // and the admin sees it used, nothing left
+    const budget = (await bed.t.call("GET", "/api/admin/faucet/budget", { cookie: bed.admin })).json;
+    expect(budget.autoApprove).toMatchObject({ released: "20.000000", used: "20.000000", left: "0.000000" });
+  }, 15_000);
+
   test("a burst from the same IP during the hold raises the score: nothing is paid", async () => {
     bed = await open();
     await settings({ autoApprove: { enabled: true } });
