@@ -20,7 +20,6 @@ mock.module("../lib/proof-of-work", () => ({
   },
 }));
 const { api, unwrap, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
-const { downloadFile } = await import("./download");
 
 type Sent = {
   url: string;
@@ -327,53 +326,50 @@ describe("step-up for money", () => {
   });
 });
 
-describe("downloads", () => {
-  // the first bytes of an SQLite file, and bytes that are not valid UTF-8 (text would mangle them)
-  const bytes = new Uint8Array([...new TextEncoder().encode("SQLite format 3\0"), 0xff, 0xfe, 0x80, 0x00, 0x01]);
-  const file = (name: string) => () =>
-    new Response(bytes, {
-      headers: { "content-type": "application/vnd.sqlite3", "content-disposition": `attachment; filename="${name}"` },
-    });
+// A backup's download: the admin's password buys a one-time link (the browser then downloads it with
+// lib/download-link.ts; web/e2e/backups.e2e.test.ts checks the bytes and the name on disk).
+describe("a backup's download link", () => {
+  const name = "xrp-faucet-20260115-120000.db";
+  const link = json({ url: `/api/admin/backups/${name}?token=t1`, expiresAt: "2026-01-15T12:01:00.000Z" });
   const stepUpRequired = failure(
     403,
     "Forbidden",
     '{"message":"Enter a code from your authenticator app to confirm this."}',
     { "x-error-code": "STEP_UP_REQUIRED" },
   );
+  const askLink = () => unwrap(api.admin.backups({ name }).download.post({ password: "pw" }));
 
-  test("the bytes arrive untouched, named as the server names them, on a same-origin GET", async () => {
-    answers.push(file("xrp-faucet-20260115-120000.db"));
-    const got = await downloadFile("/api/admin/backups/xrp-faucet-20260115-120000.db");
-    expect(got.name).toBe("xrp-faucet-20260115-120000.db");
-    expect(new Uint8Array(await got.blob.arrayBuffer())).toEqual(bytes);
+  test("the link arrives as the server names it, on one same-origin POST with the password", async () => {
+    answers.push(link);
+    expect((await askLink()).url).toBe(`/api/admin/backups/${name}?token=t1`);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
-      url: "/api/admin/backups/xrp-faucet-20260115-120000.db",
-      method: "GET",
+      url: `/api/admin/backups/${name}/download`,
+      method: "POST",
+      body: '{"password":"pw"}',
       credentials: "same-origin",
     });
   });
 
-  test("a download that needs a code asks for it, then fetches again", async () => {
+  test("a download that needs a code asks for it, then asks again with the password", async () => {
     const asked: string[] = [];
     setStepUpHandler(async (message) => {
       asked.push(message);
       return true;
     });
-    answers.push(stepUpRequired, file("xrp-faucet-20260115-120000.db"));
-    const got = await downloadFile("/api/admin/backups/xrp-faucet-20260115-120000.db");
+    answers.push(stepUpRequired, link);
+    expect((await askLink()).url).toBe(`/api/admin/backups/${name}?token=t1`);
     expect(asked).toEqual(["Enter a code from your authenticator app to confirm this."]);
-    expect(new Uint8Array(await got.blob.arrayBuffer())).toEqual(bytes);
-    expect(sent.map((s) => s.url)).toEqual([
-      "/api/admin/backups/xrp-faucet-20260115-120000.db",
-      "/api/admin/backups/xrp-faucet-20260115-120000.db",
+    expect(sent.map((s) => [s.method, s.url, s.body])).toEqual([
+      ["POST", `/api/admin/backups/${name}/download`, '{"password":"pw"}'],
+      ["POST", `/api/admin/backups/${name}/download`, '{"password":"pw"}'],
     ]);
   });
 
-  test("cancelled, nothing is fetched again; refused, the server's words", async () => {
+  test("cancelled, nothing is asked again; refused, the server's words", async () => {
     setStepUpHandler(async () => false);
     answers.push(stepUpRequired);
-    expect(await downloadFile("/api/admin/backups/x.db").catch((e) => e)).toMatchObject({
+    expect(await askLink().catch((e) => e)).toMatchObject({
       status: 403,
       code: "STEP_UP_CANCELLED",
       message: STEP_UP_CANCELLED,
@@ -381,7 +377,7 @@ describe("downloads", () => {
     expect(sent).toHaveLength(1);
 
     answers.push(failure(404, "Not Found", '{"message":"No such backup"}', { "x-error-code": "BACKUP_NOT_FOUND" }));
-    const error = await downloadFile("/api/admin/backups/gone.db").catch((e) => e);
+    const error = await askLink().catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: "BACKUP_NOT_FOUND", message: "No such backup" });
   });

@@ -44,9 +44,8 @@ async function steppedUp(refused: Response): Promise<boolean> {
 // refused (403 with `X-Proof-Of-Work: retry`: expired, or fetched on another network) is solved again
 // and the form sent once more. A login refused so (many sign-ins to that username failed lately) is
 // sent once more with a proof for its username. A call refused for want of a fresh two-factor code
-// (above) is sent once more after the code. (Exported for a file download, which treaty would read as
-// text: ./download.ts.)
-export async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+// (above) is sent once more after the code.
+async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const path = String(input);
   const method = init.method ?? "GET";
   const form = method === "POST" ? formAt(path.split("?")[0]!) : undefined;

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { auditLogKey } from "../../api/admin";
 import { api, unwrap } from "../../api/client";
 import { toast } from "../../components/ui/use-toast";
+import { downloadLink } from "../../lib/download-link";
 import { ApiError, errorText } from "../../lib/errors";
 import { alertsKey } from "../alerts";
 import { sizeWords } from "./backup-words";
@@ -54,7 +55,7 @@ export function useDownloadBackup() {
   return useMutation({
     mutationFn: async ({ name, password }: { name: string; password: string }) => {
       const link = await unwrap(api.admin.backups({ name }).download.post({ password }));
-      startDownload(link.url, name);
+      downloadLink(link.url, name);
       return { name };
     },
     onSuccess: ({ name }) => {
@@ -68,14 +69,3 @@ export function useDownloadBackup() {
 export const downloadCancelled = (error: unknown) => error instanceof ApiError && error.code === "STEP_UP_CANCELLED";
 export const cancelledToast = () =>
   toast({ title: "Download cancelled", description: "Not confirmed: the backup was not downloaded." });
-
-// The browser downloads `url` as a file named `name`, as a link with `download` does.
-function startDownload(url: string, name: string): void {
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}

@@ -15,6 +15,7 @@ import {
   useTwoFactorSetup,
 } from "../api";
 import { ApiError, errorText, isNetworkFailure } from "../../../lib/errors";
+import { saveFile } from "../../../lib/download-link";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -107,13 +108,7 @@ function RecoveryCodes({ codes, username, onSaved }: { codes: string[]; username
   const text = codes.join("\n");
   const download = () => {
     const file = `XRP Faucet recovery codes for ${username}\nEach code works once, instead of a code from your authenticator app.\n\n${text}\n`;
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([file], { type: "text/plain" }));
-    link.download = `xrp-faucet-recovery-codes-${username}.txt`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    saveFile(new Blob([file], { type: "text/plain" }), `xrp-faucet-recovery-codes-${username}.txt`);
   };
   return (
     <section className="space-y-4" aria-labelledby="recovery-codes-heading">
