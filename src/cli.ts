@@ -2,6 +2,7 @@
 import type { Db } from "./db/client.ts";
 import { seedAdminAccount } from "./modules/account/service.ts";
 import { issueSetupCode, resetTwoFactor } from "./modules/two-factor/service.ts";
+import { plural } from "./shared/words.ts";
 
 // ADMIN_PASSWORD, else the first line of standard input. Never a command-line argument.
 export async function readAdminPassword(env: Record<string, string | undefined>): Promise<string | null> {
@@ -45,5 +46,5 @@ export async function seedAdmin(
   const secondFactor = resetTwoFactor(db, result.user.id)
     ? "; two-factor sign-in reset (set it up again at the next login)"
     : "";
-  return `Updated '${result.user.username}': now an admin with a new password; ended ${ended} session${ended === 1 ? "" : "s"}${secondFactor}.\n${setupCode()}`;
+  return `Updated '${result.user.username}': now an admin with a new password; ended ${plural(ended, "session")}${secondFactor}.\n${setupCode()}`;
 }

@@ -3,6 +3,8 @@
 // every request fail at once; thousands of identical stack traces would hide everything else.
 // The route is the pattern a request matched (`group`: "GET /blog/:slug"), not its path: one fault
 // reached through 2,000 distinct paths is one stack trace, not 2,000.
+import { plural } from "../shared/words.ts";
+
 export const REPEAT_INTERVAL_MS = 60_000;
 
 export function createErrorLog({
@@ -23,7 +25,7 @@ export function createErrorLog({
       if (!all && now - entry.since < intervalMs) continue;
       if (entry.repeats > 0)
         log(
-          `${key} (repeated ${entry.repeats} more time${entry.repeats === 1 ? "" : "s"} in ${Math.max(1, Math.round((now - entry.since) / 1000))} s)`,
+          `${key} (repeated ${plural(entry.repeats, "more time")} in ${Math.max(1, Math.round((now - entry.since) / 1000))} s)`,
         );
       seen.delete(key);
     }

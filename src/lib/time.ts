@@ -1,4 +1,5 @@
 // Time as people read it in the product's messages.
+import { plural } from "../shared/words.ts";
 
 export const MINUTE_MS = 60 * 1000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -30,7 +31,7 @@ export const utcDay = (ms: number) => {
 // "in 3 hours", "in 12 minutes"
 export function waitText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / MINUTE_MS));
-  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 90) return `in ${plural(minutes, "minute")}`;
   const hours = Math.ceil(minutes / 60);
   return `in ${hours} hours`;
 }

@@ -7,6 +7,7 @@ import type { Alert } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Mailer } from "../account/mail.ts";
 import { isWriteFailure } from "../health/service.ts";
+import { plural } from "../../shared/words.ts";
 import { notify } from "../notifications/service.ts";
 import { ALERT_KINDS, type AlertKind, RECENT_ALERTS } from "./model.ts";
 import { createAlertRepository } from "./repository.ts";
@@ -46,7 +47,7 @@ export function createAlertService({ db, clock, checks, mailer = null, log = () 
     Promise.allSettled(sends).then((results) => {
       const failed = results.filter((r) => r.status === "rejected").length;
       if (failed < results.length) sent();
-      if (failed > 0) log(`alert email (${alert.kind}) failed for ${failed} admin${failed === 1 ? "" : "s"}`);
+      if (failed > 0) log(`alert email (${alert.kind}) failed for ${plural(failed, "admin")}`);
     });
   };
 

@@ -201,7 +201,7 @@ export function restoreDatabase({
     renameSync(incoming, live);
     syncPath(dir);
     done.unshift(
-      `Restored ${source} into ${live} (schema ${checked.tag}${checked.pending ? `; the next start applies ${checked.pending} newer migration${checked.pending === 1 ? "" : "s"}` : ""}).`,
+      `Restored ${source} into ${live} (schema ${checked.tag}${checked.pending ? `; the next start applies ${plural(checked.pending, "newer migration")}` : ""}).`,
     );
   } catch (error) {
     if (existsSync(incoming)) cleanIncoming(true);

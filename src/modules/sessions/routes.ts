@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { sessionCookieAttributes } from "../../auth/current-user.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { SESSION_COOKIE } from "../../http/cookies.ts";
+import { plural } from "../../shared/words.ts";
 import { sessionView, signInView } from "./model.ts";
 import type { SessionListService } from "./service.ts";
 
@@ -21,7 +22,7 @@ export function sessionRoutes({ context, sessionList }: { context: ContextDeps; 
     })
     .delete("/api/user/sessions", ({ visitor }) => {
       const ended = sessionList.endOthers(visitor.requireUser(), visitor.session);
-      return { message: `Ended ${ended} other session${ended === 1 ? "" : "s"}`, ended };
+      return { message: `Ended ${plural(ended, "other session")}`, ended };
     });
 
   const adminRoutes = new Elysia()

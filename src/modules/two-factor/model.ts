@@ -2,6 +2,7 @@
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, forbidden, tooManyRequests } from "../../lib/errors.ts";
 import { waitText } from "../../lib/time.ts";
+import { plural } from "../../shared/words.ts";
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -17,7 +18,7 @@ export const codeWaitMs = (failures: number): number =>
 
 const secondsText = (ms: number) => {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
+  return `in ${plural(seconds, "second")}`;
 };
 
 export const TWO_FACTOR_MESSAGES = {

@@ -15,6 +15,7 @@ import {
 import { useState, type ComponentType } from "react";
 import { Link } from "react-router";
 // (the faucet's parts from their files: its index also holds what only other screens show)
+import { plural } from "../../../src/shared/words";
 import { useFaucetStatus, useNextClaim } from "../features/faucet/api";
 import { ClaimForm } from "../features/faucet/components/ClaimForm";
 import { FaucetStatusBadge } from "../features/faucet/components/FaucetStatusBadge";
@@ -193,7 +194,7 @@ function ReviewsBlock() {
         <p className="mb-4 flex items-center gap-2 text-slate-700">
           <Stars rating={average} />
           <span>
-            <strong>{average.toFixed(1)}</strong> average from {shown.length} review{shown.length === 1 ? "" : "s"}
+            <strong>{average.toFixed(1)}</strong> average from {plural(shown.length, "review")}
           </span>
         </p>
       )}

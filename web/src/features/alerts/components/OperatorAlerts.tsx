@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import { plural } from "../../../../../src/shared/words";
 import { CopyText } from "../../../components/admin/CopyText";
 import { when } from "../../../components/admin/ui";
 import { useWallet } from "../../wallet";
@@ -19,7 +20,7 @@ export function OperatorAlerts() {
   return (
     <section aria-labelledby="operator-alerts" className="space-y-2">
       <h2 id="operator-alerts" className={open.length ? "text-lg font-bold text-red-800" : "sr-only"}>
-        {open.length ? `${open.length} open alert${open.length === 1 ? "" : "s"}` : "No open alerts"}
+        {open.length ? plural(open.length, "open alert") : "No open alerts"}
       </h2>
       {open.map((a) => (
         <div key={a.id} role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">

@@ -2,6 +2,7 @@ import "../../../screens-shared";
 import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";
+import { plural } from "../../../../../src/shared/words";
 import { RequestReceived, useFaucetStatus } from "../../faucet";
 import { useReviewerBonus, useSubmitReview } from "../submit";
 import { Page } from "../../../components/Page";
@@ -123,7 +124,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
               <option value="">Choose a rating</option>
               {[5, 4, 3, 2, 1].map((n) => (
                 <option key={n} value={n}>
-                  {n} star{n === 1 ? "" : "s"}
+                  {plural(n, "star")}
                 </option>
               ))}
             </select>
