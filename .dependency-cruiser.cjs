@@ -5,6 +5,7 @@
 //   routes (app.ts, routes.ts, a module's Elysia files) ──▶ services/repositories ──▶ db
 //   payout engine (src/payouts) ──▶ db, lib; never a feature, http/ nor a route
 //   src/db ──▶ nothing of the features
+//   a faucet request's state ──▶ written by modules/faucet/request-status.ts alone (the others are given it)
 //   web/src/features/A ──▶ web/src/features/B/index.ts only
 //
 // CommonJS because the project is ESM ("type": "module") and dependency-cruiser reads a .cjs config
@@ -130,15 +131,27 @@ module.exports = {
       severity: "error",
       comment:
         "A feature's SQL is all in its repository.ts, so a reader finds every query of a table in one file and a " +
-        "service stays rules and transactions: drizzle-orm and bun:sqlite are imported only by repositories, " +
+        "service stays rules and transactions: drizzle-orm and bun:sqlite are imported only by repositories " +
+        "(the faucet's request-status.ts, the one writer of a request's state, is one), " +
         "the engine's and the simulator's stores (*-store.ts), src/db and the test harness (src/testing, tests). " +
         "The backup worker and --restore (modules/backups/copy-worker.ts, restore.ts) open database files " +
         "themselves, outside any feature's tables. Types alone (a Database parameter) may be imported anywhere.",
       from: {
         path: "^src/",
-        pathNot: "(^|/)(repository|[\\w-]+-store)\\.ts$|^src/db/|^src/testing/|\\.test\\.ts$|^src/modules/backups/(copy-worker|restore)\\.ts$",
+        pathNot: "(^|/)(repository|[\\w-]+-store)\\.ts$|^src/modules/faucet/request-status\\.ts$|^src/db/|^src/testing/|\\.test\\.ts$|^src/modules/backups/(copy-worker|restore)\\.ts$",
       },
       to: { path: "(^|/)node_modules/drizzle-orm/|^drizzle-orm|^bun:sqlite$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "faucet-requests-written-by-the-faucet",
+      severity: "error",
+      comment:
+        "A faucet request's state after it is made (approved, rejected, paid, its payout's error, its budget day, " +
+        "left for a person) is written by the faucet's modules/faucet/request-status.ts alone, one named transition " +
+        "each. Other features and the engine are given its functions by the composition (src/app*.ts), so they " +
+        "import its types only. (src/sql-homes.test.ts fails on a statement writing faucet_requests elsewhere.)",
+      from: { pathNot: "^src/modules/faucet/|^src/app[\\w-]*\\.ts$|^src/main\\.ts$|^src/testing/|\\.test\\.ts$" },
+      to: { path: "^src/modules/faucet/request-status\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "web-features-import-through-index",

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { testApp } from "./testing/harness.ts";
+import { holdsSql } from "./testing/sql-scan.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const t = testApp();
@@ -75,13 +76,6 @@ describe("docs/architecture.md's route table", () => {
     expect(wrong.map(([call, row]) => `${call} -> ${row.service}`)).toEqual([]);
   });
 });
-
-// (SQL: a statement's words, Drizzle's builder or `sql` tag, a prepared or raw statement)
-const holdsSql = (source: string) =>
-  /\b(select\s+[\w*]|insert\s+into|delete\s+from|update\s+\w+\s+set)\b/i.test(source) ||
-  /\bsql`|\.prepare\(|from "drizzle-orm|\bdb\.(select|insert|update|delete)\(|\.sqlite\.(run|query|prepare)\(/.test(
-    source,
-  );
 
 test("no route or service file holds SQL (it lives in the feature's repository.ts)", () => {
   const modules = join(ROOT, "src/modules");

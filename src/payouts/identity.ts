@@ -15,7 +15,7 @@ import type { PayoutRow } from "./rows.ts";
 export const PAYOUT_MEMO_TYPE = "xrp-faucet/payout";
 export const SIGNER_MEMO_TYPE = "xrp-faucet/signer";
 
-// SQLite's expression for a new payout's ledger_ref (every insert into payouts writes it).
+// SQLite's expression for a new payout's ledger_ref (every new payout row has one).
 export const NEW_LEDGER_REF_SQL = "lower(hex(randomblob(16)))";
 
 const hex = (text: string) => Buffer.from(text, "utf8").toString("hex").toUpperCase();
