@@ -5,7 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import { statementsPreparedBy, queryPlan } from "../../testing/query-plan.ts";
 import { testApp } from "../../testing/harness.ts";
 import { createAddressSignalsRepository } from "./repository.ts";
-import { sentSince } from "./service.ts";
+import { sentSince } from "./ledger-reads.ts";
 
 const t = testApp();
 afterAll(() => t.close());

@@ -6,13 +6,15 @@
 // - for SINK_DAYS after a payout, where the paid address sent its XRP (its newest account_tx page):
 //   a destination SINK_FROM paid addresses send to is a sink, and its feeders and the addresses it or
 //   they activated are its cluster, waiting requests included.
-// Each finding re-scores the waiting requests of the addresses concerned (faucet's applyAddressRisk).
+// Each finding re-scores the waiting requests of the addresses concerned (rescore.ts). The reads
+// themselves are in ledger-reads.ts.
 import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { immediate } from "../../db/transaction.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { DAY_MS, dayStart } from "../../lib/time.ts";
-import { type AccountInfoAnswer, type LedgerConnection, rippledError } from "../../payouts/ledger.ts";
+import type { LedgerConnection } from "../../payouts/ledger.ts";
+import { createLedgerReads, paymentsOut } from "./ledger-reads.ts";
 import {
   type AddressEvidence,
   addressEvidence,
@@ -23,33 +25,16 @@ import {
   clusterErrors,
   FLOWS_BATCH,
   FLOWS_EVERY_MS,
-  FLOWS_PAGE,
   MESSAGES,
   READS_AT_ONCE,
   SIGNAL_FRESH_MS,
   SIGNALS_BATCH,
   SINK_DAYS,
   SINK_FROM,
-  type SignalRow,
-  scoreAddress,
   shortAccount,
 } from "./model.ts";
 import { createAddressSignalsRepository } from "./repository.ts";
-
-// The parts of an account_tx answer (API v2, as xrpl.js asks) read here.
-interface AccountTxEntry {
-  tx_json?: { TransactionType?: string; Account?: string; Destination?: string };
-  meta?: {
-    TransactionResult?: string;
-    delivered_amount?: unknown;
-    AffectedNodes?: { CreatedNode?: { LedgerEntryType?: string; NewFields?: { Account?: string } } }[];
-  };
-  ledger_index?: number;
-  close_time_iso?: string;
-}
-interface AccountTxAnswer {
-  transactions: AccountTxEntry[];
-}
+import { createRescore } from "./rescore.ts";
 
 export interface AddressSignalsDeps {
   db: Db;
@@ -61,33 +46,6 @@ export interface AddressSignalsDeps {
   applyAddressRisk: (id: number, points: number, reasons: string[]) => void;
   blockAddresses: (addresses: string[], note: string, actor: Actor) => number;
 }
-
-// The XRP an address sent, by destination (and the first time), in one account_tx page: its
-// validated Payments, those to the faucet itself left out.
-function paymentsOut(page: AccountTxAnswer, address: string, own: string | null, now: number) {
-  const sent = new Map<string, { drops: number; at: number }>();
-  for (const entry of page.transactions) {
-    const tx = entry.tx_json;
-    const delivered = entry.meta?.delivered_amount;
-    if (tx?.TransactionType !== "Payment" || tx.Account !== address || !tx.Destination || tx.Destination === own)
-      continue;
-    if (entry.meta?.TransactionResult !== "tesSUCCESS" || typeof delivered !== "string") continue;
-    const at = entry.close_time_iso ? Date.parse(entry.close_time_iso) : now;
-    const before = sent.get(tx.Destination);
-    sent.set(tx.Destination, { drops: (before?.drops ?? 0) + Number(delivered), at: Math.min(before?.at ?? at, at) });
-  }
-  return sent;
-}
-
-// The transactions an account sent: its Sequence started at the ledger that created it (or at 1, for
-// an account created before the DeletableAccounts amendment of 2020), and each one sent took one.
-export const sentSince = (sequence: number, createdInLedger: number) =>
-  sequence >= createdInLedger ? sequence - createdInLedger : Math.max(0, sequence - 1);
-
-const createdAccount = (entry: AccountTxEntry, address: string) =>
-  (entry.meta?.AffectedNodes ?? []).some(
-    (n) => n.CreatedNode?.LedgerEntryType === "AccountRoot" && n.CreatedNode.NewFields?.Account === address,
-  );
 
 export function createAddressSignals({
   db,
@@ -103,102 +61,8 @@ export function createAddressSignals({
   let after: number | null = null;
   let reading = false;
   let flowing = false;
-  let reads = 0;
-
-  // One address as the last validated ledger has it.
-  async function read(connection: LedgerConnection, address: string, now: number): Promise<Omit<SignalRow, "sink">> {
-    reads++;
-    let info: AccountInfoAnswer;
-    try {
-      info = await connection.request<AccountInfoAnswer>({
-        command: "account_info",
-        account: address,
-        ledger_index: "validated",
-      });
-    } catch (error) {
-      if (rippledError(error)?.error !== "actNotFound") throw error;
-      return {
-        address,
-        found: false,
-        activatedAt: null,
-        activatedBy: null,
-        balanceDrops: null,
-        txCount: null,
-        checkedAt: now,
-      };
-    }
-    reads++;
-    const first = (
-      await connection.request<AccountTxAnswer>({
-        command: "account_tx",
-        account: address,
-        forward: true,
-        limit: 1,
-        ledger_index_min: -1,
-        ledger_index_max: -1,
-      })
-    ).transactions[0];
-    // (a server without the account's whole history may not hold the creating transaction)
-    const creating = first && createdAccount(first, address) ? first : null;
-    const activatedLedger = creating?.ledger_index ?? null;
-    return {
-      address,
-      found: true,
-      activatedAt: creating?.close_time_iso ? Date.parse(creating.close_time_iso) : null,
-      activatedBy: creating?.tx_json?.Account ?? null,
-      balanceDrops: Number(info.account_data.Balance),
-      txCount: activatedLedger === null ? null : sentSince(Number(info.account_data.Sequence), activatedLedger),
-      checkedAt: now,
-    };
-  }
-
-  // The sink whose cluster an activator belongs to: a sink itself, or a feeder of one.
-  function sinkOfActivator(activator: string | null): string | null {
-    if (activator === null) return null;
-    if (repo.sink(activator)) return activator;
-    const linked = repo.signal(activator)?.sink ?? null;
-    return linked !== null && repo.feeds(activator, linked) ? linked : null;
-  }
-
-  const isFaucet = (account: string | null) => account !== null && account === faucetAccount();
-
-  // Today's requests' addresses one account activated, counted up to past CLUSTER_COUNT_CAP (a pass
-  // asks each activator once: `memo`).
-  const clusterOf = (activator: string, now: number, memo?: Map<string, string[]>) => {
-    const known = memo?.get(activator);
-    if (known) return known;
-    const members = repo.clusterMembers(activator, dayStart(now), CLUSTER_COUNT_CAP + 2);
-    memo?.set(activator, members);
-    return members;
-  };
-
-  // The address's waiting requests scored again with what the ledger says of it now.
-  function rescore(address: string, now: number, memo?: Map<string, string[]>) {
-    const waiting = repo.waitingFor(address);
-    if (waiting.length === 0) return;
-    const s = repo.signal(address);
-    if (!s) return;
-    const activator = isFaucet(s.activatedBy) ? null : s.activatedBy;
-    const clusterOthers = activator === null ? 0 : clusterOf(activator, now, memo).filter((a) => a !== address).length;
-    const sinkRow = s.sink === null ? null : repo.sink(s.sink);
-    const sink = sinkRow
-      ? { account: sinkRow.account, feeders: sinkRow.feeders, feeds: repo.feeds(address, sinkRow.account) }
-      : null;
-    for (const request of waiting) {
-      const { points, reasons } = scoreAddress(
-        {
-          found: s.found,
-          activatedAt: s.activatedAt,
-          txCount: s.txCount,
-          activatedBy: s.activatedBy,
-          clusterOthers,
-          sink,
-        },
-        request.createdAt,
-      );
-      applyAddressRisk(request.id, points, reasons);
-    }
-  }
+  const ledgerReads = createLedgerReads();
+  const { isFaucet, clusterOf, sinkOfActivator, rescore } = createRescore({ repo, faucetAccount, applyAddressRisk });
 
   // Each item read, READS_AT_ONCE at a time; null (logged) when the ledger does not answer: the
   // pass writes nothing and its batch is read again at the next one.
@@ -228,7 +92,7 @@ export function createAddressSignals({
         const requests = repo.requestsAfter(after, SIGNALS_BATCH);
         const addresses = [...new Set(requests.map((r) => r.address))];
         const stale = addresses.filter((a) => (repo.signal(a)?.checkedAt ?? 0) <= now - SIGNAL_FRESH_MS);
-        const found = await readEach(stale, (address) => read(connection, address, now));
+        const found = await readEach(stale, (address) => ledgerReads.account(connection, address, now));
         if (!found) return 0;
         // what the pass found, and the scores it changes, in one transaction (one commit a pass)
         immediate(db, () => {
@@ -264,15 +128,8 @@ export function createAddressSignals({
         const own = faucetAccount();
         const addresses = repo.paidToRead(now - SINK_DAYS * DAY_MS, now - FLOWS_EVERY_MS, FLOWS_BATCH);
         const pages = await readEach(addresses, async (address) => {
-          const signal = repo.signal(address) ? null : await read(connection, address, now);
-          reads++;
-          const page = await connection.request<AccountTxAnswer>({
-            command: "account_tx",
-            account: address,
-            limit: FLOWS_PAGE,
-            ledger_index_min: -1,
-            ledger_index_max: -1,
-          });
+          const signal = repo.signal(address) ? null : await ledgerReads.account(connection, address, now);
+          const page = await ledgerReads.newestPage(connection, address);
           return { address, signal, page };
         });
         if (!pages) return 0;
@@ -353,7 +210,7 @@ export function createAddressSignals({
     },
 
     // Ledger reads made so far (the bench's figure).
-    reads: () => reads,
+    reads: ledgerReads.reads,
   };
   return service;
 }
