@@ -7,7 +7,7 @@ import type { Wallet } from "xrpl";
 import { DEFAULT_MAX_PAYOUT_DROPS } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { DAY_MS, dayStart, parseDay, utcDay } from "../lib/time.ts";
-import { formatXrp } from "../shared/money.ts";
+import { formatXrp, plainXrp } from "../shared/money.ts";
 import { createEngineStore } from "./engine-store.ts";
 import type { LedgerConnection, LedgerFacts, SubmitAnswer } from "./ledger.ts";
 import { createLedgerReads, feeFor } from "./ledger-reads.ts";
@@ -72,9 +72,6 @@ export interface EngineStatus {
   lastTickAt: number | null;
   running: boolean;
 }
-
-// 150000000 -> "150", 500000 -> "0.5": an amount in a log line or a pause reason.
-export const xrpText = (drops: number) => formatXrp(drops).replace(/\.?0+$/, "");
 
 export function createPayoutEngine(deps: EngineDeps) {
   const { db, clock, ledger, wallet, log } = deps;
@@ -141,8 +138,8 @@ export function createPayoutEngine(deps: EngineDeps) {
   function pauseAtCeiling(signed: number, payout: PayoutRow) {
     const day = utcDay(now());
     const reason =
-      `the daily payout ceiling of ${xrpText(maxDailyDrops!)} XRP is reached: ${xrpText(signed)} XRP signed on ${day} (UTC), ` +
-      `and payout #${payout.id} of ${xrpText(payout.amount_drops)} XRP would pass it; the queued payouts wait and go out from 00:00 UTC ` +
+      `the daily payout ceiling of ${plainXrp(maxDailyDrops!)} XRP is reached: ${plainXrp(signed)} XRP signed on ${day} (UTC), ` +
+      `and payout #${payout.id} of ${plainXrp(payout.amount_drops)} XRP would pass it; the queued payouts wait and go out from 00:00 UTC ` +
       "(only the operator raises the ceiling, with --max-daily-payout and a restart)";
     pause(reason);
     if (paused === reason) ceilingPause = { reason, day };
@@ -153,7 +150,7 @@ export function createPayoutEngine(deps: EngineDeps) {
     if (paused === ceilingPause.reason) {
       paused = null;
       log(
-        `payouts: resumed: a new UTC day (${utcDay(now())}) under the daily ceiling of ${xrpText(maxDailyDrops!)} XRP`,
+        `payouts: resumed: a new UTC day (${utcDay(now())}) under the daily ceiling of ${plainXrp(maxDailyDrops!)} XRP`,
       );
     }
     ceilingPause = null;
@@ -317,7 +314,7 @@ export function createPayoutEngine(deps: EngineDeps) {
     // the last guard of --max-payout: its callers refuse such a payout before they get here
     if (payout.amount_drops > maxPayoutDrops)
       throw new Error(
-        `payout #${payout.id} is above the ${xrpText(maxPayoutDrops)} XRP a payment may send: not signed`,
+        `payout #${payout.id} is above the ${plainXrp(maxPayoutDrops)} XRP a payment may send: not signed`,
       );
     const tx: Record<string, unknown> = {
       TransactionType: "Payment",
@@ -428,7 +425,7 @@ export function createPayoutEngine(deps: EngineDeps) {
       if (payout.amount_drops > maxPayoutDrops) {
         needsAttention(
           payout,
-          `the amount is above the ${xrpText(maxPayoutDrops)} XRP a payment may send (--max-payout): not signed again`,
+          `the amount is above the ${plainXrp(maxPayoutDrops)} XRP a payment may send (--max-payout): not signed again`,
         );
         continue;
       }
@@ -499,7 +496,7 @@ export function createPayoutEngine(deps: EngineDeps) {
           settle().markFailed(
             payout,
             "preflight_refused",
-            `The amount is above the ${xrpText(maxDailyDrops)} XRP the faucet may send in a whole day (--max-daily-payout)`,
+            `The amount is above the ${plainXrp(maxDailyDrops)} XRP the faucet may send in a whole day (--max-daily-payout)`,
           );
           continue;
         }

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { Wallet } from "xrpl";
 import { DEFAULT_MAX_PAYOUT_DROPS, type PayoutCeiling, type PayoutConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { createPayoutEngine, type PayoutEngine, xrpText } from "./engine.ts";
+import { plainXrp } from "../shared/money.ts";
+import { createPayoutEngine, type PayoutEngine } from "./engine.ts";
 import { createLedgerConnection, type LedgerConnection } from "./ledger.ts";
 import type { SettlementOutcomes } from "./settle.ts";
 import { loadHotWallet } from "./wallet.ts";
@@ -138,10 +139,10 @@ function ceilingAtStart(ceiling: PayoutCeiling, dailyLimits: () => DailyLimits, 
   if (daily === null) {
     const settings = dailyLimits();
     daily = settings.dailyLimitDrops + settings.bonusDailyLimitDrops;
-    source = `the faucet's ${xrpText(settings.dailyLimitDrops)} + the bonuses' ${xrpText(settings.bonusDailyLimitDrops)} daily limits at start; set --max-daily-payout to change it`;
+    source = `the faucet's ${plainXrp(settings.dailyLimitDrops)} + the bonuses' ${plainXrp(settings.bonusDailyLimitDrops)} daily limits at start; set --max-daily-payout to change it`;
   }
   log(
-    `payouts: ceiling ${xrpText(daily)} XRP a UTC day (${source}), ${xrpText(ceiling.paymentDrops)} XRP a payment (--max-payout)`,
+    `payouts: ceiling ${plainXrp(daily)} XRP a UTC day (${source}), ${plainXrp(ceiling.paymentDrops)} XRP a payment (--max-payout)`,
   );
   return { maxDailyPayoutDrops: daily, maxPayoutDrops: ceiling.paymentDrops };
 }

@@ -178,7 +178,8 @@ describe("POST /api/faucet/request", () => {
       userId: null,
     };
     const stored = (id: number) => t.db.select().from(faucetRequests).where(eq(faucetRequests.id, id)).get();
-    const asked = await faucet.request(classicAddressToXAddress(randomAddress(), 77, false), visitor.ip, () => visitor);
+    const xAddress = classicAddressToXAddress(randomAddress(), 77, false);
+    const asked = await faucet.request(faucet.askWithoutRead(xAddress, visitor.ip), visitor);
     expect(asked).toEqual(stored(asked.id)!);
     const bonus = faucet.requestBonus({ ...visitor, address: randomAddress(), reason: "REVIEWER_BONUS" });
     expect(bonus).toEqual(stored(bonus.id)!);

@@ -5,7 +5,7 @@ import type { FaucetRequest } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, tooManyRequests } from "../../lib/errors.ts";
 import { formatXrp } from "../../shared/money.ts";
-import { INVALID_ADDRESS } from "../../lib/ledger-address.ts";
+import { INVALID_ADDRESS, type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 import type { BudgetView } from "./budget.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
@@ -24,6 +24,13 @@ export const bonusSliceReached = (nextAt: number) =>
   `This hour's bonus budget has been given out. More opens at ${hourText(nextAt)}.`;
 
 export const faucetRequestBody = jsonBody({ address: text(200, INVALID_ADDRESS) });
+
+// The ledger address a request or a lookup names (classic or X-address), or the faucet's refusal.
+export function requestedAddress(address: unknown): LedgerAddress {
+  const parsed = parseLedgerAddress(address);
+  if (!parsed) throw faucetErrors.invalidAddress();
+  return parsed;
+}
 
 // The admin list's filters (lib/list-filter.ts): the statuses a request goes through, the sorts.
 export const FAUCET_STATUSES = ["PENDING", "APPROVED", "PROCESSED", "REJECTED"] as const;

@@ -81,10 +81,11 @@ export function faucetRoutes({ context, faucet, pow, blocked, reads, posts }: Fa
     visitor: Visitor;
     set: { status?: number | string };
   }) => {
-    const row = await faucet.request(body?.address, visitor.ip, () => {
-      const { deviceId, isNew } = visitor.device;
-      return { deviceId, newDevice: isNew, userAgent: visitor.userAgent, userId: visitor.user?.id ?? null };
-    });
+    // (who asks is read only past the limits that need no read: a flood's refusals skip it)
+    const asked = faucet.askWithoutRead(body?.address, visitor.ip);
+    const { deviceId, isNew } = visitor.device;
+    const asker = { deviceId, newDevice: isNew, userAgent: visitor.userAgent, userId: visitor.user?.id ?? null };
+    const row = await faucet.request(asked, asker);
     set.status = 201;
     return faucetRequestView(row);
   };

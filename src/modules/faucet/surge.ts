@@ -5,6 +5,7 @@
 // rate (and for 20 minutes after), new requests wait for a person holding no budget, auto-approve
 // pauses, the admin is alerted and the faucet page says requests are reviewed by hand. docs/decisions.md says why these numbers.
 import { HOUR_MS } from "../../lib/time.ts";
+import { HOLDS_NO_BUDGET } from "./risk.ts";
 
 export const SURGE_WINDOW_MS = 10 * 60_000;
 export const SURGE_FACTOR = 4;
@@ -20,6 +21,12 @@ export const SURGE_HOLD_MS = 20 * 60_000;
 export const SURGE_REASON = "surge: many more requests than usual; a person reviews each";
 // the auto-approve rule's note on such a request (faucet_requests.auto_approve_skip)
 export const SURGE_SKIP = "surge";
+
+// A request made during a surge: at least medium (it holds no budget) with the surge's reason.
+export const surgeRisk = (risk: { score: number; reasons: string[] }) => ({
+  score: Math.max(risk.score, HOLDS_NO_BUDGET),
+  reasons: risk.reasons.includes(SURGE_REASON) ? risk.reasons : [...risk.reasons, SURGE_REASON],
+});
 
 const MINUTE_MS = 60_000;
 

@@ -1,6 +1,6 @@
 // The back office in a person's words: amounts for reading, statuses and claim types as an operator
 // says them (the API keeps its codes; only the screens translate).
-import { formatXrp, xrpToDrops } from "../../../../src/shared/money";
+import { plainXrp, xrpToDrops } from "../../../../src/shared/money";
 import type { Tone } from "./ui";
 
 // "100000.000000" -> "100,000 XRP", "22.800000" -> "22.8 XRP", "-1.500000" -> "-1.5 XRP":
@@ -8,10 +8,8 @@ import type { Tone } from "./ui";
 export function readableXrp(xrp: string | null | undefined): string {
   const drops = xrp === null || xrp === undefined ? null : xrpToDrops(xrp);
   if (drops === null) return "unknown";
-  const [whole = "", fraction = ""] = formatXrp(drops).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
-  const decimals = fraction.replace(/0+$/, "");
-  return `${grouped}${decimals ? `.${decimals}` : ""} XRP`;
+  const [whole = "", fraction] = plainXrp(drops).split(".");
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${fraction ? `.${fraction}` : ""} XRP`;
 }
 
 const STATUS_WORDS: Record<string, string> = {

@@ -6,6 +6,7 @@ import type { Body, Data } from "../../api/types";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { toast } from "../../components/ui/use-toast";
 import { errorText } from "../../lib/errors";
+import { plainXrp, xrpToDrops } from "../../../../src/shared/money";
 import { faucetRequestsKey, rewardsHistoryKey } from "../account";
 
 export type SocialPlatform = Data<typeof api.social.bonus.get>["platforms"][number]["platform"];
@@ -27,9 +28,8 @@ export function useSocialOffer() {
 
 // Whole XRP amounts read "5", others keep their decimals ("2.5").
 export function shortXrp(amount: string | undefined, fallback: string): string {
-  if (!amount) return fallback;
-  const value = Number.parseFloat(amount);
-  return Number.isFinite(value) ? String(value) : fallback;
+  const drops = amount ? xrpToDrops(amount) : null;
+  return drops === null ? fallback : plainXrp(drops);
 }
 
 // POST /api/social/share: records that the logged-in user shared on a platform.

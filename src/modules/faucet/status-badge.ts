@@ -1,0 +1,104 @@
+// What the public badge shows: whether the faucet takes requests now, and why not in a sentence,
+// with what the faucet page states before its form (the amount range, today's budget, a surge).
+// Every open page polls it, so the answer is kept for a second, and recomputed at once when the
+// settings or a day's total change.
+import { utcDay } from "../../lib/time.ts";
+import { formatXrp } from "../../shared/money.ts";
+import type { FaucetSettings } from "../settings/service.ts";
+import { type BudgetPools, bonusDrops } from "./budget-pools.ts";
+import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, sliceReached, type WaitLimit } from "./model.ts";
+import type { SurgeWatch } from "./surge.ts";
+
+const STATUS_KEPT_MS = 1000;
+
+export interface FaucetStatus {
+  isActive: boolean;
+  // the badge's words
+  message: string;
+  // why the faucet takes no request, in a sentence (null when online)
+  offlineReason: string | null;
+  minAmount: string;
+  maxAmount: string;
+  budgetLeft: string;
+  budgetTotal: string;
+  budgetLeftDrops: number;
+  budgetTotalDrops: number;
+  budgetReleased: string;
+  budgetSlice: string;
+  // when the next hourly slice of the day's budget opens (ISO); null once the whole day is released
+  nextSliceAt: string | null;
+  // what the reviewer bonus pays (XRP)
+  reviewerBonus: string;
+  // for the device / address asked about (?mine=1, ?address=); null when not asked
+  nextClaimSeconds: number | null;
+  // the limit that holds that wait longest, and why in the words of its refusal (null: none holds it)
+  nextClaimLimit: WaitLimit | null;
+  nextClaimReason: string | null;
+  // a surge: new requests wait for a person (surge.ts), and what the faucet page says about it
+  surge: boolean;
+  surgeNotice: string | null;
+}
+
+export interface StatusBadgeDeps {
+  clock: () => number;
+  settings: { get: () => FaucetSettings };
+  pools: BudgetPools;
+  surge: SurgeWatch;
+}
+
+export function createStatusBadge({ clock, settings, pools, surge }: StatusBadgeDeps) {
+  let kept: { at: number; settings: FaucetSettings; version: number; value: FaucetStatus } | null = null;
+  return (): FaucetStatus => {
+    const now = clock();
+    const s = settings.get();
+    if (kept && kept.settings === s && kept.version === pools.version() && now - kept.at < STATUS_KEPT_MS)
+      return kept.value;
+    const value = statusNow(s, now);
+    kept = { at: now, settings: s, version: pools.version(), value };
+    return value;
+  };
+
+  function statusNow(s: FaucetSettings, now: number): FaucetStatus {
+    const pool = pools.now("faucet", s, now);
+    const dayLeft = Math.max(0, pools.dayLeft("faucet", s, utcDay(now)));
+    // (during a surge every request waits for a person holding nothing: this hour's slice does not apply)
+    const surging = surge.state(now).active;
+    const figures = {
+      minAmount: formatXrp(s.minAmountDrops),
+      maxAmount: formatXrp(s.maxAmountDrops),
+      budgetLeft: formatXrp(pool.leftDrops),
+      budgetTotal: formatXrp(s.dailyLimitDrops),
+      budgetLeftDrops: pool.leftDrops,
+      budgetTotalDrops: s.dailyLimitDrops,
+      // what of the day is released so far (an hourly share, carried forward) and when more opens
+      budgetReleased: formatXrp(pool.releasedDrops),
+      budgetSlice: formatXrp(pool.sliceDrops),
+      nextSliceAt: pool.nextSliceAt === null ? null : new Date(pool.nextSliceAt).toISOString(),
+      reviewerBonus: formatXrp(bonusDrops(s)),
+      nextClaimSeconds: null,
+      nextClaimLimit: null,
+      nextClaimReason: null,
+      surge: surging,
+      surgeNotice: surging ? SURGE_NOTICE : null,
+    };
+    if (!s.enabled) return { isActive: false, message: "Faucet is offline", offlineReason: FAUCET_OFFLINE, ...figures };
+    if (dayLeft < s.minAmountDrops || (pool.leftDrops < s.minAmountDrops && pool.nextSliceAt === null)) {
+      return {
+        isActive: false,
+        message: "Today's XRP has been given out. Back after midnight UTC.",
+        offlineReason: BUDGET_REACHED,
+        ...figures,
+      };
+    }
+    if (pool.leftDrops < s.minAmountDrops && !surging) {
+      const opens = new Date(pool.nextSliceAt!).toISOString().slice(11, 16);
+      return {
+        isActive: false,
+        message: `This hour's XRP has been given out. More at ${opens} UTC.`,
+        offlineReason: sliceReached(pool.nextSliceAt!),
+        ...figures,
+      };
+    }
+    return { isActive: true, message: "Faucet is online", offlineReason: null, ...figures };
+  }
+}
