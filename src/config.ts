@@ -1,7 +1,7 @@
 // Typed settings from flags and environment variables. Flags win over the environment.
 import { readFileSync } from "node:fs";
 import { LOG_FORMATS, type LogFormat } from "./lib/log.ts";
-import { formatXrp, parseXrp } from "./shared/money.ts";
+import { DROPS_PER_XRP, formatXrp, parseXrp } from "./shared/money.ts";
 export interface Config {
   port: number;
   host: string;
@@ -52,7 +52,7 @@ export interface PayoutCeiling {
   paymentDrops: number;
 }
 
-export const DEFAULT_MAX_PAYOUT_DROPS = 1_000 * 1_000_000;
+export const DEFAULT_MAX_PAYOUT_DROPS = 1_000 * DROPS_PER_XRP;
 
 export interface CliCommand {
   config: Config;

@@ -2,6 +2,7 @@
 // servers: a request that finds the socket gone reconnects (next server first) and says so by
 // throwing, so the engine treats the outcome as unknown rather than guessing.
 import { Client } from "xrpl";
+import { DROPS_PER_XRP } from "../shared/money.ts";
 
 export interface LedgerFacts {
   networkId: number;
@@ -54,7 +55,8 @@ export const rippledError = (error: unknown): RippledErrorData | undefined =>
 
 export class LedgerUnavailable extends Error {}
 
-const xrpToDrops = (xrp: unknown) => Math.round(Number(xrp) * 1_000_000);
+// rippled's fee and reserve figures are JSON numbers of XRP (0.00001), not the text money.ts reads.
+const xrpNumberToDrops = (xrp: unknown) => Math.round(Number(xrp) * DROPS_PER_XRP);
 // A ledger's close time (ledger_time) counts seconds from 2000-01-01T00:00:00Z.
 const RIPPLE_EPOCH_MS = 946_684_800_000;
 
@@ -151,10 +153,10 @@ export function createLedgerConnection({
       return {
         networkId: Number(info.network_id ?? 0),
         validatedIndex: Number(validated.seq),
-        baseFeeDrops: xrpToDrops(validated.base_fee_xrp ?? 0.00001),
+        baseFeeDrops: xrpNumberToDrops(validated.base_fee_xrp ?? 0.00001),
         loadFactor: Number(info.load_factor ?? 1),
-        reserveBaseDrops: xrpToDrops(validated.reserve_base_xrp ?? 1),
-        reserveIncDrops: xrpToDrops(validated.reserve_inc_xrp ?? 0.2),
+        reserveBaseDrops: xrpNumberToDrops(validated.reserve_base_xrp ?? 1),
+        reserveIncDrops: xrpNumberToDrops(validated.reserve_inc_xrp ?? 0.2),
       };
     },
 

@@ -5,14 +5,14 @@ import { join } from "node:path";
 import { Wallet } from "xrpl";
 import { DEFAULT_MAX_PAYOUT_DROPS, type PayoutCeiling, type PayoutConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { plainXrp } from "../shared/money.ts";
+import { DROPS_PER_XRP, plainXrp } from "../shared/money.ts";
 import { createPayoutEngine, type PayoutEngine } from "./engine.ts";
 import { createLedgerConnection, type LedgerConnection } from "./ledger.ts";
 import type { SettlementOutcomes } from "./settle.ts";
 import { loadHotWallet } from "./wallet.ts";
 import { startLedgerSimulator, type LedgerSimulator } from "./simulator/index.ts";
 
-const SANDBOX_FUNDING_DROPS = 100_000 * 1_000_000;
+const SANDBOX_FUNDING_DROPS = 100_000 * DROPS_PER_XRP;
 
 // The payouts as the app sees them (createApp's `payouts`): the engine, its ledger, where it pays.
 export interface PayoutRuntime {

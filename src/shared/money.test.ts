@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { formatXrp, parseXrp, totalXrp, xrpToDrops } from "./money.ts";
+import { formatXrp, parseXrp, plainXrp, totalXrp, xrpToDrops } from "./money.ts";
 
 test.each([
   [0, "0.000000"],
@@ -61,3 +61,15 @@ test("a total with a negative amount subtracts it; one that is not an amount lea
   expect(totalXrp(["-1.000000", "-0.500000"])).toBe("-1.500000");
   expect(totalXrp(["1.000000", "abc"])).toBeNull();
 });
+
+test.each([
+  [5_000_000, "5"],
+  [22_800_000, "22.8"],
+  [100_000_000, "100"],
+  [1, "0.000001"],
+  [100_000, "0.1"],
+  [0, "0"],
+  [-1_500_000, "-1.5"],
+  [-1, "-0.000001"],
+  [-10_000_000, "-10"],
+])("plainXrp(%d) = %s", (drops, text) => expect(plainXrp(drops)).toBe(text));

@@ -11,6 +11,10 @@ export function formatXrp(drops: number): string {
   return `${sign}${whole}.${frac}`;
 }
 
+// An amount as a figure in a sentence, without trailing zeros: 22_800_000 -> "22.8", 5_000_000 -> "5",
+// -1_500_000 -> "-1.5".
+export const plainXrp = (drops: number) => formatXrp(drops).replace(/\.?0+$/, "");
+
 // An amount as formatXrp writes it, sign included: "-1.500000" -> -1_500_000, "22.8" -> 22_800_000;
 // null for anything else. The browser reads the server's amounts with it, balances below zero too.
 export function xrpToDrops(text: string): number | null {

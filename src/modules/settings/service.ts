@@ -5,7 +5,7 @@ import type { faucetSettings } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
-import { parseXrp } from "../../shared/money.ts";
+import { DROPS_PER_XRP, parseXrp } from "../../shared/money.ts";
 import { recordAudit } from "../audit/service.ts";
 import { MAX_POW_DIFFICULTY } from "../pow/service.ts";
 import {
@@ -23,7 +23,7 @@ import { createSettingsRepository, type SettingsChange } from "./repository.ts";
 export type FaucetSettings = typeof faucetSettings.$inferSelect;
 
 // The most one setting may say, so that a typo cannot open the tap: 1,000,000 XRP.
-const MAX_SETTING_DROPS = 1_000_000 * 1_000_000;
+const MAX_SETTING_DROPS = 1_000_000 * DROPS_PER_XRP;
 // New accounts one network may register in an hour / a day.
 export const MAX_ACCOUNTS_SETTING = 1000;
 

@@ -15,6 +15,7 @@ import {
 import { useState, type ComponentType } from "react";
 import { Link } from "react-router";
 // (the faucet's parts from their files: its index also holds what only other screens show)
+import { DROPS_PER_XRP } from "../../../src/shared/money";
 import { plural } from "../../../src/shared/words";
 import { useFaucetStatus, useNextClaim } from "../features/faucet/api";
 import { ClaimForm } from "../features/faucet/components/ClaimForm";
@@ -140,7 +141,7 @@ function Statistics() {
     { label: "Per Request", value: s ? `${xrp(Number(s.minAmount))}-${xrp(Number(s.maxAmount))} XRP` : "..." },
     {
       label: lastHour ? "Left Today" : "Left This Hour",
-      value: s ? `${xrp(s.budgetLeftDrops / 1_000_000)} XRP` : "...",
+      value: s ? `${xrp(s.budgetLeftDrops / DROPS_PER_XRP)} XRP` : "...",
       note: !s
         ? undefined
         : lastHour

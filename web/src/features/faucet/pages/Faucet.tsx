@@ -3,6 +3,7 @@ import { Clock, Info, Search, ShieldCheck, Wallet } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
+import { DROPS_PER_XRP } from "../../../../../src/shared/money";
 import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../page-api";
 import { ClaimForm } from "../components/ClaimForm";
 import { statusPath } from "../status-link";
@@ -63,8 +64,8 @@ function FaucetState({ address }: { address: string | null }) {
   if (status.isPending) return <p className={frame}>Checking the faucet...</p>;
   if (status.isError) return <p className={`${frame} text-red-700`}>{refusalText(status.error)}</p>;
   const s = status.data;
-  const total = s.budgetTotalDrops / 1_000_000;
-  const remaining = s.budgetLeftDrops / 1_000_000;
+  const total = s.budgetTotalDrops / DROPS_PER_XRP;
+  const remaining = s.budgetLeftDrops / DROPS_PER_XRP;
   // still to open later today (released an hour at a time)
   const later = Math.max(0, total - Number(s.budgetReleased));
   const share = (xrp: number) => (total > 0 ? Math.min(100, Math.max(0, (xrp / total) * 100)) : 0);
