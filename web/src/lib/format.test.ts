@@ -10,6 +10,13 @@ describe("formatXrp", () => {
   test("treats missing or invalid amounts as zero", () => {
     expect(formatXrp(null)).toBe("0.000000");
     expect(formatXrp("abc")).toBe("0.000000");
+    expect(formatXrp(Number.NaN)).toBe("0.000000");
+  });
+  test("keeps a negative amount's sign and every drop", () => {
+    expect(formatXrp("-1.5")).toBe("-1.500000");
+    expect(formatXrp("-0.000001")).toBe("-0.000001");
+    expect(formatXrp(-2.5)).toBe("-2.500000");
+    expect(formatXrp("123456789.123456")).toBe("123456789.123456");
   });
 });
 

@@ -1,7 +1,10 @@
-// Amounts are always shown with 6 decimals, as the product specifies.
+import { DROPS_PER_XRP, formatXrp as formatDrops, xrpToDrops } from "../../../src/shared/money";
+
+// Amounts are always shown with 6 decimals, as the product specifies; read as drops (src/shared/money.ts),
+// so nothing is rounded. A missing or unreadable amount shows as zero.
 export function formatXrp(amount: string | number | null | undefined): string {
-  const value = typeof amount === "string" ? Number.parseFloat(amount) : (amount ?? 0);
-  return (Number.isFinite(value) ? value : 0).toFixed(6);
+  const drops = typeof amount === "number" ? Math.round(amount * DROPS_PER_XRP) : xrpToDrops(amount ?? "");
+  return formatDrops(drops !== null && Number.isFinite(drops) ? drops : 0);
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
