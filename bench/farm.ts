@@ -65,7 +65,7 @@ import { runBinary, startBinary } from "../src/testing/binary.ts";
 import { type ClientResponse, type HttpClient, httpClient } from "../src/testing/client.ts";
 import { type FakeClock, fakeClock, testApp } from "../src/testing/harness.ts";
 import { proofFromChallenge } from "../src/testing/pow.ts";
-import { SINK_FROM } from "../src/modules/address-signals/model.ts";
+import { SINK_FROM } from "../src/modules/risk/address-points.ts";
 import { table } from "./lib-format.ts";
 import { children, cleanup, tempDir } from "./lib-processes.ts";
 import { BINARY, intEnv } from "./lib-settings.ts";

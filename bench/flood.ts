@@ -56,7 +56,7 @@ import type { Subprocess } from "bun";
 import { openMigratedDatabase } from "../src/db/migrate.ts";
 import { ipNetworks } from "../src/lib/ip-group.ts";
 import { DAY_MS, HOUR_MS, utcDay } from "../src/lib/time.ts";
-import { scoreRisk } from "../src/modules/faucet/risk.ts";
+import { scoreRisk } from "../src/modules/risk/score.ts";
 import { freePort } from "../src/testing/binary.ts";
 import {
   BROWSER,

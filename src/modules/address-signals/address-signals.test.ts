@@ -7,7 +7,7 @@ import { DAY_MS } from "../../lib/time.ts";
 import { payoutBed, type PayoutBed } from "../../payouts/testing.ts";
 import { type HttpClient, httpClient } from "../../testing/client.ts";
 import { fakeClock, randomAddress, strangerIp } from "../../testing/harness.ts";
-import { CLUSTER_POINTS, HISTORY_POINTS, SINK_POINTS } from "./model.ts";
+import { CLUSTER_POINTS, HISTORY_POINTS, SINK_POINTS } from "../risk/address-points.ts";
 
 const XRP = 1_000_000;
 const browser = { "user-agent": "Mozilla/5.0" };

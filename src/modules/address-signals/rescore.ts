@@ -2,7 +2,7 @@
 // says of it now (faucet's applyAddressRisk): how old the account is, what it sent, how many of
 // today's requests its activator activated, and whether it feeds a sink.
 import { dayStart } from "../../lib/time.ts";
-import { CLUSTER_COUNT_CAP, scoreAddress } from "./model.ts";
+import { CLUSTER_COUNT_CAP, scoreAddress } from "../risk/address-points.ts";
 import type { AddressSignalsRepository } from "./repository.ts";
 
 export interface RescoreDeps {

@@ -19,8 +19,6 @@ import {
   type AddressEvidence,
   addressEvidence,
   type BlockClusterInput,
-  CLUSTER_COUNT_CAP,
-  CLUSTER_FROM,
   CLUSTER_KINDS,
   clusterErrors,
   FLOWS_BATCH,
@@ -30,9 +28,8 @@ import {
   SIGNAL_FRESH_MS,
   SIGNALS_BATCH,
   SINK_DAYS,
-  SINK_FROM,
-  shortAccount,
 } from "./model.ts";
+import { CLUSTER_COUNT_CAP, CLUSTER_FROM, SINK_FROM, shortAccount } from "../risk/address-points.ts";
 import { createAddressSignalsRepository } from "./repository.ts";
 import { createRescore } from "./rescore.ts";
 

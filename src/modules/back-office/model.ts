@@ -63,7 +63,7 @@ export interface UserFile {
   // the network (IPv6 /48, IPv4 /24) and device it registered from; null before they were stored
   registration: Pick<User, "ipNetwork" | "deviceId">;
   // its wide network (IPv6 /32, IPv4 /16; null before it was stored) and the accounts registered from
-  // its other networks within 24 h of it (at most social/risk.ts's WIDE_COUNT_CAP)
+  // its other networks within 24 h of it (at most social/risk.ts's WIDE_ACCOUNTS_COUNTED)
   registrationWide: { ipWide: string | null; accounts: number };
   // the accounts that share its registration network, device or payout addresses (social/risk.ts)
   risk: { score: number; reasons: string[] };

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { formatXrp } from "../../shared/money.ts";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
-import { WIDE_COUNT_CAP } from "./risk.ts";
+import { WIDE_REQUESTS_COUNTED } from "../risk/signals.ts";
 
 const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -163,7 +163,7 @@ describe("limits at the width the farm pays for", () => {
   });
 
   // (the velocity's two windows: the hour's requests are among the day's, and each count stops at
-  // WIDE_COUNT_CAP, past which the score is at its top anyway)
+  // WIDE_REQUESTS_COUNTED, past which the score is at its top anyway)
   test("a /16's requests of the hour and of the day are counted apart, each up to its cap", async () => {
     await settings({ dailyLimit: "1000" });
     const seed = (thirdOctet: number, agoMs: number) =>
@@ -186,13 +186,13 @@ describe("limits at the width the farm pays for", () => {
     expect(JSON.parse(risk(some.json.id).reasons)).toEqual(
       expect.arrayContaining([
         "2 requests from other networks of this /16 in an hour",
-        `${WIDE_COUNT_CAP} or more requests from other networks of this /16 in 24 h`,
+        `${WIDE_REQUESTS_COUNTED} or more requests from other networks of this /16 in 24 h`,
       ]),
     );
     // 12 more in the last hour: the hour's count is at its cap too
     for (let i = 13; i <= 24; i++) seed(i, 5 * 60_000);
     const many = JSON.parse(risk((await ask("198.18.101.7")).json.id).reasons) as string[];
-    expect(many).toContain(`${WIDE_COUNT_CAP} or more requests from other networks of this /16 in an hour`);
+    expect(many).toContain(`${WIDE_REQUESTS_COUNTED} or more requests from other networks of this /16 in an hour`);
     expect(many.filter((r) => r.includes("in 24 h") && r.includes("other networks"))).toEqual([]);
   });
 

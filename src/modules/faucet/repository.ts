@@ -13,13 +13,14 @@ import type { ListFilter } from "../../lib/list-filter.ts";
 import { RISK_BANDS } from "../../shared/risk-bands.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import type { AdminFaucetRequestRow, PublicFaucetRequestRow } from "./model.ts";
-import { TOP_SCORE, WIDE_COUNT_CAP } from "./risk.ts";
+import { TOP_SCORE } from "../risk/score.ts";
+import { WIDE_REQUESTS_COUNTED } from "../risk/signals.ts";
 
 // How many of a network's (and a wide network's) newest requests a new one rescores at most.
 export const RESCORED_AT_MOST = 20;
 export const BUSIEST_AMONG = 5_000;
 // How many of a wide network's newest requests the ones waiting there are counted from at most
-// (RESCORED_AT_MOST of them, and the WIDE_COUNT_CAP before each, with room for their own network's):
+// (RESCORED_AT_MOST of them, and the WIDE_REQUESTS_COUNTED before each, with room for their own network's):
 // one that needs more is counted on its own.
 export const WIDE_NEWEST_READ = 64;
 
@@ -180,9 +181,9 @@ export function createFaucetRepository(db: Db) {
   //   every row of a farm's rejected day;
   // - the network's requests of the last minutes, and the other devices of the address and network;
   // - velocity: requests from the wide network (IPv6 /32, IPv4 /16) that came from another network.
-  //   A farm can put any number of rows in one wide network: counted up to WIDE_COUNT_CAP (past
+  //   A farm can put any number of rows in one wide network: counted up to WIDE_REQUESTS_COUNTED (past
   //   which the score is at its top anyway), so the count costs the same at 1k and 1M rows;
-  //   the hour's and the day's from one walk of the index: the day's newest WIDE_COUNT_CAP, of
+  //   the hour's and the day's from one walk of the index: the day's newest WIDE_REQUESTS_COUNTED, of
   //   which those in the hour are all the hour's, or the cap (two walks were 1.5% of a farm's request);
   // - whether a request from another network of the wide one was approved (the partial index
   //   faucet_requests_wide_approved holds approved and paid requests only).
@@ -206,7 +207,7 @@ export function createFaucetRepository(db: Db) {
        (select count(*) from (select 1 from faucet_requests indexed by faucet_requests_wide_approved
           where ip_wide = ?2 and status in ('APPROVED', 'PROCESSED') and processed_at > ?11 and ip_network <> ?1 limit 1)) as paidToWide${extraColumns}
      from (select count(*) as fromWideDay, coalesce(sum(created_at > ?9), 0) as fromWideHour from (select created_at from faucet_requests
-       where ip_wide = ?2 and created_at > ?10 and ip_network <> ?1 order by created_at desc limit ${WIDE_COUNT_CAP})) as wide`;
+       where ip_wide = ?2 and created_at > ?10 and ip_network <> ?1 order by created_at desc limit ${WIDE_REQUESTS_COUNTED})) as wide`;
   type SignalArgs = [string, string, string, string, number, number, number, number, number, number, number];
   const signalCounts = db.sqlite.prepare<SignalCounts, SignalArgs>(signalCountsSql(true));
   const signalCountsQuietNetwork = db.sqlite.prepare<SignalCounts, SignalArgs>(signalCountsSql(false));

@@ -3,7 +3,7 @@
 //      the others (the address's 24 h, the network's and the device's other addresses) are read in
 //      the transaction that writes, so two requests at once cannot both pass them (checkLimits);
 //   2. signals: what its network, wide network, device and address did lately (signal-counts.ts);
-//   3. score: the signals' points and reasons (risk.ts), at least medium during a surge (surge.ts);
+//   3. score: the signals' points and reasons, at least medium during a surge (modules/risk);
 //   4. decision: a low score holds budget from this hour's slice, a flagged request or a bonus waits
 //      for a person holding none (budget-pools.ts);
 //   5. write: the row, the day's totals, the waiting requests it raises (rescoring.ts), the
@@ -22,9 +22,11 @@ import { faucetErrors, requestedAddress } from "./model.ts";
 import type { RefusalMemory } from "./refusal-memory.ts";
 import type { AddressAt, FaucetRepository } from "./repository.ts";
 import type { Rescoring } from "./rescoring.ts";
-import { HOLDS_NO_BUDGET, type RiskSignals, scoreRisk, storedSignals, TOP_SCORE } from "./risk.ts";
+import { HOLDS_NO_BUDGET, scoreRisk, TOP_SCORE } from "../risk/score.ts";
+import { type RiskSignals, storedSignals } from "../risk/signals.ts";
+import { SURGE_SKIP, surgeRisk } from "../risk/surge.ts";
 import type { SignalCounter } from "./signal-counts.ts";
-import { SURGE_SKIP, type SurgeWatch, surgeRisk } from "./surge.ts";
+import type { SurgeWatch } from "./surge.ts";
 
 // Points (the API's `drops`) for a claim while logged in: a base plus a streak bonus.
 export const POINTS_PER_CLAIM = 10;

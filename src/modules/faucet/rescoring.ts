@@ -11,18 +11,10 @@ import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import type { BudgetPools } from "./budget-pools.ts";
 import type { RefusalMemory } from "./refusal-memory.ts";
 import { type FaucetRepository, type WaitingRequest, WIDE_NEWEST_READ } from "./repository.ts";
-import {
-  FIRST_VISIT,
-  HOLDS_NO_BUDGET,
-  ownSignals,
-  type RiskSignals,
-  scoreRisk,
-  storedSignals,
-  TOP_SCORE,
-  WIDE_COUNT_CAP,
-} from "./risk.ts";
+import { FIRST_VISIT, HOLDS_NO_BUDGET, networkPart, scoreRisk, TOP_SCORE, withAddressPoints } from "../risk/score.ts";
+import { ownSignals, type RiskSignals, storedSignals, WIDE_REQUESTS_COUNTED } from "../risk/signals.ts";
+import { SURGE_REASON, surgeRisk } from "../risk/surge.ts";
 import { type Networks, type SignalCounter, wideName } from "./signal-counts.ts";
-import { SURGE_REASON, surgeRisk } from "./surge.ts";
 
 // A waiting request's counts of its wide network (read once for all those waiting there).
 type WideCounts = Pick<RiskSignals, "requestsFromWideLastHour" | "requestsFromWideToday" | "paidToWideToday">;
@@ -90,7 +82,7 @@ export function createRescoring({ db, clock, repo, counter, memory, pools }: Res
         const was = request.addressReasons ?? [];
         if (request.addressPoints === points && was.length === reasons.length && was.every((r, i) => r === reasons[i]))
           return;
-        const risk = withAddressRisk(networkPart(request), points, reasons);
+        const risk = withAddressPoints(networkPart(request), points, reasons);
         repo.setAddressRisk(id, risk.score, risk.reasons, points, reasons);
         memory.forgetAllTopped();
         if (risk.score >= HOLDS_NO_BUDGET) pools.giveBack(request);
@@ -117,7 +109,7 @@ export function createRescoring({ db, clock, repo, counter, memory, pools }: Res
     const scored = original.includes(SURGE_REASON) ? surgeRisk(fresh) : fresh;
     const before = networkPart(request);
     return {
-      ...withAddressRisk(
+      ...withAddressPoints(
         scored.score >= before.score ? scored : before,
         request.addressPoints,
         request.addressReasons ?? [],
@@ -128,7 +120,7 @@ export function createRescoring({ db, clock, repo, counter, memory, pools }: Res
 
   // What the requests waiting in a wide network share, read once for all of them: a function that
   // gives one's velocity counts as the signal counts count them (of the requests from other networks
-  // of the wide network in the day before it and after it, the newest WIDE_COUNT_CAP, and of those
+  // of the wide network in the day before it and after it, the newest WIDE_REQUESTS_COUNTED, and of those
   // the ones in the hour) and whether another network of it was paid in 24 h; undefined for one the
   // wide network's newest WIDE_NEWEST_READ requests do not reach back far enough for (it is counted
   // on its own).
@@ -146,12 +138,12 @@ export function createRescoring({ db, clock, repo, counter, memory, pools }: Res
       const [hourFrom, dayFrom] = [request.createdAt - HOUR_MS, request.createdAt - DAY_MS];
       let [hour, day] = [0, 0];
       for (const other of newest) {
-        if (other.created_at <= dayFrom || day === WIDE_COUNT_CAP) break;
+        if (other.created_at <= dayFrom || day === WIDE_REQUESTS_COUNTED) break;
         if (other.ip_network === null || other.ip_network === network) continue;
         day++;
         if (other.created_at > hourFrom) hour++;
       }
-      if (day < WIDE_COUNT_CAP && cut > dayFrom) return undefined;
+      if (day < WIDE_REQUESTS_COUNTED && cut > dayFrom) return undefined;
       return {
         requestsFromWideLastHour: hour,
         requestsFromWideToday: day,
@@ -161,17 +153,3 @@ export function createRescoring({ db, clock, repo, counter, memory, pools }: Res
   }
 }
 export type Rescoring = ReturnType<typeof createRescoring>;
-
-// The network's part of a stored score: the score and reasons without the address signals' part.
-function networkPart(request: Pick<FaucetRequest, "riskScore" | "riskReasons" | "addressPoints" | "addressReasons">) {
-  const addressReasons = request.addressReasons ?? [];
-  return {
-    score: (request.riskScore ?? 0) - request.addressPoints,
-    reasons: (request.riskReasons ?? []).filter((r) => !addressReasons.includes(r)),
-  };
-}
-
-// A score of the network's signals with the address signals' points and reasons (0 to 100).
-function withAddressRisk(network: { score: number; reasons: string[] }, points: number, reasons: string[]) {
-  return { score: Math.max(0, Math.min(100, network.score + points)), reasons: [...network.reasons, ...reasons] };
-}

@@ -1,9 +1,9 @@
-// A request's risk signals counted from the faucet's rows (what they mean and score: risk.ts).
+// A request's risk signals counted from the faucet's rows (what they mean and score: modules/risk).
 // Every count is at the network's width (IPv6 /48, IPv4 /24), inside which the IP group lies; the
 // velocity counts at the wide network's (IPv6 /32, IPv4 /16).
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
 import type { FaucetRepository, RescoreCounts, WaitingRequest } from "./repository.ts";
-import type { RiskSignals } from "./risk.ts";
+import type { RiskSignals } from "../risk/signals.ts";
 
 export interface Networks {
   network: string;

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 import { SURGE_NOTICE } from "./model.ts";
-import { SURGE_REASON } from "./surge.ts";
+import { SURGE_REASON } from "../risk/surge.ts";
 
 const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";

@@ -4,10 +4,9 @@
 // never below a floor for a new install); when the last 10 minutes bring SURGE_FACTOR times that
 // rate (and for 20 minutes after), new requests wait for a person holding no budget, auto-approve
 // pauses, the admin is alerted and the faucet page says requests are reviewed by hand. docs/decisions.md says why these numbers.
-import { HOUR_MS } from "../../lib/time.ts";
-import { HOLDS_NO_BUDGET } from "./risk.ts";
+import { HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
 
-export const SURGE_WINDOW_MS = 10 * 60_000;
+export const SURGE_WINDOW_MS = 10 * MINUTE_MS;
 export const SURGE_FACTOR = 4;
 // The usual rate of a faucet with no history yet: requests an hour. With SURGE_FACTOR 4, a surge
 // is 20 or more requests in 10 minutes.
@@ -16,19 +15,7 @@ export const SURGE_HISTORY_DAYS = 7;
 // A surge lasts until the rate has been under its threshold for this long: a pool that pauses a few
 // minutes does not find the brake off, and visitors right after it are not refused for the hour's
 // slice it took (they wait for a person too).
-export const SURGE_HOLD_MS = 20 * 60_000;
-// the reason a request made during a surge carries
-export const SURGE_REASON = "surge: many more requests than usual; a person reviews each";
-// the auto-approve rule's note on such a request (faucet_requests.auto_approve_skip)
-export const SURGE_SKIP = "surge";
-
-// A request made during a surge: at least medium (it holds no budget) with the surge's reason.
-export const surgeRisk = (risk: { score: number; reasons: string[] }) => ({
-  score: Math.max(risk.score, HOLDS_NO_BUDGET),
-  reasons: risk.reasons.includes(SURGE_REASON) ? risk.reasons : [...risk.reasons, SURGE_REASON],
-});
-
-const MINUTE_MS = 60_000;
+export const SURGE_HOLD_MS = 20 * MINUTE_MS;
 
 export interface SurgeState {
   // the last 10 minutes are at or above the threshold, or were less than SURGE_HOLD_MS ago

@@ -10,13 +10,13 @@ import { plural } from "../../shared/words.ts";
 // one /32) passes every per-network limit, and the wide network never refuses (a mobile carrier's
 // CGNAT puts many honest people behind one /16): it is counted instead. The accounts registered from
 // the other networks of the account's wide network within this window of its registration, before
-// or after (so the first of a burst is seen with the rest), counted up to WIDE_COUNT_CAP.
+// or after (so the first of a burst is seen with the rest), counted up to WIDE_ACCOUNTS_COUNTED.
 export const WIDE_WINDOW_MS = DAY_MS;
-export const WIDE_COUNT_CAP = 50;
+export const WIDE_ACCOUNTS_COUNTED = 50;
 
 export interface WideRegistrations {
   width: string; // "/16" or "/32": the wide network's prefix, as the reason names it
-  accounts: number; // at most WIDE_COUNT_CAP
+  accounts: number; // at most WIDE_ACCOUNTS_COUNTED
 }
 
 // What an account's registration says of its wide network, read with `count` (a repository's
@@ -33,7 +33,7 @@ export function registrationWide(
       user.ipNetwork,
       user.createdAt - WIDE_WINDOW_MS,
       user.createdAt + WIDE_WINDOW_MS,
-      WIDE_COUNT_CAP,
+      WIDE_ACCOUNTS_COUNTED,
     ),
   };
 }
@@ -83,7 +83,7 @@ type Scorer = ReturnType<typeof scorer>;
 
 function addWide(r: Scorer, wide: WideRegistrations | null) {
   if (!wide || wide.accounts < 2) return;
-  const accounts = wide.accounts >= WIDE_COUNT_CAP ? `at least ${WIDE_COUNT_CAP}` : String(wide.accounts);
+  const accounts = wide.accounts >= WIDE_ACCOUNTS_COUNTED ? `at least ${WIDE_ACCOUNTS_COUNTED}` : String(wide.accounts);
   r.add(
     WEIGHTS.accountRegisteredFromWide * (wide.accounts - 1),
     `${accounts} accounts registered from other networks of this account's ${wide.width} within 24 h of it`,
