@@ -5,6 +5,7 @@
 // (--seed-admin). Every code is counted with the login throttle (per username and network, in that
 // account's place: auth/throttle.ts), the codes of the account's authenticator (a setup's first ones
 // too) also per account from every network (guesses.ts), and every change is in the audit log.
+// The codes themselves: codes.ts; their checks: code-checks.ts.
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { SessionInfo, SessionService } from "../../auth/sessions.ts";
 import { STEP_UP_MS } from "../../auth/step-up.ts";
@@ -13,18 +14,12 @@ import { acceptedStep, newTotpSecret, qrSvg, totpUri } from "../../auth/totp.ts"
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
-import { tooManyRequests } from "../../lib/errors.ts";
-import { waitText } from "../../lib/time.ts";
 import type { Mailer } from "../account/mail.ts";
 import { recordAudit } from "../audit/service.ts";
-import { type CodeGuess, createCodeGuesses } from "./guesses.ts";
-import {
-  FREE_WRONG_CODES,
-  RECOVERY_CODE_COUNT,
-  SETUP_CODE_LIFETIME_MS,
-  type TwoFactorStatus,
-  twoFactorErrors,
-} from "./model.ts";
+import { createCodeChecks } from "./code-checks.ts";
+import { codeText, hashOf, newRecoveryCodes, newSetupCode } from "./codes.ts";
+import { createCodeGuesses } from "./guesses.ts";
+import { FREE_WRONG_CODES, SETUP_CODE_LIFETIME_MS, type TwoFactorStatus, twoFactorErrors } from "./model.ts";
 import { createTwoFactorRepository } from "./repository.ts";
 
 export interface TwoFactorDeps {
@@ -44,23 +39,6 @@ export interface TwoFactorDeps {
   log?: (line: string) => void;
 }
 
-// Recovery codes: ten letters and digits in two groups (about 50 bits), e.g. "k3f9q-7m2xw".
-const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-function newRecoveryCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(10));
-  const chars = Array.from(bytes, (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]);
-  return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
-}
-// The admin's setup code: sixteen in four groups (about 79 bits), e.g. "k3f9-q7m2-xwab-cd45".
-function newSetupCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const chars = Array.from(bytes, (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join("");
-  return chars.match(/.{4}/g)!.join("-");
-}
-const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
-const hashOf = (code: string) => new Bun.CryptoHasher("sha256").update(normalRecoveryCode(code)).digest("hex");
-const codeText = (code: string | null | undefined) => (code ?? "").trim().replace(/\s+/g, "");
-
 export function createTwoFactorService({
   db,
   clock,
@@ -76,71 +54,8 @@ export function createTwoFactorService({
   const repo = createTwoFactorRepository(db);
   const guesses = createCodeGuesses({ db, clock, repo, mailer, log });
 
-  const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-
-  // Whether the code is a current TOTP code (each step once) or an unused recovery code (used up).
-  const check = async (user: User, code: string): Promise<boolean> => {
-    if (user.totpSecret === null) return false;
-    if (/^\d{6}$/.test(code)) {
-      const step = acceptedStep(await box.open(user.totpSecret), code, clock(), user.totpLastStep);
-      return step !== null && repo.takeStep(user.id, step);
-    }
-    const normal = normalRecoveryCode(code);
-    return normal.length === 10 && repo.spendRecoveryCode(user.id, hashOf(normal), clock());
-  };
-
-  // The check of a code taken as one of the account's guesses: a wrong one counts, an error does not.
-  const checkGuess = async (user: User, code: string, guess: CodeGuess): Promise<boolean> => {
-    let ok: boolean | null = null;
-    try {
-      ok = await check(user, code);
-      return ok;
-    } finally {
-      if (ok === null) guess.cancel();
-      else if (ok) guess.succeeded();
-      else guess.failed();
-    }
-  };
-
-  // A code entered after sign-in (step-up, turning off, new recovery codes): counted like a password,
-  // and with the account's other codes.
-  const checkCounted = async (user: User, input: string | null | undefined, ip: string): Promise<void> => {
-    const code = codeText(input);
-    if (!code) throw twoFactorErrors.codeRequired();
-    const nets = networksOf(ip);
-    const attempt = throttle.begin(nets, user.username, "code");
-    if (typeof attempt === "number")
-      throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
-    const guess = guesses.begin(user, nets.network);
-    if (typeof guess === "number") {
-      attempt.cancel();
-      throw twoFactorErrors.wrongCodesWait(guess);
-    }
-    let ok = false;
-    try {
-      ok = await checkGuess(user, code, guess);
-    } finally {
-      if (ok) attempt.succeeded();
-      else attempt.failed();
-    }
-    if (!ok) throw twoFactorErrors.wrongCode();
-  };
-
-  // An admin of a server paying real XRP sets it up with the console's code (--seed-admin): whoever
-  // has the password alone (phished, or set through a leaked reset link) is who this stops.
-  const needsSetupCode = (user: User) => requiredForAdmins && user.isAdmin;
-  const checkSetupCode = (user: User, input: string | null | undefined, ip: string) => {
-    const code = codeText(input);
-    if (!code) throw twoFactorErrors.setupCodeRequired();
-    const attempt = throttle.begin(networksOf(ip), user.username, "code");
-    if (typeof attempt === "number")
-      throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
-    if (!repo.setupCodeValid(user.id, hashOf(code), clock())) {
-      attempt.failed();
-      throw twoFactorErrors.wrongSetupCode();
-    }
-    attempt.succeeded();
-  };
+  const checks = createCodeChecks({ clock, box, repo, throttle, guesses, networksOf, requiredForAdmins });
+  const { beginCode, checkGuess, checkCounted, needsSetupCode, checkSetupCode } = checks;
 
   const audit = (user: User, action: string, ip: string, now: number) =>
     recordAudit(db, { actor: user, action, targetType: "user", targetId: user.id, ip }, now);
@@ -198,15 +113,7 @@ export function createTwoFactorService({
         throw guesses.failures(user) >= FREE_WRONG_CODES ? twoFactorErrors.setupAgain() : twoFactorErrors.notSetUp();
       const code = codeText(input);
       if (!code) throw twoFactorErrors.codeRequired();
-      const nets = networksOf(ip);
-      const attempt = throttle.begin(nets, user.username, "code");
-      if (typeof attempt === "number")
-        throw tooManyRequests(`Too many wrong codes. Please try again ${waitText(attempt * 1000)}.`, attempt);
-      const guess = guesses.begin(user, nets.network);
-      if (typeof guess === "number") {
-        attempt.cancel();
-        throw twoFactorErrors.wrongCodesWait(guess);
-      }
+      const { attempt, guess } = beginCode(user, ip);
       let step: number | null = null;
       try {
         step = acceptedStep(await box.open(user.totpPendingSecret), code, clock(), null);
