@@ -812,7 +812,6 @@ async function simulatedDay<T>(
     clock,
     payouts: runtime,
     payWaitMs: 0,
-    autoApproveEveryMs: null,
     clientIp: createClientIpResolver(true),
     config: { publicUrl: null, trustProxy: true },
   });

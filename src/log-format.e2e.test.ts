@@ -98,7 +98,7 @@ describe("--log-format", () => {
     }
     const messages = printed.map((e) => e.message as string);
     expect(messages.some((m) => /^xrp-faucet \S+ listening on http:\/\/127\.0\.0\.1:\d+ \(data: /.test(m))).toBe(true);
-    expect(messages.some((m) => /^app ready \d+ ms after the listen/.test(m))).toBe(true);
+    expect(messages.some((m) => /^app ready \d+ ms after the start/.test(m))).toBe(true);
     expect(messages.at(-1)).toBe("SIGTERM: finishing in-flight requests, then closing the database");
 
     // each request: one access line, whose id is the answer's x-request-id
@@ -137,7 +137,7 @@ describe("--log-format", () => {
     expect(printed.some((line) => /^xrp-faucet \S+ listening on http:\/\/127\.0\.0\.1:\d+ \(data: /.test(line))).toBe(
       true,
     );
-    expect(printed.some((line) => /^app ready \d+ ms after the listen/.test(line))).toBe(true);
+    expect(printed.some((line) => /^app ready \d+ ms after the start/.test(line))).toBe(true);
     expect(printed).toContain(
       "mail: not configured; 'Forgot password?' asks users to contact the site's admin (set --smtp-url and --mail-from)",
     );

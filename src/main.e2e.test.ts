@@ -1,6 +1,6 @@
 // The executable as an operator runs it: copied alone into an empty directory, over real HTTP.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   binaryInEmptyDir,
@@ -11,7 +11,6 @@ import {
   type RunningServer,
 } from "./testing/binary.ts";
 import { httpClient } from "./testing/client.ts";
-import { migratedTemplate, randomAddress } from "./testing/harness.ts";
 
 // Each test starts the binary and hashes at the production password cost: on a busy 2-core CI
 // machine that takes seconds, not the default 5.
@@ -235,93 +234,8 @@ describe("--backup", () => {
   }, 30_000);
 });
 
-describe("listen first", () => {
-  test("/api/health answers before the app is built; requests that come meanwhile wait for it and get its normal answers", async () => {
-    const { dir, binary } = emptyDir();
-    // a database with the proof of work off, so a faucet request needs no challenge first
-    mkdirSync(join(dir, "data"), { mode: 0o700 });
-    copyFileSync(migratedTemplate(0), join(dir, "data/app.db"));
-    // and a budget whose hourly slice one request cannot use up, whatever the hour (faucet/budget.ts)
-    const { Database: Setup } = await import("bun:sqlite");
-    const setup = new Setup(join(dir, "data/app.db"));
-    setup.run("update faucet_settings set daily_limit_drops = 1000000000000");
-    setup.close();
-    const port = freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const spawned = spawnBinary({ binary, cwd: dir, port });
-    servers.push({ ...spawned, url, port });
-
-    // As a load balancer does: ask until the server answers. The first answer comes before the app.
-    let early: Response | undefined;
-    const deadline = Date.now() + 10_000;
-    while (!early) {
-      early = await fetch(`${url}/api/health`).catch(() => undefined);
-      if (!early) {
-        if (spawned.proc.exitCode !== null || Date.now() > deadline) throw new Error(`no answer:\n${spawned.output()}`);
-        await Bun.sleep(1);
-      }
-    }
-    const earlyBody = await early.json();
-    // At once, while the app is being built (tens of ms): these wait for it.
-    const address = randomAddress();
-    const meanwhile = await Promise.all([
-      fetch(`${url}/api/faucet/status`),
-      fetch(`${url}/api/faucet/request`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ address }),
-      }),
-      fetch(`${url}/api/nope`),
-      fetch(`${url}/`),
-    ]);
-    const [status, request, missing, page] = await Promise.all(
-      meanwhile.map(async (res) => ({ status: res.status, headers: res.headers, text: await res.text() })),
-    );
-    const ready = /app ready \d+ ms after the listen \((\d+) requests? waited for it\)/.exec(spawned.output());
-    expect(ready).not.toBeNull();
-    expect(Number(ready![1])).toBeGreaterThanOrEqual(4);
-
-    // the early health answer is the app's: same status, JSON and headers
-    const later = await fetch(`${url}/api/health`);
-    const laterBody = await later.json();
-    expect(early.status).toBe(200);
-    expect(earlyBody).toEqual({ status: "ok", database: "ok", version: laterBody.version, uptimeSeconds: 0 });
-    expect(Object.keys(laterBody)).toEqual(Object.keys(earlyBody));
-    const headers = (res: { headers: Headers }) =>
-      [...res.headers].filter(([name]) => name !== "date" && name !== "content-length");
-    expect(headers(early)).toEqual(headers(later));
-    expect(early.headers.get("content-security-policy")).toContain("default-src 'self'");
-    expect(early.headers.get("cache-control")).toBe("no-store");
-
-    // what waited got the normal answers, the same as asked again now
-    // (the faucet request above may have come first: the budget left may differ)
-    const statusNow = await fetch(`${url}/api/faucet/status`);
-    expect(status.status).toBe(200);
-    expect(JSON.parse(status.text)).toEqual({
-      ...(await statusNow.json()),
-      budgetLeft: expect.any(String),
-      budgetLeftDrops: expect.any(Number),
-    });
-    expect(headers(status)).toEqual(headers(statusNow));
-    expect(request.status).toBe(201);
-    expect(JSON.parse(request.text)).toMatchObject({ address });
-    expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.text)).toEqual({ message: "Not found: /api/nope" });
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('<div id="root">');
-    expect(page.headers.get("x-frame-options")).toBe("DENY");
-    // the request that waited was seen from its real address (the app's server.requestIP)
-    const { Database } = await import("bun:sqlite");
-    const db = new Database(join(dir, "data/app.db"), { readonly: true });
-    expect(db.query("select requester_ip as ip from faucet_requests where address = ?").all(address)).toEqual([
-      { ip: "127.0.0.1" },
-    ]);
-    db.close();
-
-    expect(await spawned.stop("SIGTERM")).toBe(0);
-  });
-
-  test("SIGTERM while the app is being built: the requests that came are answered, then the server stops", async () => {
+describe("stopping", () => {
+  test("SIGTERM with a request on its way: it is answered, then the server stops", async () => {
     const { dir, binary } = emptyDir();
     const port = freePort();
     const url = `http://127.0.0.1:${port}`;

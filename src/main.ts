@@ -1,7 +1,7 @@
 // The executable: flags -> config -> open the database -> migrate -> seed an admin, or serve.
-// Serving listens first (src/listen-first.ts: /api/health answers at once, every other request waits
-// for the app), then loads and builds the app: app.ts and Drizzle are imported only after the listen,
-// so their code is evaluated after the first answer can be given (docs/decisions.md, "Listen first").
+// Serving builds the app (app.ts), listens, then starts its schedules (app-schedules.ts), which it
+// stops before the database closes. The app's code (Elysia, Drizzle, every feature) is imported
+// only to serve: the commands that only touch the database start without it.
 import type { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -10,9 +10,9 @@ import { helpText, parseCommand, UsageError } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { openMigratedDatabase } from "./db/migrate.ts";
 import { PRIVATE_DIR_MODE, restrictDataDir } from "./db/open.ts";
-import { listenFirst } from "./listen-first.ts";
 import { createLogger, type Logger, routeConsoleTo } from "./lib/log.ts";
 import type { StartedPayouts } from "./payouts/runtime.ts";
+import type { Schedules } from "./app-schedules.ts";
 
 // Everything the server creates (the data directory, the database and its WAL files, backups, the
 // sandbox wallet and ledger) is readable by the server's user only.
@@ -106,7 +106,6 @@ if (command.seedAdmin) {
 }
 
 let payouts: StartedPayouts = { runtime: null, stop: async () => {} };
-let backups: { start(): void; stop(): Promise<void> } | undefined;
 try {
   if (config.payouts.mode === "off") {
     console.log(
@@ -139,62 +138,40 @@ else
     "mail: not configured; 'Forgot password?' asks users to contact the site's admin (set --smtp-url and --mail-from)",
   );
 
-const listenedAt = performance.now();
-const early = listenFirst({
-  port: config.port,
-  hostname: config.host,
-  sqlite,
-  publicUrl: config.publicUrl,
-  version: pkg.version,
-});
-const server = early.server;
-
+let schedules: Schedules | undefined;
+let server: { stop(closeActiveConnections?: boolean): Promise<void> } | undefined;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing in-flight requests, then closing the database`);
-  // (requests that came before the app was built are answered by it: let it finish being built)
-  await early.ready;
-  await server.stop(false);
-  await backups?.stop();
+  await server?.stop(false);
+  await schedules?.stop();
   await payouts.stop();
   sqlite.close();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
-// (said only once a stop signal is handled: whoever waits for this line may stop the server at once)
-console.log(
-  `xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (data: ${dataDir})`,
-);
 
-// The app's code is loaded and built in steps (Elysia's modules, Drizzle's, the app's, building the
-// app, compiling it), the event loop turning after each, so a request for /api/health that comes
-// meanwhile waits for one step at most (the longest, app.ts's modules, about 20 ms), not for all.
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 try {
-  await turn();
-  await import("elysia");
-  await turn();
   const db = await database();
-  await turn();
   const { createApp } = await import("./app.ts");
-  await turn();
+  const { startSchedules } = await import("./app-schedules.ts");
   const { loadSecretKey } = await import("./auth/secret-box.ts");
   const { diskSpaceOf } = await import("./modules/alerts/checks.ts");
   const { LOGIN_REFUSAL_HOLD_MS } = await import("./modules/account/service.ts");
-  // admins sign in with a second factor when the server pays real XRP
   const app = createApp({
     db,
     config,
     version: pkg.version,
     payouts: payouts.runtime,
     secretKey: loadSecretKey(dataDir),
-    // --backup-dir: backups on a schedule (modules/backups), started once the app answers
+    // --backup-dir: backups on a schedule (modules/backups), started with the other schedules
     backups: config.backups
       ? { dataDir, settings: { ...config.backups, dir: resolve(config.backups.dir) } }
       : undefined,
+    // admins sign in with a second factor when the server pays real XRP
     adminTwoFactorRequired: config.payouts.mode === "ledger",
     // a refused login is answered after a second (modules/account/service.ts)
     loginRefusalHoldMs: LOGIN_REFUSAL_HOLD_MS,
@@ -206,15 +183,16 @@ try {
       walletFloorDrops: config.alerts.walletFloorDrops,
     },
   });
-  await turn();
-  const waited = early.handOver(app);
+  app.listen({ port: config.port, hostname: config.host });
+  server = app.server!;
+  // (said only once a stop signal is handled: whoever waits for this line may stop the server at once)
   console.log(
-    `app ready ${Math.round(performance.now() - listenedAt)} ms after the listen (${waited} ${waited === 1 ? "request" : "requests"} waited for it)`,
+    `xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${app.server!.port} (data: ${dataDir})`,
   );
-  if (config.backups && !stopping) {
-    backups = app.services.backups;
-    backups.start();
-    console.log(app.services.backups.describe());
+  console.log(`app ready ${Math.round(performance.now())} ms after the start`);
+  if (!stopping) {
+    schedules = startSchedules(app.services, { sqlite, payoutsOn: payouts.runtime !== null });
+    if (config.backups) console.log(app.services.backups.describe());
   }
 } catch (error) {
   fail(`cannot start the app: ${error instanceof Error ? error.message : String(error)}`, 1);

@@ -1,6 +1,6 @@
 // Opens the SQLite file with the pragmas the app relies on, and keeps the data directory private.
-// No Drizzle here: the executable opens and migrates the database and answers /api/health with this
-// alone, before the app's code (Elysia, Drizzle) is loaded (src/listen-first.ts).
+// No Drizzle here: the executable opens and migrates the database with this alone, and loads the
+// app's code (Elysia, Drizzle) only to serve (src/main.ts).
 import { Database } from "bun:sqlite";
 import { chmodSync, existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";

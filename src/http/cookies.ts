@@ -1,7 +1,7 @@
 // A small cookie jar over the request's Cookie header and the answer's Set-Cookie headers.
 // Cheaper than Elysia's cookie proxy on the hot reads, and all the app needs.
 // The session's cookie (auth/sessions.ts). Here, with nothing to import, so the public reads can
-// tell a logged-in request before the app's code is loaded (src/listen-first.ts).
+// tell a logged-in request without the session service (http/public-reads.ts).
 export const SESSION_COOKIE = "session";
 
 export interface CookieAttributes {

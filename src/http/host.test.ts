@@ -3,7 +3,6 @@
 // for the pages, and nothing in the log for any of them (a pentest sent 2,000 distinct paths and
 // got 2,000 stack traces).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { listenFirst } from "../listen-first.ts";
 import type { AccessEntry } from "../lib/log.ts";
 import { rawGet, rawRequest } from "../testing/raw-http.ts";
 import { testApp, type TestApp } from "../testing/harness.ts";
@@ -120,33 +119,5 @@ describe("no Host", () => {
       });
     }
     expect(t.logs).toEqual([]);
-  });
-});
-
-describe("the server main.ts listens with first (src/listen-first.ts)", () => {
-  test("a malformed Host that came before the app waits for it and gets its 400; after the hand-over too", async () => {
-    const app = testApp();
-    const early = listenFirst({
-      port: 0,
-      hostname: "127.0.0.1",
-      sqlite: app.db.sqlite,
-      publicUrl: null,
-      version: "test",
-    });
-    try {
-      const earlyPort = early.server.port!;
-      // the good early health read answers at once; the bad ones wait for the app
-      expect((await rawGet(earlyPort, "/api/health", ["Host: 127.0.0.1"])).status).toBe(200);
-      const waiting = ["/api/health", "/", "/rss.xml"].map((path) => rawGet(earlyPort, path, ["Host: [::1"]));
-      await Bun.sleep(50);
-      early.handOver(app.app);
-      for (const [i, path] of ["/api/health", "/", "/rss.xml"].entries()) expectRefused(path, await waiting[i]!);
-      expectRefused("/api/user", await rawGet(earlyPort, "/api/user", ["Host: a b"]));
-      expectRefused("/", await rawGet(earlyPort, "/", [], "1.0"));
-      expect(app.logs).toEqual([]);
-    } finally {
-      await app.close();
-      early.server.stop(true);
-    }
   });
 });

@@ -1,16 +1,9 @@
 // The anonymous reads every open page polls (health, faucet status, reviews, the payout total, the
-// logged-out /api/user and social offer) answer the same to everyone, so they skip Elysia: Bun's own
-// router (Bun.serve `routes`) calls the read, which hands out a clone of a Response built once per
-// distinct answer, security headers included. Nothing else runs per request, so these reads cost
-// about what a bare Bun.serve costs (bench/run.ts compares them with one).
-//
-// A read may decline (undefined): a request with a session cookie, or a declared body, then goes
-// through the full app (`fallback`, Elysia's fetch), as does any read that throws. The feature's
-// Elysia route calls the same read first, so app.handle, tests in process and the fallback give the
-// same answer as the fast path.
+// logged-out /api/user and social offer) answer the same to everyone, so each hands out a clone of
+// a Response built once per distinct answer. The feature's Elysia route calls its read first and
+// answers on its own when the read declines (undefined: a session cookie came, or a query). The
+// page's HTML carries some of these answers for its first render (http/page-data.ts).
 import { SESSION_COOKIE } from "./cookies.ts";
-import { hostIsValid } from "./host.ts";
-import type { RequestLog } from "../lib/request-log.ts";
 
 // Answers the request, or undefined when the full route must (a session cookie came, for instance).
 export type PublicRead = (request: Request) => Response | undefined;
@@ -21,40 +14,24 @@ declare const JSON_BODY: unique symbol;
 export type JsonResponse<T> = Response & { readonly [JSON_BODY]?: T };
 export const asJson = <T>(response: JsonResponse<T>) => response as unknown as T;
 
-type Fallback = (request: Request) => Response | Promise<Response>;
-
 // What Response.json sends, so a cached answer is byte for byte what Elysia would send.
-export const JSON_TYPE = "application/json;charset=utf-8";
+const JSON_TYPE = "application/json;charset=utf-8";
 const UNSET = Symbol("unset");
-
-// (a faucet request's POST too: src/http/fast-posts.ts)
-type BunHandler = (request: Request, server: unknown) => Response | Promise<Response>;
-type BunRoutes = Record<string, { GET?: BunHandler; POST?: BunHandler }>;
 
 export interface PublicReads {
   // One cached JSON answer: `answer(key, build, status)` builds the body only when `key` (compared
   // with ===: a string or number for a value, or a cached object) or the status differs from the
   // last call's, and hands out a clone of the Response.
   cached(): <T>(key: unknown, build: () => T, status?: number) => JsonResponse<T>;
-  // Registers `read` as the fast answer of GET `path`; returns it for the feature's Elysia route.
+  // Registers `read` as the answer of GET `path`; returns it for the feature's Elysia route.
   add<R extends PublicRead>(path: string, read: R): R;
-  // The Bun.serve `routes` of every read, for createApp's `serve.routes` (filled as reads are
-  // added; Elysia merges it at listen). `fallback` (the app's fetch) answers what a read declines.
-  routes: BunRoutes;
   // The JSON text of the answer the read of `path` gives a bare GET (no cookie, no query), or
-  // undefined when it declines or fails: what a page's HTML carries for its first render (app.ts).
-  // Not counted as a request.
+  // undefined when it declines or fails: what a page's HTML carries for its first render.
   json(path: string): Promise<string | undefined>;
 }
 
-// `requests`: where an answered read is counted (createApp's; none before the app, in listen-first).
-export function createPublicReads(
-  headers: Record<string, string>,
-  fallback: Fallback,
-  requests?: RequestLog,
-): PublicReads {
+export function createPublicReads(headers: Record<string, string>): PublicReads {
   const answerHeaders = { ...headers, "content-type": JSON_TYPE };
-  const routes: BunRoutes = {};
   const reads: Record<string, PublicRead> = {};
   return {
     cached() {
@@ -72,32 +49,10 @@ export function createPublicReads(
     },
 
     add(path, read) {
-      if (routes[path]?.GET) throw new Error(`${path} has a public read already`);
+      if (reads[path]) throw new Error(`${path} has a public read already`);
       reads[path] = read;
-      // (counted here only when the read answers: what it declines is counted by the app)
-      const stats = requests?.statsFor("GET", path);
-      routes[path] = {
-        ...routes[path],
-        GET(request) {
-          // a declared body goes to the full app, whose body limit answers it (onRequest), as does a
-          // missing or malformed Host (its 400: http/host.ts)
-          if (request.headers.get("content-length") !== null || !hostIsValid(request)) return fallback(request);
-          const started = stats ? performance.now() : 0;
-          let answer: Response | undefined;
-          try {
-            answer = read(request);
-          } catch {
-            // the full route answers (and logs) the error as every other route does
-            return fallback(request);
-          }
-          if (answer === undefined) return fallback(request);
-          return stats ? requests!.answered(stats, answer, started) : answer;
-        },
-      };
       return read;
     },
-
-    routes,
 
     async json(path) {
       try {

@@ -2,18 +2,13 @@
 // buckets: plain integers here, which GET /metrics (src/modules/metrics) turns into Prometheus
 // values when it is scraped. With --log-format json each request also gets an id, sent back as
 // `x-request-id`, and an access line (src/lib/log.ts).
-//
-// Two places answer requests: Elysia (createApp wraps its handler: `observeElysia`) and the public
-// reads that answer before it (src/http/public-reads.ts: a read that answers counts itself; one
-// that declines goes through Elysia and is counted there, once).
+// createApp wraps Elysia's handler (`observeElysia`), so every answer is counted once.
 //
 // The route is the pattern the request matched (`/api/admin/faucet/requests/:id`), never its URL:
 // a label per URL would grow without bound. A request no route answered (the catch-alls included:
 // `/api/*`, and the web app's `/*` for an /api path, which only say that a call does not exist), or
 // one refused before routing (a declared body over the limit, a cross-site write, a forged
 // X-Forwarded-For), is `unmatched`. The web app's pages and files are `/*`.
-// Nothing here may import Elysia or prom-client: src/listen-first.ts loads public-reads.ts before
-// the app.
 import type { AccessEntry } from "./log.ts";
 
 export const UNMATCHED = "unmatched";
@@ -47,11 +42,6 @@ function isApiUrl(url: string): boolean {
 type Labeled = Request & { [ROUTE]?: string };
 
 export interface RequestLog {
-  // The stats of one method and route, for a caller that knows both in advance (a public read).
-  statsFor(method: string, route: string): RouteStats;
-  // Counts an answer (started: performance.now() when the request came); returns it, with its
-  // `x-request-id` under --log-format json.
-  answered(stats: RouteStats, response: Response, started: number): Response;
   // Names the route a request matched (createApp's onTransform and onError hooks).
   label(request: Request, route: string | undefined): void;
   // The wrap for Elysia's handler (`app.wrap`): counts whatever answer it gives.
@@ -84,6 +74,8 @@ export function createRequestLog(options: { access?: ((entry: AccessEntry) => vo
     return stats;
   }
 
+  // Counts an answer (started: performance.now() when the request came); returns it, with its
+  // `x-request-id` under --log-format json.
   function answered(stats: RouteStats, response: Response, started: number): Response {
     const ms = performance.now() - started;
     const seconds = ms / 1000;
@@ -114,8 +106,6 @@ export function createRequestLog(options: { access?: ((entry: AccessEntry) => vo
   }
 
   return {
-    statsFor,
-    answered,
     label(request, route) {
       if (route !== undefined) (request as Labeled)[ROUTE] = route;
     },

@@ -5,6 +5,7 @@ import { randomAddress, strangerIp, testApp, type TestApp } from "../testing/har
 import { createPayoutEngine, type EngineDeps, type PayoutEngine } from "./engine.ts";
 import { createLedgerConnection, type LedgerConnection } from "./ledger.ts";
 import type { PayoutRuntime } from "./runtime.ts";
+import { startSchedules } from "../app-schedules.ts";
 import type { SettlementOutcomes } from "./settle.ts";
 import { startLedgerSimulator, type LedgerSimulator } from "./simulator/index.ts";
 
@@ -64,12 +65,7 @@ export async function payoutBed(
       outcomes = given;
     },
   };
-  const t = testApp({
-    payouts: runtime,
-    payWaitMs: 0,
-    autoApproveEveryMs: options.autoApproveEveryMs ?? null,
-    ...options.app,
-  });
+  const t = testApp({ payouts: runtime, payWaitMs: 0, ...options.app });
   if (!outcomes) throw new Error("the app gave the payouts no settlement outcomes");
   const appOutcomes = outcomes;
   const clock = options.appClock ? t.clock : Date.now;
@@ -89,6 +85,20 @@ export async function payoutBed(
       ...limits,
     });
   runtime.engine = make(options.step);
+  // the auto-approve rule on its timer, started as main.ts starts the schedules (the others never run)
+  const schedules =
+    options.autoApproveEveryMs == null
+      ? null
+      : startSchedules(
+          t.app.services,
+          { sqlite: t.db.sqlite, payoutsOn: true },
+          {
+            autoApproveEveryMs: options.autoApproveEveryMs,
+            addressSignalsEveryMs: null,
+            alertsEveryMs: null,
+            optimizeEveryMs: null,
+          },
+        );
   const admin = (await t.registerAdmin()).cookie;
   let ip = 0;
 
@@ -132,6 +142,7 @@ export async function payoutBed(
       return { id: made.json.id, address, amountDrops: Math.round(Number(made.json.amount) * 1_000_000) };
     },
     async close() {
+      await schedules?.stop();
       await runtime.engine.stop().catch(() => {});
       await ledger.close();
       await sim.close();

@@ -101,11 +101,9 @@ export function testApp({
     clientIp: (request) => request.headers.get("x-test-ip") ?? "203.0.113.7",
     log: (line) => logs.push(line),
     secretKey: crypto.getRandomValues(new Uint8Array(32)),
-    // tests read the ledger's address signals themselves (t.app.services.addressSignals)
-    addressSignalsEveryMs: null,
+    // (no timer runs: a test calls t.app.services.alerts.evaluate() and the rest itself, or starts
+    // the schedules as main.ts does, app-schedules.ts)
     ...overrides,
-    // tests run the alerts themselves (t.app.services.alerts.evaluate())
-    alerts: { everyMs: null, ...overrides.alerts },
   });
 
   async function call(method: string, url: string, options: CallOptions = {}): Promise<TestResponse> {
@@ -195,7 +193,8 @@ export function testApp({
       return `http://127.0.0.1:${app.server!.port}`;
     },
     async close() {
-      app.services.stopTimers();
+      // (a backup under way is abandoned before the database closes)
+      await app.services.backups.stop();
       if (app.server) await app.stop(true).catch(() => {}); // a test may have stopped it already
       db.sqlite.close();
       rmSync(dir, { recursive: true, force: true });
@@ -216,5 +215,5 @@ export function strangerIp(n: number): string {
 }
 
 // A moment of the harness's day (2026-01-15) at which the day's whole budget is released: the
-// budget is released an hour at a time (faucet/budget.ts), so whole-day tests run in its last hour.
+// budget is released an hour at a time (faucet/budget-pools.ts), so whole-day tests run in its last hour.
 export const LAST_HOUR = Date.UTC(2026, 0, 15, 23, 0, 0);

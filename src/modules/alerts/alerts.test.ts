@@ -148,7 +148,7 @@ describe("payouts", () => {
 describe("the disk and the database", () => {
   test("a full disk, and a database that cannot be written", async () => {
     let space: DiskSpace = { freeBytes: 50 * 1024 ** 3, totalBytes: 100 * 1024 ** 3 };
-    t = testApp({ alerts: { everyMs: null, diskSpace: () => space } });
+    t = testApp({ alerts: { diskSpace: () => space } });
     const { cookie } = await t.registerAdmin("ops");
     await evaluate(t);
     expect(await openKinds(t, cookie)).toEqual([]);
@@ -191,7 +191,7 @@ describe("backups and the budget", () => {
   test("a failing or stale backup, cleared by the next good one", async () => {
     const HOUR = 60 * 60_000;
     let state: BackupState = { everyMs: 6 * HOUR, lastSuccessAt: null, lastFailure: null };
-    t = testApp({ alerts: { everyMs: null, backups: () => state } });
+    t = testApp({ alerts: { backups: () => state } });
     const { cookie } = await t.registerAdmin("ops");
     await evaluate(t);
     expect(await openKinds(t, cookie)).toEqual([]);

@@ -2,7 +2,6 @@
 // today's budgets (the decisions on them are the payouts' calls: modules/payouts/routes.ts).
 import { Elysia, type Static } from "elysia";
 import { adminContext, type ContextDeps, type Visitor, visitorContext } from "../../http/context.ts";
-import type { FastPosts } from "../../http/fast-posts.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { adminListQuery, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
@@ -27,10 +26,9 @@ export interface FaucetRouteDeps {
   pow: ProofOfWork;
   blocked: BlockedPartyCheck;
   reads: PublicReads;
-  posts: FastPosts;
 }
 
-export function faucetRoutes({ context, faucet, pow, blocked, reads, posts }: FaucetRouteDeps) {
+export function faucetRoutes({ context, faucet, pow, blocked, reads }: FaucetRouteDeps) {
   // The status badge every page polls: the same for everyone (a public read, the service caches it
   // for a second). It sets no cookie: the page brings the device cookie (app.ts). Asked about a
   // device or an address (`?mine=1`, `?address=`), the answer is that visitor's: the read declines
@@ -65,9 +63,7 @@ export function faucetRoutes({ context, faucet, pow, blocked, reads, posts }: Fa
       { query: lookupQuery },
     );
 
-  // A visitor's request for XRP: the proof of work, the block list, then the service. Declared
-  // once and given to both Elysia and Bun's router (`posts`: a farm's flood of them skips Elysia's
-  // lifecycle), so tests in process and over HTTP get the same answers.
+  // A visitor's request for XRP: the proof of work, the block list, then the service.
   const requestOptions = {
     body: faucetRequestBody,
     ...formGuards(blocked({ address: true }), proofRequired(pow, "faucet")),
@@ -89,7 +85,6 @@ export function faucetRoutes({ context, faucet, pow, blocked, reads, posts }: Fa
     set.status = 201;
     return faucetRequestView(row);
   };
-  posts.add("/api/faucet/request", requestOptions, requestXrp);
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
     .post("/api/faucet/request", requestXrp, requestOptions);

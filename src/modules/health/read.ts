@@ -3,8 +3,7 @@ import { healthStatus, healthView } from "./model.ts";
 import type { Health } from "./service.ts";
 
 // GET /api/health's public read (one answer a second): the database's state, the version and the
-// uptime. The app's route registers it (routes.ts), and so does the server that answers before the
-// app is built (src/listen-first.ts), so both give the same answer.
+// uptime. The app's route registers it and answers with it (routes.ts).
 export function addHealthRead({
   health,
   clock,

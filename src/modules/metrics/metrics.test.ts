@@ -315,7 +315,7 @@ describe("what /metrics says", () => {
   test("the backup age is the backups' last success as the alerts read it (none while there is none)", async () => {
     let lastSuccessAt: number | null = null;
     t = testApp({
-      alerts: { everyMs: null, backups: () => ({ everyMs: 6 * 3_600_000, lastSuccessAt, lastFailure: null }) },
+      alerts: { backups: () => ({ everyMs: 6 * 3_600_000, lastSuccessAt, lastFailure: null }) },
     });
     const base = t.listen();
     expect(parsePrometheusText((await scrape(base)).body).get(METRICS.backupAge.name)?.samples).toEqual([]);

@@ -49,7 +49,7 @@ describe("GET /api/admin/stats/daily", () =>
   ]));
 
 describe("GET /api/stats/recent-payouts", () => {
-  // (its own app, listening: the feed is a public read, answered before Elysia)
+  // (its own app, listening: the feed over real HTTP)
   test("the latest paid payouts over HTTP, newest first: the address shortened, amount, hash and time, nothing else", async () => {
     const log: { sql?: StatementLog } = {};
     const app = testApp({ onDatabase: (db) => void (log.sql = recordStatements(db.sqlite)) });

@@ -1,0 +1,251 @@
+// Every service of the app, built once and in order: a service that needs another is built after
+// it and given it. Two pairs need each other (two-factor and the accounts, the faucet and the
+// address signals): the first of each pair gets a small function that calls the second, built on
+// the next lines, and calls it only once a request comes.
+import { dirname, join } from "node:path";
+import type { AppDeps } from "./app-deps.ts";
+import { createSessionReader } from "./auth/current-user.ts";
+import { createHashGate } from "./auth/hash-gate.ts";
+import { createSecretBox } from "./auth/secret-box.ts";
+import { createSessionService } from "./auth/sessions.ts";
+import { createLoginThrottle } from "./auth/throttle.ts";
+import { createGroupCommit } from "./db/group-commit.ts";
+import type { FaucetRequest } from "./db/schema.ts";
+import { type IpGrouping, ipNetworks } from "./lib/ip-group.ts";
+import type { RequestLog } from "./lib/request-log.ts";
+import { createMailer } from "./modules/account/mail.ts";
+import { createAccountService } from "./modules/account/service.ts";
+import { createAddressSignals } from "./modules/address-signals/service.ts";
+import { createAdService } from "./modules/ads/service.ts";
+import { createAdvertisingService } from "./modules/advertising/service.ts";
+import { createAuditService } from "./modules/audit/service.ts";
+import { createAutoApprover } from "./modules/auto-approve/service.ts";
+import { createBackOfficeService } from "./modules/back-office/service.ts";
+import { createBackupService } from "./modules/backups/service.ts";
+import { createBlocklistService } from "./modules/blocklist/service.ts";
+import { createBlogService } from "./modules/blog/service.ts";
+import { createContactService } from "./modules/contact/service.ts";
+import { createExplorerService } from "./modules/explorer/service.ts";
+import { createExportService } from "./modules/exports/service.ts";
+import { createRequestStatus } from "./modules/faucet/request-status.ts";
+import { createFaucetService } from "./modules/faucet/service.ts";
+import { createHealth } from "./modules/health/service.ts";
+import { createNotificationService } from "./modules/notifications/service.ts";
+import { createPasswordResetService } from "./modules/password-reset/service.ts";
+import { createPayoutService } from "./modules/payouts/service.ts";
+import { createProofOfWork } from "./modules/pow/service.ts";
+import { createReviewService } from "./modules/reviews/service.ts";
+import { createRewardService } from "./modules/rewards/service.ts";
+import { createSandboxService } from "./modules/sandbox/service.ts";
+import { createSessionListService } from "./modules/sessions/service.ts";
+import { createSettingsService } from "./modules/settings/service.ts";
+import { createFormLimit, createSignupService } from "./modules/signups/service.ts";
+import { createSiteService } from "./modules/site/service.ts";
+import { createSocialService } from "./modules/social/service.ts";
+import { createStatsService } from "./modules/stats/service.ts";
+import { createTwoFactorService } from "./modules/two-factor/service.ts";
+import { createUploadService } from "./modules/uploads/service.ts";
+import { createWalletStatus } from "./modules/wallet/service.ts";
+import { createOperations } from "./app-operations.ts";
+
+export function createServices(deps: AppDeps, clock: () => number, log: (line: string) => void, requests: RequestLog) {
+  const { db, config } = deps;
+  const runtime = deps.payouts ?? null;
+
+  const settings = createSettingsService({ db, clock });
+  const pow = createProofOfWork({ clock, difficulty: () => settings.get().powDifficulty });
+  const networksOf = (ip: string) => ipNetworks(ip, settings.get().ipGrouping as IpGrouping);
+  const mailer = config.mail ? createMailer(config.mail) : null;
+
+  // Who is signed in: the sessions, the list of them (which alerts the admins to a session used
+  // elsewhere), two-factor sign-in and the accounts.
+  const sessions = createSessionService({ db, clock });
+  const sessionList = createSessionListService({ db, clock, sessions, mailer, log });
+  const cookieOptions = { secure: config.publicUrl?.startsWith("https:") ?? false };
+  const currentUser = createSessionReader(sessions, cookieOptions, (user, where) =>
+    sessionList.usedElsewhere(user, where),
+  );
+  // one count of wrong passwords and wrong two-factor codes, per username and network
+  const throttle = createLoginThrottle(clock, { keysPerTier: deps.throttleKeysPerTier });
+  // one line of password hashing for logins, registrations, password changes and reset links
+  const hashGate = createHashGate();
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    box: createSecretBox(deps.secretKey),
+    sessions,
+    throttle,
+    networksOf,
+    requiredForAdmins: deps.adminTwoFactorRequired ?? false,
+    confirmPassword: (user, password, ip) => accounts.confirmPassword(user, password, ip),
+    mailer,
+    log,
+  });
+  const accounts = createAccountService({
+    db,
+    clock,
+    sessions,
+    throttle,
+    hashGate,
+    passwordCost: deps.passwordCost,
+    limits: () => settings.get(),
+    secondFactor: twoFactor,
+    onSignIn: (user, origin) => sessionList.signedIn(user, origin),
+    mailer,
+    log,
+    refusalHoldMs: deps.loginRefusalHoldMs,
+  });
+  const passwordReset = createPasswordResetService({
+    db,
+    clock,
+    hashGate,
+    passwordCost: deps.passwordCost,
+    ipGrouping: () => settings.get().ipGrouping,
+    mailer,
+    log,
+  });
+
+  // The faucet, the block list it reads and the address signals that rescore its requests.
+  const blocklist = createBlocklistService({ db, clock });
+  // (a request whose party was blocked during its hold waits for a person)
+  const blockedRequest = (r: FaucetRequest) =>
+    blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
+  const faucet = createFaucetService({
+    db,
+    clock,
+    settings,
+    groupCommit: createGroupCommit(db.sqlite),
+    random: deps.random,
+    blocked: blockedRequest,
+    addressEvidence: (addresses) => addressSignals.evidence(addresses),
+  });
+  // what the ledger says of requested addresses, read in the background through the payouts' ledger
+  const addressSignals = createAddressSignals({
+    db,
+    clock,
+    log,
+    ledger: () => runtime?.ledger ?? null,
+    faucetAccount: () => runtime?.engine.account ?? null,
+    applyAddressRisk: (id, points, reasons) => faucet.applyAddressRisk(id, points, reasons),
+    blockAddresses: (addresses, note, actor) => blocklist.addAddresses(addresses, note, actor),
+  });
+  // a request's state after it is made, written only through the faucet's transitions
+  const requestStatus = createRequestStatus(db);
+  const payouts = createPayoutService({
+    db,
+    clock,
+    engine: () => runtime?.engine ?? null,
+    budget: faucet,
+    requests: requestStatus,
+    blockedAddress: (address) => blocklist.addressBlocked(address),
+  });
+  const autoApprove = createAutoApprover({
+    db,
+    clock,
+    settings,
+    faucet,
+    payouts,
+    requests: requestStatus,
+    log,
+    blocked: blockedRequest,
+  });
+  const reviews = createReviewService({ db, clock, faucet, requests: requestStatus });
+  const social = createSocialService({ db, clock, settings, faucet });
+  const rewards = createRewardService({
+    db,
+    clock,
+    publicUsersByIds: (ids) => accounts.publicUsersByIds(ids),
+    faucet,
+  });
+
+  // the newsletter, earning-alert and advertiser forms share one limit per IP
+  const formLimit = createFormLimit(clock);
+  const signups = createSignupService({ db, clock, formLimit });
+  const advertising = createAdvertisingService({ db, clock, formLimit });
+  // the operator's content: posts, ad slots, the contact inbox, the site's name and logo, images
+  const blog = createBlogService({ db, clock });
+  const ads = createAdService({ db, clock });
+  const contact = createContactService({ db, clock, formLimit });
+  const site = createSiteService({ db, clock });
+  const uploadsDir = deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads");
+  const uploads = createUploadService({ dir: uploadsDir, db, clock, quota: deps.uploadQuota });
+
+  const stats = createStatsService({ db, clock });
+  const audit = createAuditService({ db });
+  const csvExports = createExportService({ db });
+  const notifications = createNotificationService({ db, clock });
+  const backOffice = createBackOfficeService({
+    db,
+    pendingRewards: () => rewards.pending(),
+    addressEvidence: (addresses) => addressSignals.evidence(addresses),
+    unreadMessages: () => contact.unread(),
+  });
+  const wallet = createWalletStatus({ db, runtime });
+  const health = createHealth({ db, clock });
+  const explorer = createExplorerService({ explorerUrl: config.explorerUrl ?? null, runtime });
+  const sandbox = createSandboxService({ runtime });
+  // (its lines, a backup made or failed, go to the standard output unless deps.backups.log says otherwise)
+  const backups = createBackupService({
+    db,
+    dbPath: db.sqlite.filename,
+    uploadsDir,
+    clock,
+    ...deps.backups,
+    settings: deps.backups?.settings ?? null,
+  });
+
+  // What the operator watches: the alerts, the admin's health strip, the metrics, and what a
+  // settled payout does (app-operations.ts).
+  const operations = createOperations(deps, clock, log, {
+    mailer,
+    requests,
+    requestStatus,
+    settings,
+    faucet,
+    rewards,
+    wallet,
+    health,
+    backups,
+    contact,
+  });
+
+  return {
+    currentUser,
+    cookieOptions,
+    sessions,
+    sessionList,
+    twoFactor,
+    accounts,
+    passwordReset,
+    settings,
+    pow,
+    blocklist,
+    faucet,
+    addressSignals,
+    payouts,
+    autoApprove,
+    reviews,
+    social,
+    rewards,
+    signups,
+    advertising,
+    blog,
+    ads,
+    contact,
+    site,
+    uploads,
+    stats,
+    audit,
+    csvExports,
+    notifications,
+    backOffice,
+    wallet,
+    health,
+    explorer,
+    sandbox,
+    backups,
+    ...operations,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,50 @@
+// The web app's pages as the server sends them (http/web-assets.ts serves the files): the headers
+// that allow the frames of the ad networks the admin placed, the device cookie a first visit
+// brings, and the public reads a page's first render shows, in its HTML (web/src/api/page-data.ts):
+// the header's and the badge's on every page, and on the home page its figures, feed and reviews.
+import { newDeviceCookie } from "./device.ts";
+import { hasSessionCookie, type PublicReads } from "./public-reads.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { type PageMeta, serveWebAsset, serveWebPage } from "./web-assets.ts";
+
+const EVERY_PAGE = ["/api/site", "/api/faucet/status"];
+const FIRST_READS: Record<string, string[]> = {
+  "/": [...EVERY_PAGE, "/api/stats/payouts", "/api/stats/recent-payouts", "/api/reviews"],
+  "/reviews": [...EVERY_PAGE, "/api/reviews"],
+};
+
+export interface WebPageDeps {
+  reads: PublicReads;
+  publicUrl: string | null;
+  clock: () => number;
+  secureCookies: boolean;
+  // the https origins of the ad networks placed in the ad slots (modules/ads)
+  frameOrigins: () => string[];
+}
+
+export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOrigins }: WebPageDeps) {
+  let framed = { origins: "", headers: securityHeaders(publicUrl) };
+  const pageHeaders = () => {
+    const origins = frameOrigins();
+    if (origins.join(" ") !== framed.origins)
+      framed = { origins: origins.join(" "), headers: securityHeaders(publicUrl, origins) };
+    return framed.headers;
+  };
+  const pageData = async (request: Request) => {
+    const paths = FIRST_READS[new URL(request.url).pathname] ?? EVERY_PAGE;
+    const answers = await Promise.all(
+      paths.map(async (path) => `${JSON.stringify(path)}:${(await reads.json(path)) ?? "null"}`),
+    );
+    return `{"session":${hasSessionCookie(request)},"reads":{${answers.join(",")}}}`;
+  };
+  const webPage = async (request: Request, meta?: PageMeta, status = 200) =>
+    serveWebPage(request, pageHeaders(), status, {
+      cookie: newDeviceCookie(request, clock(), secureCookies),
+      meta,
+      data: await pageData(request),
+    });
+  // a file of the web app, or its page for any other path
+  const webAsset = (request: Request) =>
+    serveWebAsset(request, pageHeaders(), (page, status) => webPage(page, undefined, status));
+  return { webPage, webAsset };
+}
