@@ -1,76 +1,25 @@
-// The social bonus against an account farm, over real HTTP to a listening server: the bonus budget,
-// the account age, the weekly limits per payout address, registration network and registration
-// device, and what a claim tells the admin (where it came from, its risk score, the user's file).
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { httpClient, type HttpClient } from "../../testing/client.ts";
-import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
-import { queryPlan, statementsPreparedBy } from "../../testing/query-plan.ts";
-import { createWideRegistrationCount } from "../account/repository.ts";
+// The social bonus against an account farm, over real HTTP to a listening server: the account age, the
+// bonus budget, the weekly limits per payout address, registration network and registration device,
+// and the offer that says when each bonus opens. (What a claim tells the admin: farm-admin.test.ts;
+// registrations from many networks of one wide network: farm-wide.test.ts.)
+import { describe, expect, test } from "bun:test";
+import { randomAddress } from "../../testing/harness.ts";
+import {
+  account,
+  admin,
+  at,
+  bonusUsed,
+  browser,
+  claim,
+  DAY,
+  HOUR,
+  rewards,
+  t,
+  newSiteEachTest,
+  WEEK,
+} from "./farm-testing.ts";
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
-const HIGH = 50;
-// A moment as the refusals write it: "Jan 16, 12:00 UTC".
-const at = (ms: number) =>
-  `${new Date(ms).toLocaleString("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} UTC`;
-
-let t: TestApp;
-let url: string;
-let admin: HttpClient;
-let made = 0;
-beforeEach(async () => {
-  t = testApp();
-  url = t.listen();
-  made = 0;
-  const { cookie } = await t.registerAdmin();
-  admin = httpClient(url, { ipHeader: "x-test-ip", ip: "192.0.2.200", headers: { cookie } });
-});
-afterEach(async () => {
-  await t.close();
-});
-
-// A browser: its own cookie jar (session and device cookie), its own IP unless a request says another.
-const browser = (ip: string) => httpClient(url, { ipHeader: "x-test-ip", ip });
-// A new account registered from `ip` (with `device` as its device cookie, when given); logged in.
-async function account(ip: string, device?: string): Promise<HttpClient & { id: number }> {
-  const n = made++;
-  const client = browser(ip);
-  const res = await client.post(
-    "/api/register",
-    { username: `person${n}`, email: `person${n}@example.com`, password: "correct horse battery" },
-    device ? { headers: { cookie: `device=${device}` } } : {},
-  );
-  expect(res.status).toBe(201);
-  return Object.assign(client, { id: res.json.user.id as number });
-}
-// A share on the platform, then its claim to `address` (from the browser's IP, or `ip`).
-async function claim(client: HttpClient, platform: string, address: string, ip?: string) {
-  await client.post("/api/social/share", { platform }, { ip });
-  return client.post(
-    "/api/social/bonus-request",
-    {
-      address,
-      platform,
-      sharedUrl: "https://x.example/earn-more",
-      sharedContent: { title: "Free XRP", description: "Claim" },
-    },
-    { ip },
-  );
-}
-const rewards = () =>
-  t.db.sqlite.query("select user_id, address, status, budget_day from rewards order by id").all() as {
-    user_id: number;
-    address: string;
-    status: string;
-    budget_day: string | null;
-  }[];
-const bonusUsed = (day: string) =>
-  (
-    t.db.sqlite.query("select bonus_drops from faucet_daily_totals where day = ?").get(day) as {
-      bonus_drops: number;
-    } | null
-  )?.bonus_drops ?? 0;
+newSiteEachTest();
 
 describe("a bonus needs an account older than bonusMinAccountAgeHours", () => {
   test("a new account is refused with 403 saying when it may claim; from then on it may", async () => {
@@ -212,214 +161,6 @@ describe("weekly limits beyond the account", () => {
       message: `Accounts registered from your device already claimed 3 social bonuses this week (15 XRP at most). Another is available on ${at(started + WEEK)}.`,
     });
     expect(rewards()).toHaveLength(3);
-  });
-});
-
-describe("what a claim tells the admin", () => {
-  test("a lone honest user's first claim: its IP, network and device, a low risk score; the admin's lists show them", async () => {
-    const user = await account("198.51.100.30");
-    t.clock.advance(2 * DAY);
-    const address = randomAddress();
-    const res = await claim(user, "Twitter", address, "2001:db8:aa:bb::5");
-    expect(res.status).toBe(201);
-    const deviceId = user.cookie("device");
-    expect(deviceId).toBeString();
-    const listed = (await admin.get("/api/admin/claims")).json.pendingRewards;
-    expect(listed).toEqual([
-      expect.objectContaining({
-        id: res.json.id,
-        address,
-        ip: "2001:db8:aa:bb::5",
-        ipNetwork: "2001:db8:aa::/48",
-        deviceId,
-        riskScore: expect.any(Number),
-        riskReasons: expect.any(Array),
-      }),
-    ]);
-    expect(listed[0].riskScore).toBeLessThan(20);
-    expect(listed[0].riskReasons).toEqual(["account less than 7 days old", "the faucet never paid this address"]);
-    await admin.post(`/api/admin/claims/${res.json.id}`, { status: "APPROVED" });
-    const processed = (await admin.get("/api/admin/processed-claims")).json.processedClaims;
-    expect(processed[0]).toMatchObject({
-      id: res.json.id,
-      ip: "2001:db8:aa:bb::5",
-      ipNetwork: "2001:db8:aa::/48",
-      deviceId,
-      riskScore: listed[0].riskScore,
-      riskReasons: listed[0].riskReasons,
-    });
-  });
-
-  test("a farm's claims score high: accounts from one /48 claiming to one address, and accounts from many networks claiming from one device", async () => {
-    // six accounts from 6 /64s of one /48, over two hours (5 an hour), each on its own device
-    const farm = [];
-    for (let i = 0; i < 6; i++) {
-      if (i === 5) t.clock.advance(HOUR);
-      farm.push(await account(`2001:db8:f00:${i + 1}::1`, `farm-a-device-0000000000${i}`));
-    }
-    t.clock.advance(DAY);
-    const address = randomAddress();
-    const scores: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await claim(farm[i]!, "Twitter", address, `203.0.113.${i + 1}`);
-      expect(res.status).toBe(201);
-      scores.push(res.json.id);
-    }
-    // accounts registered one per network (as a farm rotating networks), all claiming from one browser
-    const rotating = [];
-    for (let i = 0; i < 3; i++) rotating.push(await account(`${60 + i}.9.9.9`, `farm-b-device-0000000000${i}`));
-    t.clock.advance(DAY);
-    const farmBrowser = "farm-b-claiming-browser-0000001";
-    const other = randomAddress();
-    for (const member of rotating) {
-      await member.post("/api/social/share", { platform: "Facebook" });
-      const res = await member.post(
-        "/api/social/bonus-request",
-        { address: other, platform: "Facebook" },
-        { headers: { cookie: `session=${member.cookie("session")}; device=${farmBrowser}` } },
-      );
-      expect(res.status).toBe(201);
-      scores.push(res.json.id);
-    }
-    const byId = new Map<number, { riskScore: number; riskReasons: string[] }>(
-      (await admin.get("/api/admin/claims")).json.pendingRewards.map((r: { id: number }) => [r.id, r]),
-    );
-    const score = (id: number) => byId.get(id)!;
-    console.log(
-      `social bonus farm: claims scored ${scores.map((id) => score(id).riskScore).join(", ")} (one /48 to one address; then many networks from one device)`,
-    );
-    for (const id of scores.slice(0, 3)) {
-      expect(score(id).riskScore).toBeGreaterThanOrEqual(HIGH);
-      expect(score(id).riskReasons.join("; ")).toContain("accounts registered from this account's network in 7 days");
-    }
-    // the rotating farm's first claim looks like anyone's; each later one is high
-    for (const id of scores.slice(4)) {
-      expect(score(id).riskScore).toBeGreaterThanOrEqual(HIGH);
-      expect(score(id).riskReasons.join("; ")).toContain("from this device");
-    }
-  });
-
-  test("the user file: where an account that only registered and claimed was seen, its registration, its risk", async () => {
-    const user = await account("198.51.100.40", "registration-device-000000000001");
-    // another account from the same registration network, and one claiming to the same address
-    const neighbour = await account("198.51.100.41");
-    t.clock.advance(DAY);
-    const address = randomAddress();
-    expect((await claim(user, "Twitter", address, "203.0.113.50")).status).toBe(201);
-    expect((await claim(neighbour, "Twitter", address)).status).toBe(201);
-    const claimDevice = user.cookie("device");
-    const file = (await admin.get(`/api/admin/users/${user.id}`)).json;
-    expect(file.registration).toEqual({ ipNetwork: "198.51.100.0/24", deviceId: "registration-device-000000000001" });
-    expect(file.ipsSeen).toEqual([
-      { ip: "203.0.113.50", count: 1, lastSeen: new Date(t.clock()).toISOString() },
-      { ip: "198.51.100.0/24", count: 1, lastSeen: new Date(t.clock() - DAY).toISOString() },
-    ]);
-    expect(file.devicesSeen).toEqual([
-      { deviceId: claimDevice, count: 1, lastSeen: new Date(t.clock()).toISOString() },
-      { deviceId: "registration-device-000000000001", count: 1, lastSeen: new Date(t.clock() - DAY).toISOString() },
-    ]);
-    expect(file.riskScore).toBeGreaterThanOrEqual(20);
-    expect(file.riskReasons).toEqual(
-      expect.arrayContaining([
-        expect.stringContaining("from this account's registration network"),
-        expect.stringContaining("claimed to this account's addresses"),
-      ]),
-    );
-    // a user nobody shares anything with
-    const alone = (await admin.get(`/api/admin/users/${(await account("192.0.2.77")).id}`)).json;
-    expect(alone).toMatchObject({
-      riskScore: 0,
-      riskReasons: [],
-      registration: { ipNetwork: "192.0.2.0/24", deviceId: expect.any(String) },
-    });
-    expect(alone.devicesSeen).toHaveLength(1);
-  });
-});
-
-// A farm that registers from many networks (IPv4 /24s, IPv6 /48s) of one provider (/16, /32): each
-// network stays under the new-accounts limit, so every registration is accepted (the wide network
-// never refuses), but the accounts' bonus claims and the admin's screens count them.
-describe("registrations from many networks of one wide network (IPv4 /16, IPv6 /32)", () => {
-  test.each([
-    {
-      name: "12 /24s of one /16",
-      ip: (i: number) => `100.64.${i * 7}.9`,
-      wide: "100.64.0.0/16",
-      reason: "11 accounts registered from other networks of this account's /16 within 24 h of it",
-    },
-    {
-      name: "12 /48s of one /32",
-      ip: (i: number) => `2001:db8:${(i + 1).toString(16)}:5::1`,
-      wide: "2001:db8::/32",
-      reason: "11 accounts registered from other networks of this account's /32 within 24 h of it",
-    },
-    { name: "12 unrelated /16s", ip: (i: number) => strangerIp(i), wide: "11.0.0.0/16", reason: null },
-  ])(
-    "$name: every registration accepted; a claim, the user file and the users list count the others",
-    async ({ ip, wide, reason }) => {
-      const people: Awaited<ReturnType<typeof account>>[] = [];
-      for (let i = 0; i < 12; i++) {
-        people.push(await account(ip(i)));
-        t.clock.advance(60_000);
-      }
-      expect(t.db.sqlite.query("select count(*) as n from users where ip_wide = ?").get(wide)).toEqual({
-        n: reason ? 12 : 1,
-      });
-      t.clock.advance(DAY);
-      const res = await claim(people[0]!, "Twitter", randomAddress(), "192.0.2.99");
-      expect(res.status).toBe(201);
-      const listed = (await admin.get("/api/admin/claims")).json.pendingRewards.find(
-        (r: { id: number }) => r.id === res.json.id,
-      );
-      const file = (await admin.get(`/api/admin/users/${people[0]!.id}`)).json;
-      const row = (await admin.get("/api/admin/users")).json.users.find((u: { id: number }) => u.id === people[0]!.id);
-      const alone = ["account less than 7 days old", "the faucet never paid this address"];
-      if (reason) {
-        // the other 11 lift the score past high; the first of them is free, as for the faucet's velocity
-        expect(listed.riskReasons).toEqual([reason, ...alone]);
-        expect(listed.riskScore).toBeGreaterThanOrEqual(HIGH);
-        expect(file.registrationWide).toEqual({ ipWide: wide, accountsFromOtherNetworks: 11 });
-        expect(file.riskReasons).toEqual([reason]);
-        expect(file.riskScore).toBeGreaterThanOrEqual(HIGH);
-        expect(row.registration).toEqual({
-          ipNetwork: expect.any(String),
-          ipWide: wide,
-          accountsFromOtherNetworks: 11,
-        });
-      } else {
-        expect(listed.riskReasons).toEqual(alone);
-        expect(listed.riskScore).toBe(15);
-        expect(file.registrationWide).toEqual({ ipWide: wide, accountsFromOtherNetworks: 0 });
-        expect(file).toMatchObject({ riskScore: 0, riskReasons: [] });
-        expect(row.registration).toEqual({ ipNetwork: "11.0.0.0/24", ipWide: wide, accountsFromOtherNetworks: 0 });
-      }
-    },
-  );
-
-  test("the count is capped at 50: a farm of 60 networks in one /16 reads 50 at most", async () => {
-    // (the 60 written straight to the table: the cap is about the read, not how the rows came)
-    const user = await account("100.65.200.9");
-    const insert = t.db.sqlite.prepare(
-      "insert into users (username, email, password_hash, ip_group, ip_network, ip_wide, created_at) values (?, ?, 'x', ?, ?, '100.65.0.0/16', ?)",
-    );
-    for (let i = 0; i < 60; i++)
-      insert.run(`bulk${i}`, `bulk${i}@example.com`, `100.65.${i}.0/24`, `100.65.${i}.0/24`, t.clock() - i * 60_000);
-    const file = (await admin.get(`/api/admin/users/${user.id}`)).json;
-    expect(file.registrationWide).toEqual({ ipWide: "100.65.0.0/16", accountsFromOtherNetworks: 50 });
-    expect(file.riskReasons).toEqual([
-      "at least 50 accounts registered from other networks of this account's /16 within 24 h of it",
-    ]);
-  });
-
-  test("the count reads one range of the (ip_wide, created_at) index, at most 50 rows of it", () => {
-    const [count, ...more] = statementsPreparedBy(t.db, () => createWideRegistrationCount(t.db));
-    expect(more).toEqual([]);
-    expect(count).toContain(") limit ?)");
-    expect(queryPlan(t.db, count!)).toEqual([
-      "CO-ROUTINE capped",
-      "SEARCH users USING INDEX users_ip_wide_time (ip_wide=? AND created_at>? AND created_at<?)",
-      "SCAN capped",
-    ]);
   });
 });
 
