@@ -195,7 +195,7 @@ export const faucetDailyTotals = sqliteTable("faucet_daily_totals", {
 
 // What each UTC hour took from the day's budgets (holds less what was given back within the hour)
 // and how many faucet requests it accepted: an hour's slice is what the day had left at its start
-// spread over the hours left (faucet/budget.ts), and the usual rate of each hour of the day is read
+// spread over the hours left (faucet/budget-pools.ts), and the usual rate of each hour of the day is read
 // from these rows (faucet/surge.ts). `hour`: whole hours since 1970-01-01 UTC.
 export const faucetHourlyTotals = sqliteTable("faucet_hourly_totals", {
   hour: integer("hour").primaryKey(),

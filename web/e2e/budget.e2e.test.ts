@@ -12,7 +12,7 @@
 // this file passed or failed by the hour it ran at. The day's first hour is chosen because there
 // the ways of releasing a day agree: the whole day remains and 24 hours are left, so the hour's
 // share is ceil(2 XRP / 24) raised to one request's most (1 XRP), whether the day is released as
-// max(floor, ceil(total x (hour + 1) / 24)) carried forward (faucet/budget.ts) or as each hour's
+// max(floor, ceil(total x (hour + 1) / 24)) carried forward (faucet/budget-pools.ts) or as each hour's
 // max(floor, ceil(remaining at its start / hours left)). One request uses the hour up and more
 // opens at 01:00 UTC (6:30 AM in Kolkata, UTC+5:30); every figure below is exact.
 // The date is in the future: the browser judges the session cookie's Expires (30 days after the

@@ -7,7 +7,7 @@ import { appError, tooManyRequests } from "../../lib/errors.ts";
 import { formatXrp } from "../../shared/money.ts";
 import { INVALID_ADDRESS, type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
-import type { BudgetView } from "./budget.ts";
+import type { BudgetView } from "./budget-pools.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
 
 export { INVALID_ADDRESS };
@@ -70,7 +70,7 @@ export const faucetErrors = {
     ),
 };
 
-// A day's budget as the admin's settings show it (budget.ts), in XRP.
+// A day's budget as the admin's settings show it (budget-pools.ts), in XRP.
 export function budgetPoolView(b: BudgetView & { refusedRequests?: number; refusedDrops?: number }) {
   return {
     total: formatXrp(b.totalDrops),
