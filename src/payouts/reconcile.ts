@@ -7,69 +7,27 @@
 // server signed since this one started. So a restored, copied or new database never pays anyone a
 // second time.
 import type { Database } from "bun:sqlite";
-import { formatXrp } from "../shared/money.ts";
+import { plainXrp } from "../shared/money.ts";
 import { immediate } from "../db/transaction.ts";
 import { type FaucetMark, faucetMarkOf } from "./identity.ts";
 import { type LedgerConnection, rippledError } from "./ledger.ts";
 import { createReconcileStore } from "./reconcile-store.ts";
 import type { PayoutRow } from "./rows.ts";
 import type { Settlement } from "./settle.ts";
+import {
+  type AccountTxAnswer,
+  HistoryGap,
+  ledgerHash,
+  OtherLedger,
+  oldestHeld,
+  type WalletTx,
+  walletTx,
+} from "./wallet-history.ts";
 
 // Transactions asked for per page (rippled's most for a non-admin client).
 const PAGE = 400;
 // The longest the reconciliation holds the event loop at once (then it lets as much time pass).
 const SLICE_MS = 10;
-
-// The server cannot give the wallet's history from `from`: its validated history starts at `serverFrom`.
-export class HistoryGap extends Error {
-  constructor(
-    readonly from: number,
-    readonly serverFrom: number | null,
-  ) {
-    super(
-      `the XRPL server does not hold the ledgers from ${from}${serverFrom ? ` (its history starts at ledger ${serverFrom})` : ""}`,
-    );
-  }
-}
-
-// The server's ledger at the cursor is not the one the faucet read up to (another hash).
-export class OtherLedger extends Error {
-  constructor(readonly ledgerIndex: number) {
-    super(
-      `the XRPL server's ledger ${ledgerIndex} is not the one this faucet read the wallet's history up to (its hash differs)`,
-    );
-  }
-}
-
-interface AccountTxEntry {
-  tx_json?: Record<string, any>;
-  tx?: Record<string, any>;
-  meta?: { TransactionResult?: string; delivered_amount?: unknown } | string;
-  hash?: string;
-  ledger_index?: number;
-  close_time_iso?: string;
-}
-interface AccountTxAnswer {
-  ledger_index_min: number;
-  ledger_index_max: number;
-  transactions: AccountTxEntry[];
-  marker?: unknown;
-}
-
-// One transaction of the wallet as the reconciliation reads it.
-export interface WalletTx {
-  hash: string;
-  type: string;
-  result: string;
-  destination: string | null;
-  destinationTag: number | null;
-  deliveredDrops: number | null;
-  sequence: number;
-  ledgerIndex: number;
-  // when its ledger closed (ms)
-  closedAt: number;
-  tx: Record<string, any>;
-}
 
 // What a new database read back from a used wallet's history (installation.rebuilt).
 export interface Rebuilt {
@@ -79,32 +37,6 @@ export interface Rebuilt {
   faucetPayments: number;
   userPayments: number;
   outside: number;
-}
-
-// Seconds from 1970 to the XRP Ledger's epoch (2000-01-01).
-const RIPPLE_EPOCH_S = 946_684_800;
-const xrpOf = (drops: number) => formatXrp(drops).replace(/\.?0+$/, "");
-
-function walletTx(entry: AccountTxEntry): WalletTx {
-  const tx = entry.tx_json ?? entry.tx ?? {};
-  const meta = typeof entry.meta === "object" ? entry.meta : {};
-  const delivered = meta.delivered_amount;
-  return {
-    hash: String(entry.hash ?? tx.hash).toUpperCase(),
-    type: String(tx.TransactionType),
-    result: String(meta.TransactionResult ?? ""),
-    destination: tx.Destination === undefined ? null : String(tx.Destination),
-    destinationTag: tx.DestinationTag === undefined ? null : Number(tx.DestinationTag),
-    deliveredDrops: typeof delivered === "string" && /^\d+$/.test(delivered) ? Number(delivered) : null,
-    sequence: Number(tx.Sequence ?? 0),
-    ledgerIndex: Number(entry.ledger_index ?? tx.ledger_index),
-    closedAt: entry.close_time_iso
-      ? Date.parse(entry.close_time_iso)
-      : typeof tx.date === "number"
-        ? (tx.date + RIPPLE_EPOCH_S) * 1000
-        : Date.now(),
-    tx,
-  };
 }
 
 export interface ReconcileSummary {
@@ -243,7 +175,7 @@ export function createReconciler({
       settlement().markFailed(
         queued,
         "preflight_refused",
-        `Not sent: a payment of ${xrpOf(t.deliveredDrops!)} XRP to this address that this database had not recorded was found on the ledger (${t.hash}); check what is still owed and pay again`,
+        `Not sent: a payment of ${plainXrp(t.deliveredDrops!)} XRP to this address that this database had not recorded was found on the ledger (${t.hash}); check what is still owed and pay again`,
       );
     }
     return list(t, "unknown_payout", key);
@@ -318,12 +250,12 @@ export function createReconciler({
       const fresh = cursor === null;
       const from = fresh ? -1 : Math.max(cursor + 1, readFrom ?? 0);
       if (!fresh && from > validatedIndex) {
-        if (readFrom !== null) store.setCursor(validatedIndex, await ledgerHash(validatedIndex));
+        if (readFrom !== null) store.setCursor(validatedIndex, await ledgerHash(ledger, validatedIndex));
         return null;
       }
       // the ledger read up to is still the server's (a server that no longer holds it cannot say)
       if (!fresh && cursorHash !== null) {
-        const held = await ledgerHash(cursor);
+        const held = await ledgerHash(ledger, cursor);
         if (held !== null && held !== cursorHash) throw new OtherLedger(cursor);
       }
       const summary: ReconcileSummary = {
@@ -360,7 +292,7 @@ export function createReconciler({
           if (fresh && rippledError(error)?.error === "actNotFound") break;
           // (below the server's complete ledgers; a server behind the one asked before answers
           // invalidLgrRange, an error like any other: the next tick asks again)
-          if (rippledError(error)?.error === "lgrIdxMalformed") throw new HistoryGap(from, await oldestHeld());
+          if (rippledError(error)?.error === "lgrIdxMalformed") throw new HistoryGap(from, await oldestHeld(ledger));
           throw error;
         }
         // an API v1 server narrows the range to what it holds instead of refusing
@@ -383,7 +315,7 @@ export function createReconciler({
         summary.read += txs.length;
         marker = page.marker;
       } while (marker !== undefined);
-      store.setCursor(summary.toLedger, await ledgerHash(summary.toLedger));
+      store.setCursor(summary.toLedger, await ledgerHash(ledger, summary.toLedger));
       if (fresh && sent > 0) {
         const rebuilt: Rebuilt = {
           at: now(),
@@ -399,35 +331,5 @@ export function createReconciler({
       return summary;
     },
   };
-
-  // A validated ledger's hash, or null when the server does not hold it.
-  async function ledgerHash(index: number): Promise<string | null> {
-    try {
-      const r = await ledger.request<{ ledger_hash?: string; ledger?: { ledger_hash?: string; hash?: string } }>({
-        command: "ledger",
-        ledger_index: index,
-      });
-      const hash = r.ledger_hash ?? r.ledger?.ledger_hash ?? r.ledger?.hash;
-      return typeof hash === "string" ? hash.toUpperCase() : null;
-    } catch (error) {
-      if (rippledError(error)?.error === "lgrNotFound") return null;
-      throw error;
-    }
-  }
-
-  // The oldest ledger of the server's newest complete run (server_info's complete_ledgers).
-  async function oldestHeld(): Promise<number | null> {
-    try {
-      const info = await ledger.request<{ info: { complete_ledgers?: string } }>({ command: "server_info" });
-      const last =
-        String(info.info.complete_ledgers ?? "")
-          .split(",")
-          .at(-1) ?? "";
-      const first = Number(last.split("-")[0]);
-      return Number.isInteger(first) && first > 0 ? first : null;
-    } catch {
-      return null;
-    }
-  }
 }
 export type Reconciler = ReturnType<typeof createReconciler>;
