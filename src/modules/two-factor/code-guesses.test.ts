@@ -1,80 +1,23 @@
-// Guessing two-factor codes (issue 29): a flood cannot wipe the throttle's lockouts, and wrong codes
-// are counted per account across every network as well, stored, slowed down past a few, and told to
-// the account's owner.
+// Guessing two-factor codes (issue 29): wrong codes are counted per account across every network as
+// well, stored, slowed down past a few, and told to the account's owner. (The throttle's memory under
+// a flood: throttle-locks.test.ts.)
 import { afterEach, describe, expect, test } from "bun:test";
 import { createApp } from "../../app.ts";
-import { totpCode } from "../../auth/totp.ts";
 import { TEST_PASSWORD_COST, testApp, type TestApp } from "../../testing/harness.ts";
 import { startSmtp } from "../../testing/smtp.ts";
 import { waitFor } from "../../testing/wait.ts";
 import { LOGIN_CODE_NEEDED } from "../account/model.ts";
 import { notificationText } from "../notifications/model.ts";
 import { CODE_STREAK_QUIET_MS, codeWaitMs, TWO_FACTOR_MESSAGES } from "./model.ts";
+import { network48, retryAfter, turnOn } from "./guesses-testing.ts";
+import { nextCode } from "./testing.ts";
 
 let t: TestApp;
 afterEach(() => t?.close());
 
-// Turns two-factor sign-in on for the session's user; answers its secret and recovery codes.
-async function turnOn(app: TestApp, cookie: string) {
-  const setup = await app.call("POST", "/api/user/two-factor/setup", {
-    cookie,
-    body: { password: "correct horse battery" },
-  });
-  const enable = await app.call("POST", "/api/user/two-factor/enable", {
-    cookie,
-    body: { code: totpCode(setup.json.secret, app.clock()) },
-  });
-  expect(enable.status).toBe(200);
-  return { secret: setup.json.secret as string, recoveryCodes: enable.json.recoveryCodes as string[] };
-}
-// the next 30 s step's code (a step is accepted once)
-const nextCode = (app: TestApp, secret: string) => {
-  app.clock.advance(30_000);
-  return totpCode(secret, app.clock());
-};
 const stepUp = (cookie: string, code: string, ip: string) =>
   t.call("POST", "/api/user/step-up", { cookie, body: { code }, ip });
-// an IP of the n-th of many IPv6 /48s
-const network48 = (n: number) => `2001:db8:${(n >> 16).toString(16)}${(n & 0xffff).toString(16).padStart(4, "0")}::1`;
 
-describe("the throttle's memory", () => {
-  test("a network's lockout outlives a flood of wrong codes, each from its own /48", async () => {
-    // a small memory, so that a few thousand requests flood it (the production one holds 50,000 a tier)
-    t = testApp({ throttleKeysPerTier: 500 });
-    const boss = await t.register("boss");
-    const { secret } = await turnOn(t, boss.cookie);
-    const attacker = "192.0.2.50";
-    for (let i = 0; i < 5; i++) expect((await stepUp(boss.cookie, "999999", attacker)).status).toBe(400);
-    expect((await stepUp(boss.cookie, nextCode(t, secret), attacker)).status).toBe(429);
-
-    // another account's wrong codes (its setup's), 3,000 of them, each from its own /48: 9,000 keys
-    // for the throttle (IP group, network, name from there), every one of them new
-    const mallory = await t.register("mallory");
-    await t.call("POST", "/api/user/two-factor/setup", {
-      cookie: mallory.cookie,
-      body: { password: "correct horse battery" },
-    });
-    const statuses: Record<number, number> = {};
-    for (let i = 0; i < 3000; i++) {
-      const res = await t.call("POST", "/api/user/two-factor/enable", {
-        cookie: mallory.cookie,
-        body: { code: "000000" },
-        ip: network48(0x10000 + i),
-      });
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    }
-    expect(statuses).toEqual({ 400: 3000 });
-
-    // the attacker's network still waits; the owner's network does not
-    t.clock.advance(60_000);
-    const refused = await stepUp(boss.cookie, nextCode(t, secret), attacker);
-    expect(refused.status).toBe(429);
-    expect(refused.json.message).toMatch(/^Too many wrong codes\. Please try again in 1[34] minutes\.$/);
-    expect((await stepUp(boss.cookie, nextCode(t, secret), "198.51.100.7")).status).toBe(200);
-  }, 60_000);
-});
-
-const retryAfter = (res: { headers: Headers }) => Number(res.headers.get("retry-after"));
 const refusal = (res: { status: number; headers: Headers; json: any }) => ({
   status: res.status,
   code: res.headers.get("x-error-code"),
@@ -267,74 +210,4 @@ describe("wrong codes counted per account, from every network", () => {
       await smtp.close();
     }
   });
-});
-
-describe("the throttle's memory: its locks", () => {
-  test("a locked-out network stays locked through one account's floods from 505 /48s: 5 wrong enable codes, 5 wrong step-up passwords from each", async () => {
-    // the pentest's flood (252,500 enable codes from 50,500 /48s against 50,000 keys a tier), scaled
-    // to a memory of 500 keys a tier: it used to push the victim's lock out, and the right password
-    // from the locked-out network was let in 14 minutes early
-    t = testApp({ throttleKeysPerTier: 500 });
-    await t.register("victim");
-    const attacker = "2001:db8:aaaa:1::1";
-    for (let i = 0; i < 5; i++)
-      expect((await login("victim", `guess number ${i}`, undefined, attacker)).status).toBe(401);
-    expect((await login("victim", PASSWORD, undefined, attacker)).status).toBe(429);
-    // someone else's count in progress: 3 of their network's 5
-    await t.register("carol");
-    for (let i = 0; i < 3; i++)
-      expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
-
-    // another account, its setup started, sends 5 wrong enable codes from each of 505 /48s: its
-    // codes are the account's, so the fifth cancels the setup and the rest check nothing
-    const mallory = await t.register("mallory");
-    expect(
-      (await t.call("POST", "/api/user/two-factor/setup", { cookie: mallory.cookie, body: { password: PASSWORD } }))
-        .status,
-    ).toBe(200);
-    const answers: Record<string, number> = {};
-    const tally = (res: { status: number; headers: Headers }) => {
-      const key = `${res.status} ${res.headers.get("x-error-code")}`;
-      answers[key] = (answers[key] ?? 0) + 1;
-    };
-    for (let i = 0; i < 505; i++) {
-      for (let k = 0; k < 5; k++)
-        tally(
-          await t.call("POST", "/api/user/two-factor/enable", {
-            cookie: mallory.cookie,
-            body: { code: "000000" },
-            ip: network48(0x20000 + i),
-          }),
-        );
-    }
-    expect(answers).toEqual({ "400 WRONG_CODE": 4, "400 TWO_FACTOR_SETUP_AGAIN": 505 * 5 - 4 });
-
-    // then 5 wrong passwords (a step-up's) from each of the 505: each /48 has its first 4 checked, and
-    // its fifth while the account's place has room for its lock
-    const steps: Record<number, number> = {};
-    for (let i = 0; i < 505; i++) {
-      for (let k = 0; k < 5; k++) {
-        const res = await t.call("POST", "/api/user/step-up", {
-          cookie: mallory.cookie,
-          body: { password: `wrong ${k}` },
-          ip: network48(0x20000 + i),
-        });
-        steps[res.status] = (steps[res.status] ?? 0) + 1;
-      }
-    }
-    console.log("505 x 5 wrong step-up passwords of one account:", steps);
-    expect(steps[400]).toBeGreaterThanOrEqual(505 * 4);
-    expect((steps[400] ?? 0) + (steps[429] ?? 0)).toBe(505 * 5);
-
-    // a minute later the victim's locked-out network still waits the rest of its 15 minutes
-    t.clock.advance(60_000);
-    const refused = await login("victim", PASSWORD, undefined, attacker);
-    expect(refused.status).toBe(429);
-    expect(retryAfter(refused)).toBeGreaterThan(13 * 60);
-    expect((await login("victim", PASSWORD, undefined, "198.51.100.7")).status).toBe(200);
-    // and carol's network still has its last 2 tries, not 5
-    for (let i = 3; i < 5; i++)
-      expect((await login("carol", `carol guess ${i}`, undefined, "192.0.2.77")).status).toBe(401);
-    expect((await login("carol", PASSWORD, undefined, "192.0.2.77")).status).toBe(429);
-  }, 120_000);
 });
