@@ -1,8 +1,9 @@
 // A faucet request's state after it is made, written here and nowhere else: each transition is one
 // statement whose WHERE names the states it may leave, so an illegal one changes nothing and returns
 // false. The faucet holds and releases its budget day; the admin's payout actions (modules/payouts)
-// approve, reject and withdraw; the auto-approve rule leaves a request for a person; the engine's
-// settlement (through createApp, modules/payouts/settlement.ts) marks it paid or says why not.
+// approve, reject and withdraw; the auto-approve rule leaves a request for a person; the reviews link
+// a bonus to its review; the engine's settlement (given these by the composition, through
+// modules/payouts/settlement.ts) marks it paid, says why not, or records a payment found on the ledger.
 // src/sql-homes.test.ts fails on a statement that writes faucet_requests outside modules/faucet.
 import { and, eq, gte, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -13,7 +14,7 @@ const p = sql.placeholder;
 const r = faucetRequests;
 
 // Why the auto-approve rule leaves a request whose payout was withdrawn alone: a person decides again.
-export const WITHDRAWN_SKIP = "withdrawn";
+const WITHDRAWN_SKIP = "withdrawn";
 
 export function createRequestStatus(db: Db) {
   const moved = { id: r.id };
