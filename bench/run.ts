@@ -19,9 +19,8 @@
 //   BENCH_OUT=path        JSON output (default bench/results/latest.json)
 // Quick run: BENCH_ROUNDS=1 BENCH_SECONDS=2 BENCH_WARMUP=1 bun bench/run.ts
 //
-// A start is measured twice: the first answer (exec to the first 200 of /api/health, which the
-// binary gives before its app is built, src/listen-first.ts) and the first full-app answer (exec to
-// the answer of a /api/faucet/status sent right after that first answer: it waits for the app).
+// A start is measured twice: the first answer (exec to the first 200 of /api/health) and the first
+// full-app answer (exec to the answer of a /api/faucet/status sent right after that first answer).
 
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";

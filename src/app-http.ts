@@ -22,7 +22,7 @@ export const BODY_TOO_LARGE = "The request body is too large (at most 64 KiB)";
 // sees. Its limit is therefore far above ours and the app enforces MAX_BODY_BYTES: a declared
 // Content-Length in onRequest, the bytes actually read in onParse (chunked bodies). A body nobody
 // reads is not buffered: Bun discards it, and `connection: close` on the 413 ends the upload.
-export const SERVER_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
+const SERVER_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
 const bodyTooLarge = () => new HttpError(413, BODY_TOO_LARGE, { connection: "close" });
 // A body must arrive within this (64 KiB in 10 s is a very slow line); a network may send this many at once.
 export const BODY_DEADLINE_MS = 10_000;
