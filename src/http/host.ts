@@ -3,7 +3,7 @@
 // leaves it relative ("/x") or unparsable ("http://[::1/x") when it is not, and HTTP/1.0 may send
 // none (Bun itself answers 400 to HTTP/1.1 without one): `new URL(request.url)` in a route then threw,
 // a 500 and a stack trace in the log per distinct path. Such a request is answered 400 before any
-// route (app.ts's checks at the door, and the public reads', which hand it to the app), JSON for the
+// route (app-http.ts's checks at the door), JSON for the
 // API and plain text for the pages, and nothing is logged of it but its access line.
 import { jsonError } from "../lib/errors.ts";
 

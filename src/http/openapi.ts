@@ -1,4 +1,4 @@
-// GET /api/docs/json: the OpenAPI document of every route, for admins (app.ts's guard). Made by
+// GET /api/docs/json: the OpenAPI document of every route, for admins (app-http.ts's guard). Made by
 // @elysiajs/openapi's generator, which loads at the first request instead of with the binary (about
 // 8 ms of a start), and kept until the routes change: the document the openapi() plugin served.
 import type { AnyElysia } from "elysia";

@@ -1,5 +1,5 @@
 // The app's page carries its first render's public reads and whether a session cookie came
-// (app.ts, pageData; web/src/api/page-data.ts reads it), over real HTTP.
+// (http/page-data.ts; web/src/api/page-data.ts reads it), over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type SignedInSite, signedInSite } from "../testing/signed-in.ts";
 

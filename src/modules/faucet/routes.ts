@@ -30,7 +30,7 @@ export interface FaucetRouteDeps {
 
 export function faucetRoutes({ context, faucet, pow, blocked, reads }: FaucetRouteDeps) {
   // The status badge every page polls: the same for everyone (a public read, the service caches it
-  // for a second). It sets no cookie: the page brings the device cookie (app.ts). Asked about a
+  // for a second). It sets no cookie: the page brings the device cookie (http/page-data.ts). Asked about a
   // device or an address (`?mine=1`, `?address=`), the answer is that visitor's: the read declines
   // any query, so it is never cached across visitors.
   const answer = reads.cached();

@@ -4,7 +4,7 @@
 // holds at most UPLOAD_QUOTA (images and bytes); an image no post, ad or logo uses may be deleted.
 import { appError, conflict, notFound } from "../../lib/errors.ts";
 
-// (routes.ts declares the same path; app.ts reads its body)
+// (routes.ts declares the same path; app-http.ts reads its body)
 export const UPLOAD_ROUTE = "/api/admin/uploads";
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_PATH_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(?:png|jpg|webp)$/;

@@ -1,5 +1,5 @@
 // POST /api/admin/uploads (the image's bytes as the body, Content-Type image/png, image/jpeg or
-// image/webp; app.ts reads such a body, for admins only, up to MAX_UPLOAD_BYTES), the admin's list
+// image/webp; app-http.ts reads such a body, for admins only, up to MAX_UPLOAD_BYTES), the admin's list
 // (GET /api/admin/uploads: the images, where each is used, the quota) and DELETE
 // /api/admin/uploads/:name (an image nothing uses); GET /uploads/<name>, cached for a year: a name
 // is never reused.

@@ -1,4 +1,4 @@
-// What the server put into the page for its first render (src/app.ts, pageData): the public reads it
+// What the server put into the page for its first render (src/http/page-data.ts): the public reads it
 // shows, stored as their queries' data (a query's key is its API path), so the page shows them without
 // asking; and whether a session cookie came. Without one the visitor is logged out: GET /api/user is
 // not asked (its 401 would only say so). The session cookie is httpOnly: only the server can tell.
