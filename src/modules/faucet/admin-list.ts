@@ -5,12 +5,12 @@
 import type { FaucetRequest } from "../../db/schema.ts";
 import type { ListFilter } from "../../lib/list-filter.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
-import type { FaucetRepository } from "./repository.ts";
+import type { AdminListRepository } from "./admin-list-repository.ts";
 
 export const ADMIN_PAGE_SIZE = 200;
 
 export interface AdminListDeps {
-  repo: Pick<FaucetRepository, "filteredPage" | "openPage" | "openCount">;
+  repo: AdminListRepository;
   blocked: (r: FaucetRequest) => boolean;
   addressEvidence: (addresses: string[]) => Map<string, AddressEvidence>;
 }

@@ -13,8 +13,8 @@
 import { dayStart, HOUR_MS, nextDayAt, utcDay } from "../../lib/time.ts";
 import { formatXrp } from "../../shared/money.ts";
 import type { FaucetSettings } from "../settings/service.ts";
-import { faucetErrors } from "./model.ts";
-import type { FaucetRepository } from "./repository.ts";
+import { type BudgetView, faucetErrors } from "./model.ts";
+import type { TotalsRepository } from "./totals-repository.ts";
 import type { RequestStatus } from "./request-status.ts";
 
 export type BudgetPool = "faucet" | "bonus";
@@ -31,10 +31,7 @@ export interface HeldBudget {
 }
 
 export interface BudgetPoolsDeps {
-  repo: Pick<
-    FaucetRepository,
-    "addToDay" | "addBonusToDay" | "addToHour" | "dayTotal" | "dayBonusTotal" | "hourTotal" | "budgetOf"
-  >;
+  repo: TotalsRepository;
   // the day a request's amount is held by (request-status.ts)
   requests: Pick<RequestStatus, "holdBudget" | "releaseBudget" | "autoApprovedDropsSince">;
   clock: () => number;
@@ -213,15 +210,6 @@ export function nextSliceAt(now: number): number {
 // What a pool of the day looks like now: for the admin's settings and the faucet page.
 // (`sliceDrops`: this hour's share of what the day has left; `releasedDrops`: what the day has made
 // available so far: what the hours before this one used, and this hour's share, at least `floor`.)
-export interface BudgetView {
-  totalDrops: number;
-  sliceDrops: number;
-  releasedDrops: number;
-  usedDrops: number;
-  leftDrops: number; // released and not used
-  nextSliceAt: number | null; // null when the whole day is released
-}
-
 export function budgetView(
   totalDrops: number,
   usedDrops: number,

@@ -7,7 +7,6 @@ import { appError, tooManyRequests } from "../../lib/errors.ts";
 import { formatXrp } from "../../shared/money.ts";
 import { INVALID_ADDRESS, type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
-import type { BudgetView } from "./budget-pools.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
 
 export { INVALID_ADDRESS };
@@ -66,9 +65,20 @@ export const faucetErrors = {
     appError(
       409,
       "BUDGET_REACHED",
-      `Approving this request would pass today's budget (${leftXrp} XRP left). Raise the daily limit or approve it after midnight UTC.`,
+      `Approving this request would pass today's budget (${leftXrp} XRP left). ` +
+        "Raise the daily limit or approve it after midnight UTC.",
     ),
 };
+
+// A pool's budget now: the day's total, its hourly slices and what is used (budget-pools.ts).
+export interface BudgetView {
+  totalDrops: number;
+  sliceDrops: number;
+  releasedDrops: number;
+  usedDrops: number;
+  leftDrops: number; // released and not used
+  nextSliceAt: number | null; // null when the whole day is released
+}
 
 // A day's budget as the admin's settings show it (budget-pools.ts), in XRP.
 export function budgetPoolView(b: BudgetView & { refusedRequests?: number; refusedDrops?: number }) {

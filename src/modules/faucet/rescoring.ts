@@ -10,11 +10,12 @@ import { inTransaction } from "../../db/transaction.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
 import type { BudgetPools } from "./budget-pools.ts";
 import type { RefusalMemory } from "./refusal-memory.ts";
-import { type FaucetRepository, type WaitingRequest, WIDE_NEWEST_READ } from "./repository.ts";
+import type { FaucetRepository } from "./repository.ts";
 import { FIRST_VISIT, HOLDS_NO_BUDGET, networkPart, scoreRisk, TOP_SCORE, withAddressPoints } from "../risk/score.ts";
 import { ownSignals, type RiskSignals, storedSignals, WIDE_REQUESTS_COUNTED } from "../risk/signals.ts";
 import { SURGE_REASON, surgeRisk } from "../risk/surge.ts";
-import { type Networks, type SignalCounter, wideName } from "./signal-counts.ts";
+import { type SignalCounter, wideName } from "./signal-counts.ts";
+import { type Networks, type SignalsRepository, type WaitingRequest, WIDE_NEWEST_READ } from "./signals-repository.ts";
 
 // A waiting request's counts of its wide network (read once for all those waiting there).
 type WideCounts = Pick<RiskSignals, "requestsFromWideLastHour" | "requestsFromWideToday" | "paidToWideToday">;
@@ -22,10 +23,8 @@ type WideCounts = Pick<RiskSignals, "requestsFromWideLastHour" | "requestsFromWi
 export interface RescoringDeps {
   db: Db;
   clock: () => number;
-  repo: Pick<
-    FaucetRepository,
-    "waitingFrom" | "setRisk" | "wideNewest" | "paidNetworksOfWide" | "byId" | "setAddressRisk"
-  >;
+  repo: Pick<FaucetRepository, "byId"> &
+    Pick<SignalsRepository, "waitingFrom" | "setRisk" | "wideNewest" | "paidNetworksOfWide" | "setAddressRisk">;
   counter: SignalCounter;
   memory: RefusalMemory;
   pools: BudgetPools;

@@ -8,6 +8,7 @@ import type { FaucetRequest } from "../../db/schema.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { createAdminList } from "./admin-list.ts";
+import { createAdminListRepository } from "./admin-list-repository.ts";
 import { createBudgetPools } from "./budget-pools.ts";
 import { createLookup } from "./lookup.ts";
 import { createRefusalMemory } from "./refusal-memory.ts";
@@ -16,8 +17,10 @@ import { createRequestPath } from "./request-path.ts";
 import { createRequestStatus } from "./request-status.ts";
 import { createRescoring } from "./rescoring.ts";
 import { createSignalCounter } from "./signal-counts.ts";
+import { createSignalsRepository } from "./signals-repository.ts";
 import { createStatusBadge, type FaucetStatus } from "./status-badge.ts";
 import { createSurgeWatch, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
+import { createTotalsRepository } from "./totals-repository.ts";
 
 export type { Asker, FaucetRequestInput } from "./request-path.ts";
 export type { FaucetStatus } from "./status-badge.ts";
@@ -45,17 +48,19 @@ export function createFaucetService({
   addressEvidence = () => new Map(),
 }: FaucetDeps) {
   const repo = createFaucetRepository(db);
+  const totals = createTotalsRepository(db);
+  const signals = createSignalsRepository(db);
   const memory = createRefusalMemory({
     lastRequestOf: (address, since) => repo.lastForAddress(address, since)?.createdAt,
   });
   const requests = createRequestStatus(db);
-  const pools = createBudgetPools({ repo, requests, clock, settings });
+  const pools = createBudgetPools({ repo: totals, requests, clock, settings });
   const surge = createSurgeWatch({
-    requestsInHour: (hour) => repo.hourTotal(hour).requests,
-    requestsSince: repo.requestsSince,
+    requestsInHour: (hour) => totals.hourTotal(hour).requests,
+    requestsSince: totals.requestsSince,
   });
-  const counter = createSignalCounter(repo);
-  const rescoring = createRescoring({ db, clock, repo, counter, memory, pools });
+  const counter = createSignalCounter(signals);
+  const rescoring = createRescoring({ db, clock, repo: { byId: repo.byId, ...signals }, counter, memory, pools });
   const path = createRequestPath({
     db,
     clock,
@@ -101,7 +106,7 @@ export function createFaucetService({
     surge(): SurgeState & { busiest: { network: string; requests: number }[] } {
       const now = clock();
       const state = surge.state(now);
-      return { ...state, busiest: state.active ? repo.busiestWideSince(now - SURGE_WINDOW_MS) : [] };
+      return { ...state, busiest: state.active ? totals.busiestWideSince(now - SURGE_WINDOW_MS) : [] };
     },
 
     // What the public badge shows (kept for a second).
@@ -119,7 +124,7 @@ export function createFaucetService({
     // The latest requests of a device or of a wallet address (anyone may look them up).
     latest: lookup.latest,
     // The admin's list.
-    adminPage: createAdminList({ repo, blocked, addressEvidence }),
+    adminPage: createAdminList({ repo: createAdminListRepository(db), blocked, addressEvidence }),
   };
   return service;
 }

@@ -2,13 +2,8 @@
 // Every count is at the network's width (IPv6 /48, IPv4 /24), inside which the IP group lies; the
 // velocity counts at the wide network's (IPv6 /32, IPv4 /16).
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
-import type { FaucetRepository, RescoreCounts, WaitingRequest } from "./repository.ts";
+import type { Networks, RescoreCounts, SignalsRepository, WaitingRequest } from "./signals-repository.ts";
 import type { RiskSignals } from "../risk/signals.ts";
-
-export interface Networks {
-  network: string;
-  wide: string;
-}
 
 // What the limits already counted of a new request: the other addresses from its network and
 // device, and how many rows its network had.
@@ -21,7 +16,7 @@ export interface LimitCounts {
 // How a reason names a wide network.
 export const wideName = (wide: string) => (wide.includes(":") ? "/32" : "/16");
 
-export function createSignalCounter(repo: Pick<FaucetRepository, "signalCounts" | "rescoreCounts">) {
+export function createSignalCounter(repo: Pick<SignalsRepository, "signalCounts" | "rescoreCounts">) {
   return {
     // A new request's signals, with what its limits counted.
     counted: (nets: Networks, address: string, device: string, now: number, limits: LimitCounts): RiskSignals =>

@@ -3,7 +3,8 @@
 // for each hour of the day from its own history (the median of that hour over the last 7 days,
 // never below a floor for a new install); when the last 10 minutes bring SURGE_FACTOR times that
 // rate (and for 20 minutes after), new requests wait for a person holding no budget, auto-approve
-// pauses, the admin is alerted and the faucet page says requests are reviewed by hand. docs/decisions.md says why these numbers.
+// pauses, the admin is alerted and the faucet page says requests are reviewed by hand (the effect on a
+// request: modules/risk/surge.ts). docs/decisions.md says why these numbers.
 import { HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
 
 export const SURGE_WINDOW_MS = 10 * MINUTE_MS;

@@ -44,7 +44,8 @@ export function scoreAddress(f: AddressFacts, requestedAt: number): { points: nu
   const reasons: string[] = [];
   if (f.sink) {
     points += SINK_POINTS;
-    const where = `${shortAccount(f.sink.account)}, where ${plural(f.sink.feeders, "address")} this faucet paid sent their XRP`;
+    const feeders = plural(f.sink.feeders, "address");
+    const where = `${shortAccount(f.sink.account)}, where ${feeders} this faucet paid sent their XRP`;
     reasons.push(f.sink.feeds ? `sends its XRP on to ${where}` : `activated by a sink's cluster: ${where}`);
   }
   if (f.clusterOthers + 1 >= CLUSTER_FROM) {
@@ -65,7 +66,8 @@ export function scoreAddress(f: AddressFacts, requestedAt: number): { points: nu
   ) {
     points += HISTORY_POINTS;
     reasons.push(
-      `a long history of its own: activated ${iso(f.activatedAt)!.slice(0, 10)}, ${plural(f.txCount ?? 0, "transaction")} sent`,
+      `a long history of its own: activated ${iso(f.activatedAt)!.slice(0, 10)}, ` +
+        `${plural(f.txCount ?? 0, "transaction")} sent`,
     );
   }
   return { points, reasons };

@@ -30,8 +30,13 @@ export const FIRST_VISIT = "first visit from this device";
 const FIRST_VISIT_POINTS = 10;
 // No user agent, or a scripting tool's: every browser sends its own. Alone it makes a request medium.
 const NOT_A_BROWSER_POINTS = 30;
-const SCRIPTED_AGENT =
-  /curl|wget|python|go-http|okhttp|java\/|node-fetch|undici|axios|libwww|httpclient|scrapy|bot\b|spider|headless|phantom|selenium|puppeteer|playwright/i;
+const SCRIPTED_AGENT = new RegExp(
+  [
+    "curl|wget|python|go-http|okhttp|java/|node-fetch|undici|axios|libwww|httpclient|scrapy",
+    "bot\\b|spider|headless|phantom|selenium|puppeteer|playwright",
+  ].join("|"),
+  "i",
+);
 // Requests from other networks of one /32 or /16 in an hour that pass unremarked: honest strangers
 // on one big provider; past them, each one adds VELOCITY_POINTS to all of them.
 export const VELOCITY_FREE = 1;
