@@ -141,10 +141,14 @@ else
 let schedules: Schedules | undefined;
 let server: { stop(closeActiveConnections?: boolean): Promise<void> } | undefined;
 let stopping = false;
+const STOP_GRACE_MS = 100;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing in-flight requests, then closing the database`);
+  // A connection the kernel took while the loop was busy is not yet the server's: closing the listening
+  // socket at once would reset it. A moment first lets the server take and answer it.
+  await Bun.sleep(STOP_GRACE_MS);
   await server?.stop(false);
   await schedules?.stop();
   await payouts.stop();
