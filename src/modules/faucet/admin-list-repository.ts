@@ -2,7 +2,6 @@
 // time with the last processed ones, or a filtered view of any status; each row with who asked,
 // who decided, its payout and whether its review still waits for moderation.
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { rangeAndSearch } from "../../db/list-filter.ts";
 import { faucetRequests as r, payouts, reviews, users } from "../../db/schema.ts";
@@ -10,8 +9,6 @@ import type { ListFilter } from "../../lib/list-filter.ts";
 import { RISK_BANDS } from "../../shared/risk-bands.ts";
 import type { AdminFaucetRequestRow } from "./model.ts";
 
-// the admin who approved or rejected a request
-const processor = alias(users, "processor");
 // a reviewer bonus whose review still waits for moderation (1), or was published (0)
 const reviewHeld = sql<
   number | null
@@ -38,29 +35,7 @@ export function createAdminListRepository(db: Db) {
     .orderBy(desc(r.processedAt))
     .limit(10)
     .prepare();
-  const withPeople = (ids: number[]): AdminFaucetRequestRow[] =>
-    db
-      .select({
-        request: r,
-        userName: users.username,
-        userEmail: users.email,
-        payoutState: payouts.status,
-        payoutMessage: payouts.error,
-        processedByName: processor.username,
-        reviewHeld,
-      })
-      .from(r)
-      .leftJoin(users, eq(users.id, r.userId))
-      .leftJoin(processor, eq(processor.id, r.processedBy))
-      .leftJoin(payouts, eq(payouts.faucetRequestId, r.id))
-      .where(inArray(r.id, ids))
-      .orderBy(desc(r.createdAt), desc(r.id))
-      .all()
-      .map(({ request, ...rest }) => ({ ...request, ...rest }));
-
-  // The filtered view (lib/list-filter.ts): requests of any status matching every filter given,
-  // sorted, a page at a time, and how many match. Built per call, not prepared: which conditions
-  // and which order it has depend on the query.
+  // Each row with who asked, who decided, its payout and its review.
   const people = () =>
     db
       .select({
@@ -78,6 +53,13 @@ export function createAdminListRepository(db: Db) {
       .leftJoin(users, eq(users.id, r.userId))
       .leftJoin(payouts, eq(payouts.faucetRequestId, r.id));
 
+  const withPeople = (ids: number[]): AdminFaucetRequestRow[] =>
+    people()
+      .where(inArray(r.id, ids))
+      .orderBy(desc(r.createdAt), desc(r.id))
+      .all()
+      .map(({ request, ...rest }) => ({ ...request, ...rest }));
+
   return {
     openPage(page: number, size: number, withRecent: boolean): AdminFaucetRequestRow[] {
       const ids = openIds.all({ limit: size, offset: (page - 1) * size }).map((row) => row.id);
@@ -85,6 +67,9 @@ export function createAdminListRepository(db: Db) {
       return ids.length ? withPeople(ids) : [];
     },
     openCount: () => openCount.get()!.n,
+    // The filtered view (lib/list-filter.ts): requests of any status matching every filter given,
+    // sorted, a page at a time, and how many match. Built per call, not prepared: which conditions
+    // and which order it has depend on the query.
     filteredPage(f: ListFilter, size: number): { rows: AdminFaucetRequestRow[]; total: number } {
       const where = filtered(f);
       const by = f.order === "asc" ? asc : desc;
