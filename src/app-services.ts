@@ -1,7 +1,5 @@
 // Every service of the app, built once and in order: a service that needs another is built after
-// it and given it. Two pairs need each other (two-factor and the accounts, the faucet and the
-// address signals): the first of each pair gets a small function that calls the second, built on
-// the next lines, and calls it only once a request comes.
+// it and given it.
 import { dirname, join } from "node:path";
 import type { AppDeps } from "./app-deps.ts";
 import { createSessionReader } from "./auth/current-user.ts";
@@ -13,6 +11,8 @@ import { createGroupCommit } from "./db/group-commit.ts";
 import type { FaucetRequest } from "./db/schema.ts";
 import { type IpGrouping, ipNetworks } from "./lib/ip-group.ts";
 import type { RequestLog } from "./lib/request-log.ts";
+import { createCurrentPassword } from "./modules/account/current-password.ts";
+import { createFailedSignInAlert } from "./modules/account/failed-sign-ins.ts";
 import { createMailer } from "./modules/account/mail.ts";
 import { createAccountService } from "./modules/account/service.ts";
 import { createAddressSignals } from "./modules/address-signals/service.ts";
@@ -27,6 +27,8 @@ import { createBlogService } from "./modules/blog/service.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { createExplorerService } from "./modules/explorer/service.ts";
 import { createExportService } from "./modules/exports/service.ts";
+import { createAdminList } from "./modules/faucet/admin-list.ts";
+import { createAdminListRepository } from "./modules/faucet/admin-list-repository.ts";
 import { createRequestStatus } from "./modules/faucet/request-status.ts";
 import { createFaucetService } from "./modules/faucet/service.ts";
 import { createHealth } from "./modules/health/service.ts";
@@ -69,6 +71,10 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
   const throttle = createLoginThrottle(clock, { keysPerTier: deps.throttleKeysPerTier });
   // one line of password hashing for logins, registrations, password changes and reset links
   const hashGate = createHashGate();
+  // what a failed sign-in tells the account's owner, and the check of a signed-in user's password
+  // that the accounts and two-factor share
+  const failedSignIn = createFailedSignInAlert({ db, clock, mailer, log });
+  const currentPassword = createCurrentPassword({ throttle, hashGate, networksOf, failedSignIn });
   const twoFactor = createTwoFactorService({
     db,
     clock,
@@ -77,7 +83,7 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     throttle,
     networksOf,
     requiredForAdmins: deps.adminTwoFactorRequired ?? false,
-    confirmPassword: (user, password, ip) => accounts.confirmPassword(user, password, ip),
+    confirmPassword: currentPassword.confirmPassword,
     mailer,
     log,
   });
@@ -90,9 +96,9 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     passwordCost: deps.passwordCost,
     limits: () => settings.get(),
     secondFactor: twoFactor,
+    currentPassword,
+    failedSignIn,
     onSignIn: (user, origin) => sessionList.signedIn(user, origin),
-    mailer,
-    log,
     refusalHoldMs: deps.loginRefusalHoldMs,
   });
   const passwordReset = createPasswordResetService({
@@ -116,8 +122,6 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     settings,
     groupCommit: createGroupCommit(db.sqlite),
     random: deps.random,
-    blocked: blockedRequest,
-    addressEvidence: (addresses) => addressSignals.evidence(addresses),
   });
   // what the ledger says of requested addresses, read in the background through the payouts' ledger
   const addressSignals = createAddressSignals({
@@ -128,6 +132,12 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     faucetAccount: () => runtime?.engine.account ?? null,
     applyAddressRisk: (id, points, reasons) => faucet.applyAddressRisk(id, points, reasons),
     blockAddresses: (addresses, note, actor) => blocklist.addAddresses(addresses, note, actor),
+  });
+  // the admin's list of requests, each with whether its party is blocked and its address's evidence
+  const faucetAdminList = createAdminList({
+    repo: createAdminListRepository(db),
+    blocked: blockedRequest,
+    addressEvidence: addressSignals.evidence,
   });
   // a request's state after it is made, written only through the faucet's transitions
   const requestStatus = createRequestStatus(db);
@@ -177,7 +187,7 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
   const backOffice = createBackOfficeService({
     db,
     pendingRewards: () => rewards.pending(),
-    addressEvidence: (addresses) => addressSignals.evidence(addresses),
+    addressEvidence: addressSignals.evidence,
     unreadMessages: () => contact.unread(),
   });
   const wallet = createWalletStatus({ db, runtime });
@@ -221,6 +231,7 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     pow,
     blocklist,
     faucet,
+    faucetAdminList,
     addressSignals,
     payouts,
     autoApprove,

@@ -1,4 +1,4 @@
-// The login throttle's memory under a flood (issue 29): a flood of fresh keys (each guess from its
+// The login throttle's memory under a flood: a flood of fresh keys (each guess from its
 // own network, or for its own name) must not wipe a lockout or a count in progress.
 import { expect, test } from "bun:test";
 import {
@@ -47,9 +47,9 @@ test("a lockout and a count in progress hold through a flood of a million fresh 
   expect(throttle.begin(counting, "carol")).toBeNumber();
 }, 30_000);
 
-// Issue 29 again: the locked tier itself was flushed (252,500 wrong enable codes of one account,
-// 5 from each of 50,500 /48s, let a locked-out network in 14 minutes early). Now a lock is never
-// pushed out, and one account's guesses fill only that account's place.
+// The locked tier itself must not be flushed (a flood of one account's wrong codes from many /48s
+// would let a locked-out network in early): a lock is never pushed out, and one account's guesses
+// fill only that account's place.
 type Kind = "login" | "password" | "code";
 const tryFive = (throttle: LoginThrottle, from: LoginNetworks, username: string, kind: Kind) => {
   let refused = 0;

@@ -11,7 +11,7 @@ export const BAD_HOST = "The request's Host header is missing or malformed";
 
 const HOST = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-// Whether the request has a Host a URL is built from (about 0.2 µs: the public reads ask it too).
+// Whether the request has a Host a URL is built from (cheap: the public reads ask it too).
 // (A request without one has a relative URL, which does not parse; a Request built in the process,
 // app.handle's in tests, has its absolute URL and no Host header.)
 export function hostIsValid(request: Request): boolean {

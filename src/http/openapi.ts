@@ -1,6 +1,6 @@
 // GET /api/docs/json: the OpenAPI document of every route, for admins (app-http.ts's guard). Made by
-// @elysiajs/openapi's generator, which loads at the first request instead of with the binary (about
-// 8 ms of a start), and kept until the routes change: the document the openapi() plugin served.
+// @elysiajs/openapi's generator, which loads at the first request instead of with the binary (it
+// would lengthen every start), and kept until the routes change.
 import type { AnyElysia } from "elysia";
 
 const OPENAPI_VERSION = "3.1.2";

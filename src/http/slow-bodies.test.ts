@@ -1,5 +1,5 @@
 // A flood of slow bodies (a connection that sends its headers and then a byte now and then) holds
-// file descriptors; an outside test opened 19,990 of them. Each network may have a few bodies on
+// file descriptors until none are left. Each network may have a few bodies on
 // the way at once, and a body must arrive within the deadline: over real HTTP, with raw sockets.
 import { afterEach, expect, test } from "bun:test";
 import { connect, type Socket } from "node:net";

@@ -1,6 +1,6 @@
 // A flood of connections can use up the process's file descriptors (EMFILE): the sandbox ledger
 // then cannot save its state and payouts pause; once descriptors come back, they resume on their
-// own (an outside test needed an admin to press resume). Run in a child process whose descriptor
+// own, without an admin pressing resume. Run in a child process whose descriptor
 // limit is small (`ulimit -n`), which this test then really exhausts.
 import { expect, test } from "bun:test";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Issue 29, one password rule for everyone (docs/decisions.md, "Passwords"): registration, a change
+// One password rule for everyone (docs/decisions.md, "Passwords"): registration, a change
 // in the settings, a reset link and --seed-admin refuse a password that is too short, too long, too
 // easy to guess (zxcvbn-ts, score below 3) or holds the username or email; login does not judge.
 import { afterEach, describe, expect, test } from "bun:test";

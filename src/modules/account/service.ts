@@ -14,9 +14,9 @@ import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
-import { createFailedSignInAlert } from "./failed-sign-ins.ts";
+import type { CurrentPassword } from "./current-password.ts";
+import type { FailedSignInAlert } from "./failed-sign-ins.ts";
 import { createLogin } from "./login.ts";
-import type { Mailer } from "./mail.ts";
 import { MESSAGES, publicUser, USERNAME_PATTERN } from "./model.ts";
 import { createRegistration } from "./registration.ts";
 import { createAccountRepository } from "./repository.ts";
@@ -45,11 +45,12 @@ export interface AccountDeps {
   // two-factor sign-in (modules/two-factor): whether a user has it, the login's code check, and
   // what GET /api/user says of it
   secondFactor?: SecondFactor;
+  // the check of the current password (current-password.ts), shared with two-factor
+  currentPassword: CurrentPassword;
+  // what a failed sign-in tells the account's owner (failed-sign-ins.ts)
+  failedSignIn: FailedSignInAlert;
   // told of every sign-in (modules/sessions: the admins' sign-in alerts)
   onSignIn?: (user: User, origin: SessionOrigin) => void;
-  // the owner is told of failed sign-ins to their account by email too, when SMTP is set
-  mailer?: Mailer | null;
-  log?: (line: string) => void;
   // how long a refused login is held before its answer (LOGIN_REFUSAL_HOLD_MS; 0: answered at once)
   refusalHoldMs?: number;
 }
@@ -63,9 +64,9 @@ export function createAccountService({
   limits = () => DEFAULT_LIMITS,
   hashGate = createHashGate(),
   secondFactor = NO_SECOND_FACTOR,
+  currentPassword,
+  failedSignIn,
   onSignIn = () => {},
-  mailer = null,
-  log = () => {},
   refusalHoldMs = 0,
 }: AccountDeps) {
   const repo = createAccountRepository(db);
@@ -84,12 +85,13 @@ export function createAccountService({
     networksOf,
     me,
     withSession,
-    failedSignIn: createFailedSignInAlert({ db, clock, mailer, log }),
+    failedSignIn,
+    currentPassword,
     refusalHoldMs,
   };
   const register = createRegistration(parts);
   const { login, loginProofFactor } = createLogin(parts);
-  const { updateSettings, changePassword, confirmPassword } = createSettings(parts);
+  const { updateSettings, changePassword } = createSettings(parts);
 
   return {
     register,
@@ -104,7 +106,7 @@ export function createAccountService({
     me,
     updateSettings,
     changePassword,
-    confirmPassword,
+    confirmPassword: currentPassword.confirmPassword,
 
     // What a logged-in user reads about themselves, newest first (at most 200 of each).
     faucetRequestHistory: (userId: number) => repo.faucetHistory(userId),

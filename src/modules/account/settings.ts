@@ -1,17 +1,13 @@
-// A signed-in user's own account: their settings (email, payout address and tag), their password,
-// and the check of their current password that a new email, a new password and two-factor's
-// changes need, counted like a login.
-import { type HashGate, passwordCheckShares } from "../../auth/hash-gate.ts";
-import { hashPassword, type PasswordCost, verifyPassword } from "../../auth/passwords.ts";
+// A signed-in user's own account: their settings (email, payout address and tag) and their
+// password; a new email or password needs the current one (current-password.ts).
+import { hashPassword, type PasswordCost } from "../../auth/passwords.ts";
 import { sessionIdFromToken } from "../../auth/sessions.ts";
-import type { LoginThrottle } from "../../auth/throttle.ts";
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
-import type { IpNetworks } from "../../lib/ip-group.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { EMAIL_PATTERN } from "../../lib/validation.ts";
-import type { FailedSignInAlert } from "./failed-sign-ins.ts";
+import type { CurrentPassword } from "./current-password.ts";
 import {
   accountErrors,
   MAX_DESTINATION_TAG,
@@ -25,57 +21,13 @@ import type { AccountRepository } from "./repository.ts";
 export interface SettingsDeps {
   db: Db;
   repo: AccountRepository;
-  throttle: LoginThrottle;
-  hashGate: HashGate;
   passwordCost?: PasswordCost;
-  networksOf: (ip: string) => Readonly<IpNetworks>;
-  failedSignIn: FailedSignInAlert;
+  currentPassword: CurrentPassword;
   // the user as GET /api/user answers them
   me: (user: User) => ReturnType<typeof selfView>;
 }
 
-export function createSettings({
-  db,
-  repo,
-  throttle,
-  hashGate,
-  passwordCost,
-  networksOf,
-  failedSignIn,
-  me,
-}: SettingsDeps) {
-  // Runs `then` (a hash, say) once the user's current password is checked: counted like a login (too
-  // many wrong ones wait) and through the hash gate; a wrong one is 400 WRONG_PASSWORD.
-  const withCurrentPassword = async <T>(
-    user: User,
-    currentPassword: string | null | undefined,
-    ip: string,
-    then: () => Promise<T>,
-  ): Promise<T> => {
-    const current = currentPassword ?? "";
-    if (!current) throw accountErrors.currentRequired();
-    const nets = networksOf(ip);
-    const attempt = throttle.begin(nets, user.username, "password");
-    if (typeof attempt === "number") throw accountErrors.tooManyWrongPasswords(attempt);
-    const checking = hashGate.tryRun(
-      async () => ((await verifyPassword(current, user.passwordHash)) ? { value: await then() } : null),
-      passwordCheckShares(nets),
-    );
-    if (!checking) {
-      attempt.cancel();
-      throw accountErrors.loginsAtOnce();
-    }
-    let result: { value: T } | null = null;
-    try {
-      result = await checking;
-    } finally {
-      if (result) attempt.succeeded();
-      else failedSignIn(user, nets.network, attempt.failed());
-    }
-    if (!result) throw accountErrors.wrongPassword();
-    return result.value;
-  };
-
+export function createSettings({ db, repo, passwordCost, currentPassword: { withCurrentPassword }, me }: SettingsDeps) {
   return {
     // Account settings: the email (as registration takes it; a new one needs the current password,
     // since the email is where a reset link goes), the payout address (as the faucet form takes it; an
@@ -139,12 +91,6 @@ export function createSettings({
         repo.endOtherSessions(user.id, sessionIdFromToken(keepToken));
       });
       return { message: SELF_SERVICE.passwordChanged };
-    },
-
-    // Checks the user's password again, counted like a login (400 WRONG_PASSWORD when it is wrong):
-    // what turning two-factor sign-in on, and a step-up without it, need (modules/two-factor).
-    async confirmPassword(user: User, password: string | null | undefined, ip: string): Promise<void> {
-      await withCurrentPassword(user, password, ip, async () => true);
     },
   };
 }

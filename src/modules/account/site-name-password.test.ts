@@ -1,6 +1,6 @@
 // The password rule and the site's name (src/shared/password-rule.ts), over real HTTP: a password
 // made of the site's words (xrp, faucet, ripple, xrpl, ledger) in any order, with digits or symbols
-// around them, is refused alike. A pentest found `xrpfaucet2026` refused and `faucetxrp123` taken.
+// around them, is refused alike. `xrpfaucet2026` and `faucetxrp123` alike.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { judgePassword, SITE_NAME_PROBLEM } from "../../shared/password-rule.ts";
 import { estimate } from "../../auth/password-estimator.ts";

@@ -1,7 +1,7 @@
 // The backup's heavy steps, on a thread of their own so that the server's event loop never waits for
-// them (docs/decisions.md, "Backups": on the main thread a 28 MB database held every request for
-// 0.6 to 0.9 s; bench/backup.ts). Its own connection opens the live database read-only: WAL lets it read one snapshot
-// while the server goes on writing. A worker is started for one backup and ended after it.
+// them (docs/decisions.md, "Backups"): on the main thread a backup holds every request for its whole
+// length. Its own connection opens the live database read-only: WAL lets it read one snapshot while
+// the server goes on writing. A worker is started for one backup and ended after it.
 //
 //   { op: "copy", from, to }  VACUUM INTO `to` (a new file, made owner-only)
 //   { op: "check", path }     PRAGMA integrity_check on `path`, opened read-only, must answer ok;

@@ -28,3 +28,4 @@ export function createAdminList({ repo, blocked, addressEvidence }: AdminListDep
     };
   };
 }
+export type AdminList = ReturnType<typeof createAdminList>;

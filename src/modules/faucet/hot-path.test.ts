@@ -184,7 +184,7 @@ test("an address asked again is refused before who asks is read: no session look
 // (in the group commit's transaction that writes it), and its risk signals in one statement
 // (without the counts of its new /48, which asked nothing before); the waiting requests of its /32
 // are not read again once a request at the top score found none to raise (the /32's velocity put
-// them all there). So its statements stay few: 6 (19 before the flood's work, 12, 10 and 9 since).
+// them all there). So its statements stay few: the count below.
 // A new request from another network of a wide network changes only the wide network's counts of
 // those waiting there: they are counted once for all of them, not with a statement each.
 test("a crowd in one wide network: the waiting requests of its other networks are scored again without a statement each", async () => {

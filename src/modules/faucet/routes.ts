@@ -18,17 +18,19 @@ import {
   lookupQuery,
   publicFaucetRequestView,
 } from "./model.ts";
+import type { AdminList } from "./admin-list.ts";
 import type { FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
   context: ContextDeps;
   faucet: FaucetService;
+  adminList: AdminList;
   pow: ProofOfWork;
   blocked: BlockedPartyCheck;
   reads: PublicReads;
 }
 
-export function faucetRoutes({ context, faucet, pow, blocked, reads }: FaucetRouteDeps) {
+export function faucetRoutes({ context, faucet, adminList, pow, blocked, reads }: FaucetRouteDeps) {
   // The status badge every page polls: the same for everyone (a public read, the service caches it
   // for a second). It sets no cookie: the page brings the device cookie (http/page-data.ts). Asked about a
   // device or an address (`?mine=1`, `?address=`), the answer is that visitor's: the read declines
@@ -94,7 +96,7 @@ export function faucetRoutes({ context, faucet, pow, blocked, reads }: FaucetRou
     .get(
       "/api/admin/faucet/requests",
       ({ query, set }) => {
-        const { rows, total, pageSize } = faucet.adminPage(
+        const { rows, total, pageSize } = adminList(
           pageParam(query.page),
           hasListFilter(query) ? listFilter(query, FAUCET_LIST) : null,
         );

@@ -1,14 +1,11 @@
 // The faucet: a visitor's request for XRP taken along its path (request-path.ts), the day's budgets
 // (budget-pools.ts) that the payouts, rewards and social bonus hold and release too, the waiting
-// requests scored again (rescoring.ts), the status badge (status-badge.ts), what a visitor may look
-// up (lookup.ts) and the admin's list (admin-list.ts). This file only puts them together.
+// requests scored again (rescoring.ts), the status badge (status-badge.ts) and what a visitor may look
+// up (lookup.ts). This file only puts them together. (The admin's list, which needs the address
+// signals that need this service, is admin-list.ts, built beside it.)
 import type { Db } from "../../db/client.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
-import type { FaucetRequest } from "../../db/schema.ts";
-import type { AddressEvidence } from "../address-signals/model.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { createAdminList } from "./admin-list.ts";
-import { createAdminListRepository } from "./admin-list-repository.ts";
 import { createBudgetPools } from "./budget-pools.ts";
 import { createLookup } from "./lookup.ts";
 import { createRefusalMemory } from "./refusal-memory.ts";
@@ -31,22 +28,9 @@ export interface FaucetDeps {
   settings: SettingsService;
   groupCommit: GroupCommit;
   random?: () => number;
-  // whether a request's party is on the block list now (the admin's list warns on a request made
-  // before its block)
-  blocked?: (r: FaucetRequest) => boolean;
-  // what the ledger says of addresses (modules/address-signals), for the admin's list
-  addressEvidence?: (addresses: string[]) => Map<string, AddressEvidence>;
 }
 
-export function createFaucetService({
-  db,
-  clock,
-  settings,
-  groupCommit,
-  random = Math.random,
-  blocked = () => false,
-  addressEvidence = () => new Map(),
-}: FaucetDeps) {
+export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random }: FaucetDeps) {
   const repo = createFaucetRepository(db);
   const totals = createTotalsRepository(db);
   const signals = createSignalsRepository(db);
@@ -123,8 +107,6 @@ export function createFaucetService({
     },
     // The latest requests of a device or of a wallet address (anyone may look them up).
     latest: lookup.latest,
-    // The admin's list.
-    adminPage: createAdminList({ repo: createAdminListRepository(db), blocked, addressEvidence }),
   };
   return service;
 }

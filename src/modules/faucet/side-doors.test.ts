@@ -1,6 +1,6 @@
-// The side doors an outside security test found past the faucet's limits, tried over real HTTP:
-// the day's budget held by rejected or flagged requests, IPv6 rotation inside one /64, and the
-// reviewer bonus used to reach more addresses from an IP already at its limit.
+// The side doors past the faucet's limits, tried over real HTTP: the day's budget held by rejected
+// or flagged requests, IPv6 rotation inside one /64, and the reviewer bonus reaching more addresses
+// from an IP already at its limit.
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { LAST_HOUR, randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
 

@@ -167,7 +167,7 @@ export function createSignalsRepository(db: Db) {
     rescoreCounts: (nets: Networks, device: string, address: string, since: SignalMoments, addressesSince: number) =>
       rescoreCounts.get({ ...nets, device, address, ...since, addressesSince })!,
     // (see waitingAmongNewest; each request once, newest first. Read by bun:sqlite: Drizzle's
-    // mapping of 20 whole rows cost about 300 µs of a farm request's time.)
+    // mapping of whole rows is most of a farm request's time here.)
     // (`networkQuiet`: the network asked nothing else in 24 h, so nothing waits there)
     waitingFrom(network: string, wide: string, since: number, newId: number, networkQuiet = false): WaitingRequest[] {
       const rows = new Map<number, WaitingRow>();

@@ -4,14 +4,18 @@
 // never below a floor for a new install); when the last 10 minutes bring SURGE_FACTOR times that
 // rate (and for 20 minutes after), new requests wait for a person holding no budget, auto-approve
 // pauses, the admin is alerted and the faucet page says requests are reviewed by hand (the effect on a
-// request: modules/risk/surge.ts). docs/decisions.md says why these numbers.
+// request: modules/risk/surge.ts).
 import { HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
 
+// Short enough to see a pool before its first requests are paid, long enough that a few honest
+// visitors at once are not a crowd.
 export const SURGE_WINDOW_MS = 10 * MINUTE_MS;
+// A busy honest hour stays under it; a pool brings many times the usual rate.
 export const SURGE_FACTOR = 4;
 // The usual rate of a faucet with no history yet: requests an hour. With SURGE_FACTOR 4, a surge
 // is 20 or more requests in 10 minutes.
 export const SURGE_FLOOR_PER_HOUR = 30;
+// A week: each hour of the day is compared with the same hour on every weekday.
 export const SURGE_HISTORY_DAYS = 7;
 // A surge lasts until the rate has been under its threshold for this long: a pool that pauses a few
 // minutes does not find the brake off, and visitors right after it are not refused for the hour's

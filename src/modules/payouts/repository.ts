@@ -182,3 +182,4 @@ export function createPayoutRepository(db: Db) {
     payoutById: (id: number): PayoutRecord | undefined => payoutById.get({ id }),
   };
 }
+export type PayoutRepository = ReturnType<typeof createPayoutRepository>;

@@ -1,7 +1,7 @@
 // The admin actions that move money, on the database side: each is a compare-and-set in one
 // transaction, so double clicks and retries queue at most one payout. The engine (src/payouts) does
-// the rest; what its settlement does to a request or a user is settlement.ts. And the one that stops
-// it: withdrawing a payout not yet signed (held while payouts are paused), as if nothing was sent.
+// the rest; what its settlement does to a request or a user is settlement.ts. A request's decision is
+// decisions.ts, withdrawing a payout not yet signed withdrawal.ts.
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.ts";
 import { formatXrp } from "../../shared/money.ts";
@@ -9,33 +9,20 @@ import { immediate } from "../../db/transaction.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { requireStepUp } from "../../auth/step-up.ts";
 import type { PayoutEngine } from "../../payouts/engine.ts";
-import type { RequestStatus } from "../faucet/request-status.ts";
-import { AUTO_ACTOR, recordAudit } from "../audit/service.ts";
-import { notifyFaucetRequest } from "../notifications/service.ts";
+import { recordAudit } from "../audit/service.ts";
+import { type AutoApproval, createRequestDecisions, type FaucetBudget, type RequestTransitions } from "./decisions.ts";
 import {
   BLOCKED_DESTINATION,
   DECISION_DONE,
   DEFAULT_REJECT_REASON,
   type FaucetDecision,
-  notWithdrawable,
   PAYOUTS_NOT_CONFIGURED,
   payoutErrors,
   payoutView,
   withdrawnMessage,
 } from "./model.ts";
-import { createPayoutRepository, FAILED_FOR_GOOD, NOT_SIGNED, WITHDRAWN } from "./repository.ts";
-
-// What the auto-approve rule's approval did: queued the payout, or left the request as it was.
-export type AutoApproval = "queued" | "not_pending" | "over_daily_cap" | "over_budget" | "no_engine";
-
-// What withdrawing a payout did: withdrew it, or nothing (it was withdrawn already: a repeat click).
-export type Withdrawal = "withdrawn" | "unchanged";
-
-// The faucet's day budget, moved in the same transaction as the admin's decision.
-export interface FaucetBudget {
-  holdBudget(faucetRequestId: number): void;
-  releaseBudget(faucetRequestId: number): void;
-}
+import { createPayoutRepository } from "./repository.ts";
+import { createWithdrawal } from "./withdrawal.ts";
 
 export function createPayoutService({
   db,
@@ -49,8 +36,7 @@ export function createPayoutService({
   clock: () => number;
   engine: () => PayoutEngine | null;
   budget: FaucetBudget;
-  // the request's state: the faucet's transitions (modules/faucet/request-status.ts)
-  requests: Pick<RequestStatus, "approve" | "reject" | "backToPending" | "payoutRetried" | "autoApprovedDropsSince">;
+  requests: RequestTransitions;
   blockedAddress?: (address: string) => boolean;
 }) {
   const repo = createPayoutRepository(db);
@@ -62,144 +48,8 @@ export function createPayoutService({
     if (!e) throw new HttpError(503, PAYOUTS_NOT_CONFIGURED);
     return e;
   };
-  // The approved request's payout: a new row, or the one withdrawn before (a request has one payout
-  // row: withdrawn, nothing was sent, so it is queued again as new).
-  const queueRequestPayout = (
-    id: number,
-    request: { address: string; destinationTag: number | null; amountDrops: number },
-    requestedBy: number | null,
-    at: number,
-  ): number => {
-    if (repo.payoutOfRequest(id) === undefined) {
-      return repo.insertPayout({
-        kind: "FAUCET_REQUEST",
-        faucetRequestId: id,
-        userId: null,
-        destination: request.address,
-        destinationTag: request.destinationTag,
-        amountDrops: request.amountDrops,
-        requestedBy,
-        at,
-      });
-    }
-    const requeued = repo.requeueWithdrawn(id, requestedBy, at);
-    // (a pending request has no payout but a withdrawn one: anything else is not this request's to queue)
-    if (requeued === undefined) throw conflict("This request already has a payout");
-    return requeued;
-  };
-
-  const approve = (id: number, actor: Actor) =>
-    immediate(db, () => {
-      const request = repo.faucetRequest(id);
-      if (!request) throw notFound("Faucet request not found");
-      const t = clock();
-      if (request.status === "PENDING") {
-        refuseBlocked(request.address);
-        budget.holdBudget(id);
-        requests.approve(id, actor.admin.id, t);
-        queueRequestPayout(id, request, actor.admin.id, t);
-        recordAudit(
-          db,
-          {
-            actor: actor.admin,
-            action: "faucet_request.approve",
-            targetType: "faucet_request",
-            targetId: id,
-            details: { amount: formatXrp(request.amountDrops) },
-            ip: actor.ip,
-          },
-          t,
-        );
-        notifyFaucetRequest(db, id, { kind: "REQUEST_APPROVED" }, t);
-        return "queued";
-      }
-      if (request.status === "APPROVED") {
-        // A payout that failed for good may be tried again (a new Sequence); anything else is a repeat click.
-        if (FAILED_FOR_GOOD.includes(repo.payoutStatusOfRequest(id) as never)) refuseBlocked(request.address);
-        if (repo.requeueFailed(id, t)) {
-          requests.payoutRetried(id);
-          recordAudit(
-            db,
-            {
-              actor: actor.admin,
-              action: "faucet_request.retry_payout",
-              targetType: "faucet_request",
-              targetId: id,
-              ip: actor.ip,
-            },
-            t,
-          );
-          return "retried";
-        }
-        return "unchanged";
-      }
-      throw conflict(`This request was already ${request.status.toLowerCase()}`);
-    });
-
-  // The auto-approve rule's approval: what an admin's approval does (the budget, the queued payout),
-  // by nobody (processed_by NULL, auto_approved 1), audited as 'Auto' with the risk score; only
-  // while the requests auto-approved since `dayStart` stay within `maxPerDayDrops`.
-  const autoApprove = (id: number, riskScore: number, dayStart: number, maxPerDayDrops: number): AutoApproval =>
-    immediate(db, () => {
-      const request = repo.faucetRequest(id);
-      if (request?.status !== "PENDING") return "not_pending";
-      if (requests.autoApprovedDropsSince(dayStart) + request.amountDrops > maxPerDayDrops) return "over_daily_cap";
-      const t = clock();
-      try {
-        budget.holdBudget(id);
-      } catch (error) {
-        if (error instanceof HttpError) return "over_budget";
-        throw error;
-      }
-      requests.approve(id, null, t);
-      queueRequestPayout(id, request, null, t);
-      recordAudit(
-        db,
-        {
-          actor: AUTO_ACTOR,
-          action: "faucet_request.approve",
-          targetType: "faucet_request",
-          targetId: id,
-          details: { amount: formatXrp(request.amountDrops), riskScore },
-          ip: null,
-        },
-        t,
-      );
-      notifyFaucetRequest(db, id, { kind: "REQUEST_APPROVED" }, t);
-      return "queued";
-    });
-
-  const reject = (id: number, reason: string, actor: Actor) =>
-    immediate(db, () => {
-      const request = repo.faucetRequest(id);
-      if (!request) throw notFound("Faucet request not found");
-      const payout = repo.payoutOfRequest(id);
-      const failedForGood = (FAILED_FOR_GOOD as readonly string[]).includes(payout?.status ?? "");
-      // approved, its payout not yet signed (held while payouts are paused): withdrawn with the rejection
-      const held = request.status === "APPROVED" && payout?.status === NOT_SIGNED;
-      const rejectable = request.status === "PENDING" || (request.status === "APPROVED" && (failedForGood || held));
-      if (request.status === "REJECTED") return;
-      if (!rejectable) throw conflict(`This request is ${request.status.toLowerCase()} and can no longer be rejected`);
-      const t = clock();
-      if (held && !repo.withdraw(payout.id, t)) throw conflict(notWithdrawable(payout.status));
-      requests.reject(id, reason, actor.admin.id, t);
-      budget.releaseBudget(id);
-      const details = held ? { reason, withdrawnPayout: payout.id } : { reason };
-      recordAudit(
-        db,
-        {
-          actor: actor.admin,
-          action: "faucet_request.reject",
-          targetType: "faucet_request",
-          targetId: id,
-          details,
-          ip: actor.ip,
-        },
-        t,
-      );
-      notifyFaucetRequest(db, id, { kind: "REQUEST_REJECTED", reason: reason || null }, t);
-    });
-
+  const { approve, autoApprove, reject } = createRequestDecisions({ db, clock, repo, budget, requests, refuseBlocked });
+  const withdraw = createWithdrawal({ db, clock, repo, budget, requests });
   const pay = (userId: number, actor: Actor): number =>
     immediate(db, () => {
       const user = repo.user(userId);
@@ -234,46 +84,6 @@ export function createPayoutService({
         t,
       );
       return payoutId;
-    });
-
-  // Withdraws a payout not yet signed ('queued'): as if nothing was sent. A faucet request goes back
-  // to PENDING (nobody's decision, its budget given back) for a person to decide again; a user
-  // payment's rewards are unpaid again, the amount still owed. One transaction, with the audit entry.
-  const withdraw = (payoutId: number, actor: Actor) =>
-    immediate(db, () => {
-      const payout = repo.payoutToWithdraw(payoutId);
-      if (!payout) throw notFound("Payout not found");
-      if (payout.status === WITHDRAWN) return { payout, outcome: "unchanged" as Withdrawal };
-      const t = clock();
-      if (!repo.withdraw(payoutId, t)) throw conflict(notWithdrawable(payout.status), "PAYOUT_NOT_WITHDRAWABLE");
-      if (payout.kind === "FAUCET_REQUEST" && payout.faucetRequestId !== null) {
-        // (a queued payout's request is APPROVED: anything else rolls the withdrawal back)
-        if (!requests.backToPending(payout.faucetRequestId))
-          throw conflict("This payout's request is no longer approved: reload the page", "PAYOUT_NOT_WITHDRAWABLE");
-        budget.releaseBudget(payout.faucetRequestId);
-      } else {
-        repo.detachRewards(payoutId);
-      }
-      const details = {
-        kind: payout.kind,
-        amount: formatXrp(payout.amountDrops),
-        destination: payout.destination,
-        requestId: payout.faucetRequestId,
-        userId: payout.userId,
-      };
-      recordAudit(
-        db,
-        {
-          actor: actor.admin,
-          action: "payout.withdraw",
-          targetType: "payout",
-          targetId: payoutId,
-          details,
-          ip: actor.ip,
-        },
-        t,
-      );
-      return { payout, outcome: "withdrawn" as Withdrawal };
     });
 
   const service = {

@@ -10,8 +10,8 @@
 // the more challenges its network (IPv6 /48, IPv4 /24) asked for in the last hour: a farm pays for
 // each request it makes, an honest visitor what it always paid.
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
-// The WebCrypto PBKDF2 (the same derivation): altcha-lib's node one imports node:crypto, about 15 ms
-// of the compiled binary's start.
+// The WebCrypto PBKDF2 (the same derivation): altcha-lib's node one imports node:crypto, which
+// would lengthen every start of the compiled binary.
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import type { IpNetworks } from "../../lib/ip-group.ts";
 import { createRateLimit } from "../../lib/rate-limit.ts";
@@ -34,7 +34,7 @@ import {
 export { POW_HEADER };
 
 export const POW_ALGORITHM = "PBKDF2/SHA-256";
-// PBKDF2 iterations per try: about 0.2 ms natively; a proof costs difficulty / 2 tries on average.
+// PBKDF2 iterations per try: a fraction of a millisecond natively; a proof costs difficulty / 2 tries on average.
 export const POW_COST = 1000;
 export const MAX_POW_DIFFICULTY = 100_000;
 // Short, so a pool of proofs solved in advance is worth little.

@@ -1,4 +1,4 @@
-// A session used from a network (IPv6 /48, IPv4 /24) or a device it was not begun on (issue 29): a
+// A session used from a network (IPv6 /48, IPv4 /24) or a device it was not begun on: a
 // stolen cookie shows in its owner's list of sessions, and an admin's asks for a code before any
 // admin call, is emailed to every admin and flagged on /admin. The owner's code from the new place
 // makes it known to the session: an admin travelling is asked once, not on every call.

@@ -1,4 +1,4 @@
-// Issue 29 (low): every setting that weakens an anti-farm limit needs a fresh two-factor code, as the
+// Every setting that weakens an anti-farm limit needs a fresh two-factor code, as the
 // budget does, and auto-approve's values need one whether it is on or off (a loose value set while
 // it is off would be turned on later by an honest "on"). One row per setting and direction, each on
 // a fresh app whose admin has two-factor sign-in and whose last code is older than 5 minutes (a

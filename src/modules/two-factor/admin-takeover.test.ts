@@ -1,4 +1,4 @@
-// Issue 29's takeover, end to end over real HTTP on a server paying a real ledger (its admins must
+// An admin account's takeover, end to end over real HTTP on a server paying a real ledger (its admins must
 // use two-factor sign-in): a stolen admin session without a fresh code makes no reset link, and an
 // admin's first two-factor setup needs the one-time code --seed-admin printed on the server's
 // console, so a password alone (phished, or set through a leaked link) cannot become an admin who

@@ -1,4 +1,4 @@
-// Guessing two-factor codes (issue 29): wrong codes are counted per account across every network as
+// Guessing two-factor codes: wrong codes are counted per account across every network as
 // well, stored, slowed down past a few, and told to the account's owner. (The throttle's memory under
 // a flood: throttle-locks.test.ts.)
 import { afterEach, describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
-// Wrong two-factor codes counted per account, from every network (issue 29: the login throttle counts
-// them per username and network only, so 2,000 /48s could check 10,000 guesses in 15 minutes). The
+// Wrong two-factor codes counted per account, from every network (the login throttle counts them per
+// username and network only, so many networks together could check guesses far faster). The
 // streak is stored (code_guesses), so a restart does not reset it. Its first FREE_WRONG_CODES are
 // checked at once; after that each code waits (model.ts `codeWaitMs`: 2 s, doubling, at most 15
 // minutes) and one at a time, answered 429 without being checked. A right code ends the streak, and

@@ -53,9 +53,9 @@ const login = (username: string, password: string, code: string | undefined, ip:
 
 describe("the throttle's memory: its locks", () => {
   test("a locked-out network stays locked through one account's floods from 505 /48s: 5 wrong enable codes, 5 wrong step-up passwords from each", async () => {
-    // the pentest's flood (252,500 enable codes from 50,500 /48s against 50,000 keys a tier), scaled
-    // to a memory of 500 keys a tier: it used to push the victim's lock out, and the right password
-    // from the locked-out network was let in 14 minutes early
+    // a flood of one account's codes from many /48s, scaled to a memory of 500 keys a tier: it must
+    // not push the victim's lock out, nor let the right password in from the locked-out network
+    // before the lock ends
     t = testApp({ throttleKeysPerTier: 500 });
     await t.register("victim");
     const attacker = "2001:db8:aaaa:1::1";
