@@ -26,7 +26,7 @@ beforeAll(async () => {
     body: { review: "Great", rating: 5 },
     cookie: "device=reviewer-device-00000000001",
   });
-  // The bonus goes to an address the faucet paid from the reviewer's device (reviews/farm.test.ts
+  // The bonus goes to an address the faucet paid from the reviewer's device (reviews/bonus-address.test.ts
   // tests the rule): such a payment, a month before the list's days, stands in while the bonus is
   // asked, then leaves, so the list holds the four (id 0 leaves the ids of the others as they were).
   const paid = randomAddress();

@@ -117,7 +117,7 @@ test("five IPv6 addresses inside one /64 count as one visitor network, whatever 
 });
 
 // (the engine marks a validated payout's request PROCESSED; the reviewer bonus goes only to an
-// address the faucet paid from the reviewer's device: reviews/farm.test.ts)
+// address the faucet paid from the reviewer's device: reviews/bonus-address.test.ts)
 const markPaid = (id: number) => t.db.sqlite.run("update faucet_requests set status = 'PROCESSED' where id = ?", [id]);
 
 test("the reviewer bonus passes the same per-IP limit: no extra addresses from an IP already at its limit", async () => {

@@ -95,7 +95,7 @@ describe("POST /api/reviews/bonus-request", () => {
   beforeEach(async () => {
     reviewId = (await submit({ review: "Great", rating: 5 })).json.id;
   });
-  // The bonus goes to an address the faucet paid from the reviewer's device (farm.test.ts tests
+  // The bonus goes to an address the faucet paid from the reviewer's device (bonus-address.test.ts tests
   // the rule): a faucet request from the device, PROCESSED as the engine leaves a paid one.
   const paid = async (address = randomAddress(), device = DEVICE) => {
     const request = await t.call("POST", "/api/faucet/request", {
