@@ -9,7 +9,7 @@ export const POW_HEADER = "x-proof-of-work";
 
 // The public forms a bot farm would drain or spam, by name (a proof of work is good for one form
 // only: `GET /api/pow/challenge?form=<name>`), with the path each posts to. The routes say so with
-// `proofRequired(pow, name)`; pow.test.ts checks that this list and the routes agree.
+// `proofRequired(pow, name)`; pow/protected-forms.test.ts checks that this list and the routes agree.
 export const FORM_PATHS = {
   faucet: "/api/faucet/request",
   review: "/api/reviews/submit",

@@ -67,7 +67,7 @@ describe("the admin guard", () => {
 });
 
 describe("faucet settings", () => {
-  // (the proof of work is off in API tests; pow.test.ts checks a fresh install's 2000)
+  // (the proof of work is off in API tests; pow/difficulty.test.ts checks a fresh install's 2000)
   const defaults = {
     dailyLimit: "100",
     minAmount: "5",
