@@ -42,3 +42,13 @@ export function totalXrp(amounts: readonly string[]): string | null {
   }
   return formatXrp(drops);
 }
+
+// An amount the server wrote, for reading: "100000.000000" -> "100,000 XRP", "22.800000" -> "22.8 XRP",
+// "-1.500000" -> "-1.5 XRP": thousands grouped, no trailing zeros, never rounded (read as drops);
+// "unknown" for no amount.
+export function readableXrp(xrp: string | null | undefined): string {
+  const drops = xrp === null || xrp === undefined ? null : xrpToDrops(xrp);
+  if (drops === null) return "unknown";
+  const [whole = "", fraction] = plainXrp(drops).split(".");
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${fraction ? `.${fraction}` : ""} XRP`;
+}

@@ -82,7 +82,7 @@ describe("POST /api/faucet/request", () => {
     const again = await ask(address, { ip: "198.51.100.9", device: device(9) });
     expect(again.status).toBe(429);
     expect(again.json.message).toBe(
-      "This address already requested XRP in the last 24 hours. You can request again in 23 hours.",
+      "This address already requested XRP in the last 24 hours. You can request again tomorrow at 12:00 UTC (in 23 h).",
     );
     expect(Number(again.headers.get("retry-after"))).toBe(23 * 3600);
     t.clock.advance(23 * 60 * 60 * 1000);
@@ -94,7 +94,7 @@ describe("POST /api/faucet/request", () => {
     const fourth = await ask(randomAddress(), { device: device(4) });
     expect(fourth.status).toBe(429);
     expect(fourth.json.message).toBe(
-      "Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.",
+      "Too many addresses from your network today (at most 3 in 24 hours). Please try again tomorrow at 12:00 UTC (in 24 h).",
     );
     expect((await ask(randomAddress(), { ip: "198.51.100.10", device: device(5) })).status).toBe(201);
   });
@@ -105,7 +105,7 @@ describe("POST /api/faucet/request", () => {
     const fourth = await ask(randomAddress(), { ip: "198.51.100.50", device: device(1) });
     expect(fourth.status).toBe(429);
     expect(fourth.json.message).toBe(
-      "Too many addresses from this device today (at most 3 in 24 hours). Please try again in 24 hours.",
+      "Too many addresses from this device today (at most 3 in 24 hours). Please try again tomorrow at 12:00 UTC (in 24 h).",
     );
   });
 

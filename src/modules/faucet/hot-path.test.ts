@@ -112,12 +112,12 @@ test("an address asked again is refused without a statement, with its wait", asy
   log.clear();
   const again = await ask("203.0.113.80", address);
   expect(again.status).toBe(429);
-  expect(again.json.message).toContain("You can request again in 23 hours.");
+  expect(again.json.message).toMatch(/You can request again tomorrow at \d\d:\d\d UTC \(in 23 h\)\.$/);
   expect(again.headers.get("retry-after")).toBe(String(23 * 3600));
   // (its answer is kept for the second its wait stands at: a later one says the later wait)
   t.clock.advance(22 * 60 * 60_000 + 30 * 60_000 + 500);
   const later = await ask("203.0.113.90", address);
-  expect(later.json.message).toContain("You can request again in 30 minutes.");
+  expect(later.json.message).toContain("You can request again in 30 min.");
   expect(later.headers.get("retry-after")).toBe(String(30 * 60));
   expect(log.runs()).toBe(0);
 });
@@ -130,13 +130,13 @@ test("a network over its limit is refused with its wait, and later with the late
   for (const ip of ["2001:db8:77::2", "2001:db8:77:1::3"]) {
     const refused = await ask(ip);
     expect(refused.status).toBe(429);
-    expect(refused.json.message).toContain("Please try again in 23 hours.");
+    expect(refused.json.message).toMatch(/Please try again tomorrow at \d\d:\d\d UTC \(in 23 h\)\.$/);
     expect(refused.headers.get("retry-after")).toBe(String(23 * 3600));
   }
   t.clock.advance(22 * 60 * 60_000 + 30 * 60_000 + 500);
   const later = await ask("2001:db8:77::4");
   expect(later.status).toBe(429);
-  expect(later.json.message).toContain("Please try again in 30 minutes.");
+  expect(later.json.message).toContain("Please try again in 30 min.");
   expect(later.headers.get("retry-after")).toBe(String(30 * 60));
 });
 
@@ -153,8 +153,8 @@ test("a network seen over its limit is refused again without a statement, before
   });
   expect(again.status).toBe(429);
   expect(again.headers.get("x-error-code")).toBe("NETWORK_LIMIT");
-  expect(again.json.message).toBe(
-    "Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.",
+  expect(again.json.message).toMatch(
+    /^Too many addresses from your network today \(at most 3 in 24 hours\)\. Please try again tomorrow at \d\d:\d\d UTC \(in 24 h\)\.$/,
   );
   expect(again.headers.get("set-cookie")).toBeNull();
   expect(log.runs()).toBe(0);
@@ -175,7 +175,7 @@ test("an address asked again is refused before who asks is read: no session look
     headers: { "user-agent": BROWSER },
   });
   expect(again.status).toBe(429);
-  expect(again.json.message).toContain("You can request again in 24 hours.");
+  expect(again.json.message).toMatch(/You can request again tomorrow at \d\d:\d\d UTC \(in 24 h\)\.$/);
   expect(again.headers.get("set-cookie")).toBeNull();
   expect(log.runs()).toBe(0);
 });

@@ -19,7 +19,7 @@ describe("limits at the width the farm pays for", () => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 429, 429, 429]);
     expect(answers[3]!.headers.get("x-error-code")).toBe("NETWORK_LIMIT");
     expect(answers[3]!.json.message).toBe(
-      "Too many addresses from your network today (at most 3 in 24 hours). Please try again in 24 hours.",
+      "Too many addresses from your network today (at most 3 in 24 hours). Please try again tomorrow at 12:00 UTC (in 24 h).",
     );
     // the first came in at 0; still waiting, it is raised by the ones after it (the burst seen whole)
     expect(risk(answers[0]!.json.id).score).toBeGreaterThanOrEqual(20);
@@ -41,7 +41,7 @@ describe("limits at the width the farm pays for", () => {
       const refused = await ask(ip);
       expect(refused.status).toBe(429);
       expect(refused.json.message).toBe(
-        "Too many addresses from your network today (at most 3 in 24 hours). Please try again in 21 hours.",
+        "Too many addresses from your network today (at most 3 in 24 hours). Please try again tomorrow at 12:00 UTC (in 21 h).",
       );
     }
     t.clock.advance(21 * 60 * 60_000 + 1000);

@@ -4,7 +4,8 @@
 // refusal of each kind. Each part fills itself from what a committed request or refusal read and
 // forgets in one go past its size.
 import type { HttpError } from "../../lib/errors.ts";
-import { DAY_MS, waitText } from "../../lib/time.ts";
+import { DAY_MS } from "../../lib/time.ts";
+import { waitWords } from "../../shared/waits.ts";
 import { faucetErrors } from "./model.ts";
 import { type AddressAt, otherAddressesFrom } from "./repository.ts";
 
@@ -102,7 +103,7 @@ export type RefusalMemory = ReturnType<typeof createRefusalMemory>;
 
 // A refusal kept for the second its wait stands at: a flood is refused the same way again and
 // again, and building the answer (its wait in words) was a tenth of an address's refusal. (The wait
-// in words is the same from its seconds: both round up.)
+// in words, rounded up to its minute, is the same all that second.)
 function keptPerSecond(build: (limit: number, wait: string, seconds: number) => HttpError) {
   let kept: { key: string; limit: number; until: number; seconds: number; error: HttpError } | undefined;
   return (key: string, limit: number, until: number, now: number): HttpError => {
@@ -115,7 +116,7 @@ function keptPerSecond(build: (limit: number, wait: string, seconds: number) => 
       kept.seconds === seconds
     )
       return kept.error;
-    const error = build(limit, waitText(seconds * 1000), seconds);
+    const error = build(limit, waitWords(until, now), seconds);
     kept = { key, limit, until, seconds, error };
     return error;
   };

@@ -12,16 +12,14 @@ import {
   UserX,
   Zap,
 } from "lucide-react";
-import { useState, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import { Link } from "react-router";
 // (the faucet's parts from their files: its index also holds what only other screens show)
 import { DROPS_PER_XRP } from "../../../src/shared/money";
 import { plural } from "../../../src/shared/words";
-import { useFaucetStatus, useNextClaim } from "../features/faucet/api";
-import { ClaimForm } from "../features/faucet/components/ClaimForm";
+import { useFaucetStatus } from "../features/faucet/api";
+import { HeroClaim } from "../features/faucet/components/HeroClaim";
 import { FaucetStatusBadge } from "../features/faucet/components/FaucetStatusBadge";
-import { clockText, useCountdown } from "../features/faucet/countdown";
-import { rememberedAddress } from "../features/faucet/status-link";
 import { ReviewList, Stars, useReviews } from "../features/reviews";
 import { RecentPayouts, usePayoutStats } from "../features/stats";
 import { buttonClass } from "../components/ui/button";
@@ -168,23 +166,6 @@ function Statistics() {
   );
 }
 
-// A returning visitor (this browser asked before): when its next claim opens, ticking, in the words
-// of the limit that holds it. Nothing is asked on a first visit.
-function NextClaim() {
-  const [address] = useState(rememberedAddress);
-  const next = useNextClaim(address);
-  const left = useCountdown(next.data?.nextClaimSeconds, next.dataUpdatedAt);
-  if (!address || left === null) return null;
-  const short = `${address.slice(0, 6)}...${address.slice(-4)}`;
-  return (
-    <p role="timer" aria-live="off" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-      {left === 0
-        ? `Welcome back: ${short} can claim again now.`
-        : `Welcome back: next claim in ${clockText(left)}${next.data?.nextClaimReason ? ` (${next.data.nextClaimReason.replace(/\.$/, "")})` : ""}.`}
-    </p>
-  );
-}
-
 function ReviewsBlock() {
   const reviews = useReviews();
   const shown = (reviews.data ?? []).slice(0, 6);
@@ -283,8 +264,7 @@ export default function Home() {
           </p>
           {/* claim here, without going to /faucet (its proof of work starts when the form is focused) */}
           <div className="mt-8 w-full max-w-xl space-y-3 rounded-2xl border border-brand-100 bg-white p-5 text-left shadow-sm">
-            <NextClaim />
-            <ClaimForm idPrefix="hero" warmOnFocus buttonLabel="Claim Free XRP" />
+            <HeroClaim />
           </div>
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row">
             <Link to="/faucet" className={buttonClass({ size: "lg", className: "rounded-full" })}>

@@ -1,16 +1,9 @@
 // The back office in a person's words: amounts for reading, statuses and claim types as an operator
 // says them (the API keeps its codes; only the screens translate).
-import { plainXrp, xrpToDrops } from "../../../../src/shared/money";
 import type { Tone } from "./ui";
 
-// "100000.000000" -> "100,000 XRP", "22.800000" -> "22.8 XRP", "-1.500000" -> "-1.5 XRP":
-// thousands grouped, no trailing zeros, never rounded (read as drops); "unknown" for no amount.
-export function readableXrp(xrp: string | null | undefined): string {
-  const drops = xrp === null || xrp === undefined ? null : xrpToDrops(xrp);
-  if (drops === null) return "unknown";
-  const [whole = "", fraction] = plainXrp(drops).split(".");
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${fraction ? `.${fraction}` : ""} XRP`;
-}
+// Amounts for reading: "100,000 XRP", "22.8 XRP" (src/shared/money.ts, the visitor's pages say them so too).
+export { readableXrp } from "../../../../src/shared/money";
 
 const STATUS_WORDS: Record<string, string> = {
   PENDING: "Pending",

@@ -1,15 +1,23 @@
-// A wait until the next claim, ticking: the faucet page's status and the home page's returning visitor.
+// A wait until the next claim, ticking: the faucet page's status and the home page's returning visitor
+// say it in the same words (src/shared/waits.ts), from the same answer (useNextClaim).
 import { useEffect, useState } from "react";
+import { waitWords } from "../../../../src/shared/waits";
 
-// "23:59:12" for a wait in seconds.
-export function clockText(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+// whose wait it is, as the refusal a request would get says it
+const WAIT_WORDS = { address: "for this address", device: "from this device", network: "from your network" } as const;
+export type WaitLimit = keyof typeof WAIT_WORDS;
+
+// "This address already requested XRP in the last 24 hours. You can request again for this address
+// tomorrow at 22:50 UTC (in 23 h 32 min)." (why, in the words of its refusal, then when) or, once it
+// is over, "You can make a request now."
+export function nextClaimSentence(until: number, now: number, limit: WaitLimit, why: string | null): string {
+  if (until <= now) return "You can make a request now.";
+  return `${why ? `${why} ` : ""}You can request again ${WAIT_WORDS[limit]} ${waitWords(until, now)}.`;
 }
 
-// Seconds left of a wait the server gave at `since` (ms), ticking every second.
-export function useCountdown(seconds: number | null | undefined, since: number): number | null {
+// When a wait the server gave at `since` (ms, `seconds` long) ends, and the time now, ticking every
+// second; null while it is not known.
+export function useWaitUntil(seconds: number | null | undefined, since: number): { until: number; now: number } | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!seconds) return;
@@ -17,5 +25,5 @@ export function useCountdown(seconds: number | null | undefined, since: number):
     return () => clearInterval(timer);
   }, [seconds]);
   if (seconds === null || seconds === undefined) return null;
-  return Math.max(0, seconds - Math.floor(Math.max(0, now - since) / 1000));
+  return { until: since + seconds * 1000, now: Math.max(now, since) };
 }

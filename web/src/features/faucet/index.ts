@@ -3,6 +3,5 @@
 export { budgetKey, faucetStatusKey, useFaucetStatus, useNextClaim } from "./api";
 export { ClaimForm } from "./components/ClaimForm";
 export { RequestReceived } from "./components/RequestReceived";
-export { clockText, useCountdown } from "./countdown";
 export { rememberedAddress } from "./status-link";
 export { FaucetStatusBadge } from "./components/FaucetStatusBadge";

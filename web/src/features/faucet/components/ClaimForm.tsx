@@ -2,7 +2,7 @@
 // button. While it waits on the network it says so and can be cancelled; offline it says so and sends
 // nothing until the person sends it again; a refusal says why and what to do next beside the button;
 // an accepted request stays confirmed in the page with its shareable status link.
-import { Droplet, WifiOff, X } from "lucide-react";
+import { CircleSlash, Droplet, WifiOff, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
 import { buttonClass } from "../../../components/ui/button";
@@ -25,16 +25,20 @@ const loadReceived = () => import("./RequestReceived");
 const RequestReceived = lazy(() => loadReceived().then((m) => ({ default: m.RequestReceived })));
 
 // `onAddressChange`: the trimmed address as it is typed (the faucet page's status asks about it).
+// `closedReason`: why the faucet takes no request now (the home page's hero): said above the form,
+// and the button waits, disabled, with it as its description.
 export function ClaimForm({
   idPrefix = "faucet",
   warmOnFocus = false,
   buttonLabel = "Claim Your XRP Drops",
   onAddressChange,
+  closedReason = null,
 }: {
   idPrefix?: string;
   warmOnFocus?: boolean;
   buttonLabel?: string;
   onAddressChange?: (address: string) => void;
+  closedReason?: string | null;
 }) {
   const [address, setAddress] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -100,6 +104,16 @@ export function ClaimForm({
           <span>{OFFLINE_NOTICE}</span>
         </p>
       )}
+      {closedReason && (
+        <p
+          id={`${idPrefix}-closed`}
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900"
+        >
+          <CircleSlash aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>{closedReason}</span>
+        </p>
+      )}
       <form
         onSubmit={submit}
         onFocus={warmOnFocus ? () => warmProof("faucet") : undefined}
@@ -122,7 +136,8 @@ export function ClaimForm({
           <button
             type="submit"
             className={buttonClass({ size: "lg", className: "w-full min-w-0 sm:flex-1" })}
-            disabled={request.isPending}
+            disabled={request.isPending || closedReason !== null}
+            aria-describedby={closedReason ? `${idPrefix}-closed` : undefined}
           >
             <Droplet aria-hidden="true" className="h-5 w-5 shrink-0" />
             <span className="truncate">{request.isPending ? "Processing Drop Request..." : buttonLabel}</span>

@@ -4,10 +4,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
 import { DROPS_PER_XRP } from "../../../../../src/shared/money";
+import { waitWords } from "../../../../../src/shared/waits";
 import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../page-api";
 import { ClaimForm } from "../components/ClaimForm";
-import { statusPath } from "../status-link";
-import { clockText, useCountdown } from "../countdown";
+import { rememberedAddress, statusPath } from "../status-link";
+import { nextClaimSentence, useWaitUntil } from "../countdown";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { Page } from "../../../components/Page";
 import { EarningAlertsForm } from "../../signups";
@@ -15,7 +16,6 @@ import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { WalletField } from "../../../components/ui/field";
 import { TxHash } from "../../../components/ui/TxHash";
-import { timeWords } from "../../../lib/budget";
 import { budgetWords, nextSliceSentence } from "../../../lib/budget-sentences";
 import { ApiError, refusalText } from "../../../lib/errors";
 import { formatRelativeTime } from "../../../lib/format";
@@ -48,16 +48,16 @@ type PublicRequest = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-// whose wait it is, as the status panel says it
-const WAIT_WORDS = { address: "for this address", device: "from this device", network: "from your network" } as const;
 
 // Before the form: online or offline (and why), that requests are reviewed by hand during a surge,
-// the amount range, the wait until this device's next
-// claim, the budget: what is left of the part of today released so far (an hour at a time), and
+// the amount range, the wait until this browser's next claim (the typed address's, or the one it
+// last asked for: the home page's countdown says the same), the budget: what is left of the part of today released so far (an hour at a time), and
 // when this hour's share is used up, when more opens (the visitor's time and UTC).
-function FaucetState({ address }: { address: string | null }) {
+function FaucetState({ typed }: { typed: string | null }) {
+  const [remembered] = useState(rememberedAddress);
+  const address = typed ?? remembered;
   const status = useFaucetPanel(address);
-  const left = useCountdown(status.data?.nextClaimSeconds, status.dataUpdatedAt);
+  const wait = useWaitUntil(status.data?.nextClaimSeconds, status.dataUpdatedAt);
   // the panel keeps its height while it loads, so the form below does not jump
   const frame =
     "min-h-56 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-44";
@@ -91,11 +91,14 @@ function FaucetState({ address }: { address: string | null }) {
       </p>
       {/* (not "you can make a request now" while the faucet takes none) */}
       {/* the wait in the words of the refusal a request would get now (address, device or network) */}
-      {left !== null && (left > 0 || s.isActive) && (
+      {wait !== null && (wait.until > wait.now || s.isActive) && (
         <p role="timer" aria-live="off">
-          {left === 0
-            ? "You can make a request now."
-            : `Next request allowed in ${clockText(left)} ${WAIT_WORDS[s.nextClaimLimit ?? (address ? "address" : "device")]}.${s.nextClaimReason ? ` ${s.nextClaimReason}` : ""}`}
+          {nextClaimSentence(
+            wait.until,
+            wait.now,
+            s.nextClaimLimit ?? (address ? "address" : "device"),
+            s.nextClaimReason,
+          )}
         </p>
       )}
       <div>
@@ -120,10 +123,7 @@ function FaucetState({ address }: { address: string | null }) {
 
 // What a rejected request's person can do next: when its address may ask again (24 hours after it).
 function nextStep(r: PublicRequest): string {
-  const again = new Date(r.createdAt).getTime() + DAY_MS;
-  return again > Date.now()
-    ? `You can request again for this address from ${timeWords(new Date(again).toISOString())}, with the reason above in mind.`
-    : "You can request again for this address now, with the reason above in mind.";
+  return `You can request again for this address ${waitWords(new Date(r.createdAt).getTime() + DAY_MS)}, with the reason above in mind.`;
 }
 
 // A list of requests as anyone may see them: number, amount, status, when, the payment's hash, why a
@@ -281,7 +281,7 @@ export default function Faucet() {
     >
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card className="min-w-0 space-y-5 p-6 sm:p-8">
-          <FaucetState address={typed} />
+          <FaucetState typed={typed} />
           <ClaimForm onAddressChange={(value) => setTyped(ADDRESS_SHAPE.test(value) ? value : null)} />
           <p className="text-sm text-slate-600">
             Want more? Track your requests and earn bonuses with a free{" "}
