@@ -1,7 +1,7 @@
 // The engine reads its wallet's history before signing: what its payments say of themselves on the
 // ledger, transactions sent from the wallet outside the faucet, a server without the history, and
 // a long history read page by page. (A restored and a copied database: the restore drill,
-// src/modules/backups/drill.e2e.test.ts, on the binary.)
+// src/modules/backups/restore-pays-nobody-twice.e2e.test.ts, on the binary.)
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { ECDSA, type Payment, Wallet } from "xrpl";
 import { randomAddress } from "../testing/harness.ts";
