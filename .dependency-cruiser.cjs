@@ -135,12 +135,13 @@ module.exports = {
         "too long), so a reader finds every query of a table in the feature's repositories and a " +
         "service stays rules and transactions: drizzle-orm and bun:sqlite are imported only by repositories " +
         "(the faucet's request-status.ts, the one writer of a request's state, is one), " +
-        "the engine's and the simulator's stores (*-store.ts), src/db and the test harness (src/testing, tests). " +
+        "the engine's and the simulator's stores (*-store.ts), src/db and the test harness (src/testing, a " +
+        "test's own helpers *-testing.ts, tests). " +
         "The backup worker and --restore (modules/backups/copy-worker.ts, restore.ts) open database files " +
         "themselves, outside any feature's tables. Types alone (a Database parameter) may be imported anywhere.",
       from: {
         path: "^src/",
-        pathNot: "(^|/)(repository|[\\w-]+-repository|[\\w-]+-store)\\.ts$|^src/modules/faucet/request-status\\.ts$|^src/db/|^src/testing/|\\.test\\.ts$|^src/modules/backups/(copy-worker|restore)\\.ts$",
+        pathNot: "(^|/)(repository|[\\w-]+-repository|[\\w-]+-store)\\.ts$|^src/modules/faucet/request-status\\.ts$|^src/db/|^src/testing/|-testing\\.ts$|\\.test\\.ts$|^src/modules/backups/(copy-worker|restore)\\.ts$",
       },
       to: { path: "(^|/)node_modules/drizzle-orm/|^drizzle-orm|^bun:sqlite$", dependencyTypesNot: ["type-only"] },
     },

@@ -7,6 +7,7 @@ import type { ClientIpResolver } from "./http/client-ip.ts";
 import type { AccessEntry } from "./lib/log.ts";
 import type { BackupState, DiskSpace } from "./modules/alerts/checks.ts";
 import type { BackupOptions } from "./modules/backups/service.ts";
+import type { LiveOptions } from "./modules/live/service.ts";
 import type { MetricsSources } from "./modules/metrics/model.ts";
 import type { UploadQuota } from "./modules/uploads/model.ts";
 import type { PayoutRuntime } from "./payouts/runtime.ts";
@@ -54,4 +55,6 @@ export interface AppDeps {
   uploadsDir?: string;
   // how many images and bytes the uploads folder holds at most (default UPLOAD_QUOTA; tests shrink it)
   uploadQuota?: UploadQuota;
+  // how the back office's event stream gathers changes and beats (modules/live; tests shorten them)
+  live?: LiveOptions;
 }

@@ -15,6 +15,7 @@ import type { FaucetService } from "./modules/faucet/service.ts";
 import type { Health } from "./modules/health/service.ts";
 import { createMetrics } from "./modules/metrics/service.ts";
 import { createSettlementOutcomes } from "./modules/payouts/settlement.ts";
+import type { Live } from "./modules/live/service.ts";
 import type { RewardService } from "./modules/rewards/service.ts";
 import type { SettingsService } from "./modules/settings/service.ts";
 import type { WalletStatusSource } from "./modules/wallet/service.ts";
@@ -30,6 +31,7 @@ export interface Watched {
   health: Health;
   backups: BackupService;
   contact: ContactService;
+  live: Live;
 }
 
 export function createOperations(deps: AppDeps, clock: () => number, log: (line: string) => void, s: Watched) {
@@ -107,7 +109,7 @@ export function createOperations(deps: AppDeps, clock: () => number, log: (line:
   // What a settled payout does, in the engine's transaction. (Transactions sent from the wallet
   // outside the faucet: the alerts look at once, not at their next minute.)
   const settlementOutcomes = {
-    ...createSettlementOutcomes({ db, requests: s.requestStatus, rewards: s.rewards }),
+    ...createSettlementOutcomes({ db, requests: s.requestStatus, rewards: s.rewards, changed: s.live.changed }),
     outsidePayment: () => void alerts.evaluate(),
     anotherServer: () => void alerts.evaluate(),
   };

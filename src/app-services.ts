@@ -41,6 +41,7 @@ import { createRewardService } from "./modules/rewards/service.ts";
 import { createSandboxService } from "./modules/sandbox/service.ts";
 import { createSessionListService } from "./modules/sessions/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { createLive } from "./modules/live/service.ts";
 import { createFormLimit, createSignupService } from "./modules/signups/service.ts";
 import { createSiteService } from "./modules/site/service.ts";
 import { createSocialService } from "./modules/social/service.ts";
@@ -54,6 +55,9 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
   const { db, config } = deps;
   const runtime = deps.payouts ?? null;
 
+  // the back office's event stream: the features below tell it what changed
+  const live = createLive(deps.live);
+  const changed = live.changed;
   const settings = createSettingsService({ db, clock });
   const pow = createProofOfWork({ clock, difficulty: () => settings.get().powDifficulty });
   const networksOf = (ip: string) => ipNetworks(ip, settings.get().ipGrouping as IpGrouping);
@@ -116,10 +120,14 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
   // (a request whose party was blocked during its hold waits for a person)
   const blockedRequest = (r: FaucetRequest) =>
     blocklist.matches({ ip: r.requesterIp ?? "", deviceId: r.deviceId, address: r.address }).length > 0;
+  // a request's state after it is made, written only through the faucet's transitions
+  const requestStatus = createRequestStatus(db, changed);
   const faucet = createFaucetService({
     db,
     clock,
     settings,
+    requests: requestStatus,
+    changed,
     groupCommit: createGroupCommit(db.sqlite),
     random: deps.random,
   });
@@ -139,8 +147,6 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     blocked: blockedRequest,
     addressEvidence: addressSignals.evidence,
   });
-  // a request's state after it is made, written only through the faucet's transitions
-  const requestStatus = createRequestStatus(db);
   const payouts = createPayoutService({
     db,
     clock,
@@ -159,23 +165,24 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     log,
     blocked: blockedRequest,
   });
-  const reviews = createReviewService({ db, clock, faucet, requests: requestStatus });
-  const social = createSocialService({ db, clock, settings, faucet });
+  const reviews = createReviewService({ db, clock, faucet, requests: requestStatus, changed });
+  const social = createSocialService({ db, clock, settings, faucet, changed });
   const rewards = createRewardService({
     db,
     clock,
     publicUsersByIds: (ids) => accounts.publicUsersByIds(ids),
     faucet,
+    changed,
   });
 
   // the newsletter, earning-alert and advertiser forms share one limit per IP
   const formLimit = createFormLimit(clock);
-  const signups = createSignupService({ db, clock, formLimit });
-  const advertising = createAdvertisingService({ db, clock, formLimit });
+  const signups = createSignupService({ db, clock, formLimit, changed });
+  const advertising = createAdvertisingService({ db, clock, formLimit, changed });
   // the operator's content: posts, ad slots, the contact inbox, the site's name and logo, images
   const blog = createBlogService({ db, clock });
   const ads = createAdService({ db, clock });
-  const contact = createContactService({ db, clock, formLimit });
+  const contact = createContactService({ db, clock, formLimit, changed });
   const site = createSiteService({ db, clock });
   const uploadsDir = deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads");
   const uploads = createUploadService({ dir: uploadsDir, db, clock, quota: deps.uploadQuota });
@@ -217,6 +224,7 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     health,
     backups,
     contact,
+    live,
   });
 
   return {
@@ -255,6 +263,7 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     explorer,
     sandbox,
     backups,
+    live,
     ...operations,
   };
 }

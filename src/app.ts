@@ -43,6 +43,7 @@ import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { rewardRoutes } from "./modules/rewards/routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/routes.ts";
 import { sessionRoutes } from "./modules/sessions/routes.ts";
+import { liveRoutes } from "./modules/live/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { signupRoutes } from "./modules/signups/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps) {
     .use(notificationRoutes({ context, notifications: services.notifications }))
     .use(twoFactorRoutes({ context, twoFactor }))
     .use(sessionRoutes({ context, sessionList: services.sessionList }))
+    .use(liveRoutes({ context, live: services.live, sessions: services.sessions }))
     .use(
       backupRoutes({
         context,

@@ -140,6 +140,8 @@ else
 
 let schedules: Schedules | undefined;
 let server: { stop(closeActiveConnections?: boolean): Promise<void> } | undefined;
+// the back office's event streams, which stay open: ended first so that the server can stop
+let endLiveStreams: (() => void) | undefined;
 let stopping = false;
 const STOP_GRACE_MS = 100;
 async function shutdown(signal: string) {
@@ -149,6 +151,7 @@ async function shutdown(signal: string) {
   // A connection the kernel took while the loop was busy is not yet the server's: closing the listening
   // socket at once would reset it. A moment first lets the server take and answer it.
   await Bun.sleep(STOP_GRACE_MS);
+  endLiveStreams?.();
   await server?.stop(false);
   await schedules?.stop();
   await payouts.stop();
@@ -189,6 +192,7 @@ try {
   });
   app.listen({ port: config.port, hostname: config.host });
   server = app.server!;
+  endLiveStreams = app.services.live.closeAll;
   // (said only once a stop signal is handled: whoever waits for this line may stop the server at once)
   console.log(
     `xrp-faucet ${pkg.version} listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${app.server!.port} (data: ${dataDir})`,

@@ -1,7 +1,7 @@
 // Who is asking: the session cookie turned into a user, with the sliding refresh of the cookie.
 import type { User } from "../db/schema.ts";
 import { type CookieAttributes, type CookieJar, SESSION_COOKIE } from "../http/cookies.ts";
-import { appError, forbidden, unauthorized } from "../lib/errors.ts";
+import { appError, forbidden, type HttpError, unauthorized } from "../lib/errors.ts";
 import type { RequestPlace, SessionInfo, SessionService, UsedElsewhere } from "./sessions.ts";
 import { STEP_UP_REQUIRED, twoFactorSetupRequired } from "./step-up.ts";
 
@@ -59,11 +59,19 @@ export function requireUser(currentUser: SignedInOf, cookies: CookieJar, message
 // (an admin without two-factor sign-in, on a server paying no real XRP, has none to give: not asked).
 export function requireAdmin(currentUser: SignedInOf, cookies: CookieJar, twoFactorRequired = false): User {
   const signedIn = currentUser(cookies);
-  if (!signedIn) throw unauthorized();
+  const refusal = adminRefusal(signedIn, twoFactorRequired);
+  if (refusal) throw refusal;
+  return signedIn!.user;
+}
+
+// Why this sign-in may not act as an admin now, or null when it may (requireAdmin's rule, for a
+// session checked again later: the back office's event stream).
+export function adminRefusal(signedIn: SignedIn | null, twoFactorRequired = false): HttpError | null {
+  if (!signedIn) return unauthorized();
   const user = signedIn.user;
-  if (!user.isAdmin) throw forbidden();
-  if (twoFactorRequired && user.totpEnabledAt === null) throw twoFactorSetupRequired();
+  if (!user.isAdmin) return forbidden();
+  if (twoFactorRequired && user.totpEnabledAt === null) return twoFactorSetupRequired();
   if (signedIn.session.elsewhere && user.totpEnabledAt !== null)
-    throw appError(403, "STEP_UP_REQUIRED", STEP_UP_REQUIRED);
-  return user;
+    return appError(403, "STEP_UP_REQUIRED", STEP_UP_REQUIRED);
+  return null;
 }

@@ -168,6 +168,14 @@ export function createSessionService({ db, clock }: { db: Db; clock: () => numbe
       return { user: row.user, session, expiresAt, refreshed: slide, movedElsewhere };
     },
 
+    // The session's user and state as stored now, without using it (nothing written): what a
+    // long-open stream checks again (modules/live). Null once it ended or expired.
+    holder(id: string): { user: User; session: SessionInfo } | null {
+      const row = repo.find(id);
+      if (!row || clock() >= row.expiresAt) return null;
+      return { user: row.user, session: { id, steppedUpAt: row.steppedUpAt, elsewhere: row.elsewhereAt !== null } };
+    },
+
     // A two-factor code was just entered in this session; from `at`, a place the session now knows
     // (and is no longer elsewhere: its owner was there).
     stepUp(sessionId: string, at: RequestPlace | null = null): number {

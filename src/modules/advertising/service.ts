@@ -10,15 +10,19 @@ import type { EditInput } from "../signups/model.ts";
 import { readEdit, type Visitor } from "../signups/service.ts";
 import { ADVERTISING_STATUSES, type AdvertisingInput, advertisingErrors } from "./model.ts";
 import { createAdvertisingRepository } from "./repository.ts";
+import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
 export function createAdvertisingService({
   db,
   clock,
   formLimit,
+  changed = NOTHING_WATCHES,
 }: {
   db: Db;
   clock: () => number;
   formLimit: RateLimit;
+  // told of each enquiry, for the admins watching (modules/live)
+  changed?: LiveChanged;
 }) {
   const repo = createAdvertisingRepository(db);
   return {
@@ -34,7 +38,7 @@ export function createAdvertisingService({
       const website = optionalText(input.website, "website", 300) || null;
       if (website && !isHttpUrl(website)) throw advertisingErrors.invalidWebsite();
       const message = optionalText(input.message, "message", 5000) || null;
-      return repo.insert({
+      const row = repo.insert({
         companyName,
         email,
         budget,
@@ -44,6 +48,8 @@ export function createAdvertisingService({
         userAgent: who.userAgent,
         createdAt: clock(),
       });
+      changed("signups");
+      return row;
     },
 
     list: () => repo.list(),

@@ -16,8 +16,20 @@ import {
   type Sender,
 } from "./model.ts";
 import { createContactRepository } from "./repository.ts";
+import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
-export function createContactService({ db, clock, formLimit }: { db: Db; clock: () => number; formLimit: RateLimit }) {
+// `changed`: told of each message, for the admins watching (modules/live).
+export function createContactService({
+  db,
+  clock,
+  formLimit,
+  changed = NOTHING_WATCHES,
+}: {
+  db: Db;
+  clock: () => number;
+  formLimit: RateLimit;
+  changed?: LiveChanged;
+}) {
   const repo = createContactRepository(db);
   return {
     submit(input: ContactInput, who: Sender) {
@@ -48,6 +60,7 @@ export function createContactService({ db, clock, formLimit }: { db: Db; clock: 
         // the third from its wide network within the window puts those of the window in a burst
         const since = now - BURST_WINDOW_MS;
         if (repo.fromWide(who.wide, since) >= BURST_SIZE) repo.markBurst(who.wide, since);
+        changed("messages");
         return row;
       });
     },

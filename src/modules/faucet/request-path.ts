@@ -27,6 +27,7 @@ import { type RiskSignals, storedSignals } from "../risk/signals.ts";
 import { SURGE_SKIP, surgeRisk } from "../risk/surge.ts";
 import type { SignalCounter } from "./signal-counts.ts";
 import type { SurgeWatch } from "./surge.ts";
+import type { LiveChanged } from "../live/model.ts";
 
 // Points (the API's `drops`) for a claim while logged in: a base plus a streak bonus.
 export const POINTS_PER_CLAIM = 10;
@@ -70,10 +71,12 @@ export interface RequestPathDeps {
   surge: SurgeWatch;
   counter: SignalCounter;
   rescoring: Rescoring;
+  // told of each request written, for the admins watching (modules/live)
+  changed: LiveChanged;
 }
 
 export function createRequestPath(deps: RequestPathDeps) {
-  const { db, clock, settings, groupCommit, random, repo, memory, pools, surge, counter, rescoring } = deps;
+  const { db, clock, settings, groupCommit, random, repo, memory, pools, surge, counter, rescoring, changed } = deps;
   return {
     // What needs no read, refused at once: the faucet off, an address the server saw ask, a network
     // it saw over its limit. The route reads who asks only past it.
@@ -100,6 +103,7 @@ export function createRequestPath(deps: RequestPathDeps) {
       return groupCommit(() => write(parsed, input, "faucet", read)).then(
         (row) => {
           memory.noteAsked(row.address, row.createdAt);
+          changed("requests");
           return row;
         },
         (error) => {
@@ -117,7 +121,9 @@ export function createRequestPath(deps: RequestPathDeps) {
     // apply. Runs inside the caller's transaction when there is one.
     requestBonus(input: FaucetRequestInput & { reason: string }): FaucetRequest {
       const parsed = requestedAddress(input.address);
-      return inTransaction(db, () => write(parsed, input, "bonus"));
+      const row = inTransaction(db, () => write(parsed, input, "bonus"));
+      changed("requests");
+      return row;
     },
   };
 

@@ -9,6 +9,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests } from "../../db/schema.ts";
 import type { FaucetPaymentFound } from "../../payouts/settle.ts";
+import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
 const p = sql.placeholder;
 const r = faucetRequests;
@@ -16,7 +17,12 @@ const r = faucetRequests;
 // Why the auto-approve rule leaves a request whose payout was withdrawn alone: a person decides again.
 const WITHDRAWN_SKIP = "withdrawn";
 
-export function createRequestStatus(db: Db) {
+// `changed`: told when a request moved, for the admins watching (modules/live).
+export function createRequestStatus(db: Db, changed: LiveChanged = NOTHING_WATCHES) {
+  const told = (moved: boolean) => {
+    if (moved) changed("requests");
+    return moved;
+  };
   const moved = { id: r.id };
   // By an admin (processed_by) or by the auto-approve rule (null, auto_approved 1).
   const approve = db
@@ -127,27 +133,30 @@ export function createRequestStatus(db: Db) {
   return {
     // PENDING -> APPROVED (adminId null: the auto-approve rule)
     approve: (id: number, adminId: number | null, at: number) =>
-      approve.get({ id, adminId, at, auto: adminId === null ? 1 : 0 }) !== undefined,
+      told(approve.get({ id, adminId, at, auto: adminId === null ? 1 : 0 }) !== undefined),
     // PENDING or APPROVED -> REJECTED
     reject: (id: number, reason: string, adminId: number, at: number) =>
-      reject.get({ id, reason, adminId, at }) !== undefined,
+      told(reject.get({ id, reason, adminId, at }) !== undefined),
     // APPROVED -> PENDING, its payout withdrawn
-    backToPending: (id: number) => backToPending.get({ id }) !== undefined,
+    backToPending: (id: number) => told(backToPending.get({ id }) !== undefined),
     // -> PROCESSED (not from PROCESSED)
-    markPaid: (id: number, txHash: string, at: number) => markPaid.get({ id, txHash, at }) !== undefined,
+    markPaid: (id: number, txHash: string, at: number) => told(markPaid.get({ id, txHash, at }) !== undefined),
     // PENDING or APPROVED stays, with why its payout was not paid
-    payoutFailed: (id: number, message: string) => setPayoutError.get({ id, message }) !== undefined,
+    payoutFailed: (id: number, message: string) => told(setPayoutError.get({ id, message }) !== undefined),
     // APPROVED stays, its payout queued again
-    payoutRetried: (id: number) => setPayoutError.get({ id, message: null }) !== undefined,
+    payoutRetried: (id: number) => told(setPayoutError.get({ id, message: null }) !== undefined),
     // PENDING stays, the auto-approve rule no longer looks at it (why: faucet/model.ts's words)
-    leaveForPerson: (id: number, why: string) => leaveForPerson.get({ id, why }) !== undefined,
+    leaveForPerson: (id: number, why: string) => told(leaveForPerson.get({ id, why }) !== undefined),
     // its amount taken from `day`'s budget (once) and given back
     holdBudget: (id: number, day: string) => holdBudget.get({ id, day }) !== undefined,
     releaseBudget: (id: number) => releaseBudget.get({ id }) !== undefined,
     // a reviewer bonus names its review (once)
     linkReview: (id: number, reviewId: number) => linkReview.get({ id, reviewId }) !== undefined,
     // a request recorded for a payment found on the ledger (reconcile.ts), its id
-    recordFoundOnLedger: (payment: FaucetPaymentFound): number => foundOnLedger.get({ ...payment })!.id,
+    recordFoundOnLedger: (payment: FaucetPaymentFound): number => {
+      changed("requests");
+      return foundOnLedger.get({ ...payment })!.id;
+    },
     autoApprovedDropsSince: (since: number) => autoApprovedSince.get({ since })?.drops ?? 0,
   };
 }

@@ -16,6 +16,7 @@ import { ownSignals, type RiskSignals, storedSignals, WIDE_REQUESTS_COUNTED } fr
 import { SURGE_REASON, surgeRisk } from "../risk/surge.ts";
 import { type SignalCounter, wideName } from "./signal-counts.ts";
 import { type Networks, type SignalsRepository, type WaitingRequest, WIDE_NEWEST_READ } from "./signals-repository.ts";
+import type { LiveChanged } from "../live/model.ts";
 
 // A waiting request's counts of its wide network (read once for all those waiting there).
 type WideCounts = Pick<RiskSignals, "requestsFromWideLastHour" | "requestsFromWideToday" | "paidToWideToday">;
@@ -28,9 +29,11 @@ export interface RescoringDeps {
   counter: SignalCounter;
   memory: RefusalMemory;
   pools: BudgetPools;
+  // told of a score the ledger's evidence changed, for the admins watching (modules/live)
+  changed: LiveChanged;
 }
 
-export function createRescoring({ db, clock, repo, counter, memory, pools }: RescoringDeps) {
+export function createRescoring({ db, clock, repo, counter, memory, pools, changed }: RescoringDeps) {
   return {
     // A new request raises the score of those still waiting from its network and wide network.
     // `topped`: the new request is at the top score, from a network that asked nothing before, and
@@ -83,6 +86,7 @@ export function createRescoring({ db, clock, repo, counter, memory, pools }: Res
           return;
         const risk = withAddressPoints(networkPart(request), points, reasons);
         repo.setAddressRisk(id, risk.score, risk.reasons, points, reasons);
+        changed("requests");
         memory.forgetAllTopped();
         if (risk.score >= HOLDS_NO_BUDGET) pools.giveBack(request);
       });

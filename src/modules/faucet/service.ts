@@ -11,7 +11,8 @@ import { createLookup } from "./lookup.ts";
 import { createRefusalMemory } from "./refusal-memory.ts";
 import { createFaucetRepository } from "./repository.ts";
 import { createRequestPath } from "./request-path.ts";
-import { createRequestStatus } from "./request-status.ts";
+import type { RequestStatus } from "./request-status.ts";
+import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 import { createRescoring } from "./rescoring.ts";
 import { createSignalCounter } from "./signal-counts.ts";
 import { createSignalsRepository } from "./signals-repository.ts";
@@ -28,23 +29,42 @@ export interface FaucetDeps {
   settings: SettingsService;
   groupCommit: GroupCommit;
   random?: () => number;
+  // a request's state after it is made (request-status.ts), built once by the composition
+  requests: RequestStatus;
+  // told when a request is made or scored again, for the admins watching (modules/live)
+  changed?: LiveChanged;
 }
 
-export function createFaucetService({ db, clock, settings, groupCommit, random = Math.random }: FaucetDeps) {
+export function createFaucetService({
+  db,
+  clock,
+  settings,
+  groupCommit,
+  random = Math.random,
+  requests,
+  changed = NOTHING_WATCHES,
+}: FaucetDeps) {
   const repo = createFaucetRepository(db);
   const totals = createTotalsRepository(db);
   const signals = createSignalsRepository(db);
   const memory = createRefusalMemory({
     lastRequestOf: (address, since) => repo.lastForAddress(address, since)?.createdAt,
   });
-  const requests = createRequestStatus(db);
   const pools = createBudgetPools({ repo: totals, requests, clock, settings });
   const surge = createSurgeWatch({
     requestsInHour: (hour) => totals.hourTotal(hour).requests,
     requestsSince: totals.requestsSince,
   });
   const counter = createSignalCounter(signals);
-  const rescoring = createRescoring({ db, clock, repo: { byId: repo.byId, ...signals }, counter, memory, pools });
+  const rescoring = createRescoring({
+    db,
+    clock,
+    repo: { byId: repo.byId, ...signals },
+    counter,
+    memory,
+    pools,
+    changed,
+  });
   const path = createRequestPath({
     db,
     clock,
@@ -57,6 +77,7 @@ export function createFaucetService({ db, clock, settings, groupCommit, random =
     surge,
     counter,
     rescoring,
+    changed,
   });
   const status = createStatusBadge({ clock, settings, pools, surge });
   const lookup = createLookup({ clock, settings, repo, memory });

@@ -7,14 +7,17 @@ import type { SettlementOutcomes } from "../../payouts/settle.ts";
 import type { RequestStatus } from "../faucet/request-status.ts";
 import { notifyPayoutPaid } from "../notifications/service.ts";
 import type { RewardService } from "../rewards/service.ts";
+import type { LiveChanged } from "../live/model.ts";
 
 export interface SettlementDeps {
   db: Db;
   requests: Pick<RequestStatus, "markPaid" | "payoutFailed" | "recordFoundOnLedger">;
   rewards: Pick<RewardService, "payoutPaid" | "payoutFailed">;
+  // told of each settlement, for the admins watching (modules/live)
+  changed: LiveChanged;
 }
 
-export function createSettlementOutcomes({ db, requests, rewards }: SettlementDeps): SettlementOutcomes {
+export function createSettlementOutcomes({ db, requests, rewards, changed }: SettlementDeps): SettlementOutcomes {
   return {
     // A faucet request becomes PROCESSED; a user payment's rewards PAID and the owed balance lowered.
     // Then the user is told (modules/notifications).
@@ -25,6 +28,7 @@ export function createSettlementOutcomes({ db, requests, rewards }: SettlementDe
         rewards.payoutPaid({ id: payout.id, userId: payout.user_id, amountDrops: payout.amount_drops }, txHash, at);
       }
       notifyPayoutPaid(db, payout, txHash, at);
+      changed("payouts");
     },
     // Nothing was sent: a faucet request stays APPROVED with the error (an admin may retry or reject
     // it); a user payment leaves the balance owed and frees its rewards.
@@ -34,13 +38,18 @@ export function createSettlementOutcomes({ db, requests, rewards }: SettlementDe
       } else {
         rewards.payoutFailed(payout.id);
       }
+      changed("payouts");
     },
     // A faucet request shows why; a user payment keeps its rewards until an admin settles it.
     needsAttention(payout, message) {
       if (payout.kind === "FAUCET_REQUEST" && payout.faucet_request_id !== null)
         requests.payoutFailed(payout.faucet_request_id, message);
+      changed("payouts");
     },
     // A faucet payment on the ledger that no request here asked for: recorded as a request.
-    faucetPaymentFound: (payment) => requests.recordFoundOnLedger(payment),
+    faucetPaymentFound: (payment) => {
+      changed("payouts");
+      return requests.recordFoundOnLedger(payment);
+    },
   };
 }

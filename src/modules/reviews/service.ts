@@ -19,6 +19,7 @@ import type { FaucetService } from "../faucet/service.ts";
 import type { RequestStatus } from "../faucet/request-status.ts";
 import { BONUS_FLOOD, type BonusInput, REVIEW_FLOOD, REVIEW_MAX, type ReviewInput, reviewErrors } from "./model.ts";
 import { createReviewRepository } from "./repository.ts";
+import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
 export const REVIEW_AUTO_APPROVE_MAX = 1000;
 export const REVIEWER_BONUS_REASON = "Reviewer bonus";
@@ -52,10 +53,13 @@ export function createReviewService({
   clock,
   faucet,
   requests,
+  changed = NOTHING_WATCHES,
 }: {
   db: Db;
   clock: () => number;
   faucet: FaucetService;
+  // told of each review written, for the admins watching (modules/live)
+  changed?: LiveChanged;
   // a bonus request's link to its review: the faucet's transitions (modules/faucet/request-status.ts)
   requests: Pick<RequestStatus, "linkReview">;
 }) {
@@ -131,6 +135,7 @@ export function createReviewService({
         });
       });
       if (row.approved) listCache = null;
+      changed("reviews");
       return row;
     },
 

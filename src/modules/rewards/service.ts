@@ -15,6 +15,7 @@ import { recordAudit } from "../audit/service.ts";
 import { notifyRewardDecision } from "../notifications/service.ts";
 import { type ClaimDecision, decisionView, type RewardRow, rewardErrors, rewardView } from "./model.ts";
 import { createRewardRepository } from "./repository.ts";
+import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
 export const PROCESSED_LIMIT = 200;
 // A page of the filtered view.
@@ -28,9 +29,11 @@ export interface RewardDeps {
   // the day's bonus budget, which an approved claim takes its amount from (and a denied one that
   // held some, made before claims waited holding none, gives back)
   faucet: Pick<FaucetService, "holdBonus" | "releaseBonus">;
+  // told of each decision, for the admins watching (modules/live)
+  changed?: LiveChanged;
 }
 
-export function createRewardService({ db, clock, publicUsersByIds, faucet }: RewardDeps) {
+export function createRewardService({ db, clock, publicUsersByIds, faucet, changed = NOTHING_WATCHES }: RewardDeps) {
   const repo = createRewardRepository(db);
   // The users behind a list of rewards.
   const usersOf = (rows: RewardRow[]) => publicUsersByIds(rows.map((row) => row.userId));
@@ -79,7 +82,9 @@ export function createRewardService({ db, clock, publicUsersByIds, faucet }: Rew
     // approving a claim or marking it paid moves money: a fresh two-factor code (auth/step-up.ts)
     decide(id: number, decision: ClaimDecision, reason: string | null, actor: Actor) {
       if (decision === "APPROVED" || decision === "PAID") requireStepUp(actor);
-      return decisionView(immediate(db, () => decide(id, decision, reason, actor)));
+      const decided = decisionView(immediate(db, () => decide(id, decision, reason, actor)));
+      changed("claims");
+      return decided;
     },
     // The pending rewards, oldest first (at most 500).
     pending: () => repo.pending().map(rewardView),

@@ -20,6 +20,7 @@ import {
   signupErrors,
 } from "./model.ts";
 import { createSignupRepository } from "./repository.ts";
+import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
 export interface Visitor {
   ip: string;
@@ -55,7 +56,18 @@ export function readEdit(input: EditInput, allowed: readonly string[]): Edit {
   return { status: input.status, notes: input.notes === undefined ? undefined : input.notes?.trim() || null };
 }
 
-export function createSignupService({ db, clock, formLimit }: { db: Db; clock: () => number; formLimit: RateLimit }) {
+// `changed`: told of each signup, for the admins watching (modules/live).
+export function createSignupService({
+  db,
+  clock,
+  formLimit,
+  changed = NOTHING_WATCHES,
+}: {
+  db: Db;
+  clock: () => number;
+  formLimit: RateLimit;
+  changed?: LiveChanged;
+}) {
   const repo = createSignupRepository(db);
 
   // An edit of one entry and its audit entry, in one transaction.
@@ -100,7 +112,7 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
       const name = optionalText(input.name, "name", 100) || null;
       const source = optionalText(input.source, "source", 40) || "website";
       try {
-        return repo.insertNewsletter({
+        const row = repo.insertNewsletter({
           email: address,
           name,
           source,
@@ -108,6 +120,8 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
           userAgent: who.userAgent,
           createdAt: clock(),
         });
+        changed("signups");
+        return row;
       } catch (error) {
         if (isUniqueViolation(error)) throw signupErrors.newsletterTaken();
         throw error;
@@ -126,7 +140,7 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
       const alertTypes = [...new Set(input.alertTypes)];
       const source = optionalText(input.source, "source", 40) || "website";
       try {
-        return repo.insertAlert({
+        const row = repo.insertAlert({
           email: address,
           name,
           phone,
@@ -136,6 +150,8 @@ export function createSignupService({ db, clock, formLimit }: { db: Db; clock: (
           userAgent: who.userAgent,
           createdAt: clock(),
         });
+        changed("signups");
+        return row;
       } catch (error) {
         if (isUniqueViolation(error)) throw signupErrors.alertsTaken();
         throw error;

@@ -26,6 +26,7 @@ import {
 } from "./model.ts";
 import { createSocialRepository } from "./repository.ts";
 import { registrationWide, scoreClaim } from "./risk.ts";
+import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
 export const BONUS_PER_PLATFORM_DROPS = 5_000_000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -45,6 +46,8 @@ export interface SocialDeps {
   settings: Pick<SettingsService, "get">;
   // the day's bonus budget
   faucet: Pick<FaucetService, "checkBonus">;
+  // told of each claim, for the admins watching (modules/live)
+  changed?: LiveChanged;
 }
 
 // When a weekly limit lets one more claim in, if `times` (the newest counted claims of the week,
@@ -52,7 +55,7 @@ export interface SocialDeps {
 const weeklyOpening = (times: number[]): number | null =>
   times.length >= WEEKLY_CLAIMS ? times[WEEKLY_CLAIMS - 1]! + WEEK_MS : null;
 
-export function createSocialService({ db, clock, settings, faucet }: SocialDeps) {
+export function createSocialService({ db, clock, settings, faucet, changed = NOTHING_WATCHES }: SocialDeps) {
   const repo = createSocialRepository(db);
   // The platform a claim names, or for the dashboard's claim (none named) the one of the user's last
   // share within the window.
@@ -192,6 +195,7 @@ export function createSocialService({ db, clock, settings, faucet }: SocialDeps)
         repo.setAddressIfUnset(user.id, address);
         return inserted;
       });
+      changed("claims");
       return claimView(row);
     },
   };
