@@ -66,8 +66,8 @@ test("auto-approve pays a low-risk request after its hold and leaves a risky one
   await page.getByRole("link", { name: "View transaction on explorer" }).first().click();
   await page.waitForURL(`**/sandbox/tx/${paid.txHash}`);
   await seen(page.getByRole("heading", { name: "Sandbox transaction" }));
-  await seen(page.getByText("tesSUCCESS"));
-  await seen(page.getByText(`${paid.amount} XRP`));
+  await seen(page.getByText("Delivered"));
+  await seen(page.getByText(`${Number(paid.amount)} XRP`));
   await seen(page.getByText(address));
 }, 120_000);
 

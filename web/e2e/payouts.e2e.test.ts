@@ -40,6 +40,6 @@ test("approved on the sandbox ledger, the request shows PROCESSED with its hash 
 
   await page.goto("/dashboard");
   const requests = page.getByRole("tabpanel");
-  await seen(requests.getByText("PROCESSED"));
+  await seen(requests.getByText("Paid", { exact: true }));
   await seen(requests.getByText(hash.slice(0, 8)));
 }, 90_000);

@@ -281,8 +281,8 @@ for (const width of [1280, 375]) {
       await seen(page.getByRole("button", { name: "Notifications", exact: true }));
       await page.keyboard.press("Escape");
       await gone(page.getByTestId("notification"));
-      // the dashboard's own list shows the hash and the green PROCESSED badge
-      await seen(page.getByRole("tabpanel").getByText("PROCESSED"));
+      // the dashboard's own list shows the hash and the green Paid badge
+      await seen(page.getByRole("tabpanel").getByText("Paid", { exact: true }));
       expect(await page.getByRole("tabpanel").getByTestId("status-badge").first().getAttribute("data-tone")).toBe("green");
     }, 60_000);
   });

@@ -75,10 +75,10 @@ for (const width of [1280, 375]) {
       await received.getByRole("link", { name: `Status of request #${id}` }).click();
       await page.waitForURL(`**/faucet?lookup=${address}#request-${id}`);
       const looked = page.locator(`#request-${id}`);
-      await seen(looked.getByText("REJECTED", { exact: true }));
+      await seen(looked.getByText("Rejected", { exact: true }));
       expect(await looked.getAttribute("aria-current")).toBe("true");
       expect(await looked.textContent()).toContain(`Why: ${reason}`);
-      expect(await looked.textContent()).toMatch(/You can request again for this address from .*UTC/);
+      expect(await looked.textContent()).toMatch(/You can request again for this address tomorrow at \d\d:\d\d UTC \(in 2[34] h( \d+ min)?\)/);
       // and so does this browser's own list
       const mine = page.getByRole("listitem", { name: `Request #${id}` }).first();
       await seen(mine.getByText(`Why: ${reason}`));
@@ -95,7 +95,7 @@ for (const width of [1280, 375]) {
 
       // back home, a returning visitor: when the next claim opens, and why
       await page.goto("/");
-      await seen(page.getByRole("timer").getByText(/^Welcome back: next claim in 2[34]:\d\d:\d\d \(This address already requested XRP in the last 24 hours\)\.$/));
+      await seen(page.getByRole("timer").getByText(/^Welcome back\. This address already requested XRP in the last 24 hours\. You can request again for this address tomorrow at \d\d:\d\d UTC \(in 2[34] h( \d+ min)?\)\.$/));
     }, 90_000);
 
     test("offline is told, nothing is sent until the visitor sends it again, a waiting request can be cancelled, and the page holds its width", async () => {
@@ -142,7 +142,7 @@ for (const width of [1280, 375]) {
       const { page } = await site.newPage({ width, height: 812, visitorIp: ip, userAgent: BROWSER_USER_AGENT });
       await page.goto("/faucet");
       const limit = "Too many addresses from your network today (at most 3 in 24 hours).";
-      await seen(page.getByRole("timer").getByText(new RegExp(`^Next request allowed in 2[34]:\\d\\d:\\d\\d from your network\\. ${limit.replace(/[().]/g, "\\$&")}$`)));
+      await seen(page.getByRole("timer").getByText(new RegExp(`^${limit.replace(/[().]/g, "\\$&")} You can request again from your network tomorrow at \\d\\d:\\d\\d UTC \\(in 2[34] h( \\d+ min)?\\)\\.$`)));
       await page.getByLabel("XRP wallet address").fill(newAddress());
       await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
       await seen(page.getByRole("alert").filter({ hasText: limit }));

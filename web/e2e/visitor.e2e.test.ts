@@ -48,13 +48,13 @@ async function approve(id: number): Promise<Page> {
 
 for (const width of [1280, 375]) {
   describe(`at ${width} px`, () => {
-    test("a visitor sees the faucet's state, requests XRP and follows it to PROCESSED with a working explorer link", async () => {
+    test("a visitor sees the faucet's state, requests XRP and follows it to Paid with a working explorer link", async () => {
       // a person's browser (a headless one's request is flagged: it waits holding no budget)
       const { page } = await site.newPage({ width, height: 900, visitorIp: visitorIp(), userAgent: BROWSER_USER_AGENT });
       await page.goto("/faucet");
       const state = page.getByRole("region", { name: "Faucet status" });
       await seen(state.getByText("The faucet is online"));
-      await seen(state.getByText(/between 5\.000000 XRP and 20\.000000 XRP/));
+      await seen(state.getByText(/between 5 XRP and 20 XRP/));
       await seen(state.getByText("You can make a request now."));
       const budget = page.getByRole("progressbar", { name: /Today's budget/ });
       const before = Number(await budget.getAttribute("aria-valuenow"));
@@ -69,14 +69,14 @@ for (const width of [1280, 375]) {
       await seen(received);
       const id = Number((await received.textContent())?.match(/#(\d+)/)?.[1]);
       expect(id).toBeGreaterThan(0);
-      expect(await received.textContent()).toMatch(/\d+\.\d{6} XRP.*PENDING/);
+      expect(await received.textContent()).toMatch(/\d+(\.\d+)? XRP.*Waiting for review/);
 
       // the list of this browser's requests, the budget taken, the address's wait
       const mine = page.getByRole("listitem", { name: `Request #${id}` }).first();
-      await seen(mine.getByText("PENDING", { exact: true }));
+      await seen(mine.getByText("Waiting for review", { exact: true }));
       await until(async () => Number(await budget.getAttribute("aria-valuenow")) < before, "the budget bar to go down");
       await page.getByLabel("XRP wallet address").fill(address);
-      await seen(state.getByRole("timer").getByText(/Next request allowed in 2[34]:\d\d:\d\d for this address/));
+      await seen(state.getByRole("timer").getByText(/You can request again for this address tomorrow at \d\d:\d\d UTC \(in 2[34] h( \d+ min)?\)\./));
       expect(await axeViolations(page)).toEqual([]);
 
       // an admin approves; the sandbox ledger validates the payment
@@ -86,7 +86,7 @@ for (const width of [1280, 375]) {
       // the visitor, back on the page, sees it paid with its hash and the explorer's link
       await page.reload();
       const paid = page.getByRole("listitem", { name: `Request #${id}` }).first();
-      await seen(paid.getByText("PROCESSED", { exact: true }));
+      await seen(paid.getByText("Paid", { exact: true }));
       const link = paid.getByRole("link", { name: "View transaction on explorer" });
       const href = await link.getAttribute("href");
       expect(href).toMatch(/^\/sandbox\/tx\/[0-9A-F]{64}$/);
@@ -96,7 +96,7 @@ for (const width of [1280, 375]) {
       await page.getByLabel("Wallet address to look up").fill(address);
       await page.getByRole("button", { name: "Look up" }).click();
       await until(async () => (await page.getByRole("listitem", { name: `Request #${id}` }).count()) === 2, "the looked-up request beside this browser's");
-      expect(await page.getByRole("listitem", { name: `Request #${id}` }).nth(1).getByText("PROCESSED", { exact: true }).count()).toBe(1);
+      expect(await page.getByRole("listitem", { name: `Request #${id}` }).nth(1).getByText("Paid", { exact: true }).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
 
       await link.click();

@@ -64,7 +64,7 @@ describe("the hot wallet", () => {
       const { open } = await alertsOf(app, admin);
       expect(open.map((a) => [a.kind, a.title])).toEqual([["wallet_low", ALERT_KINDS.wallet_low]]);
       expect(open[0]!.message).toMatch(
-        /^The hot wallet can spend [\d.]+ XRP, less than [\d.]+ XRP; at the last 7 days' rate/,
+        /^The hot wallet can spend only [\d.]+ XRP: it should keep 20 XRP, enough for one request\. At the last 7 days' rate of [\d.]+ XRP a day it lasts (less than a minute|\d+ (min|h|days?))/,
       );
       const mail = await waitFor(
         () => smtp.received.find((m) => m.raw.includes("Subject: XRP faucet alert: Hot wallet running low")),

@@ -4,12 +4,14 @@
 import { statfsSync } from "node:fs";
 import type { Db } from "../../db/client.ts";
 import { DAY_MS, dayStart } from "../../lib/time.ts";
-import { formatXrp } from "../../shared/money.ts";
+import { formatXrp, readableXrp } from "../../shared/money.ts";
+import { durationWords } from "../../shared/waits.ts";
 import { DISK_FREE_MIN, LEDGER_STALL_MS, OUTSIDE_PAYMENT_ALERT_MS, PAYOUT_WAIT_MS } from "./model.ts";
 import { ANOTHER_SERVER } from "../../payouts/engine.ts";
 import type { AlertCheck } from "./service.ts";
 
-const xrp = (drops: number) => `${formatXrp(drops).replace(/\.?0+$/, "")} XRP`;
+// "99,999 XRP"
+const xrp = (drops: number) => readableXrp(formatXrp(drops));
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
 
 // Spendable below `days` days of payouts at the last 7 days' rate, or below the set floor, or below
@@ -38,13 +40,21 @@ export function walletLow({
       const left = await spendable();
       if (left === null) return null; // unknown: the ledger's own alert says why
       const perDay = (paidSince.get(clock() - 7 * DAY_MS)?.drops ?? 0) / 7;
-      const needed = Math.max(floorDrops, Math.ceil(perDay * days), oneRequestDrops());
+      const oneRequest = oneRequestDrops();
+      const needed = Math.max(floorDrops, Math.ceil(perDay * days), oneRequest);
       if (left >= needed) return null;
+      // which of the three it falls short of, in words
+      const keep =
+        needed === oneRequest
+          ? "enough for one request"
+          : needed === floorDrops
+            ? "the floor you set"
+            : `${days} days of payouts`;
       const rate =
         perDay > 0
-          ? `; at the last 7 days' rate (${xrp(Math.round(perDay))} a day) that lasts ${(left / perDay).toFixed(1)} days`
+          ? ` At the last 7 days' rate of ${xrp(Math.round(perDay))} a day it lasts ${durationWords((left / perDay) * DAY_MS)}.`
           : "";
-      return `The hot wallet can spend ${xrp(left)}, less than ${xrp(needed)}${rate}. Fund it before payouts stop.`;
+      return `The hot wallet can spend only ${xrp(left)}: it should keep ${xrp(needed)}, ${keep}.${rate} Fund it before payouts stop.`;
     },
   };
 }

@@ -1,7 +1,7 @@
 // The sandbox ledger's read-only transaction page: plain HTML built on the server, every value
 // escaped, no script (the site's content security policy applies).
 import { escapeHtml } from "../../lib/html.ts";
-import { formatXrp } from "../../shared/money.ts";
+import { formatXrp, readableXrp } from "../../shared/money.ts";
 import type { SandboxTransaction } from "../../payouts/simulator/index.ts";
 
 // 64 hexadecimal characters, as a transaction id is
@@ -10,7 +10,18 @@ export const TX_HASH_PATTERN = /^[0-9A-Fa-f]{64}$/;
 // The ledger keeps close times in seconds since 2000-01-01 (the Ripple epoch).
 const RIPPLE_EPOCH_MS = Date.UTC(2000, 0, 1);
 
-const xrp = (drops: bigint | null) => (drops === null ? "—" : `${formatXrp(Number(drops))} XRP`);
+const xrp = (drops: bigint | null) => (drops === null ? "—" : readableXrp(formatXrp(Number(drops))));
+
+// A ledger result as a visitor reads it (the ledger's own code is for the operator's logs).
+const RESULT_WORDS: Record<string, string> = {
+  tesSUCCESS: "Delivered",
+  tecNO_DST_INSUF_XRP:
+    "Not delivered: the destination account does not exist yet, and the amount is too small to create it",
+  tecDST_TAG_NEEDED: "Not delivered: the destination needs a destination tag",
+  tecUNFUNDED_PAYMENT: "Not delivered: the sending wallet did not have enough XRP",
+  tecNO_PERMISSION: "Not delivered: the destination does not accept payments from this wallet",
+};
+export const resultWords = (result: string) => RESULT_WORDS[result] ?? "Not delivered: the ledger refused this payment";
 
 export const NOT_IN_SANDBOX = "This transaction is not in the sandbox ledger.";
 export const NOT_SANDBOX_MODE =
@@ -47,12 +58,15 @@ ${body}
 
 export function transactionPage(tx: SandboxTransaction): string {
   const rows: [string, string][] = [
-    ["Result", `<span class="${tx.result === "tesSUCCESS" ? "ok" : "failed"}">${escapeHtml(tx.result)}</span>`],
+    [
+      "Result",
+      `<span class="${tx.result === "tesSUCCESS" ? "ok" : "failed"}">${escapeHtml(resultWords(tx.result))}</span>`,
+    ],
     ["Type", escapeHtml(tx.type)],
     ["Amount", escapeHtml(xrp(tx.amountDrops))],
   ];
   if (tx.deliveredDrops !== null && tx.deliveredDrops !== tx.amountDrops)
-    rows.push(["Delivered", escapeHtml(xrp(tx.deliveredDrops))]);
+    rows.push(["Amount delivered", escapeHtml(xrp(tx.deliveredDrops))]);
   rows.push(
     ["From", `<code>${escapeHtml(tx.account)}</code>`],
     ["To", tx.destination === null ? "—" : `<code>${escapeHtml(tx.destination)}</code>`],

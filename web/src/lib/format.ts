@@ -1,4 +1,4 @@
-import { DROPS_PER_XRP, formatXrp as formatDrops, xrpToDrops } from "../../../src/shared/money";
+import { DROPS_PER_XRP, formatXrp as formatDrops, readableXrp, xrpToDrops } from "../../../src/shared/money";
 
 // Amounts are always shown with 6 decimals, as the product specifies; read as drops (src/shared/money.ts),
 // so nothing is rounded. A missing or unreadable amount shows as zero.
@@ -6,6 +6,9 @@ export function formatXrp(amount: string | number | null | undefined): string {
   const drops = typeof amount === "number" ? Math.round(amount * DROPS_PER_XRP) : xrpToDrops(amount ?? "");
   return formatDrops(drops !== null && Number.isFinite(drops) ? drops : 0);
 }
+
+// An amount as a visitor reads it: "5 XRP", "0.01 XRP", "1,250.5 XRP" (a missing one as "0 XRP").
+export const xrpText = (amount: string | number | null | undefined) => readableXrp(formatXrp(amount));
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],

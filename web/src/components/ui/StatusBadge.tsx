@@ -31,6 +31,22 @@ const TONES: Record<StatusTone, string> = {
   grey: "bg-slate-100 text-slate-700 ring-slate-500/20",
 };
 
+// A status as the visitor reads it (the API keeps its codes): "Paid", "Waiting for review".
+const STATUS_WORDS: Record<string, string> = {
+  PENDING: "Waiting for review",
+  APPROVED: "Approved",
+  PROCESSING: "Paying",
+  PROCESSED: "Paid",
+  PAID: "Paid",
+  SUCCESS: "Paid",
+  REJECTED: "Rejected",
+  DENIED: "Denied",
+  FAILED: "Failed",
+};
+export const statusWords = (status: string) =>
+  STATUS_WORDS[status.toUpperCase()] ??
+  status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replace(/_/g, " ");
+
 export function StatusBadge({ status }: { status: string }) {
   const tone = statusTone(status);
   return (
@@ -38,11 +54,11 @@ export function StatusBadge({ status }: { status: string }) {
       data-testid="status-badge"
       data-tone={tone}
       className={cn(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ring-1 ring-inset",
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
         TONES[tone],
       )}
     >
-      {status.toUpperCase()}
+      {statusWords(status)}
     </span>
   );
 }

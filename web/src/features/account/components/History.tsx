@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Droplet, Gift } from "lucide-react";
 import { type RewardEntry, useFaucetRequests, useRewardsHistory } from "../api";
-import { formatRelativeTime, formatXrp } from "../../../lib/format";
+import { formatRelativeTime, xrpText } from "../../../lib/format";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState, ListError, ListLoading } from "./ListStates";
@@ -36,7 +36,7 @@ function HistoryRow({
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
       <div className="min-w-0">
-        <p className="font-semibold text-slate-900 tabular-nums">{formatXrp(amount)} XRP</p>
+        <p className="font-semibold text-slate-900 tabular-nums">{xrpText(amount)}</p>
         <p className="mt-0.5 text-sm text-slate-600">
           <When iso={createdAt} />
           {detail && <span> · {detail}</span>}

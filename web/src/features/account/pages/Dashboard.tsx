@@ -20,7 +20,7 @@ import { FaucetRequestsPanel, RewardsPanel } from "../components/History";
 import { Tabs } from "../components/Tabs";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { formatRelativeTime, formatXrp } from "../../../lib/format";
+import { formatRelativeTime, xrpText } from "../../../lib/format";
 import { usePageTitle } from "../../../lib/usePageTitle";
 
 type TabId = "requests" | "rewards" | "earn";
@@ -122,13 +122,13 @@ export default function Dashboard() {
             <StatTile
               icon={<Wallet aria-hidden="true" className="h-3.5 w-3.5" />}
               label="Owed to you"
-              value={`${formatXrp(user.totalClaimed)} XRP`}
+              value={xrpText(user.totalClaimed)}
               testId="owed"
             />
             <StatTile
               icon={<ArrowDownToLine aria-hidden="true" className="h-3.5 w-3.5" />}
               label="Paid to you"
-              value={`${formatXrp(user.paid)} XRP`}
+              value={xrpText(user.paid)}
               testId="paid"
             />
             <StatTile

@@ -5,9 +5,12 @@
 import { AlertTriangle, CheckCircle2, CircleSlash } from "lucide-react";
 import { Link } from "react-router";
 import { readableXrp } from "../../../components/admin/words";
+import { durationWords } from "../../../../../src/shared/waits";
 import { cn } from "../../../lib/cn";
 import { formatRelativeTime } from "../../../lib/format";
 import { type Health, useHealth } from "../api";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Tone = "ok" | "warn" | "bad";
 const TONES: Record<Tone, string> = {
@@ -42,7 +45,7 @@ export function healthChips(h: Health): Chip[] {
     });
   if (h.wallet) {
     const days = h.wallet.daysLeft;
-    const left = days === null ? "no payouts in 7 days" : `${days} ${days === 1 ? "day" : "days"} left`;
+    const left = days === null ? "no payouts in 7 days" : `${durationWords(days * DAY_MS)} left`;
     const tone: Tone = h.wallet.spendable === null ? "bad" : days !== null && days < DAYS_LEFT_WARN ? "warn" : "ok";
     chips.push({
       id: "wallet",

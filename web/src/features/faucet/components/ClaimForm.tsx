@@ -10,6 +10,7 @@ import { WalletField } from "../../../components/ui/field";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError, isNetworkFailure, refusalText } from "../../../lib/errors";
+import { xrpText } from "../../../lib/format";
 import { OFFLINE_NOTICE, useOnline } from "../../../lib/online";
 import { warmProof } from "../../../lib/proof-of-work";
 import { useFaucetRequest } from "../api";
@@ -73,7 +74,7 @@ export function ClaimForm({
           setLast({ id: answer.id, amount: answer.amount, status: answer.status, address: answer.address });
           toast({
             title: "Request Submitted Successfully!",
-            description: `Request #${answer.id} for ${answer.amount} XRP is waiting for review.`,
+            description: `Request #${answer.id} for ${xrpText(answer.amount)} is waiting for review.`,
           });
         },
         onError: (error) => {

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
+import { xrpText } from "../../../lib/format";
 import { statusPath } from "../status-link";
 
 export type Received = { id: number; amount: string; status: string; address: string };
@@ -26,7 +27,7 @@ export function RequestReceived({ request }: { request: Received }) {
       <p className="flex flex-wrap items-center gap-2">
         <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
         <span>
-          Request <strong>#{request.id}</strong> received for <strong>{request.amount} XRP</strong>:
+          Request <strong>#{request.id}</strong> received for <strong>{xrpText(request.amount)}</strong>:
         </span>
         <StatusBadge status={request.status} />
       </p>

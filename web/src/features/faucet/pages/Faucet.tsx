@@ -18,7 +18,7 @@ import { WalletField } from "../../../components/ui/field";
 import { TxHash } from "../../../components/ui/TxHash";
 import { budgetWords, nextSliceSentence } from "../../../lib/budget-sentences";
 import { ApiError, refusalText } from "../../../lib/errors";
-import { formatRelativeTime } from "../../../lib/format";
+import { formatRelativeTime, xrpText } from "../../../lib/format";
 
 const FACTS = [
   { icon: Clock, text: "One claim per wallet address every 24 hours." },
@@ -86,8 +86,8 @@ function FaucetState({ typed }: { typed: string | null }) {
         </p>
       )}
       <p>
-        Each request pays between <strong>{s.minAmount} XRP</strong> and <strong>{s.maxAmount} XRP</strong>, drawn by
-        the faucet.
+        Each request pays between <strong>{xrpText(s.minAmount)}</strong> and <strong>{xrpText(s.maxAmount)}</strong>,
+        drawn by the faucet.
       </p>
       {/* (not "you can make a request now" while the faucet takes none) */}
       {/* the wait in the words of the refusal a request would get now (address, device or network) */}
@@ -152,13 +152,13 @@ function RequestList({
           aria-label={`Request #${r.id}`}
         >
           <span className="font-semibold text-slate-900">#{r.id}</span>
-          <span className="font-mono text-slate-800">{r.amount} XRP</span>
+          <span className="font-semibold text-slate-800">{xrpText(r.amount)}</span>
           <StatusBadge status={r.status} />
           <span className="text-slate-600">
             requested <time dateTime={r.createdAt}>{formatRelativeTime(r.createdAt)}</time>
             {r.processedAt && (
               <>
-                , {r.status === "REJECTED" ? "rejected" : "processed"}{" "}
+                , {r.status === "REJECTED" ? "rejected" : r.status === "PROCESSED" ? "paid" : "approved"}{" "}
                 <time dateTime={r.processedAt}>{formatRelativeTime(r.processedAt)}</time>
               </>
             )}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { CheckCircle2, Wallet } from "lucide-react";
+import { xrpText } from "../../../lib/format";
 import { useProofOfWork } from "../../../lib/proof-of-work";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
@@ -103,8 +104,8 @@ export function BonusClaimed({
       <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       <p>
         <strong>
-          Bonus claim #{claim.id} for {claim.amount} XRP{claim.platform ? ` (${claim.platform})` : ""} received:{" "}
-          {claim.status}.
+          Bonus claim #{claim.id} for {xrpText(claim.amount)}
+          {claim.platform ? ` (${claim.platform})` : ""} received: {claim.status}.
         </strong>{" "}
         Our team verifies it, then pays it. Follow it on your dashboard, under Rewards.
       </p>

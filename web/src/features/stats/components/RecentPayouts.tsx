@@ -1,5 +1,5 @@
 import { TxHash } from "../../../components/ui/TxHash";
-import { formatRelativeTime } from "../../../lib/format";
+import { formatRelativeTime, xrpText } from "../../../lib/format";
 import { useRecentPayouts } from "../api";
 
 // What the feed's shortened addresses do not hide: each hash opens the payment on the ledger, which
@@ -21,7 +21,7 @@ export function RecentPayouts() {
             key={`${p.txHash}-${p.paidAt}`}
             className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm"
           >
-            <span className="font-semibold text-slate-900">{p.amount} XRP</span>
+            <span className="font-semibold text-slate-900">{xrpText(p.amount)}</span>
             <span className="font-mono text-slate-700">to {p.address}</span>
             <time dateTime={p.paidAt} className="text-slate-600">
               {formatRelativeTime(p.paidAt)}
