@@ -17,6 +17,11 @@ export const BONUS_FLOOD = "Too many bonus requests. Please try again later.";
 export const REVIEW_THANKS = "Thank you for your review!";
 export const REVIEW_HELD = "Thank you! Your review will appear once an admin has checked it.";
 export const BONUS_SUBMITTED = "Bonus Request Submitted!";
+// Why a review from this device would earn no reviewer bonus, said before it is written.
+export const BONUS_NEEDS_PAYMENT =
+  "The reviewer bonus goes to an address the faucet has already paid from this device, and this device has none yet. Request XRP from the faucet first: once it is paid, a review earns the bonus.";
+export const BONUS_ADDRESSES_REWARDED =
+  "Each address receives one reviewer bonus, and the addresses paid from this device have received theirs.";
 
 // Text fields are typed here and their length checked by the service once trimmed (its message
 // names the limit); the 64 KiB body limit bounds them before that.
@@ -87,6 +92,14 @@ export const submittedView = (r: Pick<Review, "id" | "approved">) => ({
   id: r.id,
   approved: Boolean(r.approved),
   message: r.approved ? REVIEW_THANKS : REVIEW_HELD,
+});
+
+// What a review from a device can earn, before it is written: the addresses its bonus may go to, or
+// why it earns none (what the faucet's status calls reviewerBonus is the amount).
+export const bonusOfferView = (o: { addresses: string[]; reason: string | null }) => ({
+  offered: o.reason === null,
+  addresses: o.addresses,
+  reason: o.reason,
 });
 
 // The reviewer bonus: the faucet request it became.

@@ -142,6 +142,15 @@ export function createReviewRepository(db: Db) {
     .from(f)
     .where(eq(f.reviewId, p("reviewId")))
     .prepare();
+  // The addresses the faucet paid from a device (faucet-form requests), a few, the newest first.
+  const paidAddresses = db
+    .select({ address: f.address })
+    .from(f)
+    .where(and(eq(f.deviceId, p("deviceId")), eq(f.status, "PROCESSED"), isNull(f.reason)))
+    .groupBy(f.address)
+    .orderBy(desc(sql`max(${f.id})`))
+    .limit(20)
+    .prepare();
 
   return {
     approved: () => approved.all(),
@@ -171,6 +180,7 @@ export function createReviewRepository(db: Db) {
     setApproved: (id: number, isApproved: boolean) => setApproved.get({ id, approved: isApproved ? 1 : 0 }),
     hasBonusForAddress: (address: string, reason: string) => bonusForAddress.get({ address, reason }) !== undefined,
     hasBonusForReview: (reviewId: number) => bonusForReview.get({ reviewId }) !== undefined,
+    paidAddressesFromDevice: (deviceId: string) => paidAddresses.all({ deviceId }).map((row) => row.address),
   };
 }
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;

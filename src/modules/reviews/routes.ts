@@ -12,6 +12,7 @@ import {
   adminReviewView,
   approvedOf,
   bonusBody,
+  bonusOfferView,
   bonusView,
   moderationBody,
   reviewBody,
@@ -54,6 +55,8 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
       },
       { body: reviewBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "review")) },
     )
+    // Whether a review from this device earns the reviewer bonus, before it is written.
+    .get("/api/reviews/bonus-offer", ({ visitor }) => bonusOfferView(reviews.bonusOffer(visitor.device.deviceId)))
     .post(
       "/api/reviews/bonus-request",
       ({ body, visitor, set }) => {

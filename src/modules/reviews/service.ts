@@ -17,7 +17,16 @@ import { recordAudit } from "../audit/service.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import type { RequestStatus } from "../faucet/request-status.ts";
-import { BONUS_FLOOD, type BonusInput, REVIEW_FLOOD, REVIEW_MAX, type ReviewInput, reviewErrors } from "./model.ts";
+import {
+  BONUS_ADDRESSES_REWARDED,
+  BONUS_FLOOD,
+  BONUS_NEEDS_PAYMENT,
+  type BonusInput,
+  REVIEW_FLOOD,
+  REVIEW_MAX,
+  type ReviewInput,
+  reviewErrors,
+} from "./model.ts";
 import { createReviewRepository } from "./repository.ts";
 import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
@@ -137,6 +146,15 @@ export function createReviewService({
       if (row.approved) listCache = null;
       changed("reviews");
       return row;
+    },
+
+    // Whether a review from this device can earn the bonus, said before the review is written: the
+    // addresses it may go to (the rule requestBonus applies), or why none.
+    bonusOffer(deviceId: string) {
+      const paid = repo.paidAddressesFromDevice(deviceId);
+      const addresses = paid.filter((address) => !repo.hasBonusForAddress(address, REVIEWER_BONUS_REASON));
+      const reason = addresses.length > 0 ? null : paid.length > 0 ? BONUS_ADDRESSES_REWARDED : BONUS_NEEDS_PAYMENT;
+      return { addresses, reason };
     },
 
     // The bonus becomes a faucet request with the reason 'Reviewer bonus': one per review and per

@@ -1,10 +1,11 @@
 import "../../../screens-shared";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2, Gift, Info } from "lucide-react";
+import { Link } from "react-router";
 import { useState, type FormEvent } from "react";
 import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";
 import { plural } from "../../../../../src/shared/words";
 import { RequestReceived, useFaucetStatus } from "../../faucet";
-import { useReviewerBonus, useSubmitReview } from "../submit";
+import { useBonusOffer, useReviewerBonus, useSubmitReview } from "../submit";
 import { Page } from "../../../components/Page";
 import { ReviewList } from "../components/ReviewList";
 import { buttonClass } from "../../../components/ui/button";
@@ -12,11 +13,47 @@ import { Card } from "../../../components/ui/card";
 import { Field, WalletField } from "../../../components/ui/field";
 import { FormFailure, NetworkFailure } from "../../../components/ui/form-failure";
 import { isNetworkFailure, refusalText } from "../../../lib/errors";
+import { xrpText } from "../../../lib/format";
 import { toast } from "../../../components/ui/use-toast";
 import { warmProof } from "../../../lib/proof-of-work";
 
+// Before the visitor writes: whether a review from this device earns the reviewer bonus, and on
+// which conditions (the server's rule), or why it earns none.
+function BonusConditions() {
+  const offer = useBonusOffer().data;
+  const worth = useFaucetStatus().data?.reviewerBonus;
+  if (!offer) return null;
+  const Icon = offer.offered ? Gift : Info;
+  return (
+    <aside
+      aria-label="Reviewer bonus"
+      className={`flex gap-3 rounded-xl border p-4 text-sm ${offer.offered ? "border-green-200 bg-green-50 text-green-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+      {offer.offered ? (
+        <p>
+          <strong className="font-semibold">
+            A review from this device earns a reviewer bonus{worth ? ` of ${xrpText(worth)}` : ""}.
+          </strong>{" "}
+          It goes to an address the faucet has already paid from this device (one bonus per address), claimed from this
+          device within 24 hours of the review; our team reads the review before the bonus is paid.
+        </p>
+      ) : (
+        <p>
+          <strong className="font-semibold text-slate-900">No reviewer bonus for a review from this device yet.</strong>{" "}
+          {offer.reason}{" "}
+          <Link to="/faucet" className="font-medium text-brand-700 underline">
+            Request XRP
+          </Link>
+        </p>
+      )}
+    </aside>
+  );
+}
+
 function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void }) {
-  const [address, setAddress] = useState("");
+  const offer = useBonusOffer().data;
+  const [address, setAddress] = useState(offer?.addresses[0] ?? "");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const bonus = useReviewerBonus();
   const worth = useFaucetStatus().data?.reviewerBonus;
@@ -39,8 +76,8 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
     <Card className="p-6">
       <h2 className="text-lg font-bold text-slate-900">Claim your reviewer bonus</h2>
       <p className="mt-1 text-slate-600">
-        Add your XRP wallet address and our team will send you {worth ? <strong>{worth} XRP</strong> : "a bonus"} once
-        they have checked your review.
+        Your XRP wallet address (one the faucet has paid from this device) and our team will send you{" "}
+        {worth ? <strong>{xrpText(worth)}</strong> : "a bonus"} once they have checked your review.
       </p>
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
         <WalletField
@@ -165,6 +202,8 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
 export default function Reviews() {
   const [submitted, setSubmitted] = useState<{ id: number; message: string } | null>(null);
   const [skipped, setSkipped] = useState(false);
+  // the bonus is offered only where it will be paid (the conditions said before the review)
+  const offered = useBonusOffer().data?.offered === true;
   return (
     <Page title="Community Reviews" intro="Tell others about your experience with the faucet.">
       <div className="grid gap-6">
@@ -180,10 +219,13 @@ export default function Reviews() {
                 )}
               </div>
             </Card>
-            {!skipped && <BonusCard reviewId={submitted.id} onSkip={() => setSkipped(true)} />}
+            {!skipped && offered && <BonusCard reviewId={submitted.id} onSkip={() => setSkipped(true)} />}
           </>
         ) : (
-          <ReviewForm onSubmitted={(id, message) => setSubmitted({ id, message })} />
+          <>
+            <BonusConditions />
+            <ReviewForm onSubmitted={(id, message) => setSubmitted({ id, message })} />
+          </>
         )}
         <section>
           <h2 className="mb-4 text-2xl font-bold text-slate-900">What the community says</h2>

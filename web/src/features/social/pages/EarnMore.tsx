@@ -73,6 +73,36 @@ function OpportunityCard({
   );
 }
 
+// Every condition the server applies to the social bonus (modules/social), said before any share:
+// the account's age is the operator's setting, as the offer gives it.
+function BonusConditions({ hours, amount, weekly }: { hours: number | undefined; amount: string; weekly: string }) {
+  const age =
+    hours === undefined
+      ? "old enough (the faucet's setting)"
+      : hours === 0
+        ? "of any age"
+        : `at least ${hours === 1 ? "1 hour" : `${hours} hours`} old`;
+  return (
+    <section aria-labelledby="bonus-conditions" className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+      <h3 id="bonus-conditions" className="font-semibold text-slate-900">
+        Who can claim, and when
+      </h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>A registered account {age}: a newer account can claim once it is.</li>
+        <li>Share first, then claim within an hour of that share.</li>
+        <li>
+          One claim per platform every 7 days ({amount} XRP each), and at most {weekly} XRP a week per payout address,
+          and per network and per device the accounts were registered from.
+        </li>
+        <li>
+          Our team verifies each claim before it is paid, from a daily bonus budget: once today's is given out, claim
+          again when more opens.
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 const PREVIEW_REWARDS = [
   { name: "Referral Program", text: "Invite friends who claim their first drop.", reward: "+50 XRP", icon: Users },
   { name: "Staking Rewards", text: "Earn for holding XRP with us over time.", reward: "+100 XRP", icon: Lock },
@@ -179,6 +209,7 @@ export default function EarnMore() {
               : undefined
           }
         />
+        <BonusConditions hours={offer.data?.accountAgeHours} amount={amount} weekly={weekly} />
         {user && <BonusWaits waits={offer.data?.waits} />}
         {claim.data && !formOpen && <BonusClaimed claim={claim.data} />}
         {claim.error !== null && (
@@ -219,7 +250,7 @@ export default function EarnMore() {
           to="/reviews"
           icon={<PenLine aria-hidden="true" className="h-5 w-5" />}
           title="Write a Review"
-          text="Tell others about your experience with the faucet and claim a reviewer bonus."
+          text="Tell others about your experience with the faucet. A review earns a reviewer bonus to an address the faucet has already paid from your device (one per address), claimed from that device within 24 hours."
           cta="Write a review"
         />
         <OpportunityCard
