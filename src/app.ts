@@ -99,6 +99,7 @@ export function createApp(deps: AppDeps) {
     clock,
     secureCookies: context.secureCookies,
     frameOrigins: () => services.ads.frameOrigins(),
+    siteName: () => site.get().name,
   });
   // the feeds' and share tags' links (without --public-url the Host's: said once in the log)
   const origin = createSiteOrigin(config.publicUrl, log);

@@ -20,9 +20,11 @@ export interface WebPageDeps {
   secureCookies: boolean;
   // the https origins of the ad networks placed in the ad slots (modules/ads)
   frameOrigins: () => string[];
+  // the site's name (modules/site): the page's <title> says it before the app runs
+  siteName: () => string;
 }
 
-export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOrigins }: WebPageDeps) {
+export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOrigins, siteName }: WebPageDeps) {
   let framed = { origins: "", headers: securityHeaders(publicUrl) };
   const pageHeaders = () => {
     const origins = frameOrigins();
@@ -40,6 +42,7 @@ export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOr
   const webPage = async (request: Request, meta?: PageMeta, status = 200) =>
     serveWebPage(request, pageHeaders(), status, {
       cookie: newDeviceCookie(request, clock(), secureCookies),
+      title: `${siteName()} - Free XRP Drops`,
       meta,
       data: await pageData(request),
     });

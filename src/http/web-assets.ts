@@ -14,11 +14,13 @@ function pickVariant(asset: (typeof webAssets)[string], acceptEncoding: string) 
 
 // What the app's page (index.html, the answer of every client route) carries besides the build:
 // `cookie`, the device cookie of a first visit (so it is in the browser before the first faucet
-// request); `meta`, a page's own sharing tags (a blog post's); `data`, the JSON of the public reads its
+// request); `title`, the page's <title> (the site's name in it); `meta`, a page's own sharing tags (a
+// blog post's, its title included); `data`, the JSON of the public reads its
 // first render shows and whether a session cookie came (web/src/api/page-data.ts seeds the query cache
 // with it), so the page shows them without waiting for those calls.
 export interface PageExtras {
   cookie?: string;
+  title?: string;
   meta?: PageMeta;
   data?: string;
 }
@@ -71,10 +73,11 @@ export async function serveWebPage(
   request: Request,
   headers: Record<string, string>,
   status: number,
-  { cookie, meta, data }: PageExtras,
+  { cookie, title, meta, data }: PageExtras,
 ): Promise<Response> {
   indexHtml ??= Bun.file(webAssets["/index.html"]!.identity).text();
   let html = await indexHtml;
+  if (title && !meta) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(title)}</title>`);
   if (meta) {
     const tags = [
       `<meta name="description" content="${attr(meta.description)}" />`,

@@ -17,7 +17,9 @@ export interface FakeClock {
   set(ms: number): void;
 }
 
-export function fakeClock(start = Date.UTC(2026, 0, 15, 12, 0, 0)): FakeClock {
+// the harness's clock stands here unless a test sets its own
+export const FAKE_CLOCK_START = Date.UTC(2026, 0, 15, 12, 0, 0);
+export function fakeClock(start = FAKE_CLOCK_START): FakeClock {
   let now = start;
   return Object.assign(() => now, {
     advance: (ms: number) => void (now += ms),
@@ -60,6 +62,14 @@ export function migratedTemplate(powDifficulty: number | null = null): string {
   rmSync(path, { force: true });
   const db = openDatabase(path);
   applyMigrations(db);
+  // (an install dates its seeded posts at its migration, by the real clock: here at the fake clock's
+  // start, as an install of that moment would)
+  const seeded = db.sqlite.query<{ at: number }, []>("select max(published_at) as at from posts").get();
+  if (seeded?.at)
+    db.sqlite.run(
+      "update posts set published_at = published_at + ?1, created_at = created_at + ?1, updated_at = updated_at + ?1",
+      [FAKE_CLOCK_START - seeded.at],
+    );
   if (powDifficulty !== null) {
     db.sqlite.run(
       "insert into faucet_settings (id, updated_at, pow_difficulty) values (1, 0, ?) on conflict(id) do update set pow_difficulty = excluded.pow_difficulty",

@@ -4,8 +4,10 @@
 // may call the admin routes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { HttpClient as Client } from "../../testing/client.ts";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openMigratedDatabase } from "../../db/migrate.ts";
 import { PNG_1X1, ADMIN_ONLY, othersGet, type SignedInSite, signedInSite, upload } from "../../testing/signed-in.ts";
 import { renderMarkdown } from "./markdown.ts";
 
@@ -64,12 +66,34 @@ describe("the seeded posts", () => {
     expect(post.json).toMatchObject({
       title: "Welcome to the XRP Faucet",
       author: "faucet-team",
-      publishedAt: "2024-11-04T12:00:00.000Z",
+      // dated at the install (here the test clock's start), a minute apart in their order
+      publishedAt: "2026-01-15T11:53:00.000Z",
       featuredImage: null,
     });
     expect(post.json.html).toStartWith("<p>The XRP Faucet gives small amounts of XRP");
     expect((await s.anonymous.get("/api/posts/no-such-post")).status).toBe(404);
   });
+});
+
+test("a new install dates the seeded posts at its migration, a minute apart, the newest first", () => {
+  const dir = mkdtempSync(join(tmpdir(), "xrp-faucet-seed-"));
+  try {
+    const before = Date.now();
+    const sqlite = openMigratedDatabase(join(dir, "app.db"));
+    const dates = sqlite
+      .query<{ p: number; c: number; u: number }, []>(
+        "select published_at as p, created_at as c, updated_at as u from posts order by published_at desc",
+      )
+      .all();
+    sqlite.close();
+    expect(dates).toHaveLength(8);
+    expect(dates[0]!.p).toBeGreaterThanOrEqual(before - 1000);
+    expect(dates[0]!.p).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(dates.map((d) => dates[0]!.p - d.p)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((m) => m * 60_000));
+    expect(dates.every((d) => d.c === d.p && d.u === d.p)).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe("writing and publishing in /admin", () => {

@@ -132,6 +132,10 @@ describe("the site's name, logo and contact address", () => {
     expect(await (await fetch(new URL("/blog/welcome-to-the-xrp-faucet", s.url))).text()).toContain(
       "<title>Welcome to the XRP Faucet - Drops by Ada</title>",
     );
+    // every other page's title, before the app runs, says the new name too
+    expect(await (await fetch(new URL("/faq", s.url))).text()).toContain(
+      "<title>Drops by Ada - Free XRP Drops</title>",
+    );
   });
 
   test("a missing name, an address that is no email or a logo from elsewhere is refused; only admins may set them", async () => {

@@ -1,3 +1,4 @@
+import { useSiteName } from "../features/site";
 import { LogoMark } from "./Logo";
 
 export const SPLASH_MS = 2000;
@@ -68,10 +69,11 @@ const FAR = rainImage(makeRain(26, 31));
 // name in the middle, for SPLASH_MS, fading out at the end. It is an overlay that takes no clicks:
 // the page beneath paints at once and is usable at once, so the visitor is never kept waiting by it.
 export function Splash({ leaving }: { leaving: boolean }) {
+  const name = useSiteName();
   return (
     <div
       role="status"
-      aria-label="Loading XRP Faucet"
+      aria-label={`Loading ${name}`}
       className={`pointer-events-none fixed inset-0 z-50 flex items-center justify-center overflow-hidden transition-opacity duration-400 ease-out ${leaving ? "opacity-0" : "opacity-100"}`}
     >
       <div aria-hidden="true" className="absolute inset-0">
@@ -80,7 +82,7 @@ export function Splash({ leaving }: { leaving: boolean }) {
       </div>
       <div className="relative flex flex-col items-center gap-3 rounded-2xl bg-brand-900 px-8 py-6 text-center text-white shadow-2xl motion-safe:animate-splash-pop">
         <LogoMark className="h-14 w-14 bg-white/15 ring-1 ring-white/30 [&_svg]:h-8 [&_svg]:w-8" />
-        <p className="text-2xl font-bold tracking-tight">XRP Faucet</p>
+        <p className="text-2xl font-bold tracking-tight">{name}</p>
         <p className="text-sm text-sky-100">Free XRP drops, fresh every day</p>
       </div>
     </div>

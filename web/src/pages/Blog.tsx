@@ -1,20 +1,19 @@
 import "../screens-shared";
-import { Fragment } from "react";
 import { Link } from "react-router";
 import { Page } from "../components/Page";
 import { Card } from "../components/ui/card";
 import { AdSlot } from "../features/ads";
 import { fetchEarly, formatDate, PostImage, usePosts } from "../features/blog";
-import { DEFAULT_SITE_NAME, useSite } from "../features/site";
+import { useSiteName } from "../features/site";
 
 // (this page's posts are asked for as its chunk loads: features/blog/pages-api.ts)
 fetchEarly(window.location.pathname);
 
-// The operator's published posts (written in /admin/posts), with the leaderboard ad after the second
-// and the sponsored block after the sixth.
+// The operator's published posts (written in /admin/posts), the leaderboard ad above them when one
+// is placed (an empty slot shows nothing, no placeholder).
 export default function Blog() {
   const posts = usePosts();
-  const name = useSite().data?.name ?? DEFAULT_SITE_NAME;
+  const name = useSiteName();
   return (
     <Page title="Latest Updates" intro={`News, guides and updates from the ${name} team.`}>
       {posts.isPending ? (
@@ -26,10 +25,11 @@ export default function Blog() {
       ) : posts.data.length === 0 ? (
         <p className="text-slate-600">No posts yet. Check back soon.</p>
       ) : (
-        <div className="grid gap-6 sm:grid-cols-2">
-          {posts.data.map((post, i) => (
-            <Fragment key={post.id}>
-              <Card className="flex flex-col overflow-hidden">
+        <>
+          <AdSlot slot="leaderboard" className="mb-6" />
+          <div className="grid gap-6 sm:grid-cols-2">
+            {posts.data.map((post, i) => (
+              <Card key={post.id} className="flex flex-col overflow-hidden">
                 <PostImage src={post.featuredImage} eager={i < 2} />
                 <div className="flex flex-1 flex-col p-5">
                   <p className="text-sm text-slate-600">
@@ -42,21 +42,9 @@ export default function Blog() {
                   </Link>
                 </div>
               </Card>
-              {i === 1 && <AdSlot slot="leaderboard" className="sm:col-span-2" />}
-              {i === 5 && (
-                <Card className="p-5 sm:col-span-2">
-                  <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Sponsored</p>
-                  <p className="mt-1 text-slate-800">
-                    Your project could be featured here, in front of thousands of XRP holders.{" "}
-                    <Link to="/advertise" className="font-medium text-brand-700 underline">
-                      Advertise with us
-                    </Link>
-                  </p>
-                </Card>
-              )}
-            </Fragment>
-          ))}
-        </div>
+            ))}
+          </div>
+        </>
       )}
       <p className="mt-10 text-center text-slate-600">
         Want to reach our readers?{" "}

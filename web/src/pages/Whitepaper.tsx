@@ -3,11 +3,13 @@ import { Download } from "lucide-react";
 import { Page } from "../components/Page";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { WHITEPAPER_PDF, WHITEPAPER_SECTIONS, WHITEPAPER_TITLE } from "../content/whitepaper";
+import { WHITEPAPER_PDF, WHITEPAPER_SECTIONS } from "../content/whitepaper";
+import { useSiteName } from "../features/site";
 
 export default function Whitepaper() {
+  const name = useSiteName();
   return (
-    <Page title={WHITEPAPER_TITLE} intro="Our mission, technology, faucet mechanics and roadmap.">
+    <Page title={`${name} Whitepaper`} intro="Our mission, technology, faucet mechanics and roadmap.">
       <Card className="divide-y divide-slate-200">
         {WHITEPAPER_SECTIONS.map((s) => (
           <section key={s.title} className="p-6">

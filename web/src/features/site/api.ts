@@ -9,3 +9,6 @@ export const siteKey = ["/api/site"] as const;
 export const DEFAULT_SITE_NAME = "XRP Faucet";
 
 export const useSite = () => useQuery({ queryKey: siteKey, queryFn: () => unwrap(api.site.get()) });
+// The name the admin gave the site (the default until /api/site answered): tab titles, the
+// disclaimer, the splash.
+export const useSiteName = () => useSite().data?.name ?? DEFAULT_SITE_NAME;
