@@ -1,5 +1,5 @@
 import type * as AddressCodec from "ripple-address-codec";
-import { INVALID_ADDRESS } from "../shared/forms.ts";
+import { INVALID_ADDRESS, looksLikeAddress } from "../shared/forms.ts";
 import { remembered } from "./remembered.ts";
 
 // Loaded at the first address checked, not at start: the codec's checksum loads node:crypto, a
@@ -24,7 +24,8 @@ const checked = remembered(PARSED_REMEMBERED, check);
 export function parseLedgerAddress(input: unknown): LedgerAddress | null {
   if (typeof input !== "string") return null;
   const text = input.trim();
-  if (text.length < 25 || text.length > 60) return null;
+  // (the shape the browser checks too, before its checksum: a typo of the wrong length costs no hash)
+  if (!looksLikeAddress(text)) return null;
   const value = checked(text);
   return value && { ...value };
 }

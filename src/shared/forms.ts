@@ -47,6 +47,13 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 
 // A faucet request's or a review's address that is no XRP address.
 export const INVALID_ADDRESS = "Please enter a valid XRP wallet address";
+// What an XRP address looks like: a classic address (r and 24 to 34 more of the ledger's 58 letters,
+// no 0, O, I or l) or an X-address (X, or T on a test network, and 46 more). The browser checks it
+// before it solves a proof of work; the server before the checksum (lib/ledger-address.ts), which
+// only it checks.
+const LEDGER_LETTER = "[1-9A-HJ-NP-Za-km-z]";
+const ADDRESS_SHAPE = new RegExp(`^(?:r${LEDGER_LETTER}{24,34}|[XT]${LEDGER_LETTER}{46})$`);
+export const looksLikeAddress = (text: string) => ADDRESS_SHAPE.test(text.trim());
 
 // The signup forms' messages: the web app shows them as a toast's title and description, the server's
 // refusal says both as one message, "title - description".

@@ -6,8 +6,8 @@ import { AUDIT_CSV_MAX, AUDIT_PAGE_SIZE, type AuditFilter } from "./model.ts";
 import { type AuditRepository, createAuditRepository } from "./repository.ts";
 
 export interface AuditEntry {
-  // a person, or the server acting by a rule (AUTO_ACTOR: no user, no IP)
-  actor: Pick<User, "id" | "username"> | typeof AUTO_ACTOR;
+  // a person, the server acting by a rule (AUTO_ACTOR: no user, no IP), or a visitor without an account
+  actor: Pick<User, "id" | "username"> | typeof AUTO_ACTOR | typeof VISITOR_ACTOR;
   action: string;
   targetType?: string;
   targetId?: string | number;
@@ -17,6 +17,8 @@ export interface AuditEntry {
 
 // The actor of what the auto-approve rule does: the audit log names it 'Auto'.
 export const AUTO_ACTOR = { id: null, username: "Auto" } as const;
+// The actor of what a visitor without an account does (withdrawing their own request): 'Visitor'.
+export const VISITOR_ACTOR = { id: null, username: "Visitor" } as const;
 
 // The statements are prepared once per database, whichever service writes the first entry.
 const repositories = new WeakMap<Db, AuditRepository>();

@@ -43,6 +43,13 @@ export const waitReasons = {
 };
 export type WaitLimit = keyof typeof waitReasons;
 
+// Why a visitor's request can no longer be withdrawn, by its status.
+const NOT_WITHDRAWABLE: Record<string, string> = {
+  APPROVED: "This request was already approved and its payment is on its way: it can no longer be withdrawn.",
+  PROCESSED: "This request was already paid: it can no longer be withdrawn.",
+  REJECTED: "This request was already rejected or withdrawn: there is nothing left to withdraw.",
+};
+
 export const faucetErrors = {
   invalidAddress: () => appError(400, "INVALID_ADDRESS", INVALID_ADDRESS),
   offline: () => appError(503, "FAUCET_OFFLINE", FAUCET_OFFLINE),
@@ -61,6 +68,10 @@ export const faucetErrors = {
     tooManyRequests(`${waitReasons.network(max)} Please try again ${wait}.`, retryAfterSeconds, "NETWORK_LIMIT"),
   deviceLimit: (max: number, wait: string, retryAfterSeconds: number) =>
     tooManyRequests(`${waitReasons.device(max)} Please try again ${wait}.`, retryAfterSeconds, "DEVICE_LIMIT"),
+  // a visitor's withdrawal: the same answer for no such request and another visitor's (nothing leaks)
+  notYours: () => appError(404, "NOT_FOUND", "No request of yours has this number."),
+  notWithdrawable: (status: string) =>
+    appError(409, "NOT_PENDING", NOT_WITHDRAWABLE[status] ?? NOT_WITHDRAWABLE.REJECTED!),
   approvalPassesBudget: (leftXrp: string) =>
     appError(
       409,

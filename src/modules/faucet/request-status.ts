@@ -1,7 +1,7 @@
 // A faucet request's state after it is made, written here and nowhere else: each transition is one
 // statement whose WHERE names the states it may leave, so an illegal one changes nothing and returns
 // false. The faucet holds and releases its budget day; the admin's payout actions (modules/payouts)
-// approve, reject and withdraw; the auto-approve rule leaves a request for a person; the reviews link
+// approve, reject and withdraw; the visitor who asked withdraws a waiting one; the auto-approve rule leaves a request for a person; the reviews link
 // a bonus to its review; the engine's settlement (given these by the composition, through
 // modules/payouts/settlement.ts) marks it paid, says why not, or records a payment found on the ledger.
 // src/sql-homes.test.ts fails on a statement that writes faucet_requests outside modules/faucet.
@@ -16,6 +16,8 @@ const r = faucetRequests;
 
 // Why the auto-approve rule leaves a request whose payout was withdrawn alone: a person decides again.
 const WITHDRAWN_SKIP = "withdrawn";
+// A request its visitor withdrew while it waited: rejected, with this as its reason.
+export const WITHDRAWN_BY_VISITOR = "Withdrawn by the visitor";
 
 // `changed`: told when a request moved, for the admins watching (modules/live).
 export function createRequestStatus(db: Db, changed: LiveChanged = NOTHING_WATCHES) {
@@ -46,6 +48,14 @@ export function createRequestStatus(db: Db, changed: LiveChanged = NOTHING_WATCH
       processedAt: sql`${p("at")}`,
     })
     .where(and(eq(r.id, p("id")), inArray(r.status, ["PENDING", "APPROVED"])))
+    .returning(moved)
+    .prepare();
+  // Withdrawn by the visitor who asked, while it waits: nobody's decision (processed_by null), and
+  // its reason in the product's words.
+  const withdrawByVisitor = db
+    .update(r)
+    .set({ status: "REJECTED", rejectReason: WITHDRAWN_BY_VISITOR, processedBy: null, processedAt: sql`${p("at")}` })
+    .where(and(eq(r.id, p("id")), eq(r.status, "PENDING")))
     .returning(moved)
     .prepare();
   // Its payout withdrawn before it was signed: nobody's decision, no error, and the auto-approve
@@ -137,6 +147,8 @@ export function createRequestStatus(db: Db, changed: LiveChanged = NOTHING_WATCH
     // PENDING or APPROVED -> REJECTED
     reject: (id: number, reason: string, adminId: number, at: number) =>
       told(reject.get({ id, reason, adminId, at }) !== undefined),
+    // PENDING -> REJECTED, by the visitor who asked (visitor-withdraw.ts)
+    withdrawByVisitor: (id: number, at: number) => told(withdrawByVisitor.get({ id, at }) !== undefined),
     // APPROVED -> PENDING, its payout withdrawn
     backToPending: (id: number) => told(backToPending.get({ id }) !== undefined),
     // -> PROCESSED (not from PROCESSED)

@@ -89,7 +89,15 @@ export function faucetRoutes({ context, faucet, adminList, pow, blocked, reads }
   };
   const visitorRoutes = new Elysia()
     .use(visitorContext(context))
-    .post("/api/faucet/request", requestXrp, requestOptions);
+    .post("/api/faucet/request", requestXrp, requestOptions)
+    // A waiting request withdrawn by the device or the signed-in user that made it.
+    .post("/api/faucet/requests/:id/withdraw", ({ params, visitor }) =>
+      faucet.withdraw(idParam(params.id), {
+        deviceId: visitor.device.deviceId,
+        user: visitor.user,
+        ip: visitor.ip,
+      }),
+    );
 
   const adminRoutes = new Elysia()
     .use(adminContext(context))

@@ -1,8 +1,9 @@
 // The faucet: a visitor's request for XRP taken along its path (request-path.ts), the day's budgets
 // (budget-pools.ts) that the payouts, rewards and social bonus hold and release too, the waiting
-// requests scored again (rescoring.ts), the status badge (status-badge.ts) and what a visitor may look
-// up (lookup.ts). This file only puts them together. (The admin's list, which needs the address
-// signals that need this service, is admin-list.ts, built beside it.)
+// requests scored again (rescoring.ts), the status badge (status-badge.ts), what a visitor may look
+// up (lookup.ts) and a visitor's withdrawal of their own waiting request (visitor-withdraw.ts). This
+// file only puts them together. (The admin's list, which needs the address signals that need this
+// service, is admin-list.ts, built beside it.)
 import type { Db } from "../../db/client.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -19,6 +20,7 @@ import { createSignalsRepository } from "./signals-repository.ts";
 import { createStatusBadge, type FaucetStatus } from "./status-badge.ts";
 import { createSurgeWatch, SURGE_WINDOW_MS, type SurgeState } from "./surge.ts";
 import { createTotalsRepository } from "./totals-repository.ts";
+import { createVisitorWithdraw } from "./visitor-withdraw.ts";
 
 export type { Asker, FaucetRequestInput } from "./request-path.ts";
 export type { FaucetStatus } from "./status-badge.ts";
@@ -81,6 +83,7 @@ export function createFaucetService({
   });
   const status = createStatusBadge({ clock, settings, pools, surge });
   const lookup = createLookup({ clock, settings, repo, memory });
+  const withdraw = createVisitorWithdraw({ db, clock, repo, requests, pools });
 
   const service = {
     // A visitor's request, in two steps so the route reads who asks only when it must: what needs no
@@ -128,6 +131,8 @@ export function createFaucetService({
     },
     // The latest requests of a device or of a wallet address (anyone may look them up).
     latest: lookup.latest,
+    // A waiting request withdrawn by the visitor who made it (visitor-withdraw.ts).
+    withdraw,
   };
   return service;
 }
