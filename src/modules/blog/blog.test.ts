@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openMigratedDatabase } from "../../db/migrate.ts";
 import { PNG_1X1, ADMIN_ONLY, othersGet, type SignedInSite, signedInSite, upload } from "../../testing/signed-in.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { renderMarkdown } from "../../shared/markdown.ts";
 
 let s: SignedInSite;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { Post } from "../../db/schema.ts";
 import { jsonBody, textField } from "../../http/body.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { iso } from "../../lib/time.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { renderMarkdown } from "../../shared/markdown.ts";
 
 export const POST_STATUSES = ["draft", "published"] as const;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

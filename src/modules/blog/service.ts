@@ -7,7 +7,7 @@ import { immediate } from "../../db/transaction.ts";
 import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { uploadedImage } from "../uploads/model.ts";
-import { escapeHtml } from "../../lib/html.ts";
+import { escapeHtml } from "../../shared/html.ts";
 import { blogErrors, POST_STATUSES, type PostInput, SLUG_PATTERN, slugOf } from "./model.ts";
 import { createBlogRepository, type PostFields } from "./repository.ts";
 

@@ -1,6 +1,6 @@
 // The sandbox ledger's read-only transaction page: plain HTML built on the server, every value
 // escaped, no script (the site's content security policy applies).
-import { escapeHtml } from "../../lib/html.ts";
+import { escapeHtml } from "../../shared/html.ts";
 import { formatXrp, readableXrp } from "../../shared/money.ts";
 import type { SandboxTransaction } from "../../payouts/simulator/index.ts";
 

@@ -3,11 +3,11 @@
 // a random name and served from /uploads/<name> for a year (a new image gets a new name). The folder
 // holds at most UPLOAD_QUOTA (images and bytes); an image no post, ad or logo uses may be deleted.
 import { appError, conflict, notFound } from "../../lib/errors.ts";
+import { UPLOAD_PATH_PATTERN } from "../../shared/uploads.ts";
 
 // (routes.ts declares the same path; app-http.ts reads its body)
 export const UPLOAD_ROUTE = "/api/admin/uploads";
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-export const UPLOAD_PATH_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(?:png|jpg|webp)$/;
 export const UPLOAD_NAME_PATTERN = /^[a-f0-9]{32}\.(?:png|jpg|webp)$/;
 export const UPLOAD_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
 

@@ -1,5 +1,5 @@
-// An article's HTML as the server rendered it from the post's Markdown (every HTML of the author's
-// escaped there: blog/markdown.ts), styled here.
+// An article's HTML as rendered from the post's Markdown (every HTML of the author's escaped there:
+// src/shared/markdown.ts, by the server for the public post, in the editor for its preview), styled here.
 const PROSE = [
   "space-y-4 text-lg leading-relaxed text-slate-700 break-words",
   "[&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-slate-900",
@@ -11,6 +11,6 @@ const PROSE = [
 ].join(" ");
 
 export function PostBody({ html }: { html: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and escaped on the server (src/modules/blog/markdown.ts)
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and escaped by src/shared/markdown.ts
   return <div className={PROSE} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,12 +1,14 @@
 // /admin/posts/new and /admin/posts/:id: write a post in Markdown, with its slug, excerpt, author and
-// featured image; save it as a draft, publish it now or at a later time (scheduled), or unpublish it.
-// The preview is the server's own rendering, as visitors will see it.
-import { type FormEvent, useEffect, useState } from "react";
+// featured image, and images placed in the text where the cursor is; save it as a draft, publish it
+// now or at a later time (scheduled), or unpublish it. The preview follows the typing, rendered by
+// the renderer the server renders a post with (src/shared/markdown.ts), as visitors will see it.
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Badge, Loading, Panel } from "../../../components/admin/ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
-import { ImageField } from "../../uploads";
+import { renderMarkdown } from "../../../../../src/shared/markdown";
+import { ImageField, TextImageField } from "../../uploads";
 import { type AdminPost, useAdminPost, useSavePost } from "../admin-api";
 import { PostBody } from "../components/PostBody";
 
@@ -37,6 +39,16 @@ const formOf = (p: AdminPost): Form => ({
   publishAt: toLocalInput(p.publishAt),
 });
 
+// The text with `insert` in place of its selection, as a paragraph of its own, and where the cursor goes after it.
+function insertParagraph(text: string, start: number, end: number, insert: string) {
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  const lead = before === "" || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
+  const trail = after === "" || after.startsWith("\n\n") ? "" : after.startsWith("\n") ? "\n" : "\n\n";
+  const placed = `${before}${lead}${insert}`;
+  return { text: `${placed}${trail}${after}`, cursor: placed.length };
+}
+
 const TEXTAREA =
   "block w-full rounded-lg border border-slate-300 bg-white p-3 text-base shadow-sm focus:border-brand-600";
 
@@ -47,6 +59,7 @@ export function PostEditorScreen() {
   const save = useSavePost();
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>(EMPTY);
+  const body = useRef<HTMLTextAreaElement>(null);
   const post = existing.data;
   useEffect(() => {
     if (post) setForm(formOf(post));
@@ -71,6 +84,18 @@ export function PostEditorScreen() {
       },
       { onSuccess: (saved) => id === null && navigate(`/admin/posts/${saved.id}`, { replace: true }) },
     );
+  };
+  // an image's Markdown at the text's cursor (its end when the text was never focused), the cursor after it
+  const insertImage = (markdown: string) => {
+    const area = body.current;
+    const start = area ? area.selectionStart : form.body.length;
+    const end = area ? area.selectionEnd : form.body.length;
+    const placed = insertParagraph(form.body, start, end, markdown);
+    setForm({ ...form, body: placed.text });
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(placed.cursor, placed.cursor);
+    });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -127,6 +152,7 @@ export function PostEditorScreen() {
             </label>
             <textarea
               id="post-body"
+              ref={body}
               rows={14}
               value={form.body}
               onChange={set("body")}
@@ -135,9 +161,10 @@ export function PostEditorScreen() {
             />
             <p id="post-body-help" className="text-sm text-slate-600">
               ## Heading, **bold**, *italic*, [link](https://...), - list item, `code`, &gt; quote. Images: upload one
-              below and paste its /uploads/ address as ![description](/uploads/...). HTML is shown as text.
+              below and press "Insert into text". HTML is shown as text.
             </p>
           </div>
+          <TextImageField onInsert={insertImage} />
           <ImageField
             label="Featured image (optional)"
             value={form.featuredImage}
@@ -163,16 +190,18 @@ export function PostEditorScreen() {
           </div>
         </form>
       </Panel>
-      {post && (
-        <section aria-label="Preview">
-          <Panel title="Preview (as saved)">
-            <p className="text-2xl font-bold text-slate-900">{post.title}</p>
-            <div className="mt-4">
-              <PostBody html={post.html} />
-            </div>
-          </Panel>
-        </section>
-      )}
+      <section aria-label="Preview">
+        <Panel title="Preview (as you type)">
+          <p className="text-2xl font-bold text-slate-900">{form.title || "Untitled post"}</p>
+          <div className="mt-4">
+            {form.body.trim() ? (
+              <PostBody html={renderMarkdown(form.body)} />
+            ) : (
+              <p className="text-slate-600">The text shows here as you write it.</p>
+            )}
+          </div>
+        </Panel>
+      </section>
     </>
   );
 }

@@ -1,6 +1,7 @@
-// An image chosen from the admin's computer, uploaded at once; shows the current one with a way to
-// remove it. `value` is the image's /uploads/ path (or null).
+// An image chosen from the admin's computer, uploaded at once; shows the current one, its address
+// (to copy) and a way to remove it. `value` is the image's /uploads/ path (or null).
 import { useId, useState } from "react";
+import { CopyText } from "../../../components/admin/CopyText";
 import { buttonClass } from "../../../components/ui/button";
 import { errorText } from "../../../lib/errors";
 import { IMAGE_TYPES, uploadImage } from "../api";
@@ -37,8 +38,9 @@ export function ImageField({
         {label}
       </label>
       {value && (
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <img src={value} alt="" className="h-16 w-auto max-w-40 rounded border border-slate-200 object-contain" />
+          <CopyText text={value} label="the image's address" />
           <button
             type="button"
             className={buttonClass({ variant: "outline", size: "sm" })}

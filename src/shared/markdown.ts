@@ -1,9 +1,10 @@
 // A small, strict Markdown: headings, paragraphs, emphasis, inline code and code blocks, lists,
 // quotes, rules, links (http(s) or a path of this site) and images (uploaded ones only). Every other
 // character of the text is escaped, so HTML written in a post (a <script>, an onerror=) shows as text
-// and never runs; a link or image whose address is not allowed shows its text.
-import { escapeHtml } from "../../lib/html.ts";
-import { UPLOAD_PATH_PATTERN } from "../uploads/model.ts";
+// and never runs; a link or image whose address is not allowed shows its text. The server renders a
+// post with it, and the post editor its preview as the admin types.
+import { escapeHtml } from "./html.ts";
+import { UPLOAD_PATH_PATTERN } from "./uploads.ts";
 
 // An address a link may go to: http(s) with a host, or a path of this site (not "//host").
 function safeHref(url: string): string | null {
