@@ -35,9 +35,12 @@ test("a wait later today says today; a near one says only how long", () => {
   expect(waitWords(at("2026-12-02T14:18:20Z"), at("2026-12-02T14:18:00Z"))).toBe("in less than a minute");
 });
 
-test("a moment with seconds is rounded up to its minute, as its duration is", () => {
+test("a moment with seconds says its nearest minute, its duration rounded up", () => {
   expect(waitWords(at("2026-12-03T22:50:30Z"), at("2026-12-02T23:18:00Z"))).toBe(
     "tomorrow at 22:51 UTC (in 23 h 33 min)",
+  );
+  expect(waitWords(at("2026-12-03T22:50:04Z"), at("2026-12-02T23:18:00Z"))).toBe(
+    "tomorrow at 22:50 UTC (in 23 h 33 min)",
   );
 });
 

@@ -31,14 +31,15 @@ export function durationWords(ms: number): string {
 // When a wait that ends at `until` ends, seen at `now` (epoch ms, or anything Date reads), to follow
 // "You can request again ..." or "Please try again ...": "now", "in 12 min", "today at 17:20 UTC
 // (in 3 h 2 min)", "tomorrow at 22:50 UTC (in 23 h 32 min)", "on Dec 5 at 09:00 UTC (in 3 days 10 h)".
-// The moment is rounded up to the minute, as the duration is.
+// The moment is rounded to the nearest minute (a wait a browser reckons from the server's seconds
+// ends a moment after the server's minute), the duration up to the minute.
 export function waitWords(until: number | string | Date, now: number | string | Date = Date.now()): string {
   const end = new Date(until).getTime();
   const from = new Date(now).getTime();
   const left = end - from;
   if (!(left > 0)) return "now";
   if (left < HOUR) return `in ${durationWords(left)}`;
-  const at = new Date(Math.ceil(end / MINUTE) * MINUTE);
+  const at = new Date(Math.round(end / MINUTE) * MINUTE);
   const clock = `${at.toISOString().slice(11, 16)} UTC`;
   const dayGap = Math.floor(at.getTime() / DAY) - Math.floor(from / DAY);
   const day = dayGap === 0 ? "today" : dayGap === 1 ? "tomorrow" : `on ${DAY_FORMAT.format(at)}`;
