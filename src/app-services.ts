@@ -193,6 +193,8 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
   const notifications = createNotificationService({ db, clock });
   const backOffice = createBackOfficeService({
     db,
+    clock,
+    endSessions: (userId) => sessions.invalidateAllForUser(userId),
     pendingRewards: () => rewards.pending(),
     addressEvidence: addressSignals.evidence,
     unreadMessages: () => contact.unread(),

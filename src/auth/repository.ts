@@ -117,7 +117,7 @@ export function createSessionRepository(db: Db) {
         .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.createdAt))
         .all();
     },
-    // Raw SQL for the two deletes that answer how many went (Drizzle's bun:sqlite run() returns nothing).
+    // Raw SQL for the deletes that answer how many went (Drizzle's bun:sqlite run() returns nothing).
     removeByPublicId(userId: number, publicId: string): boolean {
       return (
         db.sqlite.run("delete from sessions where user_id = ? and substr(id, 1, 16) = ?", [userId, publicId]).changes >
@@ -127,8 +127,8 @@ export function createSessionRepository(db: Db) {
     removeOthers(userId: number, keepId: string): number {
       return db.sqlite.run("delete from sessions where user_id = ? and id <> ?", [userId, keepId]).changes;
     },
-    removeAllForUser(userId: number): void {
-      db.delete(sessions).where(eq(sessions.userId, userId)).run();
+    removeAllForUser(userId: number): number {
+      return db.sqlite.run("delete from sessions where user_id = ?", [userId]).changes;
     },
   };
 }

@@ -212,6 +212,7 @@ export function createSessionService({ db, clock }: { db: Db; clock: () => numbe
       repo.remove(sessionIdFromToken(token));
     },
 
-    invalidateAllForUser: (userId: number) => repo.removeAllForUser(userId),
+    // every session of the user ended; how many there were
+    invalidateAllForUser: (userId: number): number => repo.removeAllForUser(userId),
   };
 }

@@ -39,6 +39,10 @@ export const users = sqliteTable(
     totpPendingSecret: text("totp_pending_secret"),
     totpEnabledAt: integer("totp_enabled_at"),
     totpLastStep: integer("totp_last_step"),
+    // When an admin disabled the account (null: it may sign in); its sessions ended then.
+    disabledAt: integer("disabled_at"),
+    // The admins' own note on the user, shown in the user's file only.
+    adminNote: text("admin_note"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -422,6 +426,8 @@ export const reviews = sqliteTable(
     content: text("content").notNull(),
     name: text("name"),
     approved: integer("approved", { mode: "boolean" }).notNull().default(true),
+    // When an admin rejected it (hidden, no longer waiting for moderation); null while shown or waiting.
+    rejectedAt: integer("rejected_at"),
     ipAddress: text("ip_address"),
     // the reviewer bonus may only be claimed from the device that wrote the review
     deviceId: text("device_id"),
@@ -632,7 +638,7 @@ export const posts = sqliteTable(
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
-    // Markdown (blog/markdown.ts renders it, escaping all HTML)
+    // Markdown (shared/markdown.ts renders it, escaping all HTML)
     body: text("body").notNull(),
     // an uploaded image, /uploads/<name>
     featuredImage: text("featured_image"),

@@ -122,6 +122,8 @@ export function createLogin({
       if (user && secondFactor.enabled(user) && !signedIn)
         throw code ? accountErrors.loginWithCodeFailed() : accountErrors.loginCodeNeeded();
       if (!user || !signedIn) throw accountErrors.loginFailed();
+      // (told only to whoever gave the password and code: otherwise a disabled account reads as any other)
+      if (user.disabledAt !== null) throw accountErrors.accountDisabled();
       return withSession(user, ip, origin, secondFactor.enabled(user));
     },
 

@@ -10,6 +10,7 @@ import { formatXrp } from "../../shared/money.ts";
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../auth/passwords.ts";
 import { PASSWORD_TOO_LONG, type PasswordOwner, plainPasswordProblem } from "../../shared/password-rule.ts";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
+import { INVALID_EMAIL } from "../../shared/email.ts";
 import type { TwoFactorStatus } from "../two-factor/model.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -17,11 +18,13 @@ export const LOGIN_FAILED = "Invalid username or password";
 // with two-factor sign-in: the password's step, and one answer for a wrong password or a wrong code
 export const LOGIN_CODE_NEEDED = "Enter the 6-digit code from your authenticator app, or a recovery code";
 export const LOGIN_WITH_CODE_FAILED = "Invalid username, password or code";
+// An account an admin disabled (the user file): its right password and code are refused with this.
+export const ACCOUNT_DISABLED = "This account is disabled. Contact the site's team if you think it should not be.";
 export const NOT_LOGGED_IN = "Not logged in";
 export const LOGGED_OUT = "Logged out successfully";
 export const MESSAGES = {
   username: "Username must be 3-32 characters: letters, digits, _ . or -",
-  email: "Please enter a valid email address",
+  email: INVALID_EMAIL,
   password: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordTooLong: PASSWORD_TOO_LONG,
   required: "Username and password are required",
@@ -94,12 +97,14 @@ export interface Credentials {
 // USERNAME_TAKEN for the name taken (a race included).
 export const accountErrors = {
   invalidUsername: () => badRequest(MESSAGES.username),
-  invalidEmail: () => badRequest(MESSAGES.email),
+  // (its own code: the registration form shows it under the email field)
+  invalidEmail: () => badRequest(MESSAGES.email, "INVALID_EMAIL"),
   credentialsRequired: () => badRequest(MESSAGES.required),
   usernameTaken: () => conflict(MESSAGES.taken, "USERNAME_TAKEN"),
   loginFailed: () => unauthorized(LOGIN_FAILED),
   loginCodeNeeded: () => appError(401, "TWO_FACTOR_REQUIRED", LOGIN_CODE_NEEDED),
   loginWithCodeFailed: () => appError(401, "LOGIN_FAILED", LOGIN_WITH_CODE_FAILED),
+  accountDisabled: () => appError(403, "ACCOUNT_DISABLED", ACCOUNT_DISABLED),
   tooManyFailedLogins: (retryAfterSeconds: number) =>
     tooManyRequests(
       `Too many failed logins. Please try again ${waitText(retryAfterSeconds * 1000)}.`,

@@ -173,6 +173,10 @@ describe("GET /api/admin/users/{id}", () => {
       owed: "5.000000",
       paid: paid.json.amount,
       createdAt: expect.any(String),
+      // enabled, no admins' note, no two-factor sign-in
+      disabledAt: null,
+      note: null,
+      twoFactor: false,
     });
     expect(file.faucetRequests.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
       [third.json.id, "PENDING"],

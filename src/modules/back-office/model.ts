@@ -2,8 +2,9 @@
 // whole file (profile, totals, requests, rewards, payouts, the IPs and devices seen, audit entries);
 // the admin's list of users with its totals and the payments made to users.
 import { t } from "elysia";
+import { flag, jsonBody, textField } from "../../http/body.ts";
 import type { AuditLogEntry, Payout, User } from "../../db/schema.ts";
-import { notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { formatXrp } from "../../shared/money.ts";
 import { payoutStatus } from "../payouts/model.ts";
 import { type PublicUserRow, publicUser } from "../account/model.ts";
@@ -17,7 +18,30 @@ export const USER_FILE_LIMIT = 200;
 
 export const backOfficeErrors = {
   userNotFound: () => notFound("User not found"),
+  nothingToChange: () => badRequest("Send disabled (true or false) or note to change", "NOTHING_TO_CHANGE"),
+  disableSelf: () => badRequest("You cannot disable your own account", "DISABLE_SELF"),
 };
+
+// PATCH /api/admin/users/:id: disable or enable the account, the admins' note on it (empty: none).
+export const NOTE_MAX = 2000;
+export const userUpdateBody = jsonBody({
+  disabled: flag("disabled must be true or false"),
+  note: textField("note", NOTE_MAX),
+});
+export type UserUpdate = NonNullable<typeof userUpdateBody.static>;
+
+// What an update did, in words the admin's toast shows.
+export const userUpdateMessage = (username: string, change: { disabled?: boolean; ended: number; noted: boolean }) =>
+  [
+    change.disabled === true
+      ? `${username} can no longer sign in${change.ended ? ` and ${change.ended === 1 ? "their session" : `their ${change.ended} sessions`} ended` : ""}.`
+      : change.disabled === false
+        ? `${username} can sign in again.`
+        : null,
+    change.noted ? "The note is saved." : null,
+  ]
+    .filter(Boolean)
+    .join(" ") || "Nothing changed.";
 
 export interface WaitingCounts {
   pendingRequests: number;
@@ -59,6 +83,9 @@ export interface UserFile {
     | "points"
     | "totalClaimedDrops"
     | "createdAt"
+    | "disabledAt"
+    | "adminNote"
+    | "totpEnabledAt"
   >;
   // the network (IPv6 /48, IPv4 /24) and device it registered from; null before they were stored
   registration: Pick<User, "ipNetwork" | "deviceId">;
@@ -89,6 +116,10 @@ export const userFileView = (f: UserFile) => ({
     owed: formatXrp(f.user.totalClaimedDrops),
     paid: formatXrp(f.paidDrops),
     createdAt: iso(f.user.createdAt),
+    // when an admin disabled the account (null: it may sign in)
+    disabledAt: iso(f.user.disabledAt),
+    note: f.user.adminNote,
+    twoFactor: f.user.totpEnabledAt !== null,
   },
   registration: { ipNetwork: f.registration.ipNetwork, deviceId: f.registration.deviceId },
   registrationWide: { ipWide: f.registrationWide.ipWide, accountsFromOtherNetworks: f.registrationWide.accounts },
@@ -126,9 +157,11 @@ export const usersQuery = t.Object(
 // A user in the admin's list: as the API shows them, their payout address's destination tag (for
 // the Pay dialog), when and where they registered (the network, the wide network and the accounts
 // registered from its other networks within 24 h: `wideAccounts`, from the service).
-export type AdminUserRow = PublicUserRow & Pick<User, "xrpDestinationTag" | "createdAt" | "ipNetwork" | "ipWide">;
+export type AdminUserRow = PublicUserRow &
+  Pick<User, "xrpDestinationTag" | "createdAt" | "ipNetwork" | "ipWide" | "disabledAt">;
 export const adminUserView = ({
   createdAt,
+  disabledAt,
   xrpDestinationTag,
   ipNetwork,
   ipWide,
@@ -138,6 +171,7 @@ export const adminUserView = ({
   ...publicUser(user),
   destinationTag: xrpDestinationTag,
   createdAt: iso(createdAt),
+  disabled: disabledAt !== null,
   registration: { ipNetwork, ipWide, accountsFromOtherNetworks: wideAccounts },
 });
 

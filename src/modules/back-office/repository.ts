@@ -1,7 +1,7 @@
 // All SQL of the back office's own reads, prepared once with Drizzle's builder: what waits for an
 // admin, the admin's list of users with its totals, the payments made to users, and (from
 // user-file-store.ts) everything about one user.
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { likeLiteral } from "../../db/list-filter.ts";
 import { advertisingRequests, faucetRequests, payouts, reviews, rewards, users } from "../../db/schema.ts";
@@ -16,7 +16,12 @@ const f = faucetRequests;
 export function createBackOfficeRepository(db: Db) {
   const pendingRequests = db.select({ n: count() }).from(f).where(eq(f.status, "PENDING")).prepare();
   const pendingClaims = db.select({ n: count() }).from(rewards).where(eq(rewards.status, "PENDING")).prepare();
-  const heldReviews = db.select({ n: count() }).from(reviews).where(eq(reviews.approved, false)).prepare();
+  // (a review an admin rejected waits for nobody)
+  const heldReviews = db
+    .select({ n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.approved, false), isNull(reviews.rejectedAt)))
+    .prepare();
   const newEnquiries = db
     .select({ n: count() })
     .from(advertisingRequests)
@@ -31,6 +36,7 @@ export function createBackOfficeRepository(db: Db) {
     createdAt: users.createdAt,
     ipNetwork: users.ipNetwork,
     ipWide: users.ipWide,
+    disabledAt: users.disabledAt,
   };
   const matches = sql`lower(${users.username}) like ${p("name")} escape '\\' or ${users.xrpAddress} like ${p("address")} escape '\\'`;
   const usersPage = (where: typeof matches | undefined) =>
@@ -65,6 +71,17 @@ export function createBackOfficeRepository(db: Db) {
     .limit(PAYMENTS_LIMIT)
     .prepare();
 
+  const setDisabled = db
+    .update(users)
+    .set({ disabledAt: sql`${p("at")}` })
+    .where(eq(users.id, p("userId")))
+    .prepare();
+  const setNote = db
+    .update(users)
+    .set({ adminNote: sql`${p("note")}` })
+    .where(eq(users.id, p("userId")))
+    .prepare();
+
   return {
     counts: (): Omit<WaitingCounts, "unreadMessages"> => ({
       pendingRequests: pendingRequests.get()!.n,
@@ -89,6 +106,9 @@ export function createBackOfficeRepository(db: Db) {
     },
     usersSummary: (): UserSummaryRow => ({ ...usersSummary.get()!, pendingRewards: pendingClaims.get()!.n }),
     payments: () => payments.all(),
+    // disabled since `at`, or (null) enabled
+    setDisabled: (userId: number, at: number | null) => setDisabled.run({ userId, at }),
+    setNote: (userId: number, note: string | null) => setNote.run({ userId, note }),
     ...createUserFileStore(db),
   };
 }

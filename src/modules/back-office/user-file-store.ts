@@ -28,6 +28,9 @@ export function createUserFileStore(db: Db) {
       ipNetwork: users.ipNetwork,
       ipWide: users.ipWide,
       deviceId: users.deviceId,
+      disabledAt: users.disabledAt,
+      adminNote: users.adminNote,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .where(eq(users.id, p("userId")))

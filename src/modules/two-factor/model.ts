@@ -1,6 +1,6 @@
 // Two-factor sign-in's words, bodies and answers.
 import { jsonBody, text } from "../../http/body.ts";
-import { appError, badRequest, conflict, forbidden, tooManyRequests } from "../../lib/errors.ts";
+import { appError, badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../lib/errors.ts";
 import { waitText } from "../../lib/time.ts";
 import { plural } from "../../shared/words.ts";
 
@@ -34,6 +34,10 @@ export const TWO_FACTOR_MESSAGES = {
   requiredForAdmins: "Admins of this server must keep two-factor sign-in on",
   enabled: "Two-factor sign-in is on",
   disabled: "Two-factor sign-in is off",
+  notOnForUser: "This user has no two-factor sign-in to reset",
+  resetOwn: "Turn off your own two-factor sign-in on your settings page",
+  reset: (username: string, ended: number) =>
+    `Two-factor sign-in is off for ${username}${ended ? ` and ${ended === 1 ? "their session" : `their ${ended} sessions`} ended` : ""}: they sign in with their password alone and can turn it on again.`,
   wrongCodesWait: (ms: number) =>
     `Too many wrong codes for this account. Please try again ${ms < 60_000 ? secondsText(ms) : waitText(ms)}.`,
 } as const;
@@ -47,6 +51,9 @@ export const twoFactorErrors = {
   setupAgain: () => badRequest(TWO_FACTOR_MESSAGES.setupAgain, "TWO_FACTOR_SETUP_AGAIN"),
   alreadyOn: () => conflict(TWO_FACTOR_MESSAGES.alreadyOn, "TWO_FACTOR_ON"),
   notOn: () => conflict(TWO_FACTOR_MESSAGES.notOn, "TWO_FACTOR_OFF"),
+  notOnForUser: () => conflict(TWO_FACTOR_MESSAGES.notOnForUser, "TWO_FACTOR_OFF"),
+  resetOwn: () => badRequest(TWO_FACTOR_MESSAGES.resetOwn, "RESET_OWN_TWO_FACTOR"),
+  userNotFound: () => notFound("User not found"),
   requiredForAdmins: () => appError(403, "TWO_FACTOR_REQUIRED_FOR_ADMINS", TWO_FACTOR_MESSAGES.requiredForAdmins),
   wrongCodesWait: (seconds: number) =>
     tooManyRequests(TWO_FACTOR_MESSAGES.wrongCodesWait(seconds * 1000), seconds, "WRONG_CODES_WAIT"),

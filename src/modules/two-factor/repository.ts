@@ -55,6 +55,13 @@ export function createTwoFactorRepository(db: Db) {
         .run();
       this.replaceRecoveryCodes(userId, codeHashes, now);
     },
+    // The user's name and whether they have it on (undefined: no such user).
+    user: (userId: number) =>
+      db
+        .select({ username: users.username, enabledAt: users.totpEnabledAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .get(),
     // Whether the user has it on.
     enabled(userId: number): boolean {
       return (

@@ -8,7 +8,8 @@
 // The codes themselves: codes.ts; their checks: code-checks.ts.
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { SessionInfo, SessionService } from "../../auth/sessions.ts";
-import { STEP_UP_MS } from "../../auth/step-up.ts";
+import type { Actor } from "../../auth/actor.ts";
+import { requireFreshConfirmation, STEP_UP_MS } from "../../auth/step-up.ts";
 import type { LoginNetworks, LoginThrottle } from "../../auth/throttle.ts";
 import { acceptedStep, newTotpSecret, qrSvg, totpUri } from "../../auth/totp.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,7 +20,13 @@ import { recordAudit } from "../audit/service.ts";
 import { createCodeChecks } from "./code-checks.ts";
 import { codeText, hashOf, newRecoveryCodes, newSetupCode } from "./codes.ts";
 import { createCodeGuesses } from "./guesses.ts";
-import { FREE_WRONG_CODES, SETUP_CODE_LIFETIME_MS, type TwoFactorStatus, twoFactorErrors } from "./model.ts";
+import {
+  FREE_WRONG_CODES,
+  SETUP_CODE_LIFETIME_MS,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorStatus,
+  twoFactorErrors,
+} from "./model.ts";
 import { createTwoFactorRepository } from "./repository.ts";
 
 export interface TwoFactorDeps {
@@ -152,6 +159,36 @@ export function createTwoFactorService({
       immediate(db, () => {
         repo.disable(user.id);
         audit(user, "two_factor.disable", ip, now);
+      });
+    },
+
+    // An admin turns another user's two-factor sign-in off (a lost phone and recovery codes): the
+    // account is then theirs who has its password, so it needs what handing an account to someone
+    // needs (a fresh code, or without two-factor sign-in the password); the user's sessions end;
+    // audited.
+    resetFor(userId: number, actor: Actor) {
+      requireFreshConfirmation(actor);
+      if (userId === actor.admin.id) throw twoFactorErrors.resetOwn();
+      const now = clock();
+      return immediate(db, () => {
+        const user = repo.user(userId);
+        if (!user) throw twoFactorErrors.userNotFound();
+        if (user.enabledAt === null) throw twoFactorErrors.notOnForUser();
+        repo.disable(userId);
+        const ended = sessions.invalidateAllForUser(userId);
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            action: "two_factor.reset",
+            targetType: "user",
+            targetId: userId,
+            details: { username: user.username, sessionsEnded: ended },
+            ip: actor.ip,
+          },
+          now,
+        );
+        return { message: TWO_FACTOR_MESSAGES.reset(user.username, ended) };
       });
     },
 
