@@ -1,6 +1,7 @@
 // The audit log as an operator reads it, over real HTTP: a settings change with its values before and
 // after in words, the log narrowed by action, admin and day, and the same entries as a CSV.
 import { afterEach, expect, test } from "bun:test";
+import { totpCode } from "../../auth/totp.ts";
 import { testApp, type TestApp } from "../../testing/harness.ts";
 import { queryPlan, recordStatements, type StatementLog } from "../../testing/statements.ts";
 
@@ -83,16 +84,37 @@ test("a settings change shows what it changed, before and after; the log filters
   expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(csv.headers.get("content-disposition")).toBe('attachment; filename="audit-log.csv"');
   const lines = (await csv.text()).trimEnd().split("\r\n");
-  expect(lines[0]).toBe("id,when,admin,action,action_code,target,changes,ip");
+  expect(lines[0]).toBe("id,when,admin,action,action_code,target,changes,details,ip");
   expect(lines).toHaveLength(3);
   expect(lines[2]).toContain(
-    ",alice,Changed the faucet settings,faucet_settings.update,Faucet settings,Daily limit (XRP): 100 -> 200; Per-IP limits count: each IPv4 network (/24) -> each IPv4 address,203.0.113.7",
+    ",alice,Changed the faucet settings,faucet_settings.update,Faucet settings,Daily limit (XRP): 100 -> 200; Per-IP limits count: each IPv4 network (/24) -> each IPv4 address,,203.0.113.7",
   );
 
   // admins only
   expect((await fetch(`${url}/api/admin/audit-log/csv`)).status).toBe(401);
   const member = (await t.register("member")).cookie;
   expect((await fetch(`${url}/api/admin/audit-log/csv`, { headers: { cookie: member } })).status).toBe(403);
+});
+
+test("the Admin filter offers the admins who acted, not a user whose own step the log records", async () => {
+  t = testApp();
+  const { cookie: admin } = await t.registerAdmin("alice");
+  const user = await t.register("carol");
+  const setup = await t.call("POST", "/api/user/two-factor/setup", {
+    cookie: user.cookie,
+    body: { password: "correct horse battery" },
+  });
+  const code = totpCode(setup.json.secret, t.clock());
+  expect((await t.call("POST", "/api/user/two-factor/enable", { cookie: user.cookie, body: { code } })).status).toBe(
+    200,
+  );
+  const page = (await t.call("GET", "/api/admin/audit-log", { cookie: admin })).json;
+  // the log holds carol's step, the filter does not offer her
+  expect(page.entries.map((e: { actorName: string; action: string }) => [e.actorName, e.action])).toContainEqual([
+    "carol",
+    "two_factor.enable",
+  ]);
+  expect(page.filters.admins).toEqual(["alice"]);
 });
 
 test("a filter by action or by admin reads through its index", async () => {

@@ -5,6 +5,7 @@ import { t } from "elysia";
 import type { AuditLogEntry } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { DAY_MS, parseDay } from "../../lib/time.ts";
+import { readableXrp } from "../../shared/money.ts";
 import type { CsvTable } from "../exports/model.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -29,11 +30,16 @@ export const ACTION_WORDS: Record<string, string> = {
   "user.pay": "Paid a user",
   "payout.withdraw": "Withdrew a held payout (nothing sent)",
   "payouts.resume": "Resumed payouts",
+  "payouts.pause": "Paused payouts",
   "user.reset_link": "Made a password reset link",
+  "user.disable": "Disabled an account",
+  "user.enable": "Enabled an account again",
+  "user.note": "Wrote the admins' note on a user",
   "blocklist.add": "Blocked a party",
   "blocklist.remove": "Unblocked a party",
   "review.approve": "Published a review",
-  "review.hide": "Hid a review",
+  "review.hide": "Rejected a review (hidden)",
+  "review.delete": "Deleted a review",
   "advertising_requests.update": "Updated an advertising request",
   "newsletter_signups.update": "Updated a newsletter signup",
   "earning_alert_signups.update": "Updated an earning-alert signup",
@@ -46,6 +52,7 @@ export const ACTION_WORDS: Record<string, string> = {
   "two_factor.enable": "Turned on two-factor sign-in",
   "two_factor.disable": "Turned off two-factor sign-in",
   "two_factor.recovery_codes": "Made new recovery codes",
+  "two_factor.reset": "Reset a user's two-factor sign-in",
   "two_factor.step_up": "Confirmed with a code",
   "password.step_up": "Confirmed with the password",
 };
@@ -81,6 +88,33 @@ const changesOf = (details: unknown): RecordedChange[] => {
   return Array.isArray(changes) ? (changes as RecordedChange[]) : [];
 };
 
+// What an entry's details say besides a change (an approval's amount, address and reason, a rejection's
+// reason, the user an action was about), in words, in this order; other details are left to the CSV.
+const FACT_WORDS: [key: string, label: string, words: (value: unknown, all: Record<string, unknown>) => string][] = [
+  ["amount", "Amount", (v) => readableXrp(String(v))],
+  ["address", "Address", (v, all) => (all.destinationTag == null ? String(v) : `${v} (tag ${all.destinationTag})`)],
+  ["reason", "Reason", String],
+  ["riskScore", "Risk score", String],
+  ["username", "User", String],
+  ["sessionsEnded", "Sessions ended", String],
+  ["withdrawnPayout", "Payout withdrawn", (v) => `#${v}`],
+  ["held", "Payouts held", String],
+  ["rating", "Rating", (v) => `${v}/5`],
+  ["name", "Name", String],
+  ["content", "Text", String],
+];
+interface RecordedFact {
+  label: string;
+  value: string;
+}
+const factsOf = (details: unknown): RecordedFact[] => {
+  if (details === null || typeof details !== "object" || Array.isArray(details)) return [];
+  const all = details as Record<string, unknown>;
+  return FACT_WORDS.filter(([key]) => all[key] !== undefined && all[key] !== null && all[key] !== "").map(
+    ([key, label, words]) => ({ label, value: words(all[key], all) }),
+  );
+};
+
 export function auditEntryView(r: AuditLogEntry) {
   return {
     id: r.id,
@@ -92,6 +126,7 @@ export function auditEntryView(r: AuditLogEntry) {
     target: targetWords(r.targetType, r.targetId),
     details: r.details ?? null,
     changes: changesOf(r.details),
+    facts: factsOf(r.details),
     ipAddress: r.ipAddress,
     createdAt: new Date(r.createdAt).toISOString(),
   };
@@ -101,7 +136,8 @@ export function auditPageView(rows: AuditLogEntry[], filters: { actions: string[
   return {
     entries: rows.map(auditEntryView),
     nextBefore: rows.length === AUDIT_PAGE_SIZE ? rows.at(-1)!.id : null,
-    // what the filters offer: every action and every admin the log holds
+    // what the filters offer: every action the log holds, and every admin (and the auto-approve
+    // rule) who acted in it: not the users whose own actions it records (turning on two-factor sign-in)
     filters: {
       actions: filters.actions.map((value) => ({ value, label: actionWords(value) })),
       admins: filters.admins,
@@ -111,7 +147,7 @@ export function auditPageView(rows: AuditLogEntry[], filters: { actions: string[
 
 export const auditCsv = (rows: AuditLogEntry[]): CsvTable => ({
   name: "audit-log",
-  header: ["id", "when", "admin", "action", "action_code", "target", "changes", "ip"],
+  header: ["id", "when", "admin", "action", "action_code", "target", "changes", "details", "ip"],
   rows: rows.map((r) => {
     const e = auditEntryView(r);
     return [
@@ -122,6 +158,7 @@ export const auditCsv = (rows: AuditLogEntry[]): CsvTable => ({
       e.action,
       e.target,
       e.changes.map((c) => `${c.label}: ${c.before} -> ${c.after}`).join("; "),
+      e.facts.map((f) => `${f.label}: ${f.value}`).join("; "),
       e.ipAddress,
     ];
   }),

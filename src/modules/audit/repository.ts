@@ -1,9 +1,9 @@
 // All SQL of the audit log: the entry an admin action writes (prepared once per database), and the
 // log read back newest first, narrowed by action, admin and days (audit_log_action, audit_log_actor,
 // or the id order), a page at a time or for a CSV.
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { auditLog, type NewAuditLogEntry } from "../../db/schema.ts";
+import { auditLog, type NewAuditLogEntry, users } from "../../db/schema.ts";
 import type { AuditFilter } from "./model.ts";
 
 const p = sql.placeholder;
@@ -23,7 +23,14 @@ export function createAuditRepository(db: Db) {
     })
     .prepare();
   const actions = db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action).prepare();
-  const admins = db.selectDistinct({ name: auditLog.actorName }).from(auditLog).orderBy(auditLog.actorName).prepare();
+  // the names of the admins who acted, and of the rule's actor (`ruleActor`: no user)
+  const admins = db
+    .selectDistinct({ name: auditLog.actorName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(or(eq(users.isAdmin, true), and(isNull(auditLog.actorUserId), eq(auditLog.actorName, p("ruleActor")))))
+    .orderBy(auditLog.actorName)
+    .prepare();
   return {
     insert: (row: Required<Omit<NewAuditLogEntry, "id">>) => insert.run(row),
     // The entries older than `before` (an id) that match the filter, newest first.
@@ -44,7 +51,7 @@ export function createAuditRepository(db: Db) {
         .limit(limit)
         .all(),
     actions: () => actions.all().map((r) => r.action),
-    admins: () => admins.all().map((r) => r.name),
+    admins: (ruleActor: string) => admins.all({ ruleActor }).map((r) => r.name),
   };
 }
 export type AuditRepository = ReturnType<typeof createAuditRepository>;

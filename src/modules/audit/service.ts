@@ -49,7 +49,7 @@ export function createAuditService({ db }: { db: Db }) {
     // The newest AUDIT_CSV_MAX entries that match, for the CSV.
     all: (filter: AuditFilter) => repo.matching(filter, Number.MAX_SAFE_INTEGER, AUDIT_CSV_MAX),
     // What the filters offer.
-    filters: () => ({ actions: repo.actions(), admins: repo.admins() }),
+    filters: () => ({ actions: repo.actions(), admins: repo.admins(AUTO_ACTOR.username) }),
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;

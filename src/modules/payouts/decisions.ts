@@ -68,7 +68,19 @@ export function createRequestDecisions({
     return requeued;
   };
 
-  const approve = (id: number, actor: Actor) =>
+  // What an approval's audit entry says: the amount, where it goes, and why (the admin's words when
+  // given, else what the request was for: a bonus's kind).
+  const approvalDetails = (
+    request: { address: string; destinationTag: number | null; amountDrops: number; reason: string | null },
+    reason: string | null,
+  ) => ({
+    amount: formatXrp(request.amountDrops),
+    address: request.address,
+    ...(request.destinationTag === null ? {} : { destinationTag: request.destinationTag }),
+    reason: reason || request.reason,
+  });
+
+  const approve = (id: number, actor: Actor, reason: string | null = null) =>
     immediate(db, () => {
       const request = repo.faucetRequest(id);
       if (!request) throw notFound("Faucet request not found");
@@ -85,7 +97,7 @@ export function createRequestDecisions({
             action: "faucet_request.approve",
             targetType: "faucet_request",
             targetId: id,
-            details: { amount: formatXrp(request.amountDrops) },
+            details: approvalDetails(request, reason),
             ip: actor.ip,
           },
           t,
@@ -140,7 +152,7 @@ export function createRequestDecisions({
           action: "faucet_request.approve",
           targetType: "faucet_request",
           targetId: id,
-          details: { amount: formatXrp(request.amountDrops), riskScore },
+          details: { ...approvalDetails(request, null), riskScore },
           ip: null,
         },
         t,

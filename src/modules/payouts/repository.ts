@@ -63,7 +63,13 @@ export type NewPayout = {
 
 export function createPayoutRepository(db: Db) {
   const request = db
-    .select({ status: r.status, address: r.address, destinationTag: r.destinationTag, amountDrops: r.amountDrops })
+    .select({
+      status: r.status,
+      address: r.address,
+      destinationTag: r.destinationTag,
+      amountDrops: r.amountDrops,
+      reason: r.reason,
+    })
     .from(r)
     .where(eq(r.id, p("id")))
     .prepare();

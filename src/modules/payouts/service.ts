@@ -87,10 +87,10 @@ export function createPayoutService({
     });
 
   const service = {
-    approveFaucetRequest(id: number, actor: Actor) {
+    approveFaucetRequest(id: number, actor: Actor, reason: string | null = null) {
       requireStepUp(actor);
       const e = requireEngine();
-      const outcome = approve(id, actor);
+      const outcome = approve(id, actor, reason);
       if (outcome !== "unchanged") void e.kick().catch(() => {});
       return outcome;
     },
@@ -116,7 +116,7 @@ export function createPayoutService({
     // gives its budget back with the reason (or the default one).
     decideFaucetRequest(id: number, decision: FaucetDecision, actor: Actor) {
       if (decision.action === "APPROVED") {
-        const outcome = service.approveFaucetRequest(id, actor);
+        const outcome = service.approveFaucetRequest(id, actor, decision.reason?.trim() || null);
         return { message: outcome === "unchanged" ? "Already approved" : DECISION_DONE, outcome };
       }
       if (decision.action !== "REJECTED") throw payoutErrors.unknownDecision();

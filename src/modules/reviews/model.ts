@@ -84,8 +84,13 @@ export const reviewView = (r: Pick<Review, "id" | "rating" | "content" | "name" 
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-// A review as the admin's list shows it: where it was written from.
-export const adminReviewView = (r: Review) => ({ ...reviewView(r), ipAddress: r.ipAddress });
+// A review as the admin's list shows it: where it was written from, and whether it is shown, waits
+// for an admin, or was rejected (hidden).
+export const adminReviewView = (r: Review) => ({
+  ...reviewView(r),
+  state: r.approved ? ("shown" as const) : r.rejectedAt === null ? ("waiting" as const) : ("hidden" as const),
+  ipAddress: r.ipAddress,
+});
 
 // The answer to a written review: shown at once, or held for an admin.
 export const submittedView = (r: Pick<Review, "id" | "approved">) => ({

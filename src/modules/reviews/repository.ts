@@ -127,7 +127,12 @@ export function createReviewRepository(db: Db) {
   // (a placeholder inside sql`` skips the column's boolean mapping: it is bound as 1 or 0)
   const setApproved = db
     .update(r)
-    .set({ approved: sql`${p("approved")}` })
+    .set({ approved: sql`${p("approved")}`, rejectedAt: sql`${p("rejectedAt")}` })
+    .where(eq(r.id, p("id")))
+    .returning()
+    .prepare();
+  const remove = db
+    .delete(r)
     .where(eq(r.id, p("id")))
     .returning()
     .prepare();
@@ -177,7 +182,10 @@ export function createReviewRepository(db: Db) {
       paidOn.some((q) => q.get({ key: deviceId, since, madeSince }) !== undefined),
     paidFromDevice: (deviceId: string, address: string) => paidFromDevice.get({ deviceId, address }) !== undefined,
     writer: (id: number) => writer.get({ id }),
-    setApproved: (id: number, isApproved: boolean) => setApproved.get({ id, approved: isApproved ? 1 : 0 }),
+    // shown, or rejected (hidden) at `at`
+    setApproved: (id: number, isApproved: boolean, at: number) =>
+      setApproved.get({ id, approved: isApproved ? 1 : 0, rejectedAt: isApproved ? null : at }),
+    remove: (id: number) => remove.get({ id }),
     hasBonusForAddress: (address: string, reason: string) => bonusForAddress.get({ address, reason }) !== undefined,
     hasBonusForReview: (reviewId: number) => bonusForReview.get({ reviewId }) !== undefined,
     paidAddressesFromDevice: (deviceId: string) => paidAddresses.all({ deviceId }).map((row) => row.address),

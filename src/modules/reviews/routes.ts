@@ -86,7 +86,11 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
         return reviewView(reviews.moderate(idParam(params.id), approved, actor));
       },
       { body: moderationBody },
-    );
+    )
+    .delete("/api/admin/reviews/:id", ({ params, actor, set }) => {
+      reviews.remove(idParam(params.id), actor);
+      set.status = 204;
+    });
 
   return new Elysia().use(publicRoutes).use(visitorRoutes).use(adminRoutes);
 }

@@ -89,10 +89,11 @@ export function createReviewService({
     // The admin's list: the 300 latest, held and hidden ones included.
     listLatest: () => repo.latest(),
 
-    // An admin approves a held review or hides one; the change and its audit entry land together.
+    // An admin approves a held review or rejects one (hidden: it waits for nobody any more); the
+    // change and its audit entry land together.
     moderate(id: number, approved: boolean, actor: Actor) {
       const row = immediate(db, () => {
-        const row = repo.setApproved(id, approved);
+        const row = repo.setApproved(id, approved, clock());
         if (!row) throw reviewErrors.notFound();
         recordAudit(
           db,
@@ -109,6 +110,27 @@ export function createReviewService({
       });
       listCache = null;
       return row;
+    },
+
+    // An admin deletes a review (spam): gone from every list; the audit entry keeps who wrote what.
+    remove(id: number, actor: Actor) {
+      immediate(db, () => {
+        const row = repo.remove(id);
+        if (!row) throw reviewErrors.notFound();
+        recordAudit(
+          db,
+          {
+            actor: actor.admin,
+            ip: actor.ip,
+            action: "review.delete",
+            targetType: "review",
+            targetId: id,
+            details: { name: row.name, rating: row.rating, content: row.content.slice(0, 300) },
+          },
+          clock(),
+        );
+      });
+      listCache = null;
     },
 
     submit(input: ReviewInput, who: Pick<Reviewer, "ip" | "ipGroup" | "ipNetwork" | "deviceId" | "userAgent">) {
