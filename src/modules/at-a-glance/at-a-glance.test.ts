@@ -94,6 +94,7 @@ test("a paying server: the ledger, the wallet's full address, spendable and days
     spendable: "9999.000000",
     paidPerDay: "0.000000",
     daysLeft: null,
+    low: false,
   });
   expect(before.body.queue).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
   expect(before.body.payouts).toEqual({ paused: false, reason: null, until: null });
@@ -197,4 +198,15 @@ test("backups, email, the public URL and two-factor sign-in tick their items; th
     open: 1,
     titles: ["A surge of requests"],
   });
+});
+
+test("the wallet chip follows the low-wallet alert: low while it is open, whatever the days left say", async () => {
+  // 5 XRP: 4 spendable above the reserve, less than one request's most
+  bed = await payoutBed({ fundDrops: 5_000_000 });
+  const url = bed.t.listen();
+  expect((await get(`${url}/api/admin/health`, bed.admin)).body.wallet.low).toBe(false);
+  await bed.t.app.services.alerts.evaluate();
+  const health = (await get(`${url}/api/admin/health`, bed.admin)).body;
+  expect(health.alerts.titles).toContain("Hot wallet running low");
+  expect(health.wallet).toMatchObject({ low: true, daysLeft: null });
 });

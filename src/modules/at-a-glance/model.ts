@@ -3,6 +3,10 @@
 // strings with 6 decimals, as everywhere in the API; the browser formats them for reading.
 import { iso } from "../../lib/time.ts";
 import { formatXrp } from "../../shared/money.ts";
+import type { AlertKind } from "../alerts/model.ts";
+
+// the alert kind the wallet's chip follows (alerts/checks.ts's walletLow)
+const WALLET_LOW: AlertKind = "wallet_low";
 
 // 150000000 -> "150 XRP", 22800000 -> "22.8 XRP": an amount in a sentence
 const xrpWords = (drops: number) => `${formatXrp(drops).replace(/\.?0+$/, "")} XRP`;
@@ -29,7 +33,7 @@ export interface HealthFacts {
   };
   faucetOnline: boolean;
   backups: { on: boolean; lastSuccessAt: number | null; failure: string | null };
-  alerts: { title: string }[];
+  alerts: { kind: string; title: string }[];
   ceiling: CeilingFacts | null;
   // the contact inbox's messages no admin has opened
   unreadMessages: number;
@@ -93,6 +97,8 @@ export function healthView(f: HealthFacts) {
             address: p.address,
             spendable: spendable === null ? null : formatXrp(spendable),
             paidPerDay: formatXrp(Math.round(p.paidPerDayDrops)),
+            // the "wallet running low" alert is open (alerts/checks.ts decides it: the one rule)
+            low: f.alerts.some((a) => a.kind === WALLET_LOW),
             // at the last 7 days' rate; null: nothing paid in 7 days, or the ledger did not answer
             daysLeft:
               spendable === null || p.paidPerDayDrops <= 0

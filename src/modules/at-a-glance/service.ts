@@ -90,7 +90,7 @@ export function createAtAGlance({
             },
       faucetOnline: settings.get().enabled,
       backups: { on: backup !== null, lastSuccessAt: backup?.lastSuccessAt ?? null, failure },
-      alerts: alerts.open().map((a) => ({ title: ALERT_KINDS[a.kind as AlertKind] ?? a.kind })),
+      alerts: alerts.open().map((a) => ({ kind: a.kind, title: ALERT_KINDS[a.kind as AlertKind] ?? a.kind })),
       ceiling: ceiling(),
       unreadMessages: unreadMessages(),
     };

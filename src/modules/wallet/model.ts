@@ -4,7 +4,7 @@ import type { WalletLedgerPayment } from "../../db/schema.ts";
 import type { Rebuilt } from "../../payouts/reconcile.ts";
 import { iso } from "../../lib/time.ts";
 import { formatXrp } from "../../shared/money.ts";
-import { PAYOUTS_NOT_CONFIGURED } from "../payouts/model.ts";
+import { PAYOUTS_NOT_CONFIGURED, payoutStatus } from "../payouts/model.ts";
 
 export const SANDBOX_NOTICE = "Sandbox ledger: payments are simulated and nothing real is sent.";
 export const PAYOUTS_RESUMED = "Payouts resumed";
@@ -134,3 +134,38 @@ export const ledgerPaymentView = (p: WalletLedgerPayment) => ({
   payout: p.payoutKey,
   foundAt: iso(p.foundAt),
 });
+
+// An outgoing payment as the wallet screen lists it: what it paid (a faucet request, a user's
+// rewards), to where, how much, its state and, once signed, its transaction.
+export interface OutgoingPayout {
+  id: number;
+  kind: string;
+  faucetRequestId: number | null;
+  userId: number | null;
+  username: string | null;
+  destination: string;
+  destinationTag: number | null;
+  amountDrops: number;
+  status: string;
+  txHash: string | null;
+  ledgerIndex: number | null;
+  createdAt: number;
+}
+export const outgoingPayoutView = (o: OutgoingPayout) => ({
+  id: o.id,
+  kind: o.kind,
+  requestId: o.faucetRequestId,
+  userId: o.userId,
+  username: o.username,
+  destination: o.destination,
+  destinationTag: o.destinationTag,
+  amount: formatXrp(o.amountDrops),
+  status: payoutStatus(o.status),
+  txHash: o.txHash,
+  ledgerIndex: o.ledgerIndex,
+  createdAt: new Date(o.createdAt).toISOString(),
+});
+
+export const PAYOUTS_PAUSED = "Payouts paused: nothing is signed or sent until an admin resumes them.";
+// The engine's reason for an admin's pause, as the wallet card shows it after "Payouts are paused:".
+export const pausedBy = (username: string) => `${username} paused them on the wallet page`;

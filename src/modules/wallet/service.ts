@@ -14,11 +14,14 @@ import {
   type LedgerView,
   ledgerPaymentView,
   notConfiguredView,
+  outgoingPayoutView,
+  PAYOUTS_PAUSED,
+  pausedBy,
   resumedView,
   type WalletState,
   walletView,
 } from "./model.ts";
-import { createWalletRepository } from "./repository.ts";
+import { createWalletRepository, PAYOUTS_PAGE_SIZE } from "./repository.ts";
 
 // What the ledger said of the wallet when it could be asked.
 export type LedgerFactsView = Exclude<LedgerView, { error: string }>;
@@ -129,6 +132,24 @@ export function createWalletStatus({
     },
     // The wallet's transactions on the ledger that no payout of this database accounts for, newest first.
     ledgerPayments: () => ({ payments: repo.ledgerPayments().map(ledgerPaymentView) }),
+    // Every payout sent from the wallet (or on its way), newest first, a page at a time.
+    payouts(page: number) {
+      const found = repo.outgoing(page);
+      return { payouts: found.rows.map(outgoingPayoutView), total: found.total, page, pageSize: PAYOUTS_PAGE_SIZE };
+    },
+    // An admin pauses payouts: nothing more is signed until one resumes (what is signed already
+    // settles). It stops money, so it asks for no code; audited.
+    pause(actor: Actor) {
+      if (!runtime) return notConfiguredView();
+      const before = runtime.engine.status().paused;
+      runtime.engine.pause(pausedBy(actor.admin.username));
+      recordAudit(
+        db,
+        { actor: actor.admin, action: "payouts.pause", details: { paused: before }, ip: actor.ip },
+        clock(),
+      );
+      return { configured: true as const, message: PAYOUTS_PAUSED };
+    },
     // Resuming sends what is held: a fresh code from an admin with two-factor sign-in, as approving
     // asks (nothing from one without); audited with what it was to send.
     resume(actor: Actor) {
