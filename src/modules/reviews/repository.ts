@@ -182,9 +182,9 @@ export function createReviewRepository(db: Db) {
       paidOn.some((q) => q.get({ key: deviceId, since, madeSince }) !== undefined),
     paidFromDevice: (deviceId: string, address: string) => paidFromDevice.get({ deviceId, address }) !== undefined,
     writer: (id: number) => writer.get({ id }),
-    // shown, or rejected (hidden) at `at`
-    setApproved: (id: number, isApproved: boolean, at: number) =>
-      setApproved.get({ id, approved: isApproved ? 1 : 0, rejectedAt: isApproved ? null : at }),
+    // shown, or not: waiting for an admin (`rejectedAt` null) or rejected then (hidden)
+    setApproved: (id: number, isApproved: boolean, rejectedAt: number | null) =>
+      setApproved.get({ id, approved: isApproved ? 1 : 0, rejectedAt: isApproved ? null : rejectedAt }),
     remove: (id: number) => remove.get({ id }),
     hasBonusForAddress: (address: string, reason: string) => bonusForAddress.get({ address, reason }) !== undefined,
     hasBonusForReview: (reviewId: number) => bonusForReview.get({ reviewId }) !== undefined,

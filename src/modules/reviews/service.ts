@@ -93,7 +93,7 @@ export function createReviewService({
     // change and its audit entry land together.
     moderate(id: number, approved: boolean, actor: Actor) {
       const row = immediate(db, () => {
-        const row = repo.setApproved(id, approved, clock());
+        const row = repo.setApproved(id, approved, approved ? null : clock());
         if (!row) throw reviewErrors.notFound();
         recordAudit(
           db,
@@ -209,7 +209,8 @@ export function createReviewService({
           userId: who.userId,
         });
         requests.linkReview(row.id, reviewId);
-        repo.setApproved(reviewId, false);
+        // (held for an admin: it waits, it is not rejected)
+        repo.setApproved(reviewId, false, null);
         return { ...row, reviewId };
       });
       listCache = null;
