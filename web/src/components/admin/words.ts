@@ -26,6 +26,13 @@ export const statusWords = (status: string) =>
 export const payoutTone = (status: string): Tone =>
   status === "SUCCESS" ? "green" : status === "FAILED" ? "red" : status === "WITHDRAWN" ? "grey" : "yellow";
 
+// What a payout paid: "FAUCET_REQUEST" -> "Faucet request", "USER_PAYMENT" -> "Payment of rewards"
+const PAYOUT_KIND_WORDS: Record<string, string> = {
+  FAUCET_REQUEST: "Faucet request",
+  USER_PAYMENT: "Payment of rewards",
+};
+export const payoutKindWords = (kind: string) => PAYOUT_KIND_WORDS[kind] ?? statusWords(kind);
+
 // "SOCIAL_SHARE" with "LinkedIn" -> "Shared on LinkedIn"
 const TYPE_WORDS: Record<string, string> = {
   SOCIAL_SHARE: "Social sharing bonus",

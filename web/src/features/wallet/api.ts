@@ -49,3 +49,22 @@ export const useResumePayouts = () =>
     success: () => ({ title: "Payouts resumed" }),
     failure: "Update Failed",
   });
+
+// GET /api/admin/wallet/payouts: every payout sent from the wallet (or on its way), newest first, 50 a page.
+export const walletPayoutsKey = ["/api/admin/wallet/payouts"] as const;
+export const useWalletPayouts = (page: number) =>
+  useQuery({
+    queryKey: [...walletPayoutsKey, page],
+    queryFn: () => unwrap(api.admin.wallet.payouts.get({ query: { page: page > 1 ? String(page) : undefined } })),
+    placeholderData: (previous) => previous,
+    refetchInterval: 15_000,
+  });
+
+// POST /api/admin/wallet/pause: nothing more is signed until an admin resumes (no code: it stops money).
+export const usePausePayouts = () =>
+  useAdminAction({
+    send: () => api.admin.wallet.pause.post(),
+    refresh: [walletKey, healthKey],
+    success: (answer) => ({ title: "Payouts paused", description: answer.message }),
+    failure: "Pause Failed",
+  });

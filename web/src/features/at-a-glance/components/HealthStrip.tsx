@@ -27,9 +27,6 @@ interface Chip {
   text: string;
 }
 
-// Under this many days of payouts left the wallet chip warns (as the low-wallet alert's default).
-const DAYS_LEFT_WARN = 3;
-
 export function healthChips(h: Health): Chip[] {
   const chips: Chip[] = [];
   const l = h.ledger;
@@ -46,13 +43,16 @@ export function healthChips(h: Health): Chip[] {
   if (h.wallet) {
     const days = h.wallet.daysLeft;
     const left = days === null ? "no payouts in 7 days" : `${durationWords(days * DAY_MS)} left`;
-    const tone: Tone = h.wallet.spendable === null ? "bad" : days !== null && days < DAYS_LEFT_WARN ? "warn" : "ok";
+    // (low: the "wallet running low" alert is open; the chip follows it, never a rule of its own)
+    const tone: Tone = h.wallet.spendable === null ? "bad" : h.wallet.low ? "warn" : "ok";
     chips.push({
       id: "wallet",
       to: "/admin",
       tone,
       text:
-        h.wallet.spendable === null ? "Wallet balance unknown" : `Wallet ${readableXrp(h.wallet.spendable)}, ${left}`,
+        h.wallet.spendable === null
+          ? "Wallet balance unknown"
+          : `Wallet ${readableXrp(h.wallet.spendable)}, ${h.wallet.low ? "running low, " : ""}${left}`,
     });
   }
   if (h.queue) {

@@ -1,5 +1,5 @@
-// /admin/audit: what the admins did, in words, 50 entries a page: a change with its values before and
-// after, narrowed by action, admin and days (kept in the URL), and the same as a CSV download.
+// /admin/audit: what the admins did, in words, 50 entries a page: what an action was about (an
+// approval's amount, address and reason) and a change with its values before and after, narrowed by action, admin and days (kept in the URL), and the same as a CSV download.
 import { Download } from "lucide-react";
 import { useState } from "react";
 import {
@@ -45,12 +45,17 @@ export function AuditLog() {
     }),
     c.display({
       id: "changes",
-      header: "Before and after",
+      header: "Details",
       cell: ({ row: { original: e } }) =>
-        e.changes.length === 0 ? (
+        e.changes.length + e.facts.length === 0 ? (
           ""
         ) : (
           <ul className="space-y-0.5 text-xs">
+            {e.facts.map((f) => (
+              <li key={f.label} className="break-all">
+                <span className="font-medium">{f.label}</span>: {f.value}
+              </li>
+            ))}
             {e.changes.map((ch) => (
               <li key={ch.label}>
                 <span className="font-medium">{ch.label}</span>: {ch.before} → {ch.after}

@@ -1,6 +1,7 @@
 // /admin/users/:id: one user's whole file: profile, owed and paid totals, every faucet request,
 // reward and payout (with hashes), the IPs and devices seen, the audit entries about them; and the
-// actions: pay (confirmed), block the address, an IP or a device, create a password-reset link.
+// actions: pay (confirmed), block the address, an IP or a device, create a password-reset link,
+// disable or enable the account, reset its two-factor sign-in (confirmed), the admins' note.
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, Check, Copy } from "lucide-react";
 import { useState } from "react";
@@ -12,7 +13,9 @@ import { TxHash } from "../../../components/ui/TxHash";
 import { toast } from "../../../components/ui/use-toast";
 import { errorText } from "../../../lib/errors";
 import { userFileKey, useUserFile } from "../api";
-import { payoutTone, statusWords } from "../../../components/admin/words";
+import { claimTypeWords, payoutKindWords, payoutTone, readableXrp, statusWords } from "../../../components/admin/words";
+import { useCurrentUser } from "../../../api/session";
+import { AccountActions } from "../components/AccountActions";
 import {
   Badge,
   type Column,
@@ -95,6 +98,7 @@ function ResetLink({ userId }: { userId: number }) {
 export function UserFileScreen() {
   const id = Number(useParams().id);
   const file = useUserFile(id);
+  const me = useCurrentUser().data;
   const { ask, pay, dialog } = usePayUser();
   if (!Number.isInteger(id) || id < 1)
     return (
@@ -136,7 +140,7 @@ export function UserFileScreen() {
     r.display({
       id: "amount",
       header: "Amount",
-      cell: ({ row: { original: q } }) => `${q.amount} XRP${q.reason ? ` (${q.reason})` : ""}`,
+      cell: ({ row: { original: q } }) => `${readableXrp(q.amount)}${q.reason ? ` (${q.reason})` : ""}`,
     }),
     r.display({
       id: "address",
@@ -179,9 +183,9 @@ export function UserFileScreen() {
     w.display({
       id: "type",
       header: "Type",
-      cell: ({ row: { original: x } }) => `${x.type}${x.platform ? ` (${x.platform})` : ""}`,
+      cell: ({ row: { original: x } }) => claimTypeWords(x.type, x.platform),
     }),
-    w.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => `${x.amount} XRP` }),
+    w.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => readableXrp(x.amount) }),
     w.display({
       id: "status",
       header: "Status",
@@ -202,8 +206,8 @@ export function UserFileScreen() {
   const p = columnsFor<File["payouts"][number]>();
   const payoutColumns = [
     p.display({ id: "id", header: "#", cell: ({ row: { original: x } }) => x.id }),
-    p.display({ id: "kind", header: "Kind", cell: ({ row: { original: x } }) => x.kind }),
-    p.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => `${x.amount} XRP` }),
+    p.display({ id: "kind", header: "For", cell: ({ row: { original: x } }) => payoutKindWords(x.kind) }),
+    p.display({ id: "amount", header: "Amount", cell: ({ row: { original: x } }) => readableXrp(x.amount) }),
     p.display({
       id: "to",
       header: "To",
@@ -250,11 +254,11 @@ export function UserFileScreen() {
   const auditColumns = [
     a.display({ id: "when", header: "When", cell: ({ row: { original: e } }) => when(e.createdAt) }),
     a.display({ id: "admin", header: "Admin", cell: ({ row: { original: e } }) => e.actorName }),
-    a.display({ id: "action", header: "Action", cell: ({ row: { original: e } }) => e.action }),
+    a.display({ id: "action", header: "Action", cell: ({ row: { original: e } }) => e.actionText }),
     a.display({
       id: "target",
       header: "Target",
-      cell: ({ row: { original: e } }) => (e.targetType ? `${e.targetType} #${e.targetId}` : ""),
+      cell: ({ row: { original: e } }) => e.target,
     }),
   ] as Column<File["audit"][number]>[];
 
@@ -269,6 +273,11 @@ export function UserFileScreen() {
         <h2 className="text-xl font-bold text-slate-900">
           {user.username}
           {user.isAdmin && <span className="ml-2 text-base font-normal text-slate-500">(Admin)</span>}
+          {user.disabledAt && (
+            <span className="ml-2 align-middle">
+              <Badge tone="red">Disabled {when(user.disabledAt)}</Badge>
+            </span>
+          )}
         </h2>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           {(
@@ -286,8 +295,8 @@ export function UserFileScreen() {
               ],
               ["Joined", when(user.createdAt)],
               ["Points", user.points],
-              ["Owed", `${user.owed} XRP`],
-              ["Paid", `${user.paid} XRP`],
+              ["Owed", readableXrp(user.owed)],
+              ["Paid", readableXrp(user.paid)],
               [
                 "Registered from",
                 // (null for accounts registered before it was stored)
@@ -326,12 +335,12 @@ export function UserFileScreen() {
               type="button"
               className={buttonClass({ size: "sm" })}
               disabled={pay.isPending}
-              aria-label={`Pay ${user.owed} XRP to ${user.username}`}
+              aria-label={`Pay ${readableXrp(user.owed)} to ${user.username}`}
               onClick={() =>
                 ask({ id: user.id, username: user.username, xrpAddress: user.xrpAddress, tag: null, owed: user.owed })
               }
             >
-              Pay {user.owed} XRP
+              Pay {readableXrp(user.owed)}
             </button>
           )}
           {user.xrpAddress && (
@@ -344,6 +353,7 @@ export function UserFileScreen() {
           )}
           <ResetLink userId={user.id} />
         </div>
+        <AccountActions key={user.id} account={user} self={me?.id === user.id} />
       </Card>
       <Panel
         title={`Faucet requests (${faucetRequests.length})`}

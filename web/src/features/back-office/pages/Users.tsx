@@ -84,6 +84,7 @@ export function UsersPanel() {
         <Link to={`/admin/users/${u.id}`} className="font-medium text-brand-700 underline">
           {u.username}
           {u.isAdmin && <span className="ml-1 text-slate-500">(Admin)</span>}
+          {u.disabled && <span className="ml-1 text-red-800">(Disabled)</span>}
         </Link>
       ),
     }),

@@ -10,13 +10,14 @@ import { Loading } from "../../../components/admin/ui";
 import { readableXrp } from "../../../components/admin/words";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { useHealth } from "../../at-a-glance";
 import { useResumePayouts, useWallet } from "../api";
 import { resumePlan } from "../held";
 
-const LOW_FUNDS_XRP = 100;
-
 export function WalletCard() {
   const wallet = useWallet();
+  // low: the "wallet running low" alert is open (the health strip's chip follows the same)
+  const lowAlert = useHealth().data?.wallet?.low ?? false;
   const resume = useResumePayouts();
   // (the plan is read from the wallet's latest answer while the dialog is open: what Resume sends now)
   const [confirming, setConfirming] = useState(false);
@@ -48,7 +49,7 @@ export function WalletCard() {
     "balance" in w
       ? { ...w, ledgerError: undefined }
       : { balance: undefined, spendable: undefined, ledgerError: w.ledgerError };
-  const low = spendable !== undefined && Number(spendable) < LOW_FUNDS_XRP;
+  const low = lowAlert && spendable !== undefined;
   return (
     <Card className="space-y-3 p-6">
       {w.sandbox && (

@@ -3,7 +3,9 @@
 // transactions its history on the ledger shows that no payout of this database accounts for: sent
 // outside the faucet (by hand, by another program), or paid by this faucet for a payout this
 // database does not have (a request made after the backup it was restored from). They are listed to
-// be seen, never to be paid.
+// be seen, never to be paid. Then every outgoing payment, newest first, a page at a time, each with
+// its transaction; and a way to pause payouts (after a dialog saying what it does).
+import { Pause } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Frame } from "../../../components/admin/dialogs";
@@ -14,14 +16,16 @@ import {
   DataTable,
   Empty,
   Loading,
+  Pager,
   Panel,
   shortAddress,
+  useListParams,
   when,
 } from "../../../components/admin/ui";
-import { readableXrp } from "../../../components/admin/words";
+import { payoutKindWords, payoutTone, readableXrp, statusWords } from "../../../components/admin/words";
 import { buttonClass } from "../../../components/ui/button";
 import { TxHash } from "../../../components/ui/TxHash";
-import { useLedgerPayments, useWallet, useWithdrawPayout } from "../api";
+import { useLedgerPayments, usePausePayouts, useWallet, useWalletPayouts, useWithdrawPayout } from "../api";
 import { WalletCard } from "../components/WalletCard";
 import { type HeldPayout, heldLabel, heldLink, withdrawEffect } from "../held";
 
@@ -202,11 +206,130 @@ function LedgerPayments() {
   );
 }
 
+// "Pause payouts" while they run: a dialog says what it stops and what it does not, then the engine pauses.
+function PausePayouts() {
+  const wallet = useWallet();
+  const pause = usePausePayouts();
+  const [asking, setAsking] = useState(false);
+  const w = wallet.data;
+  if (!w?.configured || w.paused) return null;
+  return (
+    <div className="flex justify-end">
+      <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => setAsking(true)}>
+        <Pause aria-hidden="true" className="h-4 w-4" />
+        Pause payouts
+      </button>
+      <Frame
+        open={asking}
+        onClose={() => setAsking(false)}
+        title="Pause payouts?"
+        description={
+          <p>
+            Nothing more is signed or sent until an admin presses "Resume payouts". Approvals and payments made
+            meanwhile wait, unsigned, on this page; a payment already sent still settles. The public faucet keeps taking
+            requests.
+          </p>
+        }
+      >
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            disabled={pause.isPending}
+            onClick={() => pause.mutate(undefined, { onSettled: () => setAsking(false) })}
+          >
+            Pause payouts
+          </button>
+        </div>
+      </Frame>
+    </div>
+  );
+}
+
+type Outgoing = NonNullable<ReturnType<typeof useWalletPayouts>["data"]>["payouts"][number];
+
+// Every payout of the wallet, newest first, 50 a page (the page in the URL, as the other lists keep theirs).
+function OutgoingPayments() {
+  const list = useListParams({}, "sent-");
+  const page = Math.max(1, Number(list.get("page")) || 1);
+  const listed = useWalletPayouts(page);
+  const c = columnsFor<Outgoing>();
+  const columns: Column<Outgoing>[] = [
+    c.display({
+      id: "for",
+      header: "For",
+      cell: ({ row: { original: p } }) =>
+        p.requestId !== null ? (
+          `${payoutKindWords(p.kind)} #${p.requestId}`
+        ) : p.userId !== null ? (
+          <Link to={`/admin/users/${p.userId}`} className="text-brand-700 underline">
+            {payoutKindWords(p.kind)}, {p.username ?? `user #${p.userId}`}
+          </Link>
+        ) : (
+          payoutKindWords(p.kind)
+        ),
+    }),
+    c.display({
+      id: "to",
+      header: "To",
+      cell: ({ row: { original: p } }) => (
+        <span className="font-mono" title={p.destination}>
+          {shortAddress(p.destination)}
+          {p.destinationTag !== null && <span className="text-slate-500"> tag {p.destinationTag}</span>}
+        </span>
+      ),
+    }),
+    c.display({ id: "amount", header: "Amount", cell: ({ row: { original: p } }) => readableXrp(p.amount) }),
+    c.display({
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: p } }) => <Badge tone={payoutTone(p.status)}>{statusWords(p.status)}</Badge>,
+    }),
+    c.display({
+      id: "hash",
+      header: "Transaction",
+      cell: ({ row: { original: p } }) => (p.txHash ? <TxHash hash={p.txHash} /> : "Not signed yet"),
+    }),
+    c.display({ id: "date", header: "Date", cell: ({ row: { original: p } }) => when(p.createdAt) }),
+  ];
+  return (
+    <Panel title="Outgoing payments" id="outgoing-payments-title">
+      {listed.isPending ? (
+        <Loading />
+      ) : listed.isError ? (
+        <p className="text-red-700">{listed.error.message}</p>
+      ) : listed.data.payouts.length === 0 ? (
+        <Empty>No payment has been sent from the hot wallet yet.</Empty>
+      ) : (
+        <>
+          <DataTable
+            label="Outgoing payments, newest first"
+            columns={columns}
+            data={listed.data.payouts}
+            rowKey={(p) => p.id}
+          />
+          <Pager
+            list={list}
+            total={listed.data.total}
+            pageSize={listed.data.pageSize}
+            label="Pages of outgoing payments"
+          />
+        </>
+      )}
+    </Panel>
+  );
+}
+
 export function WalletScreen() {
   return (
     <div className="space-y-6">
       <WalletCard />
+      <PausePayouts />
       <HeldPayouts />
+      <OutgoingPayments />
       <LedgerPayments />
     </div>
   );
