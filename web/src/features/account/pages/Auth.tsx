@@ -13,6 +13,7 @@ import { Field } from "../../../components/ui/field";
 import { NetworkFailure } from "../../../components/ui/form-failure";
 import { cn } from "../../../lib/cn";
 import { usePageTitle } from "../../../lib/usePageTitle";
+import { useSiteName } from "../../site";
 
 type Tab = "login" | "register";
 
@@ -272,10 +273,11 @@ export default function Auth() {
     select(next);
   };
 
+  const siteName = useSiteName();
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
       <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to XRP Faucet</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to {siteName}</h1>
         <p className="mt-2 text-slate-600">Complete daily challenges to earn free XRP rewards.</p>
       </div>
 
