@@ -112,6 +112,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/admin/claims/:param": { status: "DENIED", reason: "no" },
   "POST /api/admin/rewards/:param": { action: "DENIED", reason: "no" },
   "PATCH /api/admin/reviews/:param": { approved: true },
+  "PATCH /api/admin/users/:param": { note: "Fuzz", disabled: false },
   "PATCH /api/admin/newsletter-signups/:param": { status: "APPROVED", notes: "ok" },
   "PATCH /api/admin/earning-alerts-signups/:param": { status: "APPROVED", notes: "ok" },
   "PATCH /api/admin/advertising/:param": { status: "CONTACTED", notes: "ok" },
