@@ -10,6 +10,7 @@ import { formatXrp } from "../../shared/money.ts";
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../auth/passwords.ts";
 import { PASSWORD_TOO_LONG, type PasswordOwner, plainPasswordProblem } from "../../shared/password-rule.ts";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
+import { INVALID_EMAIL } from "../../shared/email.ts";
 import type { TwoFactorStatus } from "../two-factor/model.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -23,7 +24,7 @@ export const NOT_LOGGED_IN = "Not logged in";
 export const LOGGED_OUT = "Logged out successfully";
 export const MESSAGES = {
   username: "Username must be 3-32 characters: letters, digits, _ . or -",
-  email: "Please enter a valid email address",
+  email: INVALID_EMAIL,
   password: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordTooLong: PASSWORD_TOO_LONG,
   required: "Username and password are required",
@@ -96,7 +97,8 @@ export interface Credentials {
 // USERNAME_TAKEN for the name taken (a race included).
 export const accountErrors = {
   invalidUsername: () => badRequest(MESSAGES.username),
-  invalidEmail: () => badRequest(MESSAGES.email),
+  // (its own code: the registration form shows it under the email field)
+  invalidEmail: () => badRequest(MESSAGES.email, "INVALID_EMAIL"),
   credentialsRequired: () => badRequest(MESSAGES.required),
   usernameTaken: () => conflict(MESSAGES.taken, "USERNAME_TAKEN"),
   loginFailed: () => unauthorized(LOGIN_FAILED),

@@ -8,7 +8,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type FaucetRequest, faucetRequests as r, type NewFaucetRequest } from "../../db/schema.ts";
-import { DAY_MS } from "../../lib/time.ts";
+import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
+import { STREAK_KEPT_WITHIN_HOURS } from "../../shared/points.ts";
 import type { PublicFaucetRequestRow } from "./model.ts";
 
 // A request of a network or a device, as the limits read it: its address and when.
@@ -86,7 +87,7 @@ export function createFaucetRepository(db: Db) {
     `update users set
        daily_streak = case
          when last_claim_at is not null and $now - last_claim_at < ${DAY_MS} then max(daily_streak, 1)
-         when last_claim_at is not null and $now - last_claim_at < ${2 * DAY_MS} then daily_streak + 1
+         when last_claim_at is not null and $now - last_claim_at < ${STREAK_KEPT_WITHIN_HOURS * HOUR_MS} then daily_streak + 1
          else 1 end,
        points = points + $base + min($maxStreak, $perStreakDay * daily_streak),
        last_claim_at = $now

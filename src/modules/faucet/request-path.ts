@@ -16,6 +16,8 @@ import { HttpError } from "../../lib/errors.ts";
 import { type IpGrouping, ipNetworks } from "../../lib/ip-group.ts";
 import type { LedgerAddress } from "../../lib/ledger-address.ts";
 import { DAY_MS, utcDay } from "../../lib/time.ts";
+// points (the API's `drops`) for a claim while logged in: a base plus a streak bonus
+import { MAX_STREAK_POINTS, POINTS_PER_CLAIM, POINTS_PER_STREAK_DAY } from "../../shared/points.ts";
 import type { FaucetSettings } from "../settings/service.ts";
 import { type BudgetPools, bonusDrops, poolOf } from "./budget-pools.ts";
 import { faucetErrors, requestedAddress } from "./model.ts";
@@ -28,11 +30,6 @@ import { SURGE_SKIP, surgeRisk } from "../risk/surge.ts";
 import type { SignalCounter } from "./signal-counts.ts";
 import type { SurgeWatch } from "./surge.ts";
 import type { LiveChanged } from "../live/model.ts";
-
-// Points (the API's `drops`) for a claim while logged in: a base plus a streak bonus.
-export const POINTS_PER_CLAIM = 10;
-export const POINTS_PER_STREAK_DAY = 2;
-export const MAX_STREAK_POINTS = 20;
 
 // Who asks, besides the client's IP: read from the visitor once the limits that need no read passed
 // (its device cookie and session cost a tenth of a refused request's time under a flood).

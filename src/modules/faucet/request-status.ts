@@ -9,6 +9,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { faucetRequests } from "../../db/schema.ts";
 import type { FaucetPaymentFound } from "../../payouts/settle.ts";
+import { WITHDRAWN_BY_VISITOR } from "../../shared/words.ts";
 import { type LiveChanged, NOTHING_WATCHES } from "../live/model.ts";
 
 const p = sql.placeholder;
@@ -16,8 +17,6 @@ const r = faucetRequests;
 
 // Why the auto-approve rule leaves a request whose payout was withdrawn alone: a person decides again.
 const WITHDRAWN_SKIP = "withdrawn";
-// A request its visitor withdrew while it waited: rejected, with this as its reason.
-export const WITHDRAWN_BY_VISITOR = "Withdrawn by the visitor";
 
 // `changed`: told when a request moved, for the admins watching (modules/live).
 export function createRequestStatus(db: Db, changed: LiveChanged = NOTHING_WATCHES) {

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { randomAddress, testApp, type TestApp } from "../../testing/harness.ts";
 import { scenarios } from "../../testing/scenario.ts";
-import { WITHDRAWN_BY_VISITOR } from "./request-status.ts";
+import { WITHDRAWN_BY_VISITOR } from "../../shared/words.ts";
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -5,12 +5,13 @@ import type { EarningAlertSignup, NewsletterSignup } from "../../db/schema.ts";
 import { jsonBody, text, textField, textList } from "../../http/body.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as shared from "../../shared/forms.ts";
+import { INVALID_EMAIL } from "../../shared/email.ts";
 import { iso } from "../../lib/time.ts";
 
 export const EMAIL_REQUIRED = `${shared.EMAIL_REQUIRED.title} - ${shared.EMAIL_REQUIRED.description}`;
 export const ALERT_TYPES_REQUIRED = `${shared.ALERT_TYPES_REQUIRED.title} - ${shared.ALERT_TYPES_REQUIRED.description}`;
 export const ALERT_TYPES = shared.ALERT_TYPES;
-export const INVALID_EMAIL = "Please enter a valid email address";
+export { INVALID_EMAIL };
 export const SIGNED_UP = "Successfully signed up!";
 // The newsletter, earning-alert and advertiser forms share one limit per IP.
 export const FORMS_FLOOD = "Too many signups from your network. Please try again later.";

@@ -3,7 +3,6 @@ import {
   Award,
   BarChart3,
   Clock,
-  Droplet,
   Gift,
   History,
   LayoutDashboard,
@@ -127,7 +126,8 @@ function Section({ title, children, className }: { title: string; children: Reac
 }
 
 // Live figures only: what has been paid, what a request pays and what is left today, from the
-// database and the operator's settings (the status is the header badge's, already fetched).
+// database and the operator's settings (the status is the header badge's, already fetched). (The
+// latest payouts are the hero's, beside the claim box.)
 function Statistics() {
   const stats = usePayoutStats();
   const status = useFaucetStatus();
@@ -160,8 +160,6 @@ function Statistics() {
           </Card>
         ))}
       </dl>
-      <h3 className="mt-8 mb-3 text-xl font-bold text-slate-900">Latest payouts</h3>
-      <RecentPayouts />
     </Section>
   );
 }
@@ -201,7 +199,7 @@ function BelowTheFold() {
       <Section title="Free Account Benefits">
         <FeatureGrid items={BENEFITS} />
         <div className="mt-6">
-          <Link to="/login" className={buttonClass()}>
+          <Link to="/register" className={buttonClass()}>
             Sign Up Free
           </Link>
         </div>
@@ -250,27 +248,32 @@ export default function Home() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-slate-50">
-        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
+        <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
           <span className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
             No login or registration required
           </span>
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
+          <h1 className="mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
             Request Free XRP, Paid After Review
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-600">
             Enter your XRP wallet address and request free XRP. One claim per wallet every 24 hours; our team reviews
             each request and pays within 24 hours.
           </p>
-          {/* claim here, without going to /faucet (its proof of work starts when the form is focused) */}
-          <div className="mt-8 w-full max-w-xl space-y-3 rounded-2xl border border-brand-100 bg-white p-5 text-left shadow-sm">
-            <HeroClaim />
+          {/* claim here, without going to /faucet (its proof of work starts when the form is focused); the
+              latest payouts beside it on a desktop, under it on a phone (in the page's first render) */}
+          <div className="mt-8 grid w-full max-w-xl gap-6 text-left lg:max-w-none lg:grid-cols-2 lg:items-start">
+            <div className="space-y-3 rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">
+              <HeroClaim />
+            </div>
+            <section aria-labelledby="latest-payouts" className="min-w-0">
+              <h2 id="latest-payouts" className="mb-3 text-xl font-bold text-slate-900">
+                Latest payouts
+              </h2>
+              <RecentPayouts limit={5} />
+            </section>
           </div>
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row">
-            <Link to="/faucet" className={buttonClass({ size: "lg", className: "rounded-full" })}>
-              <Droplet aria-hidden="true" className="h-5 w-5" />
-              Get Free XRP
-            </Link>
             <Link
               to="/whitepaper"
               className={buttonClass({ variant: "outline", size: "lg", className: "rounded-full" })}

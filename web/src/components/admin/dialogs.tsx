@@ -4,6 +4,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { FlaskConical } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
+import { rememberFocus } from "../../lib/return-focus";
 import { buttonClass } from "../ui/button";
 import { useExplorer } from "../ui/TxHash";
 import { totalXrp } from "../../../../src/shared/money";
@@ -23,21 +24,18 @@ export function Frame({
   children: ReactNode;
 }) {
   // The button that opened the dialog gets the focus back when it closes (there is no Dialog.Trigger:
-  // one dialog serves every row).
-  const opener = useRef<HTMLElement | null>(null);
+  // one dialog serves every row), or the one in its place once a refresh redrew the rows.
+  const giveBack = useRef<() => boolean>(() => false);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            giveBack.current = rememberFocus();
           }}
           onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected) {
-              event.preventDefault();
-              opener.current.focus();
-            }
+            if (giveBack.current()) event.preventDefault();
           }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
         >

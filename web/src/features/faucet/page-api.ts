@@ -1,8 +1,10 @@
 // The faucet page's own reads: its status with this device's wait, and the latest requests of this
 // device or of any wallet. (Not in the home page's download: the faucet page's chunk brings them.)
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
+import { currentUserKey } from "../../api/session";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
+import { faucetRequestsKey } from "../account";
 import { faucetLookupKey, faucetStatusKey, POLL_MS } from "./api";
 
 // The faucet page's status: the faucet's (useFaucetStatus), plus this device's (and a typed address's) wait until the
@@ -38,3 +40,16 @@ export const useFaucetLookup = (address: string | null) =>
     enabled: address !== null,
     retry: false,
   });
+
+// POST /api/faucet/requests/:id/withdraw: a waiting request of this device (or of the signed-in user)
+// withdrawn; the lists, the status and the user are reread after it (the page says what it did).
+export function useWithdrawRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.faucet.requests({ id }).withdraw.post()),
+    onSettled: () => {
+      for (const key of [faucetLookupKey, faucetRequestsKey, faucetStatusKey, currentUserKey])
+        void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Link, useLocation, useNavigate } from "react-router";
 import { Info } from "lucide-react";
 import { isCodeRequired, type Registration, useLogin, useSignIn } from "../sign-in";
+import { INVALID_EMAIL, isEmail } from "../../../../../src/shared/email";
 import { ApiError } from "../../../lib/errors";
 import { ForgotPassword } from "../components/ForgotPassword";
 import { PasswordField } from "../components/NewPasswordFields";
@@ -171,11 +172,21 @@ function LoginForm() {
 
 // A password the server's rule refuses (400 WEAK_PASSWORD, with the reason)
 const isWeakPassword = (error: unknown) => error instanceof ApiError && error.code === "WEAK_PASSWORD";
+// An email the server refuses (400 INVALID_EMAIL, or a missing one with the same sentence)
+const isBadEmail = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  (error.code === "INVALID_EMAIL" || error.message === INVALID_EMAIL);
 
-// POST /api/register; a refused password is said under its field, any other failure in a toast.
-// (Here, not in api/session.ts: only this page registers.)
+// POST /api/register; a refused password or email is said under its field, any other failure in a
+// toast. (Here, not in api/session.ts: only this page registers.)
 const useRegister = () =>
-  useSignIn("register", "Registration successful", (form: Registration) => form, isWeakPassword);
+  useSignIn(
+    "register",
+    "Registration successful",
+    (form: Registration) => form,
+    (error) => isWeakPassword(error) || isBadEmail(error),
+  );
 
 function RegisterForm() {
   const register = useRegister();
@@ -183,11 +194,25 @@ function RegisterForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const emailField = useRef<HTMLInputElement>(null);
+  // the email's error under it, with the focus (the browser's own check says it there too)
+  const refuseEmail = () => {
+    setEmailError(INVALID_EMAIL);
+    emailField.current?.focus();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // (before the password is hashed and the anti-bot proof spent on it)
+    if (!isEmail(email.trim())) return refuseEmail();
     register.mutate(
       { username, email, password },
-      { onError: (error) => isWeakPassword(error) && setPasswordError(error.message) },
+      {
+        onError: (error) => {
+          if (isWeakPassword(error)) setPasswordError(error.message);
+          else if (isBadEmail(error)) refuseEmail();
+        },
+      },
     );
   };
   return (
@@ -206,8 +231,17 @@ function RegisterForm() {
         type="email"
         autoComplete="email"
         required
+        ref={emailField}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
+        onInvalid={(e) => {
+          e.preventDefault();
+          refuseEmail();
+        }}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setEmailError(null);
+        }}
       />
       <PasswordField
         id="register-password"
@@ -222,6 +256,12 @@ function RegisterForm() {
         }}
       />
       <SubmitButton busy={register.isPending} label="Register" busyLabel="Registering..." />
+      {/* what the wait is: the server hashes the password, after the browser's proof of work */}
+      {register.isPending && (
+        <p role="status" className="text-sm text-slate-700">
+          Creating your account: checking the password and the anti-bot proof… This can take a few seconds.
+        </p>
+      )}
       <NetworkFailure error={register.error} busy={register.isPending} />
     </form>
   );

@@ -13,6 +13,12 @@ import {
   Sparkles,
   Wallet,
 } from "lucide-react";
+import {
+  MAX_STREAK_POINTS,
+  POINTS_PER_CLAIM,
+  POINTS_PER_STREAK_DAY,
+  STREAK_KEPT_WITHIN_HOURS,
+} from "../../../../../src/shared/points";
 import { useFaucetRequests, useRefreshUserOnMount, useRewardsHistory } from "../api";
 import { useCurrentUser, useLogout } from "../../../api/session";
 import { EarnMoreTab } from "../../social";
@@ -142,6 +148,20 @@ export default function Dashboard() {
           <p className="mt-2 text-xs text-slate-500">
             Owed: rewards approved and not paid yet. Paid: XRP the ledger has confirmed to your address.
           </p>
+          {/* what the points and the streak are, in the faucet's own figures (src/shared/points.ts) */}
+          <div className="mt-2 space-y-1 text-xs text-slate-600" data-testid="points-explained">
+            <p>
+              <strong className="font-semibold">Points</strong> count your activity: each faucet request you make while
+              signed in earns {POINTS_PER_CLAIM} points, plus {POINTS_PER_STREAK_DAY} for each day of your streak (at
+              most {MAX_STREAK_POINTS} more). They are not XRP and are not paid out.
+            </p>
+            <p>
+              <strong className="font-semibold">Daily streak</strong>: the days in a row you claimed. A claim the day
+              after your last one (within {STREAK_KEPT_WITHIN_HOURS} hours of it) adds a day and more points; after
+              longer the streak starts again at 1.{" "}
+              {user.dailyStreak === 0 && "Yours starts with your first request while signed in."}
+            </p>
+          </div>
           <dl className="mt-3">
             <ProfileRow label="Username">{user.username}</ProfileRow>
             <ProfileRow label="Email">{user.email}</ProfileRow>

@@ -1,7 +1,8 @@
 // /contact: the site's contact address (when the admin gave one) and a form whose messages reach the
 // admin's inbox, with the same proof of work and limit per IP as the other public forms.
 import "../../../screens-shared";
-import { type FormEvent, useState } from "react";
+import { CheckCircle2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Page } from "../../../components/Page";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -20,6 +21,12 @@ export default function Contact() {
   const site = useSite().data;
   const contact = useContact();
   const [form, setForm] = useState(EMPTY);
+  // what the server said of the message sent: shown in place of the form, which the focus follows
+  const [sent, setSent] = useState<string | null>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent !== null) confirmation.current?.focus();
+  }, [sent]);
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
   const submit = (event: FormEvent) => {
@@ -27,6 +34,7 @@ export default function Contact() {
     contact.mutate(form, {
       onSuccess: (answer) => {
         setForm(EMPTY);
+        setSent(answer.message);
         toast({ title: "Message Sent", description: answer.message });
       },
       onError: failureToast(
@@ -56,45 +64,67 @@ export default function Contact() {
           <p className="text-sm text-slate-600">We will never ask for your secret key or recovery phrase.</p>
         </div>
         <Card className="p-6">
-          <form onSubmit={submit} onFocus={() => warmProof("contact")} className="space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                id="contact-name"
-                label="Your name"
-                required
-                autoComplete="name"
-                value={form.name}
-                onChange={set("name")}
-              />
-              <Field
-                id="contact-email"
-                label="Your email"
-                type="email"
-                required
-                autoComplete="email"
-                value={form.email}
-                onChange={set("email")}
-              />
+          {sent !== null ? (
+            <div
+              ref={confirmation}
+              tabIndex={-1}
+              role="status"
+              className="space-y-3 rounded-lg bg-green-50 p-4 text-green-900 focus:outline-2 focus:outline-green-700"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0" />
+                Message sent
+              </p>
+              <p className="text-sm">{sent}</p>
+              <button
+                type="button"
+                onClick={() => setSent(null)}
+                className={buttonClass({ variant: "outline", size: "sm" })}
+              >
+                Write another message
+              </button>
             </div>
-            <div className="space-y-1.5">
-              <label htmlFor="contact-message" className="block text-sm font-medium text-slate-800">
-                Message
-              </label>
-              <textarea
-                id="contact-message"
-                required
-                rows={5}
-                maxLength={5000}
-                value={form.message}
-                onChange={set("message")}
-                className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base shadow-sm focus:border-brand-600"
-              />
-            </div>
-            <button type="submit" className={buttonClass()} disabled={contact.isPending}>
-              {contact.isPending ? "Sending..." : "Send Message"}
-            </button>
-            <NetworkFailure error={contact.error} busy={contact.isPending} />
-          </form>
+          ) : (
+            <form onSubmit={submit} onFocus={() => warmProof("contact")} className="space-y-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  id="contact-name"
+                  label="Your name"
+                  required
+                  autoComplete="name"
+                  value={form.name}
+                  onChange={set("name")}
+                />
+                <Field
+                  id="contact-email"
+                  label="Your email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  value={form.email}
+                  onChange={set("email")}
+                />
+              </div>
+              <div className="space-y-1.5">
+                <label htmlFor="contact-message" className="block text-sm font-medium text-slate-800">
+                  Message
+                </label>
+                <textarea
+                  id="contact-message"
+                  required
+                  rows={5}
+                  maxLength={5000}
+                  value={form.message}
+                  onChange={set("message")}
+                  className="block w-full rounded-lg border border-slate-300 bg-white p-3 text-base shadow-sm focus:border-brand-600"
+                />
+              </div>
+              <button type="submit" className={buttonClass()} disabled={contact.isPending}>
+                {contact.isPending ? "Sending..." : "Send Message"}
+              </button>
+              <NetworkFailure error={contact.error} busy={contact.isPending} />
+            </form>
+          )}
         </Card>
       </div>
     </Page>

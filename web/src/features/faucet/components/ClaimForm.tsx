@@ -4,7 +4,7 @@
 // an accepted request stays confirmed in the page with its shareable status link.
 import { CircleSlash, Droplet, WifiOff, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
+import { INVALID_ADDRESS, looksLikeAddress } from "../../../../../src/shared/forms";
 import { buttonClass } from "../../../components/ui/button";
 import { WalletField } from "../../../components/ui/field";
 import { FormFailure } from "../../../components/ui/form-failure";
@@ -47,9 +47,14 @@ export function ClaimForm({
   const [last, setLast] = useState<Received | null>(null);
   const [slow, setSlow] = useState(false);
   const controller = useRef<AbortController | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const request = useFaucetRequest(!warmOnFocus);
   const online = useOnline();
   const typed = address.trim();
+  // an error under the field takes the focus there, once the field is no longer disabled by the request
+  useEffect(() => {
+    if (fieldError && !request.isPending) field.current?.focus();
+  }, [fieldError, request.isPending]);
 
   useEffect(() => {
     if (!request.isPending) return setSlow(false);
@@ -87,10 +92,8 @@ export function ClaimForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!typed) {
-      setFieldError(INVALID_ADDRESS);
-      return;
-    }
+    // (what is no address is said before the anti-bot check runs for it)
+    if (!looksLikeAddress(typed)) return setFieldError(INVALID_ADDRESS);
     send(typed);
   };
 
@@ -123,6 +126,7 @@ export function ClaimForm({
       >
         <WalletField
           id={`${idPrefix}-address`}
+          ref={field}
           value={address}
           error={fieldError}
           onChange={(e) => {

@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
 import { useFaucetStatus } from "../api";
+import { useConfirmationShown } from "../received-shown";
 import { cn } from "../../../lib/cn";
 
 export const BADGE_EXPAND_MS = 5_000;
 
 // The floating faucet status: grey while loading, green when active, red when not; a click shows
 // the message for 5 seconds. On a phone it is the dot alone (its words for screen readers), so it
-// covers no centred button beneath it.
+// covers no centred button beneath it, and it steps aside while a request's confirmation shows.
 export function FaucetStatusBadge() {
   const status = useFaucetStatus();
+  const confirming = useConfirmationShown();
   const [expanded, setExpanded] = useState(false);
   useEffect(() => {
     if (!expanded) return;
@@ -28,6 +30,7 @@ export function FaucetStatusBadge() {
       className={cn(
         "fixed right-3 bottom-3 z-30 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full border bg-white px-3 py-2 text-sm font-medium shadow-lg sm:right-4 sm:bottom-4 sm:px-4",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        confirming && "max-sm:hidden",
         status.data
           ? status.data.isActive
             ? "border-green-200 text-green-800"

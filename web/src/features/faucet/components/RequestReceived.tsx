@@ -2,11 +2,12 @@
 // amount and status, and its shareable status link. (The claim form loads it as a request is sent.)
 import "../../../screens-shared";
 import { CheckCircle2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { xrpText } from "../../../lib/format";
+import { confirmationShown } from "../received-shown";
 import { statusPath } from "../status-link";
 
 export type Received = { id: number; amount: string; status: string; address: string };
@@ -14,6 +15,8 @@ export type Received = { id: number; amount: string; status: string; address: st
 export function RequestReceived({ request }: { request: Received }) {
   const path = statusPath(request.address, request.id);
   const [copied, setCopied] = useState(false);
+  // (the home page's floating badge steps aside on a phone while this shows)
+  useEffect(confirmationShown, []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(`${window.location.origin}${path}`);

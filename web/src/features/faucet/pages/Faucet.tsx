@@ -1,11 +1,12 @@
 import "../../../screens-shared";
 import { Clock, Info, Search, ShieldCheck, Wallet } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { INVALID_ADDRESS } from "../../../../../src/shared/forms";
+import { INVALID_ADDRESS, looksLikeAddress } from "../../../../../src/shared/forms";
 import { DROPS_PER_XRP } from "../../../../../src/shared/money";
 import { waitWords } from "../../../../../src/shared/waits";
-import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../page-api";
+import { WITHDRAWN_BY_VISITOR } from "../../../../../src/shared/words";
+import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests, useWithdrawRequest } from "../page-api";
 import { ClaimForm } from "../components/ClaimForm";
 import { rememberedAddress, statusPath } from "../status-link";
 import { nextClaimSentence, useWaitUntil } from "../countdown";
@@ -14,6 +15,7 @@ import { Page } from "../../../components/Page";
 import { EarningAlertsForm } from "../../signups";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { WalletField } from "../../../components/ui/field";
 import { TxHash } from "../../../components/ui/TxHash";
 import { budgetWords, nextSliceSentence } from "../../../lib/budget-sentences";
@@ -32,9 +34,6 @@ const FACTS = [
     text: "We never ask for your secret key or recovery phrase: only your public address (it starts with r).",
   },
 ];
-
-// What a typed address must look like before the status is asked about it (the server checks it for real).
-const ADDRESS_SHAPE = /^[rX][1-9A-HJ-NP-Za-km-z]{24,46}$/;
 
 type PublicRequest = {
   id: number;
@@ -121,24 +120,85 @@ function FaucetState({ typed }: { typed: string | null }) {
   );
 }
 
-// What a rejected request's person can do next: when its address may ask again (24 hours after it).
+// What a rejected request's person can do next: when its address may ask again (24 hours after it;
+// a withdrawn one too).
 function nextStep(r: PublicRequest): string {
+  if (r.rejectReason === WITHDRAWN_BY_VISITOR)
+    return `You can request again for this address ${waitWords(new Date(r.createdAt).getTime() + DAY_MS)}.`;
   return `You can request again for this address ${waitWords(new Date(r.createdAt).getTime() + DAY_MS)}, with the reason above in mind.`;
+}
+
+// Withdrawing a waiting request of this browser's: asked to confirm first, then said above the list,
+// where the focus goes (the button it came from is gone with the wait).
+function useWithdrawal() {
+  const withdraw = useWithdrawRequest();
+  const [asked, setAsked] = useState<PublicRequest | null>(null);
+  const [done, setDone] = useState<number | null>(null);
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done !== null) notice.current?.focus();
+  }, [done]);
+  const dialog = (
+    <ConfirmDialog
+      open={asked !== null}
+      title="Withdraw this request?"
+      confirmLabel="Withdraw request"
+      cancelLabel="Keep it"
+      busy={withdraw.isPending}
+      failure={withdraw.isError ? refusalText(withdraw.error) : null}
+      onClose={() => {
+        setAsked(null);
+        withdraw.reset();
+      }}
+      onConfirm={() =>
+        asked &&
+        withdraw.mutate(asked.id, {
+          onSuccess: () => {
+            setDone(asked.id);
+            setAsked(null);
+          },
+        })
+      }
+    >
+      {asked && (
+        <p>
+          Request #{asked.id} for {xrpText(asked.amount)} will not be paid, and our team will not review it. Its address
+          still waits out its 24 hours before it can ask again.
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+  const said = done !== null && (
+    <p
+      ref={notice}
+      tabIndex={-1}
+      role="status"
+      className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 focus:outline-2 focus:outline-green-700"
+    >
+      Request #{done} is withdrawn: it will not be paid.
+    </p>
+  );
+  return { ask: setAsked, dialog, said };
 }
 
 // A list of requests as anyone may see them: number, amount, status, when, the payment's hash, why a
 // rejected one was rejected and what next, and each one's status link. `anchors`: the rows carry
-// the ids a status link scrolls to (the lookup's list only, so no id appears twice).
+// the ids a status link scrolls to (the lookup's list only, so no id appears twice). `onWithdraw`: a
+// waiting request of this browser's (`mine`: its ids, when the list holds others too) offers it.
 function RequestList({
   rows,
   empty,
   anchors = false,
   current,
+  onWithdraw,
+  mine,
 }: {
   rows: PublicRequest[];
   empty: string;
   anchors?: boolean;
   current?: number | null;
+  onWithdraw?: (request: PublicRequest) => void;
+  mine?: ReadonlySet<number>;
 }) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-600">{empty}</p>;
   return (
@@ -175,6 +235,15 @@ function RequestList({
           <Link to={statusPath(r.address, r.id)} className="text-brand-700 underline">
             Status link<span className="sr-only"> of request #{r.id}</span>
           </Link>
+          {onWithdraw && r.status === "PENDING" && (mine === undefined || mine.has(r.id)) && (
+            <button
+              type="button"
+              onClick={() => onWithdraw(r)}
+              className={buttonClass({ variant: "outline", size: "sm" })}
+            >
+              Withdraw<span className="sr-only"> request #{r.id}</span>
+            </button>
+          )}
         </li>
       ))}
     </ul>
@@ -183,19 +252,23 @@ function RequestList({
 
 function MyRequests() {
   const mine = useMyFaucetRequests();
+  const withdrawal = useWithdrawal();
   return (
     <Card className="min-w-0 p-6">
       <h2 className="text-lg font-bold text-slate-900">Your requests</h2>
       <p className="mt-1 text-sm text-slate-600">
-        The latest requests from this browser. Their status updates as our team reviews and pays them.
+        The latest requests from this browser. Their status updates as our team reviews and pays them; one still waiting
+        for review can be withdrawn.
       </p>
+      {withdrawal.said}
       {mine.isPending ? (
         <p className="mt-3 text-sm text-slate-600">Loading your requests...</p>
       ) : mine.isError ? (
         <p className="mt-3 text-sm text-red-700">{refusalText(mine.error)}</p>
       ) : (
-        <RequestList rows={mine.data} empty="No requests from this browser yet." />
+        <RequestList rows={mine.data} empty="No requests from this browser yet." onWithdraw={withdrawal.ask} />
       )}
+      {withdrawal.dialog}
     </Card>
   );
 }
@@ -209,6 +282,9 @@ function Lookup() {
   const [asked, setAsked] = useState<string | null>(linked);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const lookup = useFaucetLookup(asked);
+  // (this browser's own requests among the address's may be withdrawn from here too)
+  const own = useMyFaucetRequests().data;
+  const withdrawal = useWithdrawal();
   const current = /^#request-(\d+)$/.exec(hash)?.[1];
   useEffect(() => {
     if (linked === null) return;
@@ -255,14 +331,18 @@ function Lookup() {
           Look up
         </button>
       </form>
+      {withdrawal.said}
       {asked !== null && lookup.isSuccess && (
         <RequestList
           rows={lookup.data}
           empty="No requests for this address yet."
           anchors
           current={current ? Number(current) : null}
+          onWithdraw={withdrawal.ask}
+          mine={new Set(own?.map((r) => r.id))}
         />
       )}
+      {withdrawal.dialog}
       {asked !== null && lookup.isError && !serverError && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {refusalText(lookup.error)}
@@ -282,10 +362,10 @@ export default function Faucet() {
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card className="min-w-0 space-y-5 p-6 sm:p-8">
           <FaucetState typed={typed} />
-          <ClaimForm onAddressChange={(value) => setTyped(ADDRESS_SHAPE.test(value) ? value : null)} />
+          <ClaimForm onAddressChange={(value) => setTyped(looksLikeAddress(value) ? value : null)} />
           <p className="text-sm text-slate-600">
             Want more? Track your requests and earn bonuses with a free{" "}
-            <Link to="/login" className="font-medium text-brand-700 underline">
+            <Link to="/register" className="font-medium text-brand-700 underline">
               account
             </Link>
             .

@@ -7,8 +7,9 @@ import { useRecentPayouts } from "../api";
 const FEED_NOTE =
   "Addresses are shortened here, but every payment is public on the XRP Ledger: its transaction, linked beside it, shows the whole address.";
 
-// The home page's live feed of the latest payments, each with its explorer link: proof the faucet pays.
-export function RecentPayouts() {
+// The home page's live feed of the latest payments (the newest `limit`), each with its explorer link:
+// proof the faucet pays.
+export function RecentPayouts({ limit }: { limit?: number }) {
   const feed = useRecentPayouts();
   if (feed.isPending) return <p className="min-h-24 text-slate-600">Loading the latest payouts...</p>;
   if (feed.isError || feed.data.length === 0)
@@ -16,7 +17,7 @@ export function RecentPayouts() {
   return (
     <>
       <ul aria-label="Latest payouts" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {feed.data.map((p) => (
+        {feed.data.slice(0, limit).map((p) => (
           <li
             key={`${p.txHash}-${p.paidAt}`}
             className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm"
