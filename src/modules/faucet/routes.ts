@@ -3,7 +3,7 @@
 import { Elysia, type Static } from "elysia";
 import { adminContext, type ContextDeps, type Visitor, visitorContext } from "../../http/context.ts";
 import { formGuards } from "../../http/form-guards.ts";
-import { adminListQuery, pageParam } from "../../http/params.ts";
+import { adminListQuery, idParam, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
 import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
