@@ -30,6 +30,16 @@ function posts(page: Page, path: string): string[] {
   return sent;
 }
 
+// A request for a new address from /faucet, confirmed in the page: its number.
+async function claimOnFaucet(page: Page): Promise<number> {
+  await page.goto("/faucet");
+  await page.locator("main").getByLabel("XRP wallet address").fill(newAddress());
+  await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
+  const received = page.getByRole("status").filter({ hasText: "received for" });
+  await seen(received);
+  return Number((await received.textContent())?.match(/#(\d+)/)?.[1]);
+}
+
 let users = 0;
 
 for (const width of [1280, 375]) {
@@ -97,7 +107,7 @@ for (const width of [1280, 375]) {
       await page.waitForURL("**/dashboard");
     }, 60_000);
 
-    test("the dashboard says what points and the streak are, with the faucet's own figures, at 0", async () => {
+    test("the dashboard says what points and the streak are, with the faucet's own figures, at 0; a request is withdrawn there", async () => {
       const { page } = await site.newPage({ width });
       await registerUser(page, `points${width}x${++users}`);
       const explained = page.getByTestId("points-explained");
@@ -108,6 +118,15 @@ for (const width of [1280, 375]) {
       );
       expect(text).toContain("They are not XRP and are not paid out.");
       expect(text).toContain("Yours starts with your first request while signed in.");
+      expect(await axeViolations(page)).toEqual([]);
+
+      // a request made signed in is withdrawn from the dashboard's list
+      const id = await claimOnFaucet(page);
+      await page.goto("/dashboard");
+      await page.getByRole("button", { name: `Withdraw request #${id}` }).click();
+      await page.getByRole("dialog", { name: "Withdraw this request?" }).getByRole("button", { name: "Withdraw request" }).click();
+      await seen(page.getByRole("status").filter({ hasText: `Request #${id} is withdrawn` }));
+      await seen(page.getByText("Reason: Withdrawn by the visitor"));
       expect(await axeViolations(page)).toEqual([]);
     }, 60_000);
 
@@ -130,12 +149,7 @@ for (const width of [1280, 375]) {
 
     test("a visitor withdraws a waiting request after confirming; Escape keeps it and gives the focus back", async () => {
       const { page } = await site.newPage({ width, height: 900 });
-      await page.goto("/faucet");
-      await page.locator("main").getByLabel("XRP wallet address").fill(newAddress());
-      await page.getByRole("button", { name: "Claim Your XRP Drops" }).click();
-      const received = page.getByRole("status").filter({ hasText: "received for" });
-      await seen(received);
-      const id = Number((await received.textContent())?.match(/#(\d+)/)?.[1]);
+      const id = await claimOnFaucet(page);
       const row = page.getByRole("listitem", { name: `Request #${id}` }).first();
       const withdraw = row.getByRole("button", { name: `Withdraw request #${id}` });
       await seen(withdraw);
@@ -189,12 +203,7 @@ for (const width of [1280, 375]) {
     test("Escape closing a dialog, the phone menu or the notifications gives the focus back to what opened it", async () => {
       // an admin's reject dialog, opened from a request's row (the rows are drawn again as it opens)
       const visitor = (await site.newPage({ width })).page;
-      await visitor.goto("/faucet");
-      await visitor.locator("main").getByLabel("XRP wallet address").fill(newAddress());
-      await visitor.getByRole("button", { name: "Claim Your XRP Drops" }).click();
-      const received = visitor.getByRole("status").filter({ hasText: "received for" });
-      await seen(received);
-      const id = Number((await received.textContent())?.match(/#(\d+)/)?.[1]);
+      const id = await claimOnFaucet(visitor);
       const admin = (await site.newPage({ width })).page;
       await logInAsAdmin(admin);
       await admin.goto("/admin/requests");

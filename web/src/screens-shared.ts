@@ -13,3 +13,5 @@ export { StatusBadge } from "./components/ui/StatusBadge";
 export * as account from "./features/account/api";
 export { AdSlot } from "./features/ads";
 export { EarnMoreTab } from "./features/social";
+// (a waiting request withdrawn: the faucet page's lists and the dashboard's)
+export { useWithdrawal } from "./features/faucet/components/Withdrawal";

@@ -5,3 +5,4 @@ export { ClaimForm } from "./components/ClaimForm";
 export { RequestReceived } from "./components/RequestReceived";
 export { rememberedAddress } from "./status-link";
 export { FaucetStatusBadge } from "./components/FaucetStatusBadge";
+export { useWithdrawal } from "./components/Withdrawal";

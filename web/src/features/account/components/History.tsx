@@ -8,6 +8,7 @@ import { Card } from "../../../components/ui/card";
 import { EmptyState, ListError, ListLoading } from "./ListStates";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { TxHash } from "../../../components/ui/TxHash";
+import { useWithdrawal } from "../../faucet";
 
 function When({ iso }: { iso: string }) {
   const date = new Date(iso);
@@ -25,6 +26,7 @@ function HistoryRow({
   reason,
   status,
   txHash,
+  action,
 }: {
   amount: string;
   createdAt: string;
@@ -32,6 +34,8 @@ function HistoryRow({
   reason?: string | null;
   status: string;
   txHash: string | null;
+  // what the row offers (a waiting request: withdraw it)
+  action?: ReactNode;
 }) {
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
@@ -46,6 +50,7 @@ function HistoryRow({
       <div className="flex flex-wrap items-center gap-3 sm:justify-end">
         <StatusBadge status={status} />
         {txHash && <TxHash hash={txHash} className="text-slate-600" />}
+        {action}
       </div>
     </li>
   );
@@ -61,9 +66,11 @@ function HistoryList({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-// The Faucet Requests tab: the user's requests with status and transaction.
+// The Faucet Requests tab: the user's requests with status and transaction; one still waiting can be
+// withdrawn.
 export function FaucetRequestsPanel() {
   const requests = useFaucetRequests();
+  const withdrawal = useWithdrawal();
   if (requests.isPending) return <ListLoading label="Loading your faucet requests..." />;
   if (requests.isError) return <ListError error={requests.error} onRetry={() => void requests.refetch()} />;
   if (requests.data.length === 0) {
@@ -77,19 +84,34 @@ export function FaucetRequestsPanel() {
     );
   }
   return (
-    <HistoryList label="Faucet requests">
-      {requests.data.map((request) => (
-        <HistoryRow
-          key={request.id}
-          amount={request.amount}
-          createdAt={request.createdAt}
-          detail={request.reason ?? undefined}
-          reason={request.rejectReason}
-          status={request.status}
-          txHash={request.txHash}
-        />
-      ))}
-    </HistoryList>
+    <>
+      {withdrawal.said}
+      <HistoryList label="Faucet requests">
+        {requests.data.map((request) => (
+          <HistoryRow
+            key={request.id}
+            amount={request.amount}
+            createdAt={request.createdAt}
+            detail={request.reason ?? undefined}
+            reason={request.rejectReason}
+            status={request.status}
+            txHash={request.txHash}
+            action={
+              request.status === "PENDING" && (
+                <button
+                  type="button"
+                  onClick={() => withdrawal.ask(request)}
+                  className={buttonClass({ variant: "outline", size: "sm" })}
+                >
+                  Withdraw<span className="sr-only"> request #{request.id}</span>
+                </button>
+              )
+            }
+          />
+        ))}
+      </HistoryList>
+      {withdrawal.dialog}
+    </>
   );
 }
 

@@ -1,13 +1,14 @@
 import "../../../screens-shared";
 import { Clock, Info, Search, ShieldCheck, Wallet } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { INVALID_ADDRESS, looksLikeAddress } from "../../../../../src/shared/forms";
 import { DROPS_PER_XRP } from "../../../../../src/shared/money";
 import { waitWords } from "../../../../../src/shared/waits";
 import { WITHDRAWN_BY_VISITOR } from "../../../../../src/shared/words";
-import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests, useWithdrawRequest } from "../page-api";
+import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../page-api";
 import { ClaimForm } from "../components/ClaimForm";
+import { useWithdrawal } from "../components/Withdrawal";
 import { rememberedAddress, statusPath } from "../status-link";
 import { nextClaimSentence, useWaitUntil } from "../countdown";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
@@ -15,7 +16,6 @@ import { Page } from "../../../components/Page";
 import { EarningAlertsForm } from "../../signups";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { WalletField } from "../../../components/ui/field";
 import { TxHash } from "../../../components/ui/TxHash";
 import { budgetWords, nextSliceSentence } from "../../../lib/budget-sentences";
@@ -126,59 +126,6 @@ function nextStep(r: PublicRequest): string {
   if (r.rejectReason === WITHDRAWN_BY_VISITOR)
     return `You can request again for this address ${waitWords(new Date(r.createdAt).getTime() + DAY_MS)}.`;
   return `You can request again for this address ${waitWords(new Date(r.createdAt).getTime() + DAY_MS)}, with the reason above in mind.`;
-}
-
-// Withdrawing a waiting request of this browser's: asked to confirm first, then said above the list,
-// where the focus goes (the button it came from is gone with the wait).
-function useWithdrawal() {
-  const withdraw = useWithdrawRequest();
-  const [asked, setAsked] = useState<PublicRequest | null>(null);
-  const [done, setDone] = useState<number | null>(null);
-  const notice = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (done !== null) notice.current?.focus();
-  }, [done]);
-  const dialog = (
-    <ConfirmDialog
-      open={asked !== null}
-      title="Withdraw this request?"
-      confirmLabel="Withdraw request"
-      cancelLabel="Keep it"
-      busy={withdraw.isPending}
-      failure={withdraw.isError ? refusalText(withdraw.error) : null}
-      onClose={() => {
-        setAsked(null);
-        withdraw.reset();
-      }}
-      onConfirm={() =>
-        asked &&
-        withdraw.mutate(asked.id, {
-          onSuccess: () => {
-            setDone(asked.id);
-            setAsked(null);
-          },
-        })
-      }
-    >
-      {asked && (
-        <p>
-          Request #{asked.id} for {xrpText(asked.amount)} will not be paid, and our team will not review it. Its address
-          still waits out its 24 hours before it can ask again.
-        </p>
-      )}
-    </ConfirmDialog>
-  );
-  const said = done !== null && (
-    <p
-      ref={notice}
-      tabIndex={-1}
-      role="status"
-      className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 focus:outline-2 focus:outline-green-700"
-    >
-      Request #{done} is withdrawn: it will not be paid.
-    </p>
-  );
-  return { ask: setAsked, dialog, said };
 }
 
 // A list of requests as anyone may see them: number, amount, status, when, the payment's hash, why a
