@@ -25,6 +25,24 @@ const claim = async (platform: string) => {
 const owed = async () => (await t.call("GET", "/api/user", { cookie: user.cookie })).json.totalClaimed;
 
 describe("claims and rewards", () => {
+  test("an approved claim's audit entry names its amount and address, in words on the audit log", async () => {
+    const address = randomAddress();
+    await t.call("POST", "/api/social/share", { cookie: user.cookie, body: { platform: "Twitter" } });
+    const id = (
+      await t.call("POST", "/api/social/bonus-request", { cookie: user.cookie, body: { address, platform: "Twitter" } })
+    ).json.id as number;
+    expect(
+      (await t.call("POST", `/api/admin/claims/${id}`, { cookie: admin, body: { status: "APPROVED" } })).status,
+    ).toBe(200);
+    const entry = (await t.call("GET", "/api/admin/audit-log?action=reward.approved", { cookie: admin })).json
+      .entries[0];
+    expect(entry.details).toEqual({ amount: "5.000000", address, reason: null });
+    expect(entry.facts).toEqual([
+      { label: "Amount", value: "5 XRP" },
+      { label: "Address", value: address },
+    ]);
+  });
+
   test("GET /api/admin/claims lists pending rewards with their users", async () => {
     const id = await claim("Twitter");
     const res = await t.call("GET", "/api/admin/claims", { cookie: admin });

@@ -60,7 +60,8 @@ export function createRewardService({ db, clock, publicUsersByIds, faucet, chang
         action: `reward.${decision.toLowerCase()}`,
         targetType: "reward",
         targetId: id,
-        details: { amount: formatXrp(reward.amountDrops), reason },
+        // (the address the claim names, shown with the amount in the audit log)
+        details: { amount: formatXrp(reward.amountDrops), address: reward.address, reason },
         ip: actor.ip,
       },
       at,
