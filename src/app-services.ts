@@ -79,9 +79,12 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
   // that the accounts and two-factor share
   const failedSignIn = createFailedSignInAlert({ db, clock, mailer, log });
   const currentPassword = createCurrentPassword({ throttle, hashGate, networksOf, failedSignIn });
+  // the site's name, logo and contact address (the authenticator app names the site by it)
+  const site = createSiteService({ db, clock });
   const twoFactor = createTwoFactorService({
     db,
     clock,
+    siteName: () => site.get().name,
     box: createSecretBox(deps.secretKey),
     sessions,
     throttle,
@@ -183,7 +186,6 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
   const blog = createBlogService({ db, clock });
   const ads = createAdService({ db, clock });
   const contact = createContactService({ db, clock, formLimit, changed });
-  const site = createSiteService({ db, clock });
   const uploadsDir = deps.uploadsDir ?? join(dirname(db.sqlite.filename), "uploads");
   const uploads = createUploadService({ dir: uploadsDir, db, clock, quota: deps.uploadQuota });
 

@@ -5,13 +5,14 @@ import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 
 export const TOTP_PERIOD_MS = 30_000;
+// the name an authenticator app shows beside the codes when none is given (the site's, two-factor/service.ts)
 export const ISSUER = "XRP Faucet";
 
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
-const totpOf = (secret: string, label = "") =>
+const totpOf = (secret: string, label = "", issuer = ISSUER) =>
   new TOTP({
-    issuer: ISSUER,
+    issuer,
     label,
     algorithm: "SHA1",
     digits: 6,
@@ -19,7 +20,8 @@ const totpOf = (secret: string, label = "") =>
     secret: Secret.fromBase32(secret),
   });
 
-export const totpUri = (secret: string, username: string): string => totpOf(secret, username).toString();
+export const totpUri = (secret: string, username: string, issuer = ISSUER): string =>
+  totpOf(secret, username, issuer).toString();
 
 export const qrSvg = (text: string): string => renderSVG(text, { border: 2 });
 

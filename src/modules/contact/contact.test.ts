@@ -136,6 +136,9 @@ describe("the site's name, logo and contact address", () => {
     expect(await (await fetch(new URL("/faq", s.url))).text()).toContain(
       "<title>Drops by Ada - Free XRP Drops</title>",
     );
+    // and the authenticator app a user adds the site to
+    const setup = await s.member.post("/api/user/two-factor/setup", { password: "correct horse battery" });
+    expect(new URL(setup.json.uri).searchParams.get("issuer")).toBe("Drops by Ada");
   });
 
   test("a missing name, an address that is no email or a logo from elsewhere is refused; only admins may set them", async () => {

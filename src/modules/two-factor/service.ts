@@ -11,7 +11,7 @@ import type { SessionInfo, SessionService } from "../../auth/sessions.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { requireFreshConfirmation, STEP_UP_MS } from "../../auth/step-up.ts";
 import type { LoginNetworks, LoginThrottle } from "../../auth/throttle.ts";
-import { acceptedStep, newTotpSecret, qrSvg, totpUri } from "../../auth/totp.ts";
+import { acceptedStep, ISSUER, newTotpSecret, qrSvg, totpUri } from "../../auth/totp.ts";
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
@@ -43,6 +43,8 @@ export interface TwoFactorDeps {
   confirmPassword: (user: User, password: string | null | undefined, ip: string) => Promise<void>;
   // the owner is told of a streak of wrong codes by email too, when SMTP is set
   mailer?: Mailer | null;
+  // the site's name (modules/site): the authenticator app shows it beside the codes
+  siteName?: () => string;
   log?: (line: string) => void;
 }
 
@@ -57,6 +59,7 @@ export function createTwoFactorService({
   confirmPassword,
   mailer = null,
   log = () => {},
+  siteName = () => ISSUER,
 }: TwoFactorDeps) {
   const repo = createTwoFactorRepository(db);
   const guesses = createCodeGuesses({ db, clock, repo, mailer, log });
@@ -104,7 +107,7 @@ export function createTwoFactorService({
       repo.setPending(user.id, await box.seal(secret));
       // (its codes start a new streak: the last setup's wrong ones cancelled that one)
       guesses.forget(user);
-      const uri = totpUri(secret, user.username);
+      const uri = totpUri(secret, user.username, siteName());
       return { secret, uri, qrSvg: qrSvg(uri) };
     },
 

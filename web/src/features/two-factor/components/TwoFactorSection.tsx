@@ -6,6 +6,7 @@
 import { CheckCircle2, Copy, Download, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState, type ChangeEvent, type ComponentProps, type FormEvent } from "react";
 import { useCurrentUser } from "../../../api/session";
+import { useSiteName } from "../../site";
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -106,8 +107,9 @@ function Busy({ busy, label, className }: { busy: boolean; label: string; classN
 // The ten recovery codes, once: each logs in once instead of a code from the app.
 function RecoveryCodes({ codes, username, onSaved }: { codes: string[]; username: string; onSaved: () => void }) {
   const text = codes.join("\n");
+  const site = useSiteName();
   const download = () => {
-    const file = `XRP Faucet recovery codes for ${username}\nEach code works once, instead of a code from your authenticator app.\n\n${text}\n`;
+    const file = `${site} recovery codes for ${username}\nEach code works once, instead of a code from your authenticator app.\n\n${text}\n`;
     saveFile(new Blob([file], { type: "text/plain" }), `xrp-faucet-recovery-codes-${username}.txt`);
   };
   return (
@@ -148,6 +150,8 @@ function RecoveryCodes({ codes, username, onSaved }: { codes: string[]; username
 function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => void; needsSetupCode: boolean }) {
   const setup = useTwoFactorSetup();
   const enable = useEnableTwoFactor();
+  // (the authenticator app names the site by it: the setup's issuer)
+  const site = useSiteName();
   const [code, setCode] = useState("");
   const [proof, setProof] = useState("");
   const secret = setup.data?.secret ?? "";
@@ -227,7 +231,7 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
           <p className="font-medium text-slate-900">1. Scan this QR code with your authenticator app.</p>
           <img
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.data.qrSvg)}`}
-            alt="QR code to add XRP Faucet to your authenticator app"
+            alt={`QR code to add ${site} to your authenticator app`}
             className="mt-2 h-48 w-48 rounded-lg border border-slate-200 bg-white p-1"
           />
         </li>
