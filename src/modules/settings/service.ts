@@ -18,6 +18,7 @@ import {
   settingsErrors,
   settingsView,
 } from "./model.ts";
+import { loosenings } from "../../shared/settings-words.ts";
 import { createSettingsRepository, type SettingsChange } from "./repository.ts";
 
 export type FaucetSettings = typeof faucetSettings.$inferSelect;
@@ -46,35 +47,12 @@ function wholeNumber(value: unknown, max: number, fallback: number, invalid: () 
   return parsed;
 }
 
-// Which way each setting loosens what goes out: more money (a budget, the amount range, auto-approve's
-// cap), or fewer checks on a farm (a weaker proof of work, more accounts per network, each IPv4
-// address counted alone, younger accounts for a bonus, auto-approve's score and hold). A change that
-// way needs a fresh two-factor code (auth/step-up.ts), auto-approve's values whether it is on or off:
-// a loose value set while it is off is what a later "on" turns on. Tightening needs none.
-// (perIpDaily and perDeviceDaily are not settable through the API; raising them would loosen too.)
-const up = (from: number, to: number) => to > from;
-const down = (from: number, to: number) => to < from;
-const LOOSENS: { [K in keyof FaucetSettings]?: (from: FaucetSettings[K], to: FaucetSettings[K]) => boolean } = {
-  dailyLimitDrops: up,
-  minAmountDrops: up,
-  maxAmountDrops: up,
-  bonusDailyLimitDrops: up,
-  powDifficulty: down,
-  accountsPerHour: up,
-  accountsPerDay: up,
-  perIpDaily: up,
-  perDeviceDaily: up,
-  ipGrouping: (from, to) => to === "address" && from !== "address",
-  bonusMinAccountAgeHours: down,
-  autoApproveEnabled: (from, to) => to && !from,
-  autoApproveMaxRiskScore: up,
-  autoApproveHoldMinutes: down,
-  autoApproveMaxPerDayDrops: up,
-};
+// A change that loosens what goes out (more money, or fewer checks on a farm: shared/settings-words.ts
+// says which way each setting loosens) needs a fresh two-factor code (auth/step-up.ts), auto-approve's
+// values whether it is on or off: a loose value set while it is off is what a later "on" turns on.
+// Tightening needs none. (perIpDaily and perDeviceDaily are not settable through the API.)
 const loosens = (current: FaucetSettings, next: Partial<FaucetSettings>): boolean =>
-  (Object.keys(LOOSENS) as (keyof FaucetSettings)[]).some((key) =>
-    (LOOSENS[key] as (from: unknown, to: unknown) => boolean)(current[key], next[key] ?? current[key]),
-  );
+  loosenings(settingsView(current), settingsView({ ...current, ...next })).length > 0;
 
 export function createSettingsService({ db, clock }: { db: Db; clock: () => number }) {
   const repo = createSettingsRepository(db);
