@@ -2,6 +2,7 @@
 // and says by its return value whether it did; one that may not changes nothing.
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { randomAddress, strangerIp, testApp, type TestApp } from "../../testing/harness.ts";
+import { WITHDRAWN_BY_VISITOR } from "../../shared/words.ts";
 import { createRequestStatus, type RequestStatus } from "./request-status.ts";
 
 let t: TestApp;
@@ -42,6 +43,7 @@ test("a request approved, paid once: approving, rejecting, withdrawing or paying
   expect(row(id)).toMatchObject({ status: "APPROVED", processed_by: null, processed_at: 1_000, auto_approved: 1 });
   refused(id, () => requests.approve(id, null, 2_000));
   refused(id, () => requests.leaveForPerson(id, "risk"));
+  refused(id, () => requests.withdrawByVisitor(id, 2_000));
   expect(requests.payoutFailed(id, "tecNO_DST")).toBe(true);
   expect(requests.payoutRetried(id)).toBe(true);
   expect(row(id).payout_error).toBeNull();
@@ -53,6 +55,7 @@ test("a request approved, paid once: approving, rejecting, withdrawing or paying
   refused(id, () => requests.backToPending(id));
   refused(id, () => requests.payoutFailed(id, "late doubt"));
   refused(id, () => requests.approve(id, admin, 4_000));
+  refused(id, () => requests.withdrawByVisitor(id, 4_000));
 });
 
 test("a rejected request is not approved, left for a person nor sent back to pending", async () => {
@@ -64,6 +67,19 @@ test("a rejected request is not approved, left for a person nor sent back to pen
   refused(id, () => requests.approve(id, admin, 2_000));
   refused(id, () => requests.leaveForPerson(id, "risk"));
   refused(id, () => requests.payoutFailed(id, "tecNO_DST"));
+});
+
+test("a waiting request withdrawn by its visitor is rejected by nobody, in the product's words, once", async () => {
+  const id = await made();
+  expect(requests.withdrawByVisitor(id, 1_000)).toBe(true);
+  expect(row(id)).toMatchObject({
+    status: "REJECTED",
+    reject_reason: WITHDRAWN_BY_VISITOR,
+    processed_by: null,
+    processed_at: 1_000,
+  });
+  refused(id, () => requests.withdrawByVisitor(id, 2_000));
+  refused(id, () => requests.approve(id, admin, 2_000));
 });
 
 test("a withdrawn payout's request waits for a person again, and the rule leaves it alone", async () => {
