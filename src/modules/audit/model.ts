@@ -24,6 +24,7 @@ export const ACTION_WORDS: Record<string, string> = {
   "faucet_request.approve": "Approved a faucet request",
   "faucet_request.reject": "Rejected a faucet request",
   "faucet_request.retry_payout": "Retried a faucet payout",
+  "faucet_request.withdraw": "Withdrew their own waiting request (the visitor)",
   "reward.approved": "Approved a claim",
   "reward.paid": "Marked a claim paid",
   "reward.denied": "Denied a claim",

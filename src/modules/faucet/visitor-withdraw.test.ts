@@ -73,6 +73,12 @@ describe("POST /api/faucet/requests/:id/withdraw", () => {
         ip_address: "198.51.100.9",
       },
     ]);
+    // the admin's audit log says it in words
+    const admin = (await t.registerAdmin()).cookie;
+    const log = await t.call("GET", "/api/admin/audit-log?action=faucet_request.withdraw", { cookie: admin });
+    expect(log.json.entries).toMatchObject([
+      { actorName: "Visitor", actionText: "Withdrew their own waiting request (the visitor)" },
+    ]);
     // the status link and the device's list say so
     const mine = await t.call("GET", "/api/faucet/requests?mine=1", { cookie: device(1) });
     expect(mine.json[0]).toMatchObject({ id: asked.id, status: "REJECTED", rejectReason: WITHDRAWN_BY_VISITOR });
