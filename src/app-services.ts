@@ -29,6 +29,8 @@ import { createExplorerService } from "./modules/explorer/service.ts";
 import { createExportService } from "./modules/exports/service.ts";
 import { createAdminList } from "./modules/faucet/admin-list.ts";
 import { createAdminListRepository } from "./modules/faucet/admin-list-repository.ts";
+import { createRequestFile } from "./modules/faucet/request-file.ts";
+import { createRequestFileRepository } from "./modules/faucet/request-file-repository.ts";
 import { createRequestStatus } from "./modules/faucet/request-status.ts";
 import { createFaucetService } from "./modules/faucet/service.ts";
 import { createHealth } from "./modules/health/service.ts";
@@ -144,9 +146,17 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     applyAddressRisk: (id, points, reasons) => faucet.applyAddressRisk(id, points, reasons),
     blockAddresses: (addresses, note, actor) => blocklist.addAddresses(addresses, note, actor),
   });
-  // the admin's list of requests, each with whether its party is blocked and its address's evidence
+  // the admin's list of requests and one request's file, each with whether its party is blocked
+  // and its address's evidence
+  const adminListRepository = createAdminListRepository(db);
   const faucetAdminList = createAdminList({
-    repo: createAdminListRepository(db),
+    repo: adminListRepository,
+    blocked: blockedRequest,
+    addressEvidence: addressSignals.evidence,
+  });
+  const requestFile = createRequestFile({
+    list: adminListRepository,
+    repo: createRequestFileRepository(db),
     blocked: blockedRequest,
     addressEvidence: addressSignals.evidence,
   });
@@ -244,6 +254,7 @@ export function createServices(deps: AppDeps, clock: () => number, log: (line: s
     blocklist,
     faucet,
     faucetAdminList,
+    requestFile,
     addressSignals,
     payouts,
     autoApprove,

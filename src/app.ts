@@ -172,7 +172,17 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(alertRoutes({ context, alerts: services.alerts }))
-    .use(faucetRoutes({ context, faucet, adminList: services.faucetAdminList, pow, blocked, reads }))
+    .use(
+      faucetRoutes({
+        context,
+        faucet,
+        adminList: services.faucetAdminList,
+        requestFile: services.requestFile,
+        pow,
+        blocked,
+        reads,
+      }),
+    )
     .use(socialRoutes({ context, social: services.social, blocked, pow, reads }))
     .use(reviewRoutes({ context, reviews: services.reviews, pow, blocked, reads }))
     .use(signupRoutes({ context, signups: services.signups, pow, blocked }))

@@ -67,6 +67,8 @@ export function createAdminListRepository(db: Db) {
       return ids.length ? withPeople(ids) : [];
     },
     openCount: () => openCount.get()!.n,
+    // One request as the list shows it (its file: request-file.ts).
+    one: (id: number): AdminFaucetRequestRow | undefined => withPeople([id])[0],
     // The filtered view (lib/list-filter.ts): requests of any status matching every filter given,
     // sorted, a page at a time, and how many match. Built per call, not prepared: which conditions
     // and which order it has depend on the query.

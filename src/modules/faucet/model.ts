@@ -8,6 +8,9 @@ import { formatXrp } from "../../shared/money.ts";
 import { INVALID_ADDRESS, type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
+import { auditEntryView } from "../audit/model.ts";
+import type { AuditLogEntry } from "../../db/schema.ts";
+import type { SameAddressRow } from "./request-file-repository.ts";
 
 export { INVALID_ADDRESS };
 export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
@@ -222,5 +225,30 @@ export function adminFaucetRequestView(r: AdminFaucetRequestRow) {
     createdAt: iso(r.createdAt),
     processedAt: iso(r.processedAt),
     txHash: r.txHash,
+  };
+}
+
+// GET /api/admin/faucet/requests/:id: the request's file (request-file.ts).
+export function requestFileView(file: {
+  request: AdminFaucetRequestRow;
+  sameAddress: SameAddressRow[];
+  trail: AuditLogEntry[];
+}) {
+  return {
+    request: adminFaucetRequestView(file.request),
+    // the address's other requests, newest first, each with what was paid
+    sameAddress: file.sameAddress.map((o) => ({
+      id: o.id,
+      status: o.status,
+      amount: formatXrp(o.amountDrops),
+      riskScore: o.riskScore,
+      payoutStatus: o.payoutState ?? null,
+      txHash: o.txHash,
+      rejectReason: o.rejectReason,
+      createdAt: iso(o.createdAt)!,
+      processedAt: iso(o.processedAt),
+    })),
+    // what was done to it, newest first
+    trail: file.trail.map(auditEntryView),
   };
 }

@@ -17,20 +17,23 @@ import {
   faucetRequestView,
   lookupQuery,
   publicFaucetRequestView,
+  requestFileView,
 } from "./model.ts";
 import type { AdminList } from "./admin-list.ts";
+import type { RequestFile } from "./request-file.ts";
 import type { FaucetService } from "./service.ts";
 
 export interface FaucetRouteDeps {
   context: ContextDeps;
   faucet: FaucetService;
   adminList: AdminList;
+  requestFile: RequestFile;
   pow: ProofOfWork;
   blocked: BlockedPartyCheck;
   reads: PublicReads;
 }
 
-export function faucetRoutes({ context, faucet, adminList, pow, blocked, reads }: FaucetRouteDeps) {
+export function faucetRoutes({ context, faucet, adminList, requestFile, pow, blocked, reads }: FaucetRouteDeps) {
   // The status badge every page polls: the same for everyone (a public read, the service caches it
   // for a second). It sets no cookie: the page brings the device cookie (http/page-data.ts). Asked about a
   // device or an address (`?mine=1`, `?address=`), the answer is that visitor's: the read declines
@@ -114,6 +117,8 @@ export function faucetRoutes({ context, faucet, adminList, pow, blocked, reads }
       },
       { query: adminListQuery },
     )
+    // One request's file: the request, its address's other requests and payouts, its audit trail.
+    .get("/api/admin/faucet/requests/:id", ({ params }) => requestFileView(requestFile(idParam(params.id))))
     // Today's budgets (faucet, bonuses, auto-approve cap): each one's hourly slice, released, used,
     // left, when the next slice opens and what this slice refused.
     .get("/api/admin/faucet/budget", () => budgetTodayView(faucet.budgetToday()));

@@ -1,6 +1,6 @@
 // The back office's frame: a sidebar with one link per section (a slide-out menu under 768 px), the
 // count of what waits beside a section's name, and the section's screen beside it; the step-up dialog
-// every money action may ask for. (An admin who must set up two-factor sign-in first sees only that
+// every money action may ask for; the event stream that keeps every screen up to date (live.ts). (An admin who must set up two-factor sign-in first sees only that
 // screen: Admin.tsx.)
 import * as Dialog from "@radix-ui/react-dialog";
 import {
@@ -34,6 +34,8 @@ import { cn } from "../../lib/cn";
 import { useCounts } from "../../features/back-office";
 import { StepUpDialog } from "../../features/two-factor";
 import { HealthStrip } from "../../features/at-a-glance/components/HealthStrip";
+import { useLiveBackOffice } from "./live";
+import { LiveStatus } from "./LiveStatus";
 
 type CountName = "pendingRequests" | "pendingClaims" | "heldReviews" | "newEnquiries" | "unreadMessages";
 
@@ -94,6 +96,7 @@ function SectionLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const live = useLiveBackOffice();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -122,6 +125,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             </Dialog.Portal>
           </Dialog.Root>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin Dashboard</h1>
+          <LiveStatus {...live} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/dashboard/settings" className={buttonClass({ variant: "outline" })}>

@@ -23,3 +23,13 @@ export function useAdminFaucetRequests(query: ListQuery = {}) {
 // each half minute: a slice opens every hour and requests use it).
 export const useBudgetToday = () =>
   useQuery({ queryKey: budgetKey, queryFn: () => unwrap(api.admin.faucet.budget.get()), refetchInterval: 30_000 });
+
+// GET /api/admin/faucet/requests/:id: one request's file (its key starts with the list's, so what
+// refreshes the list, a change the back office is told of or an action, refreshes it too).
+export const useRequestFile = (id: number | null) =>
+  useQuery({
+    queryKey: [...adminRequestsKey, "file", id],
+    enabled: id !== null,
+    queryFn: () => unwrap(api.admin.faucet.requests({ id: id! }).get()),
+  });
+export type RequestFileData = NonNullable<ReturnType<typeof useRequestFile>["data"]>;

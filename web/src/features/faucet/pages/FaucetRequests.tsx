@@ -35,7 +35,10 @@ import {
   when,
 } from "../../../components/admin/ui";
 import { useListParams } from "../../../components/admin/ui";
+import { AddressCell } from "../../../components/admin/AddressCell";
+import { RequestFile } from "../components/RequestFile";
 import { statusWords } from "../../../components/admin/words";
+import { plural } from "../../../../../src/shared/words";
 
 type Request = NonNullable<ReturnType<typeof useAdminFaucetRequests>["data"]>["rows"][number];
 
@@ -73,26 +76,35 @@ const payment = (r: Request) => ({
   },
 });
 
+// The request's state as a badge (Pending, Paying, Paid, Rejected), with what goes with it: why
+// auto-approve left it, why its payout failed, the paid transaction's hash.
 function StatusCell({ r }: { r: Request }) {
   const auto = r.autoApproved ? <Badge tone="green">Auto</Badge> : null;
   if (r.status === "PENDING")
     return (
-      <span className="inline-flex flex-col items-start gap-1">
+      <span className="inline-flex flex-col items-start gap-1 whitespace-nowrap">
         <Badge tone="yellow">Pending</Badge>
-        {r.leftForPerson && <span className="text-xs text-slate-600">{r.leftForPerson}</span>}
+        {r.leftForPerson && <span className="text-xs whitespace-normal text-slate-600">{r.leftForPerson}</span>}
+        {r.payoutError && <span className="text-xs whitespace-normal text-red-700">{r.payoutError}</span>}
       </span>
     );
   if (r.status === "APPROVED" && r.payoutStatus !== "paid")
     return (
-      <span className="inline-flex gap-1">
-        <Badge tone="yellow">Paying</Badge>
-        {auto}
+      <span className="inline-flex flex-col items-start gap-1 whitespace-nowrap">
+        <span className="inline-flex gap-1">
+          <Badge tone="yellow">Paying</Badge>
+          {auto}
+        </span>
+        {r.payoutError && <span className="text-xs whitespace-normal text-red-700">{r.payoutError}</span>}
       </span>
     );
   return (
-    <span className="inline-flex gap-1">
-      <Badge tone={r.status === "REJECTED" ? "red" : "green"}>{statusWords(r.status)}</Badge>
-      {auto}
+    <span className="inline-flex flex-col items-start gap-1 whitespace-nowrap">
+      <span className="inline-flex gap-1">
+        <Badge tone={r.status === "REJECTED" ? "red" : "green"}>{statusWords(r.status)}</Badge>
+        {auto}
+      </span>
+      {r.txHash && <TxHash hash={r.txHash} />}
     </span>
   );
 }
@@ -103,6 +115,8 @@ export function FaucetRequestsScreen() {
   const [selected, setSelected] = useState<number[]>([]);
   const [confirm, setConfirm] = useState<PayPlan | null>(null);
   const [refuse, setRefuse] = useState<ReasonPlan | null>(null);
+  // the request whose file is open (RequestFile)
+  const [opened, setOpened] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const act = useMutation({
     mutationFn: async ({
@@ -183,8 +197,61 @@ export function FaucetRequestsScreen() {
     setRefuse({
       title: targets.length === 1 ? `Reject request #${targets[0]!.id}` : `Reject ${targets.length} requests`,
       confirmLabel: "Reject",
+      payments: targets.map(payment),
       run: (reason) => act.mutate({ rows: targets, action: "REJECTED", reason }),
     });
+
+  // (render functions, not components: a component made here would be a new one each render)
+  // The row's decisions: approve (or retry a failed payout) and reject while it waits; reject while
+  // its payout is held unsigned (payouts paused: rejecting withdraws it, nothing is sent).
+  const decisions = (r: Request) => (
+    <>
+      {(r.status === "PENDING" || r.payoutError) && (
+        <>
+          <button
+            type="button"
+            className={buttonClass({ size: "sm" })}
+            onClick={() => approve([r])}
+            disabled={act.isPending}
+            aria-label={`Approve request ${r.id}`}
+          >
+            {r.payoutError ? "Retry" : "Approve"}
+          </button>
+          <button
+            type="button"
+            className={buttonClass({ size: "sm", variant: "outline" })}
+            onClick={() => reject([r])}
+            disabled={act.isPending}
+            aria-label={`Reject request ${r.id}`}
+          >
+            Reject
+          </button>
+        </>
+      )}
+      {r.status === "APPROVED" && r.payoutStatus === "queued" && !r.payoutError && (
+        <button
+          type="button"
+          className={buttonClass({ size: "sm", variant: "outline" })}
+          onClick={() => reject([r])}
+          disabled={act.isPending}
+          aria-label={`Reject request ${r.id}`}
+        >
+          Reject
+        </button>
+      )}
+    </>
+  );
+  const openButton = (id: number) => (
+    <button
+      type="button"
+      className="font-medium text-brand-700 underline"
+      onClick={() => setOpened(id)}
+      aria-label={`Open request ${id}`}
+      data-opens-request={id}
+    >
+      #{id}
+    </button>
+  );
 
   const c = columnsFor<Request>();
   const columns: Column<Request>[] = [
@@ -202,14 +269,20 @@ export function FaucetRequestsScreen() {
           />
         ) : null,
     }),
-    c.display({ id: "id", header: "#", cell: ({ row: { original: r } }) => r.id }),
+    c.display({ id: "id", header: "#", cell: ({ row: { original: r } }) => openButton(r.id) }),
     c.display({
       id: "address",
       header: "Address",
       cell: ({ row: { original: r } }) => (
-        <span title={r.destinationAddress} className="font-mono">
-          {shortAddress(r.destinationAddress)}
-          {r.destinationTag !== null && <span className="text-slate-500"> tag {r.destinationTag}</span>}
+        <span>
+          <AddressCell address={r.destinationAddress} tag={r.destinationTag} />
+          <Link
+            to={blockLink("address", r.destinationAddress, `Request #${r.id}`)}
+            className="block text-xs text-brand-700 underline"
+            aria-label={`Block address of request ${r.id}`}
+          >
+            Block address
+          </Link>
           {r.blocked && (
             <span className="block text-xs font-semibold text-red-700">
               On the block list: reject it, or unblock first
@@ -231,10 +304,11 @@ export function FaucetRequestsScreen() {
       id: "risk",
       header: "Risk",
       cell: ({ row: { original: r } }) => (
-        <>
+        // (narrow, its reasons wrapping: the Actions column stays beside the Status, not over it)
+        <div className="md:max-w-32">
           <RiskCell score={r.riskScore} reasons={r.riskReasons} />
           <LedgerEvidence ledger={r.ledger} requestId={r.id} refresh={[adminRequestsKey]} />
-        </>
+        </div>
       ),
     }),
     c.display({
@@ -244,6 +318,15 @@ export function FaucetRequestsScreen() {
         <span>
           {r.requesterIp ?? ""}
           <DeviceId id={r.deviceId} />
+          {r.requesterIp && (
+            <Link
+              to={blockLink("ip", r.requesterIp, `Request #${r.id}`)}
+              className="block text-xs text-brand-700 underline"
+              aria-label={`Block IP of request ${r.id}`}
+            >
+              Block IP
+            </Link>
+          )}
         </span>
       ),
     }),
@@ -252,74 +335,16 @@ export function FaucetRequestsScreen() {
     c.display({
       id: "actions",
       header: "Actions",
-      cell: ({ row: { original: r } }) => (
-        <div className="flex flex-wrap items-center gap-2">
-          {r.payoutError && <span className="text-xs text-red-700">{r.payoutError}</span>}
-          {(r.status === "PENDING" || r.payoutError) && (
-            <>
-              <button
-                type="button"
-                className={buttonClass({ size: "sm" })}
-                onClick={() => approve([r])}
-                disabled={act.isPending}
-                aria-label={`Approve request ${r.id}`}
-              >
-                {r.payoutError ? "Retry" : "Approve"}
-              </button>
-              <button
-                type="button"
-                className={buttonClass({ size: "sm", variant: "outline" })}
-                onClick={() => reject([r])}
-                disabled={act.isPending}
-                aria-label={`Reject request ${r.id}`}
-              >
-                Reject
-              </button>
-            </>
-          )}
-          {/* approved, its payout not yet signed (held while payouts are paused): rejecting withdraws it, nothing is sent */}
-          {r.status === "APPROVED" && r.payoutStatus === "queued" && !r.payoutError && (
-            <button
-              type="button"
-              className={buttonClass({ size: "sm", variant: "outline" })}
-              onClick={() => reject([r])}
-              disabled={act.isPending}
-              aria-label={`Reject request ${r.id}`}
-            >
-              Reject
-            </button>
-          )}
-          <Link
-            to={blockLink("address", r.destinationAddress, `Request #${r.id}`)}
-            className="text-xs text-brand-700 underline"
-            aria-label={`Block address of request ${r.id}`}
-          >
-            Block address
-          </Link>
-          {r.requesterIp && (
-            <Link
-              to={blockLink("ip", r.requesterIp, `Request #${r.id}`)}
-              className="text-xs text-brand-700 underline"
-              aria-label={`Block IP of request ${r.id}`}
-            >
-              Block IP
-            </Link>
-          )}
-        </div>
-      ),
+      cell: ({ row: { original: r } }) => <div className="flex flex-wrap items-center gap-2">{decisions(r)}</div>,
     }),
   ];
 
   const recentColumns: Column<Request>[] = [
-    c.display({ id: "id", header: "#", cell: ({ row: { original: r } }) => r.id }),
+    c.display({ id: "id", header: "#", cell: ({ row: { original: r } }) => openButton(r.id) }),
     c.display({
       id: "address",
       header: "Address",
-      cell: ({ row: { original: r } }) => (
-        <span className="font-mono" title={r.destinationAddress}>
-          {shortAddress(r.destinationAddress)}
-        </span>
-      ),
+      cell: ({ row: { original: r } }) => <AddressCell address={r.destinationAddress} tag={r.destinationTag} />,
     }),
     c.display({ id: "amount", header: "Amount", cell: ({ row: { original: r } }) => `${r.amount} XRP` }),
     c.display({ id: "status", header: "Status", cell: ({ row: { original: r } }) => <StatusCell r={r} /> }),
@@ -362,6 +387,12 @@ export function FaucetRequestsScreen() {
           )
         }
       >
+        {!filtered && open.length > 0 && (
+          <p className="mb-3 text-sm text-slate-700">
+            {plural(open.filter((r) => r.status === "PENDING").length, "request")} waiting for you,{" "}
+            {open.filter((r) => r.status !== "PENDING").length} being paid
+          </p>
+        )}
         <Filters>
           <FilterSearch list={list} label="Search address, user, email, hash or #id" />
           <FilterSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />
@@ -408,6 +439,12 @@ export function FaucetRequestsScreen() {
       )}
       <ConfirmPayDialog plan={confirm} onClose={() => setConfirm(null)} />
       <ReasonDialog plan={refuse} onClose={() => setRefuse(null)} />
+      <RequestFile
+        id={opened}
+        onClose={() => setOpened(null)}
+        actions={(r) => decisions(r as Request)}
+        status={(r) => <StatusCell r={r as Request} />}
+      />
     </>
   );
 }
