@@ -204,10 +204,12 @@ export function FaucetRequestsScreen() {
   // (render functions, not components: a component made here would be a new one each render)
   // The row's decisions: approve (or retry a failed payout) and reject while it waits; reject while
   // its payout is held unsigned (payouts paused: rejecting withdraws it, nothing is sent).
-  const decisions = (r: Request) => (
-    <>
-      {(r.status === "PENDING" || r.payoutError) && (
-        <>
+  const decisions = (r: Request) => {
+    const waits = r.status === "PENDING" || Boolean(r.payoutError);
+    const held = r.status === "APPROVED" && r.payoutStatus === "queued" && !r.payoutError;
+    return (
+      <>
+        {waits && (
           <button
             type="button"
             className={buttonClass({ size: "sm" })}
@@ -217,6 +219,8 @@ export function FaucetRequestsScreen() {
           >
             {r.payoutError ? "Retry" : "Approve"}
           </button>
+        )}
+        {(waits || held) && (
           <button
             type="button"
             className={buttonClass({ size: "sm", variant: "outline" })}
@@ -226,21 +230,10 @@ export function FaucetRequestsScreen() {
           >
             Reject
           </button>
-        </>
-      )}
-      {r.status === "APPROVED" && r.payoutStatus === "queued" && !r.payoutError && (
-        <button
-          type="button"
-          className={buttonClass({ size: "sm", variant: "outline" })}
-          onClick={() => reject([r])}
-          disabled={act.isPending}
-          aria-label={`Reject request ${r.id}`}
-        >
-          Reject
-        </button>
-      )}
-    </>
-  );
+        )}
+      </>
+    );
+  };
   const openButton = (id: number) => (
     <button
       type="button"
