@@ -1,8 +1,7 @@
 // One request's file, opened from its row on /admin/requests: everything about it in one panel (its
 // risk and what the ledger says of its address, who asked, its address's other requests and what
 // was paid, its audit trail), with the row's actions. A sheet on the right; the whole screen on a
-// phone. Radix Dialog: focus moves into it and back to the row's button (`data-opens-request`),
-// Escape closes it.
+// phone. Radix Dialog: focus moves into it and back to the row's button, Escape closes it.
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ReactNode, useRef } from "react";
@@ -12,6 +11,7 @@ import { Badge, DeviceId, Empty, Loading, RiskCell, when } from "../../../compon
 import { statusWords } from "../../../components/admin/words";
 import { buttonClass } from "../../../components/ui/button";
 import { TxHash } from "../../../components/ui/TxHash";
+import { rememberFocus } from "../../../lib/return-focus";
 import { LedgerEvidence } from "../../address-signals";
 import { adminRequestsKey, type RequestFileData, useRequestFile } from "../admin-api";
 
@@ -57,23 +57,23 @@ export function RequestFile({
   // the request's status as the table shows it
   status: (r: Listed) => ReactNode;
 }) {
-  // the request last opened: still named while the panel closes and gives the focus back
+  // the request last opened: still named while the panel closes
   const shown = useRef(id);
   if (id !== null) shown.current = id;
   const file = useRequestFile(id);
+  // back to the row's button that opened it (lib/return-focus.ts)
+  const giveBack = useRef<() => boolean>(() => false);
   const r = file.data?.request;
   return (
     <Dialog.Root open={id !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content
+          onOpenAutoFocus={() => {
+            giveBack.current = rememberFocus();
+          }}
           onCloseAutoFocus={(event) => {
-            // back to the row's button that opened it (found again: the list may have been redrawn)
-            const opener = document.querySelector<HTMLElement>(`[data-opens-request="${shown.current}"]`);
-            if (opener) {
-              event.preventDefault();
-              opener.focus();
-            }
+            if (giveBack.current()) event.preventDefault();
           }}
           className="fixed inset-y-0 right-0 z-50 w-full overflow-y-auto bg-white p-5 shadow-xl focus:outline-none sm:max-w-xl"
         >

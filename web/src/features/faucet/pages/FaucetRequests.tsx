@@ -240,7 +240,6 @@ export function FaucetRequestsScreen() {
       className="font-medium text-brand-700 underline"
       onClick={() => setOpened(id)}
       aria-label={`Open request ${id}`}
-      data-opens-request={id}
     >
       #{id}
     </button>
