@@ -54,6 +54,7 @@ test("the sandbox notice, the summary cards, and the faucet toggle that a visito
   const toggle = page.getByRole("switch", { name: "Faucet online" });
   expect(await toggle.getAttribute("aria-checked")).toBe("true");
   await toggle.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Take offline" }).click();
   await seen(toasts(page).getByText("Faucet has been successfully disabled."));
   await until(async () => (await toggle.getAttribute("aria-checked")) === "false", "the toggle to show Offline");
   const status = await (await fetch(`${site.url}/api/faucet/status`)).json();
@@ -61,6 +62,7 @@ test("the sandbox notice, the summary cards, and the faucet toggle that a visito
   const refused = await fetch(`${site.url}/api/faucet/request`, { method: "POST", headers: { ...json, ...(await proofFor(site.url, "faucet")) }, body: JSON.stringify({ address: newAddress() }) });
   expect(refused.status).toBe(503);
   await toggle.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Put online" }).click();
   await seen(toasts(page).getByText("Faucet has been successfully enabled."));
 }, 60_000);
 
@@ -73,6 +75,7 @@ test("the anti-bot work is 2000 on a fresh site; the admin turns it off, refuses
 
   await field.fill("0");
   await save.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save settings" }).click();
   // the toast names what changed
   await seen(toasts(page).getByText("Anti-bot work: 2000 → 0"));
   expect(await challenge()).toBeNull();

@@ -30,6 +30,7 @@ test("auto-approve pays a low-risk request after its hold and leaves a risky one
   await admin.page.getByLabel("Highest risk score (0-100)").fill("35");
   await admin.page.getByLabel("Hold (minutes)").fill("0");
   await admin.page.getByRole("button", { name: "Save auto-approve" }).click();
+  await admin.page.getByRole("dialog").getByRole("button", { name: "Save auto-approve" }).click();
   await seen(admin.page.getByRole("region", { name: "Notifications" }).getByText("Auto-approve on"));
   const axe = await new AxeBuilder({ page: admin.page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

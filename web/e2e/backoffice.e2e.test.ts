@@ -376,6 +376,7 @@ test("Block address on a request row fills the block list's form; the next reque
   await until(async () => (await row.getByRole("cell").nth(5).textContent())?.startsWith("1") ?? false, "the refusal counted on the block");
 
   await row.getByRole("button", { name: `Remove block on ${address}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove block" }).click();
   await seen(toasts(page).getByText(`Address ${address} is off the block list`));
 
   // Block IP: the network the request came from, any address
@@ -391,6 +392,7 @@ test("Block address on a request row fills the block list's form; the next reque
   await seen(toasts(page).getByText("IP 192.0.2.93 is on the block list"));
   expect((await faucetRequest(newAddress(), { ip: "192.0.2.93" })).status).toBe(403);
   await page.getByRole("button", { name: "Remove block on 192.0.2.93" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove block" }).click();
   await seen(toasts(page).getByText("IP 192.0.2.93 is off the block list"));
 }, 90_000);
 
@@ -406,6 +408,7 @@ test("the auto-approve settings are saved and shown again after a reload; a requ
   await page.getByLabel("Hold (minutes)").fill("5");
   await page.getByLabel("At most per day (XRP)").fill("30");
   await page.getByRole("button", { name: "Save auto-approve" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save auto-approve" }).click();
   await seen(toasts(page).getByText("Requests scored 15 or less are approved after 5 minutes, up to 30 XRP a day."));
   const saved = await page.evaluate(async () => (await (await fetch("/api/admin/faucet/settings")).json()).autoApprove);
   expect(saved).toEqual({ enabled: true, maxRiskScore: 15, holdMinutes: 5, maxPerDay: "30" });
@@ -429,6 +432,7 @@ test("the auto-approve settings are saved and shown again after a reload; a requ
   await page.getByLabel("Hold (minutes)").fill("0");
   await page.getByLabel("At most per day (XRP)").fill("5000");
   await page.getByRole("button", { name: "Save auto-approve" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save auto-approve" }).click();
   await seen(toasts(page).getByText("Requests scored 35 or less are approved after 0 minutes, up to 5000 XRP a day."));
   const address = newAddress();
   // from a /16 nobody else asked from (a network's earlier requests, or another request of its /16

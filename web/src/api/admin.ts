@@ -35,7 +35,8 @@ export async function paged<A extends Answer>(call: Promise<A>) {
 export function useAdminAction<I, A extends Answer>(options: {
   send: (input: I) => Promise<A>;
   refresh: QueryKey[];
-  success: (output: Ok<A>, input: I) => { title: string; description?: string };
+  // (`action`: a button in the toast, e.g. Undo)
+  success: (output: Ok<A>, input: I) => Parameters<typeof toast>[0];
   failure: string;
   // an error the screen shows itself (under its field): no toast for it
   handled?: (error: unknown) => boolean;

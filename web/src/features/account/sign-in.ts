@@ -17,6 +17,9 @@ export type Registration = Filled<Body<typeof api.register.post>>;
 // The login's answer for an account with two-factor sign-in when no code came with the password: the
 // form then asks for the code (no error toast).
 export const isCodeRequired = (error: unknown) => error instanceof ApiError && error.code === "TWO_FACTOR_REQUIRED";
+// A login refused as it was sent (a wrong password, or with a code: a wrong password or code).
+export const isLoginRefused = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 && !isCodeRequired(error);
 
 // On success the new user is stored; the logged-out-only route then sends them to homeFor(user).
 // Registering carries a proof of work (the client adds it), so its form solves one while on screen.

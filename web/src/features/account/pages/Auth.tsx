@@ -2,7 +2,7 @@ import "../../../screens-shared";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Info } from "lucide-react";
-import { isCodeRequired, type Registration, useLogin, useSignIn } from "../sign-in";
+import { isCodeRequired, isLoginRefused, type Registration, useLogin, useSignIn } from "../sign-in";
 import { INVALID_EMAIL, isEmail } from "../../../../../src/shared/email";
 import { ApiError } from "../../../lib/errors";
 import { ForgotPassword } from "../components/ForgotPassword";
@@ -33,15 +33,23 @@ function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string
 }
 
 // The login's second step, for an account with two-factor sign-in: the code from the authenticator
-// app, or one of the recovery codes saved when it was turned on.
+// app, or one of the recovery codes saved when it was turned on. The server checks the password with
+// the code and says the same of a wrong one and a wrong code (docs/decisions.md): once it refused
+// them, the password is here too, to be typed again.
 function CodeStep({
   busy,
   error,
+  refused,
+  password,
+  onPassword,
   onSubmit,
   onBack,
 }: {
   busy: boolean;
   error: unknown;
+  refused: boolean;
+  password: string;
+  onPassword: (password: string) => void;
   onSubmit: (code: string) => void;
   onBack: () => void;
 }) {
@@ -64,9 +72,28 @@ function CodeStep({
         <p className="mt-1 text-sm text-slate-600">
           {recovery
             ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once."
-            : "Enter the 6-digit code your authenticator app shows for XRP Faucet."}
+            : "Enter the 6-digit code your authenticator app shows for XRP Faucet."}{" "}
+          Your password is checked together with the code.
         </p>
       </div>
+      {refused && (
+        <>
+          <p id="code-step-refused" role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            The password or the code is not right. Type your password again and the newest code: the faucet does not say
+            which of the two was wrong, so that a guessed password cannot be tried without your code.
+          </p>
+          <Field
+            id="login-password-again"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-describedby="code-step-refused"
+            value={password}
+            onChange={(e) => onPassword(e.target.value)}
+          />
+        </>
+      )}
       {recovery ? (
         <Field
           key="recovery"
@@ -124,6 +151,8 @@ function LoginForm() {
   const [password, setPassword] = useState("");
   // the server asked for a second factor: the code step, sending the same username and password with the code
   const [needsCode, setNeedsCode] = useState(false);
+  // the server refused the password and code sent together
+  const [refused, setRefused] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate({ username, password }, { onError: (error) => isCodeRequired(error) && setNeedsCode(true) });
@@ -133,9 +162,15 @@ function LoginForm() {
       <CodeStep
         busy={login.isPending}
         error={login.error}
-        onSubmit={(code) => login.mutate({ username, password, code })}
+        refused={refused}
+        password={password}
+        onPassword={setPassword}
+        onSubmit={(code) =>
+          login.mutate({ username, password, code }, { onError: (error) => isLoginRefused(error) && setRefused(true) })
+        }
         onBack={() => {
           setNeedsCode(false);
+          setRefused(false);
           setPassword("");
           login.reset();
         }}

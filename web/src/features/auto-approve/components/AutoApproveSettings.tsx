@@ -5,8 +5,17 @@ import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { useAdminAction } from "../../../api/admin";
 import { budgetKey } from "../../faucet";
-import { type SettingsChange, settingsFieldOf, settingsKey, useSettings } from "../../settings";
+import {
+  confirmation,
+  type SettingsChange,
+  settingsFieldOf,
+  settingsKey,
+  undoChange,
+  useSettings,
+} from "../../settings";
 import { Loading, Panel } from "../../../components/admin/ui";
+import { type ChangePlan, ConfirmChangeDialog, undoToast } from "../../../components/admin/dialogs";
+import { settingsChanges } from "../../../../../src/shared/settings-words";
 
 type AutoApproveForm = { enabled: boolean; maxRiskScore: string; holdMinutes: string; maxPerDay: string };
 // The rule's number fields, as the server names them ("autoApprove.holdMinutes must be...").
@@ -25,6 +34,7 @@ export function AutoApproveSettings() {
   });
   // the server's refusal of a field, under it until the field changes
   const [errors, setErrors] = useState<Partial<Record<AutoApproveField, string>>>({});
+  const [confirm, setConfirm] = useState<ChangePlan | null>(null);
   useEffect(() => {
     const a = settings.data?.autoApprove;
     if (a)
@@ -36,14 +46,22 @@ export function AutoApproveSettings() {
       });
   }, [settings.data]);
   const save = useAdminAction({
-    send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
+    send: ({ body }: { body: SettingsChange; confirmed?: boolean }) => api.admin.faucet.settings.post(body),
     refresh: [settingsKey, budgetKey],
-    success: (out) => ({
-      title: out.autoApprove.enabled ? "Auto-approve on" : "Auto-approve off",
-      description: out.autoApprove.enabled
-        ? `Requests scored ${out.autoApprove.maxRiskScore} or less are approved after ${out.autoApprove.holdMinutes} minutes, up to ${out.autoApprove.maxPerDay} XRP a day.`
-        : "Every request waits for a person.",
-    }),
+    success: (out, { confirmed }) => {
+      const before = settings.data;
+      const changes = before ? settingsChanges(before, out) : [];
+      return {
+        title: out.autoApprove.enabled ? "Auto-approve on" : "Auto-approve off",
+        description: out.autoApprove.enabled
+          ? `Requests scored ${out.autoApprove.maxRiskScore} or less are approved after ${out.autoApprove.holdMinutes} minutes, up to ${out.autoApprove.maxPerDay} XRP a day.`
+          : "Every request waits for a person.",
+        // (a confirmed save can be set back)
+        ...(confirmed && before && changes.length > 0
+          ? undoToast("set auto-approve back", () => save.mutate({ body: undoChange(before, changes) }))
+          : {}),
+      };
+    },
     failure: "Update Failed",
     handled: (error) => {
       const field = settingsFieldOf(error, FIELDS, "autoApprove.");
@@ -68,7 +86,15 @@ export function AutoApproveSettings() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    save.mutate({ autoApprove: form });
+    const body = { autoApprove: form };
+    // turning it on or loosening its values is confirmed first
+    const plan = confirmation(settings.data, body, null, {
+      title: "Save auto-approve?",
+      confirmLabel: "Save auto-approve",
+      run: () => save.mutate({ body, confirmed: true }),
+    });
+    if (plan) setConfirm(plan);
+    else save.mutate({ body });
   };
   const bind = (name: AutoApproveField) => ({
     value: form[name],
@@ -105,6 +131,7 @@ export function AutoApproveSettings() {
         approval of yours, until the day's XRP cap is reached. Anything above waits for you. These approvals show as
         “Auto” in the lists and the audit log.
       </p>
+      <ConfirmChangeDialog plan={confirm} onClose={() => setConfirm(null)} />
     </Panel>
   );
 }

@@ -9,6 +9,7 @@ import { Field } from "../../../components/ui/field";
 import { useAdminAction } from "../../../api/admin";
 import { blocklistKey, useBlocklist } from "../api";
 import { Badge, type Column, columnsFor, DataTable, Empty, Loading, Panel, when } from "../../../components/admin/ui";
+import { type ChangePlan, ConfirmChangeDialog, undoToast } from "../../../components/admin/dialogs";
 
 type Entry = NonNullable<ReturnType<typeof useBlocklist>["data"]>[number];
 type Kind = "address" | "ip" | "device";
@@ -19,6 +20,8 @@ const KINDS: [Kind, string][] = [
 ];
 const kindName = (kind: string) => (kind === "address" ? "Address" : kind === "ip" ? "IP" : "Device");
 const asKind = (text: string | null): Kind => (text === "ip" || text === "device" ? text : "address");
+type NewBlock = { kind: Kind; value: string; note?: string; expiresAt?: string };
+const addBlock = (body: NewBlock) => api.admin.blocklist.post(body);
 
 function AddBlock() {
   // (the query read from the location: React Router's useSearchParams would add its code to every page)
@@ -40,7 +43,7 @@ function AddBlock() {
     }
   }, [search]);
   const add = useAdminAction({
-    send: (body: { kind: Kind; value: string; note?: string; expiresAt?: string }) => api.admin.blocklist.post(body),
+    send: addBlock,
     refresh: [blocklistKey],
     success: (entry) => ({
       title: "Blocked",
@@ -111,17 +114,54 @@ function AddBlock() {
   );
 }
 
+// A removal is confirmed first; its toast's Undo adds the same block again (value, note and expiry).
 export function BlocklistScreen() {
   const list = useBlocklist();
+  const [confirm, setConfirm] = useState<ChangePlan | null>(null);
+  const again = useAdminAction({
+    send: addBlock,
+    refresh: [blocklistKey],
+    success: (entry) => ({
+      title: "Blocked again",
+      description: `${kindName(entry.kind)} ${entry.value} is on the block list again`,
+    }),
+    failure: "Update Failed",
+  });
   const remove = useAdminAction({
     send: (entry: Entry) => api.admin.blocklist({ id: entry.id }).delete(),
     refresh: [blocklistKey],
     success: (_out, entry) => ({
       title: "Unblocked",
       description: `${kindName(entry.kind)} ${entry.value} is off the block list`,
+      ...(entry.active
+        ? undoToast(`block ${entry.value} again`, () =>
+            again.mutate({
+              kind: asKind(entry.kind),
+              value: entry.value,
+              ...(entry.note ? { note: entry.note } : {}),
+              ...(entry.expiresAt ? { expiresAt: entry.expiresAt } : {}),
+            }),
+          )
+        : {}),
     }),
     failure: "Update Failed",
   });
+  const askRemove = (e: Entry) =>
+    setConfirm({
+      title: `Remove the block on ${e.value}?`,
+      confirmLabel: "Remove block",
+      changes: [
+        {
+          label: `${kindName(e.kind)} ${e.value}${e.note ? ` (${e.note})` : ""}`,
+          before: e.active ? "blocked" : "blocked, expired",
+          after: "not blocked",
+          means: e.active
+            ? "Its faucet requests, bonus requests, signups and registrations are accepted again."
+            : "The expired block leaves the list (it refuses nothing already).",
+        },
+      ],
+      run: () => remove.mutate(e),
+    });
   const c = columnsFor<Entry>();
   const columns: Column<Entry>[] = [
     c.display({ id: "kind", header: "Kind", cell: ({ row: { original: e } }) => kindName(e.kind) }),
@@ -160,7 +200,7 @@ export function BlocklistScreen() {
           type="button"
           className={buttonClass({ size: "sm", variant: "outline" })}
           disabled={remove.isPending}
-          onClick={() => remove.mutate(e)}
+          onClick={() => askRemove(e)}
           aria-label={`Remove block on ${e.value}`}
         >
           Remove
@@ -185,6 +225,7 @@ export function BlocklistScreen() {
           <DataTable label="Block list" columns={columns} data={entries} rowKey={(e) => e.id} />
         )}
       </Panel>
+      <ConfirmChangeDialog plan={confirm} onClose={() => setConfirm(null)} />
     </>
   );
 }

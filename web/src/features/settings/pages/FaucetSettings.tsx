@@ -9,7 +9,18 @@ import { budgetKey, faucetStatusKey } from "../../faucet";
 import { type SettingsChange, settingsFieldOf, settingsKey, useSettings } from "../api";
 import { fieldWords } from "../../../components/admin/words";
 import { settingsChanges } from "../../../../../src/shared/settings-words";
-import { CeilingNote, healthKey } from "../../at-a-glance";
+import { CeilingNote, healthKey, useHealth } from "../../at-a-glance";
+import { type ChangePlan, ConfirmChangeDialog, undoToast } from "../../../components/admin/dialogs";
+import { ceilingWarnings, confirmation, settingsAfter, undoChange } from "../changes";
+
+// What visitors see when the switch is turned, for its confirmation.
+const SWITCH_MEANS = {
+  off: "Visitors see “The faucet is offline” and every new request is refused until you put it online again.",
+  on: "Visitors can request XRP again, within the daily limit.",
+};
+
+// A save, and whether it was confirmed (its toast then offers Undo, which saves the values before it).
+type Save = { body: SettingsChange; confirmed?: boolean };
 
 // The toast after saving names what changed: the online switch alone in the spec's words, anything
 // else as "Daily limit (XRP): 100 → 200".
@@ -49,6 +60,8 @@ type SettingsForm = Record<Exclude<SettingsField, "ipGrouping">, string> & { ipG
 
 export function FaucetControl() {
   const settings = useSettings();
+  const ceiling = useHealth().data?.ceiling;
+  const [confirm, setConfirm] = useState<ChangePlan | null>(null);
   const [form, setForm] = useState<SettingsForm>({
     dailyLimit: "",
     minAmount: "",
@@ -79,9 +92,18 @@ export function FaucetControl() {
     }
   }, [settings.data]);
   const save = useAdminAction({
-    send: (next: SettingsChange) => api.admin.faucet.settings.post(next),
+    send: ({ body }: Save) => api.admin.faucet.settings.post(body),
     refresh: [settingsKey, budgetKey, faucetStatusKey, healthKey],
-    success: (out) => savedToast(settings.data ? settingsChanges(settings.data, out) : [], out.enabled),
+    success: (out, { confirmed }) => {
+      const before = settings.data;
+      const changes = before ? settingsChanges(before, out) : [];
+      return {
+        ...savedToast(changes, out.enabled),
+        ...(confirmed && before && changes.length > 0
+          ? undoToast("set the settings back", () => save.mutate({ body: undoChange(before, changes) }))
+          : {}),
+      };
+    },
     failure: "Update Failed",
     handled: (error) => {
       const field = settingsFieldOf(error, SETTINGS_FIELDS);
@@ -104,11 +126,21 @@ export function FaucetControl() {
       </Panel>
     );
   const s = settings.data;
+  // a save that loosens a limit or raises a budget is confirmed first, with the ceiling it would pass
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    save.mutate({ ...form, enabled: s.enabled });
+    const body = { ...form, enabled: s.enabled };
+    const plan = confirmation(s, body, ceiling, {
+      title: "Save these settings?",
+      confirmLabel: "Save settings",
+      run: () => save.mutate({ body, confirmed: true }),
+    });
+    if (plan) setConfirm(plan);
+    else save.mutate({ body });
   };
+  const typed = settingsAfter(s, form);
+  const passes = settingsChanges(s, typed).length > 0 ? ceilingWarnings(ceiling, typed) : [];
   // a text field of the form: its id, value, change (which clears its error) and error; `hint`: the
   // id of the text that explains it (read after the error)
   const bind = (id: string, name: Exclude<SettingsField, "ipGrouping">, hint?: string) => ({
@@ -137,11 +169,18 @@ export function FaucetControl() {
             aria-label="Faucet online"
             disabled={save.isPending}
             onClick={() =>
-              save.mutate({
-                dailyLimit: s.dailyLimit,
-                minAmount: s.minAmount,
-                maxAmount: s.maxAmount,
-                enabled: !s.enabled,
+              setConfirm({
+                title: s.enabled ? "Take the faucet offline?" : "Put the faucet online?",
+                confirmLabel: s.enabled ? "Take offline" : "Put online",
+                changes: [
+                  {
+                    label: "Faucet online",
+                    before: s.enabled ? "yes" : "no",
+                    after: s.enabled ? "no" : "yes",
+                    means: s.enabled ? SWITCH_MEANS.off : SWITCH_MEANS.on,
+                  },
+                ],
+                run: () => save.mutate({ body: { enabled: !s.enabled }, confirmed: true }),
               })
             }
             className={`relative h-7 w-12 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${s.enabled ? "bg-green-600" : "bg-slate-300"}`}
@@ -154,7 +193,11 @@ export function FaucetControl() {
       }
     >
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3 sm:items-start lg:grid-cols-4" noValidate>
-        <Field label="Daily limit (XRP)" inputMode="decimal" {...bind("daily-limit", "dailyLimit")} />
+        <Field
+          label="Daily limit (XRP)"
+          inputMode="decimal"
+          {...bind("daily-limit", "dailyLimit", passes.length > 0 ? "typed-ceiling" : undefined)}
+        />
         <Field label="Minimum amount (XRP)" inputMode="decimal" {...bind("min-amount", "minAmount")} />
         <Field label="Maximum amount (XRP)" inputMode="decimal" {...bind("max-amount", "maxAmount")} />
         <div className="space-y-1.5">
@@ -213,6 +256,16 @@ export function FaucetControl() {
           Save settings
         </button>
       </form>
+      {/* the server's ceiling beside budgets typed past it, before they are saved */}
+      {passes.length > 0 && (
+        <div id="typed-ceiling" className="mt-3 space-y-2">
+          {passes.map((warning) => (
+            <p key={warning} className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">
+              {warning}
+            </p>
+          ))}
+        </div>
+      )}
       <p id="pow-difficulty-hint" className="mt-2 text-sm text-slate-500">
         Anti-bot work is how many key derivations a browser tries before the faucet, reviewer bonus, signup and register
         forms are accepted: 2000 costs a visitor about a third of a second and a bot farm the same for every request.
@@ -229,6 +282,7 @@ export function FaucetControl() {
       </p>
       <p className="mt-1 text-sm text-slate-500">Last changed {when(s.updatedAt)}.</p>
       <CeilingNote />
+      <ConfirmChangeDialog plan={confirm} onClose={() => setConfirm(null)} />
     </Panel>
   );
 }
