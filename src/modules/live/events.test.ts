@@ -135,6 +135,10 @@ describe("what the stream tells", () => {
     t.clock.set(LAST_HOUR); // the whole day's budget is released
     const url = t.listen();
     const { cookie } = await t.registerAdmin("boss");
+    // (a budget that holds every request, whatever amounts they draw)
+    expect((await t.call("POST", "/api/admin/faucet/settings", { cookie, body: { dailyLimit: "1000" } })).status).toBe(
+      200,
+    );
     const stream = await openStream(url, cookie);
     await waitFor(() => stream.text.includes("retry"), { what: "the stream open" });
     const made = await Promise.all(
