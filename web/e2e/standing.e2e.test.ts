@@ -8,6 +8,7 @@
 // HTTP (one payment, on the sandbox ledger).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { BrowserContext, Locator, Page } from "playwright-core";
+import { readableXrp } from "../../src/shared/money.ts";
 import { proofFor } from "../../src/testing/pow.ts";
 import { axeViolations, errorUnder, BROWSER_USER_AGENT, gone, newAddress, saveSettings, seen, startSite, until, USER_PASSWORD, type Site } from "./support.ts";
 
@@ -197,7 +198,8 @@ test("the home page's feed shows a payout with its explorer link; the reviewer b
     const feed = page.getByRole("list", { name: "Latest payouts" });
     const first = feed.getByRole("listitem").first();
     await seen(first.getByText(`to ${address.slice(0, 6)}...${address.slice(-4)}`), 40_000);
-    expect(await first.textContent()).toContain(`${asked.body.amount} XRP`);
+    // (as a person reads it: "11.20139 XRP", no trailing zeros)
+    expect(await first.textContent()).toContain(readableXrp(asked.body.amount));
     expect(await first.getByRole("link", { name: "View transaction on explorer" }).getAttribute("href")).toMatch(/^\/sandbox\/tx\/[0-9A-F]{64}$/);
     expect(await page.getByText(address).count()).toBe(0);
     // (the hash opens the transaction, which shows the whole address: the page says so beside the feed)
