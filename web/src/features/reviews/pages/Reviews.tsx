@@ -22,12 +22,23 @@ import { warmProof } from "../../../lib/proof-of-work";
 function BonusConditions() {
   const offer = useBonusOffer().data;
   const worth = useFaucetStatus().data?.reviewerBonus;
-  if (!offer) return null;
+  // (the box takes its place before the answer comes, so the form below it does not move)
+  if (!offer)
+    return (
+      <aside
+        aria-label="Reviewer bonus"
+        aria-busy="true"
+        className="flex min-h-28 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-20"
+      >
+        <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+        <p>Checking whether a review from this device earns a reviewer bonus…</p>
+      </aside>
+    );
   const Icon = offer.offered ? Gift : Info;
   return (
     <aside
       aria-label="Reviewer bonus"
-      className={`flex gap-3 rounded-xl border p-4 text-sm ${offer.offered ? "border-green-200 bg-green-50 text-green-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}
+      className={`flex min-h-28 gap-3 rounded-xl border p-4 text-sm sm:min-h-20 ${offer.offered ? "border-green-200 bg-green-50 text-green-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}
     >
       <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       {offer.offered ? (
