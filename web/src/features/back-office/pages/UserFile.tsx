@@ -32,11 +32,10 @@ import {
 import { usePayUser } from "./Users";
 import { WideNeighbours } from "../components/WideNeighbours";
 import { LedgerEvidence } from "../../address-signals";
+import { blockLink } from "../../blocklist";
 
 type File = NonNullable<ReturnType<typeof useUserFile>["data"]>;
 
-const blockLink = (kind: "address" | "ip" | "device", value: string, note: string) =>
-  `/admin/blocklist?${new URLSearchParams({ kind, value, note })}`;
 const smallLink = "text-sm text-brand-700 underline";
 
 function ResetLink({ userId }: { userId: number }) {

@@ -13,12 +13,10 @@ import { buttonClass } from "../../../components/ui/button";
 import { TxHash } from "../../../components/ui/TxHash";
 import { rememberFocus } from "../../../lib/return-focus";
 import { LedgerEvidence } from "../../address-signals";
+import { blockLink } from "../../blocklist";
 import { adminRequestsKey, type RequestFileData, useRequestFile } from "../admin-api";
 
 type Listed = RequestFileData["request"];
-
-const blockLink = (kind: "address" | "ip" | "device", value: string, id: number) =>
-  `/admin/blocklist?${new URLSearchParams({ kind, value, note: `Request #${id}` })}`;
 
 // One detail an audit entry keeps (its reason, its amount), as text; null when it has none.
 const detailOf = (details: unknown, key: string): string | null => {
@@ -142,16 +140,19 @@ export function RequestFile({
                   {r.userAgent && <Row label="Browser">{r.userAgent}</Row>}
                 </dl>
                 <div className="mt-2 flex flex-wrap gap-3 text-sm">
-                  <Link to={blockLink("address", r.destinationAddress, r.id)} className="text-brand-700 underline">
+                  <Link
+                    to={blockLink("address", r.destinationAddress, `Request #${r.id}`)}
+                    className="text-brand-700 underline"
+                  >
                     Block this address
                   </Link>
                   {r.requesterIp && (
-                    <Link to={blockLink("ip", r.requesterIp, r.id)} className="text-brand-700 underline">
+                    <Link to={blockLink("ip", r.requesterIp, `Request #${r.id}`)} className="text-brand-700 underline">
                       Block this IP
                     </Link>
                   )}
                   {r.deviceId && (
-                    <Link to={blockLink("device", r.deviceId, r.id)} className="text-brand-700 underline">
+                    <Link to={blockLink("device", r.deviceId, `Request #${r.id}`)} className="text-brand-700 underline">
                       Block this device
                     </Link>
                   )}

@@ -39,6 +39,7 @@ import { AddressCell } from "../../../components/admin/AddressCell";
 import { RequestFile } from "../components/RequestFile";
 import { statusWords } from "../../../components/admin/words";
 import { plural } from "../../../../../src/shared/words";
+import { blockLink } from "../../blocklist";
 
 type Request = NonNullable<ReturnType<typeof useAdminFaucetRequests>["data"]>["rows"][number];
 
@@ -60,8 +61,6 @@ const REASON_OPTIONS: [string, string][] = [
   ["Reviewer bonus", "Reviewer bonus"],
 ];
 
-const blockLink = (kind: "address" | "ip" | "device", value: string, note: string) =>
-  `/admin/blocklist?${new URLSearchParams({ kind, value, note })}`;
 // A reviewer bonus whose review nobody has moderated yet: paying it pays for a review nobody read.
 const UNMODERATED = "A reviewer bonus for a review still waiting for moderation: read the review first (Reviews page)";
 const payment = (r: Request) => ({
