@@ -1,4 +1,5 @@
-// A small button that copies a text (a hash, an address) and says "Copied" for a moment.
+// Copying a text (a hash, an address): the copy and its "Copied" moment, and the small icon button
+// that does it.
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 
@@ -7,23 +8,28 @@ const COPIED_MS = 1_500;
 export const ICON_BUTTON =
   "inline-flex h-7 w-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
 
-export function CopyButton({ text, label }: { text: string; label: string }) {
+// Copies `text`; `copied` is true for a moment after it did (no clipboard: an insecure origin or a
+// refused permission, nothing happens and the text stays on the screen).
+export function useCopy(text: string) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_MS);
     return () => clearTimeout(timer);
   }, [copied]);
-
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
-      // no clipboard (an insecure origin, a refused permission): the title still shows the text
+      setCopied(false);
     }
   };
+  return { copied, copy };
+}
 
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { copied, copy } = useCopy(text);
   return (
     <>
       <button type="button" className={ICON_BUTTON} aria-label={label} onClick={() => void copy()}>
