@@ -277,7 +277,7 @@ export function ReasonDialog({ plan, onClose }: { plan: ReasonPlan | null; onClo
           </Dialog.Close>
           <button
             type="submit"
-            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            className={buttonClass({ variant: "danger" })}
             disabled={!reason}
             aria-describedby={reason ? undefined : hintId}
           >

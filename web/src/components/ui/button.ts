@@ -4,6 +4,8 @@ const variants = {
   primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
   outline: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  // what cannot be taken back: deleting, withdrawing, blocking, turning a protection off
+  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800",
 } as const;
 
 const sizes = {

@@ -91,7 +91,7 @@ export function LedgerEvidence({
           </button>
           <button
             type="button"
-            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            className={buttonClass({ variant: "danger" })}
             onClick={() => {
               if (asking) block.mutate({ kind: asking.kind, account: asking.account });
               setAsking(null);

@@ -110,7 +110,7 @@ export function AccountActions({ account, self }: { account: Account; self: bool
           </button>
           <button
             type="button"
-            className={buttonClass({ className: asking === "enable" ? "" : "bg-red-700 hover:bg-red-800" })}
+            className={buttonClass({ variant: asking === "enable" ? "primary" : "danger" })}
             disabled={update.isPending || reset.isPending}
             onClick={confirm}
           >

@@ -73,7 +73,7 @@ export function PostsScreen() {
           </button>
           <button
             type="button"
-            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            className={buttonClass({ variant: "danger" })}
             disabled={remove.isPending}
             onClick={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
           >

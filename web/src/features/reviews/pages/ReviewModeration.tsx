@@ -131,7 +131,7 @@ export function ReviewModeration() {
           </button>
           <button
             type="button"
-            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            className={buttonClass({ variant: "danger" })}
             disabled={remove.isPending}
             onClick={() => deleting && remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
           >

@@ -152,7 +152,7 @@ export function UploadsScreen() {
           </button>
           <button
             type="button"
-            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            className={buttonClass({ variant: "danger" })}
             disabled={remove.isPending}
             onClick={() => remove.mutate(deleting!.name, { onSettled: () => setDeleting(null) })}
           >

@@ -121,7 +121,7 @@ function HeldPayouts() {
           </button>
           <button
             type="button"
-            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            className={buttonClass({ variant: "danger" })}
             disabled={withdraw.isPending}
             onClick={() => asking && withdraw.mutate(asking, { onSettled: () => setAsking(null) })}
           >
@@ -237,7 +237,7 @@ function PausePayouts() {
           </button>
           <button
             type="button"
-            className={buttonClass({ className: "bg-red-700 hover:bg-red-800" })}
+            className={buttonClass({ variant: "danger" })}
             disabled={pause.isPending}
             onClick={() => pause.mutate(undefined, { onSettled: () => setAsking(false) })}
           >
