@@ -4,11 +4,26 @@ import tailwind from "bun-plugin-tailwind";
 import { brotliCompressSync, constants } from "node:zlib";
 import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
+import type { BunPlugin } from "bun";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 
 const root = import.meta.dir;
 const webOut = join(root, "web/dist");
 const generated = join(root, "src/generated");
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+
+// The catalogs (src/shared/locales/<language>/<namespace>.json) go into the build compiled, as
+// Lingui's runtime reads them without a message parser.
+const catalogs: BunPlugin = {
+  name: "catalogs",
+  setup(build) {
+    build.onLoad({ filter: /src\/shared\/locales\/[\w-]+\/\w+\.json$/ }, async (args) => {
+      const source: Record<string, string> = await Bun.file(args.path).json();
+      const compiled = Object.entries(source).map(([id, message]) => [id, compileMessage(message)]);
+      return { contents: JSON.stringify(Object.fromEntries(compiled)), loader: "json" };
+    });
+  },
+};
 
 async function buildWeb() {
   await rm(webOut, { recursive: true, force: true });
@@ -25,7 +40,7 @@ async function buildWeb() {
       asset: "assets/[name]-[hash].[ext]",
     },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [tailwind],
+    plugins: [tailwind, catalogs],
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
@@ -166,6 +181,7 @@ async function compile() {
     bytecode: true,
     format: "esm",
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    plugins: [catalogs],
     compile: {
       outfile: join(root, "dist/xrp-faucet"),
       assets: [join(root, "src/db/migrations")],

@@ -23,7 +23,7 @@ interface HeaderSink {
 
 // The first cookie named `name` in a Cookie header, found by scanning it (a request reads one or two
 // cookies: no map of them all is built).
-function cookieValue(header: string, name: string): string | undefined {
+export function cookieValue(header: string, name: string): string | undefined {
   let start = 0;
   while (start < header.length) {
     let end = header.indexOf(";", start);

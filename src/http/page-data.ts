@@ -4,6 +4,9 @@
 // the header's and the badge's on every page, and on the home page its figures, feed and reviews.
 import { newDeviceCookie } from "./device.ts";
 import { hasSessionCookie, type PublicReads } from "./public-reads.ts";
+import { translate } from "../modules/i18n/messages.ts";
+import { languageAlternates, pageLanguageOf, splitLanguagePath } from "./language.ts";
+import { PSEUDO_LANGUAGE } from "../shared/languages.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { type PageMeta, serveWebAsset, serveWebPage } from "./web-assets.ts";
 
@@ -33,19 +36,27 @@ export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOr
     return framed.headers;
   };
   const pageData = async (request: Request) => {
-    const paths = FIRST_READS[new URL(request.url).pathname] ?? EVERY_PAGE;
+    const paths = FIRST_READS[splitLanguagePath(new URL(request.url).pathname).rest] ?? EVERY_PAGE;
     const answers = await Promise.all(
       paths.map(async (path) => `${JSON.stringify(path)}:${(await reads.json(path)) ?? "null"}`),
     );
     return `{"session":${hasSessionCookie(request)},"reads":{${answers.join(",")}}}`;
   };
-  const webPage = async (request: Request, meta?: PageMeta, status = 200) =>
-    serveWebPage(request, pageHeaders(), status, {
+  const webPage = async (request: Request, meta?: PageMeta, status = 200) => {
+    const language = pageLanguageOf(request);
+    const words = language === PSEUDO_LANGUAGE ? "en" : language;
+    const url = new URL(request.url);
+    const origin = publicUrl ? publicUrl.replace(/\/$/, "") : url.origin;
+    return serveWebPage(request, pageHeaders(), status, {
       cookie: newDeviceCookie(request, clock(), secureCookies),
-      title: `${siteName()} - Free XRP Drops`,
+      language,
+      title: translate(words, "server.page.title", { name: siteName() }),
+      description: translate(words, "server.page.description"),
+      alternates: status === 200 ? languageAlternates(splitLanguagePath(url.pathname).rest, origin) : [],
       meta,
       data: await pageData(request),
     });
+  };
   // a file of the web app, or its page for any other path
   const webAsset = (request: Request) =>
     serveWebAsset(request, pageHeaders(), (page, status) => webPage(page, undefined, status));

@@ -1,6 +1,7 @@
 // Serves the React build embedded by build.ts: hashed assets cached for a year, precompressed
 // variants when the browser accepts them, and index.html for every client route.
 import { webAssets } from "../generated/web-assets.ts";
+import { splitLanguagePath } from "../shared/languages.ts";
 import { isAppPath } from "../shared/routes.ts";
 import { jsonError } from "../lib/errors.ts";
 
@@ -20,6 +21,10 @@ function pickVariant(asset: (typeof webAssets)[string], acceptEncoding: string) 
 // with it), so the page shows them without waiting for those calls.
 export interface PageExtras {
   cookie?: string;
+  // the page's language (<html lang>), and its addresses in every language (hreflang alternates)
+  language?: string;
+  alternates?: { hreflang: string; href: string }[];
+  description?: string;
   title?: string;
   meta?: PageMeta;
   data?: string;
@@ -38,7 +43,7 @@ export function serveWebAsset(
   if (!asset || pathname === "/index.html") {
     // a missing hashed file is a real 404
     if (pathname.startsWith("/assets/")) return new Response("Not found", { status: 404, headers });
-    return page(request, asset || isAppPath(pathname) ? 200 : 404);
+    return page(request, asset || isAppPath(splitLanguagePath(pathname).rest) ? 200 : 404);
   }
   const variant = pickVariant(asset, request.headers.get("accept-encoding") ?? "");
   const responseHeaders: Record<string, string> = {
@@ -73,11 +78,23 @@ export async function serveWebPage(
   request: Request,
   headers: Record<string, string>,
   status: number,
-  { cookie, title, meta, data }: PageExtras,
+  { cookie, title, meta, data, language, alternates, description }: PageExtras,
 ): Promise<Response> {
   indexHtml ??= Bun.file(webAssets["/index.html"]!.identity).text();
   let html = await indexHtml;
+  if (language) html = html.replace('<html lang="en">', () => `<html lang="${attr(language)}">`);
   if (title && !meta) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(title)}</title>`);
+  if (description && !meta)
+    html = html.replace(
+      /<meta name="description"[^>]*>/,
+      () => `<meta name="description" content="${attr(description)}" />`,
+    );
+  if (alternates?.length)
+    html = html.replace(
+      "</head>",
+      () =>
+        `${alternates.map((a) => `<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}" />`).join("")}</head>`,
+    );
   if (meta) {
     const tags = [
       `<meta name="description" content="${attr(meta.description)}" />`,
@@ -106,7 +123,8 @@ export async function serveWebPage(
     ...headers,
     "content-type": "text/html;charset=utf-8",
     "cache-control": cacheControl,
-    vary: "Accept-Encoding",
+    // (a page without a language prefix follows the visitor's choice and browser)
+    vary: "Accept-Encoding, Accept-Language, Cookie",
   };
   if (cookie) responseHeaders["set-cookie"] = cookie;
   if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? ""))

@@ -2,6 +2,7 @@ import { memo, useDeferredValue, useEffect, useState, type ReactNode } from "rea
 import { Navigate, Route, Routes } from "react-router";
 import { homeFor, useCurrentUser, type User } from "./api/session";
 import { Layout, LoadingFrame } from "./components/Layout";
+import { splitLanguagePath } from "../../src/shared/languages";
 import { isAppPath } from "../../src/shared/routes";
 import { SPLASH_FADE_MS, SPLASH_MS, Splash, splashWanted } from "./components/Splash";
 import { PageSpinner } from "./components/Spinner";
@@ -11,22 +12,23 @@ import Home from "./pages/Home";
 // The home page comes with the app; every other screen is its own chunk. The one a visit starts on
 // is fetched before anything shows (the splash plays only on /, whose page comes with the app).
 const pages = {
-  advertise: lazyPage(() => import("./features/advertising/pages/Advertise")),
-  auth: lazyPage(() => import("./features/account/pages/Auth")),
-  blog: lazyPage(() => import("./pages/Blog")),
-  blogPost: lazyPage(() => import("./pages/BlogPost")),
-  contact: lazyPage(() => import("./features/contact/pages/Contact")),
-  dashboard: lazyPage(() => import("./features/account/pages/Dashboard")),
-  earnMore: lazyPage(() => import("./features/social/pages/EarnMore")),
-  faq: lazyPage(() => import("./pages/Faq")),
-  faucet: lazyPage(() => import("./features/faucet/pages/Faucet")),
-  notFound: lazyPage(() => import("./pages/NotFound")),
-  resetPassword: lazyPage(() => import("./features/account/pages/ResetPassword")),
-  reviews: lazyPage(() => import("./features/reviews/pages/Reviews")),
-  settings: lazyPage(() => import("./features/account/pages/Settings")),
-  shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards")),
-  whitepaper: lazyPage(() => import("./pages/Whitepaper")),
-  admin: lazyPage(() => import("./app/admin/Admin")),
+  advertise: lazyPage(() => import("./features/advertising/pages/Advertise"), ["advertise"]),
+  auth: lazyPage(() => import("./features/account/pages/Auth"), ["auth"]),
+  blog: lazyPage(() => import("./pages/Blog"), ["blog"]),
+  blogPost: lazyPage(() => import("./pages/BlogPost"), ["blog"]),
+  contact: lazyPage(() => import("./features/contact/pages/Contact"), ["contact"]),
+  dashboard: lazyPage(() => import("./features/account/pages/Dashboard"), ["dashboard", "faucet"]),
+  earnMore: lazyPage(() => import("./features/social/pages/EarnMore"), ["earn"]),
+  faq: lazyPage(() => import("./pages/Faq"), ["faq"]),
+  faucet: lazyPage(() => import("./features/faucet/pages/Faucet"), ["faucet"]),
+  notFound: lazyPage(() => import("./pages/NotFound"), []),
+  resetPassword: lazyPage(() => import("./features/account/pages/ResetPassword"), ["auth"]),
+  reviews: lazyPage(() => import("./features/reviews/pages/Reviews"), ["reviews"]),
+  settings: lazyPage(() => import("./features/account/pages/Settings"), ["settings"]),
+  shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards"), ["shopping"]),
+  whitepaper: lazyPage(() => import("./pages/Whitepaper"), ["whitepaper"]),
+  // (the back office stays in English for now)
+  admin: lazyPage(() => import("./app/admin/Admin"), []),
 };
 const { Component: Advertise } = pages.advertise;
 const { Component: Auth } = pages.auth;
@@ -47,7 +49,8 @@ const { Component: Admin } = pages.admin;
 
 // The screen a path opens (the dashboard and admin routes may show another by role: it then loads
 // once the user is known, behind the layout's spinner).
-function firstScreen(path: string): Promise<unknown> {
+function firstScreen(pathname: string): Promise<unknown> {
+  const path = splitLanguagePath(pathname).rest;
   const [, first = "", rest] = path.split("/");
   const byPath: Record<string, { preload: () => Promise<unknown> }> = {
     advertise: pages.advertise,

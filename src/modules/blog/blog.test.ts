@@ -277,8 +277,10 @@ describe("feeds", () => {
     expect(rss.text).toContain(`<item><title>Hello, Operators!</title><link>${s.url}/blog/hello-operators</link>`);
     expect(rss.text).not.toContain("coming-soon");
     const sitemap = await s.anonymous.get("/sitemap.xml");
-    expect(sitemap.text).toContain(`<url><loc>${s.url}/blog/hello-operators</loc><lastmod>2026-01-15</lastmod></url>`);
-    expect(sitemap.text).toContain(`<url><loc>${s.url}/contact</loc></url>`);
+    expect(sitemap.text).toContain(
+      `<url><loc>${s.url}/blog/hello-operators</loc><lastmod>2026-01-15</lastmod><xhtml:link`,
+    );
+    expect(sitemap.text).toContain(`<url><loc>${s.url}/contact</loc><xhtml:link`);
   });
 });
 

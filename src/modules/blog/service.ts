@@ -8,6 +8,7 @@ import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { uploadedImage } from "../uploads/model.ts";
 import { escapeHtml } from "../../shared/html.ts";
+import { languageAlternates } from "../../shared/languages.ts";
 import { blogErrors, POST_STATUSES, type PostInput, SLUG_PATTERN, slugOf } from "./model.ts";
 import { createBlogRepository, type PostFields } from "./repository.ts";
 
@@ -106,11 +107,19 @@ export function createBlogService({ db, clock }: { db: Db; clock: () => number }
         ...SITE_PAGES.map((path) => ({ path, at: null as number | null })),
         ...repo.published(clock(), 5000).map((p) => ({ path: `/blog/${p.slug}`, at: p.updatedAt })),
       ];
-      const entries = urls.map(
-        ({ path, at }) =>
-          `<url><loc>${origin}${path}</loc>${at ? `<lastmod>${new Date(at).toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
-      );
-      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join("")}</urlset>\n`;
+      // each page at each of its addresses (every language's, and the unprefixed one that follows the
+      // visitor), with all of them as alternates
+      const entries = urls.flatMap(({ path, at }) => {
+        const alternates = languageAlternates(path, origin);
+        const links = alternates
+          .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}"/>`)
+          .join("");
+        const lastmod = at ? `<lastmod>${new Date(at).toISOString().slice(0, 10)}</lastmod>` : "";
+        return [{ href: `${origin}${path}` }, ...alternates.filter((a) => a.hreflang !== "x-default")].map(
+          (a) => `<url><loc>${escapeHtml(a.href)}</loc>${lastmod}${links}</url>`,
+        );
+      });
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.join("")}</urlset>\n`;
     },
   };
 }

@@ -1,16 +1,17 @@
 import { Link } from "react-router";
 import { DEFAULT_SITE_NAME, useSite } from "../features/site";
 import { SiteLogo } from "./Logo";
+import { type MessageId, t } from "../i18n";
 
-const footerLinks = [
-  { to: "/faucet", label: "Free XRP Faucet" },
-  { to: "/earn-more", label: "Earn More" },
-  { to: "/reviews", label: "Reviews" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/blog", label: "Blog" },
-  { to: "/whitepaper", label: "Whitepaper" },
-  { to: "/advertise", label: "Advertise" },
-  { to: "/contact", label: "Contact" },
+const footerLinks: { to: string; label: MessageId }[] = [
+  { to: "/faucet", label: "common.nav.faucet" },
+  { to: "/earn-more", label: "common.nav.earn" },
+  { to: "/reviews", label: "common.nav.reviews" },
+  { to: "/faq", label: "common.nav.faq" },
+  { to: "/blog", label: "common.nav.blog" },
+  { to: "/whitepaper", label: "common.nav.whitepaper" },
+  { to: "/advertise", label: "common.nav.advertise" },
+  { to: "/contact", label: "common.nav.contact" },
 ];
 
 export function Footer() {
@@ -24,16 +25,14 @@ export function Footer() {
             <SiteLogo src={site?.logoUrl} className="h-8 w-8" />
             {name}
           </Link>
-          <p className="max-w-sm text-sm text-slate-600">
-            Free XRP drops for everyone: one claim per wallet address every 24 hours, reviewed and paid by our team.
-          </p>
+          <p className="max-w-sm text-sm text-slate-600">{t("common.footer.about")}</p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t("common.nav.footer")}>
           <ul className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
             {footerLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="rounded text-slate-600 hover:text-brand-700 hover:underline">
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -42,8 +41,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-100">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-500 sm:px-6">
-          © {new Date().getFullYear()} {name}. An independent project, not affiliated with Ripple or the XRP issuer.
-          Nothing on this site is financial advice.
+          {t("common.footer.legal", { year: new Date().getFullYear(), name })}
         </p>
       </div>
     </footer>

@@ -9,6 +9,8 @@ import { SiteLogo } from "./Logo";
 import { siteLinks } from "./navigation";
 import { SoonBadge } from "./SoonBadge";
 import { buttonClass } from "./ui/button";
+import { t } from "../i18n";
+import { LanguageSwitcher } from "../i18n/LanguageSwitcher";
 
 // The bell is for logged-in users only: its code loads with the first logged-in page, never with a
 // visitor's home page.
@@ -70,13 +72,13 @@ export function Header() {
         </Link>
 
         <nav
-          aria-label="Main"
+          aria-label={t("common.nav.main")}
           className="hidden md:order-last md:-mx-2.5 md:flex md:w-full md:flex-wrap md:items-center md:gap-1 xl:order-none xl:mx-0 xl:ml-auto xl:w-auto"
         >
           {siteLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={desktopLink}>
-              {link.label}
-              {"badge" in link && <SoonBadge />}
+              {t(link.label)}
+              {link.soon && <SoonBadge />}
             </NavLink>
           ))}
         </nav>
@@ -86,7 +88,7 @@ export function Header() {
             <>
               {desktop && painted && bell}
               <NavLink to={user.isAdmin ? "/admin" : "/dashboard"} className={desktopLink}>
-                {user.isAdmin ? "Admin" : "Dashboard"}
+                {t(user.isAdmin ? "common.account.admin" : "common.account.dashboard")}
               </NavLink>
               <button
                 type="button"
@@ -96,12 +98,12 @@ export function Header() {
                 className={cn(desktopLink({ isActive: false }), "gap-1.5")}
               >
                 <LogOut aria-hidden="true" className="h-4 w-4" />
-                Logout
+                {t("common.account.logout")}
               </button>
             </>
           ) : (
             <NavLink to="/login" className={desktopLink}>
-              Sign In
+              {t("common.account.signIn")}
             </NavLink>
           )}
           <button
@@ -109,8 +111,9 @@ export function Header() {
             onClick={() => navigate("/faucet")}
             className={buttonClass({ size: "sm", className: "ml-1" })}
           >
-            Claim XRP
+            {t("common.claimXrp")}
           </button>
+          <LanguageSwitcher className="ml-1" />
         </div>
 
         {user && !desktop && painted && bell}
@@ -118,7 +121,7 @@ export function Header() {
         <button
           ref={menuButton}
           type="button"
-          aria-label="Open menu"
+          aria-label={t("common.menu.open")}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onPointerDown={() => void loadMobileMenu()}

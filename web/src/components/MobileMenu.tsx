@@ -7,6 +7,8 @@ import { cn } from "../lib/cn";
 import { siteLinks } from "./navigation";
 import { SoonBadge } from "./SoonBadge";
 import { buttonClass } from "./ui/button";
+import { t } from "../i18n";
+import { LanguageSwitcher } from "../i18n/LanguageSwitcher";
 
 const panelLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -57,31 +59,31 @@ export function MobileMenu({ user, onClose, onLogout, onClaim }: Props) {
         id="mobile-menu"
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t("common.menu.title")}
         className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl motion-safe:animate-slide-in-right"
       >
         <div className="mb-2 flex items-center justify-between">
-          <span className="text-lg font-bold text-slate-900">Menu</span>
+          <span className="text-lg font-bold text-slate-900">{t("common.menu.title")}</span>
           <button
             type="button"
-            aria-label="Close menu"
+            aria-label={t("common.menu.close")}
             onClick={onClose}
             className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
           >
             <X aria-hidden="true" className="h-6 w-6" />
           </button>
         </div>
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
+        <nav aria-label={t("common.nav.mobile")} className="flex flex-col gap-1">
           {siteLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={panelLink} onClick={onClose}>
-              {link.label}
-              {"badge" in link && <SoonBadge />}
+              {t(link.label)}
+              {link.soon && <SoonBadge />}
             </NavLink>
           ))}
           {user ? (
             <>
               <NavLink to={user.isAdmin ? "/admin" : "/dashboard"} className={panelLink} onClick={onClose}>
-                {user.isAdmin ? "Admin" : "Dashboard"}
+                {t(user.isAdmin ? "common.account.admin" : "common.account.dashboard")}
               </NavLink>
               <button
                 type="button"
@@ -89,17 +91,18 @@ export function MobileMenu({ user, onClose, onLogout, onClaim }: Props) {
                 className={cn(panelLink({ isActive: false }), "gap-2 text-left")}
               >
                 <LogOut aria-hidden="true" className="h-5 w-5" />
-                Logout
+                {t("common.account.logout")}
               </button>
             </>
           ) : (
             <NavLink to="/login" className={panelLink} onClick={onClose}>
-              Sign In
+              {t("common.account.signIn")}
             </NavLink>
           )}
           <button type="button" onClick={onClaim} className={buttonClass({ size: "lg", className: "mt-3 w-full" })}>
-            Claim XRP
+            {t("common.claimXrp")}
           </button>
+          <LanguageSwitcher className="mt-3" />
         </nav>
       </div>
     </div>,

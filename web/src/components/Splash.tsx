@@ -1,5 +1,6 @@
 import { useSiteName } from "../features/site";
 import { LogoMark } from "./Logo";
+import { t } from "../i18n";
 
 export const SPLASH_MS = 2000;
 // The last part of the splash's time: it fades away (opacity, on the compositor).
@@ -73,7 +74,7 @@ export function Splash({ leaving }: { leaving: boolean }) {
   return (
     <div
       role="status"
-      aria-label={`Loading ${name}`}
+      aria-label={t("common.splash.loading", { name })}
       className={`pointer-events-none fixed inset-0 z-50 flex items-center justify-center overflow-hidden transition-opacity duration-400 ease-out ${leaving ? "opacity-0" : "opacity-100"}`}
     >
       <div aria-hidden="true" className="absolute inset-0">
@@ -83,7 +84,7 @@ export function Splash({ leaving }: { leaving: boolean }) {
       <div className="relative flex flex-col items-center gap-3 rounded-2xl bg-brand-900 px-8 py-6 text-center text-white shadow-2xl motion-safe:animate-splash-pop">
         <LogoMark className="h-14 w-14 bg-white/15 ring-1 ring-white/30 [&_svg]:h-8 [&_svg]:w-8" />
         <p className="text-2xl font-bold tracking-tight">{name}</p>
-        <p className="text-sm text-sky-100">Free XRP drops, fresh every day</p>
+        <p className="text-sm text-sky-100">{t("common.splash.tagline")}</p>
       </div>
     </div>
   );

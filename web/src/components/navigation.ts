@@ -1,10 +1,12 @@
+import type { MessageId } from "../i18n";
+
 // The header's site links, in the order of the spec (account links and Claim XRP follow them).
-export const siteLinks = [
-  { to: "/faucet", label: "Free XRP Faucet" },
-  { to: "/shopping-rewards", label: "Shopping Rewards", badge: "Soon" },
-  { to: "/earn-more", label: "Earn More" },
-  { to: "/advertise", label: "Advertise" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/blog", label: "Blog" },
-  { to: "/whitepaper", label: "About" },
-] as const;
+export const siteLinks: readonly { to: string; label: MessageId; soon?: true }[] = [
+  { to: "/faucet", label: "common.nav.faucet" },
+  { to: "/shopping-rewards", label: "common.nav.shopping", soon: true },
+  { to: "/earn-more", label: "common.nav.earn" },
+  { to: "/advertise", label: "common.nav.advertise" },
+  { to: "/faq", label: "common.nav.faq" },
+  { to: "/blog", label: "common.nav.blog" },
+  { to: "/whitepaper", label: "common.nav.about" },
+];

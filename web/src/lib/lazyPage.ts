@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from "react";
+import { loadNamespaces, type Namespace } from "../i18n";
 
-// A screen in its own chunk. Once `preload` has fetched it, rendering it does not suspend (React.lazy
+// A screen in its own chunk, fetched with its catalogs (`namespaces`) in the page's language. Once `preload` has fetched it, rendering it does not suspend (React.lazy
 // reads a thenable that answers at once), so a preloaded screen appears without a spinner in between.
 type Loaded = { default: ComponentType };
 
@@ -11,10 +12,11 @@ function answerAtOnce(module: Loaded): Promise<Loaded> {
   return thenable as unknown as Promise<Loaded>;
 }
 
-export function lazyPage(load: () => Promise<Loaded>) {
+export function lazyPage(load: () => Promise<Loaded>, namespaces: readonly Namespace[]) {
   let loaded: Loaded | null = null;
   let loading: Promise<Loaded> | null = null;
-  const preload = () => (loading ??= load().then((module) => (loaded = module)));
+  const preload = () =>
+    (loading ??= Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => (loaded = module)));
   const Component = lazy(() => (loaded ? answerAtOnce(loaded) : preload()));
   return { Component, preload };
 }

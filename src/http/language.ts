@@ -1,0 +1,32 @@
+// The language of a request: a page's, from its path's prefix, the visitor's choice (the `lang`
+// cookie) or their browser's (Accept-Language); the server's messages', from the same but the path.
+import {
+  languageAlternates,
+  type Language,
+  LANGUAGE_COOKIE,
+  languageOf,
+  negotiateLanguage,
+  type PageLanguage,
+  pageLanguage,
+  DEFAULT_LANGUAGE,
+  splitLanguagePath,
+} from "../shared/languages.ts";
+import { cookieValue } from "./cookies.ts";
+
+const choiceOf = (request: Request) => {
+  const header = request.headers.get("cookie");
+  return header ? cookieValue(header, LANGUAGE_COOKIE) : undefined;
+};
+
+// The language a page at this request's path is shown in.
+export function pageLanguageOf(request: Request): PageLanguage {
+  return pageLanguage(new URL(request.url).pathname, choiceOf(request), request.headers.get("accept-language"));
+}
+
+// The language the server answers this request's messages in: the visitor's choice, else their
+// browser's, else English.
+export function requestLanguage(request: Request): Language {
+  return languageOf(choiceOf(request)) ?? negotiateLanguage(request.headers.get("accept-language")) ?? DEFAULT_LANGUAGE;
+}
+
+export { languageAlternates, splitLanguagePath };
