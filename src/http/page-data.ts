@@ -6,7 +6,9 @@ import { newDeviceCookie } from "./device.ts";
 import { hasSessionCookie, type PublicReads } from "./public-reads.ts";
 import { translate } from "../modules/i18n/messages.ts";
 import { languageAlternates, pageLanguageOf, splitLanguagePath } from "./language.ts";
-import { PSEUDO_LANGUAGE } from "../shared/languages.ts";
+import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE } from "../shared/languages.ts";
+import { SCREENS, screenOf } from "../shared/routes.ts";
+import { catalogAssets } from "../generated/catalog-assets.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { type PageMeta, serveWebAsset, serveWebPage } from "./web-assets.ts";
 
@@ -47,12 +49,18 @@ export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOr
     const words = language === PSEUDO_LANGUAGE ? "en" : language;
     const url = new URL(request.url);
     const origin = publicUrl ? publicUrl.replace(/\/$/, "") : url.origin;
+    const rest = splitLanguagePath(url.pathname).rest;
+    // the catalogs the page starts with, fetched beside the app's script (the pseudo-language's are
+    // the English ones)
+    const assets = catalogAssets[language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : language] ?? {};
+    const preloads = ["index", "common", ...SCREENS[screenOf(rest)]].flatMap((name) => assets[name] ?? []);
     return serveWebPage(request, pageHeaders(), status, {
       cookie: newDeviceCookie(request, clock(), secureCookies),
       language,
       title: translate(words, "server.page.title", { name: siteName() }),
       description: translate(words, "server.page.description"),
-      alternates: status === 200 ? languageAlternates(splitLanguagePath(url.pathname).rest, origin) : [],
+      alternates: status === 200 ? languageAlternates(rest, origin) : [],
+      preloads: language === PSEUDO_LANGUAGE ? [] : preloads,
       meta,
       data: await pageData(request),
     });

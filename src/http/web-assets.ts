@@ -25,6 +25,8 @@ export interface PageExtras {
   language?: string;
   alternates?: { hreflang: string; href: string }[];
   description?: string;
+  // files the page needs at once besides the app's script (its language's catalogs)
+  preloads?: string[];
   title?: string;
   meta?: PageMeta;
   data?: string;
@@ -78,7 +80,7 @@ export async function serveWebPage(
   request: Request,
   headers: Record<string, string>,
   status: number,
-  { cookie, title, meta, data, language, alternates, description }: PageExtras,
+  { cookie, title, meta, data, language, alternates, description, preloads }: PageExtras,
 ): Promise<Response> {
   indexHtml ??= Bun.file(webAssets["/index.html"]!.identity).text();
   let html = await indexHtml;
@@ -88,6 +90,12 @@ export async function serveWebPage(
     html = html.replace(
       /<meta name="description"[^>]*>/,
       () => `<meta name="description" content="${attr(description)}" />`,
+    );
+  if (preloads?.length)
+    html = html.replace(
+      "</head>",
+      () =>
+        `${preloads.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}" />`).join("")}</head>`,
     );
   if (alternates?.length)
     html = html.replace(

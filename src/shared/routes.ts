@@ -34,3 +34,54 @@ export function isAppPath(pathname: string): boolean {
     return fixed.every((part, i) => (part.startsWith(":") ? parts[i] !== "" : part === parts[i]));
   });
 }
+
+// The screens of the app (web/src/App.tsx loads each in its own chunk) with the catalogs each speaks
+// with besides the frame's (`common`): the page fetches them with the screen, and the server has the
+// browser fetch a first visit's at once (<link rel="modulepreload">).
+export const SCREENS = {
+  home: ["home", "faucet"],
+  advertise: ["advertise"],
+  auth: ["auth"],
+  blog: ["blog"],
+  blogPost: ["blog"],
+  contact: ["contact"],
+  dashboard: ["dashboard", "faucet"],
+  earnMore: ["earn"],
+  faq: ["faq"],
+  faucet: ["faucet"],
+  notFound: [],
+  resetPassword: ["auth"],
+  reviews: ["reviews"],
+  settings: ["settings"],
+  shoppingRewards: ["shopping"],
+  whitepaper: ["whitepaper"],
+  // (the back office stays in English for now)
+  admin: [],
+} as const;
+export type Screen = keyof typeof SCREENS;
+
+const SCREEN_OF_FIRST_PART: Record<string, Screen> = {
+  advertise: "advertise",
+  login: "auth",
+  register: "auth",
+  contact: "contact",
+  "reset-password": "resetPassword",
+  "earn-more": "earnMore",
+  faq: "faq",
+  faucet: "faucet",
+  reviews: "reviews",
+  "shopping-rewards": "shoppingRewards",
+  whitepaper: "whitepaper",
+  admin: "admin",
+};
+
+// The screen a path (without its language prefix) opens; the dashboard and admin paths may show
+// another by role once the user is known.
+export function screenOf(path: string): Screen {
+  const [, first = "", rest] = path.split("/");
+  if (!first) return "home";
+  if (!isAppPath(path)) return "notFound";
+  if (first === "blog") return rest ? "blogPost" : "blog";
+  if (first === "dashboard") return rest === "settings" ? "settings" : "dashboard";
+  return SCREEN_OF_FIRST_PART[first] ?? "notFound";
+}

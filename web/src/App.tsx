@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from "react-router";
 import { homeFor, useCurrentUser, type User } from "./api/session";
 import { Layout, LoadingFrame } from "./components/Layout";
 import { splitLanguagePath } from "../../src/shared/languages";
-import { isAppPath } from "../../src/shared/routes";
+import { SCREENS, screenOf } from "../../src/shared/routes";
 import { SPLASH_FADE_MS, SPLASH_MS, Splash, splashWanted } from "./components/Splash";
 import { PageSpinner } from "./components/Spinner";
 import { lazyPage } from "./lib/lazyPage";
@@ -12,23 +12,22 @@ import Home from "./pages/Home";
 // The home page comes with the app; every other screen is its own chunk. The one a visit starts on
 // is fetched before anything shows (the splash plays only on /, whose page comes with the app).
 const pages = {
-  advertise: lazyPage(() => import("./features/advertising/pages/Advertise"), ["advertise"]),
-  auth: lazyPage(() => import("./features/account/pages/Auth"), ["auth"]),
-  blog: lazyPage(() => import("./pages/Blog"), ["blog"]),
-  blogPost: lazyPage(() => import("./pages/BlogPost"), ["blog"]),
-  contact: lazyPage(() => import("./features/contact/pages/Contact"), ["contact"]),
-  dashboard: lazyPage(() => import("./features/account/pages/Dashboard"), ["dashboard", "faucet"]),
-  earnMore: lazyPage(() => import("./features/social/pages/EarnMore"), ["earn"]),
-  faq: lazyPage(() => import("./pages/Faq"), ["faq"]),
-  faucet: lazyPage(() => import("./features/faucet/pages/Faucet"), ["faucet"]),
-  notFound: lazyPage(() => import("./pages/NotFound"), []),
-  resetPassword: lazyPage(() => import("./features/account/pages/ResetPassword"), ["auth"]),
-  reviews: lazyPage(() => import("./features/reviews/pages/Reviews"), ["reviews"]),
-  settings: lazyPage(() => import("./features/account/pages/Settings"), ["settings"]),
-  shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards"), ["shopping"]),
-  whitepaper: lazyPage(() => import("./pages/Whitepaper"), ["whitepaper"]),
-  // (the back office stays in English for now)
-  admin: lazyPage(() => import("./app/admin/Admin"), []),
+  advertise: lazyPage(() => import("./features/advertising/pages/Advertise"), SCREENS.advertise),
+  auth: lazyPage(() => import("./features/account/pages/Auth"), SCREENS.auth),
+  blog: lazyPage(() => import("./pages/Blog"), SCREENS.blog),
+  blogPost: lazyPage(() => import("./pages/BlogPost"), SCREENS.blogPost),
+  contact: lazyPage(() => import("./features/contact/pages/Contact"), SCREENS.contact),
+  dashboard: lazyPage(() => import("./features/account/pages/Dashboard"), SCREENS.dashboard),
+  earnMore: lazyPage(() => import("./features/social/pages/EarnMore"), SCREENS.earnMore),
+  faq: lazyPage(() => import("./pages/Faq"), SCREENS.faq),
+  faucet: lazyPage(() => import("./features/faucet/pages/Faucet"), SCREENS.faucet),
+  notFound: lazyPage(() => import("./pages/NotFound"), SCREENS.notFound),
+  resetPassword: lazyPage(() => import("./features/account/pages/ResetPassword"), SCREENS.resetPassword),
+  reviews: lazyPage(() => import("./features/reviews/pages/Reviews"), SCREENS.reviews),
+  settings: lazyPage(() => import("./features/account/pages/Settings"), SCREENS.settings),
+  shoppingRewards: lazyPage(() => import("./pages/ShoppingRewards"), SCREENS.shoppingRewards),
+  whitepaper: lazyPage(() => import("./pages/Whitepaper"), SCREENS.whitepaper),
+  admin: lazyPage(() => import("./app/admin/Admin"), SCREENS.admin),
 };
 const { Component: Advertise } = pages.advertise;
 const { Component: Auth } = pages.auth;
@@ -47,29 +46,11 @@ const { Component: ShoppingRewards } = pages.shoppingRewards;
 const { Component: Whitepaper } = pages.whitepaper;
 const { Component: Admin } = pages.admin;
 
-// The screen a path opens (the dashboard and admin routes may show another by role: it then loads
-// once the user is known, behind the layout's spinner).
+// The screen a path opens, fetched before anything shows (the dashboard and admin routes may show
+// another by role: it then loads once the user is known, behind the layout's spinner).
 function firstScreen(pathname: string): Promise<unknown> {
-  const path = splitLanguagePath(pathname).rest;
-  const [, first = "", rest] = path.split("/");
-  const byPath: Record<string, { preload: () => Promise<unknown> }> = {
-    advertise: pages.advertise,
-    login: pages.auth,
-    register: pages.auth,
-    blog: rest ? pages.blogPost : pages.blog,
-    contact: pages.contact,
-    dashboard: rest === "settings" ? pages.settings : pages.dashboard,
-    "reset-password": pages.resetPassword,
-    "earn-more": pages.earnMore,
-    faq: pages.faq,
-    faucet: pages.faucet,
-    reviews: pages.reviews,
-    "shopping-rewards": pages.shoppingRewards,
-    whitepaper: pages.whitepaper,
-    admin: pages.admin,
-  };
-  if (!first) return Promise.resolve();
-  return (isAppPath(path) ? (byPath[first] ?? pages.notFound) : pages.notFound).preload().catch(() => {});
+  const screen = screenOf(splitLanguagePath(pathname).rest);
+  return screen === "home" ? Promise.resolve() : pages[screen].preload().catch(() => {});
 }
 
 // The splash's course on a session's first visit (splashWanted): "on" from the first render,

@@ -4,6 +4,7 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { splitLanguagePath } from "../../src/shared/languages";
+import { SCREENS } from "../../src/shared/routes";
 import { App } from "./App";
 import { seedFromPage } from "./api/page-data";
 import { createQueryClient } from "./api/queryClient";
@@ -16,7 +17,7 @@ seedFromPage(queryClient);
 // The home page comes with the app, and so do its catalogs on a visit that starts there.
 const startsHome = splitLanguagePath(window.location.pathname).rest === "/";
 
-void startLanguage(startsHome ? ["home", "faucet"] : []).then(() =>
+void startLanguage(startsHome ? SCREENS.home : []).then(() =>
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

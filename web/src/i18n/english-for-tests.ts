@@ -4,5 +4,6 @@ import { DEFAULT_LANGUAGE } from "../../../src/shared/languages";
 import { CATALOGS } from "./catalogs";
 import { i18n } from "./i18n";
 
-for (const byLanguage of Object.values(CATALOGS)) i18n.load(DEFAULT_LANGUAGE, (await byLanguage.en()).default);
+const { default: english } = await CATALOGS[DEFAULT_LANGUAGE]!();
+for (const load of Object.values(english)) i18n.load(DEFAULT_LANGUAGE, (await load()).default);
 i18n.activate(DEFAULT_LANGUAGE, [DEFAULT_LANGUAGE]);

@@ -33,15 +33,19 @@ const formatLanguageOf = (language: PageLanguage): Language =>
 export const formatLanguage = (): Language => formatLanguageOf((i18n.locale || DEFAULT_LANGUAGE) as PageLanguage);
 
 const loaded = new Map<Namespace, Promise<void>>();
+let languageCatalogs: ReturnType<(typeof CATALOGS)[string]> | undefined;
 
 // Fetches the page language's catalogs of `namespaces` (each once).
 export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
   const language = i18n.locale as PageLanguage;
+  languageCatalogs ??= CATALOGS[language]!();
   return Promise.all(
     namespaces.map((namespace) => {
       let loading = loaded.get(namespace);
       if (!loading) {
-        loading = CATALOGS[namespace][language]().then((catalog) => i18n.load(language, catalog.default));
+        loading = languageCatalogs!
+          .then((catalogs) => catalogs.default[namespace]())
+          .then((catalog) => i18n.load(language, catalog.default));
         loaded.set(namespace, loading);
       }
       return loading;

@@ -1,0 +1,18 @@
+// The web app's catalogs in this language, one chunk each, fetched as a screen needs them.
+export default {
+  common: () => import("./common.json"),
+  home: () => import("./home.json"),
+  faucet: () => import("./faucet.json"),
+  reviews: () => import("./reviews.json"),
+  earn: () => import("./earn.json"),
+  faq: () => import("./faq.json"),
+  whitepaper: () => import("./whitepaper.json"),
+  shopping: () => import("./shopping.json"),
+  advertise: () => import("./advertise.json"),
+  signups: () => import("./signups.json"),
+  contact: () => import("./contact.json"),
+  blog: () => import("./blog.json"),
+  auth: () => import("./auth.json"),
+  dashboard: () => import("./dashboard.json"),
+  settings: () => import("./settings.json"),
+};
