@@ -45,15 +45,17 @@ export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOr
     return `{"session":${hasSessionCookie(request)},"reads":{${answers.join(",")}}}`;
   };
   const webPage = async (request: Request, meta?: PageMeta, status = 200) => {
-    const language = pageLanguageOf(request);
-    const words = language === PSEUDO_LANGUAGE ? "en" : language;
     const url = new URL(request.url);
-    const origin = publicUrl ? publicUrl.replace(/\/$/, "") : url.origin;
     const rest = splitLanguagePath(url.pathname).rest;
+    const screen = screenOf(rest);
+    // (the back office speaks English whatever the visitor's language)
+    const language = screen === "admin" ? DEFAULT_LANGUAGE : pageLanguageOf(request);
+    const words = language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : language;
+    const origin = publicUrl ? publicUrl.replace(/\/$/, "") : url.origin;
     // the catalogs the page starts with, fetched beside the app's script (the pseudo-language's are
     // the English ones)
     const assets = catalogAssets[language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : language] ?? {};
-    const preloads = ["index", "common", ...SCREENS[screenOf(rest)]].flatMap((name) => assets[name] ?? []);
+    const preloads = ["index", "common", ...SCREENS[screen]].flatMap((name) => assets[name] ?? []);
     return serveWebPage(request, pageHeaders(), status, {
       cookie: newDeviceCookie(request, clock(), secureCookies),
       language,

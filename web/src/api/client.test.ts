@@ -19,7 +19,8 @@ mock.module("../lib/proof-of-work", () => ({
     return `proof-${++proofs}`;
   },
 }));
-const { api, unwrap, setStepUpHandler, STEP_UP_CANCELLED } = await import("./client");
+const { api, unwrap, setStepUpHandler } = await import("./client");
+const STEP_UP_CANCELLED = "Not confirmed: nothing was changed.";
 
 type Sent = {
   url: string;

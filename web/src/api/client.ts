@@ -9,6 +9,7 @@ import { formAt, LOGIN_PATH } from "../../../src/shared/forms";
 import { ApiError, apiError } from "../lib/errors";
 import { POW_HEADER, takeLoginProof, takeProof, warmProof } from "../lib/proof-of-work";
 import { treaty } from "./treaty";
+import { t } from "../i18n";
 
 // What `unwrap` needs to word a failure: the request, and the answer's text as the server sent it
 // (treaty keeps only the parsed value).
@@ -17,10 +18,10 @@ const failures = new WeakMap<Response, { method: string; path: string; body: Pro
 // Step-up for money: an admin with two-factor sign-in approves, pays, raises a limit or unblocks only
 // with a code entered in the last 5 minutes; without one the server answers 403 STEP_UP_REQUIRED.
 // The back office registers how to ask for the code (its dialog: true once a code was accepted,
-// false when cancelled); every call refused so is then sent once more, or fails with STEP_UP_CANCELLED.
+// false when cancelled); every call refused so is then sent once more, or fails with STEP_UP_CANCELLED (stepUpCancelled's words).
 // Calls refused at the same time share one question.
 export const STEP_UP_REQUIRED = "STEP_UP_REQUIRED";
-export const STEP_UP_CANCELLED = "Not confirmed: nothing was changed.";
+export const stepUpCancelled = () => t("common.errors.notConfirmed");
 type AskForCode = (message: string) => Promise<boolean>;
 let askForCode: AskForCode | null = null;
 let asking: Promise<boolean> | null = null;
@@ -64,7 +65,7 @@ async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
   if (form && !response.ok) warmProof(form);
   if (response.status === 403 && askForCode && response.headers.get("x-error-code") === STEP_UP_REQUIRED) {
     if (!(await steppedUp(response)))
-      throw new ApiError(403, response.statusText, "", STEP_UP_CANCELLED, "STEP_UP_CANCELLED");
+      throw new ApiError(403, response.statusText, "", stepUpCancelled(), "STEP_UP_CANCELLED");
     response = await attempt(null);
   }
   if (!response.ok)

@@ -5,6 +5,7 @@ import { Footer } from "./Footer";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Header } from "./Header";
 import { PageSpinner } from "./Spinner";
+import { t } from "../i18n";
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -43,7 +44,7 @@ function Frame({ withFooter = false, children }: { withFooter?: boolean; childre
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("common.skipToContent")}
       </a>
       <DisclaimerBanner />
       <Header />

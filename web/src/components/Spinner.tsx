@@ -1,5 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { cn } from "../lib/cn";
+import { t } from "../i18n";
 
 // A small spinning circle; decorative, the surrounding text says what is happening.
 export function Spinner({ className }: { className?: string }) {
@@ -9,11 +10,11 @@ export function Spinner({ className }: { className?: string }) {
 }
 
 // Full-area loading state used while the current user or a lazy page loads.
-export function PageSpinner({ label = "Loading..." }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-600">
       <Spinner className="h-8 w-8 text-brand-600" />
-      <span>{label}</span>
+      <span>{label ?? t("common.loading")}</span>
     </div>
   );
 }

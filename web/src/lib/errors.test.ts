@@ -4,10 +4,8 @@ import {
   apiError,
   authErrorText,
   bodyMessage,
-  CANCELLED,
   errorText,
   mutationFailureMessage,
-  NETWORK_FAILURE,
   readFailureMessage,
   refusalText,
 } from "./errors";
@@ -40,7 +38,9 @@ describe("mutation failures", () => {
     expect(authErrorText(new ApiError(401, "Unauthorized", "", "Invalid username or password"))).toBe(
       "Invalid username or password",
     );
-    expect(authErrorText(new TypeError("Failed to fetch"))).toBe(NETWORK_FAILURE);
+    expect(authErrorText(new TypeError("Failed to fetch"))).toBe(
+      "Can't reach the server. Check your connection and try again.",
+    );
   });
   test("a request that never reached the server says so in words, whatever the browser", () => {
     for (const message of ["Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"]) {
@@ -92,8 +92,12 @@ describe("a refusal where the person is", () => {
     expect(refusalText(error)).toBe("Please enter a valid XRP wallet address");
   });
   test("a lost connection and a cancelled request in words; a server error as read failures say it", () => {
-    expect(refusalText(new TypeError("Failed to fetch"))).toBe(NETWORK_FAILURE);
-    expect(refusalText(new DOMException("The operation was aborted.", "AbortError"))).toBe(CANCELLED);
+    expect(refusalText(new TypeError("Failed to fetch"))).toBe(
+      "Can't reach the server. Check your connection and try again.",
+    );
+    expect(refusalText(new DOMException("The operation was aborted.", "AbortError"))).toBe(
+      'Cancelled: nothing more is sent. If it reached us before, it shows under "Your requests".',
+    );
     expect(refusalText(apiError(response(503, "Service Unavailable"), "GET", "/api/x", "down"))).toBe(
       "Server Error 503: Service Unavailable",
     );

@@ -1,3 +1,4 @@
+import { t } from "../i18n";
 // A non-OK answer from the API; `body` is the raw response text, `code` the answer's X-Error-Code
 // (e.g. "TWO_FACTOR_REQUIRED"), when it has one.
 export class ApiError extends Error {
@@ -45,7 +46,7 @@ export function apiError(response: Response, method: string, path: string, body:
   return new ApiError(response.status, response.statusText, body, message, response.headers.get("x-error-code"));
 }
 
-// Login and register show the HTTP status text for server errors and NETWORK_FAILURE when the
+// Login and register show the HTTP status text for server errors and networkFailure() when the
 // request never reached the server.
 export function authErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status >= 500) {
@@ -56,7 +57,7 @@ export function authErrorText(error: unknown): string {
 
 // What a request that never reached the server says, in words (fetch's own "Failed to fetch",
 // "NetworkError when attempting to fetch resource." or "Load failed" tells a visitor nothing).
-export const NETWORK_FAILURE = "Can't reach the server. Check your connection and try again.";
+export const networkFailure = () => t("common.errors.network");
 
 // Whether the request never reached the server (fetch rejects with a TypeError).
 export function isNetworkFailure(error: unknown): boolean {
@@ -66,7 +67,7 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 export function errorText(error: unknown): string {
-  if (isNetworkFailure(error)) return NETWORK_FAILURE;
+  if (isNetworkFailure(error)) return networkFailure();
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -74,9 +75,9 @@ export function errorText(error: unknown): string {
 // What a screen says when the server refused something where the person is (a lookup, a form): the
 // server's own sentence, never "Request failed 400: {json}"; a lost connection in words; a request
 // the person cancelled, as such.
-export const CANCELLED = 'Cancelled: nothing more is sent. If it reached us before, it shows under "Your requests".';
+export const cancelled = () => t("common.errors.cancelled");
 export function refusalText(error: unknown): string {
   if (error instanceof ApiError && error.status < 500) return bodyMessage(error.body).trim() || error.message;
-  if (error instanceof DOMException && error.name === "AbortError") return CANCELLED;
+  if (error instanceof DOMException && error.name === "AbortError") return cancelled();
   return errorText(error);
 }

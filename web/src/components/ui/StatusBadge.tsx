@@ -1,4 +1,5 @@
 import { cn } from "../../lib/cn";
+import { type MessageId, t } from "../../i18n";
 
 export type StatusTone = "green" | "yellow" | "red" | "grey";
 
@@ -32,19 +33,19 @@ const TONES: Record<StatusTone, string> = {
 };
 
 // A status as the visitor reads it (the API keeps its codes): "Paid", "Waiting for review".
-const STATUS_WORDS: Record<string, string> = {
-  PENDING: "Waiting for review",
-  APPROVED: "Approved",
-  PROCESSING: "Paying",
-  PROCESSED: "Paid",
-  PAID: "Paid",
-  SUCCESS: "Paid",
-  REJECTED: "Rejected",
-  DENIED: "Denied",
-  FAILED: "Failed",
+const STATUS_WORDS: Record<string, MessageId> = {
+  PENDING: "common.status.pending",
+  APPROVED: "common.status.approved",
+  PROCESSING: "common.status.paying",
+  PROCESSED: "common.status.paid",
+  PAID: "common.status.paid",
+  SUCCESS: "common.status.paid",
+  REJECTED: "common.status.rejected",
+  DENIED: "common.status.denied",
+  FAILED: "common.status.failed",
 };
 export const statusWords = (status: string) =>
-  STATUS_WORDS[status.toUpperCase()] ??
+  (STATUS_WORDS[status.toUpperCase()] && t(STATUS_WORDS[status.toUpperCase()]!)) ||
   status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replace(/_/g, " ");
 
 export function StatusBadge({ status }: { status: string }) {

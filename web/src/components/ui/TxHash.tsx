@@ -3,6 +3,7 @@ import { ExternalLink } from "lucide-react";
 import { api, unwrap } from "../../api/client";
 import { cn } from "../../lib/cn";
 import { CopyButton, ICON_BUTTON } from "./CopyButton";
+import { t } from "../../i18n";
 
 export const explorerKey = ["/api/explorer"] as const;
 
@@ -27,12 +28,12 @@ export function TxHash({ hash, short = true, className }: { hash: string; short?
       <span className="font-mono text-sm" title={hash}>
         {short ? shortHash(hash) : hash}
       </span>
-      <CopyButton text={hash} label="Copy transaction hash" />
+      <CopyButton text={hash} label={t("common.tx.copy")} />
       {href && (
         <a
           href={href}
           className={ICON_BUTTON}
-          aria-label="View transaction on explorer"
+          aria-label={t("common.tx.explorer")}
           {...(sameTab ? {} : { target: "_blank", rel: "noopener noreferrer" })}
         >
           <ExternalLink aria-hidden="true" className="h-4 w-4" />

@@ -4,13 +4,14 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { rememberFocus } from "../../lib/return-focus";
 import { buttonClass } from "./button";
+import { t } from "../../i18n";
 
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   busy = false,
   failure = null,
   onConfirm,
@@ -64,7 +65,7 @@ export function ConfirmDialog({
       )}
       <div className="mt-5 flex flex-wrap justify-end gap-3">
         <button type="button" onClick={() => dialog.current?.close()} className={buttonClass({ variant: "outline" })}>
-          {cancelLabel}
+          {cancelLabel ?? t("common.cancel")}
         </button>
         <button type="button" onClick={onConfirm} disabled={busy} className={buttonClass()}>
           {confirmLabel}

@@ -1,6 +1,6 @@
 import { RotateCcw } from "lucide-react";
 import { cn } from "../../lib/cn";
-import { isNetworkFailure, NETWORK_FAILURE } from "../../lib/errors";
+import { isNetworkFailure, networkFailure } from "../../lib/errors";
 import { buttonClass } from "./button";
 
 type Retry = { busy: boolean; onRetry?: () => void };
@@ -39,5 +39,5 @@ export function FormFailure({
 // The lost connection alone, for a form that shows its other errors elsewhere (a toast, a field).
 export function NetworkFailure({ error, busy, onRetry, className }: Retry & { error: unknown; className?: string }) {
   if (!isNetworkFailure(error)) return null;
-  return <FormFailure message={NETWORK_FAILURE} retry busy={busy} onRetry={onRetry} className={className} />;
+  return <FormFailure message={networkFailure()} retry busy={busy} onRetry={onRetry} className={className} />;
 }

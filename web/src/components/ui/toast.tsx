@@ -2,6 +2,7 @@ import * as React from "react";
 import * as ToastPrimitives from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { t } from "../../i18n";
 
 const ToastProvider = ToastPrimitives.Provider;
 
@@ -69,7 +70,7 @@ const ToastClose = React.forwardRef<
 >(({ className, ...props }, ref) => (
   <ToastPrimitives.Close
     ref={ref}
-    aria-label="Dismiss notification"
+    aria-label={t("common.toast.dismiss")}
     className={cn(
       "absolute right-2 top-2 rounded-md p-1 text-slate-500 hover:text-slate-900 group-[.destructive]:text-red-100 group-[.destructive]:hover:text-white",
       className,

@@ -1,5 +1,6 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 import { useToast } from "./use-toast";
+import { t } from "../../i18n";
 
 // The one toast region of the app: a landmark named "Notifications".
 export function Toaster() {
@@ -16,7 +17,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport label="Notifications" />
+      <ToastViewport label={t("common.toast.region")} />
     </ToastProvider>
   );
 }
