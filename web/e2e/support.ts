@@ -46,6 +46,8 @@ interface NewPageOptions {
   visitorIp?: string;
   timezoneId?: string;
   userAgent?: string;
+  // the browser's language (its Accept-Language), e.g. "pt-BR"; en-US by default
+  locale?: string;
 }
 
 // What every site of these tests has: its URL, a browser, pages in contexts of their own.
@@ -153,8 +155,9 @@ async function withBrowser(url: string, closeSite: () => Promise<void>, prepare?
   return {
     browser,
     url,
-    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false, visitorIp, timezoneId, userAgent }: NewPageOptions = {}) {
+    async newPage({ width = 1280, height = 800, reducedMotion = true, plainHttpHost = false, visitorIp, timezoneId, userAgent, locale }: NewPageOptions = {}) {
       const context = await browser.newContext({
+        ...(locale ? { locale } : {}),
         ...(timezoneId ? { timezoneId } : {}),
         ...(userAgent ? { userAgent } : {}),
         extraHTTPHeaders: { "x-forwarded-for": visitorIp ?? `100.${64 + (pages >> 8)}.${pages++ & 255}.10` },

@@ -113,7 +113,7 @@ export function Header() {
           >
             {t("common.claimXrp")}
           </button>
-          <LanguageSwitcher className="ml-1" />
+          <LanguageSwitcher className="ml-1" signedIn={Boolean(user)} />
         </div>
 
         {user && !desktop && painted && bell}
