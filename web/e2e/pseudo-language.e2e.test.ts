@@ -1,0 +1,103 @@
+// Every visitor's and user's page in the tests' pseudo-language (/en-XA/...: each catalog message
+// wrapped in ⟦ ⟧ and made a third longer), in Chromium at 375 and 1280 px: a visible text that did
+// not come through a catalog, a text cut off or a page wider than the screen, or an axe violation
+// fails it.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { axeViolations, gone, registerUser, type Site, startSite } from "./support.ts";
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+}, 60_000);
+afterAll(async () => {
+  await site?.close();
+}, 60_000);
+
+// The pages walked; the rest of the site follows as its screens speak through the catalogs.
+const VISITOR_PAGES = ["/this-page-does-not-exist"];
+
+// What may show outside a catalog's message: figures, amounts and punctuation, product names and the
+// operator's own words (the site's name), addresses and hashes, the switcher's language names.
+const OWN_WORDS = [
+  /\bXRP Faucet\b/g,
+  /\bXRP\b/g,
+  /\br[1-9A-HJ-NP-Za-km-z]{24,34}\b/g,
+  /\b[0-9A-F]{64}\b/g,
+  /English|Español|Português \(Brasil\)|Français|Türkçe|Bahasa Indonesia|日本語|한국어/g,
+];
+
+// The visible text of the page in reading order with every ⟦...⟧ message taken out (inner ones
+// first: a message may carry another as a value); what is left, trimmed, piece by piece.
+async function textOutsideCatalogs(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest("script, style, noscript, [hidden], option")) continue;
+      const box = parent.getBoundingClientRect();
+      const style = getComputedStyle(parent);
+      if (box.width === 0 || box.height === 0 || style.visibility === "hidden") continue;
+      parts.push(node.textContent ?? "");
+    }
+    return parts.join("\u0001");
+  });
+  let rest = text;
+  for (let before = ""; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(/⟦[^⟦⟧]*⟧/g, " ");
+  }
+  for (const words of OWN_WORDS) rest = rest.replace(words, " ");
+  return rest
+    .split("\u0001")
+    .map((piece) => piece.trim())
+    .filter((piece) => /\p{L}/u.test(piece));
+}
+
+// Texts that a box cuts off (overflow hidden or an ellipsis with more text than fits), and whether
+// the page is wider than the screen.
+async function cutTexts(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((screenWidth) => {
+    const cut: string[] = [];
+    if (document.documentElement.scrollWidth > screenWidth) cut.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
+      if (!element.textContent?.includes("⟦")) continue;
+      const style = getComputedStyle(element);
+      const clips = style.overflowX === "hidden" || style.overflowX === "clip" || style.textOverflow === "ellipsis";
+      // (a text for screen readers only sits in a 1 px box on purpose)
+      if (clips && element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1 && element.children.length === 0)
+        cut.push(`${element.tagName.toLowerCase()}: ${element.textContent.slice(0, 80)}`);
+    }
+    return cut;
+  }, width);
+}
+
+async function walk(page: Page, path: string, width: number): Promise<string[]> {
+  await page.goto(`/en-XA${path}`);
+  await gone(page.getByRole("status", { name: /Loading/ }));
+  await page.waitForLoadState("networkidle");
+  return [
+    ...(await textOutsideCatalogs(page)).map((text) => `${path}: text from no catalog: "${text}"`),
+    ...(await cutTexts(page, width)).map((text) => `${path}: cut: ${text}`),
+    ...(await axeViolations(page)).map((v) => `${path}: ${v}`),
+  ];
+}
+
+for (const width of [375, 1280]) {
+  test(`every page walked speaks only through the catalogs, fits and passes axe at ${width} px`, async () => {
+    const { page } = await site.newPage({ width, height: 800 });
+    const found: string[] = [];
+    for (const path of VISITOR_PAGES) found.push(...(await walk(page, path, width)));
+    expect(found).toEqual([]);
+  }, 180_000);
+}
+
+test("the pseudo-language shows a message a third longer, wrapped", async () => {
+  const { page } = await site.newPage({ width: 1280 });
+  await registerUser(page, "pseudo");
+  await page.goto("/en-XA/faq");
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe("en-XA");
+  const logout = await page.getByRole("banner").getByRole("button", { name: /Logout/ }).innerText();
+  expect(logout).toBe(`⟦Logout${"~".repeat(2)}⟧`);
+}, 60_000);
