@@ -1,7 +1,7 @@
 // What a visitor's browser gets: the JavaScript downloaded on `/` (gzip and brotli, as the server sends
 // it), and Lighthouse (from npm, run by Bun) against Debian's Chromium: mobile for the home, faucet,
 // reviews and blog pages and a logged-in user's dashboard (goal >= 98 on /, /faucet, /reviews and
-// /dashboard), desktop for the home and faucet pages; the median of BENCH_LIGHTHOUSE_RUNS runs
+// /dashboard), and the same but the blog in Japanese (/ja/...), desktop for the home and faucet pages; the median of BENCH_LIGHTHOUSE_RUNS runs
 // (default 3), with the gzip bytes of the JavaScript each page loaded. The bytes are reported, not a
 // goal. BENCH_LIGHTHOUSE_ONLY (a regular expression) keeps the runs whose "path preset" it matches:
 // "mobile", "^/faucet ".
@@ -22,13 +22,13 @@ const server = await startBinary({ binary, cwd: dir });
 const work = mkdtempSync(join(tmpdir(), "xrp-faucet-lighthouse-"));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function javascriptOnHome() {
+async function javascriptOnHome(path = "/") {
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ baseURL: server.url });
     const scripts = new Set<string>();
     page.on("response", (r) => void (r.request().resourceType() === "script" && scripts.add(r.url())));
-    await page.goto("/");
+    await page.goto(path);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.waitForLoadState("networkidle");
     const size = async (url: string, encoding: string) =>
@@ -184,6 +184,10 @@ try {
   console.log(
     `JavaScript on /: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.br / 1024).toFixed(1)} KiB brotli (reported, not a goal)`,
   );
+  const japanese = await javascriptOnHome("/ja/");
+  console.log(
+    `JavaScript on /ja/: ${japanese.files} files, ${(japanese.gzip / 1024).toFixed(1)} KiB gzip, ${(japanese.br / 1024).toFixed(1)} KiB brotli (reported, not a goal)`,
+  );
   const admin = adminChunk(js.names);
   console.log(
     `Admin chunk: ${(admin.gzip / 1024).toFixed(1)} KiB gzip (${admin.name}; ${(admin.withShared / 1024).toFixed(1)} KiB with the shared chunks / has not loaded); on a visitor's /: ${js.adminOnHome ? "YES (it should not be)" : "no"}`,
@@ -199,6 +203,11 @@ try {
     // its posts come from the API: the operator's own
     ["/blog", "mobile"],
     ["/dashboard", "mobile", profile],
+    // the same pages in Japanese
+    ["/ja/", "mobile"],
+    ["/ja/faucet", "mobile"],
+    ["/ja/reviews", "mobile"],
+    ["/ja/dashboard", "mobile", profile],
     ["/", "desktop"],
     ["/faucet", "desktop"],
   ];
