@@ -97,6 +97,19 @@ export function estimatorOf<T extends Translations, D, G>({
   };
 }
 
+// Why the rule refuses a password, for the web to say in the page's language (the English sentences
+// below are the server's and the web's English).
+export type PasswordWarning = keyof typeof WARNINGS;
+export type PasswordIssue =
+  | { kind: "tooShort"; minLength: number }
+  | { kind: "tooLong"; maxLength: number }
+  | { kind: "username" | "email" | "siteName" }
+  | { kind: "guessable"; warning: PasswordWarning | null };
+
+// The key of an estimate's warning (WARNINGS's words), null for none or another.
+export const warningKeyOf = (warning: string | null): PasswordWarning | null =>
+  (Object.keys(WARNINGS) as PasswordWarning[]).find((key) => WARNINGS[key] === warning) ?? null;
+
 export const SITE_NAME_PROBLEM =
   "This password is too easy to guess: it is this site's name, with digits or symbols at most. Add more words or characters.";
 
@@ -105,26 +118,56 @@ export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH
 
 // What needs no estimator: the length, the account's own username or email inside it (any case), and
 // a password whose letters are the site's words and nothing else.
+export function plainPasswordIssue(
+  password: string,
+  owner: PasswordOwner,
+  minLength = MIN_PASSWORD_LENGTH,
+): PasswordIssue | null {
+  if (password.length < minLength) return { kind: "tooShort", minLength };
+  if (password.length > MAX_PASSWORD_LENGTH) return { kind: "tooLong", maxLength: MAX_PASSWORD_LENGTH };
+  const lower = password.toLowerCase();
+  const username = owner.username?.trim().toLowerCase();
+  if (username && lower.includes(username)) return { kind: "username" };
+  const email = owner.email?.trim().toLowerCase();
+  if (email && lower.includes(email)) return { kind: "email" };
+  if (ONLY_SITE_WORDS.test(lower.replace(/[^a-z]/g, ""))) return { kind: "siteName" };
+  return null;
+}
+
+// An issue in English.
+export function issueText(issue: PasswordIssue): string {
+  switch (issue.kind) {
+    case "tooShort":
+      return tooShort(issue.minLength);
+    case "tooLong":
+      return PASSWORD_TOO_LONG;
+    case "username":
+      return "This password contains your username: choose one without it.";
+    case "email":
+      return "This password contains your email address: choose one without it.";
+    case "siteName":
+      return SITE_NAME_PROBLEM;
+    case "guessable": {
+      const warning = issue.warning && WARNINGS[issue.warning];
+      return `This password is too easy to guess${warning ? `: ${warning}` : ""}. Add more words or characters.`;
+    }
+  }
+}
+
 export function plainPasswordProblem(
   password: string,
   owner: PasswordOwner,
   minLength = MIN_PASSWORD_LENGTH,
 ): string | null {
-  if (password.length < minLength) return tooShort(minLength);
-  if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_TOO_LONG;
-  const lower = password.toLowerCase();
-  const username = owner.username?.trim().toLowerCase();
-  if (username && lower.includes(username)) return "This password contains your username: choose one without it.";
-  const email = owner.email?.trim().toLowerCase();
-  if (email && lower.includes(email)) return "This password contains your email address: choose one without it.";
-  if (ONLY_SITE_WORDS.test(lower.replace(/[^a-z]/g, ""))) return SITE_NAME_PROBLEM;
-  return null;
+  const issue = plainPasswordIssue(password, owner, minLength);
+  return issue && issueText(issue);
 }
 
 // What the rule says of a password: why it is refused (null: it will do), and zxcvbn's score when
 // the estimator was asked (null when the length or the owner's name already refuse it).
 export interface Judgement {
   problem: string | null;
+  issue: PasswordIssue | null;
   score: number | null;
 }
 
@@ -134,12 +177,12 @@ export function judgePassword(
   estimate: Estimator,
   minLength = MIN_PASSWORD_LENGTH,
 ): Judgement {
-  const plain = plainPasswordProblem(password, owner, minLength);
-  if (plain) return { problem: plain, score: null };
+  const plain = plainPasswordIssue(password, owner, minLength);
+  if (plain) return { problem: issueText(plain), issue: plain, score: null };
   const { score, warning } = estimate(password, owner);
-  if (score >= MIN_PASSWORD_SCORE) return { problem: null, score };
-  return {
-    problem: `This password is too easy to guess${warning ? `: ${warning}` : ""}. Add more words or characters.`,
-    score,
-  };
+  if (score >= MIN_PASSWORD_SCORE) return { problem: null, issue: null, score };
+  const issue: PasswordIssue = { kind: "guessable", warning: warningKeyOf(warning) };
+  // (a warning of the estimator's that WARNINGS does not word is said as it is)
+  const problem = `This password is too easy to guess${warning ? `: ${warning}` : ""}. Add more words or characters.`;
+  return { problem, issue, score };
 }

@@ -7,6 +7,7 @@ import type { Body } from "../../api/types";
 import { failureToast, toast } from "../../components/ui/use-toast";
 import { ApiError, authErrorText } from "../../lib/errors";
 import { useProofOfWork } from "../../lib/proof-of-work";
+import { t } from "../../i18n";
 
 // The forms' fields as the routes name them, each filled in (the routes' schemas leave every one optional).
 type Filled<T> = { [K in keyof T]-?: NonNullable<T[K]> };
@@ -36,15 +37,15 @@ export function useSignIn<Form>(
     mutationFn: (form: Form) => unwrap(api[call].post(toPayload(form))),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(currentUserKey, user);
-      toast({ title: "Success", description: successText });
+      toast({ title: t("auth.toast.success"), description: successText });
     },
     onError: (error) => {
-      if (!shownByForm(error)) failureToast("Error", authErrorText)(error);
+      if (!shownByForm(error)) failureToast(t("auth.toast.error"), authErrorText)(error);
     },
   });
 }
 
 // POST /api/login; the login form always sends an empty email (the route ignores it).
 export function useLogin() {
-  return useSignIn("login", "Logged in successfully", (form: Credentials) => ({ ...form, email: "" }));
+  return useSignIn("login", t("auth.login.success"), (form: Credentials) => ({ ...form, email: "" }));
 }

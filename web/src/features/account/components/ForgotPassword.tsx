@@ -7,8 +7,7 @@ import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { NetworkFailure } from "../../../components/ui/form-failure";
-
-export const CONTACT_ADMIN = "Contact the site's admin to reset your password.";
+import { t } from "../../../i18n";
 
 function ResetRequestForm() {
   useProofOfWork("password-reset"); // a protected form: its proof is solved while it is on screen
@@ -30,10 +29,10 @@ function ResetRequestForm() {
     );
   }
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Reset your password by email">
+    <form onSubmit={submit} className="space-y-3" noValidate aria-label={t("auth.forgot.formLabel")}>
       <Field
         id="forgot-email"
-        label="Your account's email"
+        label={t("auth.forgot.email")}
         type="email"
         autoComplete="email"
         value={email}
@@ -58,7 +57,7 @@ function ResetRequestForm() {
         className={buttonClass({ variant: "outline", className: "w-full" })}
       >
         {request.isPending && <Spinner />}
-        Email me a reset link
+        {t("auth.forgot.submit")}
       </button>
     </form>
   );
@@ -78,7 +77,7 @@ export function ForgotPassword() {
         onClick={() => setOpen(!open)}
         className="text-sm font-medium text-brand-700 hover:underline"
       >
-        Forgot password?
+        {t("auth.forgot.toggle")}
       </button>
       {open && (
         <div id="forgot-password" className="mt-3">
@@ -88,9 +87,9 @@ export function ForgotPassword() {
             <ResetRequestForm />
           ) : (
             <p className="text-sm text-slate-700">
-              {CONTACT_ADMIN}{" "}
+              {t("auth.forgot.contactAdmin")}{" "}
               <Link to="/contact" className="font-medium text-brand-700 underline">
-                Write to the site's team
+                {t("auth.forgot.contactLink")}
               </Link>
             </p>
           )}

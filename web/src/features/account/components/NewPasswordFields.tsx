@@ -14,9 +14,12 @@ import {
   judgePassword,
   MIN_PASSWORD_LENGTH,
   MIN_PASSWORD_SCORE,
+  type PasswordIssue,
   type PasswordOwner,
-  plainPasswordProblem,
+  type PasswordWarning,
+  plainPasswordIssue,
 } from "../../../../../src/shared/password-rule";
+import { type MessageId, t } from "../../../i18n";
 import { api } from "../../../api/client";
 import { Field } from "../../../components/ui/field";
 import { cn } from "../../../lib/cn";
@@ -57,6 +60,45 @@ function useEstimator(wanted: boolean): Estimator | null {
   return estimator;
 }
 
+const WARNING_IDS: Record<PasswordWarning, MessageId> = {
+  straightRow: "auth.password.warning.straightRow",
+  keyPattern: "auth.password.warning.keyPattern",
+  simpleRepeat: "auth.password.warning.simpleRepeat",
+  extendedRepeat: "auth.password.warning.extendedRepeat",
+  sequences: "auth.password.warning.sequences",
+  recentYears: "auth.password.warning.recentYears",
+  dates: "auth.password.warning.dates",
+  topTen: "auth.password.warning.topTen",
+  topHundred: "auth.password.warning.topHundred",
+  common: "auth.password.warning.common",
+  similarToCommon: "auth.password.warning.similarToCommon",
+  wordByItself: "auth.password.warning.wordByItself",
+  namesByThemselves: "auth.password.warning.namesByThemselves",
+  commonNames: "auth.password.warning.commonNames",
+  userInputs: "auth.password.warning.userInputs",
+  pwned: "auth.password.warning.pwned",
+};
+
+// Why the rule refuses a password, in the page's language.
+export function issueMessage(issue: PasswordIssue): string {
+  switch (issue.kind) {
+    case "tooShort":
+      return t("auth.password.tooShort", { minLength: issue.minLength });
+    case "tooLong":
+      return t("auth.password.tooLong", { maxLength: issue.maxLength });
+    case "username":
+      return t("auth.password.hasUsername");
+    case "email":
+      return t("auth.password.hasEmail");
+    case "siteName":
+      return t("auth.password.siteName");
+    case "guessable":
+      return issue.warning
+        ? t("auth.password.guessableBecause", { reason: t(WARNING_IDS[issue.warning]) })
+        : t("auth.password.guessable");
+  }
+}
+
 type Tone = "neutral" | "weak" | "good";
 const TONES: Record<Tone, string> = { neutral: "text-slate-600", weak: "text-amber-800", good: "text-green-800" };
 const BARS: Record<Tone, string> = { neutral: "bg-slate-300", weak: "bg-amber-600", good: "bg-green-700" };
@@ -70,20 +112,17 @@ function hintFor(
   if (!password)
     return {
       tone: "neutral",
-      text: `At least ${MIN_PASSWORD_LENGTH} characters. A few words together make a password that is easy to remember and hard to guess.`,
+      text: t("auth.password.hint", { minLength: MIN_PASSWORD_LENGTH }),
       score: null,
     };
-  const plain = plainPasswordProblem(password, owner);
-  if (plain) return { tone: "neutral", text: plain, score: null };
-  if (!estimate) return { tone: "neutral", text: "Checking how easy it is to guess...", score: null };
-  const { problem, score } = judgePassword(password, owner, estimate);
-  if (problem) return { tone: "weak", text: problem, score };
+  const plain = plainPasswordIssue(password, owner);
+  if (plain) return { tone: "neutral", text: issueMessage(plain), score: null };
+  if (!estimate) return { tone: "neutral", text: t("auth.password.checking"), score: null };
+  const { issue, score } = judgePassword(password, owner, estimate);
+  if (issue) return { tone: "weak", text: issueMessage(issue), score };
   return {
     tone: "good",
-    text:
-      score !== null && score > MIN_PASSWORD_SCORE
-        ? "Strong: this password is very hard to guess."
-        : "Good: this password is hard to guess.",
+    text: score !== null && score > MIN_PASSWORD_SCORE ? t("auth.password.strong") : t("auth.password.good"),
     score,
   };
 }
@@ -157,8 +196,8 @@ export function checkNewPassword(
   differ: string,
   owner: PasswordOwner = {},
 ): NewPasswordErrors | null {
-  const problem = plainPasswordProblem(password, owner);
-  if (problem) return { password: problem };
+  const problem = plainPasswordIssue(password, owner);
+  if (problem) return { password: issueMessage(problem) };
   if (confirm !== password) return { confirm: differ };
   return null;
 }
@@ -192,7 +231,7 @@ export function NewPasswordFields<E extends NewPasswordErrors>({
     <>
       <PasswordField
         id={ids.password}
-        label="New password"
+        label={t("auth.password.new")}
         owner={owner}
         value={password}
         error={errors.password}
@@ -203,7 +242,7 @@ export function NewPasswordFields<E extends NewPasswordErrors>({
       />
       <Field
         id={ids.confirm}
-        label="New password again"
+        label={t("auth.password.again")}
         type="password"
         autoComplete="new-password"
         value={confirm}

@@ -12,15 +12,16 @@ import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { NetworkFailure } from "../../../components/ui/form-failure";
+import { type MessageId, T, t } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { usePageTitle } from "../../../lib/usePageTitle";
 import { useSiteName } from "../../site";
 
 type Tab = "login" | "register";
 
-const TABS: { id: Tab; label: string }[] = [
-  { id: "login", label: "Login" },
-  { id: "register", label: "Register" },
+const TABS: { id: Tab; label: MessageId }[] = [
+  { id: "login", label: "auth.tabs.login" },
+  { id: "register", label: "auth.tabs.register" },
 ];
 
 function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
@@ -67,24 +68,21 @@ function CodeStep({
     <form onSubmit={submit} className="space-y-4" aria-labelledby="code-step-heading">
       <div>
         <h2 id="code-step-heading" className="font-semibold text-slate-900">
-          Two-factor sign-in
+          {t("auth.code.heading")}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {recovery
-            ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once."
-            : "Enter the 6-digit code your authenticator app shows for XRP Faucet."}{" "}
-          Your password is checked together with the code.
+          {recovery ? t("auth.code.recoveryIntro") : t("auth.code.totpIntro", { issuer: "XRP Faucet" })}{" "}
+          {t("auth.code.checkedTogether")}
         </p>
       </div>
       {refused && (
         <>
           <p id="code-step-refused" role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            The password or the code is not right. Type your password again and the newest code: the faucet does not say
-            which of the two was wrong, so that a guessed password cannot be tried without your code.
+            {t("auth.code.refused")}
           </p>
           <Field
             id="login-password-again"
-            label="Password"
+            label={t("auth.field.password")}
             type="password"
             autoComplete="current-password"
             required
@@ -98,7 +96,7 @@ function CodeStep({
         <Field
           key="recovery"
           id="login-recovery-code"
-          label="Recovery code"
+          label={t("auth.code.recoveryLabel")}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -113,7 +111,7 @@ function CodeStep({
         <Field
           key="totp"
           id="login-code"
-          label="Authentication code"
+          label={t("auth.code.totpLabel")}
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="123456"
@@ -124,7 +122,7 @@ function CodeStep({
           className="font-mono tracking-widest"
         />
       )}
-      <SubmitButton busy={busy} label="Verify and log in" busyLabel="Checking..." />
+      <SubmitButton busy={busy} label={t("auth.code.submit")} busyLabel={t("auth.code.checking")} />
       <NetworkFailure error={error} busy={busy} />
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
@@ -135,10 +133,10 @@ function CodeStep({
             setCode("");
           }}
         >
-          {recovery ? "Use your authenticator app" : "Use a recovery code"}
+          {recovery ? t("auth.code.useApp") : t("auth.code.useRecovery")}
         </button>
         <button type="button" className="font-medium text-slate-600 hover:underline" onClick={onBack}>
-          Back
+          {t("auth.code.back")}
         </button>
       </div>
     </form>
@@ -182,7 +180,7 @@ function LoginForm() {
       <form onSubmit={submit} className="space-y-4">
         <Field
           id="login-username"
-          label="Username"
+          label={t("auth.field.username")}
           autoComplete="username"
           required
           value={username}
@@ -190,14 +188,14 @@ function LoginForm() {
         />
         <Field
           id="login-password"
-          label="Password"
+          label={t("auth.field.password")}
           type="password"
           autoComplete="current-password"
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <SubmitButton busy={login.isPending} label="Login" busyLabel="Logging in..." />
+        <SubmitButton busy={login.isPending} label={t("auth.login.submit")} busyLabel={t("auth.login.busy")} />
         <NetworkFailure error={login.error} busy={login.isPending} />
       </form>
       <ForgotPassword />
@@ -218,7 +216,7 @@ const isBadEmail = (error: unknown) =>
 const useRegister = () =>
   useSignIn(
     "register",
-    "Registration successful",
+    t("auth.register.success"),
     (form: Registration) => form,
     (error) => isWeakPassword(error) || isBadEmail(error),
   );
@@ -233,7 +231,7 @@ function RegisterForm() {
   const emailField = useRef<HTMLInputElement>(null);
   // the email's error under it, with the focus (the browser's own check says it there too)
   const refuseEmail = () => {
-    setEmailError(INVALID_EMAIL);
+    setEmailError(t("auth.register.invalidEmail"));
     emailField.current?.focus();
   };
   const submit = (event: FormEvent) => {
@@ -254,7 +252,7 @@ function RegisterForm() {
     <form onSubmit={submit} className="space-y-4">
       <Field
         id="register-username"
-        label="Username"
+        label={t("auth.field.username")}
         autoComplete="username"
         required
         value={username}
@@ -262,7 +260,7 @@ function RegisterForm() {
       />
       <Field
         id="register-email"
-        label="Email"
+        label={t("auth.field.email")}
         type="email"
         autoComplete="email"
         required
@@ -280,7 +278,7 @@ function RegisterForm() {
       />
       <PasswordField
         id="register-password"
-        label="Password"
+        label={t("auth.field.password")}
         required
         owner={{ username, email }}
         value={password}
@@ -290,11 +288,11 @@ function RegisterForm() {
           setPasswordError(null);
         }}
       />
-      <SubmitButton busy={register.isPending} label="Register" busyLabel="Registering..." />
+      <SubmitButton busy={register.isPending} label={t("auth.register.submit")} busyLabel={t("auth.register.busy")} />
       {/* what the wait is: the server hashes the password, after the browser's proof of work */}
       {register.isPending && (
         <p role="status" className="text-sm text-slate-700">
-          Creating your account: checking the password and the anti-bot proof… This can take a few seconds.
+          {t("auth.register.waiting")}
         </p>
       )}
       <NetworkFailure error={register.error} busy={register.isPending} />
@@ -311,14 +309,10 @@ function LoginIsOptional() {
       <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" />
       <div>
         <h2 id="login-optional" className="font-semibold">
-          Login is Optional
+          {t("auth.optional.heading")}
         </h2>
         <p className="mt-1 text-sm">
-          You can claim XRP from the{" "}
-          <Link to="/faucet" className="font-medium underline">
-            faucet
-          </Link>{" "}
-          without an account. An account adds reward tracking, a personal dashboard and bonus earning opportunities.
+          <T id="auth.optional.text" components={{ 0: <Link to="/faucet" className="font-medium underline" /> }} />
         </p>
       </div>
     </aside>
@@ -331,7 +325,7 @@ export default function Auth() {
   const navigate = useNavigate();
   const tab: Tab = pathname === "/register" ? "register" : "login";
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
-  usePageTitle(tab === "login" ? "Login" : "Register");
+  usePageTitle(tab === "login" ? t("auth.tabs.login") : t("auth.tabs.register"));
 
   const select = (next: Tab) => {
     if (next !== tab) navigate(`/${next}`, { replace: true });
@@ -352,8 +346,8 @@ export default function Auth() {
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
       <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to {siteName}</h1>
-        <p className="mt-2 text-slate-600">Complete daily challenges to earn free XRP rewards.</p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("auth.welcome", { name: siteName })}</h1>
+        <p className="mt-2 text-slate-600">{t("auth.tagline")}</p>
       </div>
 
       <div className="mt-6">
@@ -363,7 +357,7 @@ export default function Auth() {
       <Card className="mt-6 p-6">
         <div
           role="tablist"
-          aria-label="Account"
+          aria-label={t("auth.tabs.label")}
           className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
           onKeyDown={onTabKeyDown}
         >
@@ -385,7 +379,7 @@ export default function Auth() {
                 tab === id ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
               )}
             >
-              {label}
+              {t(label)}
             </button>
           ))}
         </div>

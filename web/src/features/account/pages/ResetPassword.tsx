@@ -2,7 +2,7 @@ import "../../../screens-shared";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { CheckCircle2 } from "lucide-react";
-import { fieldOf } from "../api";
+import { type CodedError, fieldOf } from "../api";
 import { checkNewPassword, NewPasswordFields, useResetPassword } from "../components/NewPasswordFields";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
@@ -10,28 +10,35 @@ import { Card } from "../../../components/ui/card";
 import { NetworkFailure } from "../../../components/ui/form-failure";
 import { errorText, isNetworkFailure } from "../../../lib/errors";
 import { usePageTitle } from "../../../lib/usePageTitle";
+import { T, t } from "../../../i18n";
 
+// The server's words for a used, expired or mangled link (RESET_LINK_INVALID).
 const LINK_INVALID = "This reset link is invalid or has expired.";
+const isLinkInvalid = (error: unknown) =>
+  (error as CodedError | null)?.code === "RESET_LINK_INVALID" || (error as Error | null)?.message === LINK_INVALID;
 
 // /reset-password?token=...: the page an admin's link or a "Forgot password?" email opens. The link
 // works once, within an hour.
 export default function ResetPassword() {
-  usePageTitle("Reset your password");
+  usePageTitle(t("auth.reset.title"));
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
   const reset = useResetPassword();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string; linkInvalid?: boolean }>(
+    {},
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = checkNewPassword(password, confirm, "The two passwords differ");
+    const invalid = checkNewPassword(password, confirm, t("auth.reset.differ"));
     if (invalid) return setErrors(invalid);
     setErrors({});
     reset.mutate(
       { token, newPassword: password },
       {
         onError: (error) => {
+          if (isLinkInvalid(error)) return setErrors({ form: t("auth.reset.linkInvalid"), linkInvalid: true });
           const field = fieldOf(error, { WEAK_PASSWORD: "password" }) ?? "form";
           setErrors({ [field]: errorText(error) });
         },
@@ -41,15 +48,11 @@ export default function ResetPassword() {
 
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
-      <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">Reset your password</h1>
+      <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">{t("auth.reset.title")}</h1>
       <Card className="mt-6 p-6">
         {!token ? (
           <p role="alert" className="text-red-700">
-            {LINK_INVALID} Ask for a new one from the{" "}
-            <Link to="/login" className="font-medium underline">
-              login page
-            </Link>
-            .
+            <T id="auth.reset.noToken" components={{ 0: <Link to="/login" className="font-medium underline" /> }} />
           </p>
         ) : reset.isSuccess ? (
           <div role="status" className="space-y-4">
@@ -58,7 +61,7 @@ export default function ResetPassword() {
               {reset.data.message}
             </p>
             <Link to="/login" className={buttonClass({ className: "w-full" })}>
-              Go to login
+              {t("auth.reset.goToLogin")}
             </Link>
           </div>
         ) : (
@@ -78,9 +81,9 @@ export default function ResetPassword() {
             {errors.form && !isNetworkFailure(reset.error) && (
               <p role="alert" className="text-sm text-red-700">
                 {errors.form}{" "}
-                {errors.form === LINK_INVALID && (
+                {errors.linkInvalid && (
                   <Link to="/login" className="font-medium underline">
-                    Ask for a new link
+                    {t("auth.reset.askNew")}
                   </Link>
                 )}
               </p>
@@ -92,7 +95,7 @@ export default function ResetPassword() {
               className={buttonClass({ size: "lg", className: "w-full" })}
             >
               {reset.isPending && <Spinner />}
-              Set new password
+              {t("auth.reset.submit")}
             </button>
           </form>
         )}
