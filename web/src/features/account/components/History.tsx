@@ -9,11 +9,12 @@ import { EmptyState, ListError, ListLoading } from "./ListStates";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { TxHash } from "../../../components/ui/TxHash";
 import { useWithdrawal } from "../../faucet";
+import { locale, type MessageId, t } from "../../../i18n";
 
 function When({ iso }: { iso: string }) {
   const date = new Date(iso);
   return (
-    <time dateTime={iso} title={Number.isNaN(date.getTime()) ? undefined : date.toLocaleString()}>
+    <time dateTime={iso} title={Number.isNaN(date.getTime()) ? undefined : date.toLocaleString(locale())}>
       {formatRelativeTime(iso)}
     </time>
   );
@@ -45,7 +46,7 @@ function HistoryRow({
           <When iso={createdAt} />
           {detail && <span> · {detail}</span>}
         </p>
-        {reason && <p className="mt-0.5 text-sm text-red-700">Reason: {reason}</p>}
+        {reason && <p className="mt-0.5 text-sm text-red-700">{t("dashboard.history.reason", { reason })}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-3 sm:justify-end">
         <StatusBadge status={status} />
@@ -71,14 +72,14 @@ function HistoryList({ label, children }: { label: string; children: ReactNode }
 export function FaucetRequestsPanel() {
   const requests = useFaucetRequests();
   const withdrawal = useWithdrawal();
-  if (requests.isPending) return <ListLoading label="Loading your faucet requests..." />;
+  if (requests.isPending) return <ListLoading label={t("dashboard.requests.loading")} />;
   if (requests.isError) return <ListError error={requests.error} onRetry={() => void requests.refetch()} />;
   if (requests.data.length === 0) {
     return (
-      <EmptyState icon={<Droplet aria-hidden="true" className="h-6 w-6" />} title="No faucet requests yet">
-        <p>Request your first free XRP drop; it will show up here with its status.</p>
+      <EmptyState icon={<Droplet aria-hidden="true" className="h-6 w-6" />} title={t("dashboard.requests.emptyTitle")}>
+        <p>{t("dashboard.requests.emptyText")}</p>
         <Link to="/faucet" className={buttonClass({ className: "mt-4" })}>
-          Go to the faucet
+          {t("dashboard.requests.goToFaucet")}
         </Link>
       </EmptyState>
     );
@@ -86,7 +87,7 @@ export function FaucetRequestsPanel() {
   return (
     <>
       {withdrawal.said}
-      <HistoryList label="Faucet requests">
+      <HistoryList label={t("dashboard.requests.list")}>
         {requests.data.map((request) => (
           <HistoryRow
             key={request.id}
@@ -103,7 +104,8 @@ export function FaucetRequestsPanel() {
                   onClick={() => withdrawal.ask(request)}
                   className={buttonClass({ variant: "outline", size: "sm" })}
                 >
-                  Withdraw<span className="sr-only"> request #{request.id}</span>
+                  {t("dashboard.requests.withdraw")}
+                  <span className="sr-only"> {t("dashboard.requests.withdrawWhich", { id: request.id })}</span>
                 </button>
               )
             }
@@ -115,32 +117,32 @@ export function FaucetRequestsPanel() {
   );
 }
 
-const REWARD_TYPES: Record<string, string> = {
-  SOCIAL_SHARE: "Social sharing bonus",
-  REVIEW: "Reviewer bonus",
-  STREAK: "Streak bonus",
+const REWARD_TYPES: Record<string, MessageId> = {
+  SOCIAL_SHARE: "dashboard.rewards.type.social",
+  REVIEW: "dashboard.rewards.type.review",
+  STREAK: "dashboard.rewards.type.streak",
 };
 
 export function rewardLabel(reward: Pick<RewardEntry, "type" | "platform">): string {
-  const name =
-    REWARD_TYPES[reward.type] ?? reward.type.charAt(0) + reward.type.slice(1).toLowerCase().replaceAll("_", " ");
-  return reward.platform ? `${name} (${reward.platform})` : name;
+  const known = REWARD_TYPES[reward.type];
+  const name = known ? t(known) : reward.type.charAt(0) + reward.type.slice(1).toLowerCase().replaceAll("_", " ");
+  return reward.platform ? t("dashboard.rewards.onPlatform", { name, platform: reward.platform }) : name;
 }
 
 // The Rewards tab: bonuses the user claimed, with their review status.
 export function RewardsPanel() {
   const rewards = useRewardsHistory();
-  if (rewards.isPending) return <ListLoading label="Loading your rewards..." />;
+  if (rewards.isPending) return <ListLoading label={t("dashboard.rewards.loading")} />;
   if (rewards.isError) return <ListError error={rewards.error} onRetry={() => void rewards.refetch()} />;
   if (rewards.data.length === 0) {
     return (
-      <EmptyState icon={<Gift aria-hidden="true" className="h-6 w-6" />} title="No rewards yet">
-        <p>Complete activities such as sharing the faucet or writing a review to earn rewards.</p>
+      <EmptyState icon={<Gift aria-hidden="true" className="h-6 w-6" />} title={t("dashboard.rewards.emptyTitle")}>
+        <p>{t("dashboard.rewards.emptyText")}</p>
       </EmptyState>
     );
   }
   return (
-    <HistoryList label="Rewards">
+    <HistoryList label={t("dashboard.rewards.list")}>
       {rewards.data.map((reward) => (
         <HistoryRow
           key={reward.id}

@@ -4,6 +4,7 @@ import { errorText } from "../../../lib/errors";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { t } from "../../../i18n";
 
 export function ListLoading({ label }: { label: string }) {
   return (
@@ -23,7 +24,7 @@ export function ListError({ error, onRetry }: { error: unknown; onRetry: () => v
       <p className="text-sm">{errorText(error)}</p>
       <button type="button" onClick={onRetry} className={buttonClass({ variant: "outline", size: "sm" })}>
         <RotateCw aria-hidden="true" className="h-4 w-4" />
-        Retry
+        {t("dashboard.list.retry")}
       </button>
     </Card>
   );

@@ -28,6 +28,7 @@ import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { formatRelativeTime, xrpText } from "../../../lib/format";
 import { usePageTitle } from "../../../lib/usePageTitle";
+import { T, t } from "../../../i18n";
 
 type TabId = "requests" | "rewards" | "earn";
 
@@ -68,7 +69,7 @@ function TabLabel({ icon, text, count }: { icon: ReactNode; text: string; count?
 
 // The logged-in user's home: points, profile, request and reward history, ways to earn more. Renders nothing without a user.
 export default function Dashboard() {
-  usePageTitle("Dashboard");
+  usePageTitle(t("dashboard.title"));
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   useRefreshUserOnMount();
@@ -77,15 +78,15 @@ export default function Dashboard() {
   const [tab, setTab] = useState<TabId>("requests");
   if (!user) return null;
 
-  const streak = `${user.dailyStreak} ${user.dailyStreak === 1 ? "day" : "days"}`;
-  const lastClaim = user.lastClaim ? formatRelativeTime(user.lastClaim) : "Never";
+  const streak = t("dashboard.profile.streakDays", { count: user.dailyStreak });
+  const lastClaim = user.lastClaim ? formatRelativeTime(user.lastClaim) : t("dashboard.profile.never");
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-          <p className="mt-1 break-words text-slate-600">Welcome, {user.username}</p>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("dashboard.title")}</h1>
+          <p className="mt-1 break-words text-slate-600">{t("dashboard.welcome", { username: user.username })}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <span
@@ -94,8 +95,8 @@ export default function Dashboard() {
           >
             <Coins aria-hidden="true" className="h-4 w-4" />
             <span>
-              <span className="sr-only">Points balance: </span>
-              {user.drops} {user.drops === 1 ? "point" : "points"}
+              <span className="sr-only">{t("dashboard.points.balanceLabel")} </span>
+              {t("dashboard.points.balance", { count: user.drops })}
             </span>
           </span>
           <Link
@@ -104,7 +105,7 @@ export default function Dashboard() {
             className={buttonClass({ variant: "outline" })}
           >
             <Settings aria-hidden="true" className="h-4 w-4" />
-            Settings
+            {t("dashboard.settings")}
           </Link>
           <button
             type="button"
@@ -114,7 +115,7 @@ export default function Dashboard() {
             className={buttonClass({ variant: "outline" })}
           >
             <LogOut aria-hidden="true" className="h-4 w-4" />
-            Logout
+            {t("dashboard.logout")}
           </button>
         </div>
       </div>
@@ -122,76 +123,84 @@ export default function Dashboard() {
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <Card className="self-start p-5 sm:p-6" aria-labelledby="profile-heading" role="region">
           <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
-            Profile
+            {t("dashboard.profile.heading")}
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-3">
             <StatTile
               icon={<Wallet aria-hidden="true" className="h-3.5 w-3.5" />}
-              label="Owed to you"
+              label={t("dashboard.profile.owed")}
               value={xrpText(user.totalClaimed)}
               testId="owed"
             />
             <StatTile
               icon={<ArrowDownToLine aria-hidden="true" className="h-3.5 w-3.5" />}
-              label="Paid to you"
+              label={t("dashboard.profile.paid")}
               value={xrpText(user.paid)}
               testId="paid"
             />
             <StatTile
               icon={<Coins aria-hidden="true" className="h-3.5 w-3.5" />}
-              label="Points"
+              label={t("dashboard.profile.points")}
               value={String(user.drops)}
               testId="points"
             />
-            <StatTile icon={<Flame aria-hidden="true" className="h-3.5 w-3.5" />} label="Daily streak" value={streak} />
+            <StatTile
+              icon={<Flame aria-hidden="true" className="h-3.5 w-3.5" />}
+              label={t("dashboard.profile.streak")}
+              value={streak}
+            />
           </dl>
-          <p className="mt-2 text-xs text-slate-500">
-            Owed: rewards approved and not paid yet. Paid: XRP the ledger has confirmed to your address.
-          </p>
+          <p className="mt-2 text-xs text-slate-500">{t("dashboard.profile.owedPaid")}</p>
           {/* what the points and the streak are, in the faucet's own figures (src/shared/points.ts) */}
           <div className="mt-2 space-y-1 text-xs text-slate-600" data-testid="points-explained">
             <p>
-              <strong className="font-semibold">Points</strong> count your activity: each faucet request you make while
-              signed in earns {POINTS_PER_CLAIM} points, plus {POINTS_PER_STREAK_DAY} for each day of your streak (at
-              most {MAX_STREAK_POINTS} more). They are not XRP and are not paid out.
+              <T
+                id="dashboard.points.explained"
+                values={{ perClaim: POINTS_PER_CLAIM, perDay: POINTS_PER_STREAK_DAY, most: MAX_STREAK_POINTS }}
+                components={{ 0: <strong className="font-semibold" /> }}
+              />
             </p>
             <p>
-              <strong className="font-semibold">Daily streak</strong>: the days in a row you claimed. A claim the day
-              after your last one (within {STREAK_KEPT_WITHIN_HOURS} hours of it) adds a day and more points; after
-              longer the streak starts again at 1.{" "}
-              {user.dailyStreak === 0 && "Yours starts with your first request while signed in."}
+              <T
+                id="dashboard.streak.explained"
+                values={{ hours: STREAK_KEPT_WITHIN_HOURS }}
+                components={{ 0: <strong className="font-semibold" /> }}
+              />{" "}
+              {user.dailyStreak === 0 && t("dashboard.streak.startsWithFirst")}
             </p>
           </div>
           <dl className="mt-3">
-            <ProfileRow label="Username">{user.username}</ProfileRow>
-            <ProfileRow label="Email">{user.email}</ProfileRow>
-            <ProfileRow label="XRP address">
+            <ProfileRow label={t("dashboard.profile.username")}>{user.username}</ProfileRow>
+            <ProfileRow label={t("dashboard.profile.email")}>{user.email}</ProfileRow>
+            <ProfileRow label={t("dashboard.profile.address")}>
               {user.xrpAddress ? (
                 <span className="font-mono text-sm">
                   {user.xrpAddress}
                   {user.destinationTag !== null && (
-                    <span className="block text-xs text-slate-500">Tag {user.destinationTag}</span>
+                    <span className="block text-xs text-slate-500">
+                      {t("dashboard.profile.tag", { tag: user.destinationTag })}
+                    </span>
                   )}
                 </span>
               ) : (
                 <Link to="/dashboard/settings" className="text-brand-700 underline">
-                  Not set: add one
+                  {t("dashboard.profile.addAddress")}
                 </Link>
               )}
             </ProfileRow>
-            <ProfileRow label="Last claim">
+            <ProfileRow label={t("dashboard.profile.lastClaim")}>
               {user.lastClaim ? <time dateTime={user.lastClaim}>{lastClaim}</time> : lastClaim}
             </ProfileRow>
           </dl>
           <Link to="/faucet" className={buttonClass({ className: "mt-5 w-full" })}>
             <Droplet aria-hidden="true" className="h-4 w-4" />
-            Request XRP Drop
+            {t("dashboard.requestDrop")}
           </Link>
         </Card>
 
-        <section aria-label="Your activity" className="min-w-0">
+        <section aria-label={t("dashboard.activity")} className="min-w-0">
           <Tabs<TabId>
-            label="Your activity"
+            label={t("dashboard.activity")}
             selected={tab}
             onSelect={setTab}
             items={[
@@ -200,7 +209,7 @@ export default function Dashboard() {
                 label: (
                   <TabLabel
                     icon={<History aria-hidden="true" className="h-4 w-4" />}
-                    text="Faucet Requests"
+                    text={t("dashboard.tabs.requests")}
                     count={requests.data?.length}
                   />
                 ),
@@ -211,7 +220,7 @@ export default function Dashboard() {
                 label: (
                   <TabLabel
                     icon={<Gift aria-hidden="true" className="h-4 w-4" />}
-                    text="Rewards"
+                    text={t("dashboard.tabs.rewards")}
                     count={rewards.data?.length}
                   />
                 ),
@@ -219,7 +228,12 @@ export default function Dashboard() {
               },
               {
                 id: "earn",
-                label: <TabLabel icon={<Sparkles aria-hidden="true" className="h-4 w-4" />} text="Earn More" />,
+                label: (
+                  <TabLabel
+                    icon={<Sparkles aria-hidden="true" className="h-4 w-4" />}
+                    text={t("dashboard.tabs.earn")}
+                  />
+                ),
                 content: <EarnMoreTab />,
               },
             ]}

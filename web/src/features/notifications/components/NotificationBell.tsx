@@ -5,6 +5,7 @@ import { useCurrentUser } from "../../../api/session";
 import { cn } from "../../../lib/cn";
 import { formatRelativeTime } from "../../../lib/format";
 import { TxHash } from "../../../components/ui/TxHash";
+import { t } from "../../../i18n";
 
 // The header's bell for a logged-in user: the unread count (polled every 30 s), and a list of the
 // latest notifications. Opening it marks them read; the ones that were unread stay marked "New"
@@ -54,7 +55,7 @@ export function NotificationBell() {
         ref={button}
         type="button"
         data-testid="notification-bell"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+        aria-label={unread > 0 ? t("common.notifications.unread", { count: unread }) : t("common.notifications.label")}
         aria-expanded={open}
         aria-controls="notification-list"
         onClick={toggle}
@@ -76,15 +77,15 @@ export function NotificationBell() {
           id="notification-list"
           className="fixed inset-x-2 top-16 z-50 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-12 sm:right-0 sm:w-96"
         >
-          <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Notifications</h2>
+          <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
+            {t("common.notifications.label")}
+          </h2>
           {notifications.isError ? (
             <p role="alert" className="px-4 py-6 text-sm text-red-700">
-              Notifications could not be loaded. They will be tried again shortly.
+              {t("common.notifications.failed")}
             </p>
           ) : items.length === 0 ? (
-            <p className="px-4 py-6 text-sm text-slate-600">
-              Nothing yet. You will hear here when your requests and rewards move.
-            </p>
+            <p className="px-4 py-6 text-sm text-slate-600">{t("common.notifications.empty")}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {items.map((n) => (
@@ -96,7 +97,7 @@ export function NotificationBell() {
                   <p className="text-slate-900">
                     {fresh.has(n.id) && (
                       <span className="mr-1.5 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
-                        New
+                        {t("common.notifications.new")}
                       </span>
                     )}
                     {n.message}
