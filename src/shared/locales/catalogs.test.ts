@@ -30,7 +30,9 @@ function shape(message: string): string[] {
       }
       const [name, type, options] = part as [string, string?, Record<string, unknown>?];
       found.add(`{${name}${type ? `, ${type}` : ""}}`);
-      if (options && typeof options === "object") for (const value of Object.values(options)) walk(value);
+      // (a plural's options: each form's message, and `offset`, undefined without one)
+      if (options && typeof options === "object")
+        for (const value of Object.values(options)) if (value !== undefined) walk(value);
     }
   };
   walk(compileMessage(message));
