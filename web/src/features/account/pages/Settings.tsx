@@ -15,6 +15,7 @@ import { Card } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { NetworkFailure } from "../../../components/ui/form-failure";
 import { usePageTitle } from "../../../lib/usePageTitle";
+import { t } from "../../../i18n";
 
 function Section({
   id,
@@ -89,7 +90,7 @@ function PayoutAddressForm({ address, tag }: { address: string | null; tag: numb
     setDone(null);
     const tagText = destinationTag.trim();
     if (tagText && !/^\d{1,10}$/.test(tagText)) {
-      setErrors({ tag: "Destination tag must be a whole number from 0 to 4294967295" });
+      setErrors({ tag: t("settings.address.tagInvalid", { max: "4294967295" }) });
       return;
     }
     setErrors({});
@@ -100,7 +101,7 @@ function PayoutAddressForm({ address, tag }: { address: string | null; tag: numb
         onSuccess: (user) => {
           setAddress(user.xrpAddress ?? "");
           setTag(user.destinationTag === null ? "" : String(user.destinationTag));
-          setDone(user.xrpAddress ? "Payout address saved." : "Payout address removed.");
+          setDone(user.xrpAddress ? t("settings.address.saved") : t("settings.address.removed"));
         },
         onError: (error) => {
           const field = fieldOf(error, { INVALID_ADDRESS: "address", INVALID_TAG: "tag" }) ?? "form";
@@ -113,7 +114,7 @@ function PayoutAddressForm({ address, tag }: { address: string | null; tag: numb
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field
         id="settings-address"
-        label="XRP address"
+        label={t("settings.address.label")}
         autoComplete="off"
         spellCheck={false}
         placeholder="r..."
@@ -126,7 +127,7 @@ function PayoutAddressForm({ address, tag }: { address: string | null; tag: numb
       />
       <Field
         id="settings-tag"
-        label="Destination tag (optional)"
+        label={t("settings.address.tag")}
         inputMode="numeric"
         autoComplete="off"
         value={destinationTag}
@@ -136,11 +137,9 @@ function PayoutAddressForm({ address, tag }: { address: string | null; tag: numb
           setErrors((old) => ({ ...old, tag: undefined }));
         }}
       />
-      <p className="text-xs text-slate-500">
-        Exchanges usually need a destination tag. Leave the address empty to remove it.
-      </p>
+      <p className="text-xs text-slate-500">{t("settings.address.help")}</p>
       <Outcome done={done} error={errors.form ?? null} failure={update.error} busy={update.isPending} />
-      <Submit busy={update.isPending} label="Save address" />
+      <Submit busy={update.isPending} label={t("settings.address.submit")} />
     </form>
   );
 }
@@ -162,7 +161,7 @@ function EmailForm({ email: current }: { email: string }) {
         onSuccess: (user) => {
           setEmail(user.email);
           setPassword("");
-          setDone("Email saved.");
+          setDone(t("settings.email.saved"));
         },
         onError: (e) =>
           setError({ [fieldOf(e, { INVALID_EMAIL: "email", WRONG_PASSWORD: "password" }) ?? "form"]: errorText(e) }),
@@ -173,7 +172,7 @@ function EmailForm({ email: current }: { email: string }) {
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field
         id="settings-email"
-        label="Email"
+        label={t("settings.email.label")}
         type="email"
         autoComplete="email"
         value={email}
@@ -185,7 +184,7 @@ function EmailForm({ email: current }: { email: string }) {
       />
       <Field
         id="settings-email-password"
-        label="Current password (to change the email)"
+        label={t("settings.email.password")}
         type="password"
         autoComplete="current-password"
         value={currentPassword}
@@ -196,7 +195,7 @@ function EmailForm({ email: current }: { email: string }) {
         }}
       />
       <Outcome done={done} error={error.form ?? null} failure={update.error} busy={update.isPending} />
-      <Submit busy={update.isPending} label="Save email" />
+      <Submit busy={update.isPending} label={t("settings.email.submit")} />
     </form>
   );
 }
@@ -211,8 +210,8 @@ function PasswordForm({ owner }: { owner: PasswordOwner }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    if (!currentPassword) return setErrors({ current: "Please enter your current password" });
-    const invalid = checkNewPassword(newPassword, confirm, "The two new passwords differ", owner);
+    if (!currentPassword) return setErrors({ current: t("settings.password.currentRequired") });
+    const invalid = checkNewPassword(newPassword, confirm, t("settings.password.differ"), owner);
     if (invalid) return setErrors(invalid);
     setErrors({});
     change.mutate(
@@ -235,7 +234,7 @@ function PasswordForm({ owner }: { owner: PasswordOwner }) {
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field
         id="settings-current-password"
-        label="Current password"
+        label={t("settings.password.current")}
         type="password"
         autoComplete="current-password"
         value={currentPassword}
@@ -256,7 +255,7 @@ function PasswordForm({ owner }: { owner: PasswordOwner }) {
         owner={owner}
       />
       <Outcome done={done} error={errors.form ?? null} failure={change.error} busy={change.isPending} />
-      <Submit busy={change.isPending} label="Change password" />
+      <Submit busy={change.isPending} label={t("settings.password.submit")} />
     </form>
   );
 }
@@ -264,7 +263,7 @@ function PasswordForm({ owner }: { owner: PasswordOwner }) {
 // /dashboard/settings: the logged-in user's payout address, email, password, two-factor sign-in and
 // sessions (admins reach it from the back office's "Your account").
 export default function Settings() {
-  usePageTitle("Account settings");
+  usePageTitle(t("settings.title"));
   const { data: user } = useCurrentUser();
   if (!user) return null;
   return (
@@ -274,35 +273,39 @@ export default function Settings() {
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to the {user.isAdmin ? "admin" : "dashboard"}
+        {user.isAdmin ? t("settings.backToAdmin") : t("settings.backToDashboard")}
       </Link>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">Account settings</h1>
-      <p className="mt-1 text-slate-600">Signed in as {user.username}</p>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">{t("settings.title")}</h1>
+      <p className="mt-1 text-slate-600">{t("settings.signedInAs", { username: user.username })}</p>
       <div className="mt-6 space-y-6">
-        <Section id="address-heading" title="Payout address" description="Where the XRP you are owed is sent.">
+        <Section
+          id="address-heading"
+          title={t("settings.address.heading")}
+          description={t("settings.address.description")}
+        >
           <PayoutAddressForm address={user.xrpAddress} tag={user.destinationTag} />
         </Section>
-        <Section
-          id="email-heading"
-          title="Email"
-          description="Where a password-reset link is sent, when this site sends email."
-        >
+        <Section id="email-heading" title={t("settings.email.heading")} description={t("settings.email.description")}>
           <EmailForm email={user.email} />
         </Section>
-        <Section id="password-heading" title="Password" description="Changing it logs you out everywhere else.">
+        <Section
+          id="password-heading"
+          title={t("settings.password.heading")}
+          description={t("settings.password.description")}
+        >
           <PasswordForm owner={{ username: user.username, email: user.email }} />
         </Section>
         <Section
           id="two-factor-heading"
-          title="Two-factor sign-in"
-          description="A code from an app on your phone, asked for at login after your password."
+          title={t("settings.twoFactor.heading")}
+          description={t("settings.twoFactor.description")}
         >
           <TwoFactorSection />
         </Section>
         <Section
           id="sessions-heading"
-          title="Sessions"
-          description="Where your account is signed in. End any session you do not recognise, then change your password."
+          title={t("settings.sessions.heading")}
+          description={t("settings.sessions.description")}
         >
           <SessionsSection />
         </Section>

@@ -8,9 +8,10 @@ import { formatRelativeTime } from "../../../lib/format";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { FormFailure } from "../../../components/ui/form-failure";
+import { locale, T, t } from "../../../i18n";
 
 const phone = (device: string) => /Android|iOS/.test(device);
-const fullTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+const fullTime = (iso: string) => new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
 
 type Session = NonNullable<ReturnType<typeof useSessions>["data"]>[number];
 
@@ -19,14 +20,17 @@ type Session = NonNullable<ReturnType<typeof useSessions>["data"]>[number];
 function elsewhereText(s: Session): string | null {
   const away = s.elsewhere;
   if (!away) return null;
-  const what = away.otherNetwork && away.otherDevice ? "network and device" : away.otherNetwork ? "network" : "device";
+  const what = away.otherNetwork && away.otherDevice ? "both" : away.otherNetwork ? "network" : "device";
   const there = [away.otherNetwork ? away.network : null, away.otherDevice ? away.device : null]
     .filter(Boolean)
     .join(", ");
-  const began = [away.otherNetwork ? (s.network ?? "an unknown network") : null, away.otherDevice ? s.device : null]
+  const began = [
+    away.otherNetwork ? (s.network ?? t("settings.sessions.unknownNetwork")) : null,
+    away.otherDevice ? s.device : null,
+  ]
     .filter(Boolean)
     .join(", ");
-  return `Used from another ${what}: ${there} — was created on ${began}`;
+  return t("settings.sessions.elsewhere", { what, there, began });
 }
 
 export function SessionsSection() {
@@ -38,7 +42,7 @@ export function SessionsSection() {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
         <Spinner className="h-4 w-4 text-brand-600" />
-        Loading your sessions...
+        {t("settings.sessions.loading")}
       </p>
     );
   }
@@ -58,11 +62,12 @@ export function SessionsSection() {
   return (
     <div className="space-y-4">
       {list.length === 0 ? (
-        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">
-          No sessions: you are not signed in anywhere.
-        </p>
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">{t("settings.sessions.none")}</p>
       ) : (
-        <ul aria-label="Your sessions" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        <ul
+          aria-label={t("settings.sessions.list")}
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+        >
           {list.map((s) => {
             const Icon = phone(s.device) ? Smartphone : Laptop;
             return (
@@ -73,26 +78,41 @@ export function SessionsSection() {
                     <span title={s.userAgent ?? undefined}>{s.device}</span>
                     {s.current && (
                       <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                        This device
+                        {t("settings.sessions.thisDevice")}
                       </span>
                     )}
                   </p>
                   <p className="break-words text-slate-600">
-                    {s.ip ?? "Unknown IP"} · last seen{" "}
-                    <time dateTime={s.lastSeenAt} title={fullTime(s.lastSeenAt)}>
-                      {s.current ? "now" : formatRelativeTime(s.lastSeenAt)}
-                    </time>
-                    {s.lastUsed.ip !== s.ip && ` from ${s.lastUsed.ip ?? "an unknown IP"}`} · signed in{" "}
-                    <time dateTime={s.createdAt}>{fullTime(s.createdAt)}</time>
+                    <T
+                      id={s.lastUsed.ip !== s.ip ? "settings.sessions.lineFrom" : "settings.sessions.line"}
+                      values={{
+                        ip: s.ip ?? t("settings.sessions.unknownIp"),
+                        seen: s.current ? t("settings.sessions.now") : formatRelativeTime(s.lastSeenAt),
+                        lastIp: s.lastUsed.ip ?? t("settings.sessions.anUnknownIp"),
+                        created: fullTime(s.createdAt),
+                      }}
+                      components={{
+                        0: <time dateTime={s.lastSeenAt} title={fullTime(s.lastSeenAt)} />,
+                        1: <time dateTime={s.createdAt} />,
+                      }}
+                    />
                   </p>
                   {s.elsewhere && (
                     <div className="mt-1 flex items-start gap-1.5 rounded-md bg-amber-50 p-2 text-amber-900">
                       <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                       <p>
-                        <strong className="font-semibold">{elsewhereText(s)}</strong> (from{" "}
-                        {s.elsewhere.ip ?? "an unknown IP"}, first{" "}
-                        <time dateTime={s.elsewhere.since}>{fullTime(s.elsewhere.since)}</time>). If that was not you,
-                        end this session and change your password.
+                        <T
+                          id="settings.sessions.elsewhereNote"
+                          values={{
+                            what: elsewhereText(s),
+                            ip: s.elsewhere.ip ?? t("settings.sessions.anUnknownIp"),
+                            since: fullTime(s.elsewhere.since),
+                          }}
+                          components={{
+                            0: <strong className="font-semibold" />,
+                            1: <time dateTime={s.elsewhere.since} />,
+                          }}
+                        />
                       </p>
                     </div>
                   )}
@@ -103,8 +123,11 @@ export function SessionsSection() {
                   disabled={end.isPending}
                   aria-label={
                     s.current
-                      ? `End this session (${s.device}, this device): logs you out`
-                      : `End the session on ${s.device}, ${s.ip ?? "unknown IP"}`
+                      ? t("settings.sessions.endCurrent", { device: s.device })
+                      : t("settings.sessions.endOther", {
+                          device: s.device,
+                          ip: s.ip ?? t("settings.sessions.unknownIpLower"),
+                        })
                   }
                   onClick={() => end.mutate(s)}
                 >
@@ -113,7 +136,7 @@ export function SessionsSection() {
                   ) : (
                     <LogOut aria-hidden="true" className="h-4 w-4" />
                   )}
-                  End
+                  {t("settings.sessions.end")}
                 </button>
               </li>
             );
@@ -137,9 +160,9 @@ export function SessionsSection() {
         }}
       >
         {endOthers.isPending && <Spinner />}
-        End all other sessions
+        {t("settings.sessions.endOthers")}
       </button>
-      {others === 0 && <p className="text-sm text-slate-600">You are signed in on this device only.</p>}
+      {others === 0 && <p className="text-sm text-slate-600">{t("settings.sessions.onlyThis")}</p>}
     </div>
   );
 }

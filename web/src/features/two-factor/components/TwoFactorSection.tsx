@@ -21,6 +21,7 @@ import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { FormFailure } from "../../../components/ui/form-failure";
+import { T, t } from "../../../i18n";
 
 // The refusals that belong under the code field (or, setting up, under the password or setup code);
 // any other is the form's.
@@ -39,15 +40,12 @@ export function CodeField({
 }: Omit<ComponentProps<typeof Field>, "label"> & { recovery?: boolean; label?: string }) {
   return (
     <Field
-      label={
-        label ??
-        (recovery ? "Code from your authenticator app, or a recovery code" : "Code from your authenticator app")
-      }
+      label={label ?? (recovery ? t("settings.twoFactor.codeOrRecovery") : t("settings.twoFactor.code"))}
       inputMode={recovery ? "text" : "numeric"}
       autoComplete="one-time-code"
       autoCapitalize="none"
       spellCheck={false}
-      placeholder={recovery ? "123456 or xxxxx-xxxxx" : "123456"}
+      placeholder={recovery ? t("settings.twoFactor.codeOrRecoveryPlaceholder") : "123456"}
       className="font-mono tracking-wider"
       {...props}
     />
@@ -89,7 +87,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </button>
       <span role="status" className="text-sm text-slate-600">
-        {copied === true ? "Copied." : copied === false ? "Could not copy: select the text and copy it." : ""}
+        {copied === true ? t("settings.copy.done") : copied === false ? t("settings.copy.failed") : ""}
       </span>
     </>
   );
@@ -109,20 +107,17 @@ function RecoveryCodes({ codes, username, onSaved }: { codes: string[]; username
   const text = codes.join("\n");
   const site = useSiteName();
   const download = () => {
-    const file = `${site} recovery codes for ${username}\nEach code works once, instead of a code from your authenticator app.\n\n${text}\n`;
+    const file = `${t("settings.recovery.fileTitle", { site, username })}\n${t("settings.recovery.fileNote")}\n\n${text}\n`;
     saveFile(new Blob([file], { type: "text/plain" }), `xrp-faucet-recovery-codes-${username}.txt`);
   };
   return (
     <section className="space-y-4" aria-labelledby="recovery-codes-heading">
       <h3 id="recovery-codes-heading" className="font-semibold text-slate-900">
-        Save your recovery codes
+        {t("settings.recovery.heading")}
       </h3>
-      <p className="text-sm text-slate-700">
-        If you lose your phone, each of these codes logs you in once instead of a code from the app. Keep them somewhere
-        safe, apart from your phone: they are shown only now.
-      </p>
+      <p className="text-sm text-slate-700">{t("settings.recovery.text")}</p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t("settings.recovery.list")}
         data-testid="recovery-codes"
         className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900"
       >
@@ -131,14 +126,15 @@ function RecoveryCodes({ codes, username, onSaved }: { codes: string[]; username
         ))}
       </ul>
       <div className="flex flex-wrap items-center gap-2">
-        <CopyButton text={text} label="Copy codes" />
+        <CopyButton text={text} label={t("settings.recovery.copy")} />
         <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={download}>
           <Download aria-hidden="true" className="h-4 w-4" />
-          Download as .txt
+          {t("settings.recovery.download")}
         </button>
       </div>
       <button type="button" className={buttonClass()} onClick={onSaved}>
-        <CheckCircle2 aria-hidden="true" className="h-4 w-4" />I saved them
+        <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+        {t("settings.recovery.saved")}
       </button>
     </section>
   );
@@ -169,27 +165,23 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
       <form
         className="space-y-3"
         noValidate
-        aria-label="Set up two-factor sign-in"
+        aria-label={t("settings.twoFactor.setUpLabel")}
         onSubmit={(event) => {
           event.preventDefault();
           start();
         }}
       >
         <p className="text-sm text-slate-700">
-          <span className="font-semibold text-slate-900">Off.</span> Turn it on and logging in asks for your password
-          and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password,
-          Authy, ...).
+          <T id="settings.twoFactor.off" components={{ 0: <span className="font-semibold text-slate-900" /> }} />
         </p>
         {needsSetupCode ? (
           <>
             <p className="text-sm text-slate-700">
-              Enter the setup code that <code className="font-mono">--seed-admin</code> printed on the server's console
-              when your admin account was made or reset. It works once, within 24 hours; the operator prints a new one
-              by running <code className="font-mono">--seed-admin</code> again.
+              <T id="settings.twoFactor.setupCodeHelp" components={{ 0: <code className="font-mono" /> }} />
             </p>
             <Field
               id="two-factor-setup-code"
-              label="Setup code from the server's console"
+              label={t("settings.twoFactor.setupCode")}
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
@@ -201,7 +193,7 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
         ) : (
           <Field
             id="two-factor-setup-password"
-            label="Your password"
+            label={t("settings.twoFactor.password")}
             type="password"
             autoComplete="current-password"
             {...proofField}
@@ -215,7 +207,7 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
         )}
         <button type="submit" className={buttonClass()} disabled={setup.isPending} aria-busy={setup.isPending}>
           {setup.isPending ? <Spinner /> : <ShieldCheck aria-hidden="true" className="h-4 w-4" />}
-          Set up
+          {t("settings.twoFactor.setUp")}
         </button>
       </form>
     );
@@ -228,30 +220,30 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
     <form onSubmit={submit} className="space-y-4" noValidate>
       <ol className="space-y-4 text-sm text-slate-700">
         <li>
-          <p className="font-medium text-slate-900">1. Scan this QR code with your authenticator app.</p>
+          <p className="font-medium text-slate-900">{t("settings.twoFactor.step1")}</p>
           <img
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.data.qrSvg)}`}
-            alt={`QR code to add ${site} to your authenticator app`}
+            alt={t("settings.twoFactor.qrAlt", { site })}
             className="mt-2 h-48 w-48 rounded-lg border border-slate-200 bg-white p-1"
           />
         </li>
         <li>
-          <p className="font-medium text-slate-900">2. Or, without a camera, enter this key in the app.</p>
+          <p className="font-medium text-slate-900">{t("settings.twoFactor.step2")}</p>
           <p className="mt-2 rounded-lg bg-slate-50 p-3 font-mono text-base break-all text-slate-900">
-            <span className="sr-only">Key: </span>
+            <span className="sr-only">{t("settings.twoFactor.key")} </span>
             <span data-testid="two-factor-secret">{secret.match(/.{1,4}/g)?.join(" ")}</span>
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <CopyButton text={secret} label="Copy key" />
+            <CopyButton text={secret} label={t("settings.twoFactor.copyKey")} />
           </div>
         </li>
         <li>
-          <p className="font-medium text-slate-900">3. Enter the 6-digit code the app shows.</p>
+          <p className="font-medium text-slate-900">{t("settings.twoFactor.step3")}</p>
         </li>
       </ol>
       <CodeField
         id="two-factor-enable-code"
-        label="Code from the app"
+        label={t("settings.twoFactor.codeFromApp")}
         value={code}
         error={codeError(enable.error)}
         onChange={(e) => {
@@ -266,7 +258,7 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
         <FormFailure message={errorText(enable.error)} retry busy={enable.isPending} />
       )}
       <div className="flex flex-wrap gap-2">
-        <Busy busy={enable.isPending} label="Turn on" />
+        <Busy busy={enable.isPending} label={t("settings.twoFactor.turnOn")} />
         <button
           type="button"
           className={buttonClass({ variant: "outline" })}
@@ -277,7 +269,7 @@ function SetUp({ onEnabled, needsSetupCode }: { onEnabled: (codes: string[]) => 
             setProof("");
           }}
         >
-          Cancel
+          {t("settings.cancel")}
         </button>
       </div>
     </form>
@@ -319,29 +311,22 @@ function Status({
       <p className="flex items-start gap-2 text-sm text-slate-700">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
         <span>
-          <span className="font-semibold text-green-800">On.</span> Logging in asks for a code from your authenticator
-          app.{" "}
+          <T id="settings.twoFactor.on" components={{ 0: <span className="font-semibold text-green-800" /> }} />{" "}
           <span className={left <= 3 ? "font-medium text-amber-800" : undefined} data-testid="recovery-codes-left">
-            {left === 0
-              ? "You have no recovery codes left: make new ones."
-              : `You have ${left} recovery ${left === 1 ? "code" : "codes"} left.`}
+            {left === 0 ? t("settings.twoFactor.noCodesLeft") : t("settings.twoFactor.codesLeft", { count: left })}
           </span>
         </span>
       </p>
-      {mustKeep && (
-        <p className="text-sm text-slate-600">
-          This server pays real XRP, so its admins must keep two-factor sign-in on.
-        </p>
-      )}
+      {mustKeep && <p className="text-sm text-slate-600">{t("settings.twoFactor.mustKeep")}</p>}
       {step === null ? (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => open("renew")}>
-            New recovery codes
+            {t("settings.twoFactor.newCodes")}
           </button>
           {!mustKeep && (
             <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => open("disable")}>
               <ShieldOff aria-hidden="true" className="h-4 w-4" />
-              Turn off
+              {t("settings.twoFactor.turnOff")}
             </button>
           )}
         </div>
@@ -350,13 +335,11 @@ function Status({
           onSubmit={submit}
           className="space-y-4 rounded-lg border border-slate-200 p-4"
           noValidate
-          aria-label={step === "renew" ? "New recovery codes" : "Turn off two-factor sign-in"}
+          aria-label={step === "renew" ? t("settings.twoFactor.newCodes") : t("settings.twoFactor.turnOffLabel")}
         >
           <p className="text-sm text-slate-700">
-            {step === "renew"
-              ? "Ten new codes replace the ones you have: the old ones stop working."
-              : "Logging in will ask for your password only."}{" "}
-            Enter a code to confirm.
+            {step === "renew" ? t("settings.twoFactor.renewText") : t("settings.twoFactor.offText")}{" "}
+            {t("settings.twoFactor.confirmWithCode")}
           </p>
           <CodeField
             id="two-factor-confirm-code"
@@ -377,11 +360,11 @@ function Status({
           <div className="flex flex-wrap gap-2">
             <Busy
               busy={action.isPending}
-              label={step === "renew" ? "Make new codes" : "Turn off"}
+              label={step === "renew" ? t("settings.twoFactor.makeCodes") : t("settings.twoFactor.turnOff")}
               className={step === "disable" ? "bg-red-700 hover:bg-red-800" : undefined}
             />
             <button type="button" className={buttonClass({ variant: "outline" })} onClick={() => open(null)}>
-              Cancel
+              {t("settings.cancel")}
             </button>
           </div>
         </form>
@@ -406,7 +389,7 @@ export function TwoFactorSection() {
         username={user.username}
         onSaved={() => {
           setCodes(null);
-          setDone("Two-factor sign-in is on.");
+          setDone(t("settings.twoFactor.isOn"));
           void changed();
         }}
       />
