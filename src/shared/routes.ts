@@ -52,11 +52,11 @@ export const SCREENS = {
   notFound: [],
   resetPassword: ["auth"],
   reviews: ["reviews"],
-  settings: ["settings"],
+  settings: ["settings", "auth"],
   shoppingRewards: ["shopping"],
   whitepaper: ["whitepaper"],
-  // (the back office stays in English for now)
-  admin: [],
+  // (the back office stays in English for now; its two-factor setup and step-up speak the settings page's)
+  admin: ["settings"],
 } as const;
 export type Screen = keyof typeof SCREENS;
 
