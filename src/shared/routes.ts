@@ -39,19 +39,19 @@ export function isAppPath(pathname: string): boolean {
 // with besides the frame's (`common`): the page fetches them with the screen, and the server has the
 // browser fetch a first visit's at once (<link rel="modulepreload">).
 export const SCREENS = {
-  home: ["home", "faucet"],
+  home: ["home", "faucet", "signups", "reviews"],
   advertise: ["advertise"],
   auth: ["auth"],
   blog: ["blog"],
   blogPost: ["blog"],
   contact: ["contact"],
-  dashboard: ["dashboard", "faucet"],
+  dashboard: ["dashboard", "faucet", "earn"],
   earnMore: ["earn"],
   faq: ["faq"],
-  faucet: ["faucet"],
+  faucet: ["faucet", "signups"],
   notFound: [],
   resetPassword: ["auth"],
-  reviews: ["reviews"],
+  reviews: ["reviews", "faucet"],
   settings: ["settings", "auth"],
   shoppingRewards: ["shopping"],
   whitepaper: ["whitepaper"],

@@ -1,34 +1,23 @@
-// The whitepaper's text: the page shows it, and build.ts writes it as a PDF (WHITEPAPER_PDF).
+// The whitepaper's sections, by their catalog ids (whitepaper.json): the page shows them in its
+// language, and build.ts writes the English text as a PDF (WHITEPAPER_PDF).
+import english from "../../../src/shared/locales/en/whitepaper.json";
+
+type WhitepaperId = keyof typeof english;
+
 export const WHITEPAPER_TITLE = "XRP Faucet Whitepaper";
 export const WHITEPAPER_PDF = "/xrp-faucet-whitepaper.pdf";
 
-export const WHITEPAPER_SECTIONS: { title: string; text: string }[] = [
-  {
-    title: "Mission",
-    text: "Make a first taste of the XRP Ledger free, safe and simple: a small amount of real XRP for anyone with a wallet address, and clear guidance on keeping it safe.",
-  },
-  {
-    title: "Technology",
-    text: "One self-hosted server with its own database pays on the XRP Ledger from a hot wallet. Every payment is signed once per ledger Sequence and recorded before it is sent, so a crash or a timeout can never pay twice.",
-  },
-  {
-    title: "Faucet Mechanics",
-    text: "A visitor asks for a drop with an address. The server checks the limits, chooses the amount within the configured range, and queues the request for an admin. Approved requests are paid and marked processed once a validated ledger includes them.",
-  },
-  {
-    title: "Anti-Bot Measures",
-    text: "One claim per address every 24 hours, limits per network and device, a daily budget, and a risk score with readable reasons for every request. Humans approve every payout.",
-  },
-  {
-    title: "Economics",
-    text: "The daily budget caps what the faucet can give away each day. Drops are small; bonuses for sharing and reviewing reward people who help the community grow.",
-  },
-  {
-    title: "Security",
-    text: "Secrets never reach a browser or a log. Passwords are hashed with Argon2id, sessions live in secure cookies, and every admin action is recorded in an audit log.",
-  },
-  {
-    title: "Roadmap",
-    text: "Shopping rewards, staking rewards, a referral program, achievements and educational quests.",
-  },
+export const WHITEPAPER_SECTION_IDS: { title: WhitepaperId; text: WhitepaperId }[] = [
+  { title: "whitepaper.mission.title", text: "whitepaper.mission.text" },
+  { title: "whitepaper.technology.title", text: "whitepaper.technology.text" },
+  { title: "whitepaper.mechanics.title", text: "whitepaper.mechanics.text" },
+  { title: "whitepaper.antiBot.title", text: "whitepaper.antiBot.text" },
+  { title: "whitepaper.economics.title", text: "whitepaper.economics.text" },
+  { title: "whitepaper.security.title", text: "whitepaper.security.text" },
+  { title: "whitepaper.roadmap.title", text: "whitepaper.roadmap.text" },
 ];
+
+// The sections in English, for the PDF.
+export const WHITEPAPER_SECTIONS: { title: string; text: string }[] = /* @__PURE__ */ WHITEPAPER_SECTION_IDS.map(
+  (s) => ({ title: english[s.title], text: english[s.text] }),
+);

@@ -5,6 +5,7 @@ import { Card } from "../components/ui/card";
 import { AdSlot } from "../features/ads";
 import { fetchEarly, formatDate, PostImage, usePosts } from "../features/blog";
 import { useSiteName } from "../features/site";
+import { T, t } from "../i18n";
 
 // (this page's posts are asked for as its chunk loads: features/blog/pages-api.ts)
 fetchEarly(window.location.pathname);
@@ -15,15 +16,15 @@ export default function Blog() {
   const posts = usePosts();
   const name = useSiteName();
   return (
-    <Page title="Latest Updates" intro={`News, guides and updates from the ${name} team.`}>
+    <Page title={t("blog.page.title")} intro={t("blog.page.intro", { name })}>
       {posts.isPending ? (
-        <p className="min-h-screen animate-pulse text-slate-500">Loading posts...</p>
+        <p className="min-h-screen animate-pulse text-slate-500">{t("blog.loading")}</p>
       ) : posts.isError ? (
         <p role="alert" className="text-red-700">
-          The posts could not be loaded. Please try again later.
+          {t("blog.error")}
         </p>
       ) : posts.data.length === 0 ? (
-        <p className="text-slate-600">No posts yet. Check back soon.</p>
+        <p className="text-slate-600">{t("blog.empty")}</p>
       ) : (
         <>
           <AdSlot slot="leaderboard" className="mb-6" />
@@ -38,7 +39,11 @@ export default function Blog() {
                   <h2 className="mt-1 text-lg font-bold text-slate-900">{post.title}</h2>
                   <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
                   <Link to={`/blog/${post.slug}`} className="mt-4 font-semibold text-brand-700 hover:underline">
-                    Read More<span className="sr-only"> about {post.title}</span>
+                    <T
+                      id="blog.readMore"
+                      values={{ title: post.title }}
+                      components={{ 0: <span className="sr-only" /> }}
+                    />
                   </Link>
                 </div>
               </Card>
@@ -47,15 +52,14 @@ export default function Blog() {
         </>
       )}
       <p className="mt-10 text-center text-slate-600">
-        Want to reach our readers?{" "}
-        <Link to="/advertise" className="font-medium text-brand-700 underline">
-          Advertise with us
-        </Link>
-        . Follow the blog by{" "}
-        <a href="/rss.xml" className="font-medium text-brand-700 underline">
-          RSS
-        </a>
-        .
+        <T
+          id="blog.follow"
+          components={{
+            0: <Link to="/advertise" className="font-medium text-brand-700 underline" />,
+            // biome-ignore lint/a11y/useAnchorContent: the message gives the link its text
+            1: <a href="/rss.xml" className="font-medium text-brand-700 underline" />,
+          }}
+        />
       </p>
     </Page>
   );

@@ -4,6 +4,7 @@ import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { AdSlot, useAds } from "../features/ads";
 import { fetchEarly, formatDate, PostBody, PostImage, usePost } from "../features/blog";
+import { T, t } from "../i18n";
 import { usePageTitle } from "../lib/usePageTitle";
 
 // (this page's posts are asked for as its chunk loads: features/blog/pages-api.ts)
@@ -14,16 +15,16 @@ export default function BlogPost() {
   const post = usePost(slug);
   // the sidebar's column only when its ad is placed
   const sidebar = Boolean(useAds().data?.skyscraper);
-  usePageTitle(post.data?.title ?? (post.isError ? "Post Not Found" : "Blog"));
+  usePageTitle(post.data?.title ?? (post.isError ? t("blog.post.notFound") : t("blog.post.pageTitle")));
   if (post.isPending) return <div className="mx-auto min-h-screen max-w-6xl px-4 py-10 sm:px-6" aria-busy="true" />;
   if (!post.data) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
         <Card className="p-8 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">Post Not Found</h1>
-          <p className="mt-2 text-slate-600">The article you are looking for does not exist or has been moved.</p>
+          <h1 className="text-2xl font-bold text-slate-900">{t("blog.post.notFound")}</h1>
+          <p className="mt-2 text-slate-600">{t("blog.post.notFoundText")}</p>
           <Link to="/blog" className={buttonClass({ className: "mt-6" })}>
-            Back to Blog
+            {t("blog.post.back")}
           </Link>
         </Card>
       </div>
@@ -36,11 +37,15 @@ export default function BlogPost() {
       <div className={sidebar ? "grid gap-8 lg:grid-cols-[1fr_300px]" : "mx-auto max-w-3xl"}>
         <article className="min-w-0">
           <Link to="/blog" className="text-sm font-medium text-brand-700 hover:underline">
-            ← Back to Blog
+            ← {t("blog.post.back")}
           </Link>
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{p.title}</h1>
           <p className="mt-2 text-slate-600">
-            <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time> · by {p.author}
+            <T
+              id="blog.post.byline"
+              values={{ date: formatDate(p.publishedAt), author: p.author }}
+              components={{ 0: <time dateTime={p.publishedAt} /> }}
+            />
           </p>
           {p.featuredImage && (
             <div className="mt-6">

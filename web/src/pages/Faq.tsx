@@ -6,8 +6,9 @@ import { Page } from "../components/Page";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { FAQ } from "../content/faq";
+import { type MessageId, T, t } from "../i18n";
 
-function Question({ id, q, a }: { id: string; q: string; a: string }) {
+function Question({ id, q, a }: { id: string; q: MessageId; a: MessageId }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="border-b border-slate-200 last:border-0">
@@ -19,7 +20,7 @@ function Question({ id, q, a }: { id: string; q: string; a: string }) {
           onClick={() => setOpen(!open)}
           className="flex w-full items-center justify-between gap-4 py-4 text-left font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          {q}
+          {t(q)}
           <ChevronDown
             aria-hidden="true"
             className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}
@@ -27,7 +28,7 @@ function Question({ id, q, a }: { id: string; q: string; a: string }) {
         </button>
       </h3>
       <div id={`${id}-answer`} hidden={!open} className="pb-4 text-slate-600">
-        {a}
+        {t(a)}
       </div>
     </div>
   );
@@ -35,18 +36,17 @@ function Question({ id, q, a }: { id: string; q: string; a: string }) {
 
 export default function Faq() {
   return (
-    <Page title="Frequently Asked Questions" intro="Security, scam awareness and how the faucet works.">
+    <Page title={t("faq.page.title")} intro={t("faq.page.intro")}>
       <div role="note" className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
         <ShieldAlert aria-hidden="true" className="h-6 w-6 shrink-0" />
         <p>
-          <strong>Security notice:</strong> we will never ask for your secret key, recovery phrase or a payment. Only
-          ever share your public address.
+          <T id="faq.notice" components={{ 0: <strong /> }} />
         </p>
       </div>
       <div className="mt-8 grid gap-6">
         {FAQ.map((section, s) => (
           <Card key={section.category} className="px-6 py-2">
-            <h2 className="pt-4 text-xl font-bold text-slate-900">{section.category}</h2>
+            <h2 className="pt-4 text-xl font-bold text-slate-900">{t(section.category)}</h2>
             {section.questions.map((item, i) => (
               <Question key={item.q} id={`faq-${s}-${i}`} {...item} />
             ))}
@@ -55,7 +55,7 @@ export default function Faq() {
       </div>
       <div className="mt-10 text-center">
         <Link to="/faucet" className={buttonClass({ size: "lg" })}>
-          Go to the faucet
+          {t("faq.toFaucet")}
         </Link>
       </div>
     </Page>

@@ -2,6 +2,7 @@
 // slug is not retried: its page says so at once).
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
+import { locale } from "../../i18n";
 import { ApiError } from "../../lib/errors";
 import { fetchPosts, postsKey } from "./api";
 
@@ -36,4 +37,4 @@ export const usePost = (slug: string) =>
   });
 
 export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  new Date(iso).toLocaleDateString(locale(), { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

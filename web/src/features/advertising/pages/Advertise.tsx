@@ -8,14 +8,15 @@ import { Card } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { failureToast, toast } from "../../../components/ui/use-toast";
+import { type MessageId, T, t } from "../../../i18n";
 import { errorText, isNetworkFailure, refusalText } from "../../../lib/errors";
 import { warmProof } from "../../../lib/proof-of-work";
 
 const EMPTY = { companyName: "", email: "", website: "", budget: "", message: "" };
-const OPTIONS = [
-  { icon: PanelsTopLeft, title: "Banner ads", text: "Placements on the blog and faucet pages, seen by every visitor." },
-  { icon: Newspaper, title: "Sponsored content", text: "An article on our blog about your project, written with you." },
-  { icon: Megaphone, title: "Newsletter features", text: "A featured spot in the newsletter our subscribers read." },
+const OPTIONS: { icon: typeof Megaphone; title: MessageId; text: MessageId }[] = [
+  { icon: PanelsTopLeft, title: "advertise.options.banner.title", text: "advertise.options.banner.text" },
+  { icon: Newspaper, title: "advertise.options.sponsored.title", text: "advertise.options.sponsored.text" },
+  { icon: Megaphone, title: "advertise.options.newsletter.title", text: "advertise.options.newsletter.text" },
 ];
 
 export default function Advertise() {
@@ -32,42 +33,45 @@ export default function Advertise() {
         setSent({
           company: form.companyName.trim(),
           email: form.email.trim(),
-          message: answer?.message ?? "We'll be in touch within 2-3 business days.",
+          message: answer?.message ?? t("advertise.inTouch"),
         });
         setForm(EMPTY);
         toast({
-          title: "Request Submitted",
-          description: answer?.message ?? "We'll be in touch within 2-3 business days.",
+          title: t("advertise.toast.submitted"),
+          description: answer?.message ?? t("advertise.inTouch"),
         });
       },
       onError: failureToast(
-        "Submission Failed",
-        (error) => errorText(error) || "Failed to submit your request. Please try again.",
+        t("advertise.toast.failed"),
+        (error) => errorText(error) || t("advertise.toast.failedText"),
       ),
     });
   };
   return (
-    <Page title="Advertise With Us" intro="Reach an engaged audience of XRP holders and crypto newcomers.">
+    <Page title={t("advertise.page.title")} intro={t("advertise.page.intro")}>
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
         <div className="space-y-4">
           {OPTIONS.map(({ icon: Icon, title, text }) => (
             <Card key={title} className="flex gap-4 p-5">
               <Icon aria-hidden="true" className="h-6 w-6 shrink-0 text-brand-600" />
               <div>
-                <h2 className="font-bold text-slate-900">{title}</h2>
-                <p className="text-slate-600">{text}</p>
+                <h2 className="font-bold text-slate-900">{t(title)}</h2>
+                <p className="text-slate-600">{t(text)}</p>
               </div>
             </Card>
           ))}
-          <p className="text-sm text-slate-600">We reply to every enquiry within 2-3 business days.</p>
+          <p className="text-sm text-slate-600">{t("advertise.replyTime")}</p>
         </div>
         <Card className="space-y-4 p-6">
           {sent && (
             <div role="status" className="flex items-start gap-3 rounded-lg bg-green-50 p-4 text-green-900">
               <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
               <p>
-                <strong>Enquiry received{sent.company ? ` from ${sent.company}` : ""}.</strong> {sent.message} We reply
-                to <strong className="break-all">{sent.email}</strong>.
+                <T
+                  id={sent.company ? "advertise.sent.receivedFrom" : "advertise.sent.received"}
+                  values={{ company: sent.company, message: sent.message, email: sent.email }}
+                  components={{ 0: <strong />, 1: <strong className="break-all" /> }}
+                />
               </p>
             </div>
           )}
@@ -75,14 +79,14 @@ export default function Advertise() {
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 id="ad-company"
-                label="Company name"
+                label={t("advertise.form.company")}
                 required
                 value={form.companyName}
                 onChange={set("companyName")}
               />
               <Field
                 id="ad-email"
-                label="Email"
+                label={t("advertise.form.email")}
                 type="email"
                 required
                 autoComplete="email"
@@ -91,7 +95,7 @@ export default function Advertise() {
               />
               <Field
                 id="ad-website"
-                label="Website (optional)"
+                label={t("advertise.form.website")}
                 type="url"
                 placeholder="https://"
                 value={form.website}
@@ -99,16 +103,16 @@ export default function Advertise() {
               />
               <Field
                 id="ad-budget"
-                label="Budget"
+                label={t("advertise.form.budget")}
                 required
-                placeholder="e.g. $500-$1,000 a month"
+                placeholder={t("advertise.form.budgetPlaceholder")}
                 value={form.budget}
                 onChange={set("budget")}
               />
             </div>
             <div className="space-y-1.5">
               <label htmlFor="ad-message" className="block text-sm font-medium text-slate-800">
-                Message (optional)
+                {t("advertise.form.message")}
               </label>
               <textarea
                 id="ad-message"
@@ -119,7 +123,7 @@ export default function Advertise() {
               />
             </div>
             <button type="submit" className={buttonClass()} disabled={advertise.isPending}>
-              {advertise.isPending ? "Sending..." : "Send Enquiry"}
+              {advertise.isPending ? t("advertise.form.sending") : t("advertise.form.send")}
             </button>
             {advertise.error !== null && (
               <FormFailure

@@ -9,6 +9,7 @@ import { Card } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { NetworkFailure } from "../../../components/ui/form-failure";
 import { failureToast, toast } from "../../../components/ui/use-toast";
+import { T, t } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
 import { warmProof } from "../../../lib/proof-of-work";
 import { useSite } from "../../site";
@@ -35,33 +36,30 @@ export default function Contact() {
       onSuccess: (answer) => {
         setForm(EMPTY);
         setSent(answer.message);
-        toast({ title: "Message Sent", description: answer.message });
+        toast({ title: t("contact.toast.sent"), description: answer.message });
       },
-      onError: failureToast(
-        "Message Not Sent",
-        (error) => errorText(error) || "Your message could not be sent. Please try again.",
-      ),
+      onError: failureToast(t("contact.toast.failed"), (error) => errorText(error) || t("contact.toast.failedText")),
     });
   };
   return (
-    <Page
-      title="Contact Us"
-      intro="A question, a problem with your account, or a password you cannot reset? Write to the site's team."
-    >
+    <Page title={t("contact.page.title")} intro={t("contact.page.intro")}>
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
         <div className="space-y-3 text-slate-700">
           {site?.contactEmail ? (
             <p>
-              Email us at{" "}
-              <a href={mailtoHref(site.contactEmail)} className="font-medium text-brand-700 underline">
-                {site.contactEmail}
-              </a>
-              , or use the form.
+              <T
+                id="contact.emailUs"
+                values={{ email: site.contactEmail }}
+                components={{
+                  // biome-ignore lint/a11y/useAnchorContent: the message gives the link its text
+                  0: <a href={mailtoHref(site.contactEmail)} className="font-medium text-brand-700 underline" />,
+                }}
+              />
             </p>
           ) : (
-            <p>Use the form: your message reaches the site's team, who answer by email.</p>
+            <p>{t("contact.useForm")}</p>
           )}
-          <p className="text-sm text-slate-600">We will never ask for your secret key or recovery phrase.</p>
+          <p className="text-sm text-slate-600">{t("contact.neverSecret")}</p>
         </div>
         <Card className="p-6">
           {sent !== null ? (
@@ -73,7 +71,7 @@ export default function Contact() {
             >
               <p className="flex items-center gap-2 font-semibold">
                 <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0" />
-                Message sent
+                {t("contact.sent.title")}
               </p>
               <p className="text-sm">{sent}</p>
               <button
@@ -81,7 +79,7 @@ export default function Contact() {
                 onClick={() => setSent(null)}
                 className={buttonClass({ variant: "outline", size: "sm" })}
               >
-                Write another message
+                {t("contact.sent.another")}
               </button>
             </div>
           ) : (
@@ -89,7 +87,7 @@ export default function Contact() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   id="contact-name"
-                  label="Your name"
+                  label={t("contact.form.name")}
                   required
                   autoComplete="name"
                   value={form.name}
@@ -97,7 +95,7 @@ export default function Contact() {
                 />
                 <Field
                   id="contact-email"
-                  label="Your email"
+                  label={t("contact.form.email")}
                   type="email"
                   required
                   autoComplete="email"
@@ -107,7 +105,7 @@ export default function Contact() {
               </div>
               <div className="space-y-1.5">
                 <label htmlFor="contact-message" className="block text-sm font-medium text-slate-800">
-                  Message
+                  {t("contact.form.message")}
                 </label>
                 <textarea
                   id="contact-message"
@@ -120,7 +118,7 @@ export default function Contact() {
                 />
               </div>
               <button type="submit" className={buttonClass()} disabled={contact.isPending}>
-                {contact.isPending ? "Sending..." : "Send Message"}
+                {contact.isPending ? t("contact.form.sending") : t("contact.form.send")}
               </button>
               <NetworkFailure error={contact.error} busy={contact.isPending} />
             </form>

@@ -1,12 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import {
-  ALERT_TYPES_REQUIRED,
-  EMAIL_REQUIRED,
-  ALERT_TYPES as TYPES,
-  type AlertType,
-} from "../../../../../src/shared/forms";
+import { ALERT_TYPES as TYPES, type AlertType } from "../../../../../src/shared/forms";
 import { useSignup } from "../api";
+import { type MessageId, t } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
 import { warmProof } from "../../../lib/proof-of-work";
 import { buttonClass } from "../../../components/ui/button";
@@ -16,14 +12,16 @@ import { NetworkFailure } from "../../../components/ui/form-failure";
 import { failureToast, toast } from "../../../components/ui/use-toast";
 
 // The server's alert types (src/shared/forms.ts), each with its label.
-const LABELS: Record<AlertType, string> = {
-  daily_challenges: "Daily Challenges",
-  high_rewards: "High-Value Rewards",
-  streak_bonuses: "Streak Bonuses",
-  new_features: "New Features",
-  market_opportunities: "Market Opportunities",
+const LABELS: Record<AlertType, MessageId> = {
+  daily_challenges: "signups.alerts.dailyChallenges",
+  high_rewards: "signups.alerts.highRewards",
+  streak_bonuses: "signups.alerts.streakBonuses",
+  new_features: "signups.alerts.newFeatures",
+  market_opportunities: "signups.alerts.marketOpportunities",
 };
 export const ALERT_TYPES = TYPES.map((id) => ({ id, label: LABELS[id] }));
+
+const emailRequired = () => ({ title: t("signups.emailRequired.title"), description: t("signups.emailRequired.text") });
 
 function Confirmation({ text }: { text: string }) {
   return (
@@ -43,26 +41,26 @@ export function NewsletterForm({ source }: { source: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim()) return toast({ variant: "destructive", ...EMAIL_REQUIRED });
+    if (!email.trim()) return toast({ variant: "destructive", ...emailRequired() });
     signup.mutate(
       { email: email.trim(), name: name.trim() || undefined, source },
       {
         onSuccess: () => {
           setDone(true);
-          toast({ title: "Successfully signed up!", description: "You are on the list for faucet news and updates." });
+          toast({ title: t("signups.signedUp"), description: t("signups.newsletter.signedUp") });
         },
-        onError: failureToast("Signup failed", (error) => errorText(error) || "Failed to sign up for newsletter"),
+        onError: failureToast(t("signups.failed"), (error) => errorText(error) || t("signups.newsletter.failed")),
       },
     );
   };
 
   return (
     <Card className="p-6">
-      <h2 className="text-xl font-bold text-slate-900">Get faucet news in your inbox</h2>
-      <p className="mt-1 text-slate-600">New rewards, giveaways and security tips. No spam, unsubscribe any time.</p>
+      <h2 className="text-xl font-bold text-slate-900">{t("signups.newsletter.title")}</h2>
+      <p className="mt-1 text-slate-600">{t("signups.newsletter.intro")}</p>
       <div className="mt-4">
         {done ? (
-          <Confirmation text="Thanks! You're subscribed to the newsletter." />
+          <Confirmation text={t("signups.newsletter.done")} />
         ) : (
           <form
             onSubmit={submit}
@@ -72,7 +70,7 @@ export function NewsletterForm({ source }: { source: string }) {
           >
             <Field
               id={`${id}-email`}
-              label="Email"
+              label={t("signups.email")}
               type="email"
               autoComplete="email"
               value={email}
@@ -80,13 +78,13 @@ export function NewsletterForm({ source }: { source: string }) {
             />
             <Field
               id={`${id}-name`}
-              label="Name (optional)"
+              label={t("signups.name")}
               autoComplete="name"
               value={name}
               onChange={(e) => setName(e.target.value)}
             />
             <button type="submit" className={buttonClass({ className: "h-11" })} disabled={signup.isPending}>
-              {signup.isPending ? "Signing up..." : "Subscribe"}
+              {signup.isPending ? t("signups.signingUp") : t("signups.newsletter.submit")}
             </button>
             <NetworkFailure error={signup.error} busy={signup.isPending} className="sm:col-span-3" />
           </form>
@@ -111,8 +109,13 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
     setTypes((current) => (current.includes(type) ? current.filter((t) => t !== type) : [...current, type]));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim()) return toast({ variant: "destructive", ...EMAIL_REQUIRED });
-    if (types.length === 0) return toast({ variant: "destructive", ...ALERT_TYPES_REQUIRED });
+    if (!email.trim()) return toast({ variant: "destructive", ...emailRequired() });
+    if (types.length === 0)
+      return toast({
+        variant: "destructive",
+        title: t("signups.typesRequired.title"),
+        description: t("signups.typesRequired.text"),
+      });
     signup.mutate(
       {
         email: email.trim(),
@@ -124,26 +127,26 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
       {
         onSuccess: () => {
           setDone(true);
-          toast({ title: "Successfully signed up!", description: "We'll tell you when new ways to earn XRP appear." });
+          toast({ title: t("signups.signedUp"), description: t("signups.earning.signedUp") });
         },
-        onError: failureToast("Signup failed", (error) => errorText(error) || "Failed to sign up for earning alerts"),
+        onError: failureToast(t("signups.failed"), (error) => errorText(error) || t("signups.earning.failed")),
       },
     );
   };
 
   return (
     <Card className="p-6">
-      <h2 className="text-xl font-bold text-slate-900">Earning alerts</h2>
-      <p className="mt-1 text-slate-600">Be first to hear about new challenges and high-value rewards.</p>
+      <h2 className="text-xl font-bold text-slate-900">{t("signups.earning.title")}</h2>
+      <p className="mt-1 text-slate-600">{t("signups.earning.intro")}</p>
       <div className="mt-4">
         {done ? (
-          <Confirmation text="You're signed up for earning alerts." />
+          <Confirmation text={t("signups.earning.done")} />
         ) : (
           <form onSubmit={submit} onFocus={() => warmProof("earning-alerts")} className="space-y-4" noValidate>
             <div className={compact ? "grid gap-3 sm:grid-cols-2" : "grid gap-3 sm:grid-cols-3"}>
               <Field
                 id={`${id}-email`}
-                label="Email"
+                label={t("signups.email")}
                 type="email"
                 autoComplete="email"
                 value={email}
@@ -151,7 +154,7 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
               />
               <Field
                 id={`${id}-name`}
-                label="Name (optional)"
+                label={t("signups.name")}
                 autoComplete="name"
                 value={name}
                 onChange={(e) => setName(e.target.value)}
@@ -159,7 +162,7 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
               {!compact && (
                 <Field
                   id={`${id}-phone`}
-                  label="Phone (optional)"
+                  label={t("signups.phone")}
                   type="tel"
                   autoComplete="tel"
                   value={phone}
@@ -168,7 +171,7 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
               )}
             </div>
             <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Alert types</legend>
+              <legend className="text-sm font-medium text-slate-800">{t("signups.earning.types")}</legend>
               <div className="mt-2 flex flex-wrap gap-2">
                 {shown.map((type) => (
                   <label
@@ -181,13 +184,13 @@ export function EarningAlertsForm({ source, compact = false }: { source: string;
                       checked={types.includes(type.id)}
                       onChange={() => toggle(type.id)}
                     />
-                    {type.label}
+                    {t(type.label)}
                   </label>
                 ))}
               </div>
             </fieldset>
             <button type="submit" className={buttonClass()} disabled={signup.isPending}>
-              {signup.isPending ? "Signing up..." : "Get Alerts"}
+              {signup.isPending ? t("signups.signingUp") : t("signups.earning.submit")}
             </button>
             <NetworkFailure error={signup.error} busy={signup.isPending} />
           </form>
