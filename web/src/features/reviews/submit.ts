@@ -5,6 +5,7 @@ import type { Body } from "../../api/types";
 import { failureToast, toast } from "../../components/ui/use-toast";
 import { useProofOfWork } from "../../lib/proof-of-work";
 import { reviewsKey } from "./api";
+import { t } from "../../i18n";
 
 const bonusOfferKey = ["/api/reviews/bonus-offer"] as const;
 
@@ -19,7 +20,7 @@ export function useSubmitReview() {
   return useMutation({
     mutationFn: (review: Body<typeof api.reviews.submit.post>) => unwrap(api.reviews.submit.post(review)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewsKey }),
-    onError: failureToast("Error"),
+    onError: failureToast(t("reviews.toast.error")),
   });
 }
 
@@ -30,9 +31,9 @@ export function useReviewerBonus() {
       unwrap(api.reviews["bonus-request"].post(claim)),
     onSuccess: () =>
       toast({
-        title: "Bonus Request Submitted!",
-        description: "Our team will review your reviewer bonus and send it to your wallet.",
+        title: t("reviews.toast.bonusTitle"),
+        description: t("reviews.toast.bonusText"),
       }),
-    onError: failureToast("Error"),
+    onError: failureToast(t("reviews.toast.error")),
   });
 }

@@ -6,6 +6,7 @@ import type { Body, Data } from "../../api/types";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { toast } from "../../components/ui/use-toast";
 import { errorText } from "../../lib/errors";
+import { t } from "../../i18n";
 import { plainXrp, xrpToDrops } from "../../../../src/shared/money";
 import { faucetRequestsKey, rewardsHistoryKey } from "../account";
 
@@ -46,8 +47,8 @@ export function useClaimSocialBonus() {
     mutationFn: (claim: SocialBonusClaim) => unwrap(api.social["bonus-request"].post(claim)),
     onSuccess: () => {
       toast({
-        title: "Social Sharing Bonus Submitted!",
-        description: "Your request has been sent to the admin team for verification.",
+        title: t("earn.toast.claimedTitle"),
+        description: t("earn.toast.claimedText"),
       });
       void queryClient.invalidateQueries({ queryKey: faucetRequestsKey });
       void queryClient.invalidateQueries({ queryKey: rewardsHistoryKey });
@@ -55,7 +56,7 @@ export function useClaimSocialBonus() {
       void queryClient.invalidateQueries({ queryKey: socialOfferKey });
     },
     onError: (error) => {
-      toast({ variant: "destructive", title: "Error", description: errorText(error) });
+      toast({ variant: "destructive", title: t("earn.toast.error"), description: errorText(error) });
     },
   });
 }

@@ -1,15 +1,17 @@
 // The social-bonus address rules of the dashboard (spec section 5); the server checks the checksum too.
 import { ADDRESS_INVALID } from "../../../../src/shared/social-bonus";
+import { t } from "../../i18n";
 
 export { ADDRESS_INVALID };
 export const WALLET_PATTERN = /^r[A-Za-z0-9]{24,34}$/;
 export const ADDRESS_REQUIRED = "XRP wallet address is required";
 
-// The trimmed address, or the message to show next to the field.
+// The trimmed address, or the message to show next to the field (in the page's language: the
+// constants above are its English).
 export function checkBonusAddress(input: string): { address: string; error: null } | { address: null; error: string } {
   const address = input.trim();
-  if (!address) return { address: null, error: ADDRESS_REQUIRED };
-  if (!WALLET_PATTERN.test(address)) return { address: null, error: ADDRESS_INVALID };
+  if (!address) return { address: null, error: t("earn.form.required") };
+  if (!WALLET_PATTERN.test(address)) return { address: null, error: t("earn.form.invalid") };
   return { address, error: null };
 }
 

@@ -2,14 +2,15 @@ import { useReviews } from "../api";
 import { formatRelativeTime } from "../../../lib/format";
 import { Card } from "../../../components/ui/card";
 import { Stars } from "./Stars";
+import { t } from "../../../i18n";
 
 // The community's approved reviews (the reviews page's list, and the home page's first six).
 export function ReviewList({ limit }: { limit?: number }) {
   const reviews = useReviews();
-  if (reviews.isPending) return <p className="text-slate-500">Loading reviews...</p>;
+  if (reviews.isPending) return <p className="text-slate-500">{t("reviews.list.loading")}</p>;
   if (reviews.isError) return <p className="text-red-700">{reviews.error.message}</p>;
   const shown = limit ? reviews.data.slice(0, limit) : reviews.data;
-  if (shown.length === 0) return <p className="text-slate-600">No reviews yet. Be the first to write one!</p>;
+  if (shown.length === 0) return <p className="text-slate-600">{t("reviews.list.empty")}</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {shown.map((r) => (

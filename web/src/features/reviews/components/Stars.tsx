@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import { cn } from "../../../lib/cn";
+import { locale, t } from "../../../i18n";
 
 // A 1-5 star rating, read out as text.
 export function Stars({ rating, className }: { rating: number; className?: string }) {
@@ -7,7 +8,9 @@ export function Stars({ rating, className }: { rating: number; className?: strin
     <span
       className={cn("inline-flex items-center gap-0.5", className)}
       role="img"
-      aria-label={`${rating.toFixed(1).replace(/\.0$/, "")} out of 5 stars`}
+      aria-label={t("reviews.stars", {
+        rating: new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(rating),
+      })}
     >
       {[1, 2, 3, 4, 5].map((n) => (
         <Star

@@ -2,8 +2,8 @@ import "../../../screens-shared";
 import { CheckCircle2, Gift, Info } from "lucide-react";
 import { Link } from "react-router";
 import { useState, type FormEvent } from "react";
-import { INVALID_ADDRESS, REVIEW_MAX } from "../../../../../src/shared/forms";
-import { plural } from "../../../../../src/shared/words";
+import { REVIEW_MAX } from "../../../../../src/shared/forms";
+import { t, T } from "../../../i18n";
 import { RequestReceived, useFaucetStatus } from "../../faucet";
 import { useBonusOffer, useReviewerBonus, useSubmitReview } from "../submit";
 import { Page } from "../../../components/Page";
@@ -26,35 +26,33 @@ function BonusConditions() {
   if (!offer)
     return (
       <aside
-        aria-label="Reviewer bonus"
+        aria-label={t("reviews.bonus.label")}
         aria-busy="true"
         className="flex min-h-28 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-20"
       >
         <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-        <p>Checking whether a review from this device earns a reviewer bonus…</p>
+        <p>{t("reviews.bonus.checking")}</p>
       </aside>
     );
   const Icon = offer.offered ? Gift : Info;
   return (
     <aside
-      aria-label="Reviewer bonus"
+      aria-label={t("reviews.bonus.label")}
       className={`flex min-h-28 gap-3 rounded-xl border p-4 text-sm sm:min-h-20 ${offer.offered ? "border-green-200 bg-green-50 text-green-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}
     >
       <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       {offer.offered ? (
         <p>
           <strong className="font-semibold">
-            A review from this device earns a reviewer bonus{worth ? ` of ${xrpText(worth)}` : ""}.
+            {worth ? t("reviews.bonus.offeredWorth", { amount: xrpText(worth) }) : t("reviews.bonus.offered")}
           </strong>{" "}
-          It goes to an address the faucet has already paid from this device (one bonus per address), claimed from this
-          device within 24 hours of the review; our team reads the review before the bonus is paid.
+          {t("reviews.bonus.conditions")}
         </p>
       ) : (
         <p>
-          <strong className="font-semibold text-slate-900">No reviewer bonus for a review from this device yet.</strong>{" "}
-          {offer.reason}{" "}
+          <strong className="font-semibold text-slate-900">{t("reviews.bonus.none")}</strong> {offer.reason}{" "}
           <Link to="/faucet" className="font-medium text-brand-700 underline">
-            Request XRP
+            {t("reviews.bonus.requestXrp")}
           </Link>
         </p>
       )}
@@ -70,14 +68,14 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
   const worth = useFaucetStatus().data?.reviewerBonus;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!address.trim()) return setFieldError(INVALID_ADDRESS);
+    if (!address.trim()) return setFieldError(t("reviews.claim.invalidAddress"));
     bonus.mutate({ address: address.trim(), reviewId }, { onSuccess: () => setAddress("") });
   };
   // claimed: the form gives way to what was received and where to follow it (the toast goes, this stays)
   if (bonus.data)
     return (
       <Card className="p-6">
-        <h2 className="text-lg font-bold text-slate-900">Reviewer bonus requested</h2>
+        <h2 className="text-lg font-bold text-slate-900">{t("reviews.claim.requested")}</h2>
         <div className="mt-3">
           <RequestReceived request={bonus.data} />
         </div>
@@ -85,10 +83,13 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
     );
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-bold text-slate-900">Claim your reviewer bonus</h2>
+      <h2 className="text-lg font-bold text-slate-900">{t("reviews.claim.title")}</h2>
       <p className="mt-1 text-slate-600">
-        Your XRP wallet address (one the faucet has paid from this device) and our team will send you{" "}
-        {worth ? <strong>{xrpText(worth)}</strong> : "a bonus"} once they have checked your review.
+        {worth ? (
+          <T id="reviews.claim.intro" values={{ amount: xrpText(worth) }} components={{ 0: <strong /> }} />
+        ) : (
+          t("reviews.claim.introNoAmount")
+        )}
       </p>
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
         <WalletField
@@ -102,10 +103,10 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
         />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={buttonClass()} disabled={bonus.isPending}>
-            {bonus.isPending ? "Submitting..." : "Claim Reviewer Bonus"}
+            {bonus.isPending ? t("reviews.submitting") : t("reviews.claim.submit")}
           </button>
           <button type="button" className={buttonClass({ variant: "outline" })} onClick={onSkip}>
-            Skip
+            {t("reviews.claim.skip")}
           </button>
         </div>
         {/* a refusal stays here, in words, beside its button (the toast goes) */}
@@ -135,7 +136,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
       { review: text.trim(), rating: Number(rating), name: name.trim() },
       {
         onSuccess: (answer) => {
-          toast({ title: "Review Submitted!" });
+          toast({ title: t("reviews.toast.submitted") });
           onSubmitted(answer.id, answer.message);
         },
       },
@@ -143,20 +144,20 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
   };
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-bold text-slate-900">Write a review</h2>
+      <h2 className="text-lg font-bold text-slate-900">{t("reviews.form.title")}</h2>
       {/* The anti-bot proof is solved while the visitor writes, from the first focus on the form. */}
       <form onSubmit={submit} onFocus={() => warmProof("review")} className="mt-4 space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id="review-name"
-            label="Name (optional)"
+            label={t("reviews.form.name")}
             autoComplete="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
           <div className="space-y-1.5">
             <label htmlFor="review-rating" className="block text-sm font-medium text-slate-800">
-              Rating
+              {t("reviews.form.rating")}
             </label>
             <select
               id="review-rating"
@@ -169,10 +170,10 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
               aria-describedby={missing ? "review-error" : undefined}
               className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600"
             >
-              <option value="">Choose a rating</option>
+              <option value="">{t("reviews.form.chooseRating")}</option>
               {[5, 4, 3, 2, 1].map((n) => (
                 <option key={n} value={n}>
-                  {plural(n, "star")}
+                  {t("reviews.form.stars", { count: n })}
                 </option>
               ))}
             </select>
@@ -180,7 +181,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
         </div>
         <div className="space-y-1.5">
           <label htmlFor="review-text" className="block text-sm font-medium text-slate-800">
-            Your review
+            {t("reviews.form.text")}
           </label>
           <textarea
             id="review-text"
@@ -197,12 +198,12 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
           />
           {missing && (
             <p id="review-error" className="text-sm text-red-700">
-              Please provide both a rating and review text
+              {t("reviews.form.missing")}
             </p>
           )}
         </div>
         <button type="submit" className={buttonClass()} disabled={submitReview.isPending}>
-          {submitReview.isPending ? "Submitting..." : "Submit Review"}
+          {submitReview.isPending ? t("reviews.submitting") : t("reviews.form.submit")}
         </button>
         <NetworkFailure error={submitReview.error} busy={submitReview.isPending} />
       </form>
@@ -216,14 +217,14 @@ export default function Reviews() {
   // the bonus is offered only where it will be paid (the conditions said before the review)
   const offered = useBonusOffer().data?.offered === true;
   return (
-    <Page title="Community Reviews" intro="Tell others about your experience with the faucet.">
+    <Page title={t("reviews.page.title")} intro={t("reviews.page.intro")}>
       <div className="grid gap-6">
         {submitted ? (
           <>
             <Card className="flex items-center gap-3 p-6">
               <CheckCircle2 aria-hidden="true" className="h-6 w-6 text-green-600" />
               <div>
-                <h2 className="text-lg font-bold text-slate-900">Thank you for your review!</h2>
+                <h2 className="text-lg font-bold text-slate-900">{t("reviews.page.thanks")}</h2>
                 {/* the server's words, without a second thank-you */}
                 {!submitted.message.startsWith("Thank you for your review") && (
                   <p className="text-slate-600">{submitted.message.replace(/^Thank you! /, "")}</p>
@@ -239,7 +240,7 @@ export default function Reviews() {
           </>
         )}
         <section>
-          <h2 className="mb-4 text-2xl font-bold text-slate-900">What the community says</h2>
+          <h2 className="mb-4 text-2xl font-bold text-slate-900">{t("reviews.page.community")}</h2>
           <ReviewList />
         </section>
       </div>

@@ -5,6 +5,7 @@ import { useProofOfWork } from "../../../lib/proof-of-work";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
+import { type MessageId, T, t } from "../../../i18n";
 
 type Props = {
   address: string;
@@ -51,7 +52,7 @@ export function BonusClaimForm({
     <form
       noValidate
       onSubmit={submit}
-      aria-label="Claim your sharing bonus"
+      aria-label={t("earn.form.label")}
       className="mt-6 space-y-4 rounded-xl border border-brand-200 bg-brand-50/60 p-4 sm:p-5"
     >
       <div className="flex items-start gap-3">
@@ -62,7 +63,7 @@ export function BonusClaimForm({
         <Field
           ref={input}
           id={`${id}-address`}
-          label="XRP wallet address"
+          label={t("earn.form.address")}
           placeholder="r..."
           autoComplete="off"
           spellCheck={false}
@@ -92,6 +93,9 @@ export function BonusClaimForm({
   );
 }
 
+// A claim's status as the user reads it (an unknown one as the server says it).
+const STATUS_WORDS: Record<string, MessageId> = { PENDING: "earn.claimed.pending" };
+
 // A bonus claim the server accepted, kept in the card once the form closes (the toast goes): what,
 // its status, and where to follow it.
 export function BonusClaimed({
@@ -99,15 +103,17 @@ export function BonusClaimed({
 }: {
   claim: { id: number; platform: string | null; amount: string; status: string };
 }) {
+  const words = STATUS_WORDS[claim.status];
+  const status = words ? t(words) : claim.status;
   return (
     <div role="status" className="mt-6 flex items-start gap-3 rounded-lg bg-green-50 p-4 text-sm text-green-900">
       <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       <p>
-        <strong>
-          Bonus claim #{claim.id} for {xrpText(claim.amount)}
-          {claim.platform ? ` (${claim.platform})` : ""} received: {claim.status}.
-        </strong>{" "}
-        Our team verifies it, then pays it. Follow it on your dashboard, under Rewards.
+        <T
+          id={claim.platform ? "earn.claimed.textPlatform" : "earn.claimed.text"}
+          values={{ id: claim.id, amount: xrpText(claim.amount), platform: claim.platform, status }}
+          components={{ 0: <strong /> }}
+        />
       </p>
     </div>
   );

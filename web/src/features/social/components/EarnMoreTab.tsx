@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ArrowRight, Award, Droplet, GraduationCap, Lock, PenLine, Sparkles, Users } from "lucide-react";
 import { Card } from "../../../components/ui/card";
 import { ShareAndEarnCard } from "./ShareAndEarnCard";
+import { type MessageId, t } from "../../../i18n";
 
 function LinkCard({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) {
   return (
@@ -25,11 +26,11 @@ function LinkCard({ to, icon, title, text }: { to: string; icon: ReactNode; titl
   );
 }
 
-const COMING_SOON = [
-  { name: "Staking Rewards", icon: Lock },
-  { name: "Referral Program", icon: Users },
-  { name: "Achievement Rewards", icon: Award },
-  { name: "Educational Quests", icon: GraduationCap },
+const COMING_SOON: { name: MessageId; icon: typeof Lock }[] = [
+  { name: "earn.preview.staking", icon: Lock },
+  { name: "earn.preview.referral", icon: Users },
+  { name: "earn.preview.achievements", icon: Award },
+  { name: "earn.preview.quests", icon: GraduationCap },
 ];
 
 // The dashboard's Earn More tab.
@@ -41,20 +42,20 @@ export function EarnMoreTab() {
         <LinkCard
           to="/faucet"
           icon={<Droplet aria-hidden="true" className="h-5 w-5" />}
-          title="Daily Faucet"
-          text="Claim free XRP every 24 hours"
+          title={t("earn.cards.faucet")}
+          text={t("earn.tab.faucetText")}
         />
         <LinkCard
           to="/reviews"
           icon={<PenLine aria-hidden="true" className="h-5 w-5" />}
-          title="Write Reviews"
-          text="Review the faucet and claim a reviewer bonus"
+          title={t("earn.tab.reviews")}
+          text={t("earn.tab.reviewsText")}
         />
       </div>
       <Card className="p-5 sm:p-6">
         <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Sparkles aria-hidden="true" className="h-5 w-5 text-amber-500" />
-          Coming Soon
+          {t("earn.tab.soon")}
         </h3>
         <ul className="mt-3 grid gap-2 sm:grid-cols-2">
           {COMING_SOON.map(({ name, icon: Icon }) => (
@@ -63,7 +64,7 @@ export function EarnMoreTab() {
               className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2.5 text-sm font-medium text-slate-700"
             >
               <Icon aria-hidden="true" className="h-4 w-4 text-slate-500" />
-              {name}
+              {t(name)}
             </li>
           ))}
         </ul>

@@ -1,8 +1,7 @@
 import { Share2 } from "lucide-react";
 import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
 import { useCurrentUser } from "../../../api/session";
-import { claimedThisWeekText } from "../../../../../src/shared/social-bonus";
-import { BonusWaits, ShareButtons } from "./ShareButtons";
+import { BonusWaits, claimedThisWeekText, ShareButtons } from "./ShareButtons";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { refusalText } from "../../../lib/errors";
 import { Card } from "../../../components/ui/card";
@@ -10,6 +9,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { BonusClaimed, BonusClaimForm } from "./BonusClaimForm";
 import { useShareThenClaim } from "./useShareThenClaim";
 import { checkBonusAddress } from "../wallet";
+import { T, t } from "../../../i18n";
 
 // The dashboard's share-and-earn card: share, then claim the bonus for the platform shared on last.
 export function ShareAndEarnCard() {
@@ -26,8 +26,8 @@ export function ShareAndEarnCard() {
 
   const share = (platform: SocialPlatform) =>
     flow.share(platform, {
-      title: "Thanks for sharing!",
-      description: "Now submit your wallet address below to claim your bonus.",
+      title: t("earn.toast.thanksTitle"),
+      description: t("earn.toast.thanksText"),
     });
 
   const submit = () => {
@@ -40,8 +40,8 @@ export function ShareAndEarnCard() {
     if (!shared) {
       toast({
         variant: "destructive",
-        title: "Please share first",
-        description: "You need to share on social media before claiming your bonus.",
+        title: t("earn.toast.shareFirstTitle"),
+        description: t("earn.toast.shareFirstText"),
       });
       return;
     }
@@ -56,11 +56,9 @@ export function ShareAndEarnCard() {
         </div>
         <div>
           <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-            Share &amp; Earn
+            {t("earn.tab.shareTitle")}
           </h3>
-          <p className="mt-1 text-sm text-slate-600">
-            Share the faucet with your friends and earn {amount} XRP per platform, up to {weekly} XRP per week.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t("earn.tab.shareText", { amount, weekly })}</p>
         </div>
       </div>
       <ShareButtons
@@ -82,18 +80,17 @@ export function ShareAndEarnCard() {
           onAddressChange={flow.changeAddress}
           error={error}
           busy={claim.isPending}
-          submitLabel={`Claim Social Bonus (${amount} XRP)`}
-          closeLabel="Cancel"
+          submitLabel={t("earn.tab.claim", { amount })}
+          closeLabel={t("common.cancel")}
           onSubmit={submit}
           onClose={flow.close}
         >
           {shared ? (
             <p>
-              You shared on <strong>{shared}</strong>. Enter the XRP wallet address for your bonus; the admin team
-              verifies it before it is paid.
+              <T id="earn.tab.shared" values={{ platform: shared }} components={{ 0: <strong /> }} />
             </p>
           ) : (
-            <p>Enter the XRP wallet address for your bonus.</p>
+            <p>{t("earn.tab.notShared")}</p>
           )}
           {claimedThisWeek && shared && (
             <p className="mt-1 font-medium text-amber-800">{claimedThisWeekText(shared, claimedThisWeek)}</p>

@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
-import { availableAgainText, PLATFORMS, type Platform } from "../../../../../src/shared/social-bonus";
+import { PLATFORMS, type Platform } from "../../../../../src/shared/social-bonus";
 import type { SocialPlatform } from "../api";
 import { cn } from "../../../lib/cn";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
+import { locale, type MessageId, t } from "../../../i18n";
 
-export const SHARE_TITLE = "Free XRP Faucet";
-export const SHARE_DESCRIPTION = "I'm claiming free XRP every day from this faucet. No registration needed - try it!";
 const HASHTAGS = "XRP,FreeCrypto,Faucet";
 
 // The page everyone is invited to: this site's faucet.
@@ -21,7 +20,7 @@ export function shareLink(platform: SocialPlatform, url: string = shareUrl()): s
     case "Facebook":
       return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
     case "Twitter":
-      return `https://twitter.com/intent/tweet?text=${encodeURIComponent(SHARE_DESCRIPTION)}&url=${u}&hashtags=${HASHTAGS}`;
+      return `https://twitter.com/intent/tweet?text=${encodeURIComponent(t("earn.share.description"))}&url=${u}&hashtags=${HASHTAGS}`;
     case "LinkedIn":
       return `https://www.linkedin.com/sharing/share-offsite/?url=${u}`;
   }
@@ -79,12 +78,28 @@ type Props = {
   availableAt?: Partial<Record<Platform, BonusWhen>>;
 };
 
-const HELD_BY: Record<string, string> = {
-  account_age: "your account is too new",
-  address: "your address's weekly limit",
-  network: "your network's weekly limit",
-  device: "your device's weekly limit",
+const HELD_BY: Record<string, MessageId> = {
+  account_age: "earn.held.accountAge",
+  address: "earn.held.address",
+  network: "earn.held.network",
+  device: "earn.held.device",
 };
+
+// "Nov 30, 14:05" (in UTC, the page's language): when a platform's bonus is claimable again, as the
+// server's refusal says it (src/shared/social-bonus.ts).
+export const bonusMoment = (at: string | number | Date) =>
+  new Intl.DateTimeFormat(locale(), {
+    timeZone: "UTC",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(at));
+
+// "You already claimed the Twitter bonus this week. It is available again on Nov 30, 14:05 UTC."
+export const claimedThisWeekText = (platform: string, at: string | number | Date) =>
+  t("earn.claimedThisWeek", { platform, when: bonusMoment(at) });
 
 // A platform's bonus state, as its button says it before any share: ready, when it is claimable again
 // (its own week), or from when and which limit holds it (the account's age, a weekly limit).
@@ -93,10 +108,10 @@ export function bonusState(
   now = Date.now(),
 ): { ready: boolean; text: string } {
   const { at, limit } = typeof when === "object" && when !== null ? when : { at: when ?? null, limit: null };
-  if (!at || new Date(at).getTime() <= now) return { ready: true, text: "Bonus ready" };
+  if (!at || new Date(at).getTime() <= now) return { ready: true, text: t("earn.state.ready") };
   const held = limit ? HELD_BY[limit] : undefined;
-  if (!held) return { ready: false, text: `Bonus ${availableAgainText(at)}` };
-  return { ready: false, text: `Bonus from ${availableAgainText(at).replace("available again on ", "")} (${held})` };
+  if (!held) return { ready: false, text: t("earn.state.again", { when: bonusMoment(at) }) };
+  return { ready: false, text: t("earn.state.held", { when: bonusMoment(at), held: t(held) }) };
 }
 
 // Every limit holding a user's bonuses now, each with its date, in the words a claim would be refused
@@ -106,7 +121,7 @@ export function BonusWaits({ waits }: { waits: { limit: string; message: string 
   return (
     <div
       role="note"
-      aria-label="When your bonus is available"
+      aria-label={t("earn.waits.label")}
       className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
     >
       <ul className="space-y-1">
@@ -136,7 +151,7 @@ export function ShareButtons({ onShare, busyPlatform, className, availableAt }: 
             className={buttonClass({ className: cn("w-full text-white", LOOKS[platform].className) })}
           >
             {busyPlatform === platform ? <Spinner /> : LOOKS[platform].icon}
-            Share on {platform}
+            {t("earn.share.on", { platform })}
           </button>
         );
         if (!state) return <div key={platform}>{button}</div>;

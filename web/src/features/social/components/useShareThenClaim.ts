@@ -3,6 +3,7 @@ import type { User } from "../../../api/types";
 import { type SocialPlatform, useRecordShare } from "../api";
 import { errorText } from "../../../lib/errors";
 import { toast } from "../../../components/ui/use-toast";
+import { t } from "../../../i18n";
 
 // The share-then-claim flow both the dashboard and /earn-more use: a recorded share opens the claim
 // form (prefilled with the user's address); a successful claim clears it and closes the form.
@@ -42,7 +43,8 @@ export function useShareThenClaim(user: User | null | undefined) {
           setFormOpen(true);
           toast(thanks);
         },
-        onError: (failure) => toast({ variant: "destructive", title: "Error", description: errorText(failure) }),
+        onError: (failure) =>
+          toast({ variant: "destructive", title: t("earn.toast.error"), description: errorText(failure) }),
       });
     },
     close,

@@ -5,24 +5,16 @@ import { ArrowRight, Award, Droplet, Info, Lock, PenLine, Share2, Sparkles, User
 import { shortXrp, type SocialPlatform, useClaimSocialBonus, useSocialOffer } from "../api";
 import { useCurrentUser } from "../../../api/session";
 import { BonusClaimed, BonusClaimForm } from "../components/BonusClaimForm";
-import {
-  BonusWaits,
-  bonusState,
-  ShareButtons,
-  SHARE_DESCRIPTION,
-  SHARE_TITLE,
-  shareUrl,
-} from "../components/ShareButtons";
+import { BonusWaits, bonusState, claimedThisWeekText, ShareButtons, shareUrl } from "../components/ShareButtons";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { refusalText } from "../../../lib/errors";
-import { claimedThisWeekText } from "../../../../../src/shared/social-bonus";
 import { SoonBadge } from "../../../components/SoonBadge";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
 import { useShareThenClaim } from "../components/useShareThenClaim";
-import { ADDRESS_REQUIRED } from "../wallet";
 import { usePageTitle } from "../../../lib/usePageTitle";
+import { type MessageId, T, t } from "../../../i18n";
 
 function LoginNotice() {
   return (
@@ -33,14 +25,15 @@ function LoginNotice() {
       <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" />
       <div>
         <h2 id="login-required" className="font-semibold">
-          Login required to claim bonuses
+          {t("earn.login.title")}
         </h2>
         <p className="mt-1 text-sm">
-          Anyone can share the faucet, but only registered users can claim the social sharing bonus.{" "}
-          <Link to="/login" className="font-semibold underline underline-offset-2 hover:text-amber-800">
-            Log in or create a free account
-          </Link>{" "}
-          to earn XRP for every share.
+          <T
+            id="earn.login.text"
+            components={{
+              0: <Link to="/login" className="font-semibold underline underline-offset-2 hover:text-amber-800" />,
+            }}
+          />
         </p>
       </div>
     </aside>
@@ -78,45 +71,34 @@ function OpportunityCard({
 function BonusConditions({ hours, amount, weekly }: { hours: number | undefined; amount: string; weekly: string }) {
   const age =
     hours === undefined
-      ? "old enough (the faucet's setting)"
+      ? t("earn.conditions.ageSetting")
       : hours === 0
-        ? "of any age"
-        : `at least ${hours === 1 ? "1 hour" : `${hours} hours`} old`;
+        ? t("earn.conditions.ageAny")
+        : t("earn.conditions.ageHours", { hours });
   return (
     <section aria-labelledby="bonus-conditions" className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
       <h3 id="bonus-conditions" className="font-semibold text-slate-900">
-        Who can claim, and when
+        {t("earn.conditions.title")}
       </h3>
       <ul className="mt-2 list-disc space-y-1 pl-5">
-        <li>A registered account {age}: a newer account can claim once it is.</li>
-        <li>Share first, then claim within an hour of that share.</li>
-        <li>
-          One claim per platform every 7 days ({amount} XRP each), and at most {weekly} XRP a week per payout address,
-          and per network and per device the accounts were registered from.
-        </li>
-        <li>
-          Our team verifies each claim before it is paid, from a daily bonus budget: once today's is given out, claim
-          again when more opens.
-        </li>
+        <li>{age}</li>
+        <li>{t("earn.conditions.window")}</li>
+        <li>{t("earn.conditions.limits", { amount, weekly })}</li>
+        <li>{t("earn.conditions.budget")}</li>
       </ul>
     </section>
   );
 }
 
-const PREVIEW_REWARDS = [
-  { name: "Referral Program", text: "Invite friends who claim their first drop.", reward: "+50 XRP", icon: Users },
-  { name: "Staking Rewards", text: "Earn for holding XRP with us over time.", reward: "+100 XRP", icon: Lock },
-  {
-    name: "Educational Quests",
-    text: "Learn about the XRP Ledger and pass short quizzes.",
-    reward: "+25 XRP",
-    icon: Award,
-  },
+const PREVIEW_REWARDS: { name: MessageId; text: MessageId; reward: string; icon: typeof Users }[] = [
+  { name: "earn.preview.referral", text: "earn.preview.referralText", reward: "+50 XRP", icon: Users },
+  { name: "earn.preview.staking", text: "earn.preview.stakingText", reward: "+100 XRP", icon: Lock },
+  { name: "earn.preview.quests", text: "earn.preview.questsText", reward: "+25 XRP", icon: Award },
 ];
 
 // /earn-more: share the faucet (anyone), claim the sharing bonus (logged-in users).
 export default function EarnMore() {
-  usePageTitle("Earn More XRP");
+  usePageTitle(t("earn.page.title"));
   const { data: user } = useCurrentUser();
   const offer = useSocialOffer();
   const claim = useClaimSocialBonus();
@@ -129,30 +111,30 @@ export default function EarnMore() {
   const share = (platform: SocialPlatform) => {
     if (!user) {
       toast({
-        title: "Login Required",
-        description: "Please log in to claim social sharing bonuses. You can still share to help spread the word!",
+        title: t("earn.toast.loginTitle"),
+        description: t("earn.toast.loginText"),
       });
       return;
     }
     flow.share(platform, {
-      title: "Share Recorded!",
-      description: `Thanks for sharing on ${platform}! Now submit your wallet address below to claim your bonus.`,
+      title: t("earn.toast.recordedTitle"),
+      description: t("earn.toast.recordedText", { platform }),
     });
   };
 
   const submit = () => {
     const trimmed = address.trim();
     if (!trimmed) {
-      setError(ADDRESS_REQUIRED);
+      setError(t("earn.form.required"));
       return;
     }
     setError(null);
     if (!shared) {
-      toast({ variant: "destructive", title: "Please share on at least one social platform first" });
+      toast({ variant: "destructive", title: t("earn.toast.shareFirstAny") });
       return;
     }
     if (!user) {
-      toast({ variant: "destructive", title: "Please log in to claim social sharing bonus" });
+      toast({ variant: "destructive", title: t("earn.toast.loginToClaim") });
       return;
     }
     claim.mutate(
@@ -160,7 +142,7 @@ export default function EarnMore() {
         address: trimmed,
         platform: shared,
         sharedUrl: shareUrl(),
-        sharedContent: { title: SHARE_TITLE, description: SHARE_DESCRIPTION },
+        sharedContent: { title: t("earn.share.title"), description: t("earn.share.description") },
       },
       { onSuccess: flow.claimed },
     );
@@ -168,10 +150,8 @@ export default function EarnMore() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Earn More XRP</h1>
-      <p className="mt-3 max-w-2xl text-lg text-slate-600">
-        Share the faucet on social media and write reviews to earn bonus XRP on top of your daily drop.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t("earn.page.title")}</h1>
+      <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("earn.page.intro")}</p>
 
       {!user && (
         <div className="mt-6">
@@ -186,14 +166,14 @@ export default function EarnMore() {
           </span>
           <div>
             <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-              Social Sharing Bonus
+              {t("earn.social.title")}
             </h2>
             <p className="mt-1 text-slate-600">
-              <strong className="font-semibold text-slate-900">
-                {amount} XRP per platform, up to {weekly} XRP per week.
-              </strong>{" "}
-              Share the faucet on Facebook, Twitter or LinkedIn, then claim your bonus; our team verifies each claim
-              before it is paid.
+              <T
+                id="earn.social.text"
+                values={{ amount, weekly }}
+                components={{ 0: <strong className="font-semibold text-slate-900" /> }}
+              />
             </p>
           </div>
         </div>
@@ -221,19 +201,16 @@ export default function EarnMore() {
             onAddressChange={flow.changeAddress}
             error={error}
             busy={claim.isPending}
-            submitLabel="Claim"
-            closeLabel="Close"
+            submitLabel={t("earn.form.claim")}
+            closeLabel={t("earn.form.close")}
             onSubmit={submit}
             onClose={flow.close}
           >
             <p>
               {shared ? (
-                <>
-                  You shared on <strong>{shared}</strong>. Enter your XRP wallet address to claim your {amount} XRP
-                  bonus.
-                </>
+                <T id="earn.form.shared" values={{ platform: shared, amount }} components={{ 0: <strong /> }} />
               ) : (
-                <>Share on a platform above, then enter your XRP wallet address to claim your {amount} XRP bonus.</>
+                t("earn.form.notShared", { amount })
               )}
             </p>
             {shared && !bonusState(offer.data?.platforms.find((p) => p.platform === shared)?.availableAt).ready && (
@@ -249,26 +226,26 @@ export default function EarnMore() {
         <OpportunityCard
           to="/reviews"
           icon={<PenLine aria-hidden="true" className="h-5 w-5" />}
-          title="Write a Review"
-          text="Tell others about your experience with the faucet. A review earns a reviewer bonus to an address the faucet has already paid from your device (one per address), claimed from that device within 24 hours."
-          cta="Write a review"
+          title={t("earn.cards.review")}
+          text={t("earn.cards.reviewText")}
+          cta={t("earn.cards.reviewCta")}
         />
         <OpportunityCard
           to="/faucet"
           icon={<Droplet aria-hidden="true" className="h-5 w-5" />}
-          title="Daily Faucet"
-          text="Claim free XRP every 24 hours. Logged-in users build a daily streak."
-          cta="Claim free XRP"
+          title={t("earn.cards.faucet")}
+          text={t("earn.cards.faucetText")}
+          cta={t("earn.cards.faucetCta")}
         />
       </div>
 
       <Card className="mt-6 p-5 sm:p-8">
         <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold text-slate-900">
           <Sparkles aria-hidden="true" className="h-5 w-5 text-amber-500" />
-          More Ways to Earn
+          {t("earn.more.title")}
           <SoonBadge />
         </h2>
-        <p className="mt-1 text-slate-600">These rewards are coming soon; the amounts are a preview.</p>
+        <p className="mt-1 text-slate-600">{t("earn.more.text")}</p>
         <ul className="mt-5 grid gap-3 sm:grid-cols-3">
           {PREVIEW_REWARDS.map(({ name, text, reward, icon: Icon }) => (
             <li key={name} className="flex flex-col rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
@@ -278,8 +255,8 @@ export default function EarnMore() {
                   {reward}
                 </span>
               </div>
-              <h3 className="mt-3 font-semibold text-slate-900">{name}</h3>
-              <p className="mt-1 text-sm text-slate-600">{text}</p>
+              <h3 className="mt-3 font-semibold text-slate-900">{t(name)}</h3>
+              <p className="mt-1 text-sm text-slate-600">{t(text)}</p>
             </li>
           ))}
         </ul>
