@@ -36,8 +36,12 @@ export default function Blog() {
                   <p className="text-sm text-slate-600">
                     <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
                   </p>
-                  <h2 className="mt-1 text-lg font-bold text-slate-900">{post.title}</h2>
-                  <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+                  <h2 translate="no" className="mt-1 text-lg font-bold text-slate-900">
+                    {post.title}
+                  </h2>
+                  <p translate="no" className="mt-2 flex-1 text-slate-600">
+                    {post.excerpt}
+                  </p>
                   <Link to={`/blog/${post.slug}`} className="mt-4 font-semibold text-brand-700 hover:underline">
                     <T
                       id="blog.readMore"

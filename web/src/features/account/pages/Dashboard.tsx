@@ -170,8 +170,12 @@ export default function Dashboard() {
             </p>
           </div>
           <dl className="mt-3">
-            <ProfileRow label={t("dashboard.profile.username")}>{user.username}</ProfileRow>
-            <ProfileRow label={t("dashboard.profile.email")}>{user.email}</ProfileRow>
+            <ProfileRow label={t("dashboard.profile.username")}>
+              <span translate="no">{user.username}</span>
+            </ProfileRow>
+            <ProfileRow label={t("dashboard.profile.email")}>
+              <span translate="no">{user.email}</span>
+            </ProfileRow>
             <ProfileRow label={t("dashboard.profile.address")}>
               {user.xrpAddress ? (
                 <span className="font-mono text-sm">
