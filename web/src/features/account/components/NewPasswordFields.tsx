@@ -11,6 +11,7 @@ import {
 import {
   type Estimator,
   estimatorOf,
+  issueText,
   judgePassword,
   MIN_PASSWORD_LENGTH,
   MIN_PASSWORD_SCORE,
@@ -33,9 +34,10 @@ import { withCode } from "../api";
 // filled (a chunk of its own: the dictionaries are large); null until it is there, and again after a
 // failed load (the next keystroke tries once more).
 let loading: Promise<Estimator> | undefined;
+let loaded: Estimator | null = null;
 function loadEstimator(): Promise<Estimator> {
   loading ??= import("../zxcvbn").then(
-    (module) => estimatorOf(module.zxcvbnPackages),
+    (module) => (loaded = estimatorOf(module.zxcvbnPackages)),
     (error: unknown) => {
       loading = undefined;
       throw error;
@@ -97,6 +99,13 @@ export function issueMessage(issue: PasswordIssue): string {
         ? t("auth.password.guessableBecause", { reason: t(WARNING_IDS[issue.warning]) })
         : t("auth.password.guessable");
   }
+}
+
+// The server's refusal of a new password (WEAK_PASSWORD) in the page's language: the same rule judged
+// here, when it finds the fault the server said in English (else the server's own words).
+export function refusedPasswordText(serverText: string, password: string, owner: PasswordOwner = {}): string {
+  const issue = loaded ? judgePassword(password, owner, loaded).issue : plainPasswordIssue(password, owner);
+  return issue && issueText(issue) === serverText ? issueMessage(issue) : serverText;
 }
 
 type Tone = "neutral" | "weak" | "good";

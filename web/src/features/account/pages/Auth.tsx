@@ -6,7 +6,7 @@ import { isCodeRequired, isLoginRefused, type Registration, useLogin, useSignIn 
 import { INVALID_EMAIL, isEmail } from "../../../../../src/shared/email";
 import { ApiError } from "../../../lib/errors";
 import { ForgotPassword } from "../components/ForgotPassword";
-import { PasswordField } from "../components/NewPasswordFields";
+import { PasswordField, refusedPasswordText } from "../components/NewPasswordFields";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -242,7 +242,8 @@ function RegisterForm() {
       { username, email, password },
       {
         onError: (error) => {
-          if (isWeakPassword(error)) setPasswordError(error.message);
+          if (isWeakPassword(error))
+            setPasswordError(refusedPasswordText(error.message, password, { username, email }));
           else if (isBadEmail(error)) refuseEmail();
         },
       },

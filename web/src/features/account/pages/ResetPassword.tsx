@@ -3,7 +3,12 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import { type CodedError, fieldOf } from "../api";
-import { checkNewPassword, NewPasswordFields, useResetPassword } from "../components/NewPasswordFields";
+import {
+  checkNewPassword,
+  NewPasswordFields,
+  refusedPasswordText,
+  useResetPassword,
+} from "../components/NewPasswordFields";
 import { Spinner } from "../../../components/Spinner";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -39,8 +44,9 @@ export default function ResetPassword() {
       {
         onError: (error) => {
           if (isLinkInvalid(error)) return setErrors({ form: t("auth.reset.linkInvalid"), linkInvalid: true });
-          const field = fieldOf(error, { WEAK_PASSWORD: "password" }) ?? "form";
-          setErrors({ [field]: errorText(error) });
+          if (fieldOf(error, { WEAK_PASSWORD: "password" }))
+            return setErrors({ password: refusedPasswordText(errorText(error), password) });
+          setErrors({ form: errorText(error) });
         },
       },
     );

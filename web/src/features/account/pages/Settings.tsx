@@ -5,7 +5,12 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { useCurrentUser } from "../../../api/session";
 import { errorText, isNetworkFailure } from "../../../lib/errors";
 import { fieldOf, useUpdateSettings } from "../api";
-import { checkNewPassword, NewPasswordFields, useChangePassword } from "../components/NewPasswordFields";
+import {
+  checkNewPassword,
+  NewPasswordFields,
+  refusedPasswordText,
+  useChangePassword,
+} from "../components/NewPasswordFields";
 import type { PasswordOwner } from "../../../../../src/shared/password-rule";
 import { SessionsSection } from "../../sessions";
 import { TwoFactorSection } from "../../two-factor";
@@ -225,7 +230,8 @@ function PasswordForm({ owner }: { owner: PasswordOwner }) {
         },
         onError: (error) => {
           const field = fieldOf(error, { WRONG_PASSWORD: "current", WEAK_PASSWORD: "password" }) ?? "form";
-          setErrors({ [field]: errorText(error) });
+          const text = errorText(error);
+          setErrors({ [field]: field === "password" ? refusedPasswordText(text, newPassword, owner) : text });
         },
       },
     );
