@@ -17,11 +17,22 @@ export function ReviewList({ limit }: { limit?: number }) {
         <li key={r.id}>
           <Card className="h-full p-5">
             <div className="flex items-center justify-between gap-2">
-              <p className="font-semibold text-slate-900">{r.name}</p>
+              {/* (the server names an unnamed reviewer "Anonymous") */}
+              {r.name === "Anonymous" ? (
+                <p className="font-semibold text-slate-900">{t("reviews.list.anonymous")}</p>
+              ) : (
+                <p translate="no" className="font-semibold text-slate-900">
+                  {r.name}
+                </p>
+              )}
               <Stars rating={r.rating} />
             </div>
-            <p className="mt-2 whitespace-pre-line text-slate-700">{r.content}</p>
-            <p className="mt-3 text-sm text-slate-500">{formatRelativeTime(r.createdAt)}</p>
+            <p translate="no" className="mt-2 whitespace-pre-line text-slate-700">
+              {r.content}
+            </p>
+            <time dateTime={r.createdAt} className="mt-3 block text-sm text-slate-500">
+              {formatRelativeTime(r.createdAt)}
+            </time>
           </Card>
         </li>
       ))}

@@ -3,7 +3,7 @@ import { CheckCircle2, Gift, Info } from "lucide-react";
 import { Link } from "react-router";
 import { useState, type FormEvent } from "react";
 import { REVIEW_MAX } from "../../../../../src/shared/forms";
-import { t, T } from "../../../i18n";
+import { type MessageId, t, T } from "../../../i18n";
 import { RequestReceived, useFaucetStatus } from "../../faucet";
 import { useBonusOffer, useReviewerBonus, useSubmitReview } from "../submit";
 import { Page } from "../../../components/Page";
@@ -16,6 +16,15 @@ import { isNetworkFailure, refusalText } from "../../../lib/errors";
 import { xrpText } from "../../../lib/format";
 import { toast } from "../../../components/ui/use-toast";
 import { warmProof } from "../../../lib/proof-of-work";
+
+// Why the server offers no reviewer bonus (its two reasons, src/modules/reviews/model.ts), in the
+// page's language; another reason shows as the server says it.
+const NO_BONUS_BECAUSE: Record<string, MessageId> = {
+  "The reviewer bonus goes to an address the faucet has already paid from this device, and this device has none yet. Request XRP from the faucet first: once it is paid, a review earns the bonus.":
+    "reviews.bonus.needsPayment",
+  "Each address receives one reviewer bonus, and the addresses paid from this device have received theirs.":
+    "reviews.bonus.addressesRewarded",
+};
 
 // Before the visitor writes: whether a review from this device earns the reviewer bonus, and on
 // which conditions (the server's rule), or why it earns none.
@@ -35,6 +44,8 @@ function BonusConditions() {
       </aside>
     );
   const Icon = offer.offered ? Gift : Info;
+  const because = offer.reason ? NO_BONUS_BECAUSE[offer.reason] : undefined;
+  const reason = because ? t(because) : offer.reason;
   return (
     <aside
       aria-label={t("reviews.bonus.label")}
@@ -50,7 +61,7 @@ function BonusConditions() {
         </p>
       ) : (
         <p>
-          <strong className="font-semibold text-slate-900">{t("reviews.bonus.none")}</strong> {offer.reason}{" "}
+          <strong className="font-semibold text-slate-900">{t("reviews.bonus.none")}</strong> {reason}{" "}
           <Link to="/faucet" className="font-medium text-brand-700 underline">
             {t("reviews.bonus.requestXrp")}
           </Link>
@@ -122,7 +133,7 @@ function BonusCard({ reviewId, onSkip }: { reviewId: number; onSkip: () => void 
   );
 }
 
-function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string) => void }) {
+function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, approved: boolean) => void }) {
   const [name, setName] = useState("");
   const [rating, setRating] = useState("");
   const [text, setText] = useState("");
@@ -137,7 +148,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
       {
         onSuccess: (answer) => {
           toast({ title: t("reviews.toast.submitted") });
-          onSubmitted(answer.id, answer.message);
+          onSubmitted(answer.id, answer.approved);
         },
       },
     );
@@ -212,7 +223,7 @@ function ReviewForm({ onSubmitted }: { onSubmitted: (id: number, message: string
 }
 
 export default function Reviews() {
-  const [submitted, setSubmitted] = useState<{ id: number; message: string } | null>(null);
+  const [submitted, setSubmitted] = useState<{ id: number; approved: boolean } | null>(null);
   const [skipped, setSkipped] = useState(false);
   // the bonus is offered only where it will be paid (the conditions said before the review)
   const offered = useBonusOffer().data?.offered === true;
@@ -225,10 +236,8 @@ export default function Reviews() {
               <CheckCircle2 aria-hidden="true" className="h-6 w-6 text-green-600" />
               <div>
                 <h2 className="text-lg font-bold text-slate-900">{t("reviews.page.thanks")}</h2>
-                {/* the server's words, without a second thank-you */}
-                {!submitted.message.startsWith("Thank you for your review") && (
-                  <p className="text-slate-600">{submitted.message.replace(/^Thank you! /, "")}</p>
-                )}
+                {/* a review held for an admin says so */}
+                {!submitted.approved && <p className="text-slate-600">{t("reviews.page.held")}</p>}
               </div>
             </Card>
             {!skipped && offered && <BonusCard reviewId={submitted.id} onSkip={() => setSkipped(true)} />}
@@ -236,7 +245,7 @@ export default function Reviews() {
         ) : (
           <>
             <BonusConditions />
-            <ReviewForm onSubmitted={(id, message) => setSubmitted({ id, message })} />
+            <ReviewForm onSubmitted={(id, approved) => setSubmitted({ id, approved })} />
           </>
         )}
         <section>
