@@ -50,9 +50,12 @@ test("the switcher opens the page in the chosen language, which survives a reloa
   await page.goto("/faq");
   await seen(header(page).getByRole("link", { name: "FAQ" }));
 
-  const switcher = header(page).getByRole("combobox", { name: "Language" });
-  // each language is named in itself
-  expect(await switcher.locator("option").allInnerTexts()).toEqual([
+  const switcher = header(page).locator("details");
+  expect(await switcher.locator("summary").innerText()).toContain("Language");
+  await switcher.locator("summary").click();
+  // each language is named in itself, a link to this page in it
+  const choices = switcher.getByRole("listitem");
+  expect(await choices.allInnerTexts()).toEqual([
     "English",
     "Español",
     "Português (Brasil)",
@@ -62,7 +65,8 @@ test("the switcher opens the page in the chosen language, which survives a reloa
     "日本語",
     "한국어",
   ]);
-  await switcher.selectOption("ja");
+  expect(await switcher.getByRole("link", { name: "日本語" }).getAttribute("href")).toBe("/ja/faq");
+  await switcher.getByRole("link", { name: "日本語" }).click();
   await page.waitForURL("**/ja/faq");
   await seen(header(page).getByRole("link", { name: "よくある質問" }));
   expect(await htmlLang(page)).toBe("ja");
@@ -85,6 +89,16 @@ test("the switcher opens the page in the chosen language, which survives a reloa
   await page.waitForURL("**/dashboard");
   expect(await htmlLang(page)).toBe("ja");
   await seen(header(page).getByRole("button", { name: "ログアウト" }));
+
+  // on a phone the menu has the same choice
+  const { page: phone } = await site.newPage({ width: 375 });
+  await phone.goto("/ko/faq");
+  await phone.getByRole("button", { name: "메뉴 열기" }).click();
+  const menu = phone.getByRole("dialog", { name: "메뉴" });
+  await menu.locator("summary").click();
+  await menu.getByRole("link", { name: "Español" }).click();
+  await phone.waitForURL("**/es/faq");
+  await seen(phone.getByRole("button", { name: "Abrir menú" }));
 }, 90_000);
 
 test("each page names its address in every language in its head, and the sitemap lists them all", async () => {

@@ -25,8 +25,8 @@ const subscribeDesktop = (change: () => void) => {
   query.addEventListener("change", change);
   return () => query.removeEventListener("change", change);
 };
-// One bell at a time: beside the account links from 768 px (the header's one row is full at 1280 px
-// otherwise), beside the menu button below.
+// One bell at a time: beside the account links from 768 px (the site links have a row of their own
+// there, in every language), beside the menu button below.
 const useDesktop = () => useSyncExternalStore(subscribeDesktop, () => window.matchMedia(DESKTOP).matches);
 const bell = (
   <Suspense fallback={null}>
@@ -66,14 +66,14 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
-        <Link to="/" className="mr-auto flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 xl:mr-0">
+        <Link to="/" className="mr-auto flex items-center gap-2 rounded-md text-lg font-bold text-slate-900">
           <SiteLogo src={site?.logoUrl} />
           <span>{site?.name ?? DEFAULT_SITE_NAME}</span>
         </Link>
 
         <nav
           aria-label={t("common.nav.main")}
-          className="hidden md:order-last md:-mx-2.5 md:flex md:w-full md:flex-wrap md:items-center md:gap-1 xl:order-none xl:mx-0 xl:ml-auto xl:w-auto"
+          className="hidden md:order-last md:-mx-2.5 md:flex md:w-full md:flex-wrap md:items-center md:gap-1"
         >
           {siteLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={desktopLink}>

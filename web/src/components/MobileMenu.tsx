@@ -102,7 +102,7 @@ export function MobileMenu({ user, onClose, onLogout, onClaim }: Props) {
           <button type="button" onClick={onClaim} className={buttonClass({ size: "lg", className: "mt-3 w-full" })}>
             {t("common.claimXrp")}
           </button>
-          <LanguageSwitcher className="mt-3" signedIn={Boolean(user)} />
+          <LanguageSwitcher className="mt-3" signedIn={Boolean(user)} inline />
         </nav>
       </div>
     </div>,
