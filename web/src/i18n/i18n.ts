@@ -65,5 +65,6 @@ export async function startLanguage(namespaces: readonly Namespace[]): Promise<v
 // messages; a logged-in user's is also saved with their account).
 export function rememberLanguage(language: Language): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the site serves
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
