@@ -23,10 +23,10 @@ export function pageLanguageOf(request: Request): PageLanguage {
   return pageLanguage(new URL(request.url).pathname, choiceOf(request), request.headers.get("accept-language"));
 }
 
-// The language the server answers this request's messages in: the visitor's choice, else their
-// browser's, else English.
+// The language the server answers this request's messages in: the one the call asks for (the web
+// app's calls say their page's), else the visitor's choice, else English.
 export function requestLanguage(request: Request): Language {
-  return languageOf(choiceOf(request)) ?? negotiateLanguage(request.headers.get("accept-language")) ?? DEFAULT_LANGUAGE;
+  return negotiateLanguage(request.headers.get("accept-language")) ?? languageOf(choiceOf(request)) ?? DEFAULT_LANGUAGE;
 }
 
 export { languageAlternates, splitLanguagePath };

@@ -9,7 +9,7 @@ import { formAt, LOGIN_PATH } from "../../../src/shared/forms";
 import { ApiError, apiError } from "../lib/errors";
 import { POW_HEADER, takeLoginProof, takeProof, warmProof } from "../lib/proof-of-work";
 import { treaty } from "./treaty";
-import { t } from "../i18n";
+import { i18n, t } from "../i18n";
 
 // What `unwrap` needs to word a failure: the request, and the answer's text as the server sent it
 // (treaty keeps only the parsed value).
@@ -46,7 +46,11 @@ async function steppedUp(refused: Response): Promise<boolean> {
 // and the form sent once more. A login refused so (many sign-ins to that username failed lately) is
 // sent once more with a proof for its username. A call refused for want of a fresh two-factor code
 // (above) is sent once more after the code.
+// Every call says the page's language (Accept-Language): the server writes its messages in it.
 async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const languageHeaders = new Headers(init.headers);
+  languageHeaders.set("accept-language", i18n.locale);
+  init = { ...init, headers: languageHeaders };
   const path = String(input);
   const method = init.method ?? "GET";
   const form = method === "POST" ? formAt(path.split("?")[0]!) : undefined;
