@@ -6,8 +6,8 @@
 export const PLATFORMS = ["Facebook", "Twitter", "LinkedIn"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-// When a platform's social bonus may be claimed again, as the server's refusal, the claim form's note
-// and the platform's button all say it: "available again on Nov 30, 14:05 UTC".
+// When a platform's social bonus may be claimed again, as the server's refusal says it: "available
+// again on Nov 30, 14:05 UTC" (the web app says the same in the page's language: the `earn` catalog).
 const AGAIN_FORMAT = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   month: "short",

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { availableAgainText, claimedThisWeekText } from "../../../../src/shared/social-bonus";
-import { bonusState } from "./components/ShareButtons";
+import { bonusState, claimedThisWeekText as webClaimedThisWeekText } from "./components/ShareButtons";
 
 const now = Date.UTC(2026, 10, 24, 9, 30);
 
@@ -33,4 +33,9 @@ test("a platform held by a limit beyond its week says from when, and which limit
     text: "Bonus available again on Nov 27, 08:00 UTC",
   });
   expect(bonusState({ at: null, limit: null }, now)).toEqual({ ready: true, text: "Bonus ready" });
+});
+
+test("the claim form's note says in English what the server's refusal says", () => {
+  const at = new Date(Date.UTC(2026, 10, 30, 14, 5)).toISOString();
+  expect(webClaimedThisWeekText("Twitter", at)).toBe(claimedThisWeekText("Twitter", at));
 });
