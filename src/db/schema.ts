@@ -43,6 +43,8 @@ export const users = sqliteTable(
     disabledAt: integer("disabled_at"),
     // The admins' own note on the user, shown in the user's file only.
     adminNote: text("admin_note"),
+    // The language the user chose (a code of src/shared/languages.ts), their e-mails' (null: none chosen).
+    language: text("language"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -646,6 +648,9 @@ export const posts = sqliteTable(
     // draft or published; a published post is public from published_at on (a later one is scheduled)
     status: text("status").notNull().default("draft"),
     publishedAt: integer("published_at"),
+    // the post's language (a code of src/shared/languages.ts): /blog lists it only in that language;
+    // null: in every language
+    language: text("language"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

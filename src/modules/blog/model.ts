@@ -4,6 +4,7 @@ import type { Post } from "../../db/schema.ts";
 import { jsonBody, textField } from "../../http/body.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { iso } from "../../lib/time.ts";
+import { LANGUAGES } from "../../shared/languages.ts";
 import { renderMarkdown } from "../../shared/markdown.ts";
 
 export const POST_STATUSES = ["draft", "published"] as const;
@@ -21,6 +22,8 @@ export const postBody = jsonBody({
   status: textField("status", 20),
   // when a published post goes public (ISO 8601); absent: now
   publishAt: textField("publishAt", 40),
+  // the post's language, a code of src/shared/languages.ts ("": every language)
+  language: textField("language", 10),
 });
 export type PostInput = NonNullable<typeof postBody.static>;
 
@@ -36,6 +39,11 @@ export const blogErrors = {
   badPublishAt: () =>
     badRequest("publishAt must be a date and time (ISO 8601, like 2026-12-01T09:00:00Z)", "INVALID_PUBLISH_AT"),
   notFound: () => notFound("Post not found", "POST_NOT_FOUND"),
+  badLanguage: () =>
+    badRequest(
+      `language must be one of ${LANGUAGES.map((l) => l.code).join(", ")}, or empty for every language`,
+      "INVALID_LANGUAGE",
+    ),
 };
 
 // A title's slug: "Hello, World!" -> "hello-world".
@@ -57,6 +65,7 @@ export const postCard = (p: Post) => ({
   featuredImage: p.featuredImage,
   author: p.author,
   publishedAt: iso(p.publishedAt ?? p.createdAt),
+  language: p.language,
 });
 
 // The article: its Markdown rendered and sanitised here, never in the browser.

@@ -1,5 +1,5 @@
 // All SQL of the blog. Prepared once; the public reads use posts_status_published, a slug posts_slug.
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type Post, posts } from "../../db/schema.ts";
 
@@ -13,6 +13,14 @@ export function createBlogRepository(db: Db) {
     .select()
     .from(posts)
     .where(publicNow)
+    .orderBy(desc(posts.publishedAt))
+    .limit(p("limit"))
+    .prepare();
+  // a language's list: its own posts and those without a language
+  const publishedIn = db
+    .select()
+    .from(posts)
+    .where(and(publicNow, or(isNull(posts.language), eq(posts.language, p("language")))))
     .orderBy(desc(posts.publishedAt))
     .limit(p("limit"))
     .prepare();
@@ -33,7 +41,8 @@ export function createBlogRepository(db: Db) {
     .where(eq(posts.slug, p("slug")))
     .prepare();
   return {
-    published: (now: number, limit: number) => published.all({ now, limit }),
+    published: (now: number, limit: number, language?: string) =>
+      language === undefined ? published.all({ now, limit }) : publishedIn.all({ now, limit, language }),
     publishedBySlug: (slug: string, now: number) => publishedBySlug.get({ slug, now }),
     all: () => all.all(),
     byId: (id: number) => byId.get({ id }),

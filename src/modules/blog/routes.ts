@@ -8,6 +8,7 @@ import { feedCacheControl, type SiteOrigin } from "../../http/site-origin.ts";
 import type { PageMeta } from "../../http/web-assets.ts";
 import { adminPostView, blogErrors, POSTS_PER_PAGE, postBody, postCard, postView } from "./model.ts";
 import type { BlogService } from "./service.ts";
+import { languageOf } from "../../shared/languages.ts";
 
 export interface BlogRouteDeps {
   context: ContextDeps;
@@ -22,7 +23,11 @@ export interface BlogRouteDeps {
 }
 
 const listQuery = t.Object(
-  { limit: t.Optional(t.String({ maxLength: 4, error: "limit must be a number" })) },
+  {
+    limit: t.Optional(t.String({ maxLength: 4, error: "limit must be a number" })),
+    // a page's language: its posts and those without one (any other value: every post)
+    language: t.Optional(t.String({ maxLength: 10, error: "language must be a language's code" })),
+  },
   { additionalProperties: true },
 );
 
@@ -59,7 +64,10 @@ export function blogRoutes({ context, blog, siteName, origin, page, headers }: B
         "/api/posts",
         ({ query }) => ({
           posts: blog
-            .published(Math.min(POSTS_PER_PAGE, Math.max(1, Number.parseInt(query.limit ?? "", 10) || POSTS_PER_PAGE)))
+            .published(
+              Math.min(POSTS_PER_PAGE, Math.max(1, Number.parseInt(query.limit ?? "", 10) || POSTS_PER_PAGE)),
+              languageOf(query.language) ?? undefined,
+            )
             .map(postCard),
         }),
         {

@@ -8,7 +8,7 @@ import { optionalText } from "../../lib/validation.ts";
 import { recordAudit } from "../audit/service.ts";
 import { uploadedImage } from "../uploads/model.ts";
 import { escapeHtml } from "../../shared/html.ts";
-import { languageAlternates } from "../../shared/languages.ts";
+import { LANGUAGES, type Language, languageAlternates } from "../../shared/languages.ts";
 import { blogErrors, POST_STATUSES, type PostInput, SLUG_PATTERN, slugOf } from "./model.ts";
 import { createBlogRepository, type PostFields } from "./repository.ts";
 
@@ -25,6 +25,8 @@ export function createBlogService({ db, clock }: { db: Db; clock: () => number }
     const slug = optionalText(input.slug ?? before?.slug, "slug", 120) || slugOf(title);
     if (!SLUG_PATTERN.test(slug)) throw blogErrors.badSlug();
     const status = optionalText(input.status ?? before?.status ?? "draft", "status", 20);
+    const language = input.language === undefined ? (before?.language ?? null) : (input.language ?? "").trim() || null;
+    if (language !== null && !LANGUAGES.some((l) => l.code === language)) throw blogErrors.badLanguage();
     if (!(POST_STATUSES as readonly string[]).includes(status)) throw blogErrors.badStatus();
     let publishedAt = before?.publishedAt ?? null;
     if (input.publishAt) {
@@ -43,6 +45,7 @@ export function createBlogService({ db, clock }: { db: Db; clock: () => number }
       author: optionalText(input.author ?? before?.author, "author", 80) || actor.admin.username,
       status,
       publishedAt,
+      language,
       updatedAt: clock(),
     };
   }
@@ -51,7 +54,8 @@ export function createBlogService({ db, clock }: { db: Db; clock: () => number }
     recordAudit(db, { actor: actor.admin, ip: actor.ip, action, targetType: "posts", targetId: id, details }, clock());
 
   return {
-    published: (limit: number) => repo.published(clock(), limit),
+    // (`language`: that language's list, its posts and those without one; none: every post)
+    published: (limit: number, language?: Language) => repo.published(clock(), limit, language),
     publishedBySlug: (slug: string) => (SLUG_PATTERN.test(slug) ? repo.publishedBySlug(slug, clock()) : undefined),
     all: () => repo.all(),
     byId(id: number) {
@@ -104,12 +108,19 @@ export function createBlogService({ db, clock }: { db: Db; clock: () => number }
 
     sitemap(origin: string): string {
       const urls = [
-        ...SITE_PAGES.map((path) => ({ path, at: null as number | null })),
-        ...repo.published(clock(), 5000).map((p) => ({ path: `/blog/${p.slug}`, at: p.updatedAt })),
+        ...SITE_PAGES.map((path) => ({ path, at: null as number | null, language: null as string | null })),
+        ...repo
+          .published(clock(), 5000)
+          .map((p) => ({ path: `/blog/${p.slug}`, at: p.updatedAt, language: p.language })),
       ];
       // each page at each of its addresses (every language's, and the unprefixed one that follows the
       // visitor), with all of them as alternates
-      const entries = urls.flatMap(({ path, at }) => {
+      const entries = urls.flatMap(({ path, at, language }) => {
+        // (a post in one language has that language's address only)
+        if (language) {
+          const lastmod = at ? `<lastmod>${new Date(at).toISOString().slice(0, 10)}</lastmod>` : "";
+          return [`<url><loc>${escapeHtml(`${origin}/${language}${path}`)}</loc>${lastmod}</url>`];
+        }
         const alternates = languageAlternates(path, origin);
         const links = alternates
           .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}"/>`)

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Badge, Loading, Panel } from "../../../components/admin/ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
+import { LANGUAGES } from "../../../../../src/shared/languages";
 import { renderMarkdown } from "../../../../../src/shared/markdown";
 import { ImageField, TextImageField } from "../../uploads";
 import { type AdminPost, useAdminPost, useSavePost } from "../admin-api";
@@ -20,6 +21,7 @@ const EMPTY = {
   body: "",
   featuredImage: null as string | null,
   publishAt: "",
+  language: "",
 };
 type Form = typeof EMPTY;
 
@@ -37,6 +39,7 @@ const formOf = (p: AdminPost): Form => ({
   body: p.body,
   featuredImage: p.featuredImage,
   publishAt: toLocalInput(p.publishAt),
+  language: p.language ?? "",
 });
 
 // The text with `insert` in place of its selection, as a paragraph of its own, and where the cursor goes after it.
@@ -80,6 +83,7 @@ export function PostEditorScreen() {
         body: form.body,
         featuredImage: form.featuredImage,
         status,
+        language: form.language,
         ...(publishAt ? { publishAt } : {}),
       },
       { onSuccess: (saved) => id === null && navigate(`/admin/posts/${saved.id}`, { replace: true }) },
@@ -132,6 +136,24 @@ export function PostEditorScreen() {
               value={form.author}
               onChange={set("author")}
             />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="post-language" className="block text-sm font-medium text-slate-800">
+              Language (the blog lists the post in this language only)
+            </label>
+            <select
+              id="post-language"
+              value={form.language}
+              onChange={set("language")}
+              className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
+            >
+              <option value="">Every language</option>
+              {LANGUAGES.map((language) => (
+                <option key={language.code} value={language.code} lang={language.code}>
+                  {language.name}
+                </option>
+              ))}
+            </select>
           </div>
           <div className="space-y-1.5">
             <label htmlFor="post-excerpt" className="block text-sm font-medium text-slate-800">
