@@ -15,18 +15,25 @@ const fullTime = (iso: string) => new Date(iso).toLocaleString(locale(), { dateS
 
 type Session = NonNullable<ReturnType<typeof useSessions>["data"]>[number];
 
+// A device as the server names it ("Chrome on Linux", from src/lib/device-name.ts), in the page's words.
+function deviceWords(device: string): string {
+  if (device === "Unknown device") return t("settings.sessions.unknownDevice");
+  const [, browser, system] = /^(.+) on (.+)$/.exec(device) ?? [];
+  return browser && system ? t("settings.sessions.device", { browser, system }) : device;
+}
+
 // "Used from another network: 198.51.100.0/24, Firefox on Linux — was created on 203.0.113.0/24,
 // Chrome on Windows": what differs from where the session began, and where that was.
 function elsewhereText(s: Session): string | null {
   const away = s.elsewhere;
   if (!away) return null;
   const what = away.otherNetwork && away.otherDevice ? "both" : away.otherNetwork ? "network" : "device";
-  const there = [away.otherNetwork ? away.network : null, away.otherDevice ? away.device : null]
+  const there = [away.otherNetwork ? away.network : null, away.otherDevice ? deviceWords(away.device) : null]
     .filter(Boolean)
     .join(", ");
   const began = [
     away.otherNetwork ? (s.network ?? t("settings.sessions.unknownNetwork")) : null,
-    away.otherDevice ? s.device : null,
+    away.otherDevice ? deviceWords(s.device) : null,
   ]
     .filter(Boolean)
     .join(", ");
@@ -75,7 +82,7 @@ export function SessionsSection() {
                 <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500" />
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                    <span title={s.userAgent ?? undefined}>{s.device}</span>
+                    <span title={s.userAgent ?? undefined}>{deviceWords(s.device)}</span>
                     {s.current && (
                       <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
                         {t("settings.sessions.thisDevice")}
@@ -123,9 +130,9 @@ export function SessionsSection() {
                   disabled={end.isPending}
                   aria-label={
                     s.current
-                      ? t("settings.sessions.endCurrent", { device: s.device })
+                      ? t("settings.sessions.endCurrent", { device: deviceWords(s.device) })
                       : t("settings.sessions.endOther", {
-                          device: s.device,
+                          device: deviceWords(s.device),
                           ip: s.ip ?? t("settings.sessions.unknownIpLower"),
                         })
                   }
