@@ -11,6 +11,8 @@ import { badHostAnswer, hostIsValid } from "./http/host.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { errorHeaders, HttpError, INTERNAL_ERROR, jsonError } from "./lib/errors.ts";
+import { requestLanguage } from "./http/language.ts";
+import { errorMessage, sayText } from "./modules/i18n/messages.ts";
 import { type IpGrouping, ipGroup } from "./lib/ip-group.ts";
 import type { RequestLog } from "./lib/request-log.ts";
 import { isWriteFailure } from "./modules/health/service.ts";
@@ -129,7 +131,7 @@ export function createHttpPolicy({ config, context, clientIp, requestLog, clock,
     if (error instanceof HttpError)
       return jsonError(
         error.status,
-        error.message,
+        errorMessage(error, requestLanguage(request)),
         api ? apiErrorHeaders : baseErrorHeaders,
         error.errorCode,
         error.headers,
@@ -171,11 +173,16 @@ export function createHttpPolicy({ config, context, clientIp, requestLog, clock,
           const cause = (error as Error).cause;
           // (with the error's own code: an upload's NOT_AN_IMAGE or UPLOAD_TOO_LARGE, not the status's default)
           if (cause instanceof HttpError)
-            return jsonError(cause.status, cause.message, { ...headers, ...cause.headers }, cause.errorCode);
-          return jsonError(400, "The request body is not valid JSON", headers);
+            return jsonError(
+              cause.status,
+              errorMessage(cause, requestLanguage(request)),
+              { ...headers, ...cause.headers },
+              cause.errorCode,
+            );
+          return jsonError(400, sayText(requestLanguage(request), "The request body is not valid JSON"), headers);
         }
         case "VALIDATION":
-          return jsonError(400, validationMessage(error), headers);
+          return jsonError(400, sayText(requestLanguage(request), validationMessage(error)), headers);
         case "INVALID_COOKIE_SIGNATURE":
         case "INVALID_FILE_TYPE":
           return jsonError(400, "The request could not be read", headers);

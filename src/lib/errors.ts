@@ -19,14 +19,25 @@ const DEFAULT_CODES: Record<ErrorStatus, string> = {
   503: "UNAVAILABLE",
 };
 
+// A message of the server's catalog (modules/i18n/messages.ts `said()`): its id and values, to be
+// written in the request's language where the error becomes an answer, and its English text.
+export interface Said {
+  readonly id: string;
+  readonly values?: Record<string, unknown>;
+  readonly text: string;
+}
+export type Message = string | Said;
+
 // (`errorCode`, not `code`: Elysia takes an error's `code` property as its own error kind.)
 export class HttpError extends Error {
   readonly status: ErrorStatus;
   readonly headers: Record<string, string>;
   readonly errorCode: string;
+  // the message's id and values in the server's catalog (none: English only, the back office's)
+  readonly said?: Said;
   constructor(
     status: ErrorStatus,
-    message: string,
+    message: Message,
     headers: Record<string, string> = {},
     errorCode: string = DEFAULT_CODES[status],
   ) {
@@ -34,8 +45,9 @@ export class HttpError extends Error {
     // in a farm's flood of them).
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
-    super(message);
+    super(typeof message === "string" ? message : message.text);
     Error.stackTraceLimit = stackTraceLimit;
+    if (typeof message !== "string") this.said = message;
     this.status = status;
     this.headers = headers;
     this.errorCode = errorCode;
@@ -46,15 +58,16 @@ export class HttpError extends Error {
 export const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
 
 // The factory: `appError(409, "USERNAME_TAKEN", "That username is already taken")`.
-export const appError = (status: ErrorStatus, code: string, message: string, headers: Record<string, string> = {}) =>
+// A message is English text or, on the public and user API, said() of the server's catalog.
+export const appError = (status: ErrorStatus, code: string, message: Message, headers: Record<string, string> = {}) =>
   new HttpError(status, message, headers, code);
 
-export const badRequest = (message: string, code?: string) => new HttpError(400, message, {}, code);
-export const unauthorized = (message = "Please log in to continue") => new HttpError(401, message);
-export const forbidden = (message = "Admins only") => new HttpError(403, message);
-export const notFound = (message = "Not found", code?: string) => new HttpError(404, message, {}, code);
-export const conflict = (message: string, code?: string) => new HttpError(409, message, {}, code);
-export const tooManyRequests = (message: string, retryAfterSeconds: number, code?: string) =>
+export const badRequest = (message: Message, code?: string) => new HttpError(400, message, {}, code);
+export const unauthorized = (message: Message = "Please log in to continue") => new HttpError(401, message);
+export const forbidden = (message: Message = "Admins only") => new HttpError(403, message);
+export const notFound = (message: Message = "Not found", code?: string) => new HttpError(404, message, {}, code);
+export const conflict = (message: Message, code?: string) => new HttpError(409, message, {}, code);
+export const tooManyRequests = (message: Message, retryAfterSeconds: number, code?: string) =>
   new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) }, code);
 
 const ERROR_TYPE = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };

@@ -7,6 +7,7 @@ import { appError, tooManyRequests } from "../../lib/errors.ts";
 import { formatXrp } from "../../shared/money.ts";
 import { INVALID_ADDRESS, type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
+import { said } from "../i18n/messages.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
 import { auditEntryView } from "../audit/model.ts";
 import type { AuditLogEntry } from "../../db/schema.ts";
@@ -66,7 +67,7 @@ export const faucetErrors = {
       "BONUS_BUDGET_REACHED",
     ),
   addressWaits: (wait: string, retryAfterSeconds: number) =>
-    tooManyRequests(`${waitReasons.address} You can request again ${wait}.`, retryAfterSeconds, "ADDRESS_LIMIT"),
+    tooManyRequests(said("server.faucet.addressWaits", { wait }), retryAfterSeconds, "ADDRESS_LIMIT"),
   networkLimit: (max: number, wait: string, retryAfterSeconds: number) =>
     tooManyRequests(`${waitReasons.network(max)} Please try again ${wait}.`, retryAfterSeconds, "NETWORK_LIMIT"),
   deviceLimit: (max: number, wait: string, retryAfterSeconds: number) =>
