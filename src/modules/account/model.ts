@@ -11,6 +11,8 @@ import { MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../auth/passwords.ts
 import { PASSWORD_TOO_LONG, type PasswordOwner, plainPasswordProblem } from "../../shared/password-rule.ts";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
 import { INVALID_EMAIL } from "../../shared/email.ts";
+import { LANGUAGES } from "../../shared/languages.ts";
+import { said } from "../i18n/messages.ts";
 import type { TwoFactorStatus } from "../two-factor/model.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -95,7 +97,14 @@ export interface Credentials {
 
 // The headers are the ones these answers always had: the generic code of their status, and
 // USERNAME_TAKEN for the name taken (a race included).
+export const languageBody = jsonBody({ language: text(10, "language must be a language's code") });
+
 export const accountErrors = {
+  invalidLanguage: () =>
+    badRequest(
+      said("server.account.invalidLanguage", { languages: LANGUAGES.map((l) => l.code).join(", ") }),
+      "INVALID_LANGUAGE",
+    ),
   invalidUsername: () => badRequest(MESSAGES.username),
   // (its own code: the registration form shows it under the email field)
   invalidEmail: () => badRequest(MESSAGES.email, "INVALID_EMAIL"),

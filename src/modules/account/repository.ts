@@ -167,6 +167,11 @@ export function createAccountRepository(db: Db) {
     .where(eq(u.id, p("id")))
     .returning()
     .prepare();
+  const setLanguage = db
+    .update(u)
+    .set({ language: sql`${p("language")}` })
+    .where(eq(u.id, p("id")))
+    .prepare();
   const setPassword = db
     .update(u)
     .set({ passwordHash: sql`${p("passwordHash")}` })
@@ -202,6 +207,7 @@ export function createAccountRepository(db: Db) {
     updateSettings: (id: number, row: Pick<User, "email" | "xrpAddress" | "xrpDestinationTag">): User =>
       updateSettings.get({ id, ...row })!,
     setPassword: (id: number, passwordHash: string) => setPassword.run({ id, passwordHash }),
+    setLanguage: (id: number, language: string) => setLanguage.run({ id, language }),
     // Ends every session of the user but `keep` (a session id, not the token).
     endOtherSessions: (userId: number, keep: string) => endOtherSessions.run({ userId, keep }),
     endSessions: (userId: number) => endSessions.run({ userId }),

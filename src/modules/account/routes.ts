@@ -7,6 +7,8 @@ import { type CookieJar, SESSION_COOKIE } from "../../http/cookies.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import { LOGIN_FORM } from "../../shared/forms.ts";
+import { requestLanguage } from "../../http/language.ts";
+import { LANGUAGE_COOKIE } from "../../shared/languages.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
 import { POW_HEADER, type ProofOfWork } from "../pow/service.ts";
@@ -15,6 +17,7 @@ import {
   LOGGED_OUT,
   loginBody,
   NOT_LOGGED_IN,
+  languageBody,
   passwordChangeBody,
   registerBody,
   rewardHistoryView,
@@ -29,6 +32,16 @@ export interface AccountRouteDeps {
   blocked: BlockedPartyCheck;
   reads: PublicReads;
 }
+
+// The page's language cookie as the web app writes it (web/src/i18n/i18n.ts): a year, every path,
+// readable by the page (not httpOnly).
+const languageCookie = (secure: boolean) => ({
+  httpOnly: false,
+  sameSite: "lax" as const,
+  path: "/",
+  secure,
+  expires: new Date(Date.now() + 365 * 24 * 3600 * 1000),
+});
 
 export function accountRoutes({ context, accounts, pow, blocked, reads }: AccountRouteDeps) {
   // Every page asks who is logged in; without a session cookie the answer is the same 401 for all
@@ -73,13 +86,14 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
     .use(visitorContext(context))
     .post(
       "/api/register",
-      async ({ body, visitor, set }) => {
+      async ({ body, request, visitor, set }) => {
         const { user, session } = await accounts.register(
           body ?? {},
           visitor.ip,
           visitor.device.deviceId,
           visitor.userAgent,
         );
+        accounts.setLanguage(user.id, requestLanguage(request));
         cookie(visitor.cookies, session);
         set.status = 201;
         return { user };
@@ -94,6 +108,9 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
           userAgent: visitor.userAgent,
         });
         cookie(visitor.cookies, session);
+        // a browser that has not chosen a language gets the user's own
+        const language = visitor.cookies.get(LANGUAGE_COOKIE) ? null : accounts.languageOf(user.id);
+        if (language) visitor.cookies.set(LANGUAGE_COOKIE, language, languageCookie(context.secureCookies));
         return { user };
       },
       { body: loginBody, ...loginProof },
@@ -127,6 +144,14 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
           visitor.cookies.get(SESSION_COOKIE) ?? "",
         ),
       { body: passwordChangeBody },
+    )
+    // The user's own language (their e-mails' and, at a login, the page's): PUT { language }.
+    .put(
+      "/api/account/language",
+      ({ body, visitor }) => accounts.setLanguage(visitor.requireUser().id, body?.language),
+      {
+        body: languageBody,
+      },
     )
     .get("/api/user/faucet-requests", ({ visitor }) =>
       accounts.faucetRequestHistory(visitor.requireUser().id).map(faucetRequestHistoryView),

@@ -17,9 +17,10 @@ import { EMAIL_PATTERN } from "../../lib/validation.ts";
 import type { CurrentPassword } from "./current-password.ts";
 import type { FailedSignInAlert } from "./failed-sign-ins.ts";
 import { createLogin } from "./login.ts";
-import { MESSAGES, publicUser, USERNAME_PATTERN } from "./model.ts";
+import { accountErrors, MESSAGES, publicUser, USERNAME_PATTERN } from "./model.ts";
 import { createRegistration } from "./registration.ts";
 import { createAccountRepository } from "./repository.ts";
+import { LANGUAGES, type Language, languageOf } from "../../shared/languages.ts";
 import { createSettings } from "./settings.ts";
 import { createSignIn, NO_SECOND_FACTOR, type SecondFactor } from "./signed-in.ts";
 
@@ -110,6 +111,16 @@ export function createAccountService({
 
     // What a logged-in user reads about themselves, newest first (at most 200 of each).
     faucetRequestHistory: (userId: number) => repo.faucetHistory(userId),
+
+    // The language a user chose (their e-mails' and, at a login without one, the page's), or null.
+    languageOf: (userId: number): Language | null => languageOf(repo.userById(userId)?.language),
+    // Sets it: a code of shared/languages.ts exactly, else the refusal.
+    setLanguage(userId: number, language: unknown): { language: Language } {
+      const code = LANGUAGES.find((l) => l.code === language)?.code;
+      if (!code) throw accountErrors.invalidLanguage();
+      repo.setLanguage(userId, code);
+      return { language: code };
+    },
     rewardHistory: (userId: number) => repo.rewardHistory(userId),
 
     // Users as the API shows them, by id (each once, in id order): who is behind a list of claims.
