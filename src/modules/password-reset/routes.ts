@@ -1,5 +1,6 @@
 // Password-reset links: what the login page offers, setting a new password through a link,
 // "Forgot password?" by email, and the admin's link for a user.
+import { requestLanguage } from "../../http/language.ts";
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { formGuards } from "../../http/form-guards.ts";
@@ -36,7 +37,8 @@ export function passwordResetRoutes({
     })
     .post(
       "/api/password-reset/request",
-      ({ body, visitor, request }) => passwordReset.requestReset(body ?? {}, visitor.ip, siteUrl(request)),
+      ({ body, visitor, request }) =>
+        passwordReset.requestReset(body ?? {}, visitor.ip, siteUrl(request), requestLanguage(request)),
       {
         body: resetRequestBody,
         ...formGuards(blocked({ address: false }), proofRequired(pow, "password-reset")),

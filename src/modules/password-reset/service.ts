@@ -15,6 +15,8 @@ import { EMAIL_PATTERN } from "../../lib/validation.ts";
 import type { Mailer } from "../account/mail.ts";
 import { accountErrors, newPasswordOf, plainNewPassword, SELF_SERVICE } from "../account/model.ts";
 import { recordAudit } from "../audit/service.ts";
+import { translate } from "../i18n/messages.ts";
+import { DEFAULT_LANGUAGE, type Language, languageOf } from "../../shared/languages.ts";
 import { createPasswordResetRepository } from "./repository.ts";
 
 // A password-reset link works once, within an hour.
@@ -69,7 +71,8 @@ export function createPasswordResetService({
   // The reset email of requestReset, sent after its answer: for the newest account with that email
   // only, and at most once per email in the window, so nobody can fill an inbox through the form.
   const mailedResets = new Map<string, number>();
-  const mailLink = (mailer: Mailer, email: string, baseUrl: string) => {
+  // (in the user's own language, else the request's)
+  const mailLink = (mailer: Mailer, email: string, baseUrl: string, asked: Language) => {
     try {
       const now = clock();
       const key = email.toLowerCase();
@@ -83,16 +86,10 @@ export function createPasswordResetService({
       if (mailedResets.size > 10_000) mailedResets.clear(); // bounded memory
       mailedResets.set(key, now);
       const { user, link } = found;
-      const text = [
-        `Hello ${user.username},`,
-        "",
-        "Someone (hopefully you) asked to reset the password of your account. Open this link within an hour to choose a new password:",
-        "",
-        link.url,
-        "",
-        "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
-      ].join("\n");
-      mailer.send({ to: user.email, subject: "Reset your password", text }).catch((error) => {
+      const language = languageOf(user.language) ?? asked;
+      const text = translate(language, "server.mail.reset.text", { username: user.username, url: link.url });
+      const subject = translate(language, "server.mail.reset.subject");
+      mailer.send({ to: user.email, subject, text }).catch((error) => {
         log(`password reset email to user #${user.id} failed: ${firstLine(error)}`);
       });
     } catch (error) {
@@ -169,12 +166,12 @@ export function createPasswordResetService({
     // once per email in RESET_MAIL_WINDOW_MS. The answer is the same whether or not one exists, and
     // comes before anything is looked up or written (a turn of the event loop later), so its time
     // says nothing either.
-    requestReset(input: { email?: string | null }, ip: string, baseUrl: string) {
+    requestReset(input: { email?: string | null }, ip: string, baseUrl: string, language: Language = DEFAULT_LANGUAGE) {
       if (!mailer) throw accountErrors.mailOff();
       const email = textOf(input.email).trim();
       if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw accountErrors.invalidEmail();
       resetRequests.hit(ipGroup(ip, ipGrouping() as IpGrouping));
-      setTimeout(() => mailLink(mailer, email, baseUrl), 0);
+      setTimeout(() => mailLink(mailer, email, baseUrl, language), 0);
       return { message: SELF_SERVICE.resetRequested };
     },
   };
