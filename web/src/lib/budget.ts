@@ -3,6 +3,8 @@
 // so far, `nextSliceAt` when the next hour's share opens (null once the whole day is out). (The faucet
 // page's sentences about it are budget-sentences.ts: not in the home page's download.)
 
+import { locale, t } from "../i18n";
+
 export interface BudgetFigures {
   isActive: boolean;
   offlineReason: string | null;
@@ -14,8 +16,14 @@ export interface BudgetFigures {
 
 // "12.5", "100": an XRP amount as a figure in a sentence (not a payment's 6 decimals). One formatter
 // for every call: toLocaleString with options builds a new one each time, a cost in every render.
-const XRP_FORMAT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
-export const xrpWords = (xrp: string | number) => XRP_FORMAT.format(Number(xrp));
+// The page language's (en-US for English).
+const XRP_FORMATS = new Map<string, Intl.NumberFormat>();
+export function xrpWords(xrp: string | number): string {
+  const language = locale() === "en" ? "en-US" : locale();
+  let format = XRP_FORMATS.get(language);
+  if (!format) XRP_FORMATS.set(language, (format = new Intl.NumberFormat(language, { maximumFractionDigits: 6 })));
+  return format.format(typeof xrp === "string" ? (xrp as Intl.StringNumericLiteral) : xrp);
+}
 
 // "3:00 PM your time (14:00 UTC)", or "14:00 UTC" where the visitor's clock is UTC. `timeZone` for
 // tests; the browser's own by default.
@@ -25,8 +33,9 @@ export function timeWords(iso: string, timeZone?: string): string {
   const clock24 = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
   if (clock24 === utc) return `${utc} UTC`;
   // (some ICU versions put a narrow no-break space before AM/PM)
-  const local = at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone }).replace(/\s/g, " ");
-  return `${local} your time (${utc} UTC)`;
+  const language = locale() === "en" ? "en-US" : locale();
+  const local = at.toLocaleTimeString(language, { hour: "numeric", minute: "2-digit", timeZone }).replace(/\s/g, " ");
+  return t("faucet.budget.localTime", { local, utc });
 }
 
 // Whether the faucet is offline because this hour's share is given out (more opens at nextSliceAt),
