@@ -6,6 +6,8 @@ import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { notificationText } from "../notifications/model.ts";
 import { notify } from "../notifications/service.ts";
+import { translate } from "../i18n/messages.ts";
+import { DEFAULT_LANGUAGE, languageOf } from "../../shared/languages.ts";
 import type { Mailer } from "./mail.ts";
 
 export interface FailedSignInDeps {
@@ -29,12 +31,16 @@ export function createFailedSignInAlert({ db, clock, mailer, log }: FailedSignIn
       at,
     );
     if (!mailer) return;
-    const text = [
-      `${failure.failures} sign-ins to your XRP faucet account '${user.username}' failed within 15 minutes, the last at ${new Date(at).toISOString()} from the network ${network}: wrong passwords, or the right password without its two-factor code.`,
-      "",
-      "Nobody is locked out by them: you can sign in as usual. If they were not you, someone is trying to sign in as you: change your password to a long one you use on no other site, on your settings page.",
-    ].join("\n");
-    mailer.send({ to: user.email, subject: "Failed sign-ins to your account", text }).catch((error) => {
+    // (in the user's own language)
+    const language = languageOf(user.language) ?? DEFAULT_LANGUAGE;
+    const text = translate(language, "server.mail.failedSignIns.text", {
+      count: String(failure.failures),
+      username: user.username,
+      at: new Date(at).toISOString(),
+      network,
+    });
+    const subject = translate(language, "server.mail.failedSignIns.subject");
+    mailer.send({ to: user.email, subject, text }).catch((error) => {
       log(
         `failed sign-ins email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`,
       );
