@@ -103,7 +103,7 @@ const SECTIONS: [path: string, heading: string | RegExp][] = [
 ];
 
 for (const width of [1280, 375]) {
-  test(`every section opens at its own URL, survives a reload and passes axe's WCAG 2.1 AA rules at ${width} px`, async () => {
+  test.concurrent(`every section opens at its own URL, survives a reload and passes axe's WCAG 2.1 AA rules at ${width} px`, async () => {
     await faucetRequest(newAddress(), { ip: `198.51.100.${width === 1280 ? 1 : 2}` });
     const page = await adminPage(width);
     const found: string[] = [];
