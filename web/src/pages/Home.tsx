@@ -15,7 +15,6 @@ import type { ComponentType } from "react";
 import { Link } from "react-router";
 // (the faucet's parts from their files: its index also holds what only other screens show)
 import { DROPS_PER_XRP } from "../../../src/shared/money";
-import { plural } from "../../../src/shared/words";
 import { useFaucetStatus } from "../features/faucet/api";
 import { HeroClaim } from "../features/faucet/components/HeroClaim";
 import { FaucetStatusBadge } from "../features/faucet/components/FaucetStatusBadge";
@@ -29,6 +28,7 @@ import { hourUsedUp, timeWords, xrpWords as xrp } from "../lib/budget";
 import { useAfterFirstPaint } from "../lib/useAfterFirstPaint";
 import { useNearView } from "../lib/useNearView";
 import { usePageTitle } from "../lib/usePageTitle";
+import { locale, type MessageId, T, t } from "../i18n";
 // The signup forms at the bottom of the page come with it: as a chunk of their own, fetched once the
 // page had painted, they cost more gzip on / (about 0.8 KiB) than inside the app's. Their proof of
 // work still starts on the first focus.
@@ -41,11 +41,10 @@ function BlogTeaser() {
   if (posts && posts.length === 0)
     return (
       <p className="text-slate-600">
-        News and guides will appear on the{" "}
-        <Link to="/blog" className="font-medium text-brand-700 underline">
-          blog
-        </Link>
-        .
+        <T
+          id="home.blog.empty"
+          components={{ 0: <Link to="/blog" className="font-medium text-brand-700 underline" /> }}
+        />
       </p>
     );
   return (
@@ -55,7 +54,11 @@ function BlogTeaser() {
           <h3 className="font-bold text-slate-900">{post.title}</h3>
           <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
           <Link to={`/blog/${post.slug}`} className="mt-3 font-semibold text-brand-700 hover:underline">
-            Read More<span className="sr-only"> about {post.title}</span>
+            <T
+              id="home.blog.readMore"
+              values={{ title: post.title }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
           </Link>
         </Card>
       ))}
@@ -63,40 +66,49 @@ function BlogTeaser() {
   );
 }
 
-type Feature = { icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>; title: string; text: string };
+type Feature = {
+  icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+  title: MessageId;
+  text: MessageId;
+};
 
 const FEATURES: Feature[] = [
   {
     icon: Zap,
-    title: "Quick Payouts",
-    text: "Requests are reviewed and paid on the XRP Ledger, usually well within 24 hours.",
+    title: "home.features.quick.title",
+    text: "home.features.quick.text",
   },
   {
     icon: Gift,
-    title: "Daily Rewards",
-    text: "Claim once every 24 hours per wallet, and build a streak with a free account.",
+    title: "home.features.daily.title",
+    text: "home.features.daily.text",
   },
-  { icon: UserX, title: "No Login Required", text: "All you need is your XRP address. No sign-up, no email, no app." },
+  { icon: UserX, title: "home.features.noLogin.title", text: "home.features.noLogin.text" },
 ];
 const SECURITY: Feature[] = [
   {
     icon: Lock,
-    title: "We never ask for your keys",
-    text: "Only your public address. Never your secret key or recovery phrase.",
+    title: "home.security.keys.title",
+    text: "home.security.keys.text",
   },
-  { icon: ShieldCheck, title: "Reviewed by people", text: "Every request is checked by our team before it is paid." },
+  { icon: ShieldCheck, title: "home.security.people.title", text: "home.security.people.text" },
   {
     icon: Clock,
-    title: "Fair limits",
-    text: "Limits per address, network and device keep the faucet fair for everyone.",
+    title: "home.security.limits.title",
+    text: "home.security.limits.text",
   },
 ];
 const BENEFITS: Feature[] = [
-  { icon: LayoutDashboard, title: "Personal Dashboard", text: "Your points, streak and owed rewards in one place." },
-  { icon: History, title: "Request History", text: "Every request with its status and transaction hash." },
-  { icon: Award, title: "Earn More Opportunities", text: "Bonuses for sharing and for reviews, and more to come." },
+  { icon: LayoutDashboard, title: "home.benefits.dashboard.title", text: "home.benefits.dashboard.text" },
+  { icon: History, title: "home.benefits.history.title", text: "home.benefits.history.text" },
+  { icon: Award, title: "home.benefits.earn.title", text: "home.benefits.earn.text" },
 ];
-const COMING_SOON = ["Staking Rewards", "Referral Program", "Achievement System", "Educational Quests"];
+const COMING_SOON: MessageId[] = [
+  "home.soon.staking",
+  "home.soon.referral",
+  "home.soon.achievements",
+  "home.soon.quests",
+];
 
 function FeatureGrid({ items }: { items: Feature[] }) {
   return (
@@ -104,8 +116,8 @@ function FeatureGrid({ items }: { items: Feature[] }) {
       {items.map(({ icon: Icon, title, text }) => (
         <Card key={title} className="p-6">
           <Icon aria-hidden={true} className="h-8 w-8 text-brand-600" />
-          <h3 className="mt-3 text-lg font-bold text-slate-900">{title}</h3>
-          <p className="mt-1 text-slate-600">{text}</p>
+          <h3 className="mt-3 text-lg font-bold text-slate-900">{t(title)}</h3>
+          <p className="mt-1 text-slate-600">{t(text)}</p>
         </Card>
       ))}
     </div>
@@ -135,22 +147,25 @@ function Statistics() {
   // the day's budget opens an hour at a time: what is left now, and the day's total beneath it
   const lastHour = s?.nextSliceAt === null;
   const figures = [
-    { label: "Total Paid Out", value: stats.data ? `${xrp(stats.data.totalPayouts)} XRP` : "..." },
-    { label: "Per Request", value: s ? `${xrp(Number(s.minAmount))}-${xrp(Number(s.maxAmount))} XRP` : "..." },
+    { label: t("home.stats.totalPaid"), value: stats.data ? `${xrp(stats.data.totalPayouts)} XRP` : "..." },
     {
-      label: lastHour ? "Left Today" : "Left This Hour",
+      label: t("home.stats.perRequest"),
+      value: s ? `${xrp(Number(s.minAmount))}-${xrp(Number(s.maxAmount))} XRP` : "...",
+    },
+    {
+      label: lastHour ? t("home.stats.leftToday") : t("home.stats.leftHour"),
       value: s ? `${xrp(s.budgetLeftDrops / DROPS_PER_XRP)} XRP` : "...",
       note: !s
         ? undefined
         : lastHour
-          ? `of ${xrp(Number(s.budgetTotal))} XRP today`
+          ? t("home.stats.ofToday", { total: xrp(Number(s.budgetTotal)) })
           : hourUsedUp(s) && s.nextSliceAt
-            ? `more at ${timeWords(s.nextSliceAt)}, until ${xrp(Number(s.budgetTotal))} XRP a day`
-            : `more every hour until ${xrp(Number(s.budgetTotal))} XRP a day`,
+            ? t("home.stats.moreAt", { time: timeWords(s.nextSliceAt), total: xrp(Number(s.budgetTotal)) })
+            : t("home.stats.moreEveryHour", { total: xrp(Number(s.budgetTotal)) }),
     },
   ];
   return (
-    <Section title="Faucet Statistics">
+    <Section title={t("home.stats.title")}>
       <dl className="grid gap-4 sm:grid-cols-3">
         {figures.map((f) => (
           <Card key={f.label} className="p-5 text-center">
@@ -164,23 +179,29 @@ function Statistics() {
   );
 }
 
+const averageFormat = () => new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 function ReviewsBlock() {
   const reviews = useReviews();
   const shown = (reviews.data ?? []).slice(0, 6);
   const average = shown.length ? shown.reduce((sum, r) => sum + r.rating, 0) / shown.length : 0;
   return (
-    <Section title="What Our Users Say">
+    <Section title={t("home.reviews.title")}>
       {shown.length > 0 && (
         <p className="mb-4 flex items-center gap-2 text-slate-700">
           <Stars rating={average} />
           <span>
-            <strong>{average.toFixed(1)}</strong> average from {plural(shown.length, "review")}
+            <T
+              id="home.reviews.average"
+              values={{ average: averageFormat().format(average), count: shown.length }}
+              components={{ 0: <strong /> }}
+            />
           </span>
         </p>
       )}
       <ReviewList limit={6} />
       <Link to="/reviews" className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-        Read all reviews and write yours <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        {t("home.reviews.readAll")} <ArrowRight aria-hidden="true" className="h-4 w-4" />
       </Link>
     </Section>
   );
@@ -190,35 +211,35 @@ function ReviewsBlock() {
 function BelowTheFold() {
   return (
     <>
-      <Section title="Why Use Our Faucet">
+      <Section title={t("home.features.title")}>
         <FeatureGrid items={FEATURES} />
       </Section>
-      <Section title="Security & Privacy">
+      <Section title={t("home.security.title")}>
         <FeatureGrid items={SECURITY} />
       </Section>
-      <Section title="Free Account Benefits">
+      <Section title={t("home.benefits.title")}>
         <FeatureGrid items={BENEFITS} />
         <div className="mt-6">
           <Link to="/register" className={buttonClass()}>
-            Sign Up Free
+            {t("home.benefits.signUp")}
           </Link>
         </div>
       </Section>
-      <Section title="Coming Soon">
+      <Section title={t("home.soon.title")}>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {COMING_SOON.map((item) => (
             <li
               key={item}
               className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center font-medium text-slate-700"
             >
-              {item}
+              {t(item)}
             </li>
           ))}
         </ul>
       </Section>
       <Statistics />
       <ReviewsBlock />
-      <Section title="From the Blog">
+      <Section title={t("home.blogSection.title")}>
         <BlogTeaser />
       </Section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2">
@@ -228,13 +249,13 @@ function BelowTheFold() {
       <section className="bg-brand-700">
         <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-14 text-center text-white">
           <BarChart3 aria-hidden="true" className="h-10 w-10" />
-          <h2 className="mt-3 text-3xl font-bold">Ready for your first drop?</h2>
-          <p className="mt-2 text-brand-100">It takes ten seconds and your wallet address.</p>
+          <h2 className="mt-3 text-3xl font-bold">{t("home.cta.title")}</h2>
+          <p className="mt-2 text-brand-100">{t("home.cta.text")}</p>
           <Link
             to="/faucet"
             className={buttonClass({ variant: "outline", size: "lg", className: "mt-6 rounded-full border-white" })}
           >
-            Claim XRP Now
+            {t("home.cta.button")}
           </Link>
         </div>
       </section>
@@ -243,7 +264,7 @@ function BelowTheFold() {
 }
 
 export default function Home() {
-  usePageTitle("Free XRP Faucet");
+  usePageTitle(t("home.title"));
   const belowTheFold = useAfterFirstPaint();
   return (
     <>
@@ -251,15 +272,12 @@ export default function Home() {
         <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
           <span className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-            No login or registration required
+            {t("home.hero.badge")}
           </span>
           <h1 className="mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
-            Request Free XRP, Paid After Review
+            {t("home.hero.title")}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-600">
-            Enter your XRP wallet address and request free XRP. One claim per wallet every 24 hours; our team reviews
-            each request and pays within 24 hours.
-          </p>
+          <p className="mt-5 max-w-2xl text-lg text-slate-600">{t("home.hero.text")}</p>
           {/* claim here, without going to /faucet (its proof of work starts when the form is focused); the
               latest payouts beside it on a desktop, under it on a phone (in the page's first render) */}
           <div className="mt-8 grid w-full max-w-xl gap-6 text-left lg:max-w-none lg:grid-cols-2 lg:items-start">
@@ -268,7 +286,7 @@ export default function Home() {
             </div>
             <section aria-labelledby="latest-payouts" className="min-w-0">
               <h2 id="latest-payouts" className="mb-3 text-xl font-bold text-slate-900">
-                Latest payouts
+                {t("home.hero.latestPayouts")}
               </h2>
               <RecentPayouts limit={5} />
             </section>
@@ -278,12 +296,12 @@ export default function Home() {
               to="/whitepaper"
               className={buttonClass({ variant: "outline", size: "lg", className: "rounded-full" })}
             >
-              How It Works
+              {t("home.hero.howItWorks")}
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </Link>
           </div>
           <Link to="/faq" className="mt-6 rounded text-sm font-medium text-brand-700 hover:underline">
-            Read Security FAQ
+            {t("home.hero.securityFaq")}
           </Link>
         </div>
       </section>
