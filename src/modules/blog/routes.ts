@@ -8,7 +8,8 @@ import { feedCacheControl, type SiteOrigin } from "../../http/site-origin.ts";
 import type { PageMeta } from "../../http/web-assets.ts";
 import { adminPostView, blogErrors, POSTS_PER_PAGE, postBody, postCard, postView } from "./model.ts";
 import type { BlogService } from "./service.ts";
-import { languageOf } from "../../shared/languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOf, languagePath } from "../../shared/languages.ts";
+import { translate } from "../i18n/messages.ts";
 
 export interface BlogRouteDeps {
   context: ContextDeps;
@@ -32,6 +33,28 @@ const listQuery = t.Object(
 );
 
 export function blogRoutes({ context, blog, siteName, origin, page, headers }: BlogRouteDeps) {
+  // A post's page, at /blog/:slug or under a language's prefix: its sharing tags written here, the
+  // <title>'s suffix in the page's language.
+  const postPage = (request: Request, slug: string, prefix?: Language) => {
+    const post = blog.publishedBySlug(slug);
+    if (!post) return page(request);
+    const { base, fromHost } = origin(request);
+    const path = `/blog/${post.slug}`;
+    return page(request, {
+      fromHost,
+      title: translate(prefix ?? DEFAULT_LANGUAGE, "server.blog.postTitle", { title: post.title, name: siteName() }),
+      description: post.excerpt,
+      url: `${base}${prefix ? languagePath(prefix, path) : path}`,
+      image: post.featuredImage ? `${base}${post.featuredImage}` : null,
+    });
+  };
+  // (Elysia adds each route to the same instance)
+  const prefixedPostPages = new Elysia();
+  for (const { code } of LANGUAGES)
+    prefixedPostPages.get(`/${code}/blog/:slug`, ({ request, params }) => postPage(request, params.slug, code), {
+      detail: { hide: true },
+    });
+
   const xml = (site: SiteOrigin, body: string, type: string) =>
     new Response(body, {
       headers: { ...headers, "content-type": `${type}; charset=utf-8`, "cache-control": feedCacheControl(site) },
@@ -97,21 +120,7 @@ export function blogRoutes({ context, blog, siteName, origin, page, headers }: B
         },
         { detail: { hide: true } },
       )
-      .get(
-        "/blog/:slug",
-        ({ request, params }) => {
-          const post = blog.publishedBySlug(params.slug);
-          if (!post) return page(request);
-          const { base, fromHost } = origin(request);
-          return page(request, {
-            fromHost,
-            title: `${post.title} - ${siteName()}`,
-            description: post.excerpt,
-            url: `${base}/blog/${post.slug}`,
-            image: post.featuredImage ? `${base}${post.featuredImage}` : null,
-          });
-        },
-        { detail: { hide: true } },
-      )
+      .get("/blog/:slug", ({ request, params }) => postPage(request, params.slug), { detail: { hide: true } })
+      .use(prefixedPostPages)
   );
 }
