@@ -8,7 +8,7 @@ import { feedCacheControl, type SiteOrigin } from "../../http/site-origin.ts";
 import type { PageMeta } from "../../http/web-assets.ts";
 import { adminPostView, blogErrors, POSTS_PER_PAGE, postBody, postCard, postView } from "./model.ts";
 import type { BlogService } from "./service.ts";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOf, languagePath } from "../../shared/languages.ts";
+import { DEFAULT_LANGUAGE, type Language, languageOf, languagePath } from "../../shared/languages.ts";
 import { translate } from "../i18n/messages.ts";
 
 export interface BlogRouteDeps {
@@ -32,6 +32,18 @@ const listQuery = t.Object(
   { additionalProperties: true },
 );
 
+// A post's page under each language's prefix (each path written out: the route table names them).
+const PREFIXED_POST_PAGES: Record<Language, string> = {
+  en: "/en/blog/:slug",
+  es: "/es/blog/:slug",
+  "pt-BR": "/pt-BR/blog/:slug",
+  fr: "/fr/blog/:slug",
+  tr: "/tr/blog/:slug",
+  id: "/id/blog/:slug",
+  ja: "/ja/blog/:slug",
+  ko: "/ko/blog/:slug",
+};
+
 export function blogRoutes({ context, blog, siteName, origin, page, headers }: BlogRouteDeps) {
   // A post's page, at /blog/:slug or under a language's prefix: its sharing tags written here, the
   // <title>'s suffix in the page's language.
@@ -50,8 +62,8 @@ export function blogRoutes({ context, blog, siteName, origin, page, headers }: B
   };
   // (Elysia adds each route to the same instance)
   const prefixedPostPages = new Elysia();
-  for (const { code } of LANGUAGES)
-    prefixedPostPages.get(`/${code}/blog/:slug`, ({ request, params }) => postPage(request, params.slug, code), {
+  for (const [code, path] of Object.entries(PREFIXED_POST_PAGES) as [Language, string][])
+    prefixedPostPages.get(path, ({ request, params }) => postPage(request, (params as { slug: string }).slug, code), {
       detail: { hide: true },
     });
 
