@@ -8,6 +8,7 @@ import { formatXrp } from "../../shared/money.ts";
 import { INVALID_ADDRESS, type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 import { said } from "../i18n/messages.ts";
+import type { Language } from "../../shared/languages.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
 import { auditEntryView } from "../audit/model.ts";
 import type { AuditLogEntry } from "../../db/schema.ts";
@@ -66,7 +67,8 @@ export const faucetErrors = {
       retryAfterSeconds,
       "BONUS_BUDGET_REACHED",
     ),
-  addressWaits: (wait: string, retryAfterSeconds: number) =>
+  // (`wait`: the wait in words in a language, shared/waits.ts)
+  addressWaits: (wait: (language: Language) => string, retryAfterSeconds: number) =>
     tooManyRequests(said("server.faucet.addressWaits", { wait }), retryAfterSeconds, "ADDRESS_LIMIT"),
   networkLimit: (max: number, wait: string, retryAfterSeconds: number) =>
     tooManyRequests(`${waitReasons.network(max)} Please try again ${wait}.`, retryAfterSeconds, "NETWORK_LIMIT"),

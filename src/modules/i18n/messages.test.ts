@@ -1,6 +1,6 @@
 // The server's refusals in the request's language: the `lang` cookie's, else English; the code the same.
 import { afterAll, describe, expect, test } from "bun:test";
-import { testApp } from "../../testing/harness.ts";
+import { randomAddress, testApp } from "../../testing/harness.ts";
 
 const t = testApp();
 afterAll(() => t.close());
@@ -34,5 +34,23 @@ describe("a refusal in the request's language", () => {
     });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("요청 본문이 올바른 JSON이 아니에요");
+  });
+
+  test("a wait is said in the request's language", async () => {
+    const address = randomAddress();
+    const ask = async (headers: Record<string, string> = {}) =>
+      t.call("POST", "/api/faucet/request", {
+        body: { address },
+        headers: { ...(await t.proof("faucet")), ...headers },
+      });
+    expect((await ask()).status).toBeLessThan(300);
+    const english = await ask();
+    expect(english.status).toBe(429);
+    expect(english.json.message).toMatch(
+      /^This address already requested XRP in the last 24 hours\. You can request again /,
+    );
+    const turkish = await ask({ cookie: "lang=tr" });
+    expect(turkish.headers.get("x-error-code")).toBe("ADDRESS_LIMIT");
+    expect(turkish.json.message).toMatch(/^Bu adres son 24 saat içinde zaten XRP talep etti\. .*(yarın|bugün|sonra)/);
   });
 });

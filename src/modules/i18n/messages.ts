@@ -36,12 +36,21 @@ export function translate(language: Language, id: ServerMessageId, values?: Valu
 }
 
 // A refusal's message of the catalog: its id and values, with its English text (the error's own
-// message, the log's and a script's).
+// message, the log's and a script's). A value may be a function of the language (a wait in words).
 export const said = (id: ServerMessageId, values?: Values): Said => ({
   id,
   values,
-  text: translate(DEFAULT_LANGUAGE, id, values),
+  text: translate(DEFAULT_LANGUAGE, id, valuesIn(DEFAULT_LANGUAGE, values)),
 });
+const valuesIn = (language: Language, values?: Values) => {
+  if (!values) return values;
+  const out: Values = {};
+  for (const name in values) {
+    const value = values[name];
+    out[name] = typeof value === "function" ? (value as (language: Language) => unknown)(language) : value;
+  }
+  return out;
+};
 
 // The refusals said in English where the catalog cannot be reached (src/lib, src/http, the
 // schemas' `error:` texts and the features' message constants), found by their English text.
@@ -89,5 +98,5 @@ export const errorMessage = (error: HttpError, language: Language): string =>
   language === DEFAULT_LANGUAGE
     ? error.message
     : error.said
-      ? translate(language, error.said.id as ServerMessageId, error.said.values)
+      ? translate(language, error.said.id as ServerMessageId, valuesIn(language, error.said.values))
       : sayText(language, error.message);
