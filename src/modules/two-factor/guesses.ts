@@ -16,6 +16,8 @@ import { immediate } from "../../db/transaction.ts";
 import type { Mailer } from "../account/mail.ts";
 import { notificationText } from "../notifications/model.ts";
 import { notify } from "../notifications/service.ts";
+import { translate } from "../i18n/messages.ts";
+import { DEFAULT_LANGUAGE, languageOf } from "../../shared/languages.ts";
 import { CODE_STREAK_QUIET_MS, codeWaitMs, FREE_WRONG_CODES, MAX_CODE_WAIT_MS } from "./model.ts";
 import type { CodeStreak, TwoFactorRepository } from "./repository.ts";
 
@@ -53,14 +55,17 @@ export function createCodeGuesses({ db, clock, repo, mailer, log }: CodeGuessDep
 
   const email = (user: User, network: string, at: number) => {
     if (!mailer) return;
-    const text = [
-      `${FREE_WRONG_CODES} wrong two-factor codes in a row were entered for your XRP faucet account '${user.username}', the last at ${new Date(at).toISOString()} from the network ${network}.`,
-      "",
-      "A code is asked for only after your password, or in a session that is already signed in: if this was not you, someone has your password or one of your sessions. Change your password and end your other sessions on your settings page.",
-      "",
-      `Until the wrong codes stop, each further code is checked only after a wait that doubles with every wrong one (at most ${MAX_CODE_WAIT_MS / 60_000} minutes). Your own right code works once the wait is over.`,
-    ].join("\n");
-    mailer.send({ to: user.email, subject: "Wrong two-factor codes for your account", text }).catch((error) => {
+    // (in the user's own language)
+    const language = languageOf(user.language) ?? DEFAULT_LANGUAGE;
+    const text = translate(language, "server.mail.wrongCodes.text", {
+      count: String(FREE_WRONG_CODES),
+      username: user.username,
+      at: new Date(at).toISOString(),
+      network,
+      max: String(MAX_CODE_WAIT_MS / 60_000),
+    });
+    const subject = translate(language, "server.mail.wrongCodes.subject");
+    mailer.send({ to: user.email, subject, text }).catch((error) => {
       log(
         `wrong-codes email to ${user.username} failed: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}`,
       );
