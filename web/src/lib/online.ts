@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { t } from "../i18n";
 
 // Whether the browser says it is online (navigator.onLine), following its online and offline events.
 const subscribe = (changed: () => void) => {
@@ -16,4 +17,4 @@ export const useOnline = () =>
     () => true,
   );
 
-export const OFFLINE_NOTICE = "You are offline. Nothing is sent until you are back online and send it again yourself.";
+export const offlineNotice = () => t("faucet.offline.notice");

@@ -2,17 +2,22 @@
 // say it in the same words (src/shared/waits.ts), from the same answer (useNextClaim).
 import { useEffect, useState } from "react";
 import { waitWords } from "../../../../src/shared/waits";
+import { locale, type MessageId, t } from "../../i18n";
 
 // whose wait it is, as the refusal a request would get says it
-const WAIT_WORDS = { address: "for this address", device: "from this device", network: "from your network" } as const;
+const WAIT_WORDS = {
+  address: "faucet.wait.address",
+  device: "faucet.wait.device",
+  network: "faucet.wait.network",
+} as const satisfies Record<string, MessageId>;
 export type WaitLimit = keyof typeof WAIT_WORDS;
 
 // "This address already requested XRP in the last 24 hours. You can request again for this address
 // tomorrow at 22:50 UTC (in 23 h 32 min)." (why, in the words of its refusal, then when) or, once it
 // is over, "You can make a request now."
 export function nextClaimSentence(until: number, now: number, limit: WaitLimit, why: string | null): string {
-  if (until <= now) return "You can make a request now.";
-  return `${why ? `${why} ` : ""}You can request again ${WAIT_WORDS[limit]} ${waitWords(until, now)}.`;
+  if (until <= now) return t("faucet.wait.now");
+  return `${why ? `${why} ` : ""}${t(WAIT_WORDS[limit], { wait: waitWords(until, now, locale()) })}`;
 }
 
 // When a wait the server gave at `since` (ms, `seconds` long) ends, and the time now, ticking every

@@ -11,7 +11,7 @@ import { FormFailure } from "../../../components/ui/form-failure";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError, isNetworkFailure, refusalText } from "../../../lib/errors";
 import { xrpText } from "../../../lib/format";
-import { OFFLINE_NOTICE, useOnline } from "../../../lib/online";
+import { offlineNotice, useOnline } from "../../../lib/online";
 import { warmProof } from "../../../lib/proof-of-work";
 import { useFaucetRequest } from "../api";
 import type { Received } from "./RequestReceived";
@@ -105,7 +105,7 @@ export function ClaimForm({
           className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
           <WifiOff aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{OFFLINE_NOTICE}</span>
+          <span>{offlineNotice()}</span>
         </p>
       )}
       {closedReason && (

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useFaucetStatus } from "../api";
 import { useConfirmationShown } from "../received-shown";
 import { cn } from "../../../lib/cn";
+import { t } from "../../../i18n";
 
 export const BADGE_EXPAND_MS = 5_000;
 
@@ -19,7 +20,13 @@ export function FaucetStatusBadge() {
   }, [expanded]);
 
   const state = status.data ? (status.data.isActive ? "Online" : "Offline") : "Checking";
-  const message = status.data?.message ?? (status.isError ? "Status unavailable" : "Checking the faucet...");
+  const message =
+    status.data?.message ?? (status.isError ? t("faucet.badge.unavailable") : t("faucet.badge.checkingMessage"));
+  const label = status.data
+    ? status.data.isActive
+      ? t("faucet.badge.online")
+      : t("faucet.badge.offline")
+    : t("faucet.badge.checking");
   const dot = status.data ? (status.data.isActive ? "bg-green-500" : "bg-red-500") : "bg-slate-400";
   return (
     <button
@@ -42,7 +49,7 @@ export function FaucetStatusBadge() {
         aria-hidden="true"
         className={cn("h-2.5 w-2.5 rounded-full", dot, status.data?.isActive && "motion-safe:animate-pulse")}
       />
-      <span className={expanded ? undefined : "sr-only sm:not-sr-only"}>Faucet {state}</span>
+      <span className={expanded ? undefined : "sr-only sm:not-sr-only"}>{label}</span>
       {expanded && <span className="border-l border-slate-200 pl-2 text-slate-600">{message}</span>}
     </button>
   );

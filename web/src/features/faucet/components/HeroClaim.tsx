@@ -5,6 +5,7 @@ import { useFaucetStatus, useNextClaim } from "../api";
 import { nextClaimSentence, useWaitUntil } from "../countdown";
 import { rememberedAddress } from "../status-link";
 import { ClaimForm } from "./ClaimForm";
+import { t } from "../../../i18n";
 
 // A returning visitor (this browser asked before): when its next claim opens, ticking, in the words
 // of the limit that holds it. Nothing is asked on a first visit.
@@ -17,7 +18,9 @@ function NextClaim() {
   const limit = next.data.nextClaimLimit ?? "address";
   return (
     <p role="timer" aria-live="off" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-      Welcome back. {nextClaimSentence(wait.until, wait.now, limit, next.data.nextClaimReason)}
+      {t("faucet.hero.welcome", {
+        sentence: nextClaimSentence(wait.until, wait.now, limit, next.data.nextClaimReason),
+      })}
     </p>
   );
 }
@@ -28,7 +31,7 @@ export function HeroClaim() {
   return (
     <>
       <NextClaim />
-      <ClaimForm idPrefix="hero" warmOnFocus buttonLabel="Claim Free XRP" closedReason={closed} />
+      <ClaimForm idPrefix="hero" warmOnFocus buttonLabel={t("faucet.hero.button")} closedReason={closed} />
     </>
   );
 }
