@@ -125,6 +125,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     currentPassword: "not the password",
   },
   "POST /api/user/password": { currentPassword: "not the password", newPassword: "another passphrase" },
+  "PUT /api/account/language": { language: "ja" },
   "POST /api/user/two-factor/setup": { password: "not the password", setupCode: "abcd-efgh-jkmn-pqrs" },
   "POST /api/user/two-factor/enable": { code: "123456" },
   "POST /api/user/two-factor/disable": { code: "123456" },
