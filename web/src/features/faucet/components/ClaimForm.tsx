@@ -15,10 +15,11 @@ import { offlineNotice, useOnline } from "../../../lib/online";
 import { warmProof } from "../../../lib/proof-of-work";
 import { useFaucetRequest } from "../api";
 import type { Received } from "./RequestReceived";
+import { t } from "../../../i18n";
 
 // After this long a request still on its way says so (the proof of work, a slow network).
 export const SLOW_MS = 6_000;
-export const OFFLINE_NOTHING_SENT = "You are offline: nothing was sent. Reconnect, then press Retry.";
+export const offlineNothingSent = () => t("faucet.form.offlineNothingSent");
 
 // The confirmation of an accepted request (and the status badge it shows) is its own chunk, fetched as
 // a request is sent: the answer finds it in, and a visit that sends nothing never downloads it.
@@ -31,7 +32,7 @@ const RequestReceived = lazy(() => loadReceived().then((m) => ({ default: m.Requ
 export function ClaimForm({
   idPrefix = "faucet",
   warmOnFocus = false,
-  buttonLabel = "Claim Your XRP Drops",
+  buttonLabel = t("faucet.form.submit"),
   onAddressChange,
   closedReason = null,
 }: {
@@ -66,7 +67,7 @@ export function ClaimForm({
     setFailure(null);
     // one outcome at a time: an earlier confirmation does not stay beside a new refusal
     setLast(null);
-    if (!navigator.onLine) return setFailure({ message: OFFLINE_NOTHING_SENT, retry: true });
+    if (!navigator.onLine) return setFailure({ message: offlineNothingSent(), retry: true });
     loadReceived().catch(() => {});
     const abort = new AbortController();
     controller.current = abort;
@@ -78,8 +79,8 @@ export function ClaimForm({
           onAddressChange?.("");
           setLast({ id: answer.id, amount: answer.amount, status: answer.status, address: answer.address });
           toast({
-            title: "Request Submitted Successfully!",
-            description: `Request #${answer.id} for ${xrpText(answer.amount)} is waiting for review.`,
+            title: t("faucet.form.submittedTitle"),
+            description: t("faucet.form.submittedText", { id: answer.id, amount: xrpText(answer.amount) }),
           });
         },
         onError: (error) => {
@@ -145,7 +146,7 @@ export function ClaimForm({
             aria-describedby={closedReason ? `${idPrefix}-closed` : undefined}
           >
             <Droplet aria-hidden="true" className="h-5 w-5 shrink-0" />
-            <span className="truncate">{request.isPending ? "Processing Drop Request..." : buttonLabel}</span>
+            <span className="truncate">{request.isPending ? t("faucet.form.processing") : buttonLabel}</span>
           </button>
           {request.isPending && (
             <button
@@ -154,14 +155,14 @@ export function ClaimForm({
               className={buttonClass({ variant: "outline", size: "lg" })}
             >
               <X aria-hidden="true" className="h-5 w-5" />
-              Cancel
+              {t("faucet.form.cancel")}
             </button>
           )}
         </div>
       </form>
       {request.isPending && slow && (
         <p role="status" className="text-sm text-slate-700">
-          Still waiting for the server: the anti-bot check or a slow connection can take a while. You can cancel.
+          {t("faucet.form.slow")}
         </p>
       )}
       {failure && (
