@@ -9,6 +9,7 @@ import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { xrpText } from "../../../lib/format";
 import { confirmationShown } from "../received-shown";
 import { statusPath } from "../status-link";
+import { T, t } from "../../../i18n";
 
 export type Received = { id: number; amount: string; status: string; address: string };
 
@@ -30,17 +31,21 @@ export function RequestReceived({ request }: { request: Received }) {
       <p className="flex flex-wrap items-center gap-2">
         <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
         <span>
-          Request <strong>#{request.id}</strong> received for <strong>{xrpText(request.amount)}</strong>:
+          <T
+            id="faucet.received.title"
+            values={{ id: request.id, amount: xrpText(request.amount) }}
+            components={{ 0: <strong />, 1: <strong /> }}
+          />
         </span>
         <StatusBadge status={request.status} />
       </p>
-      <p>It is paid once our team approves it. Its status link shows where it stands, from any device:</p>
+      <p>{t("faucet.received.text")}</p>
       <p className="flex flex-wrap items-center gap-3">
         <Link to={path} className="font-medium break-all text-green-900 underline">
-          Status of request #{request.id}
+          {t("faucet.received.link", { id: request.id })}
         </Link>
         <button type="button" onClick={() => void copy()} className={buttonClass({ variant: "outline", size: "sm" })}>
-          {copied ? "Link copied" : "Copy status link"}
+          {copied ? t("faucet.received.copied") : t("faucet.received.copy")}
         </button>
       </p>
     </div>
