@@ -84,7 +84,8 @@ const SAID_BY_TEXT: ServerMessageId[] = [
   "server.advertise.companyRequired",
   "server.advertise.budgetRequired",
 ];
-const byText = new Map<string, ServerMessageId>(SAID_BY_TEXT.map((id) => [en[id], id]));
+// (keyed by the English as said: in the build a catalog holds its messages compiled, not as text)
+const byText = new Map<string, ServerMessageId>(SAID_BY_TEXT.map((id) => [translate(DEFAULT_LANGUAGE, id), id]));
 
 // An English refusal in `language` when the catalog has it, else as it is.
 export function sayText(language: Language, text: string): string {
