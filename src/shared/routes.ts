@@ -55,8 +55,9 @@ export const SCREENS = {
   settings: ["settings", "auth"],
   shoppingRewards: ["shopping"],
   whitepaper: ["whitepaper"],
-  // (the back office stays in English for now; its two-factor setup and step-up speak the settings page's)
-  admin: ["settings"],
+  // (the back office stays in English for now; its two-factor setup and step-up speak the settings
+  // page's words, its budget figures the faucet page's)
+  admin: ["settings", "faucet"],
 } as const;
 export type Screen = keyof typeof SCREENS;
 

@@ -62,6 +62,8 @@ test("a user who chose Korean gets the password-reset e-mail in Korean", async (
   await registerUser(page, "minji");
   // the header's choice, signed in: the account keeps it
   await page.goto("/dashboard");
+  // the header of the signed-in page (the one shown while the session loads is replaced by it)
+  await seen(page.getByText("Welcome, minji"));
   const switcher = page.getByRole("banner").locator("details");
   await switcher.locator("summary").click();
   await switcher.getByRole("link", { name: "한국어" }).click();

@@ -89,15 +89,26 @@ async function cutTexts(page: Page, width: number): Promise<string[]> {
   }, width);
 }
 
-async function walk(page: Page, path: string, width: number): Promise<string[]> {
-  await page.goto(`/en-XA${path}`);
-  await gone(page.getByRole("status", { name: /Loading/ }));
-  await page.waitForLoadState("networkidle");
+async function findings(page: Page, path: string, width: number): Promise<string[]> {
   return [
     ...(await textOutsideCatalogs(page)).map((text) => `${path}: text from no catalog: "${text}"`),
     ...(await cutTexts(page, width)).map((text) => `${path}: cut: ${text}`),
     ...(await axeViolations(page)).map((v) => `${path}: ${v}`),
   ];
+}
+
+async function walk(page: Page, path: string, width: number): Promise<string[]> {
+  await page.goto(`/en-XA${path}`);
+  await gone(page.getByRole("status", { name: /Loading/ }));
+  await page.waitForLoadState("networkidle");
+  // a busy machine may still be painting what came last (a list, a toast leaving): what is found is
+  // looked at again for a few seconds, and only what stays is reported
+  let found = await findings(page, path, width);
+  for (let look = 0; found.length > 0 && look < 3; look++) {
+    await page.waitForTimeout(1_000);
+    found = await findings(page, path, width);
+  }
+  return found;
 }
 
 for (const width of [375, 1280]) {

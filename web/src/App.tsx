@@ -6,12 +6,15 @@ import { splitLanguagePath } from "../../src/shared/languages";
 import { SCREENS, screenOf } from "../../src/shared/routes";
 import { SPLASH_FADE_MS, SPLASH_MS, Splash, splashWanted } from "./components/Splash";
 import { PageSpinner } from "./components/Spinner";
+import { t } from "./i18n";
 import { lazyPage } from "./lib/lazyPage";
 import Home from "./pages/Home";
 
 // The home page comes with the app; every other screen is its own chunk. The one a visit starts on
 // is fetched before anything shows (the splash plays only on /, whose page comes with the app).
+// Each screen, the home page too, brings its catalogs when a visit reaches it.
 const pages = {
+  home: lazyPage(async () => ({ default: Home }), SCREENS.home),
   advertise: lazyPage(() => import("./features/advertising/pages/Advertise"), SCREENS.advertise),
   auth: lazyPage(() => import("./features/account/pages/Auth"), SCREENS.auth),
   blog: lazyPage(() => import("./pages/Blog"), SCREENS.blog),
@@ -29,6 +32,7 @@ const pages = {
   whitepaper: lazyPage(() => import("./pages/Whitepaper"), SCREENS.whitepaper),
   admin: lazyPage(() => import("./app/admin/Admin"), SCREENS.admin),
 };
+const { Component: HomePage } = pages.home;
 const { Component: Advertise } = pages.advertise;
 const { Component: Auth } = pages.auth;
 const { Component: Blog } = pages.blog;
@@ -50,7 +54,7 @@ const { Component: Admin } = pages.admin;
 // another by role: it then loads once the user is known, behind the layout's spinner).
 function firstScreen(pathname: string): Promise<unknown> {
   const screen = screenOf(splitLanguagePath(pathname).rest);
-  return screen === "home" ? Promise.resolve() : pages[screen].preload().catch(() => {});
+  return pages[screen].preload().catch(() => {});
 }
 
 // The splash's course on a session's first visit (splashWanted): "on" from the first render,
@@ -95,7 +99,7 @@ const AppRoutes = memo(function AppRoutes({ user }: { user: User | null }) {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={byRole(user, { visitor: <Home />, user: <Dashboard />, admin: <Home /> })} />
+        <Route index element={byRole(user, { visitor: <HomePage />, user: <Dashboard />, admin: <HomePage /> })} />
         <Route path="faucet" element={<Faucet />} />
         <Route path="advertise" element={<Advertise />} />
         <Route path="earn-more" element={<EarnMore />} />
@@ -137,7 +141,7 @@ export function App() {
     return (
       overlay ?? (
         <LoadingFrame>
-          <PageSpinner label="Loading your session..." />
+          <PageSpinner label={t("common.loadingSession")} />
         </LoadingFrame>
       )
     );
