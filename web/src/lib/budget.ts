@@ -31,7 +31,7 @@ export function timeWords(iso: string, timeZone?: string): string {
   const at = new Date(iso);
   const utc = at.toISOString().slice(11, 16);
   const clock24 = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
-  if (clock24 === utc) return `${utc} UTC`;
+  if (clock24 === utc) return t("faucet.budget.utc", { utc });
   // (some ICU versions put a narrow no-break space before AM/PM)
   const language = locale() === "en" ? "en-US" : locale();
   const local = at.toLocaleTimeString(language, { hour: "numeric", minute: "2-digit", timeZone }).replace(/\s/g, " ");
@@ -40,7 +40,8 @@ export function timeWords(iso: string, timeZone?: string): string {
 
 // Whether the faucet is offline because this hour's share is given out (more opens at nextSliceAt),
 // not because it is switched off or the whole day is given out. The status has no code for it: the
-// server's sentence says "this hour's".
+// server's sentence says "this hour's" (in English and the pseudo-language; in another language the
+// page shows the server's own sentence, in UTC only).
 export function hourUsedUp(s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">): boolean {
   return !s.isActive && s.nextSliceAt !== null && /this hour's/i.test(s.offlineReason ?? "");
 }

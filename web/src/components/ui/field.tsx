@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { t } from "../../i18n";
 import { cn } from "../../lib/cn";
 
 type Props = ComponentProps<"input"> & { id: string; label: string; error?: string | null };
@@ -35,6 +36,17 @@ export function Field({ id, label, className, error, ...input }: Props) {
 
 // A field for an XRP wallet address: labelled "XRP wallet address" unless told, "r..." as its hint,
 // no autocomplete or spell check.
-export function WalletField({ label = "XRP wallet address", ...input }: Omit<Props, "label"> & { label?: string }) {
-  return <Field label={label} placeholder="r..." autoComplete="off" spellCheck={false} {...input} />;
+export function WalletField({ label, ...input }: Omit<Props, "label"> & { label?: string }) {
+  return (
+    <Field
+      label={label ?? t("common.wallet.label")}
+      placeholder="r..."
+      autoComplete="off"
+      spellCheck={false}
+      {...input}
+    />
+  );
 }
+
+// What the field says under it for a text that is no XRP address (before the server would say so).
+export const invalidAddressText = () => t("common.wallet.invalid");

@@ -2,30 +2,36 @@
 // released an hour at a time (1/24 of the day per hour, unused hours carried forward): the hourly
 // share, what is released, used and left, when the next share opens, and what this hour refused.
 import { timeWords } from "../../../lib/budget";
+import { xrpText } from "../../../lib/format";
+import { t } from "../../../i18n";
 import { useBudgetToday } from "../admin-api";
 import { Loading, Panel } from "../../../components/admin/ui";
-import { readableXrp } from "../../../components/admin/words";
 
 type Budgets = NonNullable<ReturnType<typeof useBudgetToday>["data"]>;
 type Pool = Budgets["faucet"];
 
-const POOLS: [keyof Budgets, string, string][] = [
-  ["faucet", "Faucet", "The daily limit: faucet requests."],
-  ["bonus", "Bonuses", "The bonus budget: social sharing and reviewer bonuses."],
-  ["autoApprove", "Auto-approve", "What the auto-approve rule may pay without a person."],
+// (said while rendering: the catalog arrives before the first render, not before this module runs)
+const pools = (): [keyof Budgets, string, string][] => [
+  ["faucet", t("faucet.pools.faucet"), t("faucet.pools.faucetAbout")],
+  ["bonus", t("faucet.pools.bonus"), t("faucet.pools.bonusAbout")],
+  ["autoApprove", t("faucet.pools.autoApprove"), t("faucet.pools.autoApproveAbout")],
 ];
-
-export const requestsWords = (n: number) => (n === 1 ? "1 request" : `${n} requests`);
 
 function PoolFigures({ id, name, about, pool }: { id: string; name: string; about: string; pool: Pool }) {
   const headingId = `budget-${id}`;
   const rows: [string, string][] = [
-    ["Per hour", readableXrp(pool.slice)],
-    ["Released so far", `${readableXrp(pool.released)} of ${readableXrp(pool.total)}`],
-    ["Used", readableXrp(pool.used)],
-    ["Left now", readableXrp(pool.left)],
-    ["Next share opens", pool.nextSliceAt ? timeWords(pool.nextSliceAt) : "All of today is released"],
-    ["Refused this hour", `${requestsWords(pool.refusedRequests)} (${readableXrp(pool.refused)})`],
+    [t("faucet.pools.perHour"), xrpText(pool.slice)],
+    [
+      t("faucet.pools.released"),
+      t("faucet.pools.releasedOf", { released: xrpText(pool.released), total: xrpText(pool.total) }),
+    ],
+    [t("faucet.pools.used"), xrpText(pool.used)],
+    [t("faucet.pools.left"), xrpText(pool.left)],
+    [t("faucet.pools.next"), pool.nextSliceAt ? timeWords(pool.nextSliceAt) : t("faucet.pools.allReleased")],
+    [
+      t("faucet.pools.refused"),
+      t("faucet.pools.refusedValue", { count: pool.refusedRequests, amount: xrpText(pool.refused) }),
+    ],
   ];
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -48,7 +54,7 @@ function PoolFigures({ id, name, about, pool }: { id: string; name: string; abou
 export function BudgetPanel() {
   const budget = useBudgetToday();
   return (
-    <Panel title="Today's budget" id="budget-today-title">
+    <Panel title={t("faucet.today.title")} id="budget-today-title">
       {budget.isPending ? (
         <Loading />
       ) : budget.isError ? (
@@ -58,15 +64,11 @@ export function BudgetPanel() {
       ) : (
         <>
           <div className="grid gap-3 md:grid-cols-3">
-            {POOLS.map(([key, name, about]) => (
+            {pools().map(([key, name, about]) => (
               <PoolFigures key={key} id={key} name={name} about={about} pool={budget.data[key]} />
             ))}
           </div>
-          <p className="mt-3 text-sm text-slate-600">
-            Each day's budget opens an hour at a time, 1/24 of it each hour; what an hour does not use carries on to the
-            next, so a burst can take one hour's share, never the day. A request refused because this hour's share is
-            used up is counted here and may ask again when the next share opens.
-          </p>
+          <p className="mt-3 text-sm text-slate-600">{t("faucet.pools.note")}</p>
         </>
       )}
     </Panel>

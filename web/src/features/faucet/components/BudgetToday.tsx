@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { xrpToDrops } from "../../../../../src/shared/money";
 import { Panel } from "../../../components/admin/ui";
-import { readableXrp } from "../../../components/admin/words";
+import { locale, t } from "../../../i18n";
 import { timeWords } from "../../../lib/budget";
+import { xrpText } from "../../../lib/format";
 import { useBudgetToday } from "../admin-api";
 
 // Today's faucet budget: spent (or held by requests) of the daily limit, what is released so far
@@ -14,20 +15,25 @@ export function BudgetToday() {
   const used = xrpToDrops(faucet.used) ?? 0;
   const share = total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0;
   return (
-    <Panel title="Today's budget">
+    <Panel title={t("faucet.today.title")}>
       <p className="mb-2 text-sm text-slate-700">
-        {readableXrp(faucet.used)} used of {readableXrp(faucet.total)} ({share}%); {readableXrp(faucet.released)}{" "}
-        released so far, {readableXrp(faucet.left)} left now.{" "}
+        {t("faucet.today.figures", {
+          used: xrpText(faucet.used),
+          total: xrpText(faucet.total),
+          share: new Intl.NumberFormat(locale(), { style: "percent" }).format(share / 100),
+          released: xrpText(faucet.released),
+          left: xrpText(faucet.left),
+        })}{" "}
         {faucet.nextSliceAt
-          ? `The next ${readableXrp(faucet.slice)} opens at ${timeWords(faucet.nextSliceAt)}.`
-          : "All of today is released."}{" "}
+          ? t("faucet.today.next", { slice: xrpText(faucet.slice), time: timeWords(faucet.nextSliceAt) })
+          : t("faucet.today.allReleased")}{" "}
         <Link to="/admin/settings" className="text-brand-700 underline">
-          All budgets
+          {t("faucet.today.all")}
         </Link>
       </p>
       <div
         role="progressbar"
-        aria-label="Today's budget used"
+        aria-label={t("faucet.today.used")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={share}

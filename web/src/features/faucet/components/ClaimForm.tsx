@@ -4,9 +4,9 @@
 // an accepted request stays confirmed in the page with its shareable status link.
 import { CircleSlash, Droplet, WifiOff, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { INVALID_ADDRESS, looksLikeAddress } from "../../../../../src/shared/forms";
+import { looksLikeAddress } from "../../../../../src/shared/forms";
 import { buttonClass } from "../../../components/ui/button";
-import { WalletField } from "../../../components/ui/field";
+import { invalidAddressText, WalletField } from "../../../components/ui/field";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError, isNetworkFailure, refusalText } from "../../../lib/errors";
@@ -94,7 +94,7 @@ export function ClaimForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // (what is no address is said before the anti-bot check runs for it)
-    if (!looksLikeAddress(typed)) return setFieldError(INVALID_ADDRESS);
+    if (!looksLikeAddress(typed)) return setFieldError(invalidAddressText());
     send(typed);
   };
 
@@ -141,12 +141,16 @@ export function ClaimForm({
         <div className="flex flex-col gap-2 sm:flex-row">
           <button
             type="submit"
-            className={buttonClass({ size: "lg", className: "w-full min-w-0 sm:flex-1" })}
+            // (a longer label wraps onto a second line rather than being cut)
+            className={buttonClass({
+              size: "lg",
+              className: "h-auto min-h-12 w-full min-w-0 py-2 whitespace-normal sm:flex-1",
+            })}
             disabled={request.isPending || closedReason !== null}
             aria-describedby={closedReason ? `${idPrefix}-closed` : undefined}
           >
             <Droplet aria-hidden="true" className="h-5 w-5 shrink-0" />
-            <span className="truncate">{request.isPending ? t("faucet.form.processing") : buttonLabel}</span>
+            <span className="min-w-0 text-center">{request.isPending ? t("faucet.form.processing") : buttonLabel}</span>
           </button>
           {request.isPending && (
             <button

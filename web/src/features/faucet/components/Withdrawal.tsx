@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { t } from "../../../i18n";
 import { refusalText } from "../../../lib/errors";
 import { xrpText } from "../../../lib/format";
 import { useWithdrawRequest } from "../page-api";
@@ -19,9 +20,9 @@ export function useWithdrawal() {
   const dialog = (
     <ConfirmDialog
       open={asked !== null}
-      title="Withdraw this request?"
-      confirmLabel="Withdraw request"
-      cancelLabel="Keep it"
+      title={t("faucet.withdraw.title")}
+      confirmLabel={t("faucet.withdraw.confirm")}
+      cancelLabel={t("faucet.withdraw.keep")}
       busy={withdraw.isPending}
       failure={withdraw.isError ? refusalText(withdraw.error) : null}
       onClose={() => {
@@ -38,12 +39,7 @@ export function useWithdrawal() {
         })
       }
     >
-      {asked && (
-        <p>
-          Request #{asked.id} for {xrpText(asked.amount)} will not be paid, and our team will not review it. Its address
-          still waits out its 24 hours before it can ask again.
-        </p>
-      )}
+      {asked && <p>{t("faucet.withdraw.text", { id: asked.id, amount: xrpText(asked.amount) })}</p>}
     </ConfirmDialog>
   );
   const said = done !== null && (
@@ -53,7 +49,7 @@ export function useWithdrawal() {
       role="status"
       className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 focus:outline-2 focus:outline-green-700"
     >
-      Request #{done} is withdrawn: it will not be paid.
+      {t("faucet.withdraw.done", { id: done })}
     </p>
   );
   return { ask: setAsked, dialog, said };

@@ -2,7 +2,7 @@ import "../../../screens-shared";
 import { Clock, Info, Search, ShieldCheck, Wallet } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { INVALID_ADDRESS, looksLikeAddress } from "../../../../../src/shared/forms";
+import { looksLikeAddress } from "../../../../../src/shared/forms";
 import { DROPS_PER_XRP } from "../../../../../src/shared/money";
 import { waitWords } from "../../../../../src/shared/waits";
 import { WITHDRAWN_BY_VISITOR } from "../../../../../src/shared/words";
@@ -16,23 +16,19 @@ import { Page } from "../../../components/Page";
 import { EarningAlertsForm } from "../../signups";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { WalletField } from "../../../components/ui/field";
+import { invalidAddressText, WalletField } from "../../../components/ui/field";
 import { TxHash } from "../../../components/ui/TxHash";
-import { budgetWords, nextSliceSentence } from "../../../lib/budget-sentences";
+import { budgetParts, nextSliceSentence } from "../../../lib/budget-sentences";
 import { ApiError, refusalText } from "../../../lib/errors";
 import { formatRelativeTime, xrpText } from "../../../lib/format";
+import { locale, T, t } from "../../../i18n";
 
-const FACTS = [
-  { icon: Clock, text: "One claim per wallet address every 24 hours." },
-  { icon: ShieldCheck, text: "Every request is reviewed by our admin team before it is paid." },
-  {
-    icon: Wallet,
-    text: "Payouts may take up to 24 hours. New wallets need at least 1 XRP to be activated on the ledger.",
-  },
-  {
-    icon: Info,
-    text: "We never ask for your secret key or recovery phrase: only your public address (it starts with r).",
-  },
+// (said while rendering: the catalog arrives before the first render, not before this module runs)
+const facts = () => [
+  { icon: Clock, text: t("faucet.facts.once") },
+  { icon: ShieldCheck, text: t("faucet.facts.reviewed") },
+  { icon: Wallet, text: t("faucet.facts.payouts", { amount: xrpText(1) }) },
+  { icon: Info, text: t("faucet.facts.keys") },
 ];
 
 type PublicRequest = {
@@ -60,7 +56,7 @@ function FaucetState({ typed }: { typed: string | null }) {
   // the panel keeps its height while it loads, so the form below does not jump
   const frame =
     "min-h-56 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-44";
-  if (status.isPending) return <p className={frame}>Checking the faucet...</p>;
+  if (status.isPending) return <p className={frame}>{t("faucet.badge.checkingMessage")}</p>;
   if (status.isError) return <p className={`${frame} text-red-700`}>{refusalText(status.error)}</p>;
   const s = status.data;
   const total = s.budgetTotalDrops / DROPS_PER_XRP;
@@ -69,13 +65,13 @@ function FaucetState({ typed }: { typed: string | null }) {
   const later = Math.max(0, total - Number(s.budgetReleased));
   const share = (xrp: number) => (total > 0 ? Math.min(100, Math.max(0, (xrp / total) * 100)) : 0);
   const nextSlice = nextSliceSentence(s);
-  const words = budgetWords(s);
+  const budget = budgetParts(s);
   return (
-    <section aria-label="Faucet status" className={frame}>
+    <section aria-label={t("faucet.status.label")} className={frame}>
       <p className="flex items-center gap-2 font-semibold">
         <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${s.isActive ? "bg-green-600" : "bg-red-600"}`} />
         <span className={s.isActive ? "text-green-800" : "text-red-800"}>
-          {s.isActive ? "The faucet is online" : "The faucet is offline"}
+          {s.isActive ? t("faucet.status.online") : t("faucet.status.offline")}
         </span>
       </p>
       {nextSlice ? <p>{nextSlice}</p> : s.offlineReason && <p>{s.offlineReason}</p>}
@@ -85,8 +81,11 @@ function FaucetState({ typed }: { typed: string | null }) {
         </p>
       )}
       <p>
-        Each request pays between <strong>{xrpText(s.minAmount)}</strong> and <strong>{xrpText(s.maxAmount)}</strong>,
-        drawn by the faucet.
+        <T
+          id="faucet.status.amounts"
+          values={{ min: xrpText(s.minAmount), max: xrpText(s.maxAmount) }}
+          components={{ 0: <strong />, 1: <strong /> }}
+        />
       </p>
       {/* (not "you can make a request now" while the faucet takes none) */}
       {/* the wait in the words of the refusal a request would get now (address, device or network) */}
@@ -101,7 +100,7 @@ function FaucetState({ typed }: { typed: string | null }) {
         </p>
       )}
       <div>
-        <p id="faucet-budget-label">Today's budget: {words}</p>
+        <p id="faucet-budget-label">{t("faucet.status.budget", { budget: budget.join(" · ") })}</p>
         {/* the whole bar is the day: dark what can be asked for now, light what opens later today */}
         <div
           role="progressbar"
@@ -109,7 +108,7 @@ function FaucetState({ typed }: { typed: string | null }) {
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={remaining}
-          aria-valuetext={words.replace(" · ", "; ")}
+          aria-valuetext={budget.join("; ")}
           className="mt-1 flex h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
         >
           <div className="h-full bg-brand-600" style={{ width: `${share(remaining)}%` }} />
@@ -123,9 +122,38 @@ function FaucetState({ typed }: { typed: string | null }) {
 // What a rejected request's person can do next: when its address may ask again (24 hours after it;
 // a withdrawn one too).
 function nextStep(r: PublicRequest): string {
-  if (r.rejectReason === WITHDRAWN_BY_VISITOR)
-    return `You can request again for this address ${waitWords(new Date(r.createdAt).getTime() + DAY_MS)}.`;
-  return `You can request again for this address ${waitWords(new Date(r.createdAt).getTime() + DAY_MS)}, with the reason above in mind.`;
+  const wait = waitWords(new Date(r.createdAt).getTime() + DAY_MS, Date.now(), locale());
+  if (r.rejectReason === WITHDRAWN_BY_VISITOR) return t("faucet.wait.address", { wait });
+  return t("faucet.requests.againAfterRejection", { wait });
+}
+
+// "Why: ..." a request was rejected: the team's own words (as they wrote them), or ours.
+function rejection(r: PublicRequest) {
+  const ours =
+    r.rejectReason === WITHDRAWN_BY_VISITOR
+      ? t("faucet.requests.withdrawnByVisitor")
+      : r.rejectReason
+        ? null
+        : t("faucet.requests.noReason");
+  return (
+    <T
+      id="faucet.requests.why"
+      values={{ reason: ours ?? r.rejectReason }}
+      components={{ 0: <strong />, 1: ours ? <span /> : <span translate="no" /> }}
+    />
+  );
+}
+
+// "requested 3 hours ago", and when it was decided: "requested 3 hours ago, paid just now"
+function requestTimes(r: PublicRequest) {
+  const requested = formatRelativeTime(r.createdAt);
+  const components = { 0: <time dateTime={r.createdAt} /> };
+  if (!r.processedAt) return <T id="faucet.requests.requested" values={{ requested }} components={components} />;
+  const values = { requested, decided: formatRelativeTime(r.processedAt) };
+  const both = { ...components, 1: <time dateTime={r.processedAt} /> };
+  if (r.status === "REJECTED") return <T id="faucet.requests.rejected" values={values} components={both} />;
+  if (r.status === "PROCESSED") return <T id="faucet.requests.paid" values={values} components={both} />;
+  return <T id="faucet.requests.approved" values={values} components={both} />;
 }
 
 // A list of requests as anyone may see them: number, amount, status, when, the payment's hash, why a
@@ -156,31 +184,21 @@ function RequestList({
           id={anchors ? `request-${r.id}` : undefined}
           aria-current={current === r.id ? true : undefined}
           className={`flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm ${current === r.id ? "bg-brand-50" : ""}`}
-          aria-label={`Request #${r.id}`}
+          aria-label={t("faucet.requests.label", { id: r.id })}
         >
           <span className="font-semibold text-slate-900">#{r.id}</span>
           <span className="font-semibold text-slate-800">{xrpText(r.amount)}</span>
           <StatusBadge status={r.status} />
-          <span className="text-slate-600">
-            requested <time dateTime={r.createdAt}>{formatRelativeTime(r.createdAt)}</time>
-            {r.processedAt && (
-              <>
-                , {r.status === "REJECTED" ? "rejected" : r.status === "PROCESSED" ? "paid" : "approved"}{" "}
-                <time dateTime={r.processedAt}>{formatRelativeTime(r.processedAt)}</time>
-              </>
-            )}
-          </span>
+          <span className="text-slate-600">{requestTimes(r)}</span>
           {r.txHash && <TxHash hash={r.txHash} />}
           {r.status === "REJECTED" && (
             <div className="w-full rounded-md bg-red-50 p-2 text-red-900">
-              <p>
-                <strong>Why:</strong> {r.rejectReason || "Our team did not give a reason."}
-              </p>
+              <p>{rejection(r)}</p>
               <p className="mt-0.5">{nextStep(r)}</p>
             </div>
           )}
           <Link to={statusPath(r.address, r.id)} className="text-brand-700 underline">
-            Status link<span className="sr-only"> of request #{r.id}</span>
+            <T id="faucet.requests.statusLink" values={{ id: r.id }} components={{ 0: <span className="sr-only" /> }} />
           </Link>
           {onWithdraw && r.status === "PENDING" && (mine === undefined || mine.has(r.id)) && (
             <button
@@ -188,7 +206,7 @@ function RequestList({
               onClick={() => onWithdraw(r)}
               className={buttonClass({ variant: "outline", size: "sm" })}
             >
-              Withdraw<span className="sr-only"> request #{r.id}</span>
+              <T id="faucet.requests.withdraw" values={{ id: r.id }} components={{ 0: <span className="sr-only" /> }} />
             </button>
           )}
         </li>
@@ -202,18 +220,15 @@ function MyRequests() {
   const withdrawal = useWithdrawal();
   return (
     <Card className="min-w-0 p-6">
-      <h2 className="text-lg font-bold text-slate-900">Your requests</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        The latest requests from this browser. Their status updates as our team reviews and pays them; one still waiting
-        for review can be withdrawn.
-      </p>
+      <h2 className="text-lg font-bold text-slate-900">{t("faucet.mine.title")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("faucet.mine.text")}</p>
       {withdrawal.said}
       {mine.isPending ? (
-        <p className="mt-3 text-sm text-slate-600">Loading your requests...</p>
+        <p className="mt-3 text-sm text-slate-600">{t("faucet.mine.loading")}</p>
       ) : mine.isError ? (
         <p className="mt-3 text-sm text-red-700">{refusalText(mine.error)}</p>
       ) : (
-        <RequestList rows={mine.data} empty="No requests from this browser yet." onWithdraw={withdrawal.ask} />
+        <RequestList rows={mine.data} empty={t("faucet.mine.empty")} onWithdraw={withdrawal.ask} />
       )}
       {withdrawal.dialog}
     </Card>
@@ -248,7 +263,7 @@ function Lookup() {
     event.preventDefault();
     const value = address.trim();
     if (!value) {
-      setFieldError(INVALID_ADDRESS);
+      setFieldError(invalidAddressText());
       return;
     }
     setFieldError(null);
@@ -256,15 +271,13 @@ function Lookup() {
   };
   return (
     <Card className="min-w-0 p-6">
-      <h2 className="text-lg font-bold text-slate-900">Look up a wallet</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Anyone can see a wallet address's latest requests, their payments and why one was rejected.
-      </p>
+      <h2 className="text-lg font-bold text-slate-900">{t("faucet.lookup.title")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("faucet.lookup.text")}</p>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
         <div className="min-w-0 flex-1">
           <WalletField
             id="lookup-address"
-            label="Wallet address to look up"
+            label={t("faucet.lookup.label")}
             value={address}
             error={fieldError ?? (asked === address.trim() ? serverError : null)}
             onChange={(e) => {
@@ -275,14 +288,14 @@ function Lookup() {
         </div>
         <button type="submit" className={buttonClass({ variant: "outline", className: "sm:mt-7" })}>
           <Search aria-hidden="true" className="h-4 w-4" />
-          Look up
+          {t("faucet.lookup.button")}
         </button>
       </form>
       {withdrawal.said}
       {asked !== null && lookup.isSuccess && (
         <RequestList
           rows={lookup.data}
-          empty="No requests for this address yet."
+          empty={t("faucet.lookup.empty")}
           anchors
           current={current ? Number(current) : null}
           onWithdraw={withdrawal.ask}
@@ -302,26 +315,22 @@ function Lookup() {
 export default function Faucet() {
   const [typed, setTyped] = useState<string | null>(null);
   return (
-    <Page
-      title="Free XRP Faucet"
-      intro="Request free XRP: enter your wallet address, and our team pays it after a review."
-    >
+    <Page title={t("faucet.page.title")} intro={t("faucet.page.intro")}>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card className="min-w-0 space-y-5 p-6 sm:p-8">
           <FaucetState typed={typed} />
           <ClaimForm onAddressChange={(value) => setTyped(looksLikeAddress(value) ? value : null)} />
           <p className="text-sm text-slate-600">
-            Want more? Track your requests and earn bonuses with a free{" "}
-            <Link to="/register" className="font-medium text-brand-700 underline">
-              account
-            </Link>
-            .
+            <T
+              id="faucet.page.more"
+              components={{ 0: <Link to="/register" className="font-medium text-brand-700 underline" /> }}
+            />
           </p>
         </Card>
         <Card className="min-w-0 p-6">
-          <h2 className="text-lg font-bold text-slate-900">Faucet information</h2>
+          <h2 className="text-lg font-bold text-slate-900">{t("faucet.facts.title")}</h2>
           <ul className="mt-4 space-y-3">
-            {FACTS.map(({ icon: Icon, text }) => (
+            {facts().map(({ icon: Icon, text }) => (
               <li key={text} className="flex gap-3 text-slate-700">
                 <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
                 <span>{text}</span>
@@ -330,10 +339,10 @@ export default function Faucet() {
           </ul>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to="/shopping-rewards" className={buttonClass({ variant: "outline", size: "sm" })}>
-              Shopping Rewards
+              {t("common.nav.shopping")}
             </Link>
             <Link to="/blog" className={buttonClass({ variant: "outline", size: "sm" })}>
-              Blog
+              {t("common.nav.blog")}
             </Link>
           </div>
         </Card>
