@@ -127,6 +127,11 @@ test("each page names its address in every language in its head, and the sitemap
     await page.goto(`/${language}/faucet`);
     await seen(header(page).getByRole("link", { name: words }));
   }
+  // the faucet's budget panel in Japanese, its figures written by Intl
+  await page.goto("/ja/faucet");
+  const state = page.getByRole("region", { name: "フォーセットの状態" });
+  await seen(state.getByText(/^1回のリクエストで [\d,.]+ XRP から [\d,.]+ XRP の間の額を、フォーセットが抽選で決めてお支払いします。$/));
+  expect(await state.locator("#faucet-budget-label").textContent()).toMatch(/^本日の予算：(この1時間の残り [\d,.]+ XRP · 1日 [\d,.]+ XRP まで毎時追加|本日の [\d,.]+ XRP のうち残り [\d,.]+ XRP)$/);
 
   const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
   for (const path of ["/", "/faucet", "/faq"]) {

@@ -3,12 +3,18 @@
 // not come through a catalog, a text cut off or a page wider than the screen, or an axe violation
 // fails it.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
-import { axeViolations, gone, registerUser, type Site, startSite } from "./support.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { proofFor } from "../../src/testing/pow.ts";
+import { ADMIN, axeViolations, BROWSER_USER_AGENT, gone, newAddress, registerUser, sessionCookie, type Site, startSite } from "./support.ts";
 
+const json = { "content-type": "application/json" };
 let site: Site;
+let admin: string;
 beforeAll(async () => {
-  site = await startSite();
+  // --trust-proxy: each page and each scripted request comes from a network of its own
+  site = await startSite({ args: ["--trust-proxy"] });
+  const login = await fetch(`${site.url}/api/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });
+  admin = sessionCookie(login);
 }, 60_000);
 afterAll(async () => {
   await site?.close();
@@ -16,6 +22,8 @@ afterAll(async () => {
 
 // The pages walked; the rest of the site follows as its screens speak through the catalogs.
 const VISITOR_PAGES = [
+  "/",
+  "/faucet",
   "/faq",
   "/whitepaper",
   "/blog",
@@ -100,6 +108,11 @@ async function findings(page: Page, path: string, width: number): Promise<string
 async function walk(page: Page, path: string, width: number): Promise<string[]> {
   await page.goto(`/en-XA${path}`);
   await gone(page.getByRole("status", { name: /Loading/ }));
+  return look(page, path, width);
+}
+
+// The page as it is now (after a click: a dialog, a list, an error under a field).
+async function look(page: Page, path: string, width: number): Promise<string[]> {
   await page.waitForLoadState("networkidle");
   // a busy machine may still be painting what came last (a list, a toast leaving): what is found is
   // looked at again for a few seconds, and only what stays is reported
@@ -111,15 +124,70 @@ async function walk(page: Page, path: string, width: number): Promise<string[]> 
   return found;
 }
 
+let networks = 0;
+
+// A faucet request over the public API, as a person's browser from a network of its own (with
+// `context`'s device cookie: that browser's own request); its id.
+async function askFaucet(address: string, context?: BrowserContext): Promise<number> {
+  const from = { "x-forwarded-for": `10.${200 + ++networks}.0.1` };
+  const device = (await context?.cookies())?.find((c) => c.name === "device")?.value;
+  const res = await fetch(`${site.url}/api/faucet/request`, {
+    method: "POST",
+    headers: { ...json, ...from, "user-agent": BROWSER_USER_AGENT, ...(device ? { cookie: `device=${device}` } : {}), ...(await proofFor(site.url, "faucet", from)) },
+    body: JSON.stringify({ address }),
+  });
+  const body = await res.json();
+  expect(res.status).toBe(201);
+  return body.id;
+}
+
+// A request's status page and the lookup, with a request the team rejected and one of this browser's
+// waiting, then withdrawn; and a lookup of something that is no address.
+async function walkRequests(page: Page, context: BrowserContext, width: number): Promise<string[]> {
+  const found: string[] = [];
+  const rejected = newAddress();
+  const id = await askFaucet(rejected);
+  const decided = await fetch(`${site.url}/api/admin/faucet/requests/${id}`, {
+    method: "POST",
+    headers: { ...json, cookie: admin },
+    body: JSON.stringify({ action: "REJECTED", reason: "This address belongs to an exchange." }),
+  });
+  expect(decided.status).toBe(200);
+  found.push(...(await walk(page, `/faucet?lookup=${rejected}#request-${id}`, width)));
+
+  const waiting = newAddress();
+  await askFaucet(waiting, context);
+  found.push(...(await walk(page, "/faucet", width)));
+  const lookup = page.locator("#lookup-address");
+  await lookup.fill(waiting);
+  await page.locator("form:has(#lookup-address) button[type=submit]").click();
+  const row = page.locator("li[id^=request-]").first();
+  await row.waitFor();
+  found.push(...(await look(page, "the lookup", width)));
+  await row.getByRole("button", { name: /Withdraw/ }).click();
+  await page.getByRole("dialog").waitFor();
+  found.push(...(await look(page, "the withdrawal's question", width)));
+  await page.getByRole("dialog").getByRole("button", { name: /Withdraw request/ }).click();
+  await page.getByRole("status").filter({ hasText: /withdrawn/ }).first().waitFor();
+  await row.getByText(/Why/).waitFor();
+  found.push(...(await look(page, "a withdrawn request", width)));
+  await lookup.fill("hello");
+  await page.locator("form:has(#lookup-address) button[type=submit]").click();
+  await page.locator("#lookup-address-error").waitFor();
+  found.push(...(await look(page, "a lookup of no address", width)));
+  return found;
+}
+
 for (const width of [375, 1280]) {
   test.concurrent(`every page walked speaks only through the catalogs, fits and passes axe at ${width} px`, async () => {
-    const { page } = await site.newPage({ width, height: 800 });
+    const { context, page } = await site.newPage({ width, height: 800 });
     const found: string[] = [];
     for (const path of VISITOR_PAGES) found.push(...(await walk(page, path, width)));
+    found.push(...(await walkRequests(page, context, width)));
     await registerUser(page, `walker${width}`);
     for (const path of USER_PAGES) found.push(...(await walk(page, path, width)));
     expect(found).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 }
 
 test("the pseudo-language shows a message a third longer, wrapped", async () => {
