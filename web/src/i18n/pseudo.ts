@@ -1,14 +1,9 @@
-// The tests' pseudo-language (`en-XA`): each English message wrapped in ⟦ ⟧ and made a third longer,
-// so a browser test sees any text that came from no catalog and any that no longer fits. A message is
-// compiled (its text and placeholders in order) in the build, its ICU text under `bun test`.
+// The tests' pseudo-language (`en-XA`): each English message wrapped in ⟦ ⟧ and made a third longer
+// (src/shared/pseudo.ts, which the server's refusals use too), so a browser test sees any text that
+// came from no catalog and any that no longer fits.
 import type { Messages } from "@lingui/core";
 import english from "../../../src/shared/locales/en/index";
-
-function wrap(message: Messages[string]): Messages[string] {
-  const text = typeof message === "string" ? message : message.filter((part) => typeof part === "string").join("");
-  const pad = `${"~".repeat(Math.ceil(text.length / 3))}⟧`;
-  return typeof message === "string" ? `⟦${message}${pad}` : ["⟦", ...message, pad];
-}
+import { pseudoMessage as wrap } from "../../../src/shared/pseudo";
 
 const pseudo = (load: () => Promise<{ default: Messages }>) => async () => {
   const { default: messages } = await load();
