@@ -11,8 +11,9 @@ import { badHostAnswer, hostIsValid } from "./http/host.ts";
 import { isCrossSiteWrite } from "./http/origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { errorHeaders, HttpError, INTERNAL_ERROR, jsonError } from "./lib/errors.ts";
-import { requestLanguage } from "./http/language.ts";
-import { errorMessage, sayText } from "./modules/i18n/messages.ts";
+import { messageLanguage } from "./http/language.ts";
+import { errorMessage, sayText, translate } from "./modules/i18n/messages.ts";
+import { DEFAULT_LANGUAGE, type PageLanguage } from "./shared/languages.ts";
 import { type IpGrouping, ipGroup } from "./lib/ip-group.ts";
 import type { RequestLog } from "./lib/request-log.ts";
 import { isWriteFailure } from "./modules/health/service.ts";
@@ -35,9 +36,17 @@ const bodiesAtOnce = () =>
     "retry-after": "2",
   });
 
+const CROSS_SITE = "Cross-site request refused";
+const NOT_PROCESSED = "The request could not be processed";
+
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 const isAdminPath = (path: string) =>
   path.startsWith("/api/admin/") || path === "/api/admin" || path.startsWith("/api/docs");
+// The language of an answer's message: the request's (http/language.ts); the back office's is English.
+const languageOf = (request: Request, path: string): PageLanguage =>
+  isAdminPath(path) ? DEFAULT_LANGUAGE : messageLanguage(request);
+// No route for an API path: "Not found: /api/nope".
+const noRoute = (path: string, language: PageLanguage) => translate(language, "server.error.noRoute", { path });
 
 export interface HttpPolicyDeps {
   config: Pick<Config, "publicUrl" | "trustProxy">;
@@ -79,11 +88,12 @@ export function createHttpPolicy({ config, context, clientIp, requestLog, clock,
       const upload = new URL(request.url).pathname === UPLOAD_ROUTE;
       if (!upload || !(Number(declared) <= MAX_UPLOAD_BYTES)) {
         const error = upload ? uploadErrors.tooLarge() : bodyTooLarge();
-        return jsonError(error.status, error.message, { ...apiHeaders, ...error.headers }, error.errorCode);
+        const message = upload ? error.message : errorMessage(error, messageLanguage(request));
+        return jsonError(error.status, message, { ...apiHeaders, ...error.headers }, error.errorCode);
       }
     }
     if (request.method !== "GET" && isCrossSiteWrite(request, config.publicUrl, config.trustProxy)) {
-      return jsonError(403, "Cross-site request refused", apiHeaders);
+      return jsonError(403, sayText(messageLanguage(request), CROSS_SITE), apiHeaders);
     }
     if (forwardedIpRefused(request, config.trustProxy)) {
       return jsonError(400, "The forwarded client address is not an IP address", apiHeaders);
@@ -118,29 +128,36 @@ export function createHttpPolicy({ config, context, clientIp, requestLog, clock,
     return value;
   };
 
-  const fault = (where: string, error: unknown, headers: Record<string, string>, group?: string): Response => {
+  const fault = (
+    where: string,
+    error: unknown,
+    headers: Record<string, string>,
+    group?: string,
+    language: PageLanguage = DEFAULT_LANGUAGE,
+  ): Response => {
     if (isWriteFailure(error)) deps.noteWriteFailure();
     errors.error(where, error, group);
-    return jsonError(500, INTERNAL_ERROR, headers);
+    return jsonError(500, sayText(language, INTERNAL_ERROR), headers);
   };
   // A route's error: an HttpError with its status, code and headers; any other error 500, logged
   // (its repeats counted by `route`, the pattern matched, when known: http/error-log.ts).
   const errorAnswer = (error: unknown, request: Request, path: string, route?: string): Response => {
     const api = isApiPath(path);
     const headers = api ? apiHeaders : baseHeaders;
+    const language = languageOf(request, path);
     if (error instanceof HttpError)
       return jsonError(
         error.status,
-        errorMessage(error, requestLanguage(request)),
+        errorMessage(error, language),
         api ? apiErrorHeaders : baseErrorHeaders,
         error.errorCode,
         error.headers,
       );
     const status = (error as { status?: unknown })?.status;
     if (typeof status === "number" && status >= 400 && status < 500) {
-      return jsonError(status, "The request could not be processed", headers);
+      return jsonError(status, sayText(language, NOT_PROCESSED), headers);
     }
-    return fault(`${request.method} ${path}`, error, headers, route && `${request.method} ${route}`);
+    return fault(`${request.method} ${path}`, error, headers, route && `${request.method} ${route}`, language);
   };
 
   return {
@@ -168,21 +185,21 @@ export function createHttpPolicy({ config, context, clientIp, requestLog, clock,
         case "HttpError":
           return errorAnswer(error, request, path);
         case "NOT_FOUND":
-          return jsonError(404, `Not found: ${path}`, headers);
+          return jsonError(404, noRoute(path, languageOf(request, path)), headers);
         case "PARSE": {
           const cause = (error as Error).cause;
           // (with the error's own code: an upload's NOT_AN_IMAGE or UPLOAD_TOO_LARGE, not the status's default)
           if (cause instanceof HttpError)
             return jsonError(
               cause.status,
-              errorMessage(cause, requestLanguage(request)),
+              errorMessage(cause, languageOf(request, path)),
               { ...headers, ...cause.headers },
               cause.errorCode,
             );
-          return jsonError(400, sayText(requestLanguage(request), "The request body is not valid JSON"), headers);
+          return jsonError(400, sayText(languageOf(request, path), "The request body is not valid JSON"), headers);
         }
         case "VALIDATION":
-          return jsonError(400, sayText(requestLanguage(request), validationMessage(error)), headers);
+          return jsonError(400, sayText(languageOf(request, path), validationMessage(error)), headers);
         case "INVALID_COOKIE_SIGNATURE":
         case "INVALID_FILE_TYPE":
           return jsonError(400, "The request could not be read", headers);
@@ -203,6 +220,8 @@ export function createHttpPolicy({ config, context, clientIp, requestLog, clock,
     adminGuard: ({ path, request, server, set }: HookContext) => {
       if (isAdminPath(path)) visitingAdmin(context, createVisitor(context, request, server, set));
     },
+    // the answer of an API path no route has
+    noRoute: (path: string, request: Request) => noRoute(path, languageOf(request, path)),
     stop: () => errors.stop(),
   };
 }

@@ -196,7 +196,7 @@ export function createApp(deps: AppDeps) {
     .use(walletRoutes({ context, wallet: services.wallet }))
     .use(atAGlanceRoutes({ context, atAGlance: services.atAGlance }))
     .use(explorerRoutes({ explorer: services.explorer }))
-    .all("/api/*", ({ path }) => jsonError(404, `Not found: ${path}`, apiHeaders))
+    .all("/api/*", ({ path, request }) => jsonError(404, http.noRoute(path, request), apiHeaders))
     .use(
       metricsRoutes({
         metrics: services.metrics,

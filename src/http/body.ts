@@ -6,6 +6,7 @@
 // Every schema carries its own message: without one, Elysia's validation error formats the
 // offending value into a string, which itself throws for such objects.
 import { t, type TSchema } from "elysia";
+import { known, said } from "../modules/i18n/messages.ts";
 
 type Properties = Record<string, TSchema>;
 
@@ -19,7 +20,7 @@ export const text = (max: number, error: string) =>
 
 // Optional text with the usual message: "<field> must be text of at most <max> characters".
 export const textField = (field: string, max: number) =>
-  text(max, `${field} must be text of at most ${max} characters`);
+  text(max, known(said("server.form.textTooLong", { field, max })));
 
 // Optional true/false.
 export const flag = (error: string) => t.Optional(t.Union([t.Boolean(), t.Null()], { error }));

@@ -6,7 +6,7 @@ import { newDeviceCookie } from "./device.ts";
 import { hasSessionCookie, type PublicReads } from "./public-reads.ts";
 import { translate } from "../modules/i18n/messages.ts";
 import { languageAlternates, pageLanguageOf, splitLanguagePath } from "./language.ts";
-import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE } from "../shared/languages.ts";
+import { DEFAULT_LANGUAGE, type PageLanguage, PSEUDO_LANGUAGE } from "../shared/languages.ts";
 import { SCREENS, screenOf } from "../shared/routes.ts";
 import { catalogAssets } from "../generated/catalog-assets.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -37,10 +37,10 @@ export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOr
       framed = { origins: origins.join(" "), headers: securityHeaders(publicUrl, origins) };
     return framed.headers;
   };
-  const pageData = async (request: Request) => {
+  const pageData = async (request: Request, language: PageLanguage) => {
     const paths = FIRST_READS[splitLanguagePath(new URL(request.url).pathname).rest] ?? EVERY_PAGE;
     const answers = await Promise.all(
-      paths.map(async (path) => `${JSON.stringify(path)}:${(await reads.json(path)) ?? "null"}`),
+      paths.map(async (path) => `${JSON.stringify(path)}:${(await reads.json(path, language)) ?? "null"}`),
     );
     return `{"session":${hasSessionCookie(request)},"reads":{${answers.join(",")}}}`;
   };
@@ -64,7 +64,7 @@ export function createWebPages({ reads, publicUrl, clock, secureCookies, frameOr
       alternates: status === 200 ? languageAlternates(rest, origin) : [],
       preloads: language === PSEUDO_LANGUAGE ? [] : preloads,
       meta,
-      data: await pageData(request),
+      data: await pageData(request, language),
     });
   };
   // a file of the web app, or its page for any other path

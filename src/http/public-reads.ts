@@ -25,9 +25,10 @@ export interface PublicReads {
   cached(): <T>(key: unknown, build: () => T, status?: number) => JsonResponse<T>;
   // Registers `read` as the answer of GET `path`; returns it for the feature's Elysia route.
   add<R extends PublicRead>(path: string, read: R): R;
-  // The JSON text of the answer the read of `path` gives a bare GET (no cookie, no query), or
-  // undefined when it declines or fails: what a page's HTML carries for its first render.
-  json(path: string): Promise<string | undefined>;
+  // The JSON text of the answer the read of `path` gives a bare GET (no cookie, no query; its words
+  // in `language`), or undefined when it declines or fails: what a page's HTML carries for its first
+  // render.
+  json(path: string, language?: string): Promise<string | undefined>;
 }
 
 export function createPublicReads(headers: Record<string, string>): PublicReads {
@@ -54,9 +55,10 @@ export function createPublicReads(headers: Record<string, string>): PublicReads 
       return read;
     },
 
-    async json(path) {
+    async json(path, language) {
       try {
-        const answer = reads[path]?.(new Request(`http://localhost${path}`));
+        const headers: Record<string, string> = language ? { "accept-language": language } : {};
+        const answer = reads[path]?.(new Request(`http://localhost${path}`, { headers }));
         return answer?.ok ? await answer.text() : undefined;
       } catch {
         return undefined;

@@ -1,6 +1,6 @@
 // A per-key sliding-window limit kept in memory (one process serves the site): used to stop one
 // IP from flooding the public forms. Answers 429 with Retry-After.
-import { tooManyRequests } from "./errors.ts";
+import { type Message, tooManyRequests } from "./errors.ts";
 
 export function createRateLimit({
   limit,
@@ -11,7 +11,7 @@ export function createRateLimit({
   limit: number;
   windowMs: number;
   clock: () => number;
-  message: string;
+  message: Message;
 }) {
   const hits = new Map<string, number[]>();
   return {

@@ -4,7 +4,7 @@
 import type { FailedAttempt } from "../../auth/throttle.ts";
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
-import { notificationText } from "../notifications/model.ts";
+import { notificationSaid } from "../notifications/model.ts";
 import { notify } from "../notifications/service.ts";
 import { translate } from "../i18n/messages.ts";
 import { DEFAULT_LANGUAGE, languageOf } from "../../shared/languages.ts";
@@ -27,7 +27,7 @@ export function createFailedSignInAlert({ db, clock, mailer, log }: FailedSignIn
     const at = clock();
     notify(
       db,
-      { userId: user.id, kind: "WRONG_PASSWORDS", message: notificationText.failedSignIns(failure.failures, network) },
+      { userId: user.id, kind: "WRONG_PASSWORDS", message: notificationSaid.failedSignIns(failure.failures, network) },
       at,
     );
     if (!mailer) return;

@@ -5,14 +5,25 @@ import { t } from "elysia";
 import type { FaucetRequest, Reward, User } from "../../db/schema.ts";
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/errors.ts";
-import { iso, waitText } from "../../lib/time.ts";
+import type { Said } from "../../lib/errors.ts";
+import { iso } from "../../lib/time.ts";
 import { formatXrp } from "../../shared/money.ts";
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../auth/passwords.ts";
-import { PASSWORD_TOO_LONG, type PasswordOwner, plainPasswordProblem } from "../../shared/password-rule.ts";
+import {
+  issueText,
+  MAX_PASSWORD_LENGTH,
+  MIN_ADMIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_LONG,
+  type PasswordIssue,
+  type PasswordOwner,
+  type PasswordWarning,
+  plainPasswordProblem,
+} from "../../shared/password-rule.ts";
 import { INVALID_ADDRESS } from "../../shared/forms.ts";
 import { INVALID_EMAIL } from "../../shared/email.ts";
-import { LANGUAGES } from "../../shared/languages.ts";
-import { said } from "../i18n/messages.ts";
+import { type Language, LANGUAGES } from "../../shared/languages.ts";
+import { known, said, type ServerMessageId, translate } from "../i18n/messages.ts";
+import { waitIn } from "../i18n/values.ts";
 import type { TwoFactorStatus } from "../two-factor/model.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -116,7 +127,7 @@ export const accountErrors = {
   accountDisabled: () => appError(403, "ACCOUNT_DISABLED", ACCOUNT_DISABLED),
   tooManyFailedLogins: (retryAfterSeconds: number) =>
     tooManyRequests(
-      `Too many failed logins. Please try again ${waitText(retryAfterSeconds * 1000)}.`,
+      said("server.account.failedLoginsWait", { wait: waitIn(retryAfterSeconds * 1000, Date.now()) }),
       retryAfterSeconds,
     ),
   loginsAtOnce: () => tooManyRequests(MESSAGES.loginsAtOnce, 2),
@@ -132,15 +143,69 @@ export const accountErrors = {
   wrongPassword: () => badRequest(SELF_SERVICE.wrongPassword, "WRONG_PASSWORD"),
   tooManyWrongPasswords: (retryAfterSeconds: number) =>
     tooManyRequests(
-      `Too many wrong passwords. Please try again ${waitText(retryAfterSeconds * 1000)}.`,
+      said("server.account.wrongPasswordsWait", { wait: waitIn(retryAfterSeconds * 1000, Date.now()) }),
       retryAfterSeconds,
     ),
   resetInvalid: () => badRequest(SELF_SERVICE.resetInvalid, "RESET_LINK_INVALID"),
   mailOff: () => appError(503, "MAIL_OFF", SELF_SERVICE.mailOff),
   userNotFound: () => notFound("User not found"),
   tooManyAccounts: (waitMs: number) =>
-    tooManyRequests(`Too many new accounts from your network. Please try again ${waitText(waitMs)}.`, waitMs / 1000),
+    tooManyRequests(said("server.account.newAccountsWait", { wait: waitIn(waitMs, Date.now()) }), waitMs / 1000),
 };
+
+// The password rule's refusals (shared/password-rule.ts) in the words of the web's hint (the `auth`
+// catalog), found by their English (`known`); a warning the rule does not word stays as the
+// estimator says it.
+const PASSWORD_WARNINGS: Record<PasswordWarning, ServerMessageId> = {
+  straightRow: "auth.password.warning.straightRow",
+  keyPattern: "auth.password.warning.keyPattern",
+  simpleRepeat: "auth.password.warning.simpleRepeat",
+  extendedRepeat: "auth.password.warning.extendedRepeat",
+  sequences: "auth.password.warning.sequences",
+  recentYears: "auth.password.warning.recentYears",
+  dates: "auth.password.warning.dates",
+  topTen: "auth.password.warning.topTen",
+  topHundred: "auth.password.warning.topHundred",
+  common: "auth.password.warning.common",
+  similarToCommon: "auth.password.warning.similarToCommon",
+  wordByItself: "auth.password.warning.wordByItself",
+  namesByThemselves: "auth.password.warning.namesByThemselves",
+  commonNames: "auth.password.warning.commonNames",
+  userInputs: "auth.password.warning.userInputs",
+  pwned: "auth.password.warning.pwned",
+};
+function passwordSaid(issue: PasswordIssue): Said {
+  switch (issue.kind) {
+    case "tooShort":
+      return said("auth.password.tooShort", { minLength: issue.minLength });
+    case "tooLong":
+      return said("auth.password.tooLong", { maxLength: issue.maxLength });
+    case "username":
+      return said("auth.password.hasUsername");
+    case "email":
+      return said("auth.password.hasEmail");
+    case "siteName":
+      return said("auth.password.siteName");
+    case "guessable": {
+      const warning = issue.warning && PASSWORD_WARNINGS[issue.warning];
+      return warning
+        ? said("auth.password.guessableBecause", { reason: (language: Language) => translate(language, warning) })
+        : said("auth.password.guessable");
+    }
+  }
+}
+const PASSWORD_ISSUES: PasswordIssue[] = [
+  { kind: "tooShort", minLength: MIN_PASSWORD_LENGTH },
+  { kind: "tooShort", minLength: MIN_ADMIN_PASSWORD_LENGTH },
+  { kind: "tooLong", maxLength: MAX_PASSWORD_LENGTH },
+  { kind: "username" },
+  { kind: "email" },
+  { kind: "siteName" },
+  { kind: "guessable", warning: null },
+  ...(Object.keys(PASSWORD_WARNINGS) as PasswordWarning[]).map((warning) => ({ kind: "guessable" as const, warning })),
+];
+// (each with the rule's own English: the English answer is the rule's sentence whatever the catalog)
+for (const issue of PASSWORD_ISSUES) known({ ...passwordSaid(issue), text: issueText(issue) });
 
 // The columns of a user that the API shows: never the password hash.
 export type PublicUserRow = Pick<

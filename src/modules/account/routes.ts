@@ -7,7 +7,7 @@ import { type CookieJar, SESSION_COOKIE } from "../../http/cookies.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { asJson, hasSessionCookie, type PublicReads } from "../../http/public-reads.ts";
 import { LOGIN_FORM } from "../../shared/forms.ts";
-import { requestLanguage } from "../../http/language.ts";
+import { requestLanguage, sayTo, spoken } from "../../http/language.ts";
 import { LANGUAGE_COOKIE } from "../../shared/languages.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
@@ -115,10 +115,10 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
       },
       { body: loginBody, ...loginProof },
     )
-    .post("/api/logout", ({ visitor }) => {
+    .post("/api/logout", ({ request, visitor }) => {
       accounts.logout(visitor.cookies.get(SESSION_COOKIE));
       cookie(visitor.cookies, null);
-      return { message: LOGGED_OUT };
+      return { message: sayTo(request, LOGGED_OUT) };
     })
     // Polled by every page: a logged-out answer is returned, not thrown, to keep it cheap.
     .get("/api/user", ({ request, visitor, status }) => {
@@ -136,12 +136,15 @@ export function accountRoutes({ context, accounts, pow, blocked, reads }: Accoun
     })
     .post(
       "/api/user/password",
-      ({ body, visitor }) =>
-        accounts.changePassword(
-          visitor.requireUser(),
-          body ?? {},
-          visitor.ip,
-          visitor.cookies.get(SESSION_COOKIE) ?? "",
+      async ({ body, request, visitor }) =>
+        spoken(
+          request,
+          await accounts.changePassword(
+            visitor.requireUser(),
+            body ?? {},
+            visitor.ip,
+            visitor.cookies.get(SESSION_COOKIE) ?? "",
+          ),
         ),
       { body: passwordChangeBody },
     )

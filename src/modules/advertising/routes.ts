@@ -1,6 +1,7 @@
 // The advertiser enquiry form (proof of work, the signup forms' limit per IP) and the admin's list
 // of enquiries with their status and notes edits.
 import { Elysia } from "elysia";
+import { spoken } from "../../http/language.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { idParam } from "../../http/params.ts";
@@ -21,14 +22,14 @@ export interface AdvertisingRouteDeps {
 export function advertisingRoutes({ context, advertising, pow, blocked }: AdvertisingRouteDeps) {
   const visitorRoutes = new Elysia().use(visitorContext(context)).post(
     "/api/advertising/submit",
-    ({ body, visitor, set }) => {
+    ({ body, request, visitor, set }) => {
       const row = advertising.submit(body ?? {}, {
         ip: visitor.ip,
         ipGroup: visitor.ipGroup,
         userAgent: visitor.userAgent,
       });
       set.status = 201;
-      return submittedView(row);
+      return spoken(request, submittedView(row));
     },
     { body: advertisingBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "advertising")) },
   );

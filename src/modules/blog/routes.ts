@@ -8,7 +8,15 @@ import { feedCacheControl, type SiteOrigin } from "../../http/site-origin.ts";
 import type { PageMeta } from "../../http/web-assets.ts";
 import { adminPostView, blogErrors, POSTS_PER_PAGE, postBody, postCard, postView } from "./model.ts";
 import type { BlogService } from "./service.ts";
-import { DEFAULT_LANGUAGE, type Language, languageOf, languagePath } from "../../shared/languages.ts";
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  languageOf,
+  languagePath,
+  type PageLanguage,
+  PSEUDO_LANGUAGE,
+} from "../../shared/languages.ts";
+import { pageLanguageOf } from "../../http/language.ts";
 import { translate } from "../i18n/messages.ts";
 
 export interface BlogRouteDeps {
@@ -44,9 +52,12 @@ const PREFIXED_POST_PAGES: Record<Language, string> = {
   ko: "/ko/blog/:slug",
 };
 
+// (the pseudo-language's page says its <title> in English, as every page does: http/page-data.ts)
+const wordsOf = (language: PageLanguage): Language => (language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : language);
+
 export function blogRoutes({ context, blog, siteName, origin, page, headers }: BlogRouteDeps) {
   // A post's page, at /blog/:slug or under a language's prefix: its sharing tags written here, the
-  // <title>'s suffix in the page's language.
+  // <title>'s suffix in the page's language (the unprefixed one's follows the visitor).
   const postPage = (request: Request, slug: string, prefix?: Language) => {
     const post = blog.publishedBySlug(slug);
     if (!post) return page(request);
@@ -54,7 +65,10 @@ export function blogRoutes({ context, blog, siteName, origin, page, headers }: B
     const path = `/blog/${post.slug}`;
     return page(request, {
       fromHost,
-      title: translate(prefix ?? DEFAULT_LANGUAGE, "server.blog.postTitle", { title: post.title, name: siteName() }),
+      title: translate(prefix ?? wordsOf(pageLanguageOf(request)), "server.blog.postTitle", {
+        title: post.title,
+        name: siteName(),
+      }),
       description: post.excerpt,
       url: `${base}${prefix ? languagePath(prefix, path) : path}`,
       image: post.featuredImage ? `${base}${post.featuredImage}` : null,

@@ -4,7 +4,9 @@ import { t } from "elysia";
 import type { ContactMessage } from "../../db/schema.ts";
 import { flag, jsonBody, textField } from "../../http/body.ts";
 import { badRequest, notFound, tooManyRequests } from "../../lib/errors.ts";
-import { iso, waitText } from "../../lib/time.ts";
+import { iso } from "../../lib/time.ts";
+import { said } from "../i18n/messages.ts";
+import { waitIn } from "../i18n/values.ts";
 import { INVALID_EMAIL } from "../signups/model.ts";
 
 // A network's messages an hour (IPv6 /48, IPv4 /24, as the faucet counts: lib/ip-group.ts), besides
@@ -59,7 +61,7 @@ export const contactErrors = {
   messageRequired: () => badRequest("Please write your message", "MESSAGE_REQUIRED"),
   networkLimit: (waitMs: number) =>
     tooManyRequests(
-      `Too many messages from your network. Please try again ${waitText(waitMs)}.`,
+      said("server.contact.networkLimit", { wait: waitIn(waitMs, Date.now()) }),
       waitMs / 1000,
       "NETWORK_LIMIT",
     ),

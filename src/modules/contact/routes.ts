@@ -2,6 +2,7 @@
 // network) and the admin's inbox: GET /api/admin/contact/messages (a page: ?page=N, the total in
 // X-Total-Count; ?bursts=hide), PATCH (read or unread) and DELETE /api/admin/contact/messages/:id.
 import { Elysia } from "elysia";
+import { sayTo } from "../../http/language.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { idParam, pageParam } from "../../http/params.ts";
@@ -24,7 +25,7 @@ export function contactRoutes({
 }) {
   const visitorRoutes = new Elysia().use(visitorContext(context)).post(
     "/api/contact",
-    ({ body, visitor, set }) => {
+    ({ body, request, visitor, set }) => {
       const { group, network, wide } = visitor.networks;
       const row = contact.submit(body ?? {}, {
         ip: visitor.ip,
@@ -34,7 +35,7 @@ export function contactRoutes({
         userAgent: visitor.userAgent,
       });
       set.status = 201;
-      return { id: row.id, message: CONTACT_THANKS };
+      return { id: row.id, message: sayTo(request, CONTACT_THANKS) };
     },
     { body: contactBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "contact")) },
   );

@@ -1,8 +1,15 @@
 // What a visitor may look up: how long until they may claim again and which limit holds them, and
 // the latest requests of their device or of any wallet address.
+import type { Said } from "../../lib/errors.ts";
 import { DAY_MS } from "../../lib/time.ts";
 import type { FaucetSettings } from "../settings/service.ts";
-import { LOOKUP_LIMIT, type PublicFaucetRequestRow, requestedAddress, type WaitLimit, waitReasons } from "./model.ts";
+import {
+  LOOKUP_LIMIT,
+  type PublicFaucetRequestRow,
+  requestedAddress,
+  type WaitLimit,
+  waitReasonsSaid,
+} from "./model.ts";
 import type { RefusalMemory } from "./refusal-memory.ts";
 import type { FaucetRepository } from "./repository.ts";
 
@@ -10,7 +17,7 @@ export interface NextClaim {
   seconds: number;
   // the limit that holds the wait longest (null: they may claim now), in the words of its refusal
   limit: WaitLimit | null;
-  reason: string | null;
+  reason: Said | null;
 }
 
 export interface LookupDeps {
@@ -58,8 +65,8 @@ export function createLookup({ clock, settings, repo, memory }: LookupDeps) {
         held === null
           ? null
           : held === "address"
-            ? waitReasons.address
-            : waitReasons[held](held === "network" ? s.perIpDaily : s.perDeviceDaily);
+            ? waitReasonsSaid.address()
+            : waitReasonsSaid[held](held === "network" ? s.perIpDaily : s.perDeviceDaily);
       return { seconds: Math.ceil(wait / 1000), limit: held, reason };
     },
 

@@ -8,6 +8,7 @@ import { formatXrp } from "../../shared/money.ts";
 import { INVALID_ADDRESS, type LedgerAddress, parseLedgerAddress } from "../../lib/ledger-address.ts";
 import { iso } from "../../lib/time.ts";
 import { said } from "../i18n/messages.ts";
+import { hourIn } from "../i18n/values.ts";
 import type { Language } from "../../shared/languages.ts";
 import type { AddressEvidence } from "../address-signals/model.ts";
 import { auditEntryView } from "../audit/model.ts";
@@ -17,15 +18,12 @@ import type { SameAddressRow } from "./request-file-repository.ts";
 export { INVALID_ADDRESS };
 export const FAUCET_OFFLINE = "The faucet is offline right now. Please try again later.";
 export const BUDGET_REACHED = "The faucet has given out today's XRP. Please come back after midnight UTC.";
-// The day's budget is released an hour at a time: "14:00 UTC".
-const hourText = (at: number) => `${new Date(at).toISOString().slice(11, 16)} UTC`;
-export const sliceReached = (nextAt: number) =>
-  `The faucet has given out this hour's XRP. More opens at ${hourText(nextAt)}.`;
+// The day's budget is released an hour at a time: "More opens at 14:00 UTC".
+export const sliceReached = (nextAt: number) => said("server.faucet.sliceReached", { time: hourIn(nextAt) });
 export const SURGE_NOTICE =
   "Many more requests than usual are arriving right now: a person will review yours before it is paid.";
 export const BONUS_BUDGET_REACHED = "Today's bonus budget has been given out. Please try again after midnight UTC.";
-export const bonusSliceReached = (nextAt: number) =>
-  `This hour's bonus budget has been given out. More opens at ${hourText(nextAt)}.`;
+const bonusSliceReached = (nextAt: number) => said("server.faucet.bonusSliceReached", { time: hourIn(nextAt) });
 
 export const faucetRequestBody = jsonBody({ address: text(200, INVALID_ADDRESS) });
 
@@ -40,19 +38,25 @@ export function requestedAddress(address: unknown): LedgerAddress {
 export const FAUCET_STATUSES = ["PENDING", "APPROVED", "PROCESSED", "REJECTED"] as const;
 export const FAUCET_LIST = { statuses: FAUCET_STATUSES, risk: true, sorts: ["createdAt", "amount", "risk"] } as const;
 
-// Why a visitor waits for their next request, in the words of the refusal they would get.
+// Why a visitor waits for their next request, in the words of the refusal they would get (`said`),
+// and in English.
+export const waitReasonsSaid = {
+  address: () => said("server.faucet.addressReason"),
+  network: (max: number) => said("server.faucet.networkReason", { max }),
+  device: (max: number) => said("server.faucet.deviceReason", { max }),
+};
 export const waitReasons = {
-  address: "This address already requested XRP in the last 24 hours.",
-  network: (max: number) => `Too many addresses from your network today (at most ${max} in 24 hours).`,
-  device: (max: number) => `Too many addresses from this device today (at most ${max} in 24 hours).`,
+  address: waitReasonsSaid.address().text,
+  network: (max: number) => waitReasonsSaid.network(max).text,
+  device: (max: number) => waitReasonsSaid.device(max).text,
 };
 export type WaitLimit = keyof typeof waitReasons;
 
 // Why a visitor's request can no longer be withdrawn, by its status.
-const NOT_WITHDRAWABLE: Record<string, string> = {
-  APPROVED: "This request was already approved and its payment is on its way: it can no longer be withdrawn.",
-  PROCESSED: "This request was already paid: it can no longer be withdrawn.",
-  REJECTED: "This request was already rejected or withdrawn: there is nothing left to withdraw.",
+const NOT_WITHDRAWABLE = {
+  APPROVED: () => said("server.faucet.alreadyApproved"),
+  PROCESSED: () => said("server.faucet.alreadyPaid"),
+  REJECTED: () => said("server.faucet.alreadyRejected"),
 };
 
 export const faucetErrors = {
@@ -70,14 +74,18 @@ export const faucetErrors = {
   // (`wait`: the wait in words in a language, shared/waits.ts)
   addressWaits: (wait: (language: Language) => string, retryAfterSeconds: number) =>
     tooManyRequests(said("server.faucet.addressWaits", { wait }), retryAfterSeconds, "ADDRESS_LIMIT"),
-  networkLimit: (max: number, wait: string, retryAfterSeconds: number) =>
-    tooManyRequests(`${waitReasons.network(max)} Please try again ${wait}.`, retryAfterSeconds, "NETWORK_LIMIT"),
-  deviceLimit: (max: number, wait: string, retryAfterSeconds: number) =>
-    tooManyRequests(`${waitReasons.device(max)} Please try again ${wait}.`, retryAfterSeconds, "DEVICE_LIMIT"),
+  networkLimit: (max: number, wait: (language: Language) => string, retryAfterSeconds: number) =>
+    tooManyRequests(said("server.faucet.networkLimit", { max, wait }), retryAfterSeconds, "NETWORK_LIMIT"),
+  deviceLimit: (max: number, wait: (language: Language) => string, retryAfterSeconds: number) =>
+    tooManyRequests(said("server.faucet.deviceLimit", { max, wait }), retryAfterSeconds, "DEVICE_LIMIT"),
   // a visitor's withdrawal: the same answer for no such request and another visitor's (nothing leaks)
   notYours: () => appError(404, "NOT_FOUND", "No request of yours has this number."),
   notWithdrawable: (status: string) =>
-    appError(409, "NOT_PENDING", NOT_WITHDRAWABLE[status] ?? NOT_WITHDRAWABLE.REJECTED!),
+    appError(
+      409,
+      "NOT_PENDING",
+      (NOT_WITHDRAWABLE[status as keyof typeof NOT_WITHDRAWABLE] ?? NOT_WITHDRAWABLE.REJECTED)(),
+    ),
   approvalPassesBudget: (leftXrp: string) =>
     appError(
       409,

@@ -37,7 +37,7 @@ export function createRefusalMemory({ lastRequestOf }: RefusalMemoryDeps) {
   // next such request finds nothing to raise there (a farm's flood from new /48s of one /32).
   const toppedWide = new Set<string>();
 
-  const addressRefusal = keptPerSecond((_, _wait, seconds, words) => faucetErrors.addressWaits(words, seconds));
+  const addressRefusal = keptPerSecond((_, wait, seconds) => faucetErrors.addressWaits(wait, seconds));
   const networkRefusal = keptPerSecond(faucetErrors.networkLimit);
   const deviceRefusal = keptPerSecond(faucetErrors.deviceLimit);
 
@@ -104,10 +104,9 @@ export type RefusalMemory = ReturnType<typeof createRefusalMemory>;
 
 // A refusal kept for the second its wait stands at: a flood is refused the same way again and
 // again, and building the answer (its wait in words) was a tenth of an address's refusal. (The wait
-// in words, rounded up to its minute, is the same all that second.)
-function keptPerSecond(
-  build: (limit: number, wait: string, seconds: number, words: (language: Language) => string) => HttpError,
-) {
+// in words, rounded up to its minute, is the same all that second.) The wait is said in each language
+// when the refusal is (shared/waits.ts).
+function keptPerSecond(build: (limit: number, wait: (language: Language) => string, seconds: number) => HttpError) {
   let kept: { key: string; limit: number; until: number; seconds: number; error: HttpError } | undefined;
   return (key: string, limit: number, until: number, now: number): HttpError => {
     const seconds = Math.ceil((until - now) / 1000);
@@ -119,7 +118,7 @@ function keptPerSecond(
       kept.seconds === seconds
     )
       return kept.error;
-    const error = build(limit, waitWords(until, now), seconds, (language) => waitWords(until, now, language));
+    const error = build(limit, (language) => waitWords(until, now, language), seconds);
     kept = { key, limit, until, seconds, error };
     return error;
   };

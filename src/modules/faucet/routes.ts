@@ -5,6 +5,8 @@ import { adminContext, type ContextDeps, type Visitor, visitorContext } from "..
 import { formGuards } from "../../http/form-guards.ts";
 import { adminListQuery, idParam, pageParam } from "../../http/params.ts";
 import { asJson, type PublicReads } from "../../http/public-reads.ts";
+import { messageLanguage } from "../../http/language.ts";
+import type { PageLanguage } from "../../shared/languages.ts";
 import { hasListFilter, listFilter } from "../../lib/list-filter.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { proofRequired } from "../pow/guard.ts";
@@ -38,10 +40,14 @@ export function faucetRoutes({ context, faucet, adminList, requestFile, pow, blo
   // for a second). It sets no cookie: the page brings the device cookie (http/page-data.ts). Asked about a
   // device or an address (`?mine=1`, `?address=`), the answer is that visitor's: the read declines
   // any query, so it is never cached across visitors.
-  const answer = reads.cached();
+  // (one answer kept per language its words are in)
+  const answers = new Map<PageLanguage, ReturnType<PublicReads["cached"]>>();
   const status = reads.add("/api/faucet/status", (request: Request) => {
     if (request.url.includes("?")) return undefined;
-    const value = faucet.status();
+    const language = messageLanguage(request);
+    let answer = answers.get(language);
+    if (!answer) answers.set(language, (answer = reads.cached()));
+    const value = faucet.status(language);
     return answer(value, () => value);
   });
   const publicRoutes = new Elysia()
@@ -56,6 +62,7 @@ export function faucetRoutes({ context, faucet, adminList, requestFile, pow, blo
           mine ? visitor.device.deviceId : null,
           query.address,
           mine ? visitor.networks.network : null,
+          messageLanguage(request),
         );
       },
       { query: lookupQuery },

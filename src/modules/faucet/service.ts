@@ -7,6 +7,8 @@
 import type { Db } from "../../db/client.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { SettingsService } from "../settings/service.ts";
+import { sayIn } from "../i18n/messages.ts";
+import { DEFAULT_LANGUAGE, type PageLanguage } from "../../shared/languages.ts";
 import { createBudgetPools } from "./budget-pools.ts";
 import { createLookup } from "./lookup.ts";
 import { createRefusalMemory } from "./refusal-memory.ts";
@@ -117,7 +119,7 @@ export function createFaucetService({
       return { ...state, busiest: state.active ? totals.busiestWideSince(now - SURGE_WINDOW_MS) : [] };
     },
 
-    // What the public badge shows (kept for a second).
+    // What the public badge shows (kept for a second), in a language.
     status,
     // How long until this visitor may claim again, and which limit holds them longest.
     nextClaim: lookup.nextClaim,
@@ -125,9 +127,21 @@ export function createFaucetService({
       lookup.nextClaim(deviceId, address).seconds,
     // The badge asked about one visitor: their device's and network's wait (`deviceId`, `network`:
     // null to leave them out) and an address's, with the limit that holds it in the refusal's words.
-    statusFor(deviceId: string | null, address: unknown, network: string | null = null): FaucetStatus {
+    // (its words in `language`)
+    statusFor(
+      deviceId: string | null,
+      address: unknown,
+      network: string | null = null,
+      language: PageLanguage = DEFAULT_LANGUAGE,
+    ): FaucetStatus {
       const next = lookup.nextClaim(deviceId, address, network);
-      return { ...status(), nextClaimSeconds: next.seconds, nextClaimLimit: next.limit, nextClaimReason: next.reason };
+      const reason = next.reason && sayIn(language, next.reason);
+      return {
+        ...status(language),
+        nextClaimSeconds: next.seconds,
+        nextClaimLimit: next.limit,
+        nextClaimReason: reason,
+      };
     },
     // The latest requests of a device or of a wallet address (anyone may look them up).
     latest: lookup.latest,

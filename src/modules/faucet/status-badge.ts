@@ -1,9 +1,13 @@
 // What the public badge shows: whether the faucet takes requests now, and why not in a sentence,
 // with what the faucet page states before its form (the amount range, today's budget, a surge).
 // Every open page polls it, so the answer is kept for a second, and recomputed at once when the
-// settings or a day's total change.
+// settings or a day's total change. Its words are in the language asked for (each kept apart).
+import type { Said } from "../../lib/errors.ts";
 import { utcDay } from "../../lib/time.ts";
+import { DEFAULT_LANGUAGE, type PageLanguage } from "../../shared/languages.ts";
 import { formatXrp } from "../../shared/money.ts";
+import { said, sayIn } from "../i18n/messages.ts";
+import { hourIn } from "../i18n/values.ts";
 import type { FaucetSettings } from "../settings/service.ts";
 import { type BudgetPools, bonusDrops } from "./budget-pools.ts";
 import { BUDGET_REACHED, FAUCET_OFFLINE, SURGE_NOTICE, sliceReached, type WaitLimit } from "./model.ts";
@@ -46,19 +50,36 @@ export interface StatusBadgeDeps {
   surge: SurgeWatch;
 }
 
+// The status with its words still to say: the badge's and why the faucet takes no request.
+type Unsaid = Omit<FaucetStatus, "message" | "offlineReason"> & { message: Said; offlineReason: Said | string | null };
+
+// A status's words in a language.
+const sayStatus = (status: Unsaid, language: PageLanguage): FaucetStatus => ({
+  ...status,
+  message: sayIn(language, status.message),
+  offlineReason: status.offlineReason && sayIn(language, status.offlineReason),
+  surgeNotice: status.surgeNotice && sayIn(language, status.surgeNotice),
+});
+
 export function createStatusBadge({ clock, settings, pools, surge }: StatusBadgeDeps) {
-  let kept: { at: number; settings: FaucetSettings; version: number; value: FaucetStatus } | null = null;
-  return (): FaucetStatus => {
+  let kept: {
+    at: number;
+    settings: FaucetSettings;
+    version: number;
+    value: Unsaid;
+    said: Map<PageLanguage, FaucetStatus>;
+  } | null = null;
+  return (language: PageLanguage = DEFAULT_LANGUAGE): FaucetStatus => {
     const now = clock();
     const s = settings.get();
-    if (kept && kept.settings === s && kept.version === pools.version() && now - kept.at < STATUS_KEPT_MS)
-      return kept.value;
-    const value = statusNow(s, now);
-    kept = { at: now, settings: s, version: pools.version(), value };
+    if (!kept || kept.settings !== s || kept.version !== pools.version() || now - kept.at >= STATUS_KEPT_MS)
+      kept = { at: now, settings: s, version: pools.version(), value: statusNow(s, now), said: new Map() };
+    let value = kept.said.get(language);
+    if (!value) kept.said.set(language, (value = sayStatus(kept.value, language)));
     return value;
   };
 
-  function statusNow(s: FaucetSettings, now: number): FaucetStatus {
+  function statusNow(s: FaucetSettings, now: number): Unsaid {
     const pool = pools.now("faucet", s, now);
     const dayLeft = Math.max(0, pools.dayLeft("faucet", s, utcDay(now)));
     // (during a surge every request waits for a person holding nothing: this hour's slice does not apply)
@@ -81,24 +102,24 @@ export function createStatusBadge({ clock, settings, pools, surge }: StatusBadge
       surge: surging,
       surgeNotice: surging ? SURGE_NOTICE : null,
     };
-    if (!s.enabled) return { isActive: false, message: "Faucet is offline", offlineReason: FAUCET_OFFLINE, ...figures };
+    if (!s.enabled)
+      return { isActive: false, message: said("server.badge.offline"), offlineReason: FAUCET_OFFLINE, ...figures };
     if (dayLeft < s.minAmountDrops || (pool.leftDrops < s.minAmountDrops && pool.nextSliceAt === null)) {
       return {
         isActive: false,
-        message: "Today's XRP has been given out. Back after midnight UTC.",
+        message: said("server.badge.dayGivenOut"),
         offlineReason: BUDGET_REACHED,
         ...figures,
       };
     }
     if (pool.leftDrops < s.minAmountDrops && !surging) {
-      const opens = new Date(pool.nextSliceAt!).toISOString().slice(11, 16);
       return {
         isActive: false,
-        message: `This hour's XRP has been given out. More at ${opens} UTC.`,
+        message: said("server.badge.hourGivenOut", { time: hourIn(pool.nextSliceAt!) }),
         offlineReason: sliceReached(pool.nextSliceAt!),
         ...figures,
       };
     }
-    return { isActive: true, message: "Faucet is online", offlineReason: null, ...figures };
+    return { isActive: true, message: said("server.badge.online"), offlineReason: null, ...figures };
   }
 }

@@ -3,7 +3,10 @@
 import { t } from "elysia";
 import type { Notification } from "../../db/schema.ts";
 import { jsonBody } from "../../http/body.ts";
-import { formatXrp } from "../../shared/money.ts";
+import type { Said } from "../../lib/errors.ts";
+import type { Language } from "../../shared/languages.ts";
+import { said, translate } from "../i18n/messages.ts";
+import { xrpIn } from "../i18n/values.ts";
 
 export const NOTIFICATIONS_LIMIT = 50;
 // (ALERT: an operator alert, to admins: modules/alerts; WRONG_CODES: wrong two-factor codes for the
@@ -28,31 +31,50 @@ export const markReadBody = jsonBody({
   ids: t.Optional(t.Union([t.Array(t.Integer({ minimum: 1 }), { maxItems: 500 }), t.Null()], { error: IDS_INVALID })),
 });
 
-// "5.000000" -> "5", "0.005000" -> "0.005": amounts in sentences.
-const xrp = (drops: number) => `${formatXrp(drops).replace(/\.?0+$/, "")} XRP`;
-const because = (reason: string | null | undefined) => (reason?.trim() ? `: ${reason.trim()}` : ".");
-const rewardName = (type: string, platform: string | null) => {
+// A reward as a notification names it: "social share reward (Facebook)"; a type the catalog does not
+// name is said in its own words ("streak reward").
+const rewardName = (type: string, platform: string | null) => (language: Language) => {
+  if (type === "SOCIAL_SHARE" && platform) return translate(language, "server.notify.shareReward", { platform });
   const kind = type.toLowerCase().replace(/_/g, " ");
   return platform ? `${kind} reward (${platform})` : `${kind} reward`;
 };
+// (the admin's reason, when there is one, as the admin wrote it)
+const reasonOf = (reason: string | null | undefined) => reason?.trim() || null;
 
-export const notificationText = {
-  requestApproved: (id: number, drops: number) =>
-    `Your faucet request #${id} for ${xrp(drops)} was approved. It is being sent to your address.`,
-  requestPaid: (id: number, drops: number) => `${xrp(drops)} from your faucet request #${id} was paid to your address.`,
-  requestRejected: (id: number, reason: string | null) => `Your faucet request #${id} was rejected${because(reason)}`,
+// Each notification's words, said in the user's language when it is written (notify).
+export const notificationSaid = {
+  requestApproved: (id: number, drops: number) => said("server.notify.requestApproved", { id, amount: xrpIn(drops) }),
+  requestPaid: (id: number, drops: number) => said("server.notify.requestPaid", { id, amount: xrpIn(drops) }),
+  requestRejected: (id: number, reason: string | null) => {
+    const why = reasonOf(reason);
+    return why
+      ? said("server.notify.requestRejectedBecause", { id, reason: why })
+      : said("server.notify.requestRejected", { id });
+  },
   rewardApproved: (type: string, platform: string | null, drops: number) =>
-    `Your ${rewardName(type, platform)} of ${xrp(drops)} was approved. It is owed to you until it is paid.`,
+    said("server.notify.rewardApproved", { reward: rewardName(type, platform), amount: xrpIn(drops) }),
   rewardPaid: (type: string, platform: string | null, drops: number) =>
-    `Your ${rewardName(type, platform)} of ${xrp(drops)} was marked paid.`,
-  rewardsPaid: (drops: number) => `${xrp(drops)} of rewards owed to you was paid to your address.`,
-  rewardDenied: (type: string, platform: string | null, reason: string | null) =>
-    `Your ${rewardName(type, platform)} was denied${because(reason)}`,
-  wrongCodes: (count: number, network: string) =>
-    `${count} wrong two-factor codes in a row were entered for your account, the last from the network ${network}. A code is asked for only after your password or in a signed-in session: if this was not you, change your password and end your other sessions. Until the wrong codes stop, each further code is checked only after a wait.`,
-  failedSignIns: (count: number, network: string) =>
-    `${count} sign-ins to your account failed within 15 minutes, the last from the network ${network}: wrong passwords, or the right one without its two-factor code. Nobody is locked out by them. If they were not you, someone is trying to sign in as you: change your password to a long one you use nowhere else.`,
-};
+    said("server.notify.rewardPaid", { reward: rewardName(type, platform), amount: xrpIn(drops) }),
+  rewardsPaid: (drops: number) => said("server.notify.rewardsPaid", { amount: xrpIn(drops) }),
+  rewardDenied: (type: string, platform: string | null, reason: string | null) => {
+    const why = reasonOf(reason);
+    const reward = rewardName(type, platform);
+    return why
+      ? said("server.notify.rewardDeniedBecause", { reward, reason: why })
+      : said("server.notify.rewardDenied", { reward });
+  },
+  wrongCodes: (count: number, network: string) => said("server.notify.wrongCodes", { count, network }),
+  failedSignIns: (count: number, network: string) => said("server.notify.failedSignIns", { count, network }),
+} satisfies Record<string, (...args: never[]) => Said>;
+
+// ... and in English.
+type InEnglish<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Said ? (...args: A) => string : never };
+export const notificationText = Object.fromEntries(
+  Object.entries(notificationSaid).map(([name, say]) => [
+    name,
+    (...args: never[]) => (say as (...a: never[]) => Said)(...args).text,
+  ]),
+) as InEnglish<typeof notificationSaid>;
 
 export const notificationView = (n: Notification) => ({
   id: n.id,

@@ -2,7 +2,7 @@
 // a user's latest entries (by id: the order they were written) and unread count, marking entries read.
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { faucetRequests, notifications, type Notification } from "../../db/schema.ts";
+import { faucetRequests, notifications, type Notification, users } from "../../db/schema.ts";
 
 const p = sql.placeholder;
 const n = notifications;
@@ -28,6 +28,11 @@ export function createNotificationRepository(db: Db) {
     .select({ userId: faucetRequests.userId, amountDrops: faucetRequests.amountDrops })
     .from(faucetRequests)
     .where(eq(faucetRequests.id, p("id")))
+    .prepare();
+  const language = db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, p("id")))
     .prepare();
   const latest = db
     .select()
@@ -59,6 +64,8 @@ export function createNotificationRepository(db: Db) {
     insert: (row: NewNotification) => insert.run(row),
     // The user who made a faucet request (null: an anonymous visitor) and its amount.
     requestOwner: (id: number): { userId: number | null; amountDrops: number } | undefined => requestOwner.get({ id }),
+    // The language the user chose (null: none), their notifications'.
+    languageOf: (userId: number): string | null => language.get({ id: userId })?.language ?? null,
     latest: (userId: number, limit: number): Notification[] => latest.all({ userId, limit }),
     unread: (userId: number): number => unread.get({ userId })!.n,
     markRead: (userId: number, ids: number[] | null, at: number) =>

@@ -2,7 +2,10 @@
 // their own transaction (the caller's immediate() or the settlement's), so a decision and its
 // notification land together. Anonymous faucet requests have nobody to tell. No Elysia types here.
 import type { Db } from "../../db/client.ts";
-import { type NotificationKind, NOTIFICATIONS_LIMIT, notificationText, notificationView } from "./model.ts";
+import type { Said } from "../../lib/errors.ts";
+import { DEFAULT_LANGUAGE, languageOf } from "../../shared/languages.ts";
+import { sayIn } from "../i18n/messages.ts";
+import { type NotificationKind, NOTIFICATIONS_LIMIT, notificationSaid, notificationView } from "./model.ts";
 import { createNotificationRepository, type NotificationRepository } from "./repository.ts";
 
 // The statements are prepared once per database, whichever service writes the first entry.
@@ -16,16 +19,22 @@ function repositoryOf(db: Db): NotificationRepository {
 export interface NotificationEntry {
   userId: number;
   kind: NotificationKind;
-  message: string;
+  // a message of the catalog, written in the user's language (an admin's alert: English text)
+  message: Said | string;
   txHash?: string | null;
   target?: { type: "faucet_request" | "reward" | "payout"; id: number };
 }
 
 export function notify(db: Db, entry: NotificationEntry, now: number): void {
-  repositoryOf(db).insert({
+  const repo = repositoryOf(db);
+  const message =
+    typeof entry.message === "string"
+      ? entry.message
+      : sayIn(languageOf(repo.languageOf(entry.userId)) ?? DEFAULT_LANGUAGE, entry.message);
+  repo.insert({
     userId: entry.userId,
     kind: entry.kind,
-    message: entry.message,
+    message,
     txHash: entry.txHash ?? null,
     targetType: entry.target?.type ?? null,
     targetId: entry.target?.id ?? null,
@@ -47,10 +56,10 @@ export function notifyFaucetRequest(
   if (!request?.userId) return;
   const message =
     event.kind === "REQUEST_APPROVED"
-      ? notificationText.requestApproved(requestId, request.amountDrops)
+      ? notificationSaid.requestApproved(requestId, request.amountDrops)
       : event.kind === "REQUEST_PAID"
-        ? notificationText.requestPaid(requestId, request.amountDrops)
-        : notificationText.requestRejected(requestId, event.reason);
+        ? notificationSaid.requestPaid(requestId, request.amountDrops)
+        : notificationSaid.requestRejected(requestId, event.reason);
   notify(
     db,
     {
@@ -75,10 +84,10 @@ export function notifyRewardDecision(
   const { type, platform, amountDrops } = reward;
   const [kind, message] =
     decision === "APPROVED"
-      ? (["REWARD_APPROVED", notificationText.rewardApproved(type, platform, amountDrops)] as const)
+      ? (["REWARD_APPROVED", notificationSaid.rewardApproved(type, platform, amountDrops)] as const)
       : decision === "PAID"
-        ? (["REWARD_PAID", notificationText.rewardPaid(type, platform, amountDrops)] as const)
-        : (["REWARD_DENIED", notificationText.rewardDenied(type, platform, reason)] as const);
+        ? (["REWARD_PAID", notificationSaid.rewardPaid(type, platform, amountDrops)] as const)
+        : (["REWARD_DENIED", notificationSaid.rewardDenied(type, platform, reason)] as const);
   notify(db, { userId: reward.userId, kind, message, target: { type: "reward", id: reward.id } }, now);
 }
 
@@ -101,7 +110,7 @@ export function notifyPayoutPaid(
     {
       userId: payout.user_id,
       kind: "REWARD_PAID",
-      message: notificationText.rewardsPaid(payout.amount_drops),
+      message: notificationSaid.rewardsPaid(payout.amount_drops),
       txHash,
       target: { type: "payout", id: payout.id },
     },

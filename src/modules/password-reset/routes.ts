@@ -1,6 +1,6 @@
 // Password-reset links: what the login page offers, setting a new password through a link,
 // "Forgot password?" by email, and the admin's link for a user.
-import { requestLanguage } from "../../http/language.ts";
+import { requestLanguage, spoken } from "../../http/language.ts";
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { formGuards } from "../../http/form-guards.ts";
@@ -32,13 +32,18 @@ export function passwordResetRoutes({
     .use(visitorContext(context))
     // What the login page offers: "Forgot password?" by email when the operator configured mail.
     .get("/api/auth/options", () => ({ mailEnabled: passwordReset.mailEnabled() }))
-    .post("/api/password-reset", ({ body, visitor }) => passwordReset.resetPassword(body ?? {}, visitor.ip), {
-      body: passwordResetBody,
-    })
+    .post(
+      "/api/password-reset",
+      async ({ body, request, visitor }) => spoken(request, await passwordReset.resetPassword(body ?? {}, visitor.ip)),
+      { body: passwordResetBody },
+    )
     .post(
       "/api/password-reset/request",
-      ({ body, visitor, request }) =>
-        passwordReset.requestReset(body ?? {}, visitor.ip, siteUrl(request), requestLanguage(request)),
+      async ({ body, visitor, request }) =>
+        spoken(
+          request,
+          await passwordReset.requestReset(body ?? {}, visitor.ip, siteUrl(request), requestLanguage(request)),
+        ),
       {
         body: resetRequestBody,
         ...formGuards(blocked({ address: false }), proofRequired(pow, "password-reset")),

@@ -1,5 +1,6 @@
 // The reviews' calls: the public list, a visitor's review and reviewer bonus (proof of work, limited
 // per IP group); the admin's list and moderation.
+import { spoken } from "../../http/language.ts";
 import { Elysia } from "elysia";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { formGuards } from "../../http/form-guards.ts";
@@ -42,7 +43,7 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
     .use(visitorContext(context))
     .post(
       "/api/reviews/submit",
-      ({ body, visitor, set }) => {
+      ({ body, request, visitor, set }) => {
         const row = reviews.submit(body ?? {}, {
           ip: visitor.ip,
           ipGroup: visitor.ipGroup,
@@ -51,7 +52,7 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
           userAgent: visitor.userAgent,
         });
         set.status = 201;
-        return submittedView(row);
+        return spoken(request, submittedView(row));
       },
       { body: reviewBody, ...formGuards(blocked({ address: false }), proofRequired(pow, "review")) },
     )
@@ -59,7 +60,7 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
     .get("/api/reviews/bonus-offer", ({ visitor }) => bonusOfferView(reviews.bonusOffer(visitor.device.deviceId)))
     .post(
       "/api/reviews/bonus-request",
-      ({ body, visitor, set }) => {
+      ({ body, request, visitor, set }) => {
         const { deviceId, isNew } = visitor.device;
         const row = reviews.requestBonus(body ?? {}, {
           ip: visitor.ip,
@@ -71,7 +72,7 @@ export function reviewRoutes({ context, reviews, pow, blocked, reads }: ReviewRo
           userId: visitor.user?.id ?? null,
         });
         set.status = 201;
-        return bonusView(row);
+        return spoken(request, bonusView(row));
       },
       { body: bonusBody, ...formGuards(blocked({ address: true }), proofRequired(pow, "reviewer-bonus")) },
     );

@@ -6,6 +6,8 @@ import { notFound } from "../../lib/errors.ts";
 import { SESSION_ELSEWHERE_ACTION, type SignInRow } from "./repository.ts";
 
 export const SESSION_NOT_FOUND = "Session not found";
+export const SESSION_ENDED = "Session ended";
+export const SESSION_ENDED_HERE = "Session ended: you are logged out";
 export const SIGN_INS_SHOWN = 20;
 export const sessionErrors = { notFound: () => notFound(SESSION_NOT_FOUND) };
 

@@ -3,8 +3,9 @@ import { Elysia } from "elysia";
 import { sessionCookieAttributes } from "../../auth/current-user.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { SESSION_COOKIE } from "../../http/cookies.ts";
-import { plural } from "../../shared/words.ts";
-import { sessionView, signInView } from "./model.ts";
+import { messageLanguage, sayTo } from "../../http/language.ts";
+import { translate } from "../i18n/messages.ts";
+import { SESSION_ENDED, SESSION_ENDED_HERE, sessionView, signInView } from "./model.ts";
 import type { SessionListService } from "./service.ts";
 
 export function sessionRoutes({ context, sessionList }: { context: ContextDeps; sessionList: SessionListService }) {
@@ -13,16 +14,16 @@ export function sessionRoutes({ context, sessionList }: { context: ContextDeps; 
     .get("/api/user/sessions", ({ visitor }) =>
       sessionList.list(visitor.requireUser()).map((s) => sessionView(s, visitor.session?.id ?? null)),
     )
-    .delete("/api/user/sessions/:id", ({ params, visitor }) => {
+    .delete("/api/user/sessions/:id", ({ params, request, visitor }) => {
       const { wasCurrent } = sessionList.end(visitor.requireUser(), params.id, visitor.session);
       // ending the session one is using is a logout
       if (wasCurrent)
         visitor.cookies.set(SESSION_COOKIE, "", sessionCookieAttributes({ secure: context.secureCookies }, 0));
-      return { message: wasCurrent ? "Session ended: you are logged out" : "Session ended" };
+      return { message: sayTo(request, wasCurrent ? SESSION_ENDED_HERE : SESSION_ENDED) };
     })
-    .delete("/api/user/sessions", ({ visitor }) => {
+    .delete("/api/user/sessions", ({ request, visitor }) => {
       const ended = sessionList.endOthers(visitor.requireUser(), visitor.session);
-      return { message: `Ended ${plural(ended, "other session")}`, ended };
+      return { message: translate(messageLanguage(request), "server.sessions.endedOthers", { count: ended }), ended };
     });
 
   const adminRoutes = new Elysia()

@@ -1,6 +1,7 @@
 // The signup forms (newsletter, earning alerts: proof of work, one limit per IP) and the admin's
 // lists of them with their status and notes edits.
 import { Elysia } from "elysia";
+import { spoken } from "../../http/language.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { formGuards } from "../../http/form-guards.ts";
 import { idParam } from "../../http/params.ts";
@@ -33,27 +34,27 @@ export function signupRoutes({ context, signups, pow, blocked }: SignupRouteDeps
     .use(visitorContext(context))
     .post(
       "/api/newsletter/signup",
-      ({ body, visitor, set }) => {
+      ({ body, request, visitor, set }) => {
         const row = signups.newsletter(body ?? {}, {
           ip: visitor.ip,
           ipGroup: visitor.ipGroup,
           userAgent: visitor.userAgent,
         });
         set.status = 201;
-        return signedUpView(row);
+        return spoken(request, signedUpView(row));
       },
       { body: newsletterBody, ...form("newsletter") },
     )
     .post(
       "/api/earning-alerts/signup",
-      ({ body, visitor, set }) => {
+      ({ body, request, visitor, set }) => {
         const row = signups.earningAlerts(body ?? {}, {
           ip: visitor.ip,
           ipGroup: visitor.ipGroup,
           userAgent: visitor.userAgent,
         });
         set.status = 201;
-        return signedUpView(row);
+        return spoken(request, signedUpView(row));
       },
       { body: alertsBody, ...form("earning-alerts") },
     );

@@ -2,9 +2,12 @@
 // messages, the views of an offer and of a claim, and the bonus's own errors.
 import type { Reward } from "../../db/schema.ts";
 import { jsonBody, nested, text } from "../../http/body.ts";
-import { appError, badRequest, conflict, tooManyRequests } from "../../lib/errors.ts";
+import { appError, badRequest, conflict, type Said, tooManyRequests } from "../../lib/errors.ts";
 import { formatXrp } from "../../shared/money.ts";
-import { ADDRESS_INVALID, claimedThisWeekText, PLATFORMS, type Platform } from "../../shared/social-bonus.ts";
+import type { PageLanguage } from "../../shared/languages.ts";
+import { ADDRESS_INVALID, PLATFORMS, type Platform } from "../../shared/social-bonus.ts";
+import { said, sayIn } from "../i18n/messages.ts";
+import { momentIn, xrpIn } from "../i18n/values.ts";
 
 export { ADDRESS_INVALID, PLATFORMS, type Platform };
 export const LOGIN_TO_CLAIM = "Please log in to claim social sharing bonus";
@@ -37,34 +40,31 @@ export interface ClaimInput {
   sharedContent?: { title?: string | null; description?: string | null } | null;
 }
 
-// A moment as the refusals say it, as the platform's "available again" does: "Jan 22, 14:05 UTC".
-const MOMENT = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const momentText = (at: number) => `${MOMENT.format(new Date(at))} UTC`;
 // The week's most beyond one account (per payout address, registration network, registration device).
 export const WEEKLY_CLAIMS = 3;
-const weeklyMost = (perClaimDrops: number) =>
-  `${WEEKLY_CLAIMS} social bonuses this week (${formatXrp(WEEKLY_CLAIMS * perClaimDrops).replace(/\.?0+$/, "")} XRP at most)`;
+// The week's most, and when a limit opens again (a moment as the platform's "available again" says
+// it: "Jan 22, 14:05 UTC").
+const weekly = (perClaimDrops: number, availableAt: number) => ({
+  count: WEEKLY_CLAIMS,
+  amount: xrpIn(WEEKLY_CLAIMS * perClaimDrops),
+  moment: momentIn(availableAt),
+});
 
-// The X-Error-Code of the first ones is the one these answers always had: the generic code of its
-// status; the limits beyond the account have their own.
 // Why a claim must wait, in the words both the refusal and the offer (before any share) use.
 export const waitTexts = {
   accountTooNew: (hours: number, from: number) =>
-    `Your account is too new for a bonus: bonuses need an account at least ${hours} hours old. You can claim from ${momentText(from)}.`,
+    said("server.social.accountTooNew", { hours, moment: momentIn(from) }),
   addressThisWeek: (perClaimDrops: number, availableAt: number) =>
-    `This address already received ${weeklyMost(perClaimDrops)}. It can receive another on ${momentText(availableAt)}.`,
+    said("server.social.addressThisWeek", weekly(perClaimDrops, availableAt)),
   networkThisWeek: (perClaimDrops: number, availableAt: number) =>
-    `Accounts registered from your network already claimed ${weeklyMost(perClaimDrops)}. Another is available on ${momentText(availableAt)}.`,
+    said("server.social.networkThisWeek", weekly(perClaimDrops, availableAt)),
   deviceThisWeek: (perClaimDrops: number, availableAt: number) =>
-    `Accounts registered from your device already claimed ${weeklyMost(perClaimDrops)}. Another is available on ${momentText(availableAt)}.`,
+    said("server.social.deviceThisWeek", weekly(perClaimDrops, availableAt)),
 };
+// "You already claimed the Twitter bonus this week. It is available again on Nov 30, 14:05 UTC."
+// (the English of shared/social-bonus.ts claimedThisWeekText, which the web's test compares)
+const claimedThisWeek = (platform: Platform, availableAt: number) =>
+  said("server.social.claimedThisWeek", { platform, moment: momentIn(availableAt) });
 
 // The X-Error-Code of the first ones is the one these answers always had: the generic code of its
 // status; the limits beyond the account have their own.
@@ -73,9 +73,9 @@ export const socialErrors = {
   addressRequired: () => badRequest(ADDRESS_REQUIRED),
   invalidAddress: () => badRequest(ADDRESS_INVALID),
   shareFirst: () => badRequest(SHARE_FIRST),
-  shareFirstOn: (platform: Platform) => conflict(`Share on ${platform} first, then claim your bonus.`),
+  shareFirstOn: (platform: Platform) => conflict(said("server.social.shareFirstOn", { platform })),
   claimedThisWeek: (platform: Platform, availableAt: number, retryAfterSeconds: number) =>
-    tooManyRequests(claimedThisWeekText(platform, availableAt), retryAfterSeconds),
+    tooManyRequests(claimedThisWeek(platform, availableAt), retryAfterSeconds),
   accountTooNew: (hours: number, from: number) =>
     appError(403, "ACCOUNT_TOO_NEW", waitTexts.accountTooNew(hours, from)),
   addressThisWeek: (perClaimDrops: number, availableAt: number, retryAfterSeconds: number) =>
@@ -101,7 +101,7 @@ export type BonusLimit = "account_age" | "address" | "network" | "device";
 export interface BonusWait {
   limit: BonusLimit;
   availableAt: number;
-  message: string;
+  message: Said;
 }
 
 // What the claim forms show before anyone shares: the amount per platform, when each platform is
@@ -112,6 +112,7 @@ export const offerView = (
   platforms: { platform: Platform; availableAt: number | null }[],
   accountAgeHours: number,
   waits: BonusWait[],
+  language: PageLanguage,
 ) => {
   const longest = waits.reduce<BonusWait | null>(
     (top, w) => (top === null || w.availableAt > top.availableAt ? w : top),
@@ -122,19 +123,23 @@ export const offerView = (
     amountPerPlatform: formatXrp(perPlatformDrops),
     weeklyMaximum: formatXrp(perPlatformDrops * PLATFORMS.length),
     accountAgeHours,
-    waits: waits.map((w) => ({ limit: w.limit, availableAt: isoOf(w.availableAt)!, message: w.message })),
+    waits: waits.map((w) => ({
+      limit: w.limit,
+      availableAt: isoOf(w.availableAt)!,
+      message: sayIn(language, w.message),
+    })),
     platforms: platforms.map(({ platform, availableAt }) => {
       const own =
         availableAt === null
           ? null
-          : { limit: "platform" as const, availableAt, message: claimedThisWeekText(platform, availableAt) };
+          : { limit: "platform" as const, availableAt, message: claimedThisWeek(platform, availableAt) };
       const holds = own && (!longest || own.availableAt >= longest.availableAt) ? own : longest;
       return {
         platform,
         availableAt: isoOf(availableAt),
         claimableAt: isoOf(holds?.availableAt ?? null),
         waitLimit: holds?.limit ?? null,
-        waitReason: holds?.message ?? null,
+        waitReason: holds ? sayIn(language, holds.message) : null,
       };
     }),
   };

@@ -1,6 +1,7 @@
 // The social-sharing bonus: what the claim forms show, a share recorded, a bonus claimed (both for
 // a logged-in user).
 import { Elysia } from "elysia";
+import { messageLanguage, spoken } from "../../http/language.ts";
 import { type ContextDeps, visitorContext } from "../../http/context.ts";
 import type { BlockedPartyCheck } from "../blocklist/guard.ts";
 import { formGuards } from "../../http/form-guards.ts";
@@ -29,20 +30,20 @@ export function socialRoutes({ context, social, blocked, pow, reads }: SocialRou
     .use(visitorContext(context))
     .get("/api/social/bonus", ({ request, visitor }) => {
       const anonymous = anonymousOffer(request);
-      return anonymous ? asJson(anonymous) : social.offer(visitor.user);
+      return anonymous ? asJson(anonymous) : social.offer(visitor.user, messageLanguage(request));
     })
     .post(
       "/api/social/share",
-      ({ body, visitor, set }) => {
+      ({ body, request, visitor, set }) => {
         const result = social.recordShare(visitor.requireUser(LOGIN_TO_CLAIM), body?.platform);
         set.status = 201;
-        return result;
+        return spoken(request, result);
       },
       { body: shareBody, beforeHandle: blocked({ address: false }).beforeHandle },
     )
     .post(
       "/api/social/bonus-request",
-      ({ body, visitor, set }) => {
+      ({ body, request, visitor, set }) => {
         const user = visitor.requireUser(LOGIN_TO_CLAIM);
         const result = social.claim(user, body ?? {}, {
           ip: visitor.ip,
@@ -50,7 +51,7 @@ export function socialRoutes({ context, social, blocked, pow, reads }: SocialRou
           deviceId: visitor.device.deviceId,
         });
         set.status = 201;
-        return result;
+        return spoken(request, result);
       },
       { body: claimBody, ...formGuards(blocked({ address: true }), proofRequired(pow, "social-bonus")) },
     );

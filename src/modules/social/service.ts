@@ -7,7 +7,9 @@
 import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
+import type { Said } from "../../lib/errors.ts";
 import { DAY_MS, HOUR_MS } from "../../lib/time.ts";
+import { DEFAULT_LANGUAGE, type PageLanguage } from "../../shared/languages.ts";
 import { parseLedgerAddress } from "../../lib/ledger-address.ts";
 import type { FaucetService } from "../faucet/service.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -84,7 +86,7 @@ export function createSocialService({ db, clock, settings, faucet, changed = NOT
   const weeklyWaits = (user: User, address: string | null, now: number): BonusWait[] => {
     const weekAgo = now - WEEK_MS;
     const waits: BonusWait[] = [];
-    const add = (limit: BonusWait["limit"], opens: number | null, text: (drops: number, at: number) => string) => {
+    const add = (limit: BonusWait["limit"], opens: number | null, text: (drops: number, at: number) => Said) => {
       if (opens !== null) waits.push({ limit, availableAt: opens, message: text(BONUS_PER_PLATFORM_DROPS, opens) });
     };
     if (address !== null)
@@ -112,7 +114,8 @@ export function createSocialService({ db, clock, settings, faucet, changed = NOT
     // What the claim forms show before anyone shares: the amount per platform, when each platform is
     // next claimable, and for a user every limit that holds their bonuses now, with its date (the
     // account's age; the week's most per saved payout address, registration network and device).
-    offer(user: User | null) {
+    // (its words in `language`)
+    offer(user: User | null, language: PageLanguage = DEFAULT_LANGUAGE) {
       const now = clock();
       const age = user ? ageWait(user, now) : null;
       const waits = user ? [...(age ? [age] : []), ...weeklyWaits(user, user.xrpAddress, now)] : [];
@@ -124,6 +127,7 @@ export function createSocialService({ db, clock, settings, faucet, changed = NOT
         }),
         settings.get().bonusMinAccountAgeHours,
         waits.map(({ limit, availableAt, message }) => ({ limit, availableAt, message })),
+        language,
       );
     },
 

@@ -6,7 +6,8 @@ import type { LoginNetworks, LoginThrottle } from "../../auth/throttle.ts";
 import { acceptedStep } from "../../auth/totp.ts";
 import type { User } from "../../db/schema.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
-import { waitText } from "../../lib/time.ts";
+import { said } from "../i18n/messages.ts";
+import { waitIn } from "../i18n/values.ts";
 import { codeText, hashOf, normalRecoveryCode } from "./codes.ts";
 import type { CodeGuess, CodeGuesses } from "./guesses.ts";
 import { twoFactorErrors } from "./model.ts";
@@ -14,7 +15,7 @@ import type { TwoFactorRepository } from "./repository.ts";
 
 // The throttle's answer to a code from a username and network with too many wrong ones.
 const tooManyWrongCodes = (seconds: number) =>
-  tooManyRequests(`Too many wrong codes. Please try again ${waitText(seconds * 1000)}.`, seconds);
+  tooManyRequests(said("server.twoFactor.tooManyWrongCodes", { wait: waitIn(seconds * 1000, Date.now()) }), seconds);
 
 export interface CodeCheckDeps {
   clock: () => number;

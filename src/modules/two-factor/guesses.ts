@@ -14,7 +14,7 @@ import type { Db } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { immediate } from "../../db/transaction.ts";
 import type { Mailer } from "../account/mail.ts";
-import { notificationText } from "../notifications/model.ts";
+import { notificationSaid } from "../notifications/model.ts";
 import { notify } from "../notifications/service.ts";
 import { translate } from "../i18n/messages.ts";
 import { DEFAULT_LANGUAGE, languageOf } from "../../shared/languages.ts";
@@ -110,7 +110,7 @@ export function createCodeGuesses({ db, clock, repo, mailer, log }: CodeGuessDep
             if (n === FREE_WRONG_CODES)
               notify(
                 db,
-                { userId: user.id, kind: "WRONG_CODES", message: notificationText.wrongCodes(n, network) },
+                { userId: user.id, kind: "WRONG_CODES", message: notificationSaid.wrongCodes(n, network) },
                 at,
               );
             return n;

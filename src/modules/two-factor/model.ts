@@ -1,8 +1,8 @@
 // Two-factor sign-in's words, bodies and answers.
 import { jsonBody, text } from "../../http/body.ts";
 import { appError, badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../lib/errors.ts";
-import { waitText } from "../../lib/time.ts";
-import { plural } from "../../shared/words.ts";
+import { said } from "../i18n/messages.ts";
+import { waitIn } from "../i18n/values.ts";
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -16,10 +16,9 @@ export const CODE_STREAK_QUIET_MS = 15 * 60_000;
 export const codeWaitMs = (failures: number): number =>
   failures < FREE_WRONG_CODES ? 0 : Math.min(2 ** (failures - FREE_WRONG_CODES + 1) * 1000, MAX_CODE_WAIT_MS);
 
-const secondsText = (ms: number) => {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return `in ${plural(seconds, "second")}`;
-};
+// "Too many wrong codes for this account. Please try again in 8 seconds." (under a minute, in seconds)
+const wrongCodesWait = (ms: number) =>
+  said("server.twoFactor.wrongCodesWait", { wait: waitIn(ms, Date.now(), { seconds: true }) });
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
@@ -38,8 +37,7 @@ export const TWO_FACTOR_MESSAGES = {
   resetOwn: "Turn off your own two-factor sign-in on your settings page",
   reset: (username: string, ended: number) =>
     `Two-factor sign-in is off for ${username}${ended ? ` and ${ended === 1 ? "their session" : `their ${ended} sessions`} ended` : ""}: they sign in with their password alone and can turn it on again.`,
-  wrongCodesWait: (ms: number) =>
-    `Too many wrong codes for this account. Please try again ${ms < 60_000 ? secondsText(ms) : waitText(ms)}.`,
+  wrongCodesWait: (ms: number) => wrongCodesWait(ms).text,
 } as const;
 
 export const twoFactorErrors = {
@@ -55,8 +53,7 @@ export const twoFactorErrors = {
   resetOwn: () => badRequest(TWO_FACTOR_MESSAGES.resetOwn, "RESET_OWN_TWO_FACTOR"),
   userNotFound: () => notFound("User not found"),
   requiredForAdmins: () => appError(403, "TWO_FACTOR_REQUIRED_FOR_ADMINS", TWO_FACTOR_MESSAGES.requiredForAdmins),
-  wrongCodesWait: (seconds: number) =>
-    tooManyRequests(TWO_FACTOR_MESSAGES.wrongCodesWait(seconds * 1000), seconds, "WRONG_CODES_WAIT"),
+  wrongCodesWait: (seconds: number) => tooManyRequests(wrongCodesWait(seconds * 1000), seconds, "WRONG_CODES_WAIT"),
   forbidden,
 };
 

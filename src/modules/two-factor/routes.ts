@@ -2,6 +2,7 @@
 // the step-up code the admin's money actions ask for (or the password, for a reset link from an
 // admin without two-factor sign-in); and an admin's reset of a user's two-factor sign-in.
 import { Elysia } from "elysia";
+import { sayTo } from "../../http/language.ts";
 import { adminContext, type ContextDeps, visitorContext } from "../../http/context.ts";
 import { idParam } from "../../http/params.ts";
 import { codeBody, setupBody, stepUpBody, TWO_FACTOR_MESSAGES } from "./model.ts";
@@ -28,9 +29,9 @@ export function twoFactorRoutes({ context, twoFactor }: { context: ContextDeps; 
     )
     .post(
       "/api/user/two-factor/disable",
-      async ({ body, visitor }) => {
+      async ({ body, request, visitor }) => {
         await twoFactor.disable(visitor.requireUser(), body?.code, visitor.ip);
-        return { message: TWO_FACTOR_MESSAGES.disabled };
+        return { message: sayTo(request, TWO_FACTOR_MESSAGES.disabled) };
       },
       { body: codeBody },
     )
