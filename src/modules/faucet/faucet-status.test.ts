@@ -18,6 +18,7 @@ describe("GET /api/faucet/status", () =>
         isActive: true,
         message: "Faucet is online",
         offlineReason: null,
+        offlineCode: null,
         minAmount: "5.000000",
         maxAmount: "20.000000",
         // at 12:00 UTC with nothing used, the hour's slice is the day's 100 XRP spread over the 12
@@ -58,7 +59,7 @@ describe("GET /api/faucet/status", () =>
         await t.call("POST", "/api/admin/faucet/settings", { cookie: admin, body: { enabled: false } });
       },
       expectStatus: 200,
-      expectJsonMatch: { isActive: false, offlineReason: FAUCET_OFFLINE },
+      expectJsonMatch: { isActive: false, offlineReason: FAUCET_OFFLINE, offlineCode: "FAUCET_OFFLINE" },
     },
     {
       name: "the budget given out: why, in words, and nothing left",
@@ -76,6 +77,7 @@ describe("GET /api/faucet/status", () =>
       expectJsonMatch: {
         isActive: false,
         offlineReason: BUDGET_REACHED,
+        offlineCode: "BUDGET_REACHED",
         budgetLeft: "0.000000",
         budgetLeftDrops: 0,
         budgetTotal: "10.000000",

@@ -29,6 +29,7 @@ describe("the day's budget, released an hour at a time", () => {
       isActive: false,
       message: "This hour's XRP has been given out. More at 01:00 UTC.",
       offlineReason: "The faucet has given out this hour's XRP. More opens at 01:00 UTC.",
+      offlineCode: "HOUR_GIVEN_OUT",
       budgetTotal: "100.000000",
       budgetReleased: "20.000000",
       budgetSlice: "4.166667",

@@ -15,12 +15,17 @@ import type { SurgeWatch } from "./surge.ts";
 
 const STATUS_KEPT_MS = 1000;
 
+// Switched off by the operator, today's budget given out, or this hour's share of it given out.
+export type OfflineCode = "FAUCET_OFFLINE" | "BUDGET_REACHED" | "HOUR_GIVEN_OUT";
+
 export interface FaucetStatus {
   isActive: boolean;
   // the badge's words
   message: string;
-  // why the faucet takes no request, in a sentence (null when online)
+  // why the faucet takes no request, in a sentence, and as a code a page can read in any language
+  // (both null when online)
   offlineReason: string | null;
+  offlineCode: OfflineCode | null;
   minAmount: string;
   maxAmount: string;
   budgetLeft: string;
@@ -103,12 +108,19 @@ export function createStatusBadge({ clock, settings, pools, surge }: StatusBadge
       surgeNotice: surging ? SURGE_NOTICE : null,
     };
     if (!s.enabled)
-      return { isActive: false, message: said("server.badge.offline"), offlineReason: FAUCET_OFFLINE, ...figures };
+      return {
+        isActive: false,
+        message: said("server.badge.offline"),
+        offlineReason: FAUCET_OFFLINE,
+        offlineCode: "FAUCET_OFFLINE",
+        ...figures,
+      };
     if (dayLeft < s.minAmountDrops || (pool.leftDrops < s.minAmountDrops && pool.nextSliceAt === null)) {
       return {
         isActive: false,
         message: said("server.badge.dayGivenOut"),
         offlineReason: BUDGET_REACHED,
+        offlineCode: "BUDGET_REACHED",
         ...figures,
       };
     }
@@ -117,9 +129,10 @@ export function createStatusBadge({ clock, settings, pools, surge }: StatusBadge
         isActive: false,
         message: said("server.badge.hourGivenOut", { time: hourIn(pool.nextSliceAt!) }),
         offlineReason: sliceReached(pool.nextSliceAt!),
+        offlineCode: "HOUR_GIVEN_OUT",
         ...figures,
       };
     }
-    return { isActive: true, message: said("server.badge.online"), offlineReason: null, ...figures };
+    return { isActive: true, message: said("server.badge.online"), offlineReason: null, offlineCode: null, ...figures };
   }
 }

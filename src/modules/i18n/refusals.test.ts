@@ -111,6 +111,7 @@ describe("the faucet's limits and budget", () => {
       isActive: false,
       message: "이번 시간의 XRP를 모두 나눠 드렸어요. 다음은 01:00 UTC부터예요.",
       offlineReason: "포셋이 이번 시간의 XRP를 모두 나눠 드렸어요. 다음 물량은 01:00 UTC에 열려요.",
+      offlineCode: "HOUR_GIVEN_OUT",
     });
     expect((await t.call("GET", "/api/faucet/status")).json).toMatchObject({
       message: "This hour's XRP has been given out. More at 01:00 UTC.",

@@ -76,6 +76,7 @@ describe("requests", () => {
       isActive: true,
       message: "Faucet is online",
       offlineReason: null,
+      offlineCode: null,
       minAmount: "5.000000",
       maxAmount: "20.000000",
       budgetLeft: "100.000000",

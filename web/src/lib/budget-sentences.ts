@@ -19,7 +19,7 @@ export const budgetWords = (s: Pick<BudgetFigures, "budgetLeft" | "budgetTotal" 
 // "The faucet has given out this hour's XRP. More opens at 3:00 PM your time (14:00 UTC)." when this
 // hour's share is used up; null otherwise.
 export function nextSliceSentence(
-  s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">,
+  s: Pick<BudgetFigures, "isActive" | "offlineReason" | "offlineCode" | "nextSliceAt">,
   timeZone?: string,
 ): string | null {
   if (!hourUsedUp(s) || s.nextSliceAt === null) return null;

@@ -5,6 +5,7 @@ import { budgetWords, nextSliceSentence } from "./budget-sentences";
 const used = {
   isActive: false,
   offlineReason: "The faucet has given out this hour's XRP. More opens at 14:00 UTC.",
+  offlineCode: "HOUR_GIVEN_OUT" as const,
   nextSliceAt: "2026-11-25T14:00:00.000Z",
 };
 
@@ -35,16 +36,29 @@ test("only a used-up hour says when more opens", () => {
   expect(nextSliceSentence(used, "Asia/Kolkata")).toBe(
     "The faucet has given out this hour's XRP. More opens at 7:30 PM your time (14:00 UTC).",
   );
-  expect(nextSliceSentence({ ...used, isActive: true, offlineReason: null })).toBeNull();
+  expect(nextSliceSentence({ ...used, isActive: true, offlineReason: null, offlineCode: null })).toBeNull();
   // switched off, or the whole day given out: the server's own sentence stands
   expect(
-    nextSliceSentence({ ...used, offlineReason: "The faucet is offline right now. Please try again later." }),
+    nextSliceSentence({
+      ...used,
+      offlineReason: "The faucet is offline right now. Please try again later.",
+      offlineCode: "FAUCET_OFFLINE",
+    }),
   ).toBeNull();
   expect(
     nextSliceSentence({
       ...used,
       offlineReason: "The faucet has given out today's XRP. Please come back after midnight UTC.",
+      offlineCode: "BUDGET_REACHED",
       nextSliceAt: null,
     }),
   ).toBeNull();
+});
+
+test("a used-up hour is known by its code, whatever language the server's sentence is in", () => {
+  const japanese = {
+    ...used,
+    offlineReason: "フォーセットはこの1時間分のXRPを配り終えました。次は 01:00 UTC に開きます。",
+  };
+  expect(hourUsedUp(japanese)).toBe(true);
 });

@@ -8,6 +8,7 @@ import { locale, t } from "../i18n";
 export interface BudgetFigures {
   isActive: boolean;
   offlineReason: string | null;
+  offlineCode: "FAUCET_OFFLINE" | "BUDGET_REACHED" | "HOUR_GIVEN_OUT" | null;
   budgetLeft: string;
   budgetTotal: string;
   budgetReleased: string;
@@ -39,9 +40,7 @@ export function timeWords(iso: string, timeZone?: string): string {
 }
 
 // Whether the faucet is offline because this hour's share is given out (more opens at nextSliceAt),
-// not because it is switched off or the whole day is given out. The status has no code for it: the
-// server's sentence says "this hour's" (in English and the pseudo-language; in another language the
-// page shows the server's own sentence, in UTC only).
-export function hourUsedUp(s: Pick<BudgetFigures, "isActive" | "offlineReason" | "nextSliceAt">): boolean {
-  return !s.isActive && s.nextSliceAt !== null && /this hour's/i.test(s.offlineReason ?? "");
+// not because it is switched off or the whole day is given out.
+export function hourUsedUp(s: Pick<BudgetFigures, "isActive" | "offlineCode" | "nextSliceAt">): boolean {
+  return !s.isActive && s.nextSliceAt !== null && s.offlineCode === "HOUR_GIVEN_OUT";
 }
