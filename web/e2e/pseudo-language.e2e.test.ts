@@ -27,6 +27,7 @@ const VISITOR_PAGES = [
   "/faq",
   "/whitepaper",
   "/blog",
+  "/blog/welcome-to-the-xrp-faucet",
   "/contact",
   "/advertise",
   "/reviews",

@@ -39,7 +39,9 @@ export default function BlogPost() {
           <Link to="/blog" className="text-sm font-medium text-brand-700 hover:underline">
             ← {t("blog.post.back")}
           </Link>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{p.title}</h1>
+          <h1 translate="no" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {p.title}
+          </h1>
           <p className="mt-2 text-slate-600">
             <T
               id="blog.post.byline"
@@ -52,7 +54,7 @@ export default function BlogPost() {
               <PostImage src={p.featuredImage} eager />
             </div>
           )}
-          <div className="mt-6">
+          <div translate="no" className="mt-6">
             <PostBody html={p.html} />
           </div>
           <AdSlot slot="rectangle" className="mt-8" />
