@@ -39,25 +39,25 @@ export function isAppPath(pathname: string): boolean {
 // with besides the frame's (`common`): the page fetches them with the screen, and the server has the
 // browser fetch a first visit's at once (<link rel="modulepreload">).
 export const SCREENS = {
-  home: ["home", "faucet", "signups", "reviews"],
+  home: ["home", "claim", "signups", "reviews"],
   advertise: ["advertise"],
   auth: ["auth"],
   blog: ["blog"],
   blogPost: ["blog"],
   contact: ["contact"],
-  dashboard: ["dashboard", "faucet", "earn"],
+  dashboard: ["dashboard", "claim", "earn"],
   earnMore: ["earn"],
   faq: ["faq"],
-  faucet: ["faucet", "signups"],
+  faucet: ["faucet", "claim", "signups"],
   notFound: [],
   resetPassword: ["auth"],
-  reviews: ["reviews", "faucet"],
+  reviews: ["reviews", "claim"],
   settings: ["settings", "auth"],
   shoppingRewards: ["shopping"],
   whitepaper: ["whitepaper"],
   // (the back office stays in English for now; its two-factor setup and step-up speak the settings
   // page's words, its budget figures the faucet page's)
-  admin: ["settings", "faucet"],
+  admin: ["settings", "faucet", "claim"],
 } as const;
 export type Screen = keyof typeof SCREENS;
 

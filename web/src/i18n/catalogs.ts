@@ -9,6 +9,7 @@ import type english from "../../../src/shared/locales/en/index";
 import type commonMessages from "../../../src/shared/locales/en/common.json";
 import type homeMessages from "../../../src/shared/locales/en/home.json";
 import type faucetMessages from "../../../src/shared/locales/en/faucet.json";
+import type claimMessages from "../../../src/shared/locales/en/claim.json";
 import type reviewsMessages from "../../../src/shared/locales/en/reviews.json";
 import type earnMessages from "../../../src/shared/locales/en/earn.json";
 import type faqMessages from "../../../src/shared/locales/en/faq.json";
@@ -42,6 +43,7 @@ export type MessageId =
   | keyof typeof commonMessages
   | keyof typeof homeMessages
   | keyof typeof faucetMessages
+  | keyof typeof claimMessages
   | keyof typeof reviewsMessages
   | keyof typeof earnMessages
   | keyof typeof faqMessages

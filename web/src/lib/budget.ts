@@ -32,11 +32,11 @@ export function timeWords(iso: string, timeZone?: string): string {
   const at = new Date(iso);
   const utc = at.toISOString().slice(11, 16);
   const clock24 = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
-  if (clock24 === utc) return t("faucet.budget.utc", { utc });
+  if (clock24 === utc) return t("claim.budget.utc", { utc });
   // (some ICU versions put a narrow no-break space before AM/PM)
   const language = locale() === "en" ? "en-US" : locale();
   const local = at.toLocaleTimeString(language, { hour: "numeric", minute: "2-digit", timeZone }).replace(/\s/g, " ");
-  return t("faucet.budget.localTime", { local, utc });
+  return t("claim.budget.localTime", { local, utc });
 }
 
 // Whether the faucet is offline because this hour's share is given out (more opens at nextSliceAt),

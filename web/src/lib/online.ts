@@ -17,4 +17,4 @@ export const useOnline = () =>
     () => true,
   );
 
-export const offlineNotice = () => t("faucet.offline.notice");
+export const offlineNotice = () => t("claim.offline.notice");

@@ -3,6 +3,7 @@ export default {
   common: () => import("./common.json"),
   home: () => import("./home.json"),
   faucet: () => import("./faucet.json"),
+  claim: () => import("./claim.json"),
   reviews: () => import("./reviews.json"),
   earn: () => import("./earn.json"),
   faq: () => import("./faq.json"),

@@ -6,9 +6,9 @@ import { locale, type MessageId, t } from "../../i18n";
 
 // whose wait it is, as the refusal a request would get says it
 const WAIT_WORDS = {
-  address: "faucet.wait.address",
-  device: "faucet.wait.device",
-  network: "faucet.wait.network",
+  address: "claim.wait.address",
+  device: "claim.wait.device",
+  network: "claim.wait.network",
 } as const satisfies Record<string, MessageId>;
 export type WaitLimit = keyof typeof WAIT_WORDS;
 
@@ -16,7 +16,7 @@ export type WaitLimit = keyof typeof WAIT_WORDS;
 // tomorrow at 22:50 UTC (in 23 h 32 min)." (why, in the words of its refusal, then when) or, once it
 // is over, "You can make a request now."
 export function nextClaimSentence(until: number, now: number, limit: WaitLimit, why: string | null): string {
-  if (until <= now) return t("faucet.wait.now");
+  if (until <= now) return t("claim.wait.now");
   return `${why ? `${why} ` : ""}${t(WAIT_WORDS[limit], { wait: waitWords(until, now, locale()) })}`;
 }
 

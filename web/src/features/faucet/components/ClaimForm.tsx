@@ -19,7 +19,7 @@ import { t } from "../../../i18n";
 
 // After this long a request still on its way says so (the proof of work, a slow network).
 export const SLOW_MS = 6_000;
-export const offlineNothingSent = () => t("faucet.form.offlineNothingSent");
+export const offlineNothingSent = () => t("claim.form.offlineNothingSent");
 
 // The confirmation of an accepted request (and the status badge it shows) is its own chunk, fetched as
 // a request is sent: the answer finds it in, and a visit that sends nothing never downloads it.
@@ -32,7 +32,7 @@ const RequestReceived = lazy(() => loadReceived().then((m) => ({ default: m.Requ
 export function ClaimForm({
   idPrefix = "faucet",
   warmOnFocus = false,
-  buttonLabel = t("faucet.form.submit"),
+  buttonLabel = t("claim.form.submit"),
   onAddressChange,
   closedReason = null,
 }: {
@@ -79,8 +79,8 @@ export function ClaimForm({
           onAddressChange?.("");
           setLast({ id: answer.id, amount: answer.amount, status: answer.status, address: answer.address });
           toast({
-            title: t("faucet.form.submittedTitle"),
-            description: t("faucet.form.submittedText", { id: answer.id, amount: xrpText(answer.amount) }),
+            title: t("claim.form.submittedTitle"),
+            description: t("claim.form.submittedText", { id: answer.id, amount: xrpText(answer.amount) }),
           });
         },
         onError: (error) => {
@@ -150,7 +150,7 @@ export function ClaimForm({
             aria-describedby={closedReason ? `${idPrefix}-closed` : undefined}
           >
             <Droplet aria-hidden="true" className="h-5 w-5 shrink-0" />
-            <span className="min-w-0 text-center">{request.isPending ? t("faucet.form.processing") : buttonLabel}</span>
+            <span className="min-w-0 text-center">{request.isPending ? t("claim.form.processing") : buttonLabel}</span>
           </button>
           {request.isPending && (
             <button
@@ -159,14 +159,14 @@ export function ClaimForm({
               className={buttonClass({ variant: "outline", size: "lg" })}
             >
               <X aria-hidden="true" className="h-5 w-5" />
-              {t("faucet.form.cancel")}
+              {t("claim.form.cancel")}
             </button>
           )}
         </div>
       </form>
       {request.isPending && slow && (
         <p role="status" className="text-sm text-slate-700">
-          {t("faucet.form.slow")}
+          {t("claim.form.slow")}
         </p>
       )}
       {failure && (

@@ -21,12 +21,12 @@ export function FaucetStatusBadge() {
 
   const state = status.data ? (status.data.isActive ? "Online" : "Offline") : "Checking";
   const message =
-    status.data?.message ?? (status.isError ? t("faucet.badge.unavailable") : t("faucet.badge.checkingMessage"));
+    status.data?.message ?? (status.isError ? t("claim.badge.unavailable") : t("claim.badge.checkingMessage"));
   const label = status.data
     ? status.data.isActive
-      ? t("faucet.badge.online")
-      : t("faucet.badge.offline")
-    : t("faucet.badge.checking");
+      ? t("claim.badge.online")
+      : t("claim.badge.offline")
+    : t("claim.badge.checking");
   const dot = status.data ? (status.data.isActive ? "bg-green-500" : "bg-red-500") : "bg-slate-400";
   return (
     <button

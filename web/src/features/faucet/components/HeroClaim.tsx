@@ -18,7 +18,7 @@ function NextClaim() {
   const limit = next.data.nextClaimLimit ?? "address";
   return (
     <p role="timer" aria-live="off" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-      {t("faucet.hero.welcome", {
+      {t("claim.hero.welcome", {
         sentence: nextClaimSentence(wait.until, wait.now, limit, next.data.nextClaimReason),
       })}
     </p>
@@ -31,7 +31,7 @@ export function HeroClaim() {
   return (
     <>
       <NextClaim />
-      <ClaimForm idPrefix="hero" warmOnFocus buttonLabel={t("faucet.hero.button")} closedReason={closed} />
+      <ClaimForm idPrefix="hero" warmOnFocus buttonLabel={t("claim.hero.button")} closedReason={closed} />
     </>
   );
 }

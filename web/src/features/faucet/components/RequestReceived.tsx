@@ -32,20 +32,20 @@ export function RequestReceived({ request }: { request: Received }) {
         <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
         <span>
           <T
-            id="faucet.received.title"
+            id="claim.received.title"
             values={{ id: request.id, amount: xrpText(request.amount) }}
             components={{ 0: <strong />, 1: <strong /> }}
           />
         </span>
         <StatusBadge status={request.status} />
       </p>
-      <p>{t("faucet.received.text")}</p>
+      <p>{t("claim.received.text")}</p>
       <p className="flex flex-wrap items-center gap-3">
         <Link to={path} className="font-medium break-all text-green-900 underline">
-          {t("faucet.received.link", { id: request.id })}
+          {t("claim.received.link", { id: request.id })}
         </Link>
         <button type="button" onClick={() => void copy()} className={buttonClass({ variant: "outline", size: "sm" })}>
-          {copied ? t("faucet.received.copied") : t("faucet.received.copy")}
+          {copied ? t("claim.received.copied") : t("claim.received.copy")}
         </button>
       </p>
     </div>

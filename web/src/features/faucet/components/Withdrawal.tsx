@@ -20,9 +20,9 @@ export function useWithdrawal() {
   const dialog = (
     <ConfirmDialog
       open={asked !== null}
-      title={t("faucet.withdraw.title")}
-      confirmLabel={t("faucet.withdraw.confirm")}
-      cancelLabel={t("faucet.withdraw.keep")}
+      title={t("claim.withdraw.title")}
+      confirmLabel={t("claim.withdraw.confirm")}
+      cancelLabel={t("claim.withdraw.keep")}
       busy={withdraw.isPending}
       failure={withdraw.isError ? refusalText(withdraw.error) : null}
       onClose={() => {
@@ -39,7 +39,7 @@ export function useWithdrawal() {
         })
       }
     >
-      {asked && <p>{t("faucet.withdraw.text", { id: asked.id, amount: xrpText(asked.amount) })}</p>}
+      {asked && <p>{t("claim.withdraw.text", { id: asked.id, amount: xrpText(asked.amount) })}</p>}
     </ConfirmDialog>
   );
   const said = done !== null && (
@@ -49,7 +49,7 @@ export function useWithdrawal() {
       role="status"
       className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 focus:outline-2 focus:outline-green-700"
     >
-      {t("faucet.withdraw.done", { id: done })}
+      {t("claim.withdraw.done", { id: done })}
     </p>
   );
   return { ask: setAsked, dialog, said };

@@ -56,7 +56,7 @@ function FaucetState({ typed }: { typed: string | null }) {
   // the panel keeps its height while it loads, so the form below does not jump
   const frame =
     "min-h-56 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 sm:min-h-44";
-  if (status.isPending) return <p className={frame}>{t("faucet.badge.checkingMessage")}</p>;
+  if (status.isPending) return <p className={frame}>{t("claim.badge.checkingMessage")}</p>;
   if (status.isError) return <p className={`${frame} text-red-700`}>{refusalText(status.error)}</p>;
   const s = status.data;
   const total = s.budgetTotalDrops / DROPS_PER_XRP;
@@ -123,7 +123,7 @@ function FaucetState({ typed }: { typed: string | null }) {
 // a withdrawn one too).
 function nextStep(r: PublicRequest): string {
   const wait = waitWords(new Date(r.createdAt).getTime() + DAY_MS, Date.now(), locale());
-  if (r.rejectReason === WITHDRAWN_BY_VISITOR) return t("faucet.wait.address", { wait });
+  if (r.rejectReason === WITHDRAWN_BY_VISITOR) return t("claim.wait.address", { wait });
   return t("faucet.requests.againAfterRejection", { wait });
 }
 
