@@ -36,7 +36,10 @@ export const CATALOGS: Record<string, () => Promise<{ default: LanguageCatalogs 
   id: () => import("../../../src/shared/locales/id/index"),
   ja: () => import("../../../src/shared/locales/ja/index"),
   ko: () => import("../../../src/shared/locales/ko/index"),
-  "en-XA": () => import("./pseudo"),
+  "en-XA": () =>
+    Promise.all([import("./pseudo"), CATALOGS.en!()]).then(([{ pseudoCatalogs }, { default: english }]) => ({
+      default: pseudoCatalogs(english),
+    })),
 };
 
 export type MessageId =
