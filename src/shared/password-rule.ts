@@ -106,6 +106,26 @@ export type PasswordIssue =
   | { kind: "username" | "email" | "siteName" }
   | { kind: "guessable"; warning: PasswordWarning | null };
 
+// Each warning's message in the `auth` catalog, which the web's hint and the server's refusal both say.
+export const PASSWORD_WARNING_IDS = {
+  straightRow: "auth.password.warning.straightRow",
+  keyPattern: "auth.password.warning.keyPattern",
+  simpleRepeat: "auth.password.warning.simpleRepeat",
+  extendedRepeat: "auth.password.warning.extendedRepeat",
+  sequences: "auth.password.warning.sequences",
+  recentYears: "auth.password.warning.recentYears",
+  dates: "auth.password.warning.dates",
+  topTen: "auth.password.warning.topTen",
+  topHundred: "auth.password.warning.topHundred",
+  common: "auth.password.warning.common",
+  similarToCommon: "auth.password.warning.similarToCommon",
+  wordByItself: "auth.password.warning.wordByItself",
+  namesByThemselves: "auth.password.warning.namesByThemselves",
+  commonNames: "auth.password.warning.commonNames",
+  userInputs: "auth.password.warning.userInputs",
+  pwned: "auth.password.warning.pwned",
+} as const satisfies Record<PasswordWarning, `auth.password.warning.${string}`>;
+
 // The key of an estimate's warning (WARNINGS's words), null for none or another.
 export const warningKeyOf = (warning: string | null): PasswordWarning | null =>
   (Object.keys(WARNINGS) as PasswordWarning[]).find((key) => WARNINGS[key] === warning) ?? null;

@@ -11,6 +11,16 @@ const DAYS_WITH_HOURS = 14;
 
 const DAY_FORMAT = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
 
+// A moment in UTC as a day and a time: "Nov 30, 14:05" in English (each language's own order).
+export const UTC_MOMENT: Intl.DateTimeFormatOptions = {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
 // The words Intl has no formatter for, and how each language joins a day, a time and a duration.

@@ -14,6 +14,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_ADMIN_PASSWORD_LENGTH,
   PASSWORD_TOO_LONG,
+  PASSWORD_WARNING_IDS,
   type PasswordIssue,
   type PasswordOwner,
   type PasswordWarning,
@@ -156,24 +157,7 @@ export const accountErrors = {
 // The password rule's refusals (shared/password-rule.ts) in the words of the web's hint (the `auth`
 // catalog), found by their English (`known`); a warning the rule does not word stays as the
 // estimator says it.
-const PASSWORD_WARNINGS: Record<PasswordWarning, ServerMessageId> = {
-  straightRow: "auth.password.warning.straightRow",
-  keyPattern: "auth.password.warning.keyPattern",
-  simpleRepeat: "auth.password.warning.simpleRepeat",
-  extendedRepeat: "auth.password.warning.extendedRepeat",
-  sequences: "auth.password.warning.sequences",
-  recentYears: "auth.password.warning.recentYears",
-  dates: "auth.password.warning.dates",
-  topTen: "auth.password.warning.topTen",
-  topHundred: "auth.password.warning.topHundred",
-  common: "auth.password.warning.common",
-  similarToCommon: "auth.password.warning.similarToCommon",
-  wordByItself: "auth.password.warning.wordByItself",
-  namesByThemselves: "auth.password.warning.namesByThemselves",
-  commonNames: "auth.password.warning.commonNames",
-  userInputs: "auth.password.warning.userInputs",
-  pwned: "auth.password.warning.pwned",
-};
+const PASSWORD_WARNINGS: Record<PasswordWarning, ServerMessageId> = PASSWORD_WARNING_IDS;
 function passwordSaid(issue: PasswordIssue): Said {
   switch (issue.kind) {
     case "tooShort":

@@ -3,7 +3,8 @@
 // English says each as the server always has.
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages.ts";
 import { plainXrp, DROPS_PER_XRP } from "../../shared/money.ts";
-import { waitWords } from "../../shared/waits.ts";
+import { UTC_MOMENT, waitWords } from "../../shared/waits.ts";
+import { plural } from "../../shared/words.ts";
 import { waitText } from "../../lib/time.ts";
 
 type InLanguage = (language: Language) => string;
@@ -44,15 +45,7 @@ export const momentIn =
   (language) =>
     `${format(
       `moment ${language}`,
-      () =>
-        new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? "en-US" : language, {
-          timeZone: "UTC",
-          month: "short",
-          day: "numeric",
-          hour: "2-digit",
-          minute: "2-digit",
-          hourCycle: "h23",
-        }),
+      () => new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? "en-US" : language, UTC_MOMENT),
     ).format(new Date(at))} UTC`;
 
 // When a wait of `ms` from `now` ends, to follow "Please try again": "in 12 minutes" in English (as
@@ -63,7 +56,7 @@ export const waitIn =
   (language) => {
     const left = Math.max(1, Math.ceil(ms / 1000));
     if (seconds && ms < 60_000) {
-      if (language === DEFAULT_LANGUAGE) return `in ${left} ${left === 1 ? "second" : "seconds"}`;
+      if (language === DEFAULT_LANGUAGE) return `in ${plural(left, "second")}`;
       return format(`seconds ${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: "always" })).format(
         left,
         "second",

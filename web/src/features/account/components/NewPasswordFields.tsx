@@ -15,6 +15,7 @@ import {
   judgePassword,
   MIN_PASSWORD_LENGTH,
   MIN_PASSWORD_SCORE,
+  PASSWORD_WARNING_IDS,
   type PasswordIssue,
   type PasswordOwner,
   type PasswordWarning,
@@ -62,24 +63,7 @@ function useEstimator(wanted: boolean): Estimator | null {
   return estimator;
 }
 
-const WARNING_IDS: Record<PasswordWarning, MessageId> = {
-  straightRow: "auth.password.warning.straightRow",
-  keyPattern: "auth.password.warning.keyPattern",
-  simpleRepeat: "auth.password.warning.simpleRepeat",
-  extendedRepeat: "auth.password.warning.extendedRepeat",
-  sequences: "auth.password.warning.sequences",
-  recentYears: "auth.password.warning.recentYears",
-  dates: "auth.password.warning.dates",
-  topTen: "auth.password.warning.topTen",
-  topHundred: "auth.password.warning.topHundred",
-  common: "auth.password.warning.common",
-  similarToCommon: "auth.password.warning.similarToCommon",
-  wordByItself: "auth.password.warning.wordByItself",
-  namesByThemselves: "auth.password.warning.namesByThemselves",
-  commonNames: "auth.password.warning.commonNames",
-  userInputs: "auth.password.warning.userInputs",
-  pwned: "auth.password.warning.pwned",
-};
+const WARNING_IDS: Record<PasswordWarning, MessageId> = PASSWORD_WARNING_IDS;
 
 // Why the rule refuses a password, in the page's language.
 export function issueMessage(issue: PasswordIssue): string {

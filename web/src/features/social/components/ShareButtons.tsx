@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { PLATFORMS, type Platform } from "../../../../../src/shared/social-bonus";
+import { UTC_MOMENT } from "../../../../../src/shared/waits";
 import type { SocialPlatform } from "../api";
 import { cn } from "../../../lib/cn";
 import { Spinner } from "../../../components/Spinner";
@@ -88,14 +89,7 @@ const HELD_BY: Record<string, MessageId> = {
 // "Nov 30, 14:05" (in UTC, the page's language): when a platform's bonus is claimable again, as the
 // server's refusal says it (src/shared/social-bonus.ts).
 export const bonusMoment = (at: string | number | Date) =>
-  new Intl.DateTimeFormat(locale(), {
-    timeZone: "UTC",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(at));
+  new Intl.DateTimeFormat(locale(), UTC_MOMENT).format(new Date(at));
 
 // "You already claimed the Twitter bonus this week. It is available again on Nov 30, 14:05 UTC."
 export const claimedThisWeekText = (platform: string, at: string | number | Date) =>
