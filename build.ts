@@ -12,16 +12,23 @@ const webOut = join(root, "web/dist");
 const generated = join(root, "src/generated");
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
-// The catalogs (src/shared/locales/<language>/<namespace>.json) go into the build compiled, as
-// Lingui's runtime reads them without a message parser.
+// A catalog (src/shared/locales/<language>/<namespace>.json) compiled by Lingui's own compiler, as
+// its runtime reads it without a message parser: the server's, imported by the binary, and the web
+// app's (writeCatalogs).
+async function compiledCatalog(path: string): Promise<string> {
+  const source: Record<string, string> = await Bun.file(path).json();
+  return JSON.stringify(
+    Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)])),
+  );
+}
+
 const catalogs: BunPlugin = {
   name: "catalogs",
   setup(build) {
-    build.onLoad({ filter: /src\/shared\/locales\/[\w-]+\/\w+\.json$/ }, async (args) => {
-      const source: Record<string, string> = await Bun.file(args.path).json();
-      const compiled = Object.entries(source).map(([id, message]) => [id, compileMessage(message)]);
-      return { contents: JSON.stringify(Object.fromEntries(compiled)), loader: "json" };
-    });
+    build.onLoad({ filter: /src\/shared\/locales\/[\w-]+\/\w+\.json$/ }, async (args) => ({
+      contents: await compiledCatalog(args.path),
+      loader: "json",
+    }));
   },
 };
 
@@ -40,15 +47,13 @@ async function buildWeb() {
       asset: "assets/[name]-[hash].[ext]",
     },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [tailwind, catalogs],
-    metafile: true,
+    plugins: [tailwind],
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
     throw new Error("web build failed");
   }
   await minifyAgain(result.outputs.filter((o) => o.path.endsWith(".js")).map((o) => o.path));
-  await writeCatalogAssets(result.metafile!);
   await checkScreenFiles();
 }
 
@@ -59,16 +64,27 @@ async function buildWeb() {
 // more). Not counted: the back office (Admin) and the account's settings (Settings), which bring the
 // admin's tables and two-factor code. A screen past it names its files: move what they hold into
 // web/src/screens-shared.ts, or into the screen's own chunk.
-// Which file of the build holds each language's list of catalogs and each of its catalogs
-// (src/generated/catalog-assets.ts): the server has a page's browser fetch those it starts with.
-async function writeCatalogAssets(metafile: NonNullable<Bun.BuildOutput["metafile"]>) {
+// The web app's catalogs, each language's namespaces but the server's own, compiled, each a file of
+// the build (web/dist/assets/catalogs/<language>-<namespace>-<hash>.json). The server writes the
+// first screen's into the page and tells it where the others are (src/generated/catalog-assets.ts).
+async function writeCatalogs() {
+  const locales = join(root, "src/shared/locales");
+  const out = join(webOut, "assets/catalogs");
+  await mkdir(out, { recursive: true });
   const assets: Record<string, Record<string, string>> = {};
-  for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
-    for (const input of Object.keys(inputs)) {
-      const found = /src\/shared\/locales\/([\w-]+)\/(\w+)\.(json|ts)$/.exec(input);
-      if (!found) continue;
-      const [, language, name, kind] = found;
-      (assets[language!] ??= {})[kind === "ts" ? "index" : name!] = `/${output.replace(/^\.\//, "")}`;
+  for (const language of (await readdir(locales, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
+    for (const file of (await readdir(join(locales, language)))
+      .filter((f) => f.endsWith(".json") && f !== "server.json")
+      .sort()) {
+      const namespace = file.slice(0, -".json".length);
+      const text = await compiledCatalog(join(locales, language, file));
+      const hash = new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 10);
+      const name = `${language}-${namespace}-${hash}.json`;
+      await Bun.write(join(out, name), text);
+      (assets[language] ??= {})[namespace] = `/assets/catalogs/${name}`;
     }
   }
   await mkdir(generated, { recursive: true });
@@ -220,6 +236,7 @@ async function compile() {
 
 const started = performance.now();
 await buildWeb();
+await writeCatalogs();
 await writeWhitepaper();
 await copyStatic();
 await embedWeb();

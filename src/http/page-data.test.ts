@@ -1,6 +1,8 @@
-// The app's page carries its first render's public reads and whether a session cookie came
-// (http/page-data.ts; web/src/api/page-data.ts reads it), over real HTTP.
+// The app's page carries its first render's public reads, whether a session cookie came and its
+// language's catalogs (http/page-data.ts; web/src/api/page-data.ts reads it), over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import english from "../shared/locales/en/index.ts";
 import { type SignedInSite, signedInSite } from "../testing/signed-in.ts";
 
 let s: SignedInSite;
@@ -13,7 +15,19 @@ const DATA = /<script type="application\/json" id="page-data">([^<]*)<\/script>/
 const pageData = (html: string) => {
   const json = DATA.exec(html)?.[1];
   if (json === undefined) throw new Error(`no page data in ${html}`);
-  return JSON.parse(json) as { session: boolean; reads: Record<string, unknown> };
+  return JSON.parse(json) as {
+    session: boolean;
+    reads: Record<string, unknown>;
+    catalogs: { files: Record<string, string>; messages: Record<string, unknown> };
+  };
+};
+
+// A catalog as the build compiles it (src/shared/locales/<language>/<namespace>.json).
+const compiled = async (language: string, namespace: string) => {
+  const source: Record<string, string> = await Bun.file(
+    `${import.meta.dir}/../shared/locales/${language}/${namespace}.json`,
+  ).json();
+  return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)]));
 };
 
 describe("the page's data", () => {
@@ -64,5 +78,31 @@ describe("the page's data", () => {
     const page = await fetch(`${s.url}/`, { headers: { "accept-encoding": "gzip" }, decompress: false });
     expect(page.headers.get("content-encoding")).toBe("gzip");
     expect(Bun.gunzipSync(new Uint8Array(await page.arrayBuffer())).byteLength).toBeGreaterThan(0);
+  });
+
+  test("a page carries its language's catalogs: the frame's and its first screen's messages, and every catalog's file", async () => {
+    const japanese = pageData((await s.anonymous.get("/ja/")).text).catalogs;
+    expect(Object.keys(japanese.messages)).toEqual(["common", "home", "claim", "signups", "reviews"]);
+    for (const namespace of Object.keys(japanese.messages))
+      expect(japanese.messages[namespace]).toEqual(await compiled("ja", namespace));
+    // (the server's own catalog is not the app's)
+    expect(Object.keys(japanese.files).sort()).toEqual(Object.keys(english).sort());
+    for (const file of Object.values(japanese.files))
+      expect(file).toMatch(/^\/assets\/catalogs\/ja-\w+-[0-9a-f]+\.json$/);
+    // a later screen's file: the compiled catalog, kept a year
+    const faq = await s.anonymous.get(japanese.files.faq!);
+    expect(faq.status).toBe(200);
+    expect(faq.headers.get("cache-control")).toContain("immutable");
+    expect(faq.json).toEqual(await compiled("ja", "faq"));
+
+    const inEnglish = pageData((await s.anonymous.get("/faq")).text).catalogs;
+    expect(Object.keys(inEnglish.messages)).toEqual(["common", "faq"]);
+    expect(inEnglish.messages.faq).toEqual(await compiled("en", "faq"));
+    for (const file of Object.values(inEnglish.files)) expect(file).toStartWith("/assets/catalogs/en-");
+    // the back office in English whatever the browser's; the pseudo-language's are the English ones
+    const admin = await s.anonymous.get("/admin", { headers: { "accept-language": "ko" } });
+    expect(Object.keys(pageData(admin.text).catalogs.messages)).toEqual(["common", "settings", "faucet", "claim"]);
+    expect(pageData(admin.text).catalogs.files).toEqual(inEnglish.files);
+    expect(pageData((await s.anonymous.get("/en-XA/faq")).text).catalogs).toEqual(inEnglish);
   });
 });

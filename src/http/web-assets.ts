@@ -25,8 +25,6 @@ export interface PageExtras {
   language?: string;
   alternates?: { hreflang: string; href: string }[];
   description?: string;
-  // files the page needs at once besides the app's script (its language's catalogs)
-  preloads?: string[];
   title?: string;
   meta?: PageMeta;
   data?: string;
@@ -80,7 +78,7 @@ export async function serveWebPage(
   request: Request,
   headers: Record<string, string>,
   status: number,
-  { cookie, title, meta, data, language, alternates, description, preloads }: PageExtras,
+  { cookie, title, meta, data, language, alternates, description }: PageExtras,
 ): Promise<Response> {
   indexHtml ??= Bun.file(webAssets["/index.html"]!.identity).text();
   let html = await indexHtml;
@@ -90,12 +88,6 @@ export async function serveWebPage(
     html = html.replace(
       /<meta name="description"[^>]*>/,
       () => `<meta name="description" content="${attr(description)}" />`,
-    );
-  if (preloads?.length)
-    html = html.replace(
-      "</head>",
-      () =>
-        `${preloads.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}" />`).join("")}</head>`,
     );
   if (alternates?.length)
     html = html.replace(

@@ -3,7 +3,7 @@
 // and a login; each page has an address per language, named in its head and in the sitemap.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, registerUser, seen, type Site, startSite, USER_PASSWORD } from "./support.ts";
+import { axeViolations, registerUser, seen, type Site, startSite, until, USER_PASSWORD } from "./support.ts";
 
 let site: Site;
 beforeAll(async () => {
@@ -29,11 +29,22 @@ for (const width of [1280, 375]) {
     expect(await axeViolations(brazil)).toEqual([]);
 
     const { page: japan } = await site.newPage({ width, locale: "ja-JP" });
+    const catalogsFetched: string[] = [];
+    japan.on("request", (request) => {
+      const file = /^\/assets\/catalogs\/(.+)-(\w+)-[0-9a-f]+\.json$/.exec(new URL(request.url()).pathname);
+      if (file) catalogsFetched.push(`${file[1]} ${file[2]}`);
+    });
     await japan.goto("/faq");
     expect(await htmlLang(japan)).toBe("ja");
     await seen(japan.getByRole("note", { name: "免責事項" }));
     expect(await japan.locator("footer").innerText()).toContain("独立したプロジェクトです");
     expect(await axeViolations(japan)).toEqual([]);
+    // the first screen's words came in the page; the next screen fetches its own, in Japanese only
+    expect(catalogsFetched).toEqual([]);
+    await japan.getByRole("contentinfo").getByRole("link", { name: "ブログ" }).click();
+    await japan.waitForURL((url) => url.pathname === "/blog");
+    await until(async () => catalogsFetched.length > 0, "the blog's catalog");
+    expect(catalogsFetched).toEqual(["ja blog"]);
 
     // a language the site does not speak falls back to English, never to a blank page
     const { page: german } = await site.newPage({ width, locale: "de-DE" });

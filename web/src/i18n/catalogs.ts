@@ -1,9 +1,8 @@
-// Every catalog of the web app, by language: each language's list of namespaces (a screen's, or the
-// frame's `common`) is its own small chunk, and each namespace's catalog its own chunk, fetched only
-// for the page's language (build.ts compiles them). The English catalogs give the message ids their
-// type: an id no English catalog has fails the typecheck; src/shared/locales/catalogs.test.ts fails on
-// a key a language lacks or the code does not use.
-import type { Messages } from "@lingui/core";
+// The web app's catalogs by their English ones: each namespace (a screen's, or the frame's `common`)
+// is a file of the build in each language (build.ts compiles them; the page carries its first
+// screen's, i18n.ts fetches the others). The English catalogs give the message ids their type: an id
+// no English catalog has fails the typecheck; src/shared/locales/catalogs.test.ts fails on a key a
+// language lacks or the code does not use.
 import type english from "../../../src/shared/locales/en/index";
 
 import type commonMessages from "../../../src/shared/locales/en/common.json";
@@ -23,24 +22,7 @@ import type authMessages from "../../../src/shared/locales/en/auth.json";
 import type dashboardMessages from "../../../src/shared/locales/en/dashboard.json";
 import type settingsMessages from "../../../src/shared/locales/en/settings.json";
 
-type Catalog = Promise<{ default: Messages }>;
 export type Namespace = keyof typeof english;
-type LanguageCatalogs = Record<Namespace, () => Catalog>;
-
-export const CATALOGS: Record<string, () => Promise<{ default: LanguageCatalogs }>> = {
-  en: () => import("../../../src/shared/locales/en/index"),
-  es: () => import("../../../src/shared/locales/es/index"),
-  "pt-BR": () => import("../../../src/shared/locales/pt-BR/index"),
-  fr: () => import("../../../src/shared/locales/fr/index"),
-  tr: () => import("../../../src/shared/locales/tr/index"),
-  id: () => import("../../../src/shared/locales/id/index"),
-  ja: () => import("../../../src/shared/locales/ja/index"),
-  ko: () => import("../../../src/shared/locales/ko/index"),
-  "en-XA": () =>
-    Promise.all([import("./pseudo"), CATALOGS.en!()]).then(([{ pseudoCatalogs }, { default: english }]) => ({
-      default: pseudoCatalogs(english),
-    })),
-};
 
 export type MessageId =
   | keyof typeof commonMessages

@@ -1,7 +1,8 @@
 // The page's language and its messages (Lingui): the server has already chosen the language and
 // written it in <html lang> (src/http/web-assets.ts, from the path's prefix, the visitor's choice or
-// their browser's); a screen's catalog is fetched with the screen's chunk (lazyPage).
-import { setupI18n } from "@lingui/core";
+// their browser's). The page carries the catalogs of its first screen; a later screen's are fetched
+// with the screen's chunk (lazyPage).
+import { type Messages, setupI18n } from "@lingui/core";
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
@@ -11,7 +12,7 @@ import {
   PSEUDO_LANGUAGE,
   splitLanguagePath,
 } from "../../../src/shared/languages";
-import { CATALOGS, type Namespace } from "./catalogs";
+import type { Namespace } from "./catalogs";
 
 export const i18n = setupI18n();
 
@@ -32,33 +33,52 @@ const formatLanguageOf = (language: PageLanguage): Language =>
   language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : language;
 export const formatLanguage = (): Language => formatLanguageOf((i18n.locale || DEFAULT_LANGUAGE) as PageLanguage);
 
-const loaded = new Map<Namespace, Promise<void>>();
-let languageCatalogs: ReturnType<(typeof CATALOGS)[string]> | undefined;
+// The catalogs the server put into the page (src/http/page-data.ts): the frame's and the first
+// screen's messages, and the file of each catalog of the page's language.
+export interface PageCatalogs {
+  files: Partial<Record<Namespace, string>>;
+  messages: Partial<Record<Namespace, Messages>>;
+}
 
-// Fetches the page language's catalogs of `namespaces` (each once).
-export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+let files: PageCatalogs["files"] = {};
+const loaded = new Map<Namespace, Promise<void>>();
+
+async function fetchCatalog(namespace: Namespace): Promise<Messages> {
+  const file = files[namespace];
+  if (!file) throw new Error(`no catalog named ${namespace}`);
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file} answered ${response.status}`);
+  return response.json();
+}
+
+// (the pseudo-language's messages are the English ones, wrapped by ./pseudo, fetched only for it)
+function load(namespace: Namespace, messages: Messages | Promise<Messages>): Promise<void> {
   const language = i18n.locale as PageLanguage;
-  languageCatalogs ??= CATALOGS[language]!();
+  const loading = Promise.resolve(messages)
+    .then((m) =>
+      language === PSEUDO_LANGUAGE ? import("./pseudo").then(({ pseudoMessages }) => pseudoMessages(m)) : m,
+    )
+    .then((m) => i18n.load(language, m));
+  loaded.set(namespace, loading);
+  return loading;
+}
+
+// The page language's catalogs of `namespaces` (each fetched once).
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
   return Promise.all(
-    namespaces.map((namespace) => {
-      let loading = loaded.get(namespace);
-      if (!loading) {
-        loading = languageCatalogs!
-          .then((catalogs) => catalogs.default[namespace]())
-          .then((catalog) => i18n.load(language, catalog.default));
-        loaded.set(namespace, loading);
-      }
-      return loading;
-    }),
+    namespaces.map((namespace) => loaded.get(namespace) ?? load(namespace, fetchCatalog(namespace))),
   ).then(() => undefined);
 }
 
-// Starts the page in its language with the frame's catalog (and `namespaces`, the first screen's).
-export async function startLanguage(namespaces: readonly Namespace[]): Promise<void> {
+// Starts the page in its language with the catalogs it carries (and the frame's, fetched if not).
+export async function startLanguage(catalogs: PageCatalogs | undefined): Promise<void> {
   const language = documentLanguage();
   i18n.load(language, {});
   i18n.activate(language, [formatLanguageOf(language)]);
-  await loadNamespaces(["common", ...namespaces]);
+  files = catalogs?.files ?? {};
+  const carried = Object.entries(catalogs?.messages ?? {}) as [Namespace, Messages][];
+  await Promise.all(carried.map(([namespace, messages]) => load(namespace, messages)));
+  await loadNamespaces(["common"]);
 }
 
 // The visitor's choice, kept a year (the server reads it for pages without a prefix and for its

@@ -7,6 +7,7 @@ import type { MessageId } from "./catalogs";
 import { formatLanguage, i18n } from "./i18n";
 
 export type { MessageId, Namespace } from "./catalogs";
+export type { PageCatalogs } from "./i18n";
 export { documentLanguage, i18n, languageBase, loadNamespaces, rememberLanguage, startLanguage } from "./i18n";
 
 type Values = Record<string, unknown>;

@@ -1,4 +1,4 @@
-// The web app's catalogs in this language, one chunk each, fetched as a screen needs them.
+// The English catalogs by namespace: the ids' types (web/src/i18n/catalogs.ts) and the tests' English.
 export default {
   common: () => import("./common.json"),
   home: () => import("./home.json"),
