@@ -45,6 +45,9 @@ for (const width of [1280, 375]) {
     await japan.waitForURL((url) => url.pathname === "/blog");
     await until(async () => catalogsFetched.length > 0, "the blog's catalog");
     expect(catalogsFetched).toEqual(["ja blog"]);
+    // a figure's words too: what a request pays, as a Japanese range
+    await japan.goto("/");
+    await seen(japan.getByText(/^\d+〜\d+ XRP$/));
 
     // a language the site does not speak falls back to English, never to a blank page
     const { page: german } = await site.newPage({ width, locale: "de-DE" });

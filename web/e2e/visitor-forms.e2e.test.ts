@@ -128,6 +128,9 @@ for (const width of [1280, 375]) {
       await seen(page.getByRole("status").filter({ hasText: `Request #${id} is withdrawn` }));
       await seen(page.getByText("Reason: Withdrawn by the visitor"));
       expect(await axeViolations(page)).toEqual([]);
+      // the reason the product wrote reads in the page's language
+      await page.goto("/ja/dashboard");
+      await seen(page.getByText("理由：送信者が取り下げました"));
     }, 60_000);
 
     test("the contact form confirms in the page, with the focus on the confirmation", async () => {

@@ -150,7 +150,7 @@ function Statistics() {
     { label: t("home.stats.totalPaid"), value: stats.data ? `${xrp(stats.data.totalPayouts)} XRP` : "..." },
     {
       label: t("home.stats.perRequest"),
-      value: s ? `${xrp(Number(s.minAmount))}-${xrp(Number(s.maxAmount))} XRP` : "...",
+      value: s ? t("home.stats.range", { min: xrp(Number(s.minAmount)), max: xrp(Number(s.maxAmount)) }) : "...",
     },
     {
       label: lastHour ? t("home.stats.leftToday") : t("home.stats.leftHour"),

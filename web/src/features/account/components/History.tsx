@@ -10,6 +10,7 @@ import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { TxHash } from "../../../components/ui/TxHash";
 import { useWithdrawal } from "../../faucet";
 import { locale, type MessageId, t } from "../../../i18n";
+import { WITHDRAWN_BY_VISITOR } from "../../../../../src/shared/words";
 
 function When({ iso }: { iso: string }) {
   const date = new Date(iso);
@@ -94,7 +95,11 @@ export function FaucetRequestsPanel() {
             amount={request.amount}
             createdAt={request.createdAt}
             detail={request.reason ?? undefined}
-            reason={request.rejectReason}
+            reason={
+              request.rejectReason === WITHDRAWN_BY_VISITOR
+                ? t("common.status.withdrawnByVisitor")
+                : request.rejectReason
+            }
             status={request.status}
             txHash={request.txHash}
             action={

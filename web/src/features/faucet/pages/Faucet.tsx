@@ -131,7 +131,7 @@ function nextStep(r: PublicRequest): string {
 function rejection(r: PublicRequest) {
   const ours =
     r.rejectReason === WITHDRAWN_BY_VISITOR
-      ? t("faucet.requests.withdrawnByVisitor")
+      ? t("common.status.withdrawnByVisitor")
       : r.rejectReason
         ? null
         : t("faucet.requests.noReason");
