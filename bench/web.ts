@@ -192,6 +192,14 @@ try {
   console.log(
     `Admin chunk: ${(admin.gzip / 1024).toFixed(1)} KiB gzip (${admin.name}; ${(admin.withShared / 1024).toFixed(1)} KiB with the shared chunks / has not loaded); on a visitor's /: ${js.adminOnHome ? "YES (it should not be)" : "no"}`,
   );
+  // without a Japanese font Chromium searches every font for each character, which no Japanese
+  // visitor's device does: the Japanese pages would measure that search
+  const japaneseFont = Bun.spawnSync(["fc-list", ":lang=ja", "family"]).stdout.toString().trim().split("\n")[0];
+  console.log(
+    japaneseFont
+      ? `Japanese font: ${japaneseFont}`
+      : "Japanese font: NONE (apt-get install fonts-noto-cjk): the /ja/ figures measure Chromium's font search",
+  );
   const profile = await profileWith(await userCookie());
   console.log(
     `Lighthouse 13, median of ${RUNS} runs   perf  a11y  best  seo    FCP     LCP     TBT     SI      CLS    JS gzip   (goal: mobile perf >= 98)`,
