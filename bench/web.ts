@@ -194,7 +194,9 @@ try {
   );
   // without a Japanese font Chromium searches every font for each character, which no Japanese
   // visitor's device does: the Japanese pages would measure that search
-  const japaneseFont = Bun.spawnSync(["fc-list", ":lang=ja", "family"]).stdout.toString().trim().split("\n")[0];
+  const japaneseFont =
+    Bun.spawnSync(["fc-list", ":lang=ja", "family"]).stdout.toString().trim() &&
+    Bun.spawnSync(["fc-match", "sans-serif:lang=ja", "family"]).stdout.toString().trim();
   console.log(
     japaneseFont
       ? `Japanese font: ${japaneseFont}`
