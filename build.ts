@@ -5,7 +5,7 @@ import { brotliCompressSync, constants } from "node:zlib";
 import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { BunPlugin } from "bun";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { compileCatalog } from "./src/modules/i18n/compile.ts";
 
 const root = import.meta.dir;
 const webOut = join(root, "web/dist");
@@ -17,9 +17,7 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 // app's (writeCatalogs).
 async function compiledCatalog(path: string): Promise<string> {
   const source: Record<string, string> = await Bun.file(path).json();
-  return JSON.stringify(
-    Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)])),
-  );
+  return JSON.stringify(compileCatalog(source));
 }
 
 const catalogs: BunPlugin = {

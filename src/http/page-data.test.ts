@@ -1,8 +1,8 @@
 // The app's page carries its first render's public reads, whether a session cookie came and its
 // language's catalogs (http/page-data.ts; web/src/api/page-data.ts reads it), over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import english from "../shared/locales/en/index.ts";
+import { compileCatalog } from "../modules/i18n/compile.ts";
 import { type SignedInSite, signedInSite } from "../testing/signed-in.ts";
 
 let s: SignedInSite;
@@ -23,12 +23,8 @@ const pageData = (html: string) => {
 };
 
 // A catalog as the build compiles it (src/shared/locales/<language>/<namespace>.json).
-const compiled = async (language: string, namespace: string) => {
-  const source: Record<string, string> = await Bun.file(
-    `${import.meta.dir}/../shared/locales/${language}/${namespace}.json`,
-  ).json();
-  return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)]));
-};
+const compiled = async (language: string, namespace: string) =>
+  compileCatalog(await Bun.file(`${import.meta.dir}/../shared/locales/${language}/${namespace}.json`).json());
 
 describe("the page's data", () => {
   test("the site's name (as the admin saved it) and the home page's reads come in the page, each as its API answers it", async () => {

@@ -12,7 +12,7 @@ import { SCREENS, type Screen, screenOf } from "../shared/routes.ts";
 import { catalogAssets } from "../generated/catalog-assets.ts";
 import { webAssets } from "../generated/web-assets.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { type PageMeta, serveWebAsset, serveWebPage } from "./web-assets.ts";
+import { type PageMeta, serveWebAsset, serveWebPage, webAssetText } from "./web-assets.ts";
 
 const EVERY_PAGE = ["/api/site", "/api/faucet/status"];
 const FIRST_READS: Record<string, string[]> = {
@@ -27,7 +27,7 @@ async function pageCatalogs(language: PageLanguage, screen: Screen): Promise<str
   const files = catalogAssets[language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : language] ?? {};
   const first = ["common", ...SCREENS[screen]].filter((name) => files[name] && webAssets[files[name]]);
   const messages = await Promise.all(
-    first.map(async (name) => `${JSON.stringify(name)}:${await Bun.file(webAssets[files[name]!]!.identity).text()}`),
+    first.map(async (name) => `${JSON.stringify(name)}:${await webAssetText(files[name]!)}`),
   );
   return `{"files":${JSON.stringify(files)},"messages":{${messages.join(",")}}}`;
 }

@@ -70,7 +70,13 @@ export interface PageMeta {
 }
 
 const attr = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-let indexHtml: Promise<string> | undefined;
+// The text of a file of the build, read once (the build does not change while the binary runs).
+const texts = new Map<string, Promise<string>>();
+export function webAssetText(url: string): Promise<string> {
+  let text = texts.get(url);
+  if (!text) texts.set(url, (text = Bun.file(webAssets[url]!.identity).text()));
+  return text;
+}
 
 // (`meta`: its <title>, description and Open Graph / Twitter tags, for the links people share: a
 // crawler runs no JavaScript.) Built per request, a few KiB, gzipped when the browser takes it.
@@ -80,8 +86,7 @@ export async function serveWebPage(
   status: number,
   { cookie, title, meta, data, language, alternates, description }: PageExtras,
 ): Promise<Response> {
-  indexHtml ??= Bun.file(webAssets["/index.html"]!.identity).text();
-  let html = await indexHtml;
+  let html = await webAssetText("/index.html");
   if (language) html = html.replace('<html lang="en">', () => `<html lang="${attr(language)}">`);
   if (title && !meta) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(title)}</title>`);
   if (description && !meta)

@@ -6,3 +6,4 @@ export { RequestReceived } from "./components/RequestReceived";
 export { rememberedAddress } from "./status-link";
 export { FaucetStatusBadge } from "./components/FaucetStatusBadge";
 export { useWithdrawal } from "./components/Withdrawal";
+export { productReason } from "./reasons";

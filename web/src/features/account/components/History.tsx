@@ -8,9 +8,8 @@ import { Card } from "../../../components/ui/card";
 import { EmptyState, ListError, ListLoading } from "./ListStates";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
 import { TxHash } from "../../../components/ui/TxHash";
-import { useWithdrawal } from "../../faucet";
+import { productReason, useWithdrawal } from "../../faucet";
 import { locale, type MessageId, t } from "../../../i18n";
-import { WITHDRAWN_BY_VISITOR } from "../../../../../src/shared/words";
 
 function When({ iso }: { iso: string }) {
   const date = new Date(iso);
@@ -95,11 +94,7 @@ export function FaucetRequestsPanel() {
             amount={request.amount}
             createdAt={request.createdAt}
             detail={request.reason ?? undefined}
-            reason={
-              request.rejectReason === WITHDRAWN_BY_VISITOR
-                ? t("common.status.withdrawnByVisitor")
-                : request.rejectReason
-            }
+            reason={productReason(request.rejectReason) ?? request.rejectReason}
             status={request.status}
             txHash={request.txHash}
             action={

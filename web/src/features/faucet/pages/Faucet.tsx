@@ -9,6 +9,7 @@ import { WITHDRAWN_BY_VISITOR } from "../../../../../src/shared/words";
 import { useFaucetLookup, useFaucetPanel, useMyFaucetRequests } from "../page-api";
 import { ClaimForm } from "../components/ClaimForm";
 import { useWithdrawal } from "../components/Withdrawal";
+import { productReason } from "../reasons";
 import { rememberedAddress, statusPath } from "../status-link";
 import { nextClaimSentence, useWaitUntil } from "../countdown";
 import { StatusBadge } from "../../../components/ui/StatusBadge";
@@ -129,12 +130,7 @@ function nextStep(r: PublicRequest): string {
 
 // "Why: ..." a request was rejected: the team's own words (as they wrote them), or ours.
 function rejection(r: PublicRequest) {
-  const ours =
-    r.rejectReason === WITHDRAWN_BY_VISITOR
-      ? t("common.status.withdrawnByVisitor")
-      : r.rejectReason
-        ? null
-        : t("faucet.requests.noReason");
+  const ours = productReason(r.rejectReason) ?? (r.rejectReason ? null : t("faucet.requests.noReason"));
   return (
     <T
       id="faucet.requests.why"
